@@ -1,0 +1,92 @@
+"""The ``scorekeeper`` command: the session commands, and one lazily loaded group per game."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import click
+
+from scorekeeper import __version__
+
+#: session command name → the function's name in ``scorekeeper.cli.session``
+SESSION_COMMANDS = (
+    "new", "status", "log", "undo", "void", "amend", "note", "assert", "set", "check", "score", "state",
+    "audit", "verify", "settings", "export", "import", "sessions", "use",
+)
+
+class MainGroup(click.Group):
+    """Session commands first, then the game groups, each imported only when it is used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        from scorekeeper.games import REGISTRY
+
+        return list(SESSION_COMMANDS) + [g.name for g in REGISTRY]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in SESSION_COMMANDS:
+            from scorekeeper.cli import session
+
+            return session.COMMANDS[cmd_name]
+        from scorekeeper import games
+
+        try:
+            entry = games.entry(cmd_name)
+        except games.UnknownGameError:
+            return None
+        import importlib
+
+        try:
+            module = importlib.import_module(entry.cli_module)
+        except ModuleNotFoundError:
+            return _unavailable(entry)
+        return module.group
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """List the game groups from the registry, without importing them."""
+        from scorekeeper.cli import session
+        from scorekeeper.games import REGISTRY
+
+        limit = formatter.width - 6 - max(len(n) for n in self.list_commands(ctx))
+        rows = [(name, session.COMMANDS[name].get_short_help_str(limit)) for name in SESSION_COMMANDS]
+        with formatter.section("Session commands"):
+            formatter.write_dl(rows)
+        with formatter.section("Games (record plays: scorekeeper GAME COMMAND …)"):
+            formatter.write_dl([(g.name, g.summary) for g in REGISTRY])
+
+    def invoke(self, ctx: click.Context) -> Any:
+        from scorekeeper.cli.common import translate_errors
+
+        try:
+            return translate_errors(lambda: super(MainGroup, self).invoke(ctx))
+        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
+            raise
+        except KeyboardInterrupt:
+            raise click.Abort() from None
+        except Exception as exc:  # never a traceback for a user; SCOREKEEPER_DEBUG=1 shows it
+            if os.environ.get("SCOREKEEPER_DEBUG"):
+                raise
+            from scorekeeper.cli.common import Refused
+
+            raise Refused(f"internal error: {exc!r} (nothing was written; rerun with SCOREKEEPER_DEBUG=1 and report it)") from None
+
+
+def _unavailable(entry: Any) -> click.Command:
+    @click.command(entry.name, help=f"{entry.title} support is not installed in this version.")
+    def placeholder() -> None:
+        from scorekeeper.cli.common import Refused
+
+        raise Refused(f"{entry.title} is not available in this version of scorekeeper")
+
+    return placeholder
+
+
+@click.group(cls=MainGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="scorekeeper")
+def main() -> None:
+    """Scorekeeper: record a dragon board game as you play it, check every play, and score it.
+
+    Games: Emberheart (eh), Flamecraft (fc), 8 Dragons (ed, 8d).
+
+    Example: scorekeeper new emberheart --players Astrid,Bjorn,Cara
+    """

@@ -1,0 +1,53 @@
+"""The user's Scorekeeper folder: the current-session pointer and the list of recent sessions.
+
+The folder is ``click.get_app_dir("scorekeeper")``, or ``$SCOREKEEPER_HOME`` when set (tests set it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import click
+
+CURRENT_FILE = "current"
+RECENT_FILE = "recent.json"
+RECENT_LIMIT = 20
+
+
+def home() -> Path:
+    override = os.environ.get("SCOREKEEPER_HOME")
+    return Path(override) if override else Path(click.get_app_dir("scorekeeper"))
+
+
+def current_session() -> Path | None:
+    try:
+        text = (home() / CURRENT_FILE).read_text(encoding="utf-8").strip()
+    except OSError:
+        return None
+    return Path(text) if text else None
+
+
+def remember(path: Path, game: str, players: list[str]) -> None:
+    """Make ``path`` the current session and put it first in the recent list (best effort)."""
+    from scorekeeper.journal import atomic_write, now_iso
+
+    folder = home()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        atomic_write(folder / CURRENT_FILE, str(path.resolve()) + "\n")
+        recent = [r for r in recent_sessions() if r.get("path") != str(path.resolve())]
+        recent.insert(0, {"path": str(path.resolve()), "game": game, "players": players, "used": now_iso()})
+        atomic_write(folder / RECENT_FILE, json.dumps(recent[:RECENT_LIMIT], indent=1))
+    except OSError as exc:
+        click.echo(f"warning: could not remember the current session in {folder} ({exc.strerror})", err=True)
+
+
+def recent_sessions() -> list[dict[str, Any]]:
+    try:
+        data = json.loads((home() / RECENT_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return []
+    return [r for r in data if isinstance(r, dict) and "path" in r] if isinstance(data, list) else []

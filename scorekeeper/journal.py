@@ -1,0 +1,391 @@
+"""The journal: the only code that touches a session file.
+
+A session is one TinyDB JSON file with two tables: ``meta`` (one document: schema version, game, players in
+seat order, settings and their sources, optional card catalog, creation time) and ``events`` (one document
+per event). The guarantees, each tested (see ``docs/journal.md``):
+
+* **append-only** — events are only ever inserted; a correction is a new event;
+* **atomic** — every write goes to a temporary file in the same folder, is flushed and fsynced, replaces the
+  session file with ``os.replace``, and the folder is fsynced; a crash leaves the old or the new file, whole;
+* **locked** — every mutating command holds an exclusive lock (``<session>.lock``) from reading the journal
+  to writing it, so concurrent terminals append in turn and ``seq`` stays contiguous;
+* **tamper-evident** — each event stores the SHA-256 of its predecessor (the first: of the metadata) and its
+  own; ``verify`` names the first event whose chain is broken;
+* **never overwrites what it cannot read** — a file that does not parse raises ``JournalError`` and is left
+  untouched.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import hashlib
+import json
+import os
+import tempfile
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator, Mapping, Sequence
+
+from scorekeeper.events import Event
+
+SCHEMA_VERSION = 1
+META_TABLE = "meta"
+EVENTS_TABLE = "events"
+LOCK_TIMEOUT_SECONDS = 15.0
+GENESIS = "0" * 64
+
+
+class JournalError(Exception):
+    """The session file cannot be used: the message names the file and the problem (exit code 2)."""
+
+
+class JournalBusyError(JournalError):
+    """Another command holds the session's lock for too long."""
+
+
+@dataclass(frozen=True)
+class SessionMeta:
+    game: str
+    players: tuple[str, ...]
+    settings: dict[str, Any]
+    setting_sources: dict[str, str]
+    catalog: dict[str, Any] | None
+    created: str
+    schema: int = SCHEMA_VERSION
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "schema": self.schema,
+            "game": self.game,
+            "players": list(self.players),
+            "settings": self.settings,
+            "setting_sources": self.setting_sources,
+            "catalog": self.catalog,
+            "created": self.created,
+        }
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> "SessionMeta":
+        return cls(
+            game=str(record["game"]),
+            players=tuple(str(p) for p in record["players"]),
+            settings=dict(record.get("settings") or {}),
+            setting_sources=dict(record.get("setting_sources") or {}),
+            catalog=record.get("catalog"),
+            created=str(record.get("created", "")),
+            schema=int(record.get("schema", SCHEMA_VERSION)),
+        )
+
+
+# -- hashing ---------------------------------------------------------------------------------------
+
+
+def canonical(data: Any) -> bytes:
+    """The canonical JSON bytes that hashes are taken over (sorted keys, no spaces, UTF-8)."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+
+
+def meta_hash(meta: SessionMeta) -> str:
+    return hashlib.sha256(canonical(meta.to_record())).hexdigest()
+
+
+def event_hash(record: Mapping[str, Any], prev_hash: str) -> str:
+    body = {k: v for k, v in record.items() if k not in ("hash", "prev_hash")}
+    body["prev_hash"] = prev_hash
+    return hashlib.sha256(canonical(body)).hexdigest()
+
+
+def now_iso() -> str:
+    return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
+
+
+# -- storage ---------------------------------------------------------------------------------------
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one, whole."""
+    folder = path.parent
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        try:
+            os.unlink(tmp_name)
+        except FileNotFoundError:
+            pass
+        raise
+    fsync_folder(folder)
+
+
+def fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # some platforms cannot open folders; the rename is still atomic
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def read_json_file(path: Path) -> dict[str, Any]:
+    """Parse a session file, or raise ``JournalError`` naming the file and the problem."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise JournalError(f"{path}: no such session file (create one with: scorekeeper new GAME --players A,B)") from None
+    except IsADirectoryError:
+        raise JournalError(f"{path}: is a folder, not a session file") from None
+    except UnicodeDecodeError:
+        raise JournalError(f"{path}: not a session file (not UTF-8 text); it was left untouched") from None
+    except OSError as exc:
+        raise JournalError(f"{path}: cannot read it ({exc.strerror})") from None
+    if not text.strip():
+        raise JournalError(f"{path}: the file is empty, not a session; it was left untouched")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise JournalError(
+            f"{path}: not a readable session (JSON error at line {exc.lineno}, column {exc.colno}: {exc.msg}); "
+            "it was left untouched"
+        ) from None
+    if not isinstance(data, dict):
+        raise JournalError(f"{path}: not a session file (expected a JSON object); it was left untouched")
+    return data
+
+
+def _make_storage_class(path: Path) -> type:
+    """A TinyDB ``Storage`` bound to ``path`` that reads strictly and writes atomically."""
+    from tinydb.storages import Storage
+
+    class AtomicJSONStorage(Storage):
+        """TinyDB storage: strict read, atomic write (temporary file, fsync, ``os.replace``, folder fsync)."""
+
+        def __init__(self) -> None:
+            self.path = path
+
+        def read(self) -> dict[str, Any] | None:
+            if not self.path.exists():
+                return None
+            return read_json_file(self.path)
+
+        def write(self, data: dict[str, Any]) -> None:
+            atomic_write(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+        def close(self) -> None:
+            pass
+
+    return AtomicJSONStorage
+
+
+# -- the journal -----------------------------------------------------------------------------------
+
+
+class Journal:
+    """A session file: read its metadata and events; append events under the lock.
+
+    Every instance reads the file afresh; nothing is cached between commands. Use ``Journal.create`` for a
+    new session and ``Journal(path)`` for an existing one.
+    """
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self.meta, self._records = self._load()
+
+    # reading ------------------------------------------------------------------------------------
+
+    def _load(self) -> tuple[SessionMeta, list[dict[str, Any]]]:
+        data = read_json_file(self.path)
+        return parse_session(data, str(self.path))
+
+    @property
+    def records(self) -> list[dict[str, Any]]:
+        """The stored event documents, in journal (document) order, hashes included."""
+        return list(self._records)
+
+    def events(self) -> list[Event]:
+        return [Event.from_record(r) for r in self._records]
+
+    @property
+    def head_hash(self) -> str:
+        return self._records[-1].get("hash", "") if self._records else meta_hash(self.meta)
+
+    # writing ------------------------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, path: str | os.PathLike[str], meta: SessionMeta, events: Sequence[Event] = ()) -> "Journal":
+        """Create a new session file, with ``events`` already in it (an import); never overwrites a file.
+
+        The events are renumbered 1, 2, 3… in order and chained afresh, in a single atomic write.
+        """
+        target = Path(path)
+        if target.exists():
+            raise JournalError(f"{target}: a file already exists there; choose another --session path")
+        if not target.parent.exists():
+            raise JournalError(f"{target.parent}: no such folder")
+        with locked(target):
+            if target.exists():
+                raise JournalError(f"{target}: a file already exists there; choose another --session path")
+            db = _tinydb(target)
+            db.table(META_TABLE).insert(meta.to_record())
+            if events:
+                records, prev = [], meta_hash(meta)
+                for seq, event in enumerate(events, start=1):
+                    record = {**event.to_record(), "seq": seq, "prev_hash": prev}
+                    record["hash"] = prev = event_hash(record, prev)
+                    records.append(record)
+                db.table(EVENTS_TABLE).insert_multiple(records)
+            db.close()
+        return cls(target)
+
+    @contextmanager
+    def transaction(self) -> Iterator["Transaction"]:
+        """Hold the session lock, re-read the file, and let the caller append events.
+
+        Everything appended inside the block is written before the block ends (one atomic write per
+        event). Nothing is written when the caller raises before appending.
+        """
+        with locked(self.path):
+            clean_stray_temporaries(self.path)
+            self.meta, self._records = self._load()
+            yield Transaction(self)
+
+    def _append(self, event: Event) -> dict[str, Any]:
+        record = event.to_record()
+        prev = self.head_hash
+        record["prev_hash"] = prev
+        record["hash"] = event_hash(record, prev)
+        db = _tinydb(self.path)
+        db.table(EVENTS_TABLE).insert(record)
+        db.close()
+        self._records.append(record)
+        return record
+
+
+class Transaction:
+    """The journal as read under the lock; ``append`` writes one event to disk before returning."""
+
+    def __init__(self, journal: Journal) -> None:
+        self.journal = journal
+
+    @property
+    def meta(self) -> SessionMeta:
+        return self.journal.meta
+
+    def events(self) -> list[Event]:
+        return self.journal.events()
+
+    @property
+    def next_seq(self) -> int:
+        records = self.journal._records
+        return int(records[-1]["seq"]) + 1 if records else 1
+
+    def append(self, type: str, player: str | None, payload: Mapping[str, Any], *, forced: bool = False,
+               recorded_at: str | None = None) -> Event:
+        event = Event(self.next_seq, type, player, dict(payload), recorded_at or now_iso(), forced)
+        self.journal._append(event)
+        return event
+
+
+def _tinydb(path: Path) -> Any:
+    from tinydb import TinyDB
+
+    return TinyDB(storage=_make_storage_class(path))
+
+
+def parse_session(data: Mapping[str, Any], name: str) -> tuple[SessionMeta, list[dict[str, Any]]]:
+    """Split a session file's JSON into metadata and event documents, or raise ``JournalError``."""
+    meta_table = data.get(META_TABLE)
+    if not isinstance(meta_table, dict) or not meta_table:
+        raise JournalError(f"{name}: not a Scorekeeper session (no metadata table); it was left untouched")
+    meta_doc = next(iter(meta_table.values()))
+    if not isinstance(meta_doc, dict):
+        raise JournalError(f"{name}: the metadata is damaged; it was left untouched")
+    schema = meta_doc.get("schema")
+    if not isinstance(schema, int):
+        raise JournalError(f"{name}: the metadata has no schema version; it was left untouched")
+    if schema > SCHEMA_VERSION:
+        raise JournalError(
+            f"{name}: written by a newer Scorekeeper (schema {schema}, this one reads {SCHEMA_VERSION}); "
+            "upgrade scorekeeper to open it"
+        )
+    try:
+        meta = SessionMeta.from_record(meta_doc)
+    except (KeyError, TypeError, ValueError):
+        raise JournalError(f"{name}: the metadata is damaged (game or players missing); it was left untouched") from None
+    events_table = data.get(EVENTS_TABLE, {})
+    if not isinstance(events_table, dict):
+        raise JournalError(f"{name}: the events table is damaged; it was left untouched")
+    records: list[dict[str, Any]] = []
+    try:
+        for doc_id in sorted(events_table, key=int):
+            doc = events_table[doc_id]
+            if not isinstance(doc, dict) or not isinstance(doc.get("seq"), int) or not isinstance(doc.get("type"), str):
+                raise JournalError(f"{name}: event document {doc_id} is damaged; it was left untouched")
+            records.append(doc)
+    except ValueError:
+        raise JournalError(f"{name}: the events table has a non-numeric document id; it was left untouched") from None
+    return meta, records
+
+
+# -- verification ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ChainProblem:
+    seq: int
+    position: int
+    message: str
+
+
+def verify_chain(meta: SessionMeta, records: Sequence[Mapping[str, Any]]) -> ChainProblem | None:
+    """The first break in the hash chain, or None when every event is intact and in order."""
+    prev = meta_hash(meta)
+    for position, record in enumerate(records, start=1):
+        seq = record.get("seq")
+        if seq != position:
+            return ChainProblem(int(seq) if isinstance(seq, int) else position, position,
+                                f"event at position {position} has seq {seq}: an event was removed or reordered")
+        if record.get("prev_hash") != prev:
+            what = "the metadata was edited" if position == 1 else "the event before it was edited, removed or reordered"
+            return ChainProblem(position, position, f"#{position} does not follow the journal before it ({what})")
+        if event_hash(record, prev) != record.get("hash"):
+            return ChainProblem(position, position, f"#{position} was edited after it was recorded (its hash does not match)")
+        prev = str(record["hash"])
+    return None
+
+
+# -- locking and clean-up --------------------------------------------------------------------------
+
+
+@contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold the exclusive lock ``<session>.lock``; raise ``JournalBusyError`` after a timeout."""
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(str(path) + ".lock", timeout=LOCK_TIMEOUT_SECONDS)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise JournalBusyError(f"{path}: another command is writing this session; try again") from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def clean_stray_temporaries(path: Path) -> list[Path]:
+    """Remove temporary files a crashed writer left beside the session (call only under the lock)."""
+    removed = []
+    for stray in path.parent.glob(f".{path.name}.*.tmp"):
+        try:
+            stray.unlink()
+            removed.append(stray)
+        except OSError:
+            pass
+    return removed

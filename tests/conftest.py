@@ -1,0 +1,39 @@
+"""Shared fixtures: an isolated Scorekeeper home, and a CLI runner bound to it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner, Result
+
+
+class Cli:
+    """Runs ``scorekeeper`` in-process with an isolated home folder; ``session`` is the default session file."""
+
+    def __init__(self, home: Path, session: Path) -> None:
+        self.home = home
+        self.session = session
+        self.runner = CliRunner()
+
+    def __call__(self, *args: str, input: str | None = None, session: bool = True) -> Result:
+        from scorekeeper.cli import main
+
+        argv = [str(a) for a in args]
+        env = {"SCOREKEEPER_HOME": str(self.home), "SCOREKEEPER_SESSION": str(self.session) if session else ""}
+        return self.runner.invoke(main, argv, input=input, env=env, catch_exceptions=False)
+
+    def json(self, *args: str) -> Any:
+        result = self(*args, "--json")
+        assert result.exit_code in (0, 1), result.output
+        return json.loads(result.stdout)
+
+
+@pytest.fixture
+def cli(tmp_path: Path) -> Cli:
+    """A CLI whose home (current-session pointer) and session file live in ``tmp_path``."""
+    home = tmp_path / "home"
+    home.mkdir()
+    return Cli(home, tmp_path / "session.json")

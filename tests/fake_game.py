@@ -1,0 +1,145 @@
+"""A tiny game used to test the core without any real game: players take turns adding 1 to 3 counters.
+
+Rules: FAKE-TURN (players act in seat order), FAKE-RANGE (add 1 to 3), FAKE-END (the game ends at
+``target`` counters in total). Score: counters held; tiebreak: fewer turns taken.
+Importing this module registers the game as ``fake``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import click
+
+from scorekeeper.events import Event
+from scorekeeper.games import GameEntry, register
+from scorekeeper.games.base import (
+    Explanation, Finding, Game, GameSetupError, ObservationError, ScoreRow, ScoreTable, SessionConfig, Status,
+    error, rank_rows, warning,
+)
+from scorekeeper.settings import Setting
+
+
+@dataclass
+class FakeState:
+    players: list[str]
+    settings: dict[str, Any]
+    counters: dict[str, int] = field(default_factory=dict)
+    turns: dict[str, int] = field(default_factory=dict)
+    turn: int = 0
+
+    @property
+    def active(self) -> str:
+        return self.players[self.turn % len(self.players)]
+
+    @property
+    def total(self) -> int:
+        return sum(self.counters.values())
+
+
+class FakeGame(Game):
+    name = "fake"
+    title = "Fake"
+    aliases = ("fk",)
+    min_players = 1
+    max_players = 4
+    settings = (
+        Setting("target", 10, "counters in total that end the game", kind="int"),
+        Setting("bonus", 0, "points added to every score (a mid-game setting)", kind="int", mutable=True),
+    )
+    event_types = {"ADD": "take 1 to 3 counters"}
+
+    def setup(self, config: SessionConfig) -> FakeState:
+        if config.settings["target"] < 1:
+            raise GameSetupError("target must be at least 1")
+        return FakeState(list(config.players), dict(config.settings),
+                         {p: 0 for p in config.players}, {p: 0 for p in config.players})
+
+    def check(self, state: FakeState, event: Event) -> list[Finding]:
+        if event.type != "ADD":
+            return [error("CORE-TYPE", f"the fake game has no {event.type} event")]
+        findings = []
+        if event.player != state.active:
+            findings.append(error("FAKE-TURN", f"it is {state.active}'s turn, not {event.player}'s"))
+        n = event.get("n")
+        if not isinstance(n, int) or not 1 <= n <= 3:
+            findings.append(error("FAKE-RANGE", f"take 1 to 3 counters, not {n}"))
+        if state.total >= state.settings["target"]:
+            findings.append(error("FAKE-END", "the game is over"))
+        if n == 3:
+            findings.append(warning("FAKE-GREEDY", "three at once is greedy"))
+        return findings
+
+    def apply(self, state: FakeState, event: Event) -> FakeState:
+        state.counters[event.player] += event.get("n")
+        state.turns[event.player] += 1
+        state.turn += 1
+        return state
+
+    def status(self, state: FakeState) -> Status:
+        done = state.total >= state.settings["target"]
+        return Status(
+            headline=[f"Fake game · {state.total}/{state.settings['target']} counters"],
+            expected="the game is over: scorekeeper score" if done else f"{state.active} adds 1 to 3 counters",
+            active_player=None if done else state.active,
+            players=[{"player": p, "counters": state.counters[p]} for p in state.players],
+            finished=done,
+        )
+
+    def score(self, state: FakeState) -> ScoreTable:
+        rows = [ScoreRow(p, {"counters": state.counters[p], "bonus": state.settings["bonus"]},
+                         state.counters[p] + state.settings["bonus"]) for p in state.players]
+        rank_rows(rows, {p: (-state.turns[p],) for p in state.players})
+        best = [r.player for r in rows if r.rank == 1]
+        tied = len({r.total for r in rows if r.total == max(x.total for x in rows)}) and \
+            sum(r.total == max(x.total for x in rows) for r in rows) > 1
+        return ScoreTable(
+            game="Fake", final=state.total >= state.settings["target"], categories=["counters", "bonus"],
+            rows=rows, winners=best, tiebreak="fewer turns taken" if tied else None,
+            explanations=[Explanation(p, "counters", state.counters[p], "counters taken") for p in state.players],
+        )
+
+    def observe(self, state: FakeState, player: str | None, key: str) -> Any:
+        if key == "counters" and player:
+            return state.counters[player]
+        if key == "total":
+            return state.total
+        raise ObservationError(f"unknown key {key!r}; known keys: counters, total")
+
+    def observable_keys(self) -> list[str]:
+        return ["counters", "total"]
+
+    def describe(self, event: Event) -> str:
+        return f"{event.player} adds {event.get('n')}"
+
+
+GAME = FakeGame()
+
+
+@click.group("fake")
+def group() -> None:
+    """Record a fake game.
+
+    Example: scorekeeper fake add 2
+    """
+
+
+from scorekeeper.cli.common import open_session, record, recording_options  # noqa: E402
+
+
+@group.command("add")
+@click.argument("n", type=int)
+@click.option("-p", "--player", help="who plays (default: whose turn it is)")
+@recording_options
+def add(n: int, player: str | None, session: str | None, force: bool, as_json: bool) -> None:
+    """Take N counters.
+
+    Example: scorekeeper fake add 2
+    """
+    s = open_session(session, "fake")
+    who = s.player(player) if player else s.active_player()
+    record(s, "ADD", who, {"n": n}, force=force, as_json=as_json)
+
+
+register(GameEntry("fake", "Fake", ("fk",), "tests.fake_game", "tests.fake_game", "A fake game for the tests."))
