@@ -1,0 +1,268 @@
+"""The session commands through the real CLI (CliRunner): exact output and exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import tests.fake_game  # noqa: F401  (registers the fake game)
+from tests.conftest import Cli
+
+
+@pytest.fixture
+def game(cli: Cli) -> Cli:
+    result = cli("new", "fake", "--players", "Ann,Bob", "--session", str(cli.session))
+    assert result.exit_code == 0, result.output
+    return cli
+
+
+def test_new_creates_the_session_and_makes_it_current(cli: Cli) -> None:
+    result = cli("new", "fake", "--players", "Ann,Bob", "--session", str(cli.session), session=False)
+    assert result.exit_code == 0
+    assert result.output == (
+        f"created Fake session {cli.session} for Ann, Bob (now the current session)\n"
+        "next: Ann adds 1 to 3 counters\n"
+    )
+    # no --session needed afterwards: the current-session pointer is used
+    assert cli("status", session=False).output.startswith("Fake game · 0/10 counters\n")
+
+
+def test_new_refuses_an_existing_file_and_leaves_it_alone(game: Cli) -> None:
+    before = game.session.read_bytes()
+    result = game("new", "fake", "--players", "Ann,Bob", "--session", str(game.session))
+    assert result.exit_code == 2
+    assert "already exists" in result.stderr
+    assert game.session.read_bytes() == before
+
+
+def test_new_refuses_bad_player_counts_and_unknown_games(cli: Cli) -> None:
+    many = cli("new", "fake", "--players", "A,B,C,D,E", "--session", str(cli.session))
+    assert many.exit_code == 1
+    assert many.stderr == "Fake is played by 1 to 4 players, not 5; list them with --players A,B,C\n"
+    unknown = cli("new", "chess", "--players", "A,B", "--session", str(cli.session))
+    assert unknown.exit_code == 2
+    assert "unknown game 'chess'" in unknown.stderr
+    dup = cli("new", "fake", "--players", "Ann,ann", "--session", str(cli.session))
+    assert dup.exit_code == 2
+    assert not cli.session.exists()
+
+
+def test_new_with_settings_and_a_bad_setting(cli: Cli) -> None:
+    bad = cli("new", "fake", "--players", "A,B", "--set", "target=lots", "--session", str(cli.session))
+    assert bad.exit_code == 2
+    assert bad.stderr == "error: setting target: cannot read 'lots' as int (invalid literal for int() with base 10: 'lots')\n"
+    unknown = cli("new", "fake", "--players", "A,B", "--set", "speed=3", "--session", str(cli.session))
+    assert unknown.exit_code == 2 and "known settings: bonus, target" in unknown.stderr
+    illegal = cli("new", "fake", "--players", "A,B", "--set", "target=0", "--session", str(cli.session))
+    assert illegal.exit_code == 1 and illegal.stderr == "target must be at least 1\n"
+    ok = cli("new", "fake", "--players", "A,B", "--set", "target=4", "--session", str(cli.session))
+    assert ok.exit_code == 0
+    rows = cli.json("settings")
+    assert {r["key"]: (r["value"], r["source"]) for r in rows} == {"target": (4, "--set"), "bonus": (0, "default")}
+
+
+def test_recording_a_legal_play_prints_the_verdict_and_what_is_next(game: Cli) -> None:
+    result = game("fake", "add", "2")
+    assert result.exit_code == 0
+    assert result.output == "#1 recorded: Ann adds 2\nnext: Bob adds 1 to 3 counters\n"
+
+
+def test_a_refused_play_writes_nothing(game: Cli) -> None:
+    before = game.session.read_bytes()
+    result = game("fake", "add", "2", "-p", "Bob")
+    assert result.exit_code == 1
+    assert result.stderr == "refused: FAKE-TURN: it is Ann's turn, not Bob's (use --force to record it anyway)\n"
+    assert game.session.read_bytes() == before
+
+
+def test_force_records_an_illegal_play_flagged_and_check_reports_it(game: Cli) -> None:
+    forced = game("fake", "add", "7", "--force")
+    assert forced.exit_code == 0
+    assert "FLAGGED FAKE-RANGE: take 1 to 3 counters, not 7" in forced.output
+    check = game("check")
+    assert check.exit_code == 1
+    assert check.output == "#1 FAKE-RANGE: take 1 to 3 counters, not 7\n"
+    assert game.json("check") == {"violations": [
+        {"seq": 1, "rule": "FAKE-RANGE", "severity": "error", "message": "take 1 to 3 counters, not 7"}]}
+    log = game.json("log")
+    assert log[0]["forced"] is True and log[0]["status"] == "rejected"
+
+
+def test_check_passes_on_a_clean_journal(game: Cli) -> None:
+    game("fake", "add", "1")
+    result = game("check")
+    assert (result.exit_code, result.output) == (0, "no violations in 1 events\n")
+
+
+def test_player_prefixes_resolve_and_ambiguity_is_a_usage_error(cli: Cli) -> None:
+    cli("new", "fake", "--players", "Anna,Annika,Bob", "--session", str(cli.session))
+    assert cli("fake", "add", "1", "-p", "anna").exit_code == 0
+    ambiguous = cli("fake", "add", "1", "-p", "An")
+    assert ambiguous.exit_code == 2
+    assert ambiguous.stderr == "error: 'An' could be Anna or Annika; type more of the name\n"
+    unknown = cli("fake", "add", "1", "-p", "Zed")
+    assert unknown.exit_code == 2 and "the players are Anna, Annika, Bob" in unknown.stderr
+
+
+def test_undo_voids_the_last_effective_event(game: Cli) -> None:
+    game("fake", "add", "2")
+    game("fake", "add", "1")
+    result = game("undo")
+    assert result.output == "#3 recorded: void #2 (undo)\nnext: Bob adds 1 to 3 counters\n"
+    second = game("undo")
+    assert second.output.startswith("#4 recorded: void #1 (undo)")
+    assert game.json("status")["players"] == [{"player": "Ann", "counters": 0}, {"player": "Bob", "counters": 0}]
+    assert len(game.json("log")) == 4  # nothing was deleted
+
+
+def test_undo_on_an_empty_journal_is_refused(game: Cli) -> None:
+    result = game("undo")
+    assert result.exit_code == 1 and result.stderr == "nothing to undo: no event in the journal still counts\n"
+
+
+def test_void_and_amend_check_their_target(game: Cli) -> None:
+    game("fake", "add", "2")
+    assert game("void", "9").exit_code == 2
+    assert game("amend", "9", "n=1").exit_code == 2
+    assert game("amend", "1", "n").exit_code == 2
+    amended = game("amend", "1", "n=3")
+    assert amended.output.startswith("#2 recorded: amend #1: n=3\n")
+    assert game.json("score")["players"][0]["categories"]["counters"] == 3
+
+
+def test_an_amend_that_breaks_a_rule_is_refused(game: Cli) -> None:
+    game("fake", "add", "2")
+    result = game("amend", "1", "n=9")
+    assert result.exit_code == 1
+    assert result.stderr == "refused: FAKE-RANGE: #1 take 1 to 3 counters, not 9 (use --force to record it anyway)\n"
+
+
+def test_note_assert_and_set(game: Cli) -> None:
+    game("fake", "add", "2")
+    assert game("note", "Bob disputes").output.startswith("#2 recorded: note: Bob disputes")
+    agree = game("assert", "ann", "counters=2")
+    assert agree.exit_code == 0 and "DISAGREES" not in agree.output
+    disagree = game("assert", "Ann", "counters=5")
+    assert disagree.exit_code == 0  # an assertion is recorded, agreeing or not
+    assert "DISAGREES CORE-ASSERT: the table shows Ann's counters=5, but the journal gives 2" in disagree.output
+    assert game("check").output == "#4 CORE-ASSERT: the table shows Ann's counters=5, but the journal gives 2\n"
+    assert game("set", "bonus=3").exit_code == 0
+    assert game("set", "target=3").exit_code == 1
+    assert game("set", "nope=3").exit_code == 2
+    assert game.json("score")["players"][0]["total"] == 5
+    assert [r["source"] for r in game.json("settings")] == ["default", "set at #5"]
+
+
+def test_score_json_shape(game: Cli) -> None:
+    for n in ("3", "3", "3", "1"):
+        game("fake", "add", n)
+    data = game.json("score")
+    assert data == {
+        "game": "Fake", "final": True, "categories": ["counters", "bonus"],
+        "players": [
+            {"name": "Ann", "categories": {"counters": 6, "bonus": 0}, "total": 6, "rank": 1},
+            {"name": "Bob", "categories": {"counters": 4, "bonus": 0}, "total": 4, "rank": 2},
+        ],
+        "winners": ["Ann"], "tiebreak": None, "notes": [],
+    }
+    text = game("score", "--format", "github").output
+    assert text.splitlines()[:5] == [
+        "Fake — final score",
+        "",
+        "|   rank | player   |   counters |   bonus |   total |",
+        "|--------|----------|------------|---------|---------|",
+        "|      1 | Ann      |          6 |       0 |       6 |",
+    ]
+    assert "Winner: Ann wins" in text
+
+
+def test_log_json_shape(game: Cli) -> None:
+    game("fake", "add", "2")
+    [entry] = game.json("log")
+    assert {k: entry[k] for k in ("seq", "type", "player", "payload", "status")} == {
+        "seq": 1, "type": "ADD", "player": "Ann", "payload": {"n": 2}, "status": "applied"}
+    assert entry["recorded_at"]
+
+
+def test_bad_format_is_a_usage_error(game: Cli) -> None:
+    result = game("score", "--format", "fancy-pants")
+    assert result.exit_code == 2 and "unknown --format 'fancy-pants'" in result.stderr
+
+
+def test_state_at_and_audit(game: Cli) -> None:
+    game("fake", "add", "2")
+    game("fake", "add", "1")
+    state = game("state", "--at", "2")
+    assert state.output.startswith("The board just before event #2:\n\nFake game · 2/10 counters\n")
+    assert game("state", "--at", "9").exit_code == 2
+    audit = game("audit", "2")
+    assert audit.exit_code == 0
+    assert audit.output.startswith("Event #2: Bob adds 1\n")
+    assert "Verdict: applied" in audit.output and "The board just before #2:" in audit.output
+    data = game.json("audit", "2")
+    assert data["status"] == "applied" and data["state_before"]["players"][1] == {"player": "Bob", "counters": 0}
+    assert game("audit", "7").exit_code == 2
+
+
+def test_verify_intact_prints_the_head_hash(game: Cli) -> None:
+    game("fake", "add", "2")
+    result = game("verify")
+    assert result.exit_code == 0 and result.output.startswith("intact: 1 events, head hash ")
+
+
+def test_export_import_round_trip(game: Cli, tmp_path: Path) -> None:
+    game("fake", "add", "2")
+    game("fake", "add", "1")
+    game("void", "2")
+    exported = tmp_path / "out.jsonl"
+    assert game("export", "-o", str(exported)).exit_code == 0
+    assert len(exported.read_text().splitlines()) == 4
+    copy = tmp_path / "copy.json"
+    result = game("import", str(exported), "--session", str(copy))
+    assert result.exit_code == 0 and result.output.startswith(f"imported 3 events into {copy}")
+    assert game("verify", "--session", str(copy)).exit_code == 0
+    assert game.json("score", "--session", str(copy)) == game.json("score")
+
+
+def test_import_reports_every_bad_line_and_creates_nothing(game: Cli, tmp_path: Path) -> None:
+    game("fake", "add", "2")
+    lines = game("export").output.splitlines()
+    lines.insert(1, "{not json")
+    lines.append(json.dumps({"seq": 9, "type": "ADD", "player": "Zed", "payload": {}}))
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join(lines) + "\n")
+    target = tmp_path / "never.json"
+    result = game("import", str(bad), "--session", str(target))
+    assert result.exit_code == 2
+    assert "2 bad line(s): line 2: not JSON" in result.stderr and "line 4: player 'Zed'" in result.stderr
+    assert not target.exists()
+
+
+def test_a_session_of_another_game_is_refused_by_a_game_group(game: Cli) -> None:
+    result = game("eh", "--help")
+    assert result.exit_code == 0  # help always works
+    # the fake session cannot take Emberheart plays; the check happens in open_session
+    from scorekeeper.cli.common import BadInput, open_session
+
+    with pytest.raises(BadInput, match="is a Fake session; record its plays with 'scorekeeper fk"):
+        open_session(str(game.session), "emberheart")
+
+
+def test_no_current_session_is_a_clear_usage_error(cli: Cli) -> None:
+    result = cli("status", session=False)
+    assert result.exit_code == 2
+    assert result.stderr == (
+        "error: no current session: create one with 'scorekeeper new GAME --players A,B' or pass --session PATH\n"
+    )
+
+
+def test_sessions_and_use(game: Cli, tmp_path: Path) -> None:
+    other = tmp_path / "other.json"
+    game("new", "fake", "--players", "X,Y", "--session", str(other))
+    rows = game.json("sessions")
+    assert [Path(r["path"]).name for r in rows] == ["other.json", "session.json"]
+    assert rows[0][""] == "*"
+    assert game("use", str(game.session)).exit_code == 0
+    assert game.json("sessions")[0]["path"] == str(game.session.resolve())
