@@ -41,7 +41,7 @@ def read_export(path: Path) -> tuple[SessionMeta, list[Event]]:
 def _read_header(path: Path, number: int, line: str, problems: list[str]) -> SessionMeta | None:
     try:
         data = json.loads(line)
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         problems.append(f"line {number}: not JSON ({exc.msg})")
         return None
     if not isinstance(data, dict) or data.get("scorekeeper") != "session":
@@ -66,7 +66,7 @@ def _read_header(path: Path, number: int, line: str, problems: list[str]) -> Ses
 def _read_event(number: int, line: str, problems: list[str], meta: SessionMeta | None) -> Event | None:
     try:
         data: Any = json.loads(line)
-    except ValueError as exc:
+    except json.JSONDecodeError as exc:
         problems.append(f"line {number}: not JSON ({exc.msg})")
         return None
     if not isinstance(data, dict):

@@ -68,6 +68,11 @@ def format_option(func: Callable[..., Any]) -> Callable[..., Any]:
     )(func)
 
 
+def reading_options(func: Callable[..., Any]) -> Callable[..., Any]:
+    """``--session``, ``--json`` and ``--format`` for a command that prints a table."""
+    return session_option(json_option(format_option(func)))
+
+
 def recording_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """``--session``, ``--force`` and ``--json`` for a command that records an event."""
     func = click.option(
@@ -244,12 +249,14 @@ def record(
     from scorekeeper.journal import JournalError
 
     game = session.game
+    head_before = session.journal.head_hash  # the replay done before the lock is reused if nobody wrote since
     try:
         with session.journal.transaction() as tx:
             config = config_of(tx.meta)
             events = tx.events()
             candidate = Event(tx.next_seq, type, player, dict(payload), "", force)
-            before = replay(events, game, config)
+            unchanged = session._replay is not None and session.journal.head_hash == head_before
+            before = session._replay if unchanged else replay(events, game, config)
             if type in CORE_TYPES:
                 after = replay([*events, candidate], game, config)
                 findings = new_findings(before, after)

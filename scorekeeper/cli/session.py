@@ -16,14 +16,12 @@ from scorekeeper.cli.common import (
     config_of,
     describe,
     emit_json,
-    format_option,
+    reading_options,
     json_option,
     open_session,
     parse_assignments,
-    parse_value,
     record,
     recording_options,
-    resolve_player,
     session_option,
 )
 
@@ -154,9 +152,7 @@ def use(path: str) -> None:
 
 
 @command("status")
-@session_option
-@json_option
-@format_option
+@reading_options
 def status(session: str | None, as_json: bool, fmt: str) -> None:
     """Where the game stands: round, phase, whose turn, what is expected next, every player's holdings.
 
@@ -178,9 +174,7 @@ def status(session: str | None, as_json: bool, fmt: str) -> None:
 
 
 @command("log")
-@session_option
-@json_option
-@format_option
+@reading_options
 def log(session: str | None, as_json: bool, fmt: str) -> None:
     """The journal, one line per event, with what replay made of it (applied, rejected, voided…).
 
@@ -190,7 +184,7 @@ def log(session: str | None, as_json: bool, fmt: str) -> None:
 
     s = open_session(session)
     outcomes = {o.seq: o for o in s.replay().timeline}
-    rows = []
+    rows: list[dict[str, Any]] = []
     for event in s.events:
         outcome = outcomes.get(event.seq)
         status_text = outcome.status if outcome else "?"
@@ -240,9 +234,7 @@ def check(session: str | None, as_json: bool) -> None:
 
 
 @command("score")
-@session_option
-@json_option
-@format_option
+@reading_options
 @click.option("--explain", is_flag=True, help="Also show, per category, which cards and events produced each point.")
 def score(session: str | None, as_json: bool, fmt: str, explain: bool) -> None:
     """The scoring table by category, the winner and the tiebreak; provisional mid-game.
@@ -266,9 +258,7 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool) -> None:
 
 
 @command("state")
-@session_option
-@json_option
-@format_option
+@reading_options
 @click.option("--at", "at", type=int, help="Show the board as it stood just before event N.")
 def state(session: str | None, as_json: bool, fmt: str, at: int | None) -> None:
     """The whole state of the game, now or (with --at N) just before event N.
@@ -291,9 +281,7 @@ def state(session: str | None, as_json: bool, fmt: str, at: int | None) -> None:
 
 @command("audit")
 @click.argument("seq", type=int)
-@session_option
-@json_option
-@format_option
+@reading_options
 def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
     """Everything about event SEQ: as recorded, its corrections, the verdict, and the board before it.
 
@@ -361,9 +349,7 @@ def verify(session: str | None, as_json: bool) -> None:
 
 
 @command("settings")
-@session_option
-@json_option
-@format_option
+@reading_options
 def settings_cmd(session: str | None, as_json: bool, fmt: str) -> None:
     """The session's settings (the rulebook's open questions): value, where it came from, what it means.
 
