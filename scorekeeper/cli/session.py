@@ -350,27 +350,37 @@ def verify(session: str | None, as_json: bool) -> None:
 
 @command("settings")
 @reading_options
-def settings_cmd(session: str | None, as_json: bool, fmt: str) -> None:
+@click.option("--game", "game_name", help="List a game's settings and their defaults, without a session.")
+def settings_cmd(session: str | None, as_json: bool, fmt: str, game_name: str | None) -> None:
     """The session's settings (the rulebook's open questions): value, where it came from, what it means.
 
-    Example: scorekeeper settings
+    Example: scorekeeper settings --game flamecraft
     """
+    from scorekeeper import games
     from scorekeeper.events import SET
     from scorekeeper.report import table
     from scorekeeper.settings import describe as describe_settings
 
-    s = open_session(session)
-    values = dict(s.journal.meta.settings)
-    sources = dict(s.journal.meta.setting_sources)
-    for outcome in s.replay().timeline:
-        if outcome.event.type == SET and outcome.status == "applied" and not outcome.violations:
-            values[outcome.event.get("key")] = outcome.event.get("value")
-            sources[outcome.event.get("key")] = f"set at #{outcome.seq}"
-    rows = describe_settings(s.game.settings, values, sources)
+    if game_name:
+        game = games.load(games.entry(game_name).name)
+        values: dict[str, Any] = {}
+        sources: dict[str, str] = {}
+    else:
+        s = open_session(session)
+        game = s.game
+        values = dict(s.journal.meta.settings)
+        sources = dict(s.journal.meta.setting_sources)
+        for outcome in s.replay().timeline:
+            if outcome.event.type == SET and outcome.status == "applied" and not outcome.violations:
+                values[outcome.event.get("key")] = outcome.event.get("value")
+                sources[outcome.event.get("key")] = f"set at #{outcome.seq}"
+    rows = describe_settings(game.settings, values, sources)
+    for row in rows:
+        row["mid-game"] = next(st.mutable for st in game.settings if st.key == row["key"])
     if as_json:
         emit_json(rows)
     else:
-        click.echo(table(rows, check_format(fmt)) if rows else f"{s.game.title} has no settings")
+        click.echo(table(rows, check_format(fmt)) if rows else f"{game.title} has no settings")
 
 
 # -- recording core events -------------------------------------------------------------------------

@@ -266,3 +266,9 @@ def test_sessions_and_use(game: Cli, tmp_path: Path) -> None:
     assert rows[0][""] == "*"
     assert game("use", str(game.session)).exit_code == 0
     assert game.json("sessions")[0]["path"] == str(game.session.resolve())
+
+
+def test_settings_of_a_game_without_a_session(cli: Cli) -> None:
+    rows = cli.json("settings", "--game", "fk")
+    assert [(r["key"], r["value"], r["source"], r["mid-game"]) for r in rows] == [
+        ("target", 10, "default", False), ("bonus", 0, "default", True)]
