@@ -325,12 +325,23 @@ def parse_session(data: Mapping[str, Any], name: str) -> tuple[SessionMeta, list
     try:
         for doc_id in sorted(events_table, key=int):
             doc = events_table[doc_id]
-            if not isinstance(doc, dict) or not isinstance(doc.get("seq"), int) or not isinstance(doc.get("type"), str):
+            if not _well_formed(doc):
                 raise JournalError(f"{name}: event document {doc_id} is damaged; it was left untouched")
             records.append(doc)
     except ValueError:
         raise JournalError(f"{name}: the events table has a non-numeric document id; it was left untouched") from None
     return meta, records
+
+
+def _well_formed(doc: Any) -> bool:
+    """An event document has an integer seq, a type, an object payload and a text (or no) player."""
+    return (
+        isinstance(doc, dict)
+        and isinstance(doc.get("seq"), int)
+        and isinstance(doc.get("type"), str)
+        and isinstance(doc.get("payload", {}), dict)
+        and isinstance(doc.get("player"), (str, type(None)))
+    )
 
 
 # -- verification ----------------------------------------------------------------------------------

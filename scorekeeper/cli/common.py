@@ -182,10 +182,17 @@ def open_session(explicit: str | None, game_name: str | None = None) -> Session:
         entry = games.entry(journal.meta.game)
     except games.UnknownGameError:
         raise BadInput(f"{path}: unknown game {journal.meta.game!r} in the session") from None
+    game = games.load(entry.name)
+    missing = [st.key for st in game.settings if st.key not in journal.meta.settings]
+    if missing:
+        raise BadInput(
+            f"{path}: the session has no value for setting(s) {', '.join(missing)} (damaged, or made by another "
+            "version); it was left untouched"
+        )
     if game_name is not None and games.entry(game_name).name != entry.name:
         alias = entry.aliases[0] if entry.aliases else entry.name
         raise BadInput(f"{path} is a {entry.title} session; record its plays with 'scorekeeper {alias} …'")
-    return Session(path, journal, games.load(entry.name), config_of(journal.meta))
+    return Session(path, journal, game, config_of(journal.meta))
 
 
 # -- recording -------------------------------------------------------------------------------------
@@ -236,14 +243,16 @@ def record(
     session: Session,
     type: str,
     player: str | None,
-    payload: Mapping[str, Any],
+    payload: Mapping[str, Any] | Callable[[Any], Mapping[str, Any]],
     *,
     force: bool = False,
     as_json: bool = False,
 ) -> Recorded:
     """Check and record one event under the session lock; print the verdict. Refuse (exit 1) illegal plays.
 
-    The event is acknowledged ("recorded") only after the atomic write has returned.
+    ``payload`` may be a function of the replay as it stands under the lock (``undo`` uses that, so that two
+    terminals undoing at once undo two different events). The event is acknowledged ("recorded") only after
+    the atomic write has returned.
     """
     from scorekeeper.engine import replay
     from scorekeeper.journal import JournalError
@@ -254,9 +263,11 @@ def record(
         with session.journal.transaction() as tx:
             config = config_of(tx.meta)
             events = tx.events()
-            candidate = Event(tx.next_seq, type, player, dict(payload), "", force)
             unchanged = session._replay is not None and session.journal.head_hash == head_before
             before = session._replay if unchanged else replay(events, game, config)
+            if callable(payload):
+                payload = payload(before)
+            candidate = Event(tx.next_seq, type, player, dict(payload), "", force)
             if type in CORE_TYPES:
                 after = replay([*events, candidate], game, config)
                 findings = new_findings(before, after)

@@ -421,14 +421,16 @@ def undo(reason: str, session: str | None, force: bool, as_json: bool) -> None:
 
     Example: scorekeeper undo
     """
-    s = open_session(session)
-    target = next(
-        (o.seq for o in reversed(s.replay().timeline) if o.status != "voided" and o.event.type != "void"),
-        None,
-    )
-    if target is None:
-        raise Refused("nothing to undo: no event in the journal still counts")
-    record(s, "void", None, {"target": target, "reason": reason}, force=force, as_json=as_json)
+    def last_effective(replayed: Any) -> dict[str, Any]:
+        target = next(
+            (o.seq for o in reversed(replayed.timeline) if o.status != "voided" and o.event.type != "void"),
+            None,
+        )
+        if target is None:
+            raise Refused("nothing to undo: no event in the journal still counts")
+        return {"target": target, "reason": reason}
+
+    record(open_session(session), "void", None, last_effective, force=force, as_json=as_json)
 
 
 @command("amend")

@@ -1,0 +1,664 @@
+"""``scorekeeper emberheart`` (alias ``eh``): one short command per kind of Emberheart play.
+
+Each command parses its arguments into an event type, a player and a JSON payload, then hands them to
+``record`` (which checks the play against the rules and writes it). Commands, players, locations, Heroes
+and card names all accept unique prefixes: ``eh pl tav 3 2G -c`` is ``eh place tavern 3 2G --companion``.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import click
+
+from scorekeeper.cli.common import BadInput, open_session, record, recording_options
+from scorekeeper.games.emberheart.cards import (
+    AIDES, COLOURS, HIRELINGS, LOCATIONS, MOUNTAIN, RAID_BASES, SPECIALS, TRACKS, hero_key, parse_hirelings,
+)
+
+
+class PrefixGroup(click.Group):
+    """A group whose commands may be typed as any unique prefix (``eh pl`` → ``eh place``)."""
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            return command
+        matches = [name for name in self.list_commands(ctx) if name.startswith(cmd_name.lower())]
+        if len(matches) == 1:
+            return super().get_command(ctx, matches[0])
+        if len(matches) > 1:
+            ctx.fail(f"{cmd_name!r} could be {', '.join(sorted(matches))}; type more of it")
+        return None
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        _, command, rest = super().resolve_command(ctx, args)
+        return (command.name if command else None), command, rest
+
+
+@click.group("emberheart", cls=PrefixGroup)
+def group() -> None:
+    """Record Emberheart plays: parties, Aides, claims, the Mountain, raids, Heroes and skills.
+
+    Commands, players, locations, Heroes and card names accept unique prefixes.
+
+    Example: scorekeeper eh place tavern 3 2G --companion
+    """
+
+
+# -- argument helpers -----------------------------------------------------------------------------------
+
+
+def pick(word: str, choices: Sequence[str], what: str) -> str:
+    """A unique, case-insensitive prefix of one of ``choices``."""
+    wanted = word.strip().lower()
+    if wanted in choices:
+        return wanted
+    matches = [c for c in choices if c.startswith(wanted)] if wanted else []
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        raise BadInput(f"{word!r} could be {' or '.join(matches)}; type more of the {what}")
+    raise BadInput(f"unknown {what} {word!r}; choose one of: {', '.join(choices)}")
+
+
+def location_word(word: str) -> str:
+    return pick(word, (*LOCATIONS, "mtn"), "location").replace("mtn", MOUNTAIN)
+
+
+def hirelings(text: str | None, counts: dict[str, int | None]) -> dict[str, int]:
+    try:
+        hire = parse_hirelings(text) if text else {t: 0 for t in HIRELINGS}
+    except ValueError as exc:
+        raise BadInput(str(exc)) from None
+    for t, n in counts.items():
+        if n:
+            hire[t] += n
+    return {t: n for t, n in hire.items() if n}
+
+
+def card_ref(state: Any, word: str) -> Any:
+    """A card named by id (case-insensitive, unique prefix) or a slot number."""
+    if word.isdigit():
+        return int(word)
+    ids = list(state.cards)
+    exact = [c for c in ids if c.lower() == word.lower()]
+    if exact:
+        return exact[0]
+    matches = [c for c in ids if c.lower().startswith(word.lower())]
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1:
+        raise BadInput(f"{word!r} could be {', '.join(matches)}; type more of the card name")
+    if state.location == "garrison" and word.lower() in COLOURS:
+        return word.lower()
+    raise BadInput(f"no card {word!r} in play")
+
+
+def exotic_pairs(pairs: Sequence[str], state: Any) -> dict[str, str]:
+    result = {}
+    for pair in pairs:
+        cid, sep, colour = pair.partition("=")
+        if not sep:
+            raise BadInput(f"declare an exotic Dragon as DRAGON=colour, not {pair!r}")
+        result[str(card_ref(state, cid))] = pick(colour, COLOURS, "colour")
+    return result
+
+
+def who(s: Any, player: str | None) -> str:
+    return s.player(player) if player else s.active_player()
+
+
+player_option = click.option("-p", "--player", help="Who plays (default: whose turn it is).")
+
+
+# -- Action phase ---------------------------------------------------------------------------------------
+
+
+@group.command("place")
+@click.argument("location")
+@click.argument("space", type=int)
+@click.argument("hire", required=False)
+@click.option("-c", "--companion", is_flag=True, help="The Dragon Companion joins the Party.")
+@click.option("--no-strength", is_flag=True, help="Do not use the Companion's Strength.")
+@click.option("--no-senses", is_flag=True, help="Do not take the Companion's Senses Gear.")
+@click.option("--no-speed", is_flag=True, help="Do not take the Companion's Speed Flame decrease.")
+@click.option("-g", "--grunts", type=int, help="Grunts (instead of the HIRE notation).")
+@click.option("-s", "--scouts", type=int, help="Scouts.")
+@click.option("-r", "--rangers", type=int, help="Rangers.")
+@click.option("-w", "--wardens", type=int, help="Wardens.")
+@click.option("--master-scout", type=int, help="Master Scout swap: +N Grunts→Scouts, -N Scouts→Grunts.")
+@click.option("--master-ranger", type=int, help="Master Ranger swap: +N Grunts→Rangers, -N Rangers→Grunts.")
+@player_option
+@recording_options
+def place(location: str, space: int, hire: str | None, companion: bool, no_strength: bool, no_senses: bool,
+          no_speed: bool, grunts: int | None, scouts: int | None, rangers: int | None, wardens: int | None,
+          master_scout: int | None, master_ranger: int | None, player: str | None, session: str | None,
+          force: bool, as_json: bool) -> None:
+    """Send a Party of Hirelings (HIRE such as 2G1S) to a space of a Common Location.
+
+    Example: scorekeeper eh place tavern 3 2G --companion
+    """
+    s = open_session(session, "emberheart")
+    payload: dict[str, Any] = {"location": location_word(location), "space": space,
+                               "hire": hirelings(hire, {"G": grunts, "S": scouts, "R": rangers, "W": wardens})}
+    if companion:
+        payload["companion"] = True
+        for key, off in (("strength", no_strength), ("senses", no_senses), ("speed", no_speed)):
+            if off:
+                payload[key] = False
+    if master_scout:
+        payload["master_scout"] = master_scout
+    if master_ranger:
+        payload["master_ranger"] = master_ranger
+    record(s, "PLACE_PARTY", who(s, player), payload, force=force, as_json=as_json)
+
+
+@group.command("special")
+@click.argument("site")
+@click.option("--double", is_flag=True, help="Fire Marshall: 2 Crests on the Firestation at once.")
+@click.option("--outfit", type=int, help="Outfitter: turn N of the Grunts just gained into Gear.")
+@player_option
+@recording_options
+def special(site: str, double: bool, outfit: int | None, player: str | None, session: str | None, force: bool,
+            as_json: bool) -> None:
+    """Put a Crest on the Warehouse (2 Gear) or the Firestation (4 Grunts, Flame +1).
+
+    Example: scorekeeper eh special warehouse
+    """
+    s = open_session(session, "emberheart")
+    payload: dict[str, Any] = {"site": pick(site, SPECIALS, "Special Location")}
+    if double:
+        payload["crests"] = 2
+    if outfit:
+        payload["outfit"] = outfit
+    record(s, "USE_SPECIAL", who(s, player), payload, force=force, as_json=as_json)
+
+
+def _spot(text: str) -> tuple[str, int]:
+    loc, sep, space = text.partition(":")
+    if not sep or not space.isdigit():
+        raise BadInput(f"write a space as LOCATION:SPACE (for example tavern:3), not {text!r}")
+    return location_word(loc), int(space)
+
+
+@group.command("aide")
+@click.argument("aide")
+@click.option("--recall", "recall_spot", help="Leader: recall your Party at LOCATION:SPACE.")
+@click.option("--place", "place_spot", help="Leader: then place LOCATION:SPACE:HIRE (e.g. tavern:4:3G1S).")
+@click.option("--raid", type=int, help="Defender: the Raid card slot (1 or 2) to discard.")
+@player_option
+@recording_options
+def aide(aide: str, recall_spot: str | None, place_spot: str | None, raid: int | None, player: str | None,
+         session: str | None, force: bool, as_json: bool) -> None:
+    """Take an Aide: leader, defender, survivalist or healer.
+
+    Example: scorekeeper eh aide defender --raid 2
+    """
+    s = open_session(session, "emberheart")
+    payload: dict[str, Any] = {"aide": pick(aide, AIDES, "Aide")}
+    if recall_spot:
+        loc, space = _spot(recall_spot)
+        payload["recall"] = {"location": loc, "space": space}
+    if place_spot:
+        parts = place_spot.split(":")
+        if len(parts) != 3:
+            raise BadInput("write the Leader's new Party as LOCATION:SPACE:HIRE, e.g. tavern:4:3G1S")
+        loc, space = _spot(":".join(parts[:2]))
+        payload["place"] = {"location": loc, "space": space, "hire": hirelings(parts[2], {})}
+    if raid:
+        payload["raid"] = raid
+    record(s, "TAKE_AIDE", who(s, player), payload, force=force, as_json=as_json)
+
+
+@group.command("swap")
+@click.argument("source")
+@click.argument("target")
+@click.argument("count", type=int, default=1)
+@player_option
+@recording_options
+def swap(source: str, target: str, count: int, player: str | None, session: str | None, force: bool,
+         as_json: bool) -> None:
+    """Spend Gear to turn Hirelings of one type into another (G, S, R, W), one Gear each.
+
+    Example: scorekeeper eh swap G W 2
+    """
+    s = open_session(session, "emberheart")
+    payload = {"from": source.upper()[:1],
+               "to": target.upper()[:1], "count": count}
+    record(s, "GEAR_SWAP", who(s, player), payload, force=force, as_json=as_json)
+
+
+@group.command("skip")
+@player_option
+@recording_options
+def skip(player: str | None, session: str | None, force: bool, as_json: bool) -> None:
+    """Skip a turn (only with no Crest and no Aide left).
+
+    Example: scorekeeper eh skip -p Helga
+    """
+    s = open_session(session, "emberheart")
+    record(s, "SKIP_TURN", who(s, player), {}, force=force, as_json=as_json)
+
+
+# -- reveals ----------------------------------------------------------------------------------------------
+
+
+@group.command("reveal")
+@click.argument("location")
+@click.argument("slot")
+@click.argument("face", nargs=-1)
+@click.option("--flame", type=int, help="Tavern: Flame change (signed); Dragon: Flame cost.")
+@click.option("--wardens", type=int, help="Mountain Dragon: Warden cost.")
+@click.option("--name", help="A short name for the card (default: generated, e.g. C3, M7, red5).")
+@recording_options
+def reveal(location: str, slot: str, face: tuple[str, ...], flame: int | None, wardens: int | None,
+           name: str | None, session: str | None, force: bool, as_json: bool) -> None:
+    """Reveal a card into an offer slot, with its face (Hero name, 2G1S, colour Glory, requirements…).
+
+    Faces: guild SLOT HERO · tavern SLOT 2G1S [--flame -1] · camp SLOT COLOUR GLORY ·
+    mountain b1|m2|t COLOUR GLORY [--wardens N --flame N] · preserve SLOT COLOUR ·
+    garrison COLOUR GLORY REQS TRACK (REQS like 2red+1hero).
+
+    Example: scorekeeper eh reveal camp 1 exotic 2 --name X1
+    """
+    s = open_session(session, "emberheart")
+    loc = location_word(location)
+    payload: dict[str, Any] = {"location": loc}
+    words = list(face)
+    try:
+        if loc == MOUNTAIN:
+            level = pick(slot[0], ("bottom", "middle", "top"), "Mountain level")
+            payload["level"] = level
+            payload["slot"] = int(slot[1:]) if slot[1:] else 1
+        elif loc == "garrison":
+            payload["slot"] = pick(slot, COLOURS, "colour")
+            payload["colour"] = payload["slot"]
+        else:
+            payload["slot"] = int(slot)
+        if loc == "guild":
+            hero = hero_key(" ".join(words))
+            if hero is None:
+                raise BadInput(f"{' '.join(words)!r} is not a Hero (or not a unique prefix)")
+            payload["hero"] = hero
+        elif loc == "tavern":
+            payload["hire"] = hirelings(words[0] if words else "", {})
+            payload["flame"] = flame or 0
+        elif loc in ("camp", MOUNTAIN):
+            payload["colour"] = pick(words[0], (*COLOURS, "exotic"), "colour")
+            payload["glory"] = int(words[1])
+            if flame:
+                payload["flame"] = flame
+            if wardens:
+                payload["wardens"] = wardens
+        elif loc == "preserve":
+            payload["colour"] = pick(words[0], COLOURS, "colour")
+        else:
+            payload["glory"] = int(words[0])
+            payload["reqs"] = words[1]
+            payload["track"] = pick(words[2], TRACKS, "track")
+    except (IndexError, ValueError):
+        raise BadInput("the card face is incomplete; see 'scorekeeper eh reveal --help'") from None
+    if name:
+        payload["name"] = name
+    record(s, "CARD_REVEAL", None, payload, force=force, as_json=as_json)
+
+
+@group.command("raidcard")
+@click.argument("slot", type=int)
+@click.argument("item")
+@click.argument("basis")
+@click.option("--amount", type=int, default=1, show_default=True, help="Hirelings per unit.")
+@click.option("--per", type=int, default=1, show_default=True, help="Units per discard group (divisor).")
+@click.option("--name", help="A short name for the card.")
+@recording_options
+def raidcard(slot: int, item: str, basis: str, amount: int, per: int, name: str | None, session: str | None,
+             force: bool, as_json: bool) -> None:
+    """Reveal a Raid card: ITEM G (Grunts) or E (Experts), per BASIS (hero, red, scout, attribute…).
+
+    Example: scorekeeper eh raidcard 1 E green
+    """
+    s = open_session(session, "emberheart")
+    payload: dict[str, Any] = {"slot": slot, "item": item.upper()[:1], "basis": pick(basis.rstrip("s") if basis != "hero+preserve" else basis, RAID_BASES, "Raid basis"),
+                               "amount": amount, "per": per}
+    if name:
+        payload["name"] = name
+    record(s, "RAID_REVEAL", None, payload, force=force, as_json=as_json)
+
+
+@group.command("block")
+@click.argument("spaces", nargs=-1, required=True)
+@recording_options
+def block(spaces: tuple[str, ...], session: str | None, force: bool, as_json: bool) -> None:
+    """2 players: reveal the round's Two player mode card, listing the spaces it blocks.
+
+    Example: scorekeeper eh block tavern:3 mountain:5 garrison:2
+    """
+    s = open_session(session, "emberheart")
+    record(s, "TWO_P_REVEAL", None, {"spaces": [list(_spot(x)) for x in spaces]}, force=force, as_json=as_json)
+
+
+# -- Reward phase -----------------------------------------------------------------------------------------
+
+
+def _acting(s: Any, location: str | None, space: int | None) -> tuple[str, int, str | None]:
+    from scorekeeper.games.emberheart.rules_reward import expected
+
+    state = s.state
+    what, exp_space, exp_who = expected(state)
+    loc = location_word(location) if location else state.location
+    if loc is None:
+        raise BadInput("no Location is being resolved now; name it with -l")
+    if space is None:
+        if loc != state.location or exp_space is None:
+            raise BadInput("say which Party with -s SPACE")
+        space = exp_space
+    party = state.party(loc, space)
+    return loc, space, (party.owner if party else None)
+
+
+@group.command("claim")
+@click.argument("card", required=False)
+@click.option("-l", "--location", help="The Location (default: the one being resolved).")
+@click.option("-s", "--space", type=int, help="The Party's space (default: the Party whose turn it is).")
+@click.option("-a", "--attach", help="Attach the claimed Dragon at once to this Hero/Preserve.")
+@click.option("-t", "--track", help="Mountain top: the Attribute track to advance.")
+@click.option("--peak", help="Peakwalker: the extra Attribute track.")
+@click.option("--wrangler", type=click.Choice(["gear", "grunt"]), help="Wrangler: +1 Gear or +1 Grunt.")
+@click.option("--mentor", multiple=True, help="Mentor: exchange a claimed Expert, FROM:TO (e.g. S:R).")
+@click.option("--blazebinder", is_flag=True, help="Blazebinder: Flame -1 on a Preserve claim.")
+@click.option("--dragonspeaker", is_flag=True, help="Dragonspeaker: Flame -1 on a Camp claim.")
+@click.option("--gear", "skill1", is_flag=True, help="Skill 1: attach with a Gear, whatever the colours.")
+@player_option
+@recording_options
+def claim(card: str | None, location: str | None, space: int | None, attach: str | None, track: str | None,
+          peak: str | None, wrangler: str | None, mentor: tuple[str, ...], blazebinder: bool, dragonspeaker: bool,
+          skill1: bool, player: str | None, session: str | None, force: bool, as_json: bool) -> None:
+    """Claim a card (slot number or name) for the Party whose turn it is in the Reward phase.
+
+    Example: scorekeeper eh claim 2 --attach priestess
+    """
+    s = open_session(session, "emberheart")
+    loc, sp, owner = _acting(s, location, space)
+    state = s.state
+    payload: dict[str, Any] = {"location": loc, "space": sp}
+    if card is None:
+        raise BadInput("name the card to claim (slot number or card name), or use 'eh recall'")
+    payload["card"] = card_ref(state, card)
+    if loc == MOUNTAIN:
+        payload["level"] = "bottom" if state.mountain.stage == "bottom" else state.mountain.stage
+    if attach:
+        payload["attach"] = str(card_ref(state, attach))
+    if skill1:
+        payload["skill1"] = True
+    if track:
+        payload["track"] = pick(track, TRACKS, "track")
+    if peak:
+        payload["peakwalker"] = pick(peak, TRACKS, "track")
+    if wrangler:
+        payload["wrangler"] = wrangler
+    if mentor:
+        payload["mentor"] = [m.upper().split(":") for m in mentor]
+    if blazebinder:
+        payload["blazebinder"] = True
+    if dragonspeaker:
+        payload["dragonspeaker"] = True
+    kind = "MTN_CLAIM" if loc == MOUNTAIN else "CLAIM"
+    record(s, kind, s.player(player) if player else owner, payload, force=force, as_json=as_json)
+
+
+@group.command("recall")
+@click.option("-l", "--location", help="The Location (default: the one being resolved).")
+@click.option("-s", "--space", type=int, help="The Party's space (default: the Party whose turn it is).")
+@player_option
+@recording_options
+def recall(location: str | None, space: int | None, player: str | None, session: str | None, force: bool,
+           as_json: bool) -> None:
+    """Recall the Party whose turn it is (+2 Gear; on the Mountain's upper levels: withdraw, no Gear).
+
+    Example: scorekeeper eh recall
+    """
+    s = open_session(session, "emberheart")
+    loc, sp, owner = _acting(s, location, space)
+    kind = "MTN_RETRIEVE" if loc == MOUNTAIN and s.state.mountain.stage != "bottom" else "RECALL"
+    record(s, kind, s.player(player) if player else owner, {"location": loc, "space": sp}, force=force,
+           as_json=as_json)
+
+
+@group.command("np")
+@click.argument("card", required=False)
+@recording_options
+def np(card: str | None, session: str | None, force: bool, as_json: bool) -> None:
+    """2 players: the non-player Crest whose turn it is discards its prescribed card.
+
+    Example: scorekeeper eh np
+    """
+    s = open_session(session, "emberheart")
+    payload = {"card": str(card_ref(s.state, card))} if card else {}
+    record(s, "NP_DISCARD", None, payload, force=force, as_json=as_json)
+
+
+@group.command("order")
+@click.argument("parties", nargs=-1, required=True)
+@player_option
+@recording_options
+def order(parties: tuple[str, ...], player: str | None, session: str | None, force: bool, as_json: bool) -> None:
+    """Survivalist: order the tied Mountain Parties, first to last (player names or space numbers).
+
+    Example: scorekeeper eh order Helga Astrid
+    """
+    from scorekeeper.games.emberheart.rules_reward import survivalist
+
+    s = open_session(session, "emberheart")
+    state = s.state
+    spaces = []
+    for word in parties:
+        if word.isdigit():
+            spaces.append(int(word))
+            continue
+        name = s.player(word)
+        mine = [q.space for q in state.parties_at(MOUNTAIN) if q.owner == name and q.space not in spaces]
+        if len(mine) != 1:
+            raise BadInput(f"{name} has {len(mine)} Parties on the Mountain; give space numbers instead")
+        spaces.append(mine[0])
+    holder = s.player(player) if player else survivalist(state)
+    record(s, "MTN_ORDER", holder, {"order": spaces}, force=force, as_json=as_json)
+
+
+# -- cards, Heroes, skills --------------------------------------------------------------------------------
+
+
+def _owner(s: Any, card: Any, player: str | None) -> str:
+    if player:
+        return s.player(player)
+    owner = s.state.cards[card].owner if isinstance(card, str) and card in s.state.cards else None
+    if owner is None:
+        raise BadInput("say whose card it is with -p")
+    return owner
+
+
+@group.command("attach")
+@click.argument("dragon")
+@click.argument("target")
+@click.option("--gear", "skill1", is_flag=True, help="Skill 1: put a Gear on the Dragon and attach it regardless of colour.")
+@click.option("--skill4", help="Skill 4: gain a Grunt (G) or turn a Grunt into S, R or W.")
+@click.option("-t", "--track", help="The Preserve's track, if it differs from the colour map.")
+@player_option
+@recording_options
+def attach(dragon: str, target: str, skill1: bool, skill4: str | None, track: str | None, player: str | None,
+           session: str | None, force: bool, as_json: bool) -> None:
+    """Attach one of your Dragons to one of your Heroes or Preserves (for good).
+
+    Example: scorekeeper eh attach C2 priestess
+    """
+    s = open_session(session, "emberheart")
+    state = s.state
+    d, t = card_ref(state, dragon), card_ref(state, target)
+    payload: dict[str, Any] = {"dragon": str(d), "target": str(t)}
+    if skill1:
+        payload["skill1"] = True
+    if skill4:
+        payload["skill4"] = skill4.upper()
+    if track:
+        payload["track"] = pick(track, TRACKS, "track")
+    record(s, "ATTACH_DRAGON", _owner(s, d, player), payload, force=force, as_json=as_json)
+
+
+@group.command("complete")
+@click.argument("card")
+@click.option("--exotic", multiple=True, help="Count an unattached exotic Dragon as a colour: X1=red.")
+@click.option("--tactician", type=int, help="Tactician: lower requirement line N by 1.")
+@click.option("-t", "--track", help="Dragon Knight: advance this track instead.")
+@player_option
+@recording_options
+def complete(card: str, exotic: tuple[str, ...], tactician: int | None, track: str | None, player: str | None,
+             session: str | None, force: bool, as_json: bool) -> None:
+    """Complete a claimed Garrison card whose requirements you meet (one Attribute step).
+
+    Example: scorekeeper eh complete red3
+    """
+    s = open_session(session, "emberheart")
+    c = card_ref(s.state, card)
+    payload: dict[str, Any] = {"card": str(c)}
+    if exotic:
+        payload["exotic"] = exotic_pairs(exotic, s.state)
+    if tactician:
+        payload["tactician"] = tactician
+    if track:
+        payload["track"] = pick(track, TRACKS, "track")
+    record(s, "GARRISON_COMPLETE", _owner(s, c, player), payload, force=force, as_json=as_json)
+
+
+@group.command("raid")
+@click.option("-d", "--discard", help="The Hirelings discarded, e.g. 2G or 1S1R (default: what is required).")
+@click.option("--card", type=int, help="Messenger: use Raid slot N (the discarded card).")
+@click.option("--fire-sage", is_flag=True, help="Fire Sage: Flame +1 to discard 2 fewer.")
+@click.option("--custodian", is_flag=True, help="Custodian: discard 1 fewer.")
+@click.option("--exotic", multiple=True, help="Count an unattached exotic Dragon as a colour: X1=red.")
+@player_option
+@recording_options
+def raid(discard: str | None, card: int | None, fire_sage: bool, custodian: bool, exotic: tuple[str, ...],
+         player: str | None, session: str | None, force: bool, as_json: bool) -> None:
+    """Resolve the Raid for a player: discard what the Raid card requires (shortfall: Flame +1 each).
+
+    Example: scorekeeper eh raid -p Helga --discard 1S1R
+    """
+    s = open_session(session, "emberheart")
+    payload: dict[str, Any] = {}
+    if discard:
+        payload["discard"] = hirelings(discard, {})
+    if card:
+        payload["card"] = card
+    if fire_sage:
+        payload["fire_sage"] = True
+    if custodian:
+        payload["custodian"] = True
+    if exotic:
+        payload["exotic"] = exotic_pairs(exotic, s.state)
+    record(s, "RAID_DISCARD", who(s, player), payload, force=force, as_json=as_json)
+
+
+@group.command("hero")
+@click.argument("hero")
+@click.option("--card", help="Apprentice: the Guild card (slot or name) to take.")
+@click.option("--keep", help="Bard: the drawn Hero added to the offer for you.")
+@click.option("--discard", help="Bard: the drawn Hero discarded.")
+@click.option("--gain", help="Paragon: SS, RR or SR.")
+@click.option("--dragon", help="Dragon Trainer: the Dragon discarded.")
+@click.option("--colour", help="Dragon Trainer: the colour an exotic Dragon counts as.")
+@player_option
+@recording_options
+def hero(hero: str, card: str | None, keep: str | None, discard: str | None, gain: str | None, dragon: str | None,
+         colour: str | None, player: str | None, session: str | None, force: bool, as_json: bool) -> None:
+    """Use a Hero ability that has its own moment (Apprentice, Bard, Paragon, Recruiter, Priestess, Dragon Trainer).
+
+    Example: scorekeeper eh hero paragon --gain SR -p Astrid
+    """
+    s = open_session(session, "emberheart")
+    name = hero_key(hero)
+    if name is None:
+        raise BadInput(f"{hero!r} is not a Hero (or not a unique prefix)")
+    payload: dict[str, Any] = {"hero": name}
+    if card:
+        payload["card"] = card_ref(s.state, card)
+    if keep:
+        payload["keep"] = hero_key(keep) or keep
+    if discard:
+        payload["discard"] = hero_key(discard) or discard
+    if gain:
+        payload["gain"] = gain.upper()
+    if dragon:
+        payload["dragon"] = str(card_ref(s.state, dragon))
+    if colour:
+        payload["colour"] = pick(colour, COLOURS, "colour")
+    if player:
+        owner = s.player(player)
+    else:
+        owners = [c.owner for c in s.state.cards.values() if c.kind == "hero" and c.hero == name and c.owner]
+        if not owners:
+            raise BadInput(f"nobody owns the {name.title()}; say who with -p")
+        owner = owners[0]
+    record(s, "HERO_ABILITY", owner, payload, force=force, as_json=as_json)
+
+
+@group.command("respond")
+@click.argument("answer", type=click.Choice(["normal", "grunts", "experts"]))
+@click.option("-d", "--discard", help="The Experts discarded to cancel the increase, e.g. 1S1R.")
+@player_option
+@recording_options
+def respond(answer: str, discard: str | None, player: str | None, session: str | None, force: bool,
+            as_json: bool) -> None:
+    """Skill 2: answer your last Flame increase: normal, grunts (+1 Grunt per step) or experts (cancel it).
+
+    Example: scorekeeper eh respond grunts -p Brandon
+    """
+    s = open_session(session, "emberheart")
+    payload: dict[str, Any] = {"option": answer}
+    if discard:
+        payload["discard"] = hirelings(discard, {})
+    record(s, "FLAME_RESPONSE", who(s, player), payload, force=force, as_json=as_json)
+
+
+@group.command("extra")
+@player_option
+@recording_options
+def extra(player: str | None, session: str | None, force: bool, as_json: bool) -> None:
+    """Skill 3: pay 1 Gear for one more step on the track you just advanced.
+
+    Example: scorekeeper eh extra -p Helga
+    """
+    s = open_session(session, "emberheart")
+    record(s, "ATTR_EXTRA_STEP", who(s, player), {}, force=force, as_json=as_json)
+
+
+@group.command("convert")
+@click.argument("gear", type=int)
+@player_option
+@recording_options
+def convert(gear: int, player: str | None, session: str | None, force: bool, as_json: bool) -> None:
+    """End Game Scoring step 5: discard Gear (a multiple of 3) for Flame -1 per 3 Gear.
+
+    Example: scorekeeper eh convert 6 -p Astrid
+    """
+    s = open_session(session, "emberheart")
+    record(s, "END_GEAR_CONVERT", who(s, player), {"gear": gear}, force=force, as_json=as_json)
+
+
+@group.command("declare")
+@click.option("--exotic", multiple=True, help="Count an unattached exotic Dragon as a colour for scoring: X1=red.")
+@click.option("--custodian", help="Custodian: the Attribute track compared.")
+@player_option
+@recording_options
+def declare(exotic: tuple[str, ...], custodian: str | None, player: str | None, session: str | None, force: bool,
+            as_json: bool) -> None:
+    """End Game: declare exotic Dragon colours and the Custodian's track (default: the best choice).
+
+    Example: scorekeeper eh declare --exotic X1=blue -p Astrid
+    """
+    s = open_session(session, "emberheart")
+    payload: dict[str, Any] = {}
+    if exotic:
+        payload["exotic"] = exotic_pairs(exotic, s.state)
+    if custodian:
+        payload["custodian"] = pick(custodian, TRACKS, "track")
+    record(s, "END_DECLARE", who(s, player), payload, force=force, as_json=as_json)

@@ -1,0 +1,231 @@
+"""Flight simulation on a described board: the train model M1–M7 of the checklist (A-16).
+
+The active Dragon steps one marked space at a time towards its destination. A Swarm in the way is pushed
+one step first (cascading, ED-PUSH-1); a Dragon entering the Valley of the Winds takes the Rock's front
+Wyrmling (ED-SWARM-2/4), which enters the Valley behind its tail; a pushed Swarm caught in the Valley is
+blown on until every member is out (wind, ED-PUSH-5). The active Swarm must end fully out of the Valley
+(ED-FLY-7) and the active Dragon's own path crosses the Snow Line at most once (ED-FLY-4).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Mapping
+
+from .board import Board, KINGDOMS, other_kingdom
+from .pieces import AUREA, VALLEY, Pieces
+
+
+class FlightError(Exception):
+    """An illegal flight: ``rule`` is the checklist ID, ``message`` says why and what would be legal."""
+
+    def __init__(self, rule: str, message: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.message = message
+
+
+@dataclass
+class FlightResult:
+    pieces: Pieces
+    path: list[str]
+    moved: list[str]  # Dragons of the Swarms that moved (active first)
+    joins: list[tuple[str, str]]  # (Dragon, Wyrmling) in order
+    valley: list[tuple[str, str]]  # (Dragon, kingdom chosen) in the order they entered the Valley
+    order: list[str] = field(default_factory=list)  # activation order (ED-ACT-3/4)
+
+
+@dataclass
+class _Crossing:
+    pending: str | None
+    seen_valley: set[str] = field(default_factory=set)
+
+
+class _Sim:
+    def __init__(self, board: Board, pieces: Pieces, active: str, valley: str | None,
+                 pushes: Mapping[str, str], dest: str | None) -> None:
+        self.board = board
+        self.p = pieces
+        self.active = active
+        self.valley_choice = valley
+        self.pushes = pushes
+        self.dest = dest
+        self.moved: list[str] = [active]
+        self.joins: list[tuple[str, str]] = []
+        self.valley: list[tuple[str, str]] = []
+        self.crossing: dict[str, _Crossing] = {}
+        self.budget = 20 * (len(board.spaces()) + 10)
+
+    def done(self, dragon: str) -> bool:
+        c = self.crossing.get(dragon)
+        if c is None:
+            return True
+        members = self.p.swarms[dragon]
+        return c.pending is None and all(m in c.seen_valley for m in members) and \
+            all(self.p.pos.get(m) != VALLEY for m in members)
+
+    def choose(self, dragon: str) -> str:
+        if dragon == self.active:
+            if self.valley_choice:
+                return self.valley_choice
+            if self.dest and self.dest in self.board.kingdom:
+                return self.board.kingdom[self.dest]
+            raise FlightError("ED-FLY-6", "you pass the Valley of the Winds: say which way (Sinistra or Dextra)")
+        choice = self.pushes.get(dragon)
+        if choice is None:
+            who = "the other player" if dragon == AUREA else f"{dragon}"
+            raise FlightError(
+                "ED-PUSH-4",
+                f"{dragon}'s Dragon is pushed into the Valley of the Winds: {who} chooses the way; "
+                f"record it with --push {dragon}=Sinistra or --push {dragon}=Dextra",
+            )
+        return choice
+
+    def step(self, dragon: str) -> None:
+        self.budget -= 1
+        if self.budget < 0:
+            raise FlightError("ED-FLY-3", "this flight does not end: the destination cannot be reached")
+        members = self.p.swarms[dragon]
+        here = self.p.pos[dragon]
+        if here == VALLEY:
+            nxt = self.board.exits[self.crossing_choice[dragon]]
+        else:
+            nxt = self.board.succ[here]
+        while True:  # ED-PUSH-1: push whatever stands in the way, cascading
+            occ = self.p.occupant(nxt, self.board.start)
+            if occ is None or occ in members:
+                break
+            if occ in self.p.start_stack:  # A-18: the stack is pushed as a chain, top Dragon first
+                self.p.start_stack.remove(occ)
+            pushed = self.p.swarm_of(occ)
+            assert pushed is not None
+            if pushed not in self.moved:
+                self.moved.append(pushed)
+            self.step(pushed)
+        previous = here
+        self.p.pos[dragon] = nxt
+        if nxt == VALLEY:
+            kingdom = self.choose(dragon)
+            self.crossing_choice[dragon] = kingdom
+            self.valley.append((dragon, kingdom))
+            joiner = self.p.rock.pop(0) if self.p.rock else None  # ED-SWARM-2/3/4
+            self.crossing[dragon] = _Crossing(joiner, {dragon})
+            if joiner is not None:
+                self.joins.append((dragon, joiner))
+        for member in members[1:]:
+            self.p.pos[member], previous = previous, self.p.pos[member]
+            if self.p.pos[member] == VALLEY and dragon in self.crossing:
+                self.crossing[dragon].seen_valley.add(member)
+        c = self.crossing.get(dragon)
+        if c is not None and c.pending is not None and previous == VALLEY and \
+                self.p.occupant(VALLEY, None) is None:
+            members.append(c.pending)  # ED-SWARM-5: the joiner enters the Valley behind the tail
+            self.p.pos[c.pending] = VALLEY
+            c.seen_valley.add(c.pending)
+            c.pending = None
+
+    def wind(self) -> None:
+        """ED-PUSH-5: pushed Swarms in the Valley keep moving until they are all out."""
+        moving = True
+        while moving:
+            moving = False
+            for dragon in list(self.crossing):
+                if dragon != self.active and not self.done(dragon):
+                    self.step(dragon)
+                    moving = True
+
+    crossing_choice: dict[str, str]
+
+
+def simulate(board: Board, pieces: Pieces, active: str, dest: str | None, *, valley: str | None = None,
+             pushes: Mapping[str, str] | None = None, spaces: int | None = None) -> FlightResult:
+    """Fly ``active`` to ``dest`` (or ``spaces`` marked spaces) on a copy of ``pieces``; FlightError if illegal."""
+    p = pieces.copy()
+    if active in p.start_stack:  # ED-FLY-10: leaving the stack pushes nobody
+        p.start_stack.remove(active)
+    if dest is not None and dest not in board.kingdom:
+        raise FlightError("ED-FLY-3", f"{dest!r} is not a space of the board; spaces are {', '.join(board.spaces())}")
+    start = p.pos[active]
+    if dest == start or spaces == 0:
+        raise FlightError("ED-FLY-3", "you must fly at least 1 space forward")
+    distances = board.distances_from(start)
+    before = {d: p.pos[d] for d in p.swarms}
+    sim = _Sim(board, p, active, valley, dict(pushes or {}), dest)
+    sim.crossing_choice = {}
+    path = [start]
+    flown = 0
+    while (dest is not None and p.pos[active] != dest) or (dest is None and flown < (spaces or 0)):
+        sim.step(active)
+        here = p.pos[active]
+        if here != VALLEY:
+            path.append(here)
+            flown += 1
+            marked = [s for s in path if s != VALLEY]
+            changes = sum(1 for a, b in zip(marked, marked[1:]) if board.hemisphere(a) != board.hemisphere(b))
+            if changes > 1:  # ED-FLY-4 (only the active Dragon's own path counts: ED-FLY-5)
+                raise FlightError(
+                    "ED-FLY-4",
+                    f"this flight crosses the Snow Line twice (at {marked[-2]}→{here}); "
+                    f"you may fly at most to {marked[-2]}",
+                )
+        sim.wind()
+    choice = sim.crossing_choice.get(active)
+    if valley and choice is None and dest is not None:
+        pass  # a stated Valley choice for a flight that never reached the Valley is harmless
+    if valley and choice is not None and choice != valley:
+        raise FlightError("ED-FLY-6", f"you chose {valley} at the Valley, but {dest} lies in {choice}")
+    if not sim.done(active):  # ED-FLY-7
+        suggestion = _minimum_legal(sim)
+        stuck = [m for m in p.swarms[active] if p.pos.get(m) == VALLEY]
+        pending = sim.crossing[active].pending
+        what = []
+        if stuck:
+            what.append(f"{', '.join(stuck)} would still be in the Valley of the Winds")
+        if pending:
+            what.append(f"{pending} has joined and must leave the Valley too")
+        raise FlightError("ED-FLY-7", "; ".join(what) + f"; the nearest legal destination is {suggestion}")
+    _check_aurea(sim)
+    order = activation_order(board, p, active, sim.moved, before, distances)
+    return FlightResult(p, path, sim.moved, sim.joins, sim.valley, order)
+
+
+def _minimum_legal(sim: _Sim) -> str:
+    try:
+        while not sim.done(sim.active):
+            sim.step(sim.active)
+            sim.wind()
+        return sim.p.pos[sim.active]
+    except FlightError:
+        return "(none on this branch)"
+
+
+def _check_aurea(sim: _Sim) -> None:
+    """ED-2P-6 (A-42): Aurea takes the kingdom opposite to the next Dragon entering the Valley after her."""
+    entries = sim.valley
+    for index, (dragon, kingdom) in enumerate(entries):
+        if dragon == AUREA and index + 1 < len(entries):
+            follower, their = entries[index + 1]
+            if kingdom == their:
+                raise FlightError(
+                    "ED-2P-6",
+                    f"Aurea was pushed through the Valley and {follower} followed her to {their}: "
+                    f"she always takes the other kingdom ({other_kingdom(their)})",
+                )
+
+
+def activation_order(board: Board, p: Pieces, active: str, moved: list[str], before: Mapping[str, str],
+                     distances: Mapping[str, int]) -> list[str]:
+    """ED-ACT-3/4 (A-19, A-20): the active Dragon's kingdom first; within it, Swarms by how far ahead of the
+    active Dragon they stood before the flight (furthest first); inside a Swarm, front to back."""
+    home = board.kingdom[p.pos[active]]
+    keyed = []
+    for dragon in moved:
+        ahead = 0 if dragon == active else distances.get(before[dragon], 0)
+        for index, member in enumerate(p.swarms[dragon]):
+            kingdom = board.kingdom.get(p.pos[member], home)
+            keyed.append(((kingdom != home, -ahead, index), member))
+    keyed.sort(key=lambda item: item[0])
+    return [member for _, member in keyed]
+
+
+__all__ = ["FlightError", "FlightResult", "simulate", "activation_order", "KINGDOMS"]

@@ -1,0 +1,186 @@
+"""A player's Lair: placed tiles on hex cells, placement legality (ED-LAIR-2/3/4) and large Chambers.
+
+Placement (checklist 1.3): a tile may go on an empty cell next to at least one tile of the Lair, and
+at least one of its open edges must meet an open edge of a neighbour; other contacts (wall–wall,
+open–wall) are then tolerated. Chambers (checklist 1.4): a vertex where three tiles meet with all six
+half-edges open; one placement can close several (ED-CHAMBER-1/2). A shared edge that is open on one
+side and a wall on the other counts as a wall (A-03).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import product
+from typing import Iterable
+
+from .hexgrid import EDGE_NAMES, Cell, Vertex, corner_cells, neighbour, neighbours, opposite, rotate_edges
+from .tiles import FOLKS, Tile
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A tile on a cell with its rotation (60° clockwise turns from its printed orientation)."""
+
+    tile: Tile
+    rotation: int
+
+    @property
+    def edges(self) -> str:
+        """The effective edges in board directions N, NE, SE, S, SW, NW."""
+        assert self.tile.edges is not None
+        return rotate_edges(self.tile.edges, self.rotation)
+
+
+@dataclass
+class Lair:
+    """The tiles of one Lair by cell, and the registry of its large Chambers (vertex → its three cells)."""
+
+    cells: dict[Cell, Placed] = field(default_factory=dict)
+    chambers: set[Vertex] = field(default_factory=set)
+
+    def copy(self) -> "Lair":
+        return Lair(dict(self.cells), set(self.chambers))
+
+    # -- queries ----------------------------------------------------------------------------------
+
+    def cell_of(self, tile_name: str) -> Cell | None:
+        for cell, placed in self.cells.items():
+            if placed.tile.name == tile_name:
+                return cell
+        return None
+
+    def edge(self, cell: Cell, direction: int) -> str:
+        return self.cells[cell].edges[direction % 6]
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+    # -- placement legality -----------------------------------------------------------------------
+
+    def placement_problem(self, cell: Cell, edges: str) -> str | None:
+        """Why a tile with effective ``edges`` may not go on ``cell`` (None when it may).
+
+        ED-LAIR-2: the cell is empty and touches the Lair. ED-LAIR-3/4: some open edge meets an open edge.
+        The message names every contact so a player can see which edge is wrong.
+        """
+        if cell in self.cells:
+            return f"cell {cell[0]},{cell[1]} already holds {self.cells[cell].tile.name}"
+        contacts = self.contacts(cell, edges)
+        if not contacts:
+            return f"cell {cell[0]},{cell[1]} does not touch the Lair (a tile must share an edge with a placed tile)"
+        if any(mine == "O" and theirs == "O" for _, _, mine, theirs in contacts):
+            return None
+        words = []
+        for direction, other, mine, theirs in contacts:
+            what = {("W", "W"): "wall against wall", ("O", "W"): "open edge against a wall",
+                    ("W", "O"): "wall against an open edge"}[(mine, theirs)]
+            words.append(f"{EDGE_NAMES[direction]} edge: {what} of {other}")
+        return "no open edge meets an open edge (" + "; ".join(words) + ")"
+
+    def contacts(self, cell: Cell, edges: str) -> list[tuple[int, str, str, str]]:
+        """``(direction, neighbour tile name, my edge, its facing edge)`` for each placed neighbour."""
+        found = []
+        for direction, other in neighbours(cell):
+            placed = self.cells.get(other)
+            if placed is not None:
+                found.append((direction, placed.tile.name, edges[direction], placed.edges[opposite(direction)]))
+        return found
+
+    def legal_rotations(self, tile: Tile, cell: Cell) -> list[int]:
+        """The rotations (0..5) in which ``tile`` may go on ``cell``."""
+        if tile.edges is None:
+            return []
+        return [rho for rho in range(6) if self.placement_problem(cell, rotate_edges(tile.edges, rho)) is None]
+
+    def frontier(self) -> list[Cell]:
+        """Empty cells that touch the Lair, sorted."""
+        found = {other for cell in self.cells for _, other in neighbours(cell) if other not in self.cells}
+        return sorted(found)
+
+    def open_places(self) -> list[tuple[Cell, list[str]]]:
+        """Empty cells some tile could use: cells facing at least one open edge of the Lair, with those edges."""
+        result = []
+        for cell in self.frontier():
+            doors = [EDGE_NAMES[d] for d, other in neighbours(cell)
+                     if other in self.cells and self.cells[other].edges[opposite(d)] == "O"]
+            if doors:
+                result.append((cell, doors))
+        return result
+
+    def dead_cells(self) -> list[Cell]:
+        """Empty cells next to the Lair where every facing edge is a wall: no tile can ever go there."""
+        open_cells = {cell for cell, _ in self.open_places()}
+        return [cell for cell in self.frontier() if cell not in open_cells]
+
+    def placeable_anywhere(self, tile: Tile) -> bool:
+        """Whether ``tile`` has some legal cell and rotation in this Lair (ED-LAIR-6)."""
+        return any(self.legal_rotations(tile, cell) for cell, _ in self.open_places())
+
+    # -- Chambers ---------------------------------------------------------------------------------
+
+    def chambers_formed(self, cell: Cell, edges: str) -> list[Vertex]:
+        """The Chambers a tile with effective ``edges`` on ``cell`` would close (ED-CHAMBER-1/2, A-03)."""
+        formed = []
+        for k in range(6):
+            a, b = neighbour(cell, k), neighbour(cell, k + 1)
+            if a not in self.cells or b not in self.cells:
+                continue
+            ea, eb = self.cells[a].edges, self.cells[b].edges
+            halves = (edges[k], ea[(k + 3) % 6], edges[(k + 1) % 6], eb[(k + 4) % 6], ea[(k + 2) % 6], eb[(k + 5) % 6])
+            if all(h == "O" for h in halves):
+                formed.append(corner_cells(cell, k))
+        return formed
+
+    def place(self, tile: Tile, cell: Cell, rotation: int) -> list[Vertex]:
+        """Put ``tile`` on ``cell`` (legality already checked); returns the Chambers it closed."""
+        placed = Placed(tile, rotation % 6)
+        formed = self.chambers_formed(cell, placed.edges)
+        self.cells[cell] = placed
+        self.chambers.update(formed)
+        return formed
+
+    def remove(self, cell: Cell) -> Placed:
+        """Take the tile off ``cell``; the Chambers that relied on it disappear (ED-MISSION-4)."""
+        placed = self.cells.pop(cell)
+        self.chambers = {v for v in self.chambers if cell not in v}
+        return placed
+
+    def chamber_tiles(self, vertex: Vertex) -> list[Tile]:
+        return [self.cells[c].tile for c in sorted(vertex)]
+
+    def rebuild_chambers(self) -> None:
+        """Recompute the Chamber registry from scratch (used by the geometry checks)."""
+        self.chambers = set()
+        for cell, placed in self.cells.items():
+            for k in range(6):
+                a, b = neighbour(cell, k), neighbour(cell, k + 1)
+                if a in self.cells and b in self.cells:
+                    ea, eb = self.cells[a].edges, self.cells[b].edges
+                    e = placed.edges
+                    halves = (e[k], ea[(k + 3) % 6], e[(k + 1) % 6], eb[(k + 4) % 6], ea[(k + 2) % 6], eb[(k + 5) % 6])
+                    if all(h == "O" for h in halves):
+                        self.chambers.add(corner_cells(cell, k))
+
+
+def colour_set(tile: Tile, none_as_joker: bool = False) -> frozenset[str]:
+    """The colours a tile can be read as: its Folk; every Folk for a Joker; none for a colourless tile (A-04)."""
+    if tile.colour in FOLKS:
+        return frozenset({tile.colour})
+    if tile.colour == "J" or (none_as_joker and tile.colour == "N"):
+        return frozenset(FOLKS)
+    return frozenset()
+
+
+def chamber_pays(tiles: Iterable[Tile], none_as_joker: bool = False) -> bool:
+    """ED-CHAMBER-3/4/6/7: the three tiles can be read as one colour or as three different colours."""
+    sets = [colour_set(t, none_as_joker) for t in tiles]
+    return any(len(set(choice)) in (1, 3) for choice in product(*sets))
+
+
+def chamber_single_colour(tiles: Iterable[Tile], colour: str | None = None, none_as_joker: bool = False) -> bool:
+    """All three tiles can be read as one colour (``colour`` if given): Lair Tours, Specialists (ED-SCORE-10/11)."""
+    sets = [colour_set(t, none_as_joker) for t in tiles]
+    common = frozenset(FOLKS)
+    for s in sets:
+        common &= s
+    return bool(common) if colour is None else colour in common

@@ -1,0 +1,116 @@
+"""A Lair drawn as a hex map in plain text (no colours, no curses): walls, open edges, tiles, Chambers.
+
+Each flat-top hex is 9 characters wide and 5 lines high; neighbours share their edges::
+
+      _____              a wall is drawn as a line:  _____   /   \\
+     /E1   \\             an open edge is a gap:     _   _   (blank)
+    / T3 b1 \\            '*' marks a large Chamber on the open edge leaving its corner
+    \\  $1   /            '+' marks an empty cell where a tile could go
+     \\_____/
+
+Cell (q, r) has its top-left character at column 7·q, line 4·r + 2·q (before shifting to the origin).
+"""
+
+from __future__ import annotations
+
+from .hexgrid import Cell, corner_cells, format_cell, neighbour, opposite
+from .lair import Lair
+from .tiles import FOLK_NAMES
+
+# corner k → character offset of the mark (on the open edge leaving that corner)
+_CORNER_MARK = {0: (7, 0), 1: (9, 2), 2: (7, 5), 3: (1, 5), 4: (-1, 2), 5: (1, 0)}
+
+
+def _edge_kind(lair: Lair, cell: Cell, d: int) -> str:
+    """'W' if either side is a wall, 'O' if open (towards an empty cell: this tile's edge)."""
+    mine = lair.cells[cell].edges[d]
+    other = lair.cells.get(neighbour(cell, d))
+    if other is not None and other.edges[opposite(d)] == "W":
+        return "W"
+    return mine
+
+
+def render_lair(lair: Lair, title: str = "") -> str:
+    """The Lair as text: the map, then its Chambers and the open places."""
+    if not lair.cells:
+        return f"{title}\n(no tiles yet: record the Starting Tile with 'ed start')".strip()
+    canvas: dict[tuple[int, int], str] = {}
+
+    def put(x: int, y: int, ch: str, force: bool = False) -> None:
+        if force or canvas.get((x, y), " ") == " ":
+            canvas[(x, y)] = ch
+
+    def origin(cell: Cell) -> tuple[int, int]:
+        return 7 * cell[0], 4 * cell[1] + 2 * cell[0]
+
+    places = lair.open_places()
+    for cell, placed in lair.cells.items():
+        x, y = origin(cell)
+        kinds = [_edge_kind(lair, cell, d) for d in range(6)]
+        top = "_____" if kinds[0] == "W" else "_   _"
+        bottom = "_____" if kinds[3] == "W" else "_   _"
+        for i, ch in enumerate(top):
+            put(x + 2 + i, y, ch, force=True)
+        for i, ch in enumerate(bottom):
+            put(x + 2 + i, y + 4, ch, force=True)
+        diag = {1: ((7, 1, "\\"), (8, 2, "\\")), 2: ((8, 3, "/"), (7, 4, "/")),
+                4: ((0, 3, "\\"), (1, 4, "\\")), 5: ((1, 1, "/"), (0, 2, "/"))}
+        for d, chars in diag.items():
+            for dx, dy, ch in chars:
+                put(x + dx, y + dy, ch if kinds[d] == "W" else " ", force=kinds[d] == "W")
+        tile = placed.tile
+        label1 = tile.name[:5]
+        symbols = "".join(f"{a}{n}" for a, n in tile.artifacts) + (f"${tile.gold}" if tile.gold else "")
+        if tile.mission:
+            symbols = (symbols + " M")[:7]
+        colour = tile.face_notation()
+        for i, ch in enumerate(label1.center(5)):
+            put(x + 2 + i, y + 1, ch, force=True)
+        for i, ch in enumerate(colour.center(7)):
+            put(x + 1 + i, y + 2, ch, force=True)
+        for i, ch in enumerate(symbols[:7].center(7)):
+            put(x + 1 + i, y + 3, ch, force=True)
+    for vertex in lair.chambers:
+        cell = min(vertex)
+        for k in range(6):
+            if corner_cells(cell, k) == vertex:
+                x, y = origin(cell)
+                dx, dy = _CORNER_MARK[k]
+                put(x + dx, y + dy, "*", force=True)
+                break
+    for cell, _ in places:
+        x, y = origin(cell)
+        put(x + 4, y + 2, "+")
+    xs = [p[0] for p in canvas]
+    ys = [p[1] for p in canvas]
+    x0, y0 = min(xs), min(ys)
+    width = max(xs) - x0 + 1
+    lines = []
+    for row in range(min(ys), max(ys) + 1):
+        line = "".join(canvas.get((x0 + col, row), " ") for col in range(width)).rstrip()
+        lines.append(line)
+    out = [title] if title else []
+    out.extend(lines)
+    out.append("")
+    out.append("Legend: lines are walls, gaps are open edges, * a large Chamber, + an open place; "
+               "b/g/o/c = Book/Gear/Ore/Crystal, $n = printed Gold, M = Mission")
+    out.extend(describe_lair(lair))
+    return "\n".join(out)
+
+
+def describe_lair(lair: Lair) -> list[str]:
+    """The Chambers and the open places, in words."""
+    lines = []
+    if lair.chambers:
+        lines.append(f"Chambers ({len(lair.chambers)}):")
+        for vertex in sorted(lair.chambers, key=sorted):
+            tiles = lair.chamber_tiles(vertex)
+            lines.append("  " + " + ".join(f"{t.name} ({FOLK_NAMES[t.colour]})" for t in tiles))
+    else:
+        lines.append("Chambers: none")
+    places = lair.open_places()
+    if places:
+        lines.append("Open places: " + "; ".join(f"{format_cell(c)} (open {'/'.join(doors)})" for c, doors in places))
+    else:
+        lines.append("Open places: none")
+    return lines

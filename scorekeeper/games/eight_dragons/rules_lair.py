@@ -1,0 +1,224 @@
+"""Phase II, Expand Lair: placing gained tiles, Chamber Gold, the Mission limit (ED-LAIR-*, ED-CHAMBER-*,
+ED-MISSION-*, ED-GOLD-2)."""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Any, Sequence
+
+from scorekeeper.events import Event
+from scorekeeper.games.base import Finding, error, warning
+
+from .board import parse_kingdom
+from .common import PayloadError, split_item
+from .hexgrid import Cell, Vertex, format_cell, parse_cell, rotate_edges
+from .lair import Lair, chamber_pays
+from .state import EDState
+from .tiles import FOLK_NAMES, Tile, TileSpecError, parse_tile
+
+MISSION_LIMIT = 5
+
+
+def _placements(state: EDState, event: Event) -> list[tuple[Tile, Cell, int]]:
+    """The (tile with its face, cell, rotation) triples of a PLACE event; PayloadError if unreadable."""
+    player = state.players[str(event.player)]
+    pending = {t.name: t for t in player.pending}
+    result = []
+    for item in list(event.get("tiles", [])):
+        name = str(item.get("tile", ""))
+        if name not in pending:
+            held = ", ".join(pending) or "none"
+            raise PayloadError(f"{player.name} holds no gained tile {name!r} this turn (held: {held})")
+        tile = pending[name]
+        if item.get("face"):
+            try:
+                face = parse_tile(str(item["face"]), name)
+            except TileSpecError as exc:
+                raise PayloadError(str(exc)) from None
+            if face.kind != tile.kind or (face.colour != tile.colour and face.colour != "N"):
+                raise PayloadError(f"{name} was taken as {tile.face_notation()}, but the face says {face.face_notation()}")
+            tile = tile.with_face(face)
+        if tile.edges is None:
+            raise PayloadError(f"{name}'s edges are not known yet: give its face, e.g. --face {tile.face_notation()}/OWWOWW")
+        try:
+            cell = parse_cell(str(item.get("at", "")))
+        except ValueError as exc:
+            raise PayloadError(str(exc)) from None
+        rot = item.get("rot", 0)
+        if not isinstance(rot, int) or not 0 <= rot <= 5:
+            raise PayloadError(f"rotation {rot!r}: give 0–5 clockwise turns of 60°")
+        result.append((tile, cell, rot))
+    if not result:
+        raise PayloadError("name at least one tile to place")
+    return result
+
+
+def _try_order(lair: Lair, batch: Sequence[tuple[Tile, Cell, int]]) -> str | None:
+    trial = lair.copy()
+    for tile, cell, rot in batch:
+        problem = trial.placement_problem(cell, rotate_edges(str(tile.edges), rot))
+        if problem is not None:
+            return f"{tile.name} on {format_cell(cell)} turned {rot}: {problem}{_hint(trial, tile, cell)}"
+        trial.place(tile, cell, rot)
+    return None
+
+
+def _hint(lair: Lair, tile: Tile, cell: Cell) -> str:
+    rots = lair.legal_rotations(tile, cell)
+    if rots:
+        return f"; legal turns there: {', '.join(map(str, rots))}"
+    places = [format_cell(c) for c, _ in lair.open_places() if lair.legal_rotations(tile, c)]
+    if places:
+        return f"; no turn fits there — it fits at {', '.join(places[:6])}"
+    return "; it fits nowhere in this Lair (set it aside with 'ed discard')"
+
+
+def check_place(state: EDState, event: Event) -> list[Finding]:
+    player = state.players.get(str(event.player))
+    if player is None:
+        return [error("ED-LAIR-1", "say whose Lair this is (-p PLAYER)")]
+    if not player.started:
+        return [error("ED-SETUP-12", f"record {player.name}'s Starting Tile and Mission first ('ed start')")]
+    if state.board is not None and state.queue and not state.closed:  # ED-ACT-8
+        return [error("ED-ACT-8", "tiles are placed only after every activation of the turn")]
+    try:
+        batch = _placements(state, event)
+    except PayloadError as exc:
+        return [error("ED-LAIR-5", str(exc))]
+    found: list[Finding] = []
+    missions = len(player.missions)
+    new_missions = sum(1 for t, _, _ in batch if t.mission is not None)
+    if missions + new_missions > MISSION_LIMIT:  # ED-MISSION-1
+        return [error("ED-MISSION-1", f"{player.name}'s Lair already holds {missions} Missions (at most 5): "
+                                      "replace one instead ('ed replace')")]
+    problem = _try_order(player.lair, batch)
+    if problem is not None:
+        legal = None
+        if state.settings.get("lair.batch_order", "any_legal") == "any_legal" and len(batch) > 1:  # ED-LAIR-7 (A-27)
+            for order in permutations(batch):
+                if _try_order(player.lair, order) is None:
+                    legal = order
+                    break
+        if legal is None:
+            rule = "ED-LAIR-2" if ("does not touch" in problem or "already holds" in problem) else "ED-LAIR-3"
+            found.append(error(rule, problem))
+        else:
+            found.append(warning("ED-LAIR-7", "this batch is legal only in another order: "
+                                              + ", ".join(t.name for t, _, _ in legal)))
+    return found
+
+
+def pay_chambers(state: EDState, player: str, formed: Sequence[Vertex], seq: int, why: str) -> int:
+    """ED-CHAMBER-3/4/6/7: 1 Gold per newly formed Chamber whose tiles read as one or three colours."""
+    lair = state.players[player].lair
+    none_joker = state.settings.get("colour.none") == "joker"
+    paid = 0
+    for vertex in formed:
+        tiles = lair.chamber_tiles(vertex)
+        if chamber_pays(tiles, none_joker):
+            names = "+".join(t.name for t in tiles)
+            state.gain(player, 1, f"Chamber {names} ({why})", seq)
+            paid += 1
+    return paid
+
+
+def apply_place(state: EDState, event: Event) -> EDState:
+    player = state.players[str(event.player)]
+    batch = _placements(state, event)
+    if _try_order(player.lair, batch) is not None:
+        for order in permutations(batch):
+            if _try_order(player.lair, order) is None:
+                batch = list(order)
+                break
+    for tile, cell, rot in batch:
+        formed = player.lair.place(tile, cell, rot)  # ED-CHAMBER-1/2
+        pay_chambers(state, player.name, formed, event.seq, f"placed {tile.name}")
+        player.pending = [t for t in player.pending if t.name != tile.name]
+    return state  # ED-GOLD-2: printed Gold is not paid now
+
+
+# -- Mission replacement -----------------------------------------------------------------------------------
+
+
+def check_replace(state: EDState, event: Event) -> list[Finding]:
+    player = state.players.get(str(event.player))
+    if player is None:
+        return [error("ED-MISSION-2", "say whose Lair this is (-p PLAYER)")]
+    removed = str(event.get("remove", ""))
+    cell = player.lair.cell_of(removed)
+    if cell is None or player.lair.cells[cell].tile.mission is None:
+        missions = ", ".join(t.name for t in player.missions) or "none"
+        return [error("ED-MISSION-2", f"{removed!r} is not a Mission tile in {player.name}'s Lair (Missions: {missions})")]
+    try:
+        item = {"tile": event.get("tile"), "at": format_cell(cell), "rot": event.get("rot", 0), "face": event.get("face")}
+        from scorekeeper.events import Event as _E
+        fake = _E(event.seq, "PLACE", event.player, {"tiles": [item]})
+        tile, _, rot = _placements(state, fake)[0]
+        parse_kingdom(str(event.get("under", "")))
+    except (PayloadError, ValueError) as exc:
+        return [error("ED-MISSION-2", str(exc))]
+    if tile.mission is None:
+        return [error("ED-MISSION-2", f"{tile.name} shows no Mission: place it normally ('ed place')")]
+    found: list[Finding] = []
+    if len(player.missions) < MISSION_LIMIT:
+        found.append(warning("ED-MISSION-2", f"{player.name} holds only {len(player.missions)} Missions; "
+                                             "a replacement is needed only for a 6th"))
+    if state.settings.get("mission.replace_rule", "enforce") == "enforce":  # ED-MISSION-3 (A-30)
+        trial = player.lair.copy()
+        trial.remove(cell)
+        problem = trial.placement_problem(cell, rotate_edges(str(tile.edges), rot))
+        if problem:
+            found.append(error("ED-MISSION-3", f"{tile.name} in {removed}'s place turned {rot}: {problem}"
+                                               f"{_hint(trial, tile, cell)}"))
+    return found
+
+
+def apply_replace(state: EDState, event: Event) -> EDState:
+    player = state.players[str(event.player)]
+    cell = player.lair.cell_of(str(event.get("remove")))
+    assert cell is not None
+    item = {"tile": event.get("tile"), "at": format_cell(cell), "rot": event.get("rot", 0), "face": event.get("face")}
+    fake = Event(event.seq, "PLACE", event.player, {"tiles": [item]})
+    tile, _, rot = _placements(state, fake)[0]
+    player.lair.remove(cell)  # ED-MISSION-4: Chambers relying on it disappear
+    player.lair.place(tile, cell, rot)  # new Chambers pay nothing (ED-MISSION-4, ED-CHAMBER-8)
+    player.pending = [t for t in player.pending if t.name != tile.name]
+    under = parse_kingdom(str(event.get("under")))
+    state.merchant_stacks[under] += 1  # ED-MISSION-5: it can be drawn and bought again
+    return state
+
+
+# -- Set aside an unplaceable tile -----------------------------------------------------------------------------
+
+
+def check_discard(state: EDState, event: Event) -> list[Finding]:
+    player = state.players.get(str(event.player))
+    if player is None:
+        return [error("ED-LAIR-6", "say whose tile this is (-p PLAYER)")]
+    name = str(event.get("tile", ""))
+    tile = next((t for t in player.pending if t.name == name), None)
+    if tile is None:
+        return [error("ED-LAIR-6", f"{player.name} holds no gained tile {name!r}")]
+    if event.get("face"):
+        try:
+            tile = tile.with_face(parse_tile(str(event.get("face")), name))
+        except TileSpecError as exc:
+            return [error("ED-LAIR-5", str(exc))]
+    if tile.edges is None:
+        return [error("ED-LAIR-6", f"give {name}'s face (--face …) so the engine can see that it fits nowhere")]
+    if player.lair.placeable_anywhere(tile):  # ED-LAIR-6 (A-31)
+        spots = [format_cell(c) for c, _ in player.lair.open_places() if player.lair.legal_rotations(tile, c)]
+        return [error("ED-LAIR-6", f"tiles cannot be saved or dropped: {name} fits at {', '.join(spots[:6])}")]
+    return [warning("ED-LAIR-6", f"{name} fits nowhere in {player.name}'s Lair and is set aside")]
+
+
+def apply_discard(state: EDState, event: Event) -> EDState:
+    player = state.players[str(event.player)]
+    name = str(event.get("tile"))
+    tile = next(t for t in player.pending if t.name == name)
+    player.pending.remove(tile)
+    player.set_aside.append(tile)
+    return state
+
+
+__all__ = ["FOLK_NAMES", "split_item", "Any"]

@@ -1,0 +1,518 @@
+"""Location effects activated after a flight (ED-ACT-*, ED-AUREUS-*, ED-LOC-*, ED-2P-5).
+
+Every activation event names (or, on a described board, is given) the piece that activates and the
+player who benefits. On a described board the engine knows each moved piece's space, its Location and
+the activation order; without one, the table states the Location's values (villagers, kingdom, Gold).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from scorekeeper.events import Event
+from scorekeeper.games.base import Finding, error, warning
+
+from .board import Location, other_kingdom, parse_kingdom
+from .common import PayloadError, beneficiary_of, commit_names, new_tiles, piece_place
+from .pieces import AUREA, AUREUS, VALLEY, is_wyrmling, owner
+from .state import EDState
+from .tiles import FOLK_NAMES, FOLKS, LAIR1, LAIR2, MERCHANT, Tile
+
+#: event type → Location type it activates
+EVENT_LOCATION = {
+    "VILLAGE": "village", "GROW": "grow", "GATHER": "gather", "SUMMON": "summon", "TROLL": "troll",
+    "SHRINE": "shrine", "CHEST": "chest", "MERCHANT": "merchant", "NONE": "none",
+}
+COMMAND_OF = {"village": "village", "grow": "grow", "gather": "gather", "summon": "summon", "troll": "troll",
+              "shrine": "shrine", "chest": "chest", "merchant": "merchant", "none": "none"}
+
+
+# -- the shared part: who activates, in which order, for whom ---------------------------------------
+
+
+def _context(state: EDState, event: Event) -> tuple[list[Finding], str | None, Location | None, str | None]:
+    """(findings, piece, Location, space) for an activation event."""
+    type_ = EVENT_LOCATION[event.type]
+    if state.turn < 0 or state.closed:
+        return [error("ED-ACT-2", "activations follow a flight: nobody has flown this turn")], None, None, None
+    piece = event.get("piece")
+    found: list[Finding] = []
+    loc: Location | None = None
+    space: str | None = None
+    if state.board is not None:
+        if not state.queue:
+            return [error("ED-ACT-2", "every piece that moved this turn has already activated; "
+                                      "the players now place their tiles")], None, None, None
+        if piece is None:
+            piece = state.queue[0]
+        elif piece not in state.queue:
+            if piece in state.activated:
+                found.append(error("ED-ACT-2", f"{piece} has already activated this turn"))
+            elif piece not in state.moved:
+                found.append(error("ED-ACT-2", f"{piece} did not move this turn, so it does not activate"))
+            else:  # ED-LOC-SUMMON-6 (A-21)
+                found.append(error("ED-LOC-SUMMON-6", f"{piece} was summoned to the Rock before its turn and lost "
+                                                      "its activation"))
+            return found, piece, None, None
+        elif piece != state.queue[0]:
+            first = state.queue[0]
+            k_first = state.board.kingdom.get(state.pieces.pos[first])
+            k_piece = state.board.kingdom.get(state.pieces.pos[piece])
+            rule = "ED-ACT-3" if k_first != k_piece else "ED-ACT-4"
+            found.append(error(rule, f"{piece_place(state, first)} activates before {piece}"))
+            return found, piece, None, None
+        space = state.pieces.pos[piece]
+        loc = state.board.location(space)
+        if type_ != "none" and loc.type != type_:
+            found.append(error("ED-ACT-1", f"{piece_place(state, piece)} must activate that Location "
+                                           f"('ed {COMMAND_OF[loc.type]}'), not a {type_}"))
+            return found, piece, loc, space
+    elif piece is not None and piece not in state.moved:
+        found.append(error("ED-ACT-2", f"{piece} did not move this turn, so it does not activate "
+                                       f"(moved: {', '.join(state.moved)})"))
+        return found, piece, None, None
+    if piece is not None:
+        expected = beneficiary_of(state, piece)
+        if expected is not None and event.player != expected:
+            rule = "ED-AUREUS-2" if piece == AUREUS else "ED-2P-5" if piece == AUREA else "ED-ACT-5"
+            found.append(error(rule, f"{piece}'s activation benefits {expected}, not {event.player}"))
+    elif event.player not in state.players:
+        found.append(error("ED-ACT-5", "say who benefits from this activation (-p PLAYER)"))
+    return found, piece, loc, space
+
+
+def _consume(state: EDState, event: Event) -> str | None:
+    piece = event.get("piece")
+    if state.board is not None:
+        piece = piece or (state.queue[0] if state.queue else None)
+        if piece in state.queue:
+            state.queue.remove(piece)
+    if piece:
+        state.activated.append(piece)
+    return piece
+
+
+def _kingdom(state: EDState, event: Event, space: str | None) -> str | None:
+    if state.board is not None and space is not None:
+        return state.board.kingdom[space]
+    if event.get("kingdom"):
+        return parse_kingdom(str(event.get("kingdom")))
+    return None
+
+
+# -- Villages -----------------------------------------------------------------------------------------
+
+
+def tile_cost(tile: Tile, folk: str) -> int:
+    """ED-LOC-VILLAGE-1: villager cost of a Lair Tile at a village of ``folk``."""
+    base = 1 if tile.kind == LAIR1 else 2
+    return base if tile.colour == folk else 2 * base
+
+
+def _available(state: EDState, extra: Counter | None = None) -> dict[str, int]:
+    extra = extra or Counter()
+    return {s: state.stack_size[s] - state.draws[s] - extra.get(s, 0) for s in state.stack_size}
+
+
+def exact_bundle_exists(folk: str, n: int, available: dict[str, int]) -> bool:
+    """Is there a bundle costing exactly ``n`` that the stacks can supply (A-13)?"""
+    options = [(s, (1 if s == f"{folk}1" else 2 if s in (f"{folk}2",) or s.endswith("1") else 4)) for s in available]
+
+    def search(budget: int, index: int, left: dict[str, int]) -> bool:
+        if budget == 0:
+            return True
+        for i in range(index, len(options)):
+            stack, cost = options[i]
+            if cost <= budget and left[stack] > 0:
+                left[stack] -= 1
+                if search(budget - cost, i, left):
+                    return True
+                left[stack] += 1
+        return False
+
+    return n > 0 and search(n, 0, dict(available))
+
+
+def village_menu(folk: str, n: int) -> str:
+    """ED-LOC-VILLAGE-2: what a village with ``n`` villagers gives, in words."""
+    f = folk
+    menus = {
+        1: f"1×{f}1",
+        2: f"2×{f}1, or {f}2, or one Level-1 tile of another Folk",
+        3: f"3×{f}1, or {f}2+{f}1, or {f}1 + one Level-1 tile of another Folk",
+        4: f"any bundle costing 4 ({f}1 = 1, {f}2 = 2, other Level-1 = 2, other Level-2 = 4)",
+    }
+    return menus.get(n, "nothing")
+
+
+def check_village(state: EDState, event: Event) -> list[Finding]:
+    found, piece, loc, space = _context(state, event)
+    if any(f.is_error for f in found):
+        return found
+    try:
+        tiles = new_tiles(state, event.get("tiles", []))
+    except PayloadError as exc:
+        return [error("ED-LOC-VILLAGE-1", str(exc))]
+    for tile in tiles:
+        if tile.kind not in (LAIR1, LAIR2):
+            return [error("ED-LOC-VILLAGE-1", f"{tile.name}: villagers give Lair Tiles (E1, G2, O1, F2…)")]
+    if state.board is not None and space is not None:
+        folk, n = state.villages[space]
+    else:
+        folk = str(event.get("folk", "")).upper() or None
+        n = event.get("villagers")
+    draws = Counter(t.stack for t in tiles)
+    available = _available(state)
+    for stack, count in draws.items():
+        if count > available[stack]:  # A-13
+            found.append(error("ED-LOC-VILLAGE-3", f"stack {stack} has only {available[stack]} tile(s) left"))
+    if folk is None or n is None:
+        found.append(warning("ED-LOC-VILLAGE-1", "the village's Folk and villager count were not given, so the "
+                                                 "bundle's cost is not checked"))
+        return found
+    n = int(n)
+    cost = sum(tile_cost(t, folk) for t in tiles)
+    if n == 0 and tiles:  # ED-LOC-VILLAGE-5
+        found.append(error("ED-LOC-VILLAGE-5", "this village has no villagers: it gives nothing ('ed none')"))
+    elif cost > n:  # ED-LOC-VILLAGE-1/2
+        found.append(error("ED-LOC-VILLAGE-1", f"these tiles cost {cost} villagers but the {FOLK_NAMES[folk]} "
+                                               f"village has {n}; it gives {village_menu(folk, n)}"))
+    elif cost < n:  # ED-LOC-VILLAGE-3 (A-12, A-13)
+        if state.settings.get("village.exact_spend", True) and exact_bundle_exists(folk, n, available):
+            found.append(error("ED-LOC-VILLAGE-3", f"all {n} villagers must be used (these tiles cost {cost}); "
+                                                   f"the village gives {village_menu(folk, n)}"))
+        elif cost < n:
+            found.append(warning("ED-LOC-VILLAGE-3", f"only {cost} of {n} villagers used"))
+    return found
+
+
+def apply_village(state: EDState, event: Event) -> EDState:
+    tiles = new_tiles(state, event.get("tiles", []))
+    commit_names(state, tiles)
+    for tile in tiles:
+        state.draws[str(tile.stack)] += 1
+    state.players[str(event.player)].pending.extend(tiles)  # ED-ACT-8: held until Phase II
+    _consume(state, event)  # ED-LOC-VILLAGE-4: the villagers stay
+    return state
+
+
+# -- Village grows --------------------------------------------------------------------------------------
+
+
+def _grow_targets(state: EDState) -> list[str]:
+    limited = state.settings.get("villagers.limited", True)
+    return [s for s, (folk, count) in state.villages.items() if count < 4 and (not limited or state.supply[folk] > 0)]
+
+
+def check_grow(state: EDState, event: Event) -> list[Finding]:
+    found, piece, loc, space = _context(state, event)
+    if any(f.is_error for f in found):
+        return found
+    folk = str(event.get("folk", "")).upper()
+    if folk not in FOLKS:
+        return found + [error("ED-LOC-GROW-1", "say which Folk's villager is added (E, G, O or F)")]
+    if state.settings.get("villagers.limited", True) and state.supply[folk] <= 0:  # A-15, ED-LOC-GROW-3
+        found.append(error("ED-LOC-GROW-3", f"no {FOLK_NAMES[folk]} villager is left in the supply"))
+    if state.board is not None:
+        target = str(event.get("village", ""))
+        if target not in state.villages:
+            options = ", ".join(s for s, (f, c) in state.villages.items() if f == folk and c < 4) or "none"
+            found.append(error("ED-LOC-GROW-1", f"say which village grows (--village SPACE); "
+                                                f"{FOLK_NAMES[folk]} villages with room: {options}"))
+        else:
+            vfolk, count = state.villages[target]
+            if vfolk != folk:  # ED-LOC-GROW-1 (A-11)
+                found.append(error("ED-LOC-GROW-1", f"{target} is a {FOLK_NAMES[vfolk]} village; a "
+                                                    f"{FOLK_NAMES[folk]} villager goes to a {FOLK_NAMES[folk]} village"))
+            elif count >= 4:
+                found.append(error("ED-LOC-GROW-1", f"{target} already holds 4 villagers (the most a village holds)"))
+    return found
+
+
+def apply_grow(state: EDState, event: Event) -> EDState:
+    folk = str(event.get("folk", "")).upper()
+    state.supply[folk] -= 1
+    target = event.get("village")
+    if state.board is not None and target in state.villages:
+        state.villages[str(target)][1] += 1  # ED-LOC-GROW-2: counts at once
+    _consume(state, event)
+    return state
+
+
+# -- Gathering ------------------------------------------------------------------------------------------
+
+
+def check_gather(state: EDState, event: Event) -> list[Finding]:
+    found, piece, loc, space = _context(state, event)
+    if any(f.is_error for f in found):
+        return found
+    try:
+        tiles = new_tiles(state, [event.get("tile", "")])
+    except PayloadError as exc:
+        return [error("ED-LOC-GATHER-1", str(exc))]
+    tile = tiles[0]
+    if tile.kind != LAIR1:  # ED-LOC-GATHER-1
+        return [error("ED-LOC-GATHER-1", f"Gathering gives 1 Level-1 tile of any Folk (E1, G1, O1 or F1), not {tile.face_notation()}")]
+    if _available(state)[str(tile.stack)] <= 0:
+        found.append(error("ED-LOC-GATHER-1", f"stack {tile.stack} is empty; take another Level-1 stack"))
+    return found
+
+
+def apply_gather(state: EDState, event: Event) -> EDState:
+    tile = new_tiles(state, [event.get("tile", "")])[0]
+    commit_names(state, [tile])
+    state.draws[str(tile.stack)] += 1
+    state.players[str(event.player)].pending.append(tile)
+    _consume(state, event)
+    return state
+
+
+# -- Summon a Wyrmling to the Dragon Rock ---------------------------------------------------------------
+
+
+def summon_eligible(state: EDState, activator: str | None) -> list[str]:
+    """ED-LOC-SUMMON-1/2/3, ED-SWARM-7, ED-AUREUS-3: the Wyrmlings this activation may summon."""
+    p = state.pieces
+    candidates = [w for ws in p.lairs.values() for w in ws] + [m for ms in p.swarms.values() for m in ms[1:]]
+    counts = {name: p.in_swarms(name) for name in state.players}
+    lowest = min(counts.values())
+    protected = [name for name, c in counts.items() if c == lowest]
+    sole = protected[0] if len(protected) == 1 else None
+    return [w for w in candidates if w != activator and (sole is None or owner(w) != sole)]
+
+
+def check_summon(state: EDState, event: Event) -> list[Finding]:
+    found, piece, loc, space = _context(state, event)
+    if any(f.is_error for f in found):
+        return found
+    target = str(event.get("wyrmling", ""))
+    p = state.pieces
+    if not is_wyrmling(target) or target not in p.all_wyrmlings():
+        return found + [error("ED-LOC-SUMMON-1", f"{target!r} is not a Wyrmling (write NAME.w1 … or Aureus)")]
+    if target in p.rock:  # ED-SWARM-7 (A-22)
+        return found + [error("ED-SWARM-7", f"{target} already waits on the Dragon Rock; summon one from a Lair or a Swarm")]
+    if piece is not None and target == piece:  # ED-LOC-SUMMON-2
+        return found + [error("ED-LOC-SUMMON-2", f"{piece} may not summon itself")]
+    eligible = summon_eligible(state, piece)
+    if target not in eligible:  # ED-LOC-SUMMON-3 (A-23)
+        counts = {name: p.in_swarms(name) for name in state.players}
+        found.append(error("ED-LOC-SUMMON-3", f"{owner(target)} has the fewest Wyrmlings in Swarms "
+                                              f"({counts[str(owner(target))]}), so theirs are protected; "
+                                              f"choose one of: {', '.join(eligible) or 'none'}"))
+    return found
+
+
+def apply_summon(state: EDState, event: Event) -> EDState:
+    _consume(state, event)
+    target = str(event.get("wyrmling"))
+    state.pieces.remove_wyrmling(target)  # ED-LOC-SUMMON-5: gap closing moves the ones behind
+    state.pieces.rock.append(target)  # rearmost Rock position
+    if target in state.queue and state.settings.get("summon.lose_activation", True):  # ED-LOC-SUMMON-6 (A-21)
+        state.queue.remove(target)
+    if state.board is not None:
+        state.queue = [q for q in state.queue if state.board.location(state.pieces.pos[q]).type != "none"]
+    return state
+
+
+# -- Troll -------------------------------------------------------------------------------------------------
+
+
+def troll_gain(state: EDState, loc: Location) -> tuple[int, int]:
+    """ED-LOC-TROLL-1/2 (A-25): Gold from this end up to the Troll, and the Troll's new index."""
+    assert state.board is not None
+    values = state.board.trolls[loc.troll]
+    at = state.trolls[loc.troll]
+    include = bool(state.settings.get("troll.include_troll_space", False))
+    if loc.end == "A":
+        gain = sum(values[: at + (1 if include else 0)])
+        new = max(at - 1, 0)
+    else:
+        gain = sum(values[at + (0 if include else 1):])
+        new = min(at + 1, len(values) - 1)
+    return gain, new
+
+
+def check_troll(state: EDState, event: Event) -> list[Finding]:
+    found, piece, loc, space = _context(state, event)
+    if any(f.is_error for f in found):
+        return found
+    stated = event.get("gold")
+    if state.board is not None and loc is not None:
+        gain, _ = troll_gain(state, loc)
+        if stated is not None and int(stated) != gain:
+            found.append(error("ED-LOC-TROLL-1", f"the Troll path gives {gain} Gold here, not {stated}"))
+    elif stated is None or int(stated) < 0:
+        found.append(error("ED-LOC-TROLL-1", "without a board description, say how much Gold the Troll path gave (--gold N)"))
+    return found
+
+
+def apply_troll(state: EDState, event: Event) -> EDState:
+    space = state.pieces.pos.get(str(event.get("piece") or (state.queue[0] if state.queue else "")))
+    if state.board is not None and space is not None:
+        loc = state.board.location(space)
+        gain, new = troll_gain(state, loc)
+        state.trolls[loc.troll] = new
+    else:
+        gain = int(event.get("gold", 0))
+    state.gain(str(event.player), gain, "Troll path", event.seq)
+    _consume(state, event)
+    return state
+
+
+# -- Dragon Shrine -----------------------------------------------------------------------------------------
+
+
+def check_shrine(state: EDState, event: Event) -> list[Finding]:
+    found, piece, loc, space = _context(state, event)
+    if any(f.is_error for f in found):
+        return found
+    try:
+        kingdom = _kingdom(state, event, space)
+    except ValueError as exc:
+        return found + [error("ED-LOC-SHRINE-1", str(exc))]
+    if kingdom is None:
+        return found + [error("ED-LOC-SHRINE-1", "say in which kingdom the Shrine is (--kingdom S|D)")]
+    stated = event.get("gold")
+    if stated is not None and int(stated) != state.shrines[kingdom]:
+        found.append(error("ED-LOC-SHRINE-1", f"the {kingdom} Shrine holds {state.shrines[kingdom]} Gold, not {stated}"))
+    return found
+
+
+def apply_shrine(state: EDState, event: Event) -> EDState:
+    space = state.pieces.pos.get(str(event.get("piece") or (state.queue[0] if state.queue else "")))
+    kingdom = str(_kingdom(state, event, space if state.board is not None else None))
+    state.gain(str(event.player), state.shrines[kingdom], f"{kingdom} Shrine", event.seq)
+    state.shrines[kingdom] = 0
+    state.shrines[other_kingdom(kingdom)] += 3  # ED-LOC-SHRINE-1, ED-ACT-10: the other kingdom, in any case
+    _consume(state, event)
+    return state
+
+
+# -- Treasure Chest ------------------------------------------------------------------------------------------
+
+
+def check_chest(state: EDState, event: Event) -> list[Finding]:
+    found, piece, loc, space = _context(state, event)
+    if any(f.is_error for f in found):
+        return found
+    try:
+        kingdom = _kingdom(state, event, space)
+    except ValueError as exc:
+        return found + [error("ED-LOC-CHEST-1", str(exc))]
+    if kingdom is None:
+        return found + [error("ED-LOC-CHEST-1", "say in which kingdom the Treasure Chest Location is (--kingdom S|D)")]
+    return found
+
+
+def apply_chest(state: EDState, event: Event) -> EDState:
+    from .state import Chest
+
+    space = state.pieces.pos.get(str(event.get("piece") or (state.queue[0] if state.queue else "")))
+    kingdom = str(_kingdom(state, event, space if state.board is not None else None))
+    player = state.players[str(event.player)]
+    if state.chest_stacks[kingdom] > 0:  # ED-LOC-CHEST-1
+        state.chest_stacks[kingdom] -= 1
+        state.chest_counter += 1
+        player.chests.append(Chest(f"C{state.chest_counter}", kingdom))
+    else:  # ED-LOC-CHEST-2
+        state.gain(player.name, 3, f"empty {kingdom} Treasure Chest stack", event.seq)
+    _consume(state, event)
+    return state
+
+
+# -- Lighthouse and Castle (Merchants) -------------------------------------------------------------------------
+
+
+def check_merchant(state: EDState, event: Event) -> list[Finding]:
+    found, piece, loc, space = _context(state, event)
+    if any(f.is_error for f in found):
+        return found
+    try:
+        kingdom = _kingdom(state, event, space)
+    except ValueError as exc:
+        return found + [error("ED-LOC-MERCHANT-1", str(exc))]
+    if kingdom is None:
+        return found + [error("ED-LOC-MERCHANT-1", "say in which kingdom the Merchant is (--kingdom S|D; "
+                                                   "the Lighthouse is in Sinistra, the Castle in Dextra)")]
+    if event.get("buy"):
+        try:
+            tile = new_tiles(state, [event.get("buy")])[0]
+        except PayloadError as exc:
+            return found + [error("ED-LOC-MERCHANT-1", str(exc))]
+        if tile.kind != MERCHANT:
+            found.append(error("ED-LOC-MERCHANT-1", f"{tile.name} must be a Merchant Tile (M…/EDGES/…)"))
+        player = state.players.get(str(event.player))
+        if player is not None and player.gold < 5:  # ED-LOC-MERCHANT-1, ED-GOLD-1
+            found.append(error("ED-LOC-MERCHANT-1", f"a Merchant Tile costs 5 Gold and {player.name} has {player.gold}"))
+        if state.merchant_slots[kingdom] <= 0:  # A-46
+            found.append(error("ED-LOC-MERCHANT-1", f"both Merchant slots in {kingdom} are empty: nothing to buy "
+                                                    "(the refresh in the other kingdom still happens)"))
+    return found
+
+
+def apply_merchant(state: EDState, event: Event) -> EDState:
+    space = state.pieces.pos.get(str(event.get("piece") or (state.queue[0] if state.queue else "")))
+    kingdom = str(_kingdom(state, event, space if state.board is not None else None))
+    player = state.players[str(event.player)]
+    if event.get("buy"):
+        tile = new_tiles(state, [event.get("buy")])[0]
+        commit_names(state, [tile])
+        state.gain(player.name, -5, f"bought {tile.name}", event.seq)
+        state.merchant_slots[kingdom] -= 1  # ED-LOC-MERCHANT-2: not refilled here
+        player.pending.append(tile)  # ED-LOC-MERCHANT-5
+    other = other_kingdom(kingdom)  # ED-ACT-10
+    source = other if state.merchant_stacks[other] > 0 else kingdom if state.merchant_stacks[kingdom] > 0 else None
+    if source is not None:  # ED-LOC-MERCHANT-3/4 (A-28, A-29)
+        if state.merchant_slots[other] >= 2:
+            state.merchant_slots[other] -= 1
+            state.merchant_stacks[other] += 1
+        state.merchant_stacks[source] -= 1
+        state.merchant_slots[other] += 1
+    _consume(state, event)
+    return state
+
+
+# -- Nothing happens -------------------------------------------------------------------------------------------
+
+
+def check_none(state: EDState, event: Event) -> list[Finding]:
+    found, piece, loc, space = _context(state, event)
+    if any(f.is_error for f in found):
+        return found
+    if loc is None:
+        return found
+    if loc.type == "village" and space is not None:  # ED-ACT-9, ED-LOC-VILLAGE-5
+        folk, n = state.villages[space]
+        if n > 0 and any(v > 0 for v in _available(state).values()):
+            found.append(error("ED-ACT-9", f"the {FOLK_NAMES[folk]} village at {space} has {n} villager(s): "
+                                           f"it gives {village_menu(folk, n)}"))
+    elif loc.type == "grow" and _grow_targets(state):  # ED-LOC-GROW-3
+        found.append(error("ED-LOC-GROW-3", f"a village can still grow ({', '.join(_grow_targets(state))})"))
+    elif loc.type == "gather" and any(v > 0 for s, v in _available(state).items() if s.endswith("1")):
+        found.append(error("ED-LOC-GATHER-1", "a Level-1 stack still has tiles: Gathering gives one"))
+    elif loc.type == "summon" and summon_eligible(state, piece):  # ED-LOC-SUMMON-4
+        found.append(error("ED-LOC-SUMMON-4", f"a Wyrmling must be summoned: {', '.join(summon_eligible(state, piece))}"))
+    elif loc.type in ("troll", "shrine", "chest", "merchant"):
+        found.append(error("ED-ACT-9", f"this effect always happens: record 'ed {loc.type}' (it may yield nothing)"))
+    return found
+
+
+def apply_none(state: EDState, event: Event) -> EDState:
+    _consume(state, event)
+    return state
+
+
+CHECKS: dict[str, Any] = {
+    "VILLAGE": (check_village, apply_village),
+    "GROW": (check_grow, apply_grow),
+    "GATHER": (check_gather, apply_gather),
+    "SUMMON": (check_summon, apply_summon),
+    "TROLL": (check_troll, apply_troll),
+    "SHRINE": (check_shrine, apply_shrine),
+    "CHEST": (check_chest, apply_chest),
+    "MERCHANT": (check_merchant, apply_merchant),
+    "NONE": (check_none, apply_none),
+}
+
+__all__ = ["CHECKS", "EVENT_LOCATION", "VALLEY"]

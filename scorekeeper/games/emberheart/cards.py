@@ -1,0 +1,190 @@
+"""Emberheart's fixed vocabulary: locations, hireling types, tracks, colours, Heroes, and card faces.
+
+Card faces are never invented: the user states them when a card is revealed (``CARD_REVEAL``), and
+``parse_*`` helpers turn the compact notations used at the table (``2G1S``, ``2red+1hero``) into data.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+# Common Locations in Reward-phase order (EH-REW-1) and their allowed Hirelings (EH-ACT-6).
+GUILD, TAVERN, CAMP, MOUNTAIN, PRESERVE, GARRISON = "guild", "tavern", "camp", "mountain", "preserve", "garrison"
+LOCATIONS: tuple[str, ...] = (GUILD, TAVERN, CAMP, MOUNTAIN, PRESERVE, GARRISON)
+LOCATION_TITLES = {
+    GUILD: "Heroes' Guild", TAVERN: "Tavern", CAMP: "Poachers' Camp",
+    MOUNTAIN: "Mountain", PRESERVE: "Preserve", GARRISON: "Garrison",
+}
+WAREHOUSE, FIRESTATION = "warehouse", "firestation"
+SPECIALS: tuple[str, ...] = (WAREHOUSE, FIRESTATION)
+
+GRUNT, SCOUT, RANGER, WARDEN = "G", "S", "R", "W"
+HIRELINGS: tuple[str, ...] = (GRUNT, SCOUT, RANGER, WARDEN)
+EXPERTS: tuple[str, ...] = (SCOUT, RANGER, WARDEN)
+HIRELING_NAMES = {GRUNT: "Grunt", SCOUT: "Scout", RANGER: "Ranger", WARDEN: "Warden"}
+ALLOWED: dict[str, tuple[str, ...]] = {
+    GUILD: (GRUNT, SCOUT), TAVERN: (GRUNT, SCOUT), CAMP: (GRUNT, SCOUT),
+    MOUNTAIN: (GRUNT, WARDEN), PRESERVE: (GRUNT, RANGER), GARRISON: (GRUNT, RANGER),
+}
+
+STRENGTH, SENSES, SPEED = "strength", "senses", "speed"
+TRACKS: tuple[str, ...] = (STRENGTH, SENSES, SPEED)
+RED, BLUE, GREEN, EXOTIC = "red", "blue", "green", "exotic"
+COLOURS: tuple[str, ...] = (RED, BLUE, GREEN)
+
+AIDES: tuple[str, ...] = ("leader", "defender", "survivalist", "healer")
+
+# Mountain levels and their slot counts (EH-MTN-1); other offers have 3 slots, the Garrison one per colour.
+MTN_LEVELS: tuple[str, ...] = ("bottom", "middle", "top")
+MTN_SLOTS = {"bottom": 3, "middle": 2, "top": 1}
+OFFER_SLOTS = 3
+
+# Deck sizes (EH-SETUP-13).
+DECK_SIZES = {GUILD: 27, TAVERN: 15, CAMP: 15, MOUNTAIN: 30, PRESERVE: 15, "garrison_colour": 5, "raid": 10, "2p": 12}
+# Component counts for the optional supply warning (EH-SETUP-14, AMB-31).
+COMPONENT_COUNTS = {GRUNT: 50, SCOUT: 35, RANGER: 30, WARDEN: 30, "gear": 35}
+
+# The 27 Heroes and their colours (EH-HERO-GEN-8).
+HEROES: dict[str, str] = {
+    **{h: RED for h in ("apprentice", "bard", "fire sage", "outfitter", "paragon", "peakwalker",
+                        "recruiter", "tavernkeeper", "wrangler")},
+    **{h: BLUE for h in ("blazebinder", "dragon knight", "fire marshall", "infiltrator", "master scout",
+                         "mentor", "merchant", "messenger", "quartermaster")},
+    **{h: GREEN for h in ("caretaker", "custodian", "dragon trainer", "dragonspeaker", "master ranger",
+                          "overseer", "priestess", "squire", "tactician")},
+}
+
+# Raid card bases (EH-RAID-4) and Garrison requirement items (EH-GAR-2).
+RAID_BASES: tuple[str, ...] = ("hero", "preserve", "garrison", "attribute", RED, BLUE, GREEN,
+                               "ranger", "warden", "scout", "hero+preserve")
+REQ_ITEMS: tuple[str, ...] = (RED, BLUE, GREEN, "dragon", "hero", "preserve", "garrison",
+                              "grunt", "scout", "ranger", "warden", "expert", "hireling")
+EXPERT_WORDS = {"scout": SCOUT, "ranger": RANGER, "warden": WARDEN, "grunt": GRUNT}
+
+
+def hero_key(text: str) -> str | None:
+    """The Hero named by ``text`` (case-insensitive; ``-``/``_`` as spaces; a unique prefix works)."""
+    wanted = re.sub(r"[-_]+", " ", text.strip().lower())
+    if wanted in HEROES:
+        return wanted
+    matches = [h for h in HEROES if h.startswith(wanted) or h.replace(" ", "").startswith(wanted.replace(" ", ""))]
+    return matches[0] if len(matches) == 1 else None
+
+
+def empty_hire() -> dict[str, int]:
+    return {t: 0 for t in HIRELINGS}
+
+
+_HIRE_RE = re.compile(r"(\d*)([GSRW])", re.I)
+
+
+def parse_hirelings(text: str) -> dict[str, int]:
+    """``2G1S`` / ``GGS`` / ``0`` / ``-`` → ``{"G": 2, "S": 1, "R": 0, "W": 0}``. Raises ValueError."""
+    hire = empty_hire()
+    cleaned = text.strip().replace(" ", "").replace("+", "").replace(",", "")
+    if cleaned in ("", "0", "-", "none"):
+        return hire
+    pos = 0
+    for match in _HIRE_RE.finditer(cleaned):
+        if match.start() != pos:
+            break
+        hire[match.group(2).upper()] += int(match.group(1)) if match.group(1) else 1
+        pos = match.end()
+    if pos != len(cleaned):
+        raise ValueError(f"cannot read hirelings {text!r}; write them like 2G1S (G Grunt, S Scout, R Ranger, W Warden)")
+    return hire
+
+
+def hire_text(hire: dict[str, int]) -> str:
+    """``{"G": 2, "S": 1}`` → ``2G1S`` (``none`` when empty)."""
+    text = "".join(f"{hire.get(t, 0)}{t}" for t in HIRELINGS if hire.get(t, 0))
+    return text or "none"
+
+
+_REQ_RE = re.compile(r"^(\d+)\s*([a-z]+?)s?$")
+
+
+def parse_requirements(text: str) -> list[dict[str, Any]]:
+    """``2red+1hero`` (or ``2red,1hero``) → ``[{"item": "red", "count": 2}, {"item": "hero", "count": 1}]``."""
+    reqs = []
+    for part in re.split(r"[+,]", text.strip().lower()):
+        part = part.strip()
+        if not part:
+            continue
+        match = _REQ_RE.match(part.replace(" ", ""))
+        item = match.group(2) if match else ""
+        if item in ("dragon", "dragons"):
+            item = "dragon"
+        if not match or item not in REQ_ITEMS:
+            raise ValueError(
+                f"cannot read requirement {part!r}; write COUNT+ITEM such as 2red, 1hero, 3ranger "
+                f"(items: {', '.join(REQ_ITEMS)})"
+            )
+        reqs.append({"item": item, "count": int(match.group(1))})
+    if not reqs:
+        raise ValueError("a Garrison card needs at least one requirement, such as 2red")
+    return reqs
+
+
+def req_text(reqs: list[dict[str, Any]]) -> str:
+    return "+".join(f"{r['count']}{r['item']}" for r in reqs)
+
+
+@dataclass
+class Card:
+    """One card that entered play, with the face the user read from it.
+
+    ``kind``: hero, tavern, captive, mountain, preserve, garrison, raid. Only the fields of that kind matter.
+    ``owner``: who holds it (None while on offer). ``attached_to``: for a Dragon, the Hero/Preserve card id.
+    ``colour`` of an exotic Dragon becomes the target's colour once attached (EH-DRG-7).
+    """
+
+    id: str
+    kind: str
+    colour: str = ""
+    glory: int = 0
+    flame: int = 0
+    wardens: int = 0
+    hire: dict[str, int] = field(default_factory=empty_hire)
+    hero: str = ""
+    reqs: list[dict[str, Any]] = field(default_factory=list)
+    track: str = ""
+    item: str = ""  # raid: G or E
+    basis: str = ""  # raid
+    amount: int = 1  # raid
+    per: int = 1  # raid
+    owner: str | None = None
+    attached_to: str | None = None
+    holds: str | None = None  # Hero/Preserve: the attached Dragon's id
+    exotic: bool = False
+    gear_on: bool = False  # Skill 1 Gear on this Dragon
+    skill1: bool = False  # attached with Skill 1 (counts as a colour match, AMB-15)
+    completed: bool = False  # Garrison
+    discarded: bool = False
+    reserved_for: str | None = None  # Bard's fourth card
+
+    @property
+    def is_dragon(self) -> bool:
+        return self.kind in ("captive", "mountain")
+
+    def label(self) -> str:
+        """A short face description for status and logs."""
+        if self.kind == "hero":
+            return f"{self.id} ({self.colour} Hero)"
+        if self.kind == "tavern":
+            flame = f" Flame{self.flame:+d}" if self.flame else ""
+            return f"{self.id} ({hire_text(self.hire)}{flame})"
+        if self.is_dragon:
+            extra = "".join([f" F+{self.flame}" if self.flame else "", f" W{self.wardens}" if self.wardens else ""])
+            colour = "exotic" if self.exotic and not self.attached_to else self.colour
+            return f"{self.id} ({colour} {self.glory}{extra})"
+        if self.kind == "preserve":
+            return f"{self.id} ({self.colour} Preserve)"
+        if self.kind == "garrison":
+            return f"{self.id} ({self.colour} {self.glory}: {req_text(self.reqs)} → {self.track})"
+        if self.kind == "raid":
+            per = f"/{self.per}" if self.per != 1 else ""
+            return f"{self.id} (-{self.amount}{self.item} per {self.basis}{per})"
+        return self.id

@@ -1,0 +1,201 @@
+"""Shared state effects: Flame, Attributes, supplies, Hero activation and colour counts.
+
+Every rule handler receives a ``Ctx``: the event and the list that collects findings. Handlers mutate the
+state they are given; ``Game.check`` runs them on a copy (so a check never mutates), ``Game.apply`` on
+the real state.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.events import Event
+from scorekeeper.games.base import Finding, error, warning
+from scorekeeper.games.emberheart.cards import (
+    BLUE, COLOURS, EXPERTS, GREEN, HEROES, HIRELINGS, RED, TRACKS, Card,
+)
+from scorekeeper.games.emberheart.state import Player, State
+
+
+class Stop(Exception):
+    """Raised by a handler after an error finding: the rest of the event is not evaluated."""
+
+
+@dataclass
+class Ctx:
+    event: Event
+    out: list[Finding] = field(default_factory=list)
+
+    @property
+    def seq(self) -> int:
+        return self.event.seq
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.event.payload.get(key, default)
+
+    def err(self, rule: str, message: str) -> None:
+        """Record an error and stop evaluating the event."""
+        self.out.append(error(rule, message))
+        raise Stop
+
+    def soft_err(self, rule: str, message: str) -> None:
+        """Record an error but keep evaluating (to report several problems at once)."""
+        self.out.append(error(rule, message))
+
+    def warn(self, rule: str, message: str) -> None:
+        self.out.append(warning(rule, message))
+
+
+# -- Flame (EH-FLAME-*) -------------------------------------------------------------------------------
+
+
+def flame_up(st: State, p: Player, n: int, ctx: Ctx) -> None:
+    """EH-FLAME-1: move right by ``n``. A Skill 2 holder may answer it (EH-FLAME-3, EH-SKILL-2A)."""
+    if n <= 0:
+        return
+    cap = st.settings.get("flame_max")
+    p.flame = p.flame + n if cap is None else min(int(cap), p.flame + n)
+    if p.skill == 2 and st.settings.get("side") == "B":
+        p.pending_flame = n
+        p.pending_flame_seq = ctx.seq
+
+
+def flame_down(st: State, p: Player, n: int) -> None:
+    """EH-FLAME-1/EH-FLAME-2: move left by ``n``, never below the floor (AMB-02; the rest is lost)."""
+    if n <= 0:
+        return
+    p.flame = max(int(st.settings.get("flame_min", 0)), p.flame - n)
+
+
+# -- Attributes (EH-ATTR-*) ---------------------------------------------------------------------------
+
+
+def advance(st: State, p: Player, track: str, steps: int, ctx: Ctx, *, skill3: bool = True) -> None:
+    """EH-ATTR-1/EH-ATTR-5: one advancement event of ``steps`` on ``track``; overflow past 7 is lost."""
+    top = int(st.settings.get("attr_max", 7))
+    p.attrs[track] = min(top, p.attrs[track] + steps)
+    if skill3 and p.skill == 3 and st.settings.get("side") == "B":
+        p.pending_track = track
+        p.pending_track_seq = ctx.seq
+
+
+def colour_track(st: State, colour: str, ctx: Ctx) -> str:
+    """EH-ATTR-6 / AMB-07: the track of a colour, from the ``colour_tracks`` setting (WARN until confirmed)."""
+    mapping = st.settings.get("colour_tracks") or {}
+    track = mapping.get(colour)
+    if track not in TRACKS:
+        ctx.err("EH-ATTR-6", f"no Attribute track is set for {colour}; set it with: "
+                             f"scorekeeper set colour_tracks='{{\"red\":\"strength\",\"blue\":\"senses\",\"green\":\"speed\"}}'")
+    if not st.settings.get("colour_tracks_confirmed"):
+        ctx.warn("AMB-07", f"{colour} → {track} is the assumed colour→track map; confirm it against the board "
+                           "with: scorekeeper set colour_tracks_confirmed=yes")
+    return str(track)
+
+
+def valid_track(text: Any, ctx: Ctx, rule: str, what: str = "track") -> str:
+    track = str(text or "").lower()
+    matches = [t for t in TRACKS if t.startswith(track)] if track else []
+    if len(matches) != 1:
+        ctx.err(rule, f"name the {what}: strength, senses or speed")
+    return matches[0]
+
+
+# -- supplies -----------------------------------------------------------------------------------------
+
+
+def experts(hire: dict[str, int]) -> int:
+    return sum(hire.get(t, 0) for t in EXPERTS)
+
+
+def total_hire(st: State, name: str) -> dict[str, int]:
+    """Supply + board (EH-GAR-2 'all your Hirelings')."""
+    board = st.board_hire(name)
+    p = st.player(name)
+    return {t: p.hire[t] + board[t] for t in HIRELINGS}
+
+
+# -- Heroes -------------------------------------------------------------------------------------------
+
+
+def hero_card(st: State, name: str, hero: str) -> Card | None:
+    for card in st.owned(name, "hero"):
+        if card.hero == hero:
+            return card
+    return None
+
+
+def hero_active(st: State, name: str, hero: str) -> bool:
+    """EH-HERO-GEN-1: the Hero is owned and holds a Dragon of its colour (or a Skill 1 attachment)."""
+    card = hero_card(st, name, hero)
+    if card is None or card.holds is None:
+        return False
+    dragon = st.cards[card.holds]
+    if dragon.discarded:
+        return False
+    return dragon.colour == card.colour or dragon.skill1 and bool(st.settings.get("skill1_counts_as_match", True))
+
+
+def require_hero(st: State, name: str, hero: str, ctx: Ctx, rule: str) -> None:
+    if hero_card(st, name, hero) is None:
+        ctx.err(rule, f"{name} has no {hero.title()} Hero")
+    if not hero_active(st, name, hero):
+        ctx.err("EH-HERO-GEN-1", f"{name}'s {hero.title()} has no {HEROES[hero]} Dragon attached, so its ability "
+                                 "cannot be used yet")
+
+
+# -- colour counts with exotic Dragons (EH-DRG-6, AMB-12) ---------------------------------------------
+
+
+def colour_counts(st: State, name: str) -> tuple[dict[str, int], list[Card]]:
+    """Fixed-colour Dragon counts and the unattached exotic Dragons of ``name``."""
+    counts = {c: 0 for c in COLOURS}
+    free: list[Card] = []
+    for card in st.owned(name, "dragon"):
+        if card.exotic and not card.attached_to:
+            free.append(card)
+        elif card.colour in counts:
+            counts[card.colour] += 1
+    return counts, free
+
+
+def declared_colours(st: State, name: str, declared: Any, ctx: Ctx) -> dict[str, str]:
+    """Validate an ``exotic`` declaration ``{dragon: colour}`` (EH-DRG-6, EH-DRG-7)."""
+    result: dict[str, str] = {}
+    if not declared:
+        return result
+    if not isinstance(declared, dict):
+        ctx.err("EH-DRG-6", "declare exotic colours as DRAGON=colour")
+    for cid, colour in declared.items():
+        card = st.cards.get(str(cid))
+        if card is None or card.owner != name or not card.is_dragon or card.discarded:
+            ctx.err("EH-DRG-6", f"{name} has no Dragon {cid}")
+        if not card.exotic:
+            ctx.err("EH-DRG-6", f"{cid} is not an exotic Dragon; its colour is {card.colour}")
+        if card.attached_to:
+            ctx.err("EH-DRG-7", f"{cid} is attached and is now {card.colour} for good; it cannot count as {colour}")
+        if colour not in COLOURS:
+            ctx.err("EH-DRG-6", f"an exotic Dragon counts as red, blue or green, not {colour!r}")
+        result[card.id] = str(colour)
+    return result
+
+
+def count_colour(st: State, name: str, colour: str, declared: dict[str, str] | None = None,
+                 *, best: bool = True) -> int:
+    """Dragons of ``colour``: fixed ones, plus unattached exotics declared (or, with ``best``, assumed) so."""
+    counts, free = colour_counts(st, name)
+    declared = declared or {}
+    n = counts[colour]
+    for card in free:
+        if card.id in declared:
+            n += declared[card.id] == colour
+        elif best:
+            n += 1
+    return n
+
+
+def dragon_total(st: State, name: str) -> int:
+    return len(st.owned(name, "dragon"))
+
+
+RED, BLUE, GREEN = RED, BLUE, GREEN  # re-exported for rule modules

@@ -1,0 +1,229 @@
+"""The Emberheart ``Game``: settings, setup, the check/apply dispatch, and the optional hooks."""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import asdict
+from typing import Any, Callable, Sequence
+
+from scorekeeper.events import Event
+from scorekeeper.games.base import (
+    Finding, Game, GameSetupError, ObservationError, ScoreTable, SessionConfig, Status, error, warning,
+)
+from scorekeeper.games.emberheart import rules_action, rules_cards, rules_raid, rules_reward, rules_setup
+from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, HIRELINGS, TRACKS
+from scorekeeper.games.emberheart.effects import Ctx, Stop, total_hire
+from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
+from scorekeeper.games.emberheart.scoring import score as score_table
+from scorekeeper.games.emberheart.settings import SETTINGS
+from scorekeeper.games.emberheart.state import END, Player, State, new_offers
+from scorekeeper.games.emberheart.view import describe_event, observe_key, status_of, OBSERVABLE
+
+Handler = Callable[[State, Ctx], None]
+
+HANDLERS: dict[str, Handler] = {
+    "CARD_REVEAL": rules_setup.card_reveal,
+    "RAID_REVEAL": rules_setup.raid_reveal,
+    "TWO_P_REVEAL": rules_setup.two_p_reveal,
+    "PLACE_PARTY": rules_action.place_party,
+    "USE_SPECIAL": rules_action.use_special,
+    "TAKE_AIDE": rules_action.take_aide,
+    "GEAR_SWAP": rules_action.gear_swap,
+    "SKIP_TURN": rules_action.skip_turn,
+    "CLAIM": rules_reward.claim,
+    "RECALL": rules_reward.recall,
+    "NP_DISCARD": rules_reward.np_discard,
+    "MTN_CLAIM": rules_reward.mountain_claim,
+    "MTN_RETRIEVE": rules_reward.mountain_retrieve,
+    "MTN_ORDER": rules_reward.mountain_order,
+    "ATTACH_DRAGON": rules_cards.attach,
+    "GARRISON_COMPLETE": rules_cards.garrison_complete,
+    "HERO_ABILITY": rules_cards.hero_ability,
+    "RAID_DISCARD": rules_raid.raid_discard,
+    "FLAME_RESPONSE": rules_cards.flame_response,
+    "ATTR_EXTRA_STEP": rules_cards.extra_step,
+    "END_GEAR_CONVERT": rules_cards.end_gear_convert,
+    "END_DECLARE": rules_cards.end_declare,
+}
+
+#: events that need a player; the others name a Party (whose owner acts) or nobody
+NEEDS_PLAYER = {"PLACE_PARTY", "USE_SPECIAL", "TAKE_AIDE", "GEAR_SWAP", "SKIP_TURN", "MTN_ORDER", "ATTACH_DRAGON",
+                "GARRISON_COMPLETE", "HERO_ABILITY", "RAID_DISCARD", "FLAME_RESPONSE", "ATTR_EXTRA_STEP",
+                "END_GEAR_CONVERT", "END_DECLARE"}
+
+EVENT_TYPES = {
+    "CARD_REVEAL": "a card enters an offer (setup, Reset, Apprentice)",
+    "RAID_REVEAL": "a Raid card is revealed",
+    "TWO_P_REVEAL": "a Two player mode card blocks spaces (2 players)",
+    "PLACE_PARTY": "a Party goes to a Common Location space",
+    "USE_SPECIAL": "a Crest goes to the Warehouse or the Firestation",
+    "TAKE_AIDE": "an Aide is taken (Leader recall/re-place, Defender discard)",
+    "GEAR_SWAP": "Gear turns a Hireling into another type",
+    "SKIP_TURN": "a player with nothing to do skips",
+    "CLAIM": "a Party claims a card in the Reward phase",
+    "RECALL": "a Party claims nothing and goes home with 2 Gear",
+    "NP_DISCARD": "the 2-player non-player Crest discards a card",
+    "MTN_CLAIM": "a Mountain Party claims a Dragon (bottom, middle or top)",
+    "MTN_RETRIEVE": "a Mountain Party withdraws (middle or top level)",
+    "MTN_ORDER": "the Survivalist orders tied Mountain Parties",
+    "ATTACH_DRAGON": "a Dragon joins a Hero or Preserve",
+    "GARRISON_COMPLETE": "a claimed Garrison card is completed",
+    "HERO_ABILITY": "a Hero ability with its own timing",
+    "RAID_DISCARD": "a player resolves the Raid",
+    "FLAME_RESPONSE": "skill 2: answer a Flame increase",
+    "ATTR_EXTRA_STEP": "skill 3: one more step for 1 Gear",
+    "END_GEAR_CONVERT": "End Game step 5: 3 Gear → Flame -1",
+    "END_DECLARE": "End Game: exotic colours and the Custodian's track",
+}
+
+
+def _resolve_track(text: str) -> str | None:
+    matches = [t for t in TRACKS if t.startswith(text.strip().lower())] if text.strip() else []
+    return matches[0] if len(matches) == 1 else None
+
+
+class Emberheart(Game):
+    """Emberheart, 2–4 players, five rounds of Action → Reward → Raid → Reset."""
+
+    name = "emberheart"
+    title = "Emberheart"
+    aliases = ("eh",)
+    min_players = 2
+    max_players = 4
+    settings = SETTINGS
+    event_types = EVENT_TYPES
+
+    # -- setup (EH-SETUP-*) ---------------------------------------------------------------------
+
+    def setup(self, config: SessionConfig) -> State:
+        players = list(config.players)
+        s = dict(config.settings)
+        n = len(players)
+        if not 2 <= n <= 4:  # EH-SETUP-1
+            raise GameSetupError(f"Emberheart is played by 2 to 4 players, not {n}"
+                                 + (" (there is no solo mode)" if n == 1 else ""))
+        if len({p.lower() for p in players}) != n:
+            raise GameSetupError("each player needs a different name")
+        colours = list(s.get("colours") or [])
+        if colours and (len(colours) != n or len({c.lower() for c in colours}) != n):  # EH-SETUP-1
+            raise GameSetupError(f"give each of the {n} players a different colour, in seat order (--set colours=…)")
+        side = str(s.get("side", "A")).upper()
+        s["side"] = side
+        skills = [int(x) for x in (s.get("skills") or [])]
+        if side == "B":  # EH-SETUP-2, EH-SETUP-3
+            if len(skills) != n or any(k not in (1, 2, 3, 4) for k in skills) or len(set(skills)) != n:
+                raise GameSetupError(
+                    f"side B: give the skill printed on each board, in seat order, all different, 1–4 "
+                    f"(1 Gear-on-Dragon attach, 2 Flame conversion, 3 extra Attribute step, 4 attach bonus); "
+                    f"for example --set skills={','.join(str(i + 1) for i in range(n))}")
+        elif skills:
+            raise GameSetupError("player skills exist only on side B (--set side=B)")
+        tracks = [str(t) for t in (s.get("start_tracks") or [])] or ["strength"]
+        if len(tracks) == 1:
+            tracks = tracks * n
+        resolved = [_resolve_track(t) for t in tracks]
+        if len(resolved) != n or None in resolved:  # EH-SETUP-5, EH-SETUP-6
+            raise GameSetupError(f"start_tracks: one track per player in seat order (strength, senses or speed), "
+                                 f"for example --set start_tracks={','.join(['strength'] * n)}")
+        first = str(s.get("first_player") or players[0])
+        match = [p for p in players if p.lower() == first.lower()] or \
+                [p for p in players if p.lower().startswith(first.lower())]
+        if len(match) != 1:  # EH-SETUP-12
+            raise GameSetupError(f"first_player {first!r} is not one of {', '.join(players)}")
+        state = State(
+            players=[Player(name, skill=(skills[i] if side == "B" else None)) for i, name in enumerate(players)],
+            settings=s, seats=players, first=match[0],
+        )  # EH-SETUP-4, EH-SETUP-11
+        for p, track in zip(state.players, resolved):
+            p.attrs[track] = 1  # EH-SETUP-5
+        state.offers = new_offers()
+        return state
+
+    # -- check / apply ------------------------------------------------------------------------
+
+    def _run(self, state: State, event: Event) -> list[Finding]:
+        handler = HANDLERS.get(event.type)
+        if handler is None:
+            return [error("CORE-TYPE", f"{event.type} is not an Emberheart play; known: {', '.join(HANDLERS)}")]
+        if event.player is not None and not state.has_player(event.player):
+            return [error("EH-SETUP-1", f"{event.player} is not a player of this game ({', '.join(state.seats)})")]
+        if event.type in NEEDS_PLAYER and event.player is None:
+            return [error("EH-FLOW-5", f"{event.type} needs the player who makes it")]
+        if state.phase == "over":
+            return [error("EH-FLOW-1", "the game is over")]
+        ctx = Ctx(event)
+        try:
+            handler(state, ctx)
+        except Stop:
+            pass
+        return ctx.out
+
+    def check(self, state: State, event: Event) -> list[Finding]:
+        copy: State = pickle.loads(pickle.dumps(state))
+        before = self._supply(copy)
+        findings = self._run(copy, event)
+        if not any(f.is_error for f in findings) and state.settings.get("supply_limits", "warn") == "warn":
+            after = self._supply(copy)
+            for key, cap in COMPONENT_COUNTS.items():  # EH-SETUP-14 (AMB-31)
+                if after[key] > cap and after[key] > before[key]:
+                    findings.append(warning("EH-SETUP-14", f"the players now hold {after[key]} {key} tokens; the box "
+                                                           f"has {cap} (the supply is unlimited by default)"))
+        return findings
+
+    def apply(self, state: State, event: Event) -> State:
+        state.log = []
+        self._run(state, event)
+        return state
+
+    @staticmethod
+    def _supply(state: State) -> dict[str, int]:
+        totals = {t: 0 for t in HIRELINGS}
+        totals["gear"] = 0
+        for p in state.players:
+            for t, n in total_hire(state, p.name).items():
+                totals[t] += n
+            totals["gear"] += p.gear
+        return totals
+
+    # -- the rest of the protocol -------------------------------------------------------------
+
+    def status(self, state: State) -> Status:
+        return status_of(state)
+
+    def score(self, state: State) -> ScoreTable:
+        return score_table(state)
+
+    def describe(self, event: Event) -> str:
+        return describe_event(event)
+
+    def observe(self, state: State, player: str | None, key: str) -> Any:
+        return observe_key(state, player, key)
+
+    def observable_keys(self) -> Sequence[str]:
+        return tuple(OBSERVABLE)
+
+    def change_setting(self, state: State, key: str, value: Any) -> State:
+        """``flame_glory`` and ``colour_tracks`` merge into the current table; others replace."""
+        if key in ("flame_glory", "colour_tracks") and isinstance(value, dict):
+            merged = dict(state.settings.get(key) or {})
+            merged.update(value)
+            state.settings[key] = merged
+        else:
+            state.settings[key] = value
+        return state
+
+    def end_findings(self, state: State) -> list[Finding]:
+        """EH-GAR-5: a claimed Garrison card that is completable but was never completed (AMB-19)."""
+        found = []
+        if state.phase == END:
+            for p in state.players:
+                for card in state.owned(p.name, "garrison"):
+                    if not card.completed and not garrison_shortfall(state, p.name, card, {}):
+                        found.append(warning("EH-GAR-5", f"{p.name} meets the requirements of {card.id} but never "
+                                                         f"completed it (eh complete {card.id} -p {p.name})"))
+        return found
+
+    def snapshot(self, state: State) -> Any:
+        data = asdict(state)
+        data["status"] = status_of(state).to_json()
+        return data

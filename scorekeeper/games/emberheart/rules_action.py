@@ -1,0 +1,289 @@
+"""The Action phase: turns, Parties, the Companion, Special Locations, Aides, Gear swaps (EH-FLOW, EH-ACT,
+EH-CMP, EH-SPEC, EH-AIDE, EH-GEAR, EH-EOA)."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from scorekeeper.games.emberheart.cards import (
+    AIDES, ALLOWED, CAMP, FIRESTATION, GRUNT, HIRELING_NAMES, HIRELINGS, LOCATION_TITLES, LOCATIONS, PRESERVE,
+    RANGER, SCOUT, SPECIALS, TAVERN, WAREHOUSE, hire_text,
+)
+from scorekeeper.games.emberheart.effects import Ctx, flame_down, flame_up, hero_active, require_hero
+from scorekeeper.games.emberheart.state import ACTION, Party, Player, State
+
+
+def level(step: int) -> int:
+    """EH-ATTR-3: the placement effect unlocked at steps 1, 3, 5 → 1, 2, 3."""
+    return 3 if step >= 5 else 2 if step >= 3 else 1 if step >= 1 else 0
+
+
+def aides_left(st: State) -> list[str]:
+    return [a for a in AIDES if st.aides[a] is None]
+
+
+def require_turn(st: State, ctx: Ctx, what: str) -> Player:
+    """EH-FLOW-2 (Action phase only) and EH-FLOW-5 (only the active player)."""
+    if st.phase != ACTION:
+        ctx.err("EH-FLOW-2", f"{what} happens in the Action phase; it is now the {st.phase} phase")
+    active = st.active()
+    if ctx.event.player != active:
+        ctx.err("EH-FLOW-5", f"it is {active}'s turn, not {ctx.event.player}'s")
+    if len(st.seats) == 2 and not st.two_p_revealed:  # EH-2P-2
+        ctx.err("EH-2P-2", "a 2-player round starts by revealing a Two player mode card (eh block LOCATION:SPACE …)")
+    return st.player(active)
+
+
+def end_turn(st: State, ctx: Ctx) -> None:
+    """EH-FLOW-3 / EH-EOA-1..4: pass the turn; end the phase after the last player once all Aides are taken."""
+    st.actions += 1
+    n = len(st.seats)
+    while True:
+        if not aides_left(st) and st.turn % n == n - 1:  # EH-EOA-3, EH-EOA-4
+            from scorekeeper.games.emberheart.rules_reward import start_reward
+
+            start_reward(st, ctx)
+            return
+        st.turn += 1
+        nxt = st.player(st.active())
+        if not aides_left(st) and nxt.crests == 0:  # EH-EOA-5: no Crest, no Aide → the turn is skipped
+            st.log.append(f"{nxt.name} has no Crest left and skips the turn")
+            continue
+        return
+
+
+def read_hire(ctx: Ctx, data: Mapping[str, Any], rule: str) -> dict[str, int]:
+    hire = data.get("hire") or {}
+    if not isinstance(hire, dict) or any(k not in HIRELINGS or not isinstance(v, int) or v < 0 for k, v in hire.items()):
+        ctx.err(rule, "Hirelings are counts of G, S, R, W such as 2G1S")
+    return {t: int(hire.get(t, 0)) for t in HIRELINGS}
+
+
+def do_place(st: State, ctx: Ctx, p: Player, data: Mapping[str, Any], *, via_leader: bool = False) -> Party:
+    """Send a Party (EH-ACT-1..9, EH-CMP-1..9, placement Hero triggers)."""
+    location = str(data.get("location", "")).lower()
+    if location in SPECIALS:
+        ctx.err("EH-ACT-2", f"the {location.title()} has no spaces; use it with 'eh special {location}'")
+    if location not in LOCATIONS:
+        ctx.err("EH-ACT-2", f"{location!r} is not a Common Location ({', '.join(LOCATIONS)})")
+    space = data.get("space")
+    spaces = st.settings.get("location_spaces", 5)
+    if not isinstance(space, int) or not 1 <= space <= spaces:
+        ctx.err("EH-ACT-2", f"{LOCATION_TITLES[location]} has spaces 1–{spaces}, not {space!r}")
+    if p.crests < 1:
+        ctx.err("EH-ACT-1", f"{p.name} has no Crest left to send a Party; take an Aide instead"
+                + ("" if aides_left(st) else " (none left: skip)"))
+    taken = st.party(location, space)
+    if taken is not None:
+        free = [s for s in range(1, spaces + 1) if st.party(location, s) is None and (location, s) not in st.blocked]
+        ctx.err("EH-ACT-3", f"{LOCATION_TITLES[location]} space {space} is taken by {taken.owner}; free spaces: "
+                            f"{', '.join(map(str, free)) or 'none'}")
+    if (location, space) in st.blocked:
+        ctx.err("EH-2P-3", f"{LOCATION_TITLES[location]} space {space} is blocked by a non-player Crest this round")
+    hire = read_hire(ctx, data, "EH-ACT-5")
+    companion = bool(data.get("companion", False))
+    if companion:
+        if via_leader:
+            ctx.err("EH-AIDE-6", "the Party placed with the Leader cannot take the Companion")
+        if p.companion_recalled:
+            ctx.err("EH-CMP-3", f"{p.name}'s Companion was recalled by the Leader and cannot be placed again this round")
+        if p.companion_used:
+            ctx.err("EH-CMP-1", f"{p.name}'s Companion has already joined a Party this round")
+    use_strength = companion and data.get("strength", True) is not False
+    reduction = level(p.attrs["strength"]) if use_strength else 0
+    required = max(0, space - reduction)
+    n = sum(hire.values())
+    if n > 5:
+        ctx.err("EH-ACT-4", "a Party has at most 5 Hirelings")
+    partial = bool(st.settings.get("strength_partial", False))
+    if n != required and not (partial and use_strength and required <= n <= space):
+        if companion and use_strength and reduction:
+            rule = "EH-CMP-6" if n == 0 else "EH-CMP-5"
+            ctx.err(rule, f"space {space} with the Companion (Strength {p.attrs['strength']}: {reduction} fewer) "
+                          f"needs exactly {required} Hirelings, not {n}")
+        hint = ""
+        if not companion and level(p.attrs["strength"]) and not p.companion_used and not p.companion_recalled and n < space:
+            hint = f"; with the Companion (-c) it needs {max(0, space - level(p.attrs['strength']))}"
+        ctx.err("EH-ACT-4", f"space {space} needs exactly {space} Hirelings, not {n}{hint}")
+    bad = [t for t in HIRELINGS if hire[t] and t not in ALLOWED[location]]
+    if bad:
+        ctx.err("EH-ACT-6", f"{LOCATION_TITLES[location]} takes only "
+                            f"{' and '.join(HIRELING_NAMES[t] + 's' for t in ALLOWED[location])}, "
+                            f"not {', '.join(HIRELING_NAMES[t] + 's' for t in bad)}")
+    short = [t for t in HIRELINGS if hire[t] > p.hire[t]]
+    if short:
+        on_board = st.board_hire(p.name)
+        rule = "EH-ACT-9" if any(hire[t] <= p.hire[t] + on_board[t] for t in short) else "EH-ACT-5"
+        ctx.err(rule, f"{p.name} has only {hire_text({t: p.hire[t] for t in HIRELINGS})} in supply "
+                      f"(tokens on the board cannot be placed again)")
+    others = [q for q in st.parties_at(location)
+              if st.settings.get("speed_own_parties_block", True) or q.owner != p.name]
+    # the placement itself (EH-ACT-8)
+    for t in HIRELINGS:
+        p.hire[t] -= hire[t]
+    p.crests -= 1
+    party = Party(p.name, location, space, hire, companion=companion)
+    st.parties.append(party)
+    if companion:
+        p.companion_used = True
+        senses = level(p.attrs["senses"])
+        if space == 3 and senses and data.get("senses", True) is not False:  # EH-CMP-7
+            p.gear += senses
+        speed = level(p.attrs["speed"])
+        if not others and speed and data.get("speed", True) is not False:  # EH-CMP-8 (AMB-09)
+            flame_down(st, p, speed)
+    placement_heroes(st, ctx, p, party, data)
+    return party
+
+
+def placement_heroes(st: State, ctx: Ctx, p: Player, party: Party, data: Mapping[str, Any]) -> None:
+    """Heroes that trigger on placing a Party (also on the Leader's re-placement, AMB-10)."""
+    if party.location == TAVERN and hero_active(st, p.name, "tavernkeeper"):
+        p.gear += 1  # EH-HERO-TAVERNKEEPER-A
+    if party.location == CAMP and hero_active(st, p.name, "infiltrator"):
+        p.hire[GRUNT] += 1  # EH-HERO-INFILTRATOR-A
+    if party.location == PRESERVE and hero_active(st, p.name, "caretaker"):
+        p.hire[GRUNT] += 1  # EH-HERO-CARETAKER-A
+    for key, hero, expert, rule in (("master_scout", "master scout", SCOUT, "EH-HERO-MASTERSCOUT-A"),
+                                    ("master_ranger", "master ranger", RANGER, "EH-HERO-MASTERRANGER-A")):
+        n = data.get(key)
+        if not n:
+            continue
+        require_hero(st, p.name, hero, ctx, rule)
+        if party.space not in (4, 5):
+            ctx.err(rule, f"the {hero.title()} swap works only when placing on space 4 or 5")
+        if not isinstance(n, int) or abs(n) > 2:
+            ctx.err(rule, "swap up to 2: +N turns Grunts into Experts, -N turns them back (AMB-37)")
+        src, dst = (GRUNT, expert) if n > 0 else (expert, GRUNT)
+        if p.hire[src] < abs(n):
+            ctx.err(rule, f"{p.name} has only {p.hire[src]} {HIRELING_NAMES[src]}s in supply to swap")
+        p.hire[src] -= abs(n)
+        p.hire[dst] += abs(n)
+
+
+def place_party(st: State, ctx: Ctx) -> None:
+    """PLACE_PARTY (EH-FLOW-4: a main action)."""
+    p = require_turn(st, ctx, "sending a Party")
+    do_place(st, ctx, p, ctx.event.payload)
+    end_turn(st, ctx)
+
+
+def use_special(st: State, ctx: Ctx) -> None:
+    """USE_SPECIAL{site, crests, outfit} (EH-SPEC-1..3, EH-CMP-2, Outfitter, Fire Marshall, Merchant, Overseer, Squire)."""
+    p = require_turn(st, ctx, "using a Special Location")
+    site = str(ctx.get("site", "")).lower()
+    if site not in SPECIALS:
+        ctx.err("EH-SPEC-1", "the Special Locations are the warehouse and the firestation")
+    if ctx.get("companion"):
+        ctx.err("EH-CMP-2", "the Companion can never go to a Special Location")
+    crests = ctx.get("crests", 1)
+    if crests not in (1, 2):
+        ctx.err("EH-SPEC-1", "a Special Location takes 1 Crest (2 at the Firestation with the Fire Marshall)")
+    if crests == 2:
+        if site != FIRESTATION:
+            ctx.err("EH-HERO-FIREMARSHALL-A1", "only the Firestation takes 2 Crests at once (Fire Marshall)")
+        require_hero(st, p.name, "fire marshall", ctx, "EH-HERO-FIREMARSHALL-A1")
+    if p.crests < crests:
+        ctx.err("EH-HERO-FIREMARSHALL-A1" if crests == 2 else "EH-SPEC-1",
+                f"{p.name} has {p.crests} Crest(s) left; this needs {crests}")
+    there = st.specials[site]
+    others = [c for c in there if c != p.name] if st.settings.get("other_crest_opponent_only") else list(there)
+    p.crests -= crests
+    there.extend([p.name] * crests)
+    if site == WAREHOUSE:
+        p.gear += 2  # EH-SPEC-2
+        if others and hero_active(st, p.name, "merchant"):
+            p.gear += 2  # EH-HERO-MERCHANT-A
+        if hero_active(st, p.name, "overseer"):
+            p.hire[GRUNT] += 1  # EH-HERO-OVERSEER-A
+    else:
+        grunts = 8 if crests == 2 else 4  # EH-SPEC-3, EH-HERO-FIREMARSHALL-A2
+        flame = 1
+        if others and hero_active(st, p.name, "squire"):
+            grunts += 1  # EH-HERO-SQUIRE-A
+            flame = 0
+        outfit = ctx.get("outfit", 0)
+        if outfit:
+            require_hero(st, p.name, "outfitter", ctx, "EH-HERO-OUTFITTER-A")
+            if not isinstance(outfit, int) or not 0 < outfit <= grunts:
+                ctx.err("EH-HERO-OUTFITTER-A", f"the Outfitter turns up to the {grunts} Grunts just gained into Gear")
+            grunts -= outfit
+            p.gear += outfit
+        p.hire[GRUNT] += grunts
+        flame_up(st, p, flame, ctx)
+    end_turn(st, ctx)
+
+
+def take_aide(st: State, ctx: Ctx) -> None:
+    """TAKE_AIDE{aide, recall, place, raid} (EH-AIDE-1..10)."""
+    p = require_turn(st, ctx, "taking an Aide")
+    aide = str(ctx.get("aide", "")).lower()
+    if aide not in AIDES:
+        ctx.err("EH-AIDE-1", f"the Aides are {', '.join(AIDES)}")
+    if st.aides[aide] is not None:
+        ctx.err("EH-AIDE-2", f"the {aide.title()} was already taken this round by {st.aides[aide]}; "
+                             f"still available: {', '.join(aides_left(st)) or 'none'}")
+    st.aides[aide] = p.name  # EH-AIDE-3
+    p.aides.append(aide)
+    if aide == "leader":
+        recall = ctx.get("recall")
+        if recall:
+            party = st.party(str(recall.get("location", "")).lower(), recall.get("space"))
+            if party is None or party.owner != p.name:
+                ctx.err("EH-AIDE-5", f"{p.name} has no Party at {recall.get('location')} space {recall.get('space')}")
+            st.parties.remove(party)  # EH-AIDE-5: Hirelings, Crest and Companion back, no Gear (AMB-10)
+            for t in HIRELINGS:
+                p.hire[t] += party.hire[t]
+            p.crests += 1
+            if party.companion:
+                p.companion_recalled = True  # EH-CMP-3
+        place = ctx.get("place")
+        if place:
+            if not recall:
+                ctx.err("EH-AIDE-6", "the Leader's new Party follows a recall; name the recalled Party too")
+            do_place(st, ctx, p, place, via_leader=True)  # EH-AIDE-6
+    elif aide == "defender":
+        slot = ctx.get("raid")
+        if slot not in (1, 2) or st.raids[slot - 1] is None:
+            shown = [str(i + 1) for i, r in enumerate(st.raids) if r]
+            ctx.err("EH-AIDE-7", f"the Defender discards one of the face-up Raid cards: slot {' or '.join(shown) or '?'}")
+        st.raid_discarded = slot  # EH-AIDE-7
+    elif aide == "survivalist":
+        p.gear += 1  # EH-AIDE-8
+    elif aide == "healer":
+        flame_down(st, p, 2)  # EH-AIDE-10
+    end_turn(st, ctx)
+
+
+def gear_swap(st: State, ctx: Ctx) -> None:
+    """GEAR_SWAP{from, to, count} (EH-GEAR-1..4, EH-ACT-9)."""
+    if st.phase != ACTION or ctx.event.player != st.active():
+        ctx.err("EH-GEAR-1", f"Gear swaps happen only on your own Action-phase turn"
+                             f"{f' (it is {st.active()} turn)' if st.active() else ''}")
+    p = st.player(ctx.event.player)
+    src, dst = str(ctx.get("from", "")).upper(), str(ctx.get("to", "")).upper()
+    count = ctx.get("count", 1)
+    if src not in HIRELINGS or dst not in HIRELINGS:
+        ctx.err("EH-GEAR-2", "swap one Hireling type for another: G, S, R or W")
+    if src == dst:
+        ctx.err("EH-GEAR-3", "a swap turns a Hireling into a different type")
+    if not isinstance(count, int) or count < 1:
+        ctx.err("EH-GEAR-4", "swap a whole number ≥ 1 of Hirelings")
+    if p.gear < count:
+        ctx.err("EH-GEAR-4", f"{p.name} has {p.gear} Gear; each swap costs 1")
+    if p.hire[src] < count:
+        rule = "EH-ACT-9" if st.board_hire(p.name)[src] else "EH-GEAR-3"
+        ctx.err(rule, f"{p.name} has {p.hire[src]} {HIRELING_NAMES[src]}(s) in supply; tokens on the board cannot be swapped")
+    p.gear -= count
+    p.hire[src] -= count
+    p.hire[dst] += count
+
+
+def skip_turn(st: State, ctx: Ctx) -> None:
+    """SKIP_TURN (EH-EOA-2, EH-EOA-5)."""
+    p = require_turn(st, ctx, "skipping a turn")
+    if p.crests:
+        ctx.err("EH-EOA-5", f"{p.name} still has {p.crests} Crest(s): send a Party or use a Special Location")
+    if aides_left(st):
+        ctx.err("EH-EOA-2", f"{p.name} has no Crest but must take an Aide: {', '.join(aides_left(st))}")
+    end_turn(st, ctx)

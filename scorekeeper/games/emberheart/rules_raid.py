@@ -1,0 +1,143 @@
+"""The Raid phase, the "after the Raid" abilities and the Reset phase (EH-RAID, EH-RESET, EH-END-1)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.games.emberheart.cards import (
+    AIDES, BLUE, EXPERTS, GRUNT, HIRELING_NAMES, HIRELINGS, MOUNTAIN, RANGER, SCOUT, WARDEN, Card,
+)
+from scorekeeper.games.emberheart.effects import (
+    Ctx, count_colour, declared_colours, experts, flame_up, hero_active, require_hero,
+)
+from scorekeeper.games.emberheart.state import ACTION, END, RAID, MountainState, Player, State, new_offers
+
+BASIS_WORDS = {"hero": "Hero card", "preserve": "Preserve card", "garrison": "Garrison card",
+               "attribute": "step of your highest Attribute marker", "red": "red Dragon", "blue": "blue Dragon",
+               "green": "green Dragon", "ranger": "Ranger", "warden": "Warden", "scout": "Scout",
+               "hero+preserve": "Hero or Preserve card"}
+
+
+def raid_in_force(st: State) -> int | None:
+    """EH-RAID-2: the face-up Raid card the Defender did not discard (slot 1 or 2)."""
+    shown = [i + 1 for i, r in enumerate(st.raids) if r is not None and i + 1 != st.raid_discarded]
+    return shown[0] if shown else None
+
+
+def basis_count(st: State, p: Player, card: Card, declared: dict[str, str]) -> int:
+    """EH-RAID-4: how many of the card's basis the player has."""
+    basis = card.basis
+    if basis in ("hero", "preserve", "garrison"):
+        return len(st.owned(p.name, basis))
+    if basis == "hero+preserve":
+        return len(st.owned(p.name, "hero")) + len(st.owned(p.name, "preserve"))
+    if basis == "attribute":
+        return max(p.attrs.values())
+    if basis in ("red", "blue", "green"):
+        return count_colour(st, p.name, basis, declared, best=False)  # exotics count only as declared
+    return p.hire[{"ranger": RANGER, "warden": WARDEN, "scout": SCOUT}[basis]]
+
+
+def required_discards(st: State, p: Player, card: Card, declared: dict[str, str]) -> int:
+    """EH-RAID-3: amount × ⌊count ÷ per⌋ (AMB-21)."""
+    return card.amount * (basis_count(st, p, card, declared) // card.per)
+
+
+def raid_discard(st: State, ctx: Ctx) -> None:
+    """RAID_DISCARD{card, discard, fire_sage, custodian, exotic} (EH-RAID-2..9)."""
+    if st.phase != RAID:
+        ctx.err("EH-FLOW-2", f"Raid discards happen in the Raid phase; it is now the {st.phase} phase")
+    p = st.player(ctx.event.player)
+    if p.raided:
+        ctx.err("EH-RAID-9", f"{p.name} has already resolved this round's Raid")
+    slot = ctx.get("card") or raid_in_force(st)
+    if slot not in (1, 2) or st.raids[slot - 1] is None:
+        ctx.err("EH-RAID-2", "no Raid card is face up: reveal the round's Raid cards first (eh raidcard …)")
+    if st.raid_discarded is None and all(st.raids):
+        ctx.warn("EH-RAID-2", "no Defender discard was recorded; slot 1 is taken as the Raid card in force")
+    if slot == st.raid_discarded:
+        if not hero_active(st, p.name, "messenger"):
+            ctx.err("EH-RAID-2", f"the Defender discarded Raid slot {slot}; the card in force is slot {raid_in_force(st)}")
+    card = st.cards[st.raids[slot - 1]]
+    declared = declared_colours(st, p.name, ctx.get("exotic"), ctx)
+    required = required_discards(st, p, card, declared)
+    if ctx.get("fire_sage"):  # EH-HERO-FIRESAGE-A, EH-RAID-8
+        require_hero(st, p.name, "fire sage", ctx, "EH-HERO-FIRESAGE-A")
+        flame_up(st, p, 1, ctx)
+        required = max(0, required - 2)
+    if ctx.get("custodian"):  # EH-HERO-CUSTODIAN-A, EH-RAID-8
+        require_hero(st, p.name, "custodian", ctx, "EH-HERO-CUSTODIAN-A")
+        required = max(0, required - 1)
+    given = ctx.get("discard")
+    if card.item == "G":
+        must = min(required, p.hire[GRUNT])  # EH-RAID-6
+        plan = {GRUNT: must}
+        if given is not None and {k: v for k, v in dict(given).items() if v} != ({GRUNT: must} if must else {}):
+            ctx.err("EH-RAID-6", f"{p.name} must discard exactly {must} Grunt(s) (required {required}, owns "
+                                 f"{p.hire[GRUNT]}); other types cannot substitute")
+    else:
+        must = min(required, experts(p.hire))  # EH-RAID-5, EH-RAID-6
+        if given is None:
+            owned = [t for t in EXPERTS if p.hire[t]]
+            if must and must < experts(p.hire) and len(owned) > 1:
+                ctx.err("EH-RAID-5", f"{p.name} must discard {must} Expert(s): say which (e.g. --discard 1S1R); "
+                                     f"owns {', '.join(f'{p.hire[t]}{t}' for t in owned)}")
+            plan = {t: p.hire[t] for t in EXPERTS} if must == experts(p.hire) else {owned[0]: must} if must else {}
+        else:
+            plan = {str(k).upper(): int(v) for k, v in dict(given).items() if v}
+            if any(k not in EXPERTS for k in plan):
+                ctx.err("EH-RAID-6", "this Raid card takes Experts (S, R, W); Grunts cannot substitute")
+            if sum(plan.values()) != must:
+                ctx.err("EH-RAID-6", f"{p.name} must discard exactly {must} Expert(s) (required {required}, owns "
+                                     f"{experts(p.hire)})")
+            for t, n in plan.items():
+                if p.hire[t] < n:
+                    ctx.err("EH-RAID-5", f"{p.name} has only {p.hire[t]} {HIRELING_NAMES[t]}(s)")
+    for t, n in plan.items():
+        p.hire[t] -= n
+    flame_up(st, p, required - must, ctx)  # EH-RAID-7
+    p.raided = True
+    if all(q.raided for q in st.players):
+        after_raid(st, ctx)
+
+
+def after_raid(st: State, ctx: Ctx) -> None:
+    """EH-RAID-9: automatic "after the Raid" abilities, then Reset (rounds I–IV) or End Game Scoring."""
+    for p in st.players:
+        if hero_active(st, p.name, "quartermaster"):  # EH-HERO-QUARTERMASTER-A (exotics: the best choice)
+            p.gear += count_colour(st, p.name, BLUE) // 2
+    st.after_raid_round = st.round
+    if st.round >= 5:  # EH-END-1, EH-FLOW-1
+        st.phase = END
+        for p in st.players:
+            p.end_gear = p.gear
+        return
+    reset(st)
+
+
+def reset(st: State) -> None:
+    """EH-RESET-1..10 (card refills are logged by the user as CARD_REVEAL / RAID_REVEAL)."""
+    for key, slots in st.offers.items():  # EH-RESET-2 (the Garrison keeps its cards)
+        for cid in slots:
+            if cid:
+                st.cards[cid].discarded = True
+    st.offers = new_offers()
+    if st.aides.get("leader"):
+        st.first = st.aides["leader"]  # EH-RESET-5, EH-AIDE-4
+    st.aides = {a: None for a in AIDES}  # EH-RESET-6
+    st.specials = {"warehouse": [], "firestation": []}
+    for p in st.players:  # EH-RESET-10 (AMB-03), EH-RESET-9: Flame stays
+        p.crests = 5
+        p.companion_used = p.companion_recalled = False
+        p.aides = []
+        p.raided = False
+    st.raids = [None, None]  # EH-RESET-7
+    st.raid_discarded = None
+    st.round += 1  # EH-RESET-8
+    st.phase = ACTION
+    st.turn = 0
+    st.actions = 0
+    st.blocked, st.np_done, st.two_p_revealed = [], [], False  # EH-2P-8
+    st.refill = []
+    st.location = None
+    st.mountain = MountainState()

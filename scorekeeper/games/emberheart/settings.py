@@ -1,0 +1,47 @@
+"""Emberheart's session settings: setup choices and the open questions (AMB-nn) with their defaults."""
+
+from __future__ import annotations
+
+from scorekeeper.settings import Setting
+
+SETTINGS: tuple[Setting, ...] = (
+    Setting("side", "A", "Player board side: A (no skills, first game) or B (player skills)", "str",
+            choices=("A", "B"), ref="EH-SETUP-2"),
+    Setting("skills", [], "Side B: the skill number printed on each board, in seat order (1 Gear-on-Dragon attach, "
+            "2 Flame conversion, 3 extra Attribute step, 4 attach bonus), e.g. 3,1", "int_list", ref="EH-SETUP-3"),
+    Setting("start_tracks", ["strength"], "Each player's initial extra Attribute step, in seat order "
+            "(one value = everyone), e.g. strength,senses,speed", "list", ref="EH-SETUP-5"),
+    Setting("first_player", "", "Who holds the First player marker in round I (default: the first listed)", "str",
+            ref="EH-SETUP-12"),
+    Setting("colours", [], "Optional player colours in seat order (must differ)", "list", ref="EH-SETUP-1"),
+    Setting("flame_glory", {}, "Glory for each Flame difference, read under the board's Flame track, as JSON "
+            "{\"steps\": glory}; 3→3 and 6→8 are the rulebook's and always known; `set` merges", "json",
+            ref="AMB-01", mutable=True),
+    Setting("colour_tracks", {"red": "strength", "blue": "senses", "green": "speed"},
+            "Which Attribute track each Dragon/Preserve colour advances (printed in the artwork); `set` merges",
+            "json", ref="AMB-07", mutable=True),
+    Setting("colour_tracks_confirmed", False, "Say yes once colour_tracks has been checked against the board "
+            "(until then each use gives a warning)", "bool", ref="AMB-07", mutable=True),
+    Setting("flame_min", 0, "Lowest Flame position (decreases past it are lost)", "int", ref="AMB-02"),
+    Setting("flame_max", None, "Highest Flame position (none: no cap)", "int", ref="AMB-02"),
+    Setting("location_spaces", 5, "Numbered spaces per Common Location", "int", ref="AMB-06"),
+    Setting("strength_partial", False, "May the Companion replace fewer Hirelings than its Strength allows?", "bool",
+            ref="AMB-08"),
+    Setting("speed_own_parties_block", True, "Does your own Party at the Location block Speed?", "bool", ref="AMB-09"),
+    Setting("opponent_exotics_in_comparisons", "none", "Do opponents' unattached exotic Dragons count in "
+            "'no other player has more X Dragons'? none / adversarial", "str", choices=("none", "adversarial"),
+            ref="AMB-12"),
+    Setting("flat_heroes_need_dragon", True, "Do the flat +4 Heroes need an attached Dragon to score?", "bool",
+            ref="AMB-14"),
+    Setting("skill1_counts_as_match", True, "Does a skill-1 attachment count as a colour match (Hero active, "
+            "Preserve +2)?", "bool", ref="AMB-15"),
+    Setting("attr_max", 7, "Top step of the Attribute tracks (overflow is lost)", "int", ref="AMB-18"),
+    Setting("trainer_allow_attached", False, "May the Dragon Trainer discard an attached Dragon?", "bool",
+            ref="AMB-23"),
+    Setting("hero_eval_before_gear_convert", True, "Do Hero conditions use the Gear held before the step-5 "
+            "conversion?", "bool", ref="AMB-25"),
+    Setting("other_crest_opponent_only", False, "Merchant/Squire: must the other Crest be an opponent's?", "bool",
+            ref="AMB-26"),
+    Setting("supply_limits", "warn", "Warn when players hold more tokens than the box has (warn / off)", "str",
+            choices=("warn", "off"), ref="AMB-31"),
+)

@@ -1,0 +1,143 @@
+"""The state of an Emberheart game as the replay rebuilds it: players, board, offers, phase."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.games.emberheart.cards import (
+    AIDES, COLOURS, GARRISON, LOCATIONS, MOUNTAIN, MTN_SLOTS, OFFER_SLOTS, TRACKS, Card, empty_hire,
+)
+
+ACTION, REWARD, RAID, END = "action", "reward", "raid", "end"
+
+
+@dataclass
+class Player:
+    """One champion's holdings. ``hire`` is the personal supply (tokens on the board are in parties)."""
+
+    name: str
+    skill: int | None = None
+    crests: int = 5
+    hire: dict[str, int] = field(default_factory=lambda: {**empty_hire(), "G": 10})
+    gear: int = 2
+    flame: int = 0
+    attrs: dict[str, int] = field(default_factory=lambda: {t: 0 for t in TRACKS})
+    companion_used: bool = False
+    companion_recalled: bool = False
+    cards: list[str] = field(default_factory=list)  # ids of Heroes, Dragons, Preserves, Garrisons owned
+    aides: list[str] = field(default_factory=list)
+    pending_flame: int = 0  # Skill 2: the last Flame increase not yet answered (EH-FLAME-3)
+    pending_flame_seq: int = 0
+    pending_track: str | None = None  # Skill 3: the last advancement's track (EH-SKILL-3A)
+    pending_track_seq: int = 0
+    raided: bool = False
+    trainer_used: bool = False
+    end_gear: int | None = None  # Gear at the start of End Game Scoring (AMB-25)
+    declared: dict[str, Any] = field(default_factory=dict)  # END_DECLARE: exotic colours, custodian track
+    used: list[str] = field(default_factory=list)  # once-per-game / once-per-round ability marks
+
+
+@dataclass
+class Party:
+    """One Crest on a numbered space, with its Hirelings and maybe the Companion."""
+
+    owner: str
+    location: str
+    space: int
+    hire: dict[str, int]
+    companion: bool = False
+    claimed: bool = False  # has claimed a card (Mountain: at any level)
+    done: bool = False  # acted at the current level / location
+    claimed_middle: bool = False
+
+
+@dataclass
+class MountainState:
+    """Where the Mountain's resolution stands (EH-MTN-*)."""
+
+    stage: str = "bottom"  # bottom, order-warden, middle, order-top, top, done
+    order: list[int] = field(default_factory=list)  # spaces of the parties in level order
+    tied: list[list[int]] = field(default_factory=list)  # groups of tied spaces awaiting MTN_ORDER
+
+
+@dataclass
+class State:
+    players: list[Player]
+    settings: dict[str, Any]
+    seats: list[str]
+    round: int = 1
+    phase: str = ACTION
+    first: str = ""
+    turn: int = 0  # index into the order starting at ``first``
+    actions: int = 0  # main actions taken this Action phase
+    last_aide_at: int | None = None
+    aides: dict[str, str | None] = field(default_factory=lambda: {a: None for a in AIDES})
+    specials: dict[str, list[str]] = field(default_factory=lambda: {"warehouse": [], "firestation": []})
+    cards: dict[str, Card] = field(default_factory=dict)
+    offers: dict[str, list[str | None]] = field(default_factory=dict)
+    garrison: dict[str, str | None] = field(default_factory=lambda: {c: None for c in COLOURS})
+    raids: list[str | None] = field(default_factory=lambda: [None, None])
+    raid_discarded: int | None = None  # the slot the Defender discarded
+    blocked: list[tuple[str, int]] = field(default_factory=list)  # 2P non-player Crests
+    np_done: list[tuple[str, int]] = field(default_factory=list)
+    two_p_revealed: bool = False
+    parties: list[Party] = field(default_factory=list)
+    location: str | None = None  # the Location being resolved in the Reward phase
+    mountain: MountainState = field(default_factory=MountainState)
+    counters: dict[str, int] = field(default_factory=dict)  # deck counts and id counters
+    refill: list[str] = field(default_factory=list)  # slots that may be refilled out of the window (Apprentice)
+    after_raid_round: int = 0  # the round whose "after the Raid" window is open
+    raid_done_round: int = 0
+    attr_warned: bool = False
+    log: list[str] = field(default_factory=list)  # recent automatic effects, for status notes
+
+    def player(self, name: str | None) -> Player:
+        for p in self.players:
+            if p.name == name:
+                return p
+        raise KeyError(name)
+
+    def has_player(self, name: str | None) -> bool:
+        return any(p.name == name for p in self.players)
+
+    def order(self) -> list[str]:
+        """Seat order starting with the first player (EH-FLOW-3)."""
+        i = self.seats.index(self.first)
+        return self.seats[i:] + self.seats[:i]
+
+    def active(self) -> str | None:
+        if self.phase != ACTION:
+            return None
+        order = self.order()
+        return order[self.turn % len(order)]
+
+    def owned(self, name: str, kind: str | None = None) -> list[Card]:
+        cards = [self.cards[c] for c in self.player(name).cards]
+        if kind == "dragon":
+            return [c for c in cards if c.is_dragon and not c.discarded]
+        return [c for c in cards if not c.discarded and (kind is None or c.kind == kind)]
+
+    def parties_at(self, location: str) -> list[Party]:
+        return [p for p in self.parties if p.location == location]
+
+    def party(self, location: str, space: int) -> Party | None:
+        for p in self.parties:
+            if p.location == location and p.space == space:
+                return p
+        return None
+
+    def board_hire(self, name: str) -> dict[str, int]:
+        total = empty_hire()
+        for party in self.parties:
+            if party.owner == name:
+                for t, n in party.hire.items():
+                    total[t] += n
+        return total
+
+
+def new_offers() -> dict[str, list[str | None]]:
+    offers: dict[str, list[str | None]] = {loc: [None] * OFFER_SLOTS for loc in LOCATIONS if loc not in (MOUNTAIN, GARRISON)}
+    for level, n in MTN_SLOTS.items():
+        offers[f"mountain-{level}"] = [None] * n
+    return offers

@@ -1,0 +1,390 @@
+"""The resolution context shared by every rule module, and the helpers most plays use.
+
+Each event is *resolved* by one function that both checks and applies it: it records findings on the
+context while it mutates the state. ``Game.check`` runs it on a copy of the state and keeps only the
+findings; ``Game.apply`` runs it on the real state. One code path, so check and apply cannot drift apart.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any, Iterable, Mapping
+
+from scorekeeper.events import Event
+from scorekeeper.games.base import Finding, error, warning
+
+from .faces import COIN, FaceError, norm_face, norm_id
+from .state import FlameState, PlayerState, ShopState
+
+
+class Ctx:
+    """One event being resolved against one state."""
+
+    def __init__(self, state: FlameState, event: Event) -> None:
+        self.state = state
+        self.event = event
+        self.payload: Mapping[str, Any] = event.payload
+        self.findings: list[Finding] = []
+        self.draws: list[Any] = list(event.get("draws") or [])
+        self.fancies: list[Any] = list(event.get("fancies") or [])
+        self.infos: list[str] = []
+
+    # -- findings ----------------------------------------------------------------------------------
+
+    def err(self, rule: str, message: str) -> None:
+        self.findings.append(error(rule, message))
+
+    def warn(self, rule: str, message: str) -> None:
+        self.findings.append(warning(rule, message))
+
+    @property
+    def failed(self) -> bool:
+        return any(f.is_error for f in self.findings)
+
+    @property
+    def seq(self) -> int:
+        return self.event.seq
+
+    @property
+    def goods(self) -> tuple[str, ...]:
+        return self.state.goods
+
+    def setting(self, key: str) -> Any:
+        return self.state.settings.get(key)
+
+    def player(self, name: str | None = None) -> PlayerState | None:
+        name = self.event.player if name is None else name
+        return self.state.players.get(name) if name else None
+
+    # -- faces -------------------------------------------------------------------------------------
+
+    def learn_faces(self) -> None:
+        """Register the faces the event declares (``faces: {kind: {ID: face}}``) (FC-GEN-5)."""
+        for kind, entries in dict(self.payload.get("faces") or {}).items():
+            if not isinstance(entries, Mapping):
+                self.err("FC-GEN-5", f"faces.{kind} must map card names to faces")
+                continue
+            for card, value in entries.items():
+                self.learn(kind, card, value)
+
+    def learn(self, kind: str, card: str, value: Any) -> None:
+        """Record one card's face; a face that contradicts the one already known is an error."""
+        if value is None:
+            return
+        card = norm_id(card)
+        try:
+            face = norm_face(kind, value, self.goods, self.setting("enchant_blocked_symbols") or ())
+        except (FaceError, KeyError) as exc:
+            self.err("FC-GEN-5", f"cannot read the face of {card}: {exc}")
+            return
+        known = self.state.faces.setdefault(kind, {}).get(card)
+        if known is not None and known != face:
+            self.err("FC-GEN-5", f"{card} is already known with another face ({describe_face(kind, known)})")
+            return
+        self.state.faces[kind][card] = face
+
+    def face(self, kind: str, card: str, *, rule: str = "FC-GEN-5", why: str = "") -> dict[str, Any] | None:
+        """The face of ``card``, or an error asking the user to enter it."""
+        face = self.state.face(kind, card)
+        if face is None:
+            label = {"shop": "shop", "dragon": "dragon", "ench": "enchantment", "fancy": "fancy dragon", "comp": "companion"}[kind]
+            hint = FACE_HINTS[kind]
+            self.err(rule, f"the face of {label} {card} is not known{why}: enter it as {card}={hint} (or put it in the catalog)")
+        return face
+
+    # -- holdings ----------------------------------------------------------------------------------
+
+    def gain_goods(self, who: PlayerState, goods: Mapping[str, int]) -> None:
+        """Goods from the unlimited supply (FC-GEN-2)."""
+        for good, count in goods.items():
+            if good == COIN:
+                who.coins += count
+            else:
+                who.goods[good] = who.goods.get(good, 0) + count
+
+    def take_items(self, who: PlayerState, items: Mapping[str, int], *, rule: str = "FC-GEN-3", what: str = "pay") -> bool:
+        """Remove goods/coins the player must hold (FC-GEN-3). Returns False (and an error) when short."""
+        short = []
+        for item, count in items.items():
+            have = who.coins if item == COIN else who.goods.get(item, 0)
+            if count > have:
+                short.append(f"{count} {item} (you have {have})")
+        if short:
+            self.err(rule, f"{who.name} cannot {what} {', '.join(short)}")
+            return False
+        for item, count in items.items():
+            if item == COIN:
+                who.coins -= count
+            else:
+                who.goods[item] = who.goods.get(item, 0) - count
+        return True
+
+    def add_rep(self, who: PlayerState, points: int, source: str) -> None:
+        """Move a reputation marker (FC-REW-1; unbounded, A-36) and remember why (for ``score --explain``)."""
+        if points:
+            who.rep += points
+            who.rep_log.append({"points": points, "source": f"#{self.seq} {source}"})
+
+    # -- rewards -----------------------------------------------------------------------------------
+
+    def grant(self, who: PlayerState, reward: Mapping[str, Any], source: str) -> None:
+        """Give every item of a reward (FC-REW-1 to FC-REW-5, FC-REW-8: from the supply, never a player)."""
+        self.add_rep(who, int(reward.get("rep", 0)), source)  # FC-REW-1
+        who.coins += int(reward.get("coins", 0))  # FC-REW-4
+        self.gain_goods(who, reward.get("goods", {}))
+        for _ in range(int(reward.get("fancy", 0))):  # FC-REW-2
+            self.take_fancy(who, source)
+        for _ in range(int(reward.get("artisan", 0))):  # FC-REW-3
+            self.take_artisan(who, source)
+        if reward.get("effect"):
+            self.infos.append(f"{source}: {reward['effect']} (applied as declared)")
+
+    def take_fancy(self, who: PlayerState, source: str) -> None:
+        """Draw the top fancy dragon (FC-REW-2); lost when the fancy deck is empty (FC-REW-7, A-28)."""
+        state = self.state
+        if state.fancy_deck is not None and state.fancy_deck <= 0:
+            self.infos.append(f"{source}: the fancy deck is empty, the fancy dragon is lost (FC-REW-7)")
+            return
+        if not self.fancies:
+            self.err("FC-REW-2", f"{source} gives a fancy dragon: name the card drawn (--fancy NAME or NAME=sun:4rep)")
+            return
+        card, face = _ref(self.fancies.pop(0))
+        if not card:
+            card = state.next_auto("F")
+        if self._owned_fancy(card):
+            self.err("FC-GEN-5", f"fancy dragon {card} is already in play")
+            return
+        self.learn("fancy", card, face)
+        who.fancies.append(card)
+        if state.fancy_deck is not None:
+            state.fancy_deck -= 1  # FC-END-6: never triggers the end
+
+    def _owned_fancy(self, card: str) -> bool:
+        return any(card in p.fancies for p in self.state.players.values())
+
+    def take_artisan(self, who: PlayerState, source: str) -> None:
+        """Take 1 artisan dragon from the park or the top of the deck (FC-REW-3, FC-GATHER-5, FC-ART-DRAW-1)."""
+        state = self.state
+        if not self.draws:
+            if not state.park and state.artisan_deck <= 0:
+                self.infos.append(f"{source}: the park and the artisan deck are empty, the dragon is lost (FC-REW-7)")
+                return
+            self.err(
+                "FC-REW-3",
+                f"{source} gives an artisan dragon: say where it came from "
+                f"(--draw park:NAME from {', '.join(state.park) or 'an empty park'}, or --draw deck[:NAME])",
+            )
+            return
+        draw = self.draws.pop(0)
+        if isinstance(draw, str):
+            src, _, rest = draw.partition(":")
+            draw = {"from": src, "card": rest.partition("=")[0] or None, "face": rest.partition("=")[2] or None}
+        src = str(draw.get("from", "deck")).lower()
+        card = norm_id(draw["card"]) if draw.get("card") else ""
+        if src == "park":
+            # FC-ART-DRAW-3, FC-GEN-5: a named park card must be face up in the park now
+            if card not in state.park:
+                self.err("FC-ART-DRAW-3", f"{card or '(no name)'} is not in the park; the park holds {', '.join(state.park) or 'nothing'}")
+                return
+            state.park.remove(card)  # the gap is refilled at end of turn (FC-REW-6)
+        elif src == "deck":
+            if state.artisan_deck <= 0:  # FC-END-7
+                self.err("FC-END-7", "the artisan deck is empty: take a dragon from the park instead")
+                return
+            if not card:
+                card = state.next_auto("A")
+            if self.card_in_play(card):
+                self.err("FC-GEN-5", f"dragon {card} is already in play; a card drawn from the deck needs a new name")
+                return
+            state.artisan_deck -= 1
+            self.check_trigger("artisan")
+        else:
+            self.err("FC-GEN-5", f"a dragon comes from the park or the deck, not {src!r}")
+            return
+        self.learn("dragon", card, draw.get("face"))
+        who.hand.append(card)
+
+    def card_in_play(self, card: str) -> bool:
+        """Whether an artisan dragon ID is already somewhere (hand, park, town, discard)."""
+        state = self.state
+        if card in state.park or card in state.discarded:
+            return True
+        if any(card in p.hand for p in state.players.values()):
+            return True
+        return state.dragon_location(card) is not None
+
+    def check_trigger(self, deck: str) -> None:
+        """FC-END-1/FC-END-2 (A-14): the first time the artisan or enchantment deck runs out, the end is triggered."""
+        state = self.state
+        count = state.artisan_deck if deck == "artisan" else state.ench_deck
+        if count > 0 or state.end_trigger is not None:
+            return
+        turn = state.turn
+        state.end_trigger = {
+            "deck": deck,
+            "seq": self.seq,
+            "player": turn.player if turn else None,
+            "turn": turn.number if turn else 0,
+        }
+        self.infos.append(f"the {deck} deck ran out: the game end is triggered (FC-END-1)")
+        if turn is None:  # ran out during setup: everyone gets 1 turn
+            state.final_queue = list(state.order)
+
+    # -- the town ----------------------------------------------------------------------------------
+
+    def shop(self, shop_id: str, *, rule: str = "FC-GEN-5") -> ShopState | None:
+        shop = self.state.shops.get(norm_id(shop_id))
+        if shop is None:
+            self.err(rule, f"there is no shop {shop_id} in town; the town has {', '.join(self.state.shops) or 'no shops yet'}")
+        return shop
+
+    def shop_face(self, shop: ShopState) -> dict[str, Any] | None:
+        return self.state.face("shop", shop.id)
+
+    def place_dragon(self, who: PlayerState, dragon: str, shop_id: str, slot_no: Any, source: str) -> bool:
+        """Put a dragon from the hand into an empty matching slot and take the slot's reward (FC-PLACE-1 to 7)."""
+        dragon = norm_id(dragon)
+        ok = True
+        if dragon not in who.hand:  # FC-PLACE-1
+            self.err("FC-PLACE-1", f"{dragon} is not in {who.name}'s hand; the hand holds {', '.join(who.hand) or 'nothing'}")
+            ok = False
+        shop = self.shop(shop_id)
+        if shop is None:
+            return False
+        if not shop.face_up:  # FC-PLACE-8
+            self.err("FC-PLACE-8", f"{shop.id} is face down until the end of the turn: nothing can be placed there")
+            return False
+        face = self.shop_face(shop)
+        if face is None:
+            return False
+        if not isinstance(slot_no, int) or isinstance(slot_no, bool) or not 1 <= slot_no <= len(shop.slots):
+            self.err("FC-PLACE-2", f"{shop.id} has slots 1 to {len(shop.slots)}, not {slot_no!r}")
+            return False
+        index = slot_no - 1
+        if shop.slots[index] is not None:  # FC-PLACE-2 (starter slots are filled)
+            empty = [str(i + 1) for i, d in enumerate(shop.slots) if d is None]
+            self.err("FC-PLACE-2", f"slot {slot_no} of {shop.id} already holds {shop.slots[index]}; empty slots: {', '.join(empty) or 'none'}")
+            ok = False
+        slot = face["slots"][index]
+        dface = self.state.face("dragon", dragon) if ok else None
+        if ok and dface is None:
+            self.face("dragon", dragon, why=" (its icon must match the slot)")
+            ok = False
+        if dface is not None and dface["icon"] not in slot["icons"]:  # FC-PLACE-3 (FC-PLACE-4: any order)
+            fits = [
+                str(i + 1)
+                for i, d in enumerate(shop.slots)
+                if d is None and dface["icon"] in face["slots"][i]["icons"]
+            ]
+            self.err(
+                "FC-PLACE-3",
+                f"slot {slot_no} of {shop.id} takes {'/'.join(slot['icons'])} dragons, and {dragon} is {dface['icon']}"
+                + (f"; it fits slot {', '.join(fits)}" if fits else f"; no empty slot of {shop.id} takes {dface['icon']}"),
+            )
+            ok = False
+        if not ok:
+            return False
+        who.hand.remove(dragon)
+        shop.slots[index] = dragon
+        self.grant(who, slot["reward"], f"slot {slot_no} reward at {shop.id}")  # FC-PLACE-5
+        if shop.is_full():
+            self.draw_new_shop(shop.id)
+        return True
+
+    def draw_new_shop(self, filled: str) -> None:
+        """FC-PLACE-6/7: a filled shop brings the top shop card, face down, if a space and a card remain."""
+        state = self.state
+        if state.shop_deck <= 0:
+            self.infos.append(f"{filled} is full; the shop deck is empty, so no new shop (FC-PLACE-7)")
+            return
+        if len(state.shops) >= state.town_spaces:
+            self.infos.append(f"{filled} is full; the town has no free space, so no new shop (FC-PLACE-7)")
+            return
+        state.shop_deck -= 1
+        placeholder = state.next_auto("NEW-")
+        state.shops[placeholder] = ShopState(placeholder, face_up=False)
+        if state.turn is not None:
+            state.turn.new_shops.append(placeholder)
+        self.infos.append(f"{filled} is full: a new shop is drawn face down, flipped at the end of the turn (FC-PLACE-6)")
+
+    def shop_goods(self, shop: ShopState, *, enchantments: bool) -> set[str]:
+        """The goods a shop shows: upper-left goods symbols, optionally the enchantments' ``adds`` (A-18)."""
+        face = self.shop_face(shop) or {"symbols": []}
+        found = {s for s in face["symbols"] if s in self.goods}
+        if enchantments:
+            for card in shop.enchantments:
+                ef = self.state.face("ench", card)
+                if ef and ef["adds"] in self.goods:
+                    found.add(ef["adds"])
+        return found
+
+
+def _ref(value: Any) -> tuple[str, Any]:
+    """A card reference from a payload: ``"NAME"``, ``"NAME=FACE"`` or ``{"card", "face"}``."""
+    if isinstance(value, Mapping):
+        return (norm_id(value["card"]) if value.get("card") else ""), value.get("face")
+    name, sep, face = str(value).partition("=")
+    return norm_id(name) if name.strip() else "", (face if sep else None)
+
+
+ref = _ref
+
+FACE_HINTS = {
+    "shop": "SYMBOLS,SLOT>REWARD,… (e.g. bread,bread,bread>1coin,bread/meat>2rep)",
+    "dragon": "ICON/ABILITY (e.g. bread/gift)",
+    "ench": "ICON:COST>REWARD (e.g. bread:2bread+meat>3rep)",
+    "fancy": "sun:REWARD or moon:REWARD (e.g. moon:4rep)",
+    "comp": "start=REWARD or none",
+}
+
+
+def describe_face(kind: str, face: Mapping[str, Any]) -> str:
+    """A compact human form of a face (the inverse of the short forms in ``faces``)."""
+    if kind == "dragon":
+        return f"{face['icon']}/{face['ability'].lower()}"
+    if kind == "ench":
+        cost = items_text(face.get("cost") or face.get("set_cost") or {})
+        if "cost" in face:
+            text = f"{face['icon']}:{cost}>{reward_text(face['reward'])}"
+        else:
+            text = f"{face['icon']}:{cost}>{reward_text(face.get('reward_per_set') or {})}/set"
+            if face.get("max_sets"):
+                text += f":sets={face['max_sets']}"
+        return text + (":nocoin" if face.get("no_coin") else "")
+    if kind == "fancy":
+        return f"{face['kind']}:{reward_text(face['reward'])}" + (f":spend={items_text(face['spend'])}" if face.get("spend") else "")
+    if kind == "shop":
+        slots = ",".join(
+            "/".join(s["icons"]) + (f">{reward_text(s['reward'])}" if s["reward"] else "") for s in face["slots"]
+        )
+        return "+".join(face["symbols"]) + "," + slots + ("" if face["enchantable"] else ",noench")
+    if kind == "comp":
+        return f"start={reward_text(face['start'])}" if face.get("start") else "no START"
+    return str(face)
+
+
+def items_text(items: Mapping[str, int]) -> str:
+    return "+".join(f"{n}{k}" for k, n in items.items() if n) or "nothing"
+
+
+def reward_text(reward: Mapping[str, Any]) -> str:
+    parts = []
+    for key in ("rep", "coins", "fancy", "artisan"):
+        if reward.get(key):
+            parts.append(f"{reward[key]}{'coin' if key == 'coins' else key}")
+    for good, n in (reward.get("goods") or {}).items():
+        parts.append(f"{n}{good}")
+    if reward.get("effect"):
+        parts.append(f"effect:{reward['effect']}")
+    return "+".join(parts) or "nothing"
+
+
+def copy_state(state: FlameState) -> FlameState:
+    """A copy safe to resolve a check on (faces are copied one level deep; face dicts are never mutated)."""
+    faces = {kind: dict(cards) for kind, cards in state.faces.items()}
+    return copy.deepcopy(state, {id(state.faces): faces})
+
+
+def player_list(names: Iterable[str]) -> str:
+    names = list(names)
+    return ", ".join(names) if names else "nobody"

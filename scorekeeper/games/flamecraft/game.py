@@ -1,0 +1,184 @@
+"""The Flamecraft game object: the engine's five hooks plus observe, describe and snapshot."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any, Callable, Sequence
+
+from scorekeeper.events import Event
+from scorekeeper.games.base import Finding, Game, GameSetupError, ObservationError, ScoreTable, SessionConfig, Status, error
+
+from . import rules_enchant, rules_final, rules_fire, rules_gather, rules_gift, rules_setup, rules_turn, scoring, view
+from .context import Ctx, copy_state
+from .faces import FaceError, load_catalog, norm_id
+from .options import SETTINGS
+from .state import FlameState, PlayerState
+
+#: event type → (resolver, one-line description)
+EVENTS: dict[str, tuple[Callable[[Ctx], None], str]] = {
+    "SETUP": (rules_setup.resolve_setup, "the game setup: starter town, artisan removal, park, row, shop deck"),
+    "SETUP_PLAYER": (rules_setup.resolve_setup_player, "a player's deal: 3 dragons, the fancy kept, starting good, companion"),
+    "VISIT": (rules_turn.resolve_visit, "move to a shop, paying each player there"),
+    "GATHER": (rules_gather.resolve_gather, "gather step 1: gain the shop's yield"),
+    "PLACE": (rules_gather.resolve_place, "gather step 2: place a dragon from the hand at the shop"),
+    "FIRE_UP": (rules_fire.resolve_fire, "fire up a dragon at the shop (its ability)"),
+    "SHOP_ABILITY": (rules_gather.resolve_shop_ability, "gather step 4: use the shop's ability"),
+    "ENCHANT": (rules_enchant.resolve_enchant, "cast an enchantment on the shop"),
+    "RESERVE": (rules_gift.resolve_reserve, "reserve an enchantment (granted by an effect)"),
+    "GIFT": (rules_gift.resolve_gift, "gift a good to another player (granted by an effect)"),
+    "FANCY_SCORE": (rules_gift.resolve_fancy_score, "score a sun fancy dragon"),
+    "COMPANION_USE": (rules_gift.resolve_companion, "use a companion's once-per-game ability"),
+    "END_TURN": (rules_turn.resolve_end_turn, "end the turn: flip new shops, discard, refill"),
+    "FINAL_SCORING": (rules_final.resolve_final, "judge the moon dragons after the last final turn"),
+    "ADJUST": (rules_final.resolve_adjust, "a manual correction (never judged as a play)"),
+}
+
+PLAYER_KEYS = ("rep", "reputation", "coins", "goods", "hand", "hand_cards", "at", "reserved", "fancy", "companion_used", "score")
+GAME_KEYS = ("artisan_deck", "ench_deck", "shop_deck", "fancy_deck", "park", "row", "turn", "active", "finished", "end_triggered")
+
+
+class Flamecraft(Game):
+    """Flamecraft: visit a shop, gather or enchant, end the turn; until the artisan or enchantment deck runs out."""
+
+    name = "flamecraft"
+    title = "Flamecraft"
+    aliases = ("fc",)
+    min_players = 2  # FC-SETUP-1 (A-02)
+    max_players = 5
+    settings = SETTINGS
+    event_types = {kind: text for kind, (_, text) in EVENTS.items()}
+
+    # -- the five hooks --------------------------------------------------------------------------
+
+    def setup(self, config: SessionConfig) -> FlameState:
+        """The state before any event: players in turn order from the start player (FC-SETUP-1, FC-SETUP-10)."""
+        players = list(config.players)
+        if not self.min_players <= len(players) <= self.max_players:  # FC-SETUP-1
+            raise GameSetupError(f"Flamecraft is played by {self.min_players} to {self.max_players} players, not {len(players)}")
+        if len(set(p.lower() for p in players)) != len(players):
+            raise GameSetupError("every player needs a different name")
+        settings = dict(config.settings)
+        for setting in SETTINGS:
+            settings.setdefault(setting.key, setting.default)
+        start = str(settings.get("start_player") or "").strip()
+        if start:
+            match = [p for p in players if p.lower() == start.lower()]
+            if not match:
+                raise GameSetupError(f"start_player {start!r} is not one of the players ({', '.join(players)})")
+            index = players.index(match[0])
+            players = players[index:] + players[:index]
+        goods = tuple(str(g).lower() for g in settings.get("goods") or ())
+        if len(goods) != 6 or len(set(goods)) != 6:  # FC-GEN-1 (A-01)
+            raise GameSetupError(f"Flamecraft has exactly 6 goods types; the goods setting names {len(set(goods))}")
+        blocked = [str(s).lower() for s in settings.get("enchant_blocked_symbols") or ()]
+        try:
+            faces = load_catalog(config.catalog, goods, blocked)
+        except FaceError as exc:
+            raise GameSetupError(f"the card catalog cannot be read: {exc}") from None
+        starters = {
+            "shops": [card for card, face in faces["shop"].items() if face.get("starter")],
+            "dragons": [card for card, face in faces["dragon"].items() if face.get("starter")],
+        }
+        state = FlameState(
+            settings=settings,
+            goods=goods,
+            order=players,
+            players={name: PlayerState(name, seat) for seat, name in enumerate(players, start=1)},
+            faces=faces,
+            catalog_starters=starters,
+            shop_deck=int(settings.get("shop_deck_size") or 0),
+        )
+        return state
+
+    def check(self, state: FlameState, event: Event) -> list[Finding]:
+        """Resolve the event on a copy and keep the findings (the state is never mutated)."""
+        entry = EVENTS.get(event.type)
+        if entry is None:
+            known = ", ".join(EVENTS)
+            return [error("CORE-TYPE", f"Flamecraft has no event {event.type!r}; its events are {known}")]
+        ctx = Ctx(copy_state(state), event)
+        try:
+            entry[0](ctx)
+        except FaceError as exc:
+            ctx.err("FC-GEN-5", str(exc))
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            ctx.err("FC-GEN-5", f"the {event.type} record is malformed: {exc!r}")
+        return ctx.findings
+
+    def apply(self, state: FlameState, event: Event) -> FlameState:
+        """Resolve the event on the real state (it was checked first)."""
+        ctx = Ctx(state, event)
+        EVENTS[event.type][0](ctx)
+        for info in ctx.infos:
+            state.notes.append(f"#{event.seq} {info}")
+        return state
+
+    def status(self, state: FlameState) -> Status:
+        return view.status(state)
+
+    def score(self, state: FlameState) -> ScoreTable:
+        return scoring.score(state)
+
+    # -- optional hooks --------------------------------------------------------------------------
+
+    def describe(self, event: Event) -> str:
+        return view.describe(event)
+
+    def observable_keys(self) -> Sequence[str]:
+        return [*PLAYER_KEYS, "<good name>", *GAME_KEYS]
+
+    def observe(self, state: FlameState, player: str | None, key: str) -> Any:
+        """A value for ``scorekeeper assert``: per player (rep, coins, goods, bread…, hand…) or per game."""
+        key = key.strip().lower()
+        if player is None:
+            values: dict[str, Any] = {
+                "artisan_deck": state.artisan_deck,
+                "ench_deck": state.ench_deck,
+                "shop_deck": state.shop_deck,
+                "fancy_deck": state.fancy_deck,
+                "park": list(state.park),
+                "row": list(state.row),
+                "turn": state.turn.number if state.turn else None,
+                "active": state.turn.player if state.turn else None,
+                "finished": state.finished,
+                "end_triggered": state.end_trigger is not None,
+            }
+            if key in values:
+                return values[key]
+            if key.startswith("shop:"):
+                shop = state.shops.get(norm_id(key[5:]))
+                if shop:
+                    return [s or "-" for s in shop.slots]
+            raise ObservationError(f"unknown game key {key!r}; known: {', '.join(GAME_KEYS)}, shop:NAME")
+        p = state.players.get(player)
+        if p is None:
+            raise ObservationError(f"no player {player!r}")
+        if key in state.goods:
+            return p.goods.get(key, 0)
+        values = {
+            "rep": p.rep,
+            "reputation": p.rep,
+            "coins": p.coins,
+            "goods": p.goods_total(),
+            "hand": len(p.hand),
+            "hand_cards": sorted(p.hand),
+            "at": p.token or "off-town",
+            "reserved": p.reserved or "none",
+            "fancy": sorted(p.fancies),
+            "companion_used": p.companion_used,
+        }
+        if key == "score":
+            table = scoring.score(state)
+            return next(row.total for row in table.rows if row.player == player)
+        if key in values:
+            return values[key]
+        raise ObservationError(f"unknown key {key!r}; known: {', '.join(PLAYER_KEYS)}, or a good ({', '.join(state.goods)})")
+
+    def snapshot(self, state: FlameState) -> Any:
+        """The whole state as JSON-ready data."""
+        data = asdict(state)
+        data["started"] = state.started
+        return data
+
+
+GAME = Flamecraft()

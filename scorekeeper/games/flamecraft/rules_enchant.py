@@ -1,0 +1,141 @@
+"""Enchanting (FC-ENCH, FC-RES-4 to 6): cast one enchantment from the row or the reserve."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .context import Ctx, items_text, reward_text
+from .faces import COIN, WILD, FaceError, norm_goods, norm_id
+from .rules_gather import leftover_choices
+from .rules_gift import matches_cost
+from .rules_turn import require_turn
+from .state import MAX_ENCHANTMENTS, PlayerState
+
+
+def resolve_enchant(ctx: Ctx) -> None:
+    """``ENCHANT`` (step 1): the card, the shop, the payment, the reward (FC-ENCH-2 to FC-ENCH-12)."""
+    who = require_turn(ctx)
+    if who is None:
+        return
+    state = ctx.state
+    turn = state.turn
+    assert turn is not None
+    if turn.phase == "start":
+        ctx.err("FC-TURN-2", f"{who.name} must visit a shop before enchanting it")
+        return
+    if turn.phase in ("gather", "enchant"):  # FC-TURN-2, FC-ENCH-2: exactly one enchantment, one action
+        ctx.err("FC-ENCH-2", f"one action per turn: {who.name} already chose to {turn.phase} this turn")
+        return
+    ctx.learn_faces()
+    card = norm_id(ctx.payload.get("card", ""))
+    source = str(ctx.payload.get("source") or ("reserve" if who.reserved == card else "row")).lower()
+    holder = next((p.name for p in state.players.values() if p.reserved == card and p.name != who.name), None)
+    if holder is not None:  # FC-RES-6
+        ctx.err("FC-RES-6", f"{card} is reserved by {holder}: nobody else may cast it")
+        return
+    if source == "reserve":
+        if who.reserved != card:  # FC-RES-4
+            ctx.err("FC-RES-4", f"{who.name}'s reserve holds {who.reserved or 'nothing'}, not {card}")
+            return
+    elif card not in state.row:  # FC-ENCH-2
+        mine = f", or {who.name}'s reserved {who.reserved}" if who.reserved else ""
+        ctx.err("FC-ENCH-2", f"{card or '(none)'} is not in the enchantment row; cast one of {', '.join(state.row) or 'none'}{mine}")
+        return
+    face = ctx.face("ench", card)
+    shop = state.shops[turn.shop or ""]
+    sface = ctx.shop_face(shop)
+    if face is None or sface is None:
+        return
+    if face.get("deck") and face["deck"] != ctx.setting("ench_deck"):  # FC-SETUP-8
+        ctx.err("FC-SETUP-8", f"{card} belongs to the {face['deck']} deck; this game uses the {ctx.setting('ench_deck')} deck")
+    if not sface["enchantable"]:  # FC-ENCH-3 (A-04)
+        ctx.err("FC-ENCH-3", f"{shop.id} cannot be enchanted (its upper-left symbol is {'+'.join(sface['symbols'])}); gather there instead")
+    elif not (WILD in sface["symbols"] or face["icon"] == WILD or face["icon"] in sface["symbols"]):  # FC-ENCH-4 (A-25)
+        ctx.err("FC-ENCH-4", f"{card} is a {face['icon']} enchantment and {shop.id} shows {'+'.join(sface['symbols'])}: the icons must match (or the shop be wild)")
+    if len(shop.enchantments) >= MAX_ENCHANTMENTS:  # FC-ENCH-5
+        ctx.err("FC-ENCH-5", f"{shop.id} already has {MAX_ENCHANTMENTS} enchantments")
+    if ctx.failed:
+        return
+
+    # the cost: fixed (FC-ENCH-6) or k sets (FC-ENCH-10, A-26)
+    sets = None
+    if "cost" in face:
+        cost = dict(face["cost"])
+        reward = face["reward"]
+    else:
+        sets = ctx.payload.get("sets")
+        top = face.get("max_sets")
+        if not isinstance(sets, int) or isinstance(sets, bool) or sets < 1 or (top and sets > top):
+            ctx.err("FC-ENCH-10", f"{card} is paid in sets: declare how many (--sets K, 1 to {top or 'any'})")
+            return
+        cost = {g: n * sets for g, n in face["set_cost"].items()}
+        by_sets = face.get("reward_by_sets")
+        if by_sets:
+            if str(sets) not in by_sets:
+                ctx.err("FC-ENCH-11", f"{card} lists no reward for {sets} sets")
+                return
+            reward = by_sets[str(sets)]  # FC-ENCH-11
+        else:
+            reward = _times(face.get("reward_per_set") or {}, sets)
+    pay = _payment(ctx, who, cost, bool(face.get("no_coin")), card)
+    if pay is None:
+        return
+    if not ctx.take_items(who, pay):  # FC-GEN-3; FC-ENCH-8: back to the supply
+        return
+    # FC-ENCH-12 / FC-RES-5: the card leaves the row (a gap until end of turn, FC-ENCH-13) or the reserve
+    if source == "reserve":
+        who.reserved = None
+    else:
+        state.row.remove(card)
+    shop.enchantments.append(card)
+    what = f"enchantment {card}" + (f" ({sets} sets)" if sets else "")
+    ctx.grant(who, reward, what)  # FC-ENCH-9, FC-ENCH-11
+    leftover_choices(ctx)
+    turn.phase = "enchant"
+
+
+def _times(reward: dict[str, Any], k: int) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in reward.items():
+        if key == "goods":
+            out["goods"] = {g: n * k for g, n in value.items()}
+        elif key == "effect":
+            out["effect"] = value
+        else:
+            out[key] = value * k
+    return out
+
+
+def _payment(ctx: Ctx, who: PlayerState, cost: dict[str, int], no_coin: bool, card: str) -> dict[str, int] | None:
+    """The payment declared (or, if none, goods first then coins), checked against the cost (FC-ENCH-6/7)."""
+    declared = ctx.payload.get("pay")
+    if declared is None:
+        pay: dict[str, int] = {}
+        coins = 0
+        for good, need in cost.items():
+            use = min(need, who.goods.get(good, 0))
+            if use:
+                pay[good] = use
+            coins += need - use
+        if coins:
+            if no_coin:  # FC-ENCH-7
+                ctx.err("FC-ENCH-7", f"{card} costs {items_text(cost)} and forbids coins; {who.name} lacks the goods")
+                return None
+            pay[COIN] = coins
+        return pay
+    try:
+        pay = norm_goods(declared, ctx.goods, what="payment", allow_coin=True)
+    except FaceError as exc:
+        ctx.err("FC-GEN-1", str(exc))
+        return None
+    if no_coin and pay.get(COIN):  # FC-ENCH-7 (A-05)
+        ctx.err("FC-ENCH-7", f"{card} shows the no-coin mark: pay {items_text(cost)} in goods, without coins")
+        return None
+    if not matches_cost(pay, cost, True):  # FC-ENCH-6, FC-GEN-4
+        ctx.err("FC-ENCH-6", f"{card} costs exactly {items_text(cost)} (a coin may stand for any good), not {items_text(pay)}")
+        return None
+    return pay
+
+
+def reward_of(face: dict[str, Any]) -> str:
+    return reward_text(face.get("reward") or face.get("reward_per_set") or {})

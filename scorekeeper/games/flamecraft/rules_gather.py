@@ -1,0 +1,190 @@
+"""Gathering (FC-GATHER): the yield, the placement from the hand, the shop ability."""
+
+from __future__ import annotations
+
+from .context import Ctx, items_text
+from .faces import COIN, DRAGON, WILD, FaceError, norm_goods, norm_id, norm_reward
+from .rules_gift import do_gift, reserve_card
+from .rules_turn import require_turn
+from .state import ShopState
+
+
+def compute_yield(ctx: Ctx, shop: ShopState) -> tuple[dict[str, int], int, int, list[str]] | None:
+    """The gather yield of a shop (FC-GATHER-2, A-07): fixed goods and coins, wild symbols, dragon symbols,
+    and the sources in words. None (with an error) when a face needed is unknown."""
+    face = ctx.shop_face(shop)
+    if face is None:
+        ctx.face("shop", shop.id)
+        return None
+    symbols: list[tuple[str, str]] = [(s, f"{shop.id}") for s in face["symbols"]]
+    if ctx.setting("gather_include_slot_dragons"):
+        for dragon in shop.slots:
+            if dragon is None:
+                continue
+            dface = ctx.face("dragon", dragon, why=f" (its icon is part of {shop.id}'s yield)")
+            if dface is None:
+                return None
+            symbols.append((dface["icon"], dragon))
+    if ctx.setting("gather_include_enchantments"):
+        for card in shop.enchantments:
+            eface = ctx.face("ench", card, why=f" (it adds to {shop.id}'s yield)")
+            if eface is None:
+                return None
+            symbols.append((eface["adds"], card))
+    fixed: dict[str, int] = {}
+    wild = dragons = 0
+    for symbol, _ in symbols:
+        if symbol == WILD:
+            wild += 1  # FC-GATHER-6 (A-08)
+        elif symbol == DRAGON:
+            dragons += 1  # FC-GATHER-5
+        else:
+            fixed[symbol] = fixed.get(symbol, 0) + 1  # FC-GATHER-4
+    return fixed, wild, dragons, [f"{src}: {sym}" for sym, src in symbols]
+
+
+def yield_text(fixed: dict[str, int], wild: int, dragons: int) -> str:
+    parts = [items_text(fixed)] if fixed else []
+    if wild:
+        parts.append(f"{wild} good(s) of your choice")
+    if dragons:
+        parts.append(f"{dragons} artisan dragon(s)")
+    return " + ".join(parts) or "nothing"
+
+
+def resolve_gather(ctx: Ctx) -> None:
+    """``GATHER`` (step 1): the declared gain must equal the computed yield (FC-GATHER-2, FC-GATHER-3)."""
+    who = require_turn(ctx)
+    if who is None:
+        return
+    turn = ctx.state.turn
+    assert turn is not None
+    if turn.phase == "start":
+        ctx.err("FC-TURN-2", f"{who.name} must visit a shop before gathering")
+        return
+    if turn.phase in ("gather", "enchant"):
+        ctx.err("FC-TURN-2", f"one action per turn: {who.name} already chose to {turn.phase} this turn")
+        return
+    ctx.learn_faces()
+    shop = ctx.state.shops[turn.shop or ""]
+    computed = compute_yield(ctx, shop)
+    if computed is None:
+        return
+    fixed, wild, dragons, sources = computed
+    declared_raw = ctx.payload.get("gain")
+    if declared_raw is None:
+        if wild:
+            ctx.err("FC-GATHER-6", f"{shop.id} yields {wild} good(s) of your choice: say which (e.g. gather {items_text(fixed)}+1bread)")
+            return
+        declared = dict(fixed)
+    else:
+        try:
+            declared = norm_goods(declared_raw, ctx.goods, what="gain", allow_coin=True)
+        except FaceError as exc:
+            ctx.err("FC-GEN-1", str(exc))
+            return
+    extra = {k: declared.get(k, 0) - fixed.get(k, 0) for k in set(declared) | set(fixed)}
+    short = any(v < 0 for v in extra.values())
+    extra_total = sum(v for v in extra.values() if v > 0)
+    if short or extra_total != wild or extra.get(COIN, 0) > 0:  # FC-GATHER-3
+        ctx.err(
+            "FC-GATHER-3",
+            f"{shop.id} yields {yield_text(fixed, wild, dragons)} ({'; '.join(sources)}), not {items_text(declared)}",
+        )
+        return
+    ctx.gain_goods(who, declared)
+    for _ in range(dragons):
+        ctx.take_artisan(who, f"the dragon symbol at {shop.id}")
+    if len(ctx.draws) > 0:
+        ctx.err("FC-GATHER-5", f"{shop.id} yields {dragons} artisan dragon(s); {len(ctx.draws)} draw(s) too many")
+    turn.phase = "gather"
+    turn.gather_step = 1
+
+
+def resolve_place(ctx: Ctx) -> None:
+    """``PLACE`` (gather step 2): at most 1 dragon from the hand, into the visited shop (FC-GATHER-7, FC-PLACE)."""
+    who = require_turn(ctx)
+    if who is None:
+        return
+    turn = ctx.state.turn
+    assert turn is not None
+    if turn.phase == "enchant":  # FC-ENCH-1
+        ctx.err("FC-ENCH-1", "an enchant turn has no placement from the hand (only fire-ups after the enchantment)")
+        return
+    if turn.phase != "gather":  # FC-GATHER-1
+        ctx.err("FC-GATHER-1", "gather first: placing a dragon is step 2 of gathering")
+        return
+    if turn.gather_step == 2:
+        ctx.err("FC-GATHER-7", f"{who.name} already placed a dragon this turn: only 1 placement when gathering")
+        return
+    if turn.gather_step > 2:
+        ctx.err("FC-GATHER-1", "placing is step 2 of gathering: it cannot follow the fire-up (step 3) or the shop ability (step 4)")
+        return
+    shop_id = norm_id(ctx.payload.get("shop") or turn.shop or "")
+    if shop_id != turn.shop:
+        ctx.err("FC-GATHER-7", f"when gathering, the dragon goes to the visited shop {turn.shop}, not {shop_id}")
+        return
+    ctx.learn_faces()
+    if ctx.place_dragon(who, str(ctx.payload.get("dragon", "")), shop_id, ctx.payload.get("slot"), f"placement at {shop_id}"):
+        turn.gather_step = 2
+        turn.followup = None
+        _leftover_choices(ctx)
+
+
+def resolve_shop_ability(ctx: Ctx) -> None:
+    """``SHOP_ABILITY`` (gather step 4): once, only with an ability strip, never when enchanting (FC-GATHER-8/9)."""
+    who = require_turn(ctx)
+    if who is None:
+        return
+    turn = ctx.state.turn
+    assert turn is not None
+    if turn.phase == "enchant":
+        ctx.err("FC-GATHER-8", "a shop ability is never used on an enchant turn")
+        return
+    if turn.phase != "gather":
+        ctx.err("FC-GATHER-1", "gather first: the shop ability is step 4 of gathering")
+        return
+    if turn.gather_step >= 4:
+        ctx.err("FC-GATHER-8", f"the ability of {turn.shop} was already used this turn")
+        return
+    shop = ctx.state.shops[turn.shop or ""]
+    face = ctx.shop_face(shop) or {}
+    ability = face.get("ability")
+    if not ability:
+        ctx.err("FC-GATHER-8", f"{shop.id} has no ability strip")
+        return
+    ctx.learn_faces()
+    payload = ctx.payload
+    declared = [k for k in ("reserve", "gain", "gift") if payload.get(k)]
+    if ability.get("effect") == "reserve" and declared and "reserve" not in declared:  # FC-GATHER-9 (A-34)
+        text = f"{shop.id}'s ability is to reserve an enchantment, but the play declares {', '.join(declared)}"
+        (ctx.err if ctx.setting("shop_ability_strict") else ctx.warn)("FC-GATHER-9", text)
+    source = f"ability of {shop.id}"
+    if payload.get("reserve"):
+        reserve_card(ctx, who, payload["reserve"], str(payload.get("source") or "row"))
+    if payload.get("gain"):
+        try:
+            reward = norm_reward(payload["gain"], ctx.goods, what="ability gain")
+        except FaceError as exc:
+            ctx.err("FC-GEN-1", str(exc))
+            return
+        ctx.grant(who, reward, source)  # FC-GATHER-9: applied as declared
+    if payload.get("gift"):
+        gift = dict(payload["gift"])
+        do_gift(ctx, who, str(gift.get("to", "")), str(gift.get("item", "")), source)
+    _leftover_choices(ctx)
+    turn.gather_step = 4
+    turn.followup = None
+
+
+def _leftover_choices(ctx: Ctx) -> None:
+    """Draw choices that no reward used are a mistake in the record (FC-REW-3 / FC-REW-2)."""
+    if ctx.draws:
+        ctx.err("FC-REW-3", f"{len(ctx.draws)} artisan draw(s) given but no reward or ability here draws a dragon")
+    if ctx.fancies:
+        ctx.err("FC-REW-2", f"{len(ctx.fancies)} fancy dragon(s) given but no reward here draws one")
+
+
+def leftover_choices(ctx: Ctx) -> None:
+    _leftover_choices(ctx)
+

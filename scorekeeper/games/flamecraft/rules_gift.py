@@ -1,0 +1,230 @@
+"""Gifts (FC-GIFT), reservations (FC-RES), sun fancy dragons (FC-FANCY) and companions (FC-COMP)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .context import Ctx, items_text, ref
+from .faces import COIN, FaceError, norm_goods, norm_id, norm_reward
+from .state import PlayerState
+
+
+def do_gift(ctx: Ctx, giver: PlayerState, to: str, item: str, source: str) -> bool:
+    """Give 1 good (or 1 coin in its place) to another player (FC-GIFT-1 to FC-GIFT-3, FC-ART-GIFT-2)."""
+    state = ctx.state
+    recipient = _find_player(ctx, to)
+    item = item.strip().lower()
+    item = COIN if item in ("coin", "coins") else item
+    ok = True
+    if recipient is None:
+        ctx.err("FC-GIFT-3", f"{to or '(nobody)'} is not a player; gift to one of {', '.join(n for n in state.order if n != giver.name)}")
+        ok = False
+    elif recipient.name == giver.name:  # FC-GIFT-3
+        ctx.err("FC-GIFT-3", f"a gift goes to another player, not to {giver.name}")
+        ok = False
+    if item != COIN and item not in ctx.goods:  # FC-GIFT-2: a good, or a coin in its place
+        ctx.err("FC-GIFT-2", f"a gift is 1 good ({', '.join(ctx.goods)}) or 1 coin, not {item!r}")
+        ok = False
+    if not ok:
+        return False
+    if not ctx.take_items(giver, {item: 1}, rule="FC-GIFT-1", what="give"):  # FC-GIFT-1, FC-GEN-3
+        return False
+    assert recipient is not None
+    ctx.gain_goods(recipient, {item: 1})  # FC-GIFT-5: no limit check until the recipient's own end of turn
+    return True
+
+
+def _find_player(ctx: Ctx, text: str) -> PlayerState | None:
+    wanted = str(text).strip().lower()
+    for name, player in ctx.state.players.items():
+        if name.lower() == wanted:
+            return player
+    matches = [p for n, p in ctx.state.players.items() if wanted and n.lower().startswith(wanted)]
+    return matches[0] if len(matches) == 1 else None
+
+
+def reserve_card(ctx: Ctx, who: PlayerState, card_ref: Any, source: str) -> bool:
+    """Move an enchantment from the row (or the deck) into the player's reserve (FC-RES-2, FC-RES-3, A-33)."""
+    state = ctx.state
+    card, face = ref(card_ref)
+    if who.reserved is not None:  # FC-RES-2
+        ctx.err("FC-RES-2", f"{who.name} already holds the reserved {who.reserved}: at most 1 reserved enchantment, this reserve is lost")
+        return False
+    source = source.lower()
+    if source == "row":
+        if card not in state.row:
+            ctx.err("FC-GEN-5", f"{card or '(no name)'} is not in the enchantment row; the row holds {', '.join(state.row) or 'nothing'}")
+            return False
+        state.row.remove(card)  # the gap is refilled at end of turn
+    elif source == "deck":
+        if state.ench_deck <= 0:  # FC-END-7
+            ctx.err("FC-END-7", "the enchantment deck is empty: nothing can be reserved from it")
+            return False
+        card = card or state.next_auto("E")
+        state.ench_deck -= 1
+        ctx.check_trigger("ench")  # FC-RES-3: taking the last card triggers FC-END-1
+    else:
+        ctx.err("FC-RES-3", f"a reserved enchantment comes from the row or the deck, not {source!r}")
+        return False
+    ctx.learn("ench", card, face)
+    eface = state.face("ench", card)
+    if eface and eface.get("deck") and eface["deck"] != ctx.setting("ench_deck"):
+        ctx.err("FC-SETUP-8", f"{card} belongs to the {eface['deck']} deck; this game uses the {ctx.setting('ench_deck')} deck")
+        return False
+    who.reserved = card
+    return True
+
+
+def _own_turn(ctx: Ctx, rule: str) -> PlayerState | None:
+    """The acting player, if the game is running and it is their turn (``rule`` names the failure)."""
+    from .rules_turn import require_turn
+
+    return require_turn(ctx, (rule, "FC-GEN-6"))
+
+
+def resolve_reserve(ctx: Ctx) -> None:
+    """``RESERVE``: a reservation granted by a named effect (FC-RES-1 to FC-RES-3)."""
+    who = _own_turn(ctx, "FC-TURN-1")
+    if who is None:
+        return
+    if not str(ctx.payload.get("by") or "").strip():  # FC-RES-1
+        ctx.err("FC-RES-1", "a reservation needs an effect that grants it: name it (--by 'enchantment EN-7 reward')")
+        return
+    ctx.learn_faces()
+    reserve_card(ctx, who, ctx.payload.get("card") or "", str(ctx.payload.get("source") or "row"))
+
+
+def resolve_gift(ctx: Ctx) -> None:
+    """``GIFT``: a gift from an effect other than the GIFT dragon (companion, shop, card) (FC-GIFT-1 to 4, 6)."""
+    who = _own_turn(ctx, "FC-TURN-1")
+    if who is None:
+        return
+    by = str(ctx.payload.get("by") or "").strip()
+    if not by:
+        ctx.err("FC-GIFT-6", "name the effect that grants this gift (--by …); a visit payment is recorded with the visit, and is not a gift")
+        return
+    if not do_gift(ctx, who, str(ctx.payload.get("to", "")), str(ctx.payload.get("item", "")), f"gift ({by})"):
+        return
+    if ctx.payload.get("reward"):
+        try:
+            reward = norm_reward(ctx.payload["reward"], ctx.goods, what="gift reward")
+        except FaceError as exc:
+            ctx.err("FC-GEN-1", str(exc))
+            return
+        ctx.grant(who, reward, f"gift reward ({by})")  # FC-GIFT-4: from the supply, not the recipient
+
+
+def resolve_fancy_score(ctx: Ctx) -> None:
+    """``FANCY_SCORE``: score a sun dragon during its owner's turn (FC-FANCY-1 to 5, 7; FC-TURN-10)."""
+    who = _own_turn(ctx, "FC-FANCY-1")
+    if who is None:
+        return
+    ctx.learn_faces()
+    card = norm_id(ctx.payload.get("card", ""))
+    if card not in who.fancies:
+        ctx.err("FC-GEN-5", f"{who.name} has no fancy dragon {card}; they hold {', '.join(who.fancies) or 'none'}")
+        return
+    face = ctx.face("fancy", card)
+    if face is None:
+        return
+    if face["kind"] == "moon":  # FC-FANCY-5
+        ctx.err("FC-FANCY-5", f"{card} is a moon dragon: it scores only at the game end (fc final)")
+        return
+    if card in who.sun_scored:  # FC-FANCY-4
+        ctx.err("FC-FANCY-4", f"{card} has already been scored: each fancy dragon scores once")
+        return
+    if ctx.payload.get("fulfilled") is False:  # FC-FANCY-7: fulfilment is declared by the user (A-31)
+        ctx.err("FC-FANCY-1", f"{card} may be scored only once its goal is fulfilled")
+        return
+    spend = dict(face.get("spend") or {})
+    if spend:
+        pay = _spend_payment(ctx, who, spend)
+        if pay is None:
+            return
+        if not ctx.take_items(who, pay, rule="FC-FANCY-7", what=f"spend for {card}"):  # FC-FANCY-3, FC-GEN-3
+            return
+    ctx.grant(who, face["reward"], f"sun dragon {card}")  # FC-FANCY-2
+    who.sun_scored.append(card)
+
+
+def _spend_payment(ctx: Ctx, who: PlayerState, spend: dict[str, int]) -> dict[str, int] | None:
+    """The goods/coins a sun dragon's goal spends (FC-FANCY-3, A-29: coins wild unless disabled)."""
+    coins_ok = bool(ctx.setting("sun_coins_wild"))
+    declared = ctx.payload.get("pay")
+    if declared is None:
+        pay: dict[str, int] = {}
+        coins = 0
+        for good, need in spend.items():
+            use = min(need, who.goods.get(good, 0))
+            if use:
+                pay[good] = use
+            coins += need - use
+        if coins:
+            if not coins_ok or coins > who.coins:
+                ctx.err("FC-FANCY-7", f"the goal of this dragon spends {items_text(spend)}; {who.name} cannot pay it")
+                return None
+            pay[COIN] = coins
+        return pay
+    try:
+        pay = norm_goods(declared, ctx.goods, what="goods spent", allow_coin=True)
+    except FaceError as exc:
+        ctx.err("FC-GEN-1", str(exc))
+        return None
+    if not _matches_cost(pay, spend, coins_ok):
+        ctx.err("FC-FANCY-3", f"the goal spends exactly {items_text(spend)}" + (" (a coin may stand for any good)" if coins_ok else " (no coins)") + f", not {items_text(pay)}")
+        return None
+    return pay
+
+
+def _matches_cost(pay: dict[str, int], cost: dict[str, int], coins_ok: bool) -> bool:
+    """Each good paid at most as many as the cost asks, coins (if allowed) covering exactly the rest (FC-GEN-4)."""
+    coins = pay.get(COIN, 0)
+    if coins and not coins_ok:
+        return False
+    for good, count in pay.items():
+        if good != COIN and count > cost.get(good, 0):
+            return False
+    return sum(v for k, v in pay.items() if k != COIN) + coins == sum(cost.values())
+
+
+matches_cost = _matches_cost
+
+
+def resolve_companion(ctx: Ctx) -> None:
+    """``COMPANION_USE``: once per game, during the owner's turn, effect as declared (FC-COMP-1, 4 to 7)."""
+    state = ctx.state
+    who = ctx.player()
+    if not ctx.setting("companions"):  # FC-COMP-1
+        ctx.err("FC-COMP-1", "companions are off in this game")
+        return
+    if who is None or who.companion is None:
+        ctx.err("FC-COMP-1", f"{who.name if who else 'nobody'} has no companion")
+        return
+    if who.companion_used:  # FC-COMP-4
+        ctx.err("FC-COMP-4", f"{who.name}'s companion {who.companion} was already used: once per game")
+    if ctx.setting("comp_own_turn_only"):
+        turn = state.turn
+        if not state.started or state.finished or turn is None or turn.player != who.name:  # FC-COMP-6 (A-32)
+            whose = f"it is {turn.player}'s turn" if turn else "no turn is in progress"
+            ctx.err("FC-COMP-6", f"a companion is used only during its owner's own turn; {whose}")
+            ctx.err("FC-GEN-6", f"only the active player acts; {whose}")
+    if ctx.failed:
+        return
+    ctx.learn_faces()
+    source = f"companion {who.companion}"
+    payload = ctx.payload
+    if payload.get("gain"):
+        try:
+            reward = norm_reward(payload["gain"], ctx.goods, what="companion effect")
+        except FaceError as exc:
+            ctx.err("FC-GEN-1", str(exc))
+            return
+        ctx.grant(who, reward, source)  # FC-COMP-7
+    if payload.get("reserve"):
+        reserve_card(ctx, who, payload["reserve"], str(payload.get("source") or "row"))
+    if payload.get("gift"):
+        gift = dict(payload["gift"])
+        do_gift(ctx, who, str(gift.get("to", "")), str(gift.get("item", "")), source)
+    if ctx.draws:
+        ctx.err("FC-REW-3", f"{len(ctx.draws)} artisan draw(s) given but the declared effect draws none")
+    who.companion_used = True  # FC-COMP-4: flipped

@@ -1,0 +1,285 @@
+"""Turn flow (FC-TURN, FC-END-TURN, FC-END): whose turn, the visit, the end of the turn, the game end."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from .context import Ctx, player_list, ref
+from .faces import COIN, FaceError, norm_goods, norm_id
+from .state import GOODS_LIMIT, HAND_LIMIT, PARK_SIZE, ROW_SIZE, FlameState, PlayerState, ShopState, TurnState
+
+
+def require_turn(ctx: Ctx, wrong_player_rules: Sequence[str] = ("FC-TURN-1", "FC-GEN-6")) -> PlayerState | None:
+    """The acting player when it is their turn; otherwise errors (setup missing, game over, wrong player)."""
+    state = ctx.state
+    if not state.setup_done:
+        ctx.err("FC-SETUP-2", "the setup is not recorded yet: start with 'scorekeeper fc setup'")
+        return None
+    undealt = [name for name in state.order if not state.players[name].dealt]
+    if undealt:
+        ctx.err("FC-SETUP-11", f"deal the starting cards first: {', '.join(undealt)} (scorekeeper fc deal PLAYER …)")
+        return None
+    if state.finished or state.turn is None:
+        ctx.err("FC-END-5", "the game is over: every final turn has been played; only 'fc final' may follow")
+        return None
+    who = ctx.player()
+    if who is None:
+        ctx.err("FC-GEN-6", f"name the player; it is {state.turn.player}'s turn")
+        return None
+    if who.name != state.turn.player:
+        for rule in wrong_player_rules:
+            ctx.err(rule, f"it is {state.turn.player}'s turn, not {who.name}'s; only the active player acts")
+        return None
+    return who
+
+
+def legal_shops(state: FlameState, who: PlayerState) -> list[str]:
+    """The shops ``who`` could visit now (for messages): face up, not a recent shop, affordable."""
+    recent = _recent(state, who)
+    result = []
+    for shop in state.shops.values():
+        if not shop.face_up or shop.id in recent:
+            continue
+        present = [p for p in state.players.values() if p.token == shop.id and p.name != who.name]
+        if who.items_total() >= len(present):
+            result.append(shop.id)
+    return result
+
+
+def _recent(state: FlameState, who: PlayerState) -> list[str]:
+    depth = int(state.settings.get("visit_no_repeat_depth", 1) or 0)
+    return who.recent_shops[-depth:] if depth > 0 else []
+
+
+def resolve_visit(ctx: Ctx) -> None:
+    """``VISIT``: move to a new shop, paying every player already there (FC-TURN-4 to FC-TURN-9)."""
+    who = require_turn(ctx)
+    if who is None:
+        return
+    state = ctx.state
+    turn = state.turn
+    assert turn is not None
+    if turn.phase != "start":  # FC-TURN-2
+        ctx.err("FC-TURN-2", f"{who.name} already visited {turn.shop} this turn: now gather or enchant")
+        return
+    shop = ctx.shop(str(ctx.payload.get("shop", "")))
+    if shop is None:
+        return
+    legal = legal_shops(state, who)
+    instead = f"; {who.name} can visit {player_list(legal)}"
+    if not shop.face_up:  # FC-TURN-5, FC-PLACE-8
+        ctx.err("FC-TURN-5", f"{shop.id} is still face down (it is flipped at the end of the turn){instead}")
+        return
+    if shop.id in _recent(state, who):  # FC-TURN-4 (A-10)
+        ctx.err("FC-TURN-4", f"{who.name} must move to a new shop: the token is already on {shop.id}{instead}")
+    present = [p.name for p in state.players.values() if p.token == shop.id and p.name != who.name]
+    pay = dict(ctx.payload.get("pay") or {})
+    payments: dict[str, str] = {}
+    for recipient, item in pay.items():
+        name = _player_name(state, recipient)
+        if name is None or name not in present:  # FC-TURN-6: no payments to absent players
+            ctx.err("FC-TURN-6", f"{recipient} is not at {shop.id}; pay only the players there ({player_list(present)})")
+            continue
+        item = str(item).lower()
+        item = COIN if item in ("coin", "coins") else item
+        if item != COIN and item not in ctx.goods:  # FC-GEN-1
+            ctx.err("FC-GEN-1", f"{item!r} is not a good or a coin")
+            continue
+        payments[name] = item
+    missing = [p for p in present if p not in payments]
+    if who.items_total() < len(present):  # FC-TURN-7
+        ctx.err(
+            "FC-TURN-7",
+            f"{who.name} holds {who.items_total()} goods and coins but {len(present)} player(s) are at {shop.id} "
+            f"({player_list(present)}): {who.name} cannot visit it{instead}",
+        )
+    if missing:  # FC-TURN-6
+        ctx.err("FC-TURN-6", f"give 1 good or 1 coin to each player at {shop.id}: {player_list(missing)} not paid (--pay NAME=GOOD)")
+    if ctx.failed:
+        return
+    # FC-TURN-8: payments move at once, from what the visitor holds before the action (FC-GEN-3, FC-GEN-4)
+    total: dict[str, int] = {}
+    for item in payments.values():
+        total[item] = total.get(item, 0) + 1
+    if not ctx.take_items(who, total, what="pay"):
+        return
+    for name, item in payments.items():
+        ctx.gain_goods(state.players[name], {item: 1})
+    who.token = shop.id  # FC-TURN-9
+    who.recent_shops.append(shop.id)
+    turn.phase = "visited"
+    turn.shop = shop.id
+
+
+def _player_name(state: FlameState, text: str) -> str | None:
+    wanted = str(text).strip().lower()
+    for name in state.order:
+        if name.lower() == wanted:
+            return name
+    matches = [n for n in state.order if n.lower().startswith(wanted)] if wanted else []
+    return matches[0] if len(matches) == 1 else None
+
+
+def resolve_end_turn(ctx: Ctx) -> None:
+    """``END_TURN``: flip new shops, discard to the limits, refill, pass the turn (FC-END-TURN-1 to 10)."""
+    who = require_turn(ctx)
+    if who is None:
+        return
+    state = ctx.state
+    turn = state.turn
+    assert turn is not None
+    payload = ctx.payload
+    if turn.phase == "start":  # FC-TURN-2
+        ctx.err("FC-TURN-2", f"{who.name} has not visited a shop yet: a turn is visit, gather or enchant, then end")
+        return
+    if turn.phase == "visited" and not ctx.setting("allow_pass"):  # FC-TURN-3 (A-12)
+        ctx.err("FC-TURN-3", f"{who.name} visited {turn.shop} but took no action: gather (always possible) or enchant first")
+        return
+    ctx.learn_faces()
+
+    # step 1, FC-END-TURN-2: flip every shop drawn face down this turn; the user enters its face now
+    flips = [ref(item) for item in payload.get("flips") or []]
+    if len(flips) != len(turn.new_shops):
+        if turn.new_shops:
+            ctx.err("FC-END-TURN-2", f"{len(turn.new_shops)} new shop(s) were drawn this turn: flip each one (--flip NAME[=FACE])")
+        else:
+            ctx.err("FC-END-TURN-2", "no shop was drawn face down this turn: there is nothing to flip")
+        return
+    for placeholder, (card, face) in zip(list(turn.new_shops), flips):
+        if card in state.shops:
+            ctx.err("FC-GEN-5", f"shop {card} is already in town")
+            continue
+        ctx.learn("shop", card, face)
+        shop_face = ctx.face("shop", card, rule="FC-END-TURN-2", why=" (the new shop is flipped now)")
+        if shop_face is None:
+            continue
+        _flip(state, placeholder, ShopState(card, True, [None] * len(shop_face["slots"])))
+    if ctx.failed:
+        return
+
+    # step 2, FC-END-TURN-3 to 7: discard exactly down to the limits (A-19)
+    discard = dict(payload.get("discard") or {})
+    if discard.get("coins") or discard.get("coin") or discard.get("fancy") or discard.get("reserved"):
+        ctx.err("FC-END-TURN-5", "coins, fancy dragons and a reserved enchantment have no limit: they are never discarded")
+    dragons = [norm_id(d) for d in discard.get("dragons") or []]
+    try:
+        goods = norm_goods(discard.get("goods"), ctx.goods, what="discarded goods")
+    except FaceError as exc:
+        ctx.err("FC-GEN-1", str(exc))
+        return
+    exact = bool(ctx.setting("exact_discard"))
+    over = len(who.hand) - HAND_LIMIT
+    for dragon in dragons:
+        if dragon not in who.hand:
+            ctx.err("FC-GEN-3", f"{dragon} is not in {who.name}'s hand")
+    if over > 0 and len(dragons) != over and (exact or len(dragons) < over):
+        ctx.err("FC-END-TURN-3", f"{who.name} has {len(who.hand)} artisan dragons: discard exactly {over} to keep {HAND_LIMIT} (--discard NAME)")
+    elif over <= 0 and dragons:
+        ctx.err("FC-END-TURN-3", f"{who.name} has {len(who.hand)} artisan dragons, within the limit of {HAND_LIMIT}: nothing to discard")
+    for good in ctx.goods:
+        have = who.goods.get(good, 0)
+        extra = have - GOODS_LIMIT
+        thrown = goods.get(good, 0)
+        if thrown > have:
+            ctx.err("FC-GEN-3", f"{who.name} holds only {have} {good}")
+        elif extra > 0 and thrown != extra and (exact or thrown < extra):
+            ctx.err("FC-END-TURN-4", f"{who.name} has {have} {good}: discard exactly {extra} to keep {GOODS_LIMIT} (--discard {extra}{good})")
+        elif extra <= 0 and thrown:
+            ctx.err("FC-END-TURN-4", f"{who.name} has {have} {good}, within the limit of {GOODS_LIMIT}: nothing to discard")
+    if ctx.failed:
+        return
+    for dragon in dragons:
+        who.hand.remove(dragon)
+        state.discarded.append(dragon)  # FC-END-TURN-7: out of play
+    for good, count in goods.items():
+        who.goods[good] -= count
+
+    # step 3, FC-END-TURN-8/9: refill the park and the row as far as the decks allow
+    state.park.extend(_refill(ctx, "park", state.artisan_deck, PARK_SIZE - len(state.park), "dragon", "A"))
+    if ctx.failed:
+        return
+    state.row.extend(_refill(ctx, "row", state.ench_deck, ROW_SIZE - len(state.row), "ench", "E"))
+    if ctx.failed:
+        return
+    advance(state)
+
+
+def _refill(ctx: Ctx, key: str, deck: int, gaps: int, kind: str, prefix: str) -> list[str]:
+    """The cards revealed to fill ``gaps`` places from a deck of ``deck`` cards (auto-named if not given)."""
+    state = ctx.state
+    need = max(0, min(gaps, deck))
+    declared = ctx.payload.get(key)
+    if declared is None:
+        cards = [state.next_auto(prefix) for _ in range(need)]
+    else:
+        cards = []
+        for item in declared:
+            card, face = ref(item)
+            ctx.learn(kind, card, face)
+            cards.append(card)
+        if len(cards) != need:
+            short = " (the deck has run out: refill as far as it goes, FC-END-TURN-9)" if deck < gaps else ""
+            what = "park" if key == "park" else "enchantment row"
+            ctx.err("FC-END-TURN-8", f"the {what} needs exactly {need} new card(s){short}; got {len(cards)}")
+            return []
+        for card in cards:
+            if kind == "dragon" and ctx.card_in_play(card):
+                ctx.err("FC-GEN-5", f"dragon {card} is already in play")
+            if kind == "ench" and _ench_in_play(state, card):
+                ctx.err("FC-GEN-5", f"enchantment {card} is already in play")
+            face = state.face(kind, card)
+            if kind == "ench" and face and face.get("deck") and face["deck"] != ctx.setting("ench_deck"):
+                ctx.err("FC-SETUP-8", f"{card} belongs to the {face['deck']} deck; this game uses the {ctx.setting('ench_deck')} deck")
+    if ctx.failed:
+        return []
+    if key == "park":
+        state.artisan_deck -= len(cards)
+        ctx.check_trigger("artisan")
+    else:
+        state.ench_deck -= len(cards)
+        ctx.check_trigger("ench")
+    return cards
+
+
+def _ench_in_play(state: FlameState, card: str) -> bool:
+    if card in state.row or any(p.reserved == card for p in state.players.values()):
+        return True
+    return any(card in s.enchantments for s in state.shops.values())
+
+
+def _flip(state: FlameState, placeholder: str, shop: ShopState) -> None:
+    """Replace a face-down placeholder by the flipped shop, keeping the town's order."""
+    state.shops = {(shop.id if key == placeholder else key): (shop if key == placeholder else value) for key, value in state.shops.items()}
+
+
+def advance(state: FlameState) -> None:
+    """Pass the turn (FC-END-TURN-10), counting down the final turns (FC-END-3, FC-END-4, A-13)."""
+    turn = state.turn
+    assert turn is not None
+    state.players[turn.player].turns += 1
+    state.turn_count += 1
+    index = state.order.index(turn.player)
+    if state.final_queue is not None and turn.final:
+        if turn.player in state.final_queue:
+            state.final_queue.remove(turn.player)
+    elif state.end_trigger is not None and state.final_queue is None:
+        # this was the triggering turn (FC-END-3): everyone gets 1 final turn, next player first (FC-END-4)
+        rotated = state.order[index + 1 :] + state.order[: index + 1]
+        if state.settings.get("final_round") == "finish_round":
+            rotated = rotated[:-1]
+        state.final_queue = rotated
+    if state.final_queue is not None and not state.final_queue:
+        state.finished = True
+        state.turn = None
+        return
+    nxt = state.order[(index + 1) % len(state.order)]
+    final = state.final_queue is not None and nxt in state.final_queue
+    state.turn = TurnState(nxt, state.turn_count + 1, final=final)
+
+
+def describe_turn(state: FlameState) -> dict[str, Any]:
+    """A summary of the turn in progress, for status."""
+    turn = state.turn
+    if turn is None:
+        return {}
+    return {"player": turn.player, "number": turn.number, "phase": turn.phase, "shop": turn.shop, "final": turn.final}

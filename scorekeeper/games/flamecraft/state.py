@@ -1,0 +1,124 @@
+"""The replayed state of a Flamecraft game (checklist section 1.2): players, town, decks and turn flow.
+
+Plain mutable dataclasses: ``apply`` mutates them in place, ``check`` works on a deep copy.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+PARK_SIZE = 5
+ROW_SIZE = 5
+HAND_LIMIT = 6
+GOODS_LIMIT = 7
+MAX_ENCHANTMENTS = 3
+
+
+@dataclass
+class PlayerState:
+    """One player's holdings and standing."""
+
+    name: str
+    seat: int  # 1-based, in turn order from the start player (A-23)
+    rep: int = 0
+    goods: dict[str, int] = field(default_factory=dict)
+    coins: int = 0
+    hand: list[str] = field(default_factory=list)
+    fancies: list[str] = field(default_factory=list)
+    sun_scored: list[str] = field(default_factory=list)
+    reserved: str | None = None
+    companion: str | None = None
+    companion_used: bool = False
+    token: str | None = None  # a shop ID, or None when off-town
+    recent_shops: list[str] = field(default_factory=list)  # shops of the last visits, newest last (A-10)
+    dealt: bool = False
+    turns: int = 0
+    #: where every reputation point came from: {"points", "source"} (for ``score --explain``)
+    rep_log: list[dict[str, Any]] = field(default_factory=list)
+
+    def goods_total(self) -> int:
+        return sum(self.goods.values())
+
+    def items_total(self) -> int:
+        """Goods plus coins: what can be paid to visit (FC-TURN-7) or gifted."""
+        return self.goods_total() + self.coins
+
+
+@dataclass
+class ShopState:
+    """A shop in town. A face-down shop has a provisional ID (``NEW-1``…) and no slots until flipped."""
+
+    id: str
+    face_up: bool = True
+    slots: list[str | None] = field(default_factory=list)
+    enchantments: list[str] = field(default_factory=list)
+
+    def is_full(self) -> bool:
+        return bool(self.slots) and all(s is not None for s in self.slots)
+
+
+@dataclass
+class TurnState:
+    """The turn in progress: its player and how far it has gone (FC-TURN-2, FC-GATHER-1, FC-ENCH-1)."""
+
+    player: str
+    number: int
+    phase: str = "start"  # start → visited → gather | enchant
+    shop: str | None = None
+    gather_step: int = 0  # 1 gained, 2 placed, 3 fired up, 4 shop ability (FC-GATHER-1)
+    fired: list[str] = field(default_factory=list)  # dragons fired up this turn (FC-FIRE-4)
+    gather_fire_used: bool = False  # the single gather fire-up (FC-FIRE-2)
+    followup: str | None = None  # the dragon a SWAP just brought here (FC-FIRE-7)
+    new_shops: list[str] = field(default_factory=list)  # face-down shops drawn this turn (FC-PLACE-6)
+    final: bool = False  # this is the player's final turn (FC-END-4)
+
+
+@dataclass
+class FlameState:
+    """The whole game."""
+
+    settings: dict[str, Any]
+    goods: tuple[str, ...]
+    order: list[str]  # turn order, start player first (FC-SETUP-10)
+    players: dict[str, PlayerState]
+    faces: dict[str, dict[str, dict[str, Any]]]  # kind → card ID → face
+    catalog_starters: dict[str, list[str]] = field(default_factory=dict)
+    shops: dict[str, ShopState] = field(default_factory=dict)  # the town, in the order shops arrived
+    town_spaces: int = 14
+    artisan_deck: int = 0
+    park: list[str] = field(default_factory=list)
+    ench_deck: int = 0
+    row: list[str] = field(default_factory=list)
+    fancy_deck: int | None = None  # None: not tracked
+    shop_deck: int = 10
+    removed: dict[str, int] = field(default_factory=dict)  # artisan dragons removed at setup, per type
+    discarded: list[str] = field(default_factory=list)  # dragons discarded for the hand limit (A-19)
+    setup_done: bool = False
+    turn: TurnState | None = None
+    turn_count: int = 0
+    end_trigger: dict[str, Any] | None = None  # {"turn", "player", "deck", "seq"} (FC-END-1)
+    final_queue: list[str] | None = None  # players still owed their final turn (FC-END-4)
+    finished: bool = False
+    moon: dict[str, bool] | None = None  # the final_scoring declaration (FC-SCORE-3)
+    auto: int = 0  # counter for provisional card names
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def started(self) -> bool:
+        return self.setup_done and all(p.dealt for p in self.players.values())
+
+    def face(self, kind: str, card: str) -> dict[str, Any] | None:
+        return self.faces.get(kind, {}).get(card)
+
+    def next_auto(self, prefix: str) -> str:
+        self.auto += 1
+        return f"{prefix}{self.auto}"
+
+    def dragon_location(self, dragon: str) -> tuple[str, int] | None:
+        """(shop, slot index) of a dragon in town, or None."""
+        for shop in self.shops.values():
+            for index, occupant in enumerate(shop.slots):
+                if occupant == dragon:
+                    return shop.id, index
+        return None
