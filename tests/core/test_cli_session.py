@@ -272,3 +272,8 @@ def test_settings_of_a_game_without_a_session(cli: Cli) -> None:
     rows = cli.json("settings", "--game", "fk")
     assert [(r["key"], r["value"], r["source"], r["mid-game"]) for r in rows] == [
         ("target", 10, "default", False), ("bonus", 0, "default", True)]
+
+
+def test_score_as_csv_is_data_only(game: Cli) -> None:
+    game("fake", "add", "2")
+    assert game("score", "--format", "csv").output == "rank,player,counters,bonus,total\n1,Ann,2,0,2\n2,Bob,0,0,0\n"
