@@ -21,6 +21,7 @@ import datetime as _dt
 import hashlib
 import json
 import os
+import stat
 import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ META_TABLE = "meta"
 EVENTS_TABLE = "events"
 LOCK_TIMEOUT_SECONDS = 15.0
 GENESIS = "0" * 64
+TEMP_SUFFIX = ".tmp"
 
 
 class JournalError(Exception):
@@ -104,10 +106,14 @@ def now_iso() -> str:
 
 
 def atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one, whole."""
+    """Write ``text`` to ``path`` so that a crash leaves either the old file or the new one, whole.
+
+    The new file keeps the old one's permissions (a new file gets what ``open`` would give it).
+    """
     folder = path.parent
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
     try:
+        os.chmod(tmp_name, _mode_for(path))
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
@@ -120,6 +126,15 @@ def atomic_write(path: Path, text: str) -> None:
             pass
         raise
     fsync_folder(folder)
+
+
+def _mode_for(path: Path) -> int:
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
 
 
 def fsync_folder(folder: Path) -> None:
@@ -159,8 +174,11 @@ def read_json_file(path: Path) -> dict[str, Any]:
     return data
 
 
-def _make_storage_class(path: Path) -> type:
-    """A TinyDB ``Storage`` bound to ``path`` that reads strictly and writes atomically."""
+def _make_storage_class(path: Path, preloaded: dict[str, Any] | None) -> type:
+    """A TinyDB ``Storage`` bound to ``path`` that reads strictly and writes atomically.
+
+    ``preloaded`` is the file's content as already parsed under the lock: TinyDB's read then costs nothing.
+    """
     from tinydb.storages import Storage
 
     class AtomicJSONStorage(Storage):
@@ -170,6 +188,8 @@ def _make_storage_class(path: Path) -> type:
             self.path = path
 
         def read(self) -> dict[str, Any] | None:
+            if preloaded is not None:
+                return preloaded
             if not self.path.exists():
                 return None
             return read_json_file(self.path)
@@ -194,14 +214,15 @@ class Journal:
     """
 
     def __init__(self, path: str | os.PathLike[str]) -> None:
-        self.path = Path(path)
+        # the real file: through a symbolic link, the lock, the temporary file and the replace act on it
+        self.path = Path(os.path.realpath(path))
         self.meta, self._records = self._load()
 
     # reading ------------------------------------------------------------------------------------
 
     def _load(self) -> tuple[SessionMeta, list[dict[str, Any]]]:
-        data = read_json_file(self.path)
-        return parse_session(data, str(self.path))
+        self._data = read_json_file(self.path)
+        return parse_session(self._data, str(self.path))
 
     @property
     def records(self) -> list[dict[str, Any]]:
@@ -223,24 +244,23 @@ class Journal:
 
         The events are renumbered 1, 2, 3… in order and chained afresh, in a single atomic write.
         """
-        target = Path(path)
+        target = Path(os.path.realpath(path))
         if target.exists():
-            raise JournalError(f"{target}: a file already exists there; choose another --session path")
+            raise JournalError(f"{path}: a file already exists there; choose another --session path")
         if not target.parent.exists():
             raise JournalError(f"{target.parent}: no such folder")
+        records, prev = [], meta_hash(meta)
+        for seq, event in enumerate(events, start=1):
+            record = {**event.to_record(), "seq": seq, "prev_hash": prev}
+            record["hash"] = prev = event_hash(record, prev)
+            records.append(record)
         with locked(target):
             if target.exists():
-                raise JournalError(f"{target}: a file already exists there; choose another --session path")
-            db = _tinydb(target)
+                raise JournalError(f"{path}: a file already exists there; choose another --session path")
+            db = _tinydb(target, {})
             db.table(META_TABLE).insert(meta.to_record())
-            if events:
-                records, prev = [], meta_hash(meta)
-                for seq, event in enumerate(events, start=1):
-                    record = {**event.to_record(), "seq": seq, "prev_hash": prev}
-                    record["hash"] = prev = event_hash(record, prev)
-                    records.append(record)
-                db.table(EVENTS_TABLE).insert_multiple(records)
-            db.close()
+            db.table(EVENTS_TABLE).insert_multiple(records)
+            db.close()  # the one and only write
         return cls(target)
 
     @contextmanager
@@ -260,7 +280,7 @@ class Journal:
         prev = self.head_hash
         record["prev_hash"] = prev
         record["hash"] = event_hash(record, prev)
-        db = _tinydb(self.path)
+        db = _tinydb(self.path, self._data)
         db.table(EVENTS_TABLE).insert(record)
         db.close()
         self._records.append(record)
@@ -292,10 +312,14 @@ class Transaction:
         return event
 
 
-def _tinydb(path: Path) -> Any:
+def _tinydb(path: Path, preloaded: dict[str, Any]) -> Any:
+    """A TinyDB over ``path`` whose writes are cached until ``close``: one atomic write per use."""
     from tinydb import TinyDB
+    from tinydb.middlewares import CachingMiddleware
 
-    return TinyDB(storage=_make_storage_class(path))
+    middleware = CachingMiddleware(_make_storage_class(path, preloaded))
+    middleware.WRITE_CACHE_SIZE = 1_000_000
+    return TinyDB(storage=middleware)
 
 
 def parse_session(data: Mapping[str, Any], name: str) -> tuple[SessionMeta, list[dict[str, Any]]]:
@@ -391,12 +415,19 @@ def locked(path: Path) -> Iterator[None]:
 
 
 def clean_stray_temporaries(path: Path) -> list[Path]:
-    """Remove temporary files a crashed writer left beside the session (call only under the lock)."""
+    """Remove temporary files a crashed writer left beside the session (call only under the lock).
+
+    Only names ``atomic_write`` makes for this very session match: ``.<name>.<8 characters>.tmp``.
+    """
+    prefix = f".{path.name}."
     removed = []
-    for stray in path.parent.glob(f".{path.name}.*.tmp"):
-        try:
-            stray.unlink()
-            removed.append(stray)
-        except OSError:
-            pass
+    for stray in path.parent.iterdir():
+        name = stray.name
+        middle = name[len(prefix):-len(TEMP_SUFFIX)]
+        if name.startswith(prefix) and name.endswith(TEMP_SUFFIX) and len(middle) == 8 and "." not in middle:
+            try:
+                stray.unlink()
+                removed.append(stray)
+            except OSError:
+                pass
     return removed

@@ -6,17 +6,29 @@ Every line is validated; all bad lines are reported together, each with its line
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from scorekeeper.events import Event
-from scorekeeper.journal import SCHEMA_VERSION, JournalError, SessionMeta
+from scorekeeper.journal import SCHEMA_VERSION, ChainProblem, JournalError, SessionMeta, verify_chain
 
 
-def read_export(path: Path) -> tuple[SessionMeta, list[Event]]:
+@dataclass(frozen=True)
+class Export:
+    """An export as read: its metadata, its events (renumbered 1, 2, 3…) and the state of its hash chain."""
+
+    meta: SessionMeta
+    events: list[Event]
+    chain_problem: ChainProblem | None  # the first break in the exported hash chain, if any
+    hashed: bool  # False when the export carries no hashes (nothing can be proved about its history)
+
+
+def read_export(path: Path) -> Export:
     """The metadata and events of an export, or ``JournalError`` listing every bad line."""
     try:
-        lines = path.read_text(encoding="utf-8").splitlines()
+        # split on newlines only: str.splitlines() would also break inside a note holding U+2028 or U+0085
+        lines = [line.rstrip("\r") for line in path.read_text(encoding="utf-8").split("\n")]
     except (OSError, UnicodeDecodeError) as exc:
         raise JournalError(f"{path}: cannot read the export ({exc})") from None
     numbered = [(n, line) for n, line in enumerate(lines, start=1) if line.strip()]
@@ -25,9 +37,11 @@ def read_export(path: Path) -> tuple[SessionMeta, list[Event]]:
     problems: list[str] = []
     meta = _read_header(path, *numbered[0], problems)
     events: list[Event] = []
+    raw: list[dict[str, Any]] = []
     for number, line in numbered[1:]:
         event = _read_event(number, line, problems, meta)
         if event is not None:
+            raw.append(json.loads(line))
             if events and event.seq <= events[-1].seq:
                 problems.append(f"line {number}: seq {event.seq} does not follow seq {events[-1].seq}")
             events.append(event)
@@ -35,7 +49,9 @@ def read_export(path: Path) -> tuple[SessionMeta, list[Event]]:
         shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
         raise JournalError(f"{path}: nothing imported, {len(problems)} bad line(s): {shown}")
     assert meta is not None
-    return meta, _renumbered(events)
+    hashed = bool(raw) and all("hash" in r for r in raw)
+    problem = verify_chain(meta, raw) if hashed else None
+    return Export(meta, _renumbered(events), problem, hashed)
 
 
 def _read_header(path: Path, number: int, line: str, problems: list[str]) -> SessionMeta | None:

@@ -10,6 +10,7 @@ from typing import Any
 import click
 
 from scorekeeper.cli.common import (
+    SESSION_ENV,
     BadInput,
     Refused,
     check_format,
@@ -47,7 +48,8 @@ def command(name: str) -> Any:
 @click.option("--players", required=True, help="Player names in seat order, comma-separated.")
 @click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="Override a setting (repeatable).")
 @click.option("--catalog", type=click.Path(dir_okay=False), help="A JSON file of card faces or a board description.")
-@click.option("--session", type=click.Path(dir_okay=False), help="Where to create the session file.")
+@click.option("--session", type=click.Path(dir_okay=False), envvar=SESSION_ENV,
+              help="Where to create the session file (default: GAME-DATE-TIME.json here; or $SCOREKEEPER_SESSION).")
 @json_option
 def new(game: str, players: str, overrides: tuple[str, ...], catalog: str | None, session: str | None,
         as_json: bool) -> None:
@@ -514,7 +516,7 @@ def export(session: str | None, output: str | None) -> None:
 
     s = open_session(session)
     header = {"scorekeeper": "session", **s.journal.meta.to_record()}
-    lines = [json.dumps(header, ensure_ascii=False)] + [json.dumps(r, ensure_ascii=False) for r in s.journal.records]
+    lines = [_json_line(header)] + [_json_line(r) for r in s.journal.records]
     text = "\n".join(lines) + "\n"
     if output:
         if Path(output).exists():
@@ -525,30 +527,54 @@ def export(session: str | None, output: str | None) -> None:
         click.echo(text, nl=False)
 
 
+def _json_line(data: Any) -> str:
+    """One JSON line; the Unicode line separators are escaped so that no reader splits the line."""
+    text = json.dumps(data, ensure_ascii=False)
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029").replace("\u0085", "\\u0085")
+
+
 @command("import")
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--session", type=click.Path(dir_okay=False), help="Where to create the new session file.")
+@click.option("--allow-edited", is_flag=True,
+              help="Import even when the export's hash chain shows an edited history (a note records it).")
 @json_option
-def import_cmd(file: str, session: str | None, as_json: bool) -> None:
+def import_cmd(file: str, session: str | None, allow_edited: bool, as_json: bool) -> None:
     """Create a new session from an export; every line is validated, bad lines reported with their numbers.
+
+    An export whose hash chain shows that its history was edited is refused unless --allow-edited.
 
     Example: scorekeeper import tuesday.jsonl --session tuesday-copy.json
     """
+    from dataclasses import replace
+
+    from scorekeeper import games
     from scorekeeper.cli.home import remember
     from scorekeeper.engine import replay
-    from scorekeeper.journal import Journal
+    from scorekeeper.events import NOTE, Event
+    from scorekeeper.journal import Journal, now_iso
     from scorekeeper.transfer import read_export
 
-    meta, events = read_export(Path(file))
-    path = Path(session) if session else _default_path(meta.game)
-    journal = Journal.create(path, meta, events)
-    remember(path, meta.game, list(meta.players))
-    from scorekeeper import games
-
-    replayed = replay(journal.events(), games.load(meta.game), config_of(meta))
+    export = read_export(Path(file))
+    events = list(export.events)
+    if export.chain_problem is not None:
+        if not allow_edited:
+            raise Refused(
+                f"{file}: the exported history was edited ({export.chain_problem.message}); "
+                "import it anyway with --allow-edited"
+            )
+        text = f"imported from {file}, whose hash chain was broken: {export.chain_problem.message}"
+        events.append(replace(Event(len(events) + 1, NOTE, None, {"text": text}), recorded_at=now_iso()))
+    path = Path(session) if session else _default_path(export.meta.game)
+    journal = Journal.create(path, export.meta, events)
+    remember(path, export.meta.game, list(export.meta.players))
+    replayed = replay(journal.events(), games.load(export.meta.game), config_of(export.meta))
     if as_json:
-        emit_json({"session": str(path), "events": len(events), "violations": [v.to_json() for v in replayed.violations]})
+        emit_json({"session": str(path), "events": len(events), "hashed": export.hashed,
+                   "violations": [v.to_json() for v in replayed.violations]})
         return
     click.echo(f"imported {len(events)} events into {path} (now the current session)")
+    if not export.hashed:
+        click.echo("note: the export carries no hashes, so nothing proves its history was not edited")
     if replayed.errors:
         click.echo(f"{len(replayed.errors)} recorded play(s) break a rule: see 'scorekeeper check'")

@@ -277,3 +277,37 @@ def test_settings_of_a_game_without_a_session(cli: Cli) -> None:
 def test_score_as_csv_is_data_only(game: Cli) -> None:
     game("fake", "add", "2")
     assert game("score", "--format", "csv").output == "rank,player,counters,bonus,total\n1,Ann,2,0,2\n2,Bob,0,0,0\n"
+
+
+def test_import_refuses_an_export_whose_history_was_edited(game: Cli, tmp_path: Path) -> None:
+    game("fake", "add", "2")
+    game("fake", "add", "1")
+    lines = game("export").output.splitlines()
+    edited = json.loads(lines[1])
+    edited["payload"]["n"] = 3  # Ann took 3, says the edited history
+    lines[1] = json.dumps(edited)
+    export = tmp_path / "edited.jsonl"
+    export.write_text("\n".join(lines) + "\n")
+    refused = game("import", str(export), "--session", str(tmp_path / "a.json"))
+    assert refused.exit_code == 1
+    assert refused.stderr == (
+        f"{export}: the exported history was edited (#1 was edited after it was recorded (its hash does not match)); "
+        "import it anyway with --allow-edited\n"
+    )
+    assert not (tmp_path / "a.json").exists()
+    allowed = game("import", str(export), "--session", str(tmp_path / "b.json"), "--allow-edited")
+    assert allowed.exit_code == 0
+    log = game.json("log", "--session", str(tmp_path / "b.json"))
+    assert log[-1]["type"] == "note" and "hash chain was broken" in log[-1]["payload"]["text"]
+
+
+def test_import_of_an_export_without_hashes_says_nothing_proves_it(game: Cli, tmp_path: Path) -> None:
+    game("fake", "add", "2")
+    lines = game("export").output.splitlines()
+    record = json.loads(lines[1])
+    del record["hash"], record["prev_hash"]
+    export = tmp_path / "plain.jsonl"
+    export.write_text(lines[0] + "\n" + json.dumps(record) + "\n")
+    result = game("import", str(export), "--session", str(tmp_path / "c.json"))
+    assert result.exit_code == 0
+    assert "nothing proves its history was not edited" in result.output
