@@ -2,7 +2,7 @@
 
 The active Dragon steps one marked space at a time towards its destination. A Swarm in the way is pushed
 one step first (cascading, ED-PUSH-1); a Dragon entering the Valley of the Winds takes the Rock's front
-Wyrmling (ED-SWARM-2/4), which enters the Valley behind its tail; a pushed Swarm caught in the Valley is
+Wyrmling (ED-SWARM-2, ED-SWARM-4), which enters the Valley behind its tail; a pushed Swarm caught in the Valley is
 blown on until every member is out (wind, ED-PUSH-5). The active Swarm must end fully out of the Valley
 (ED-FLY-7) and the active Dragon's own path crosses the Snow Line at most once (ED-FLY-4).
 """
@@ -32,7 +32,7 @@ class FlightResult:
     moved: list[str]  # Dragons of the Swarms that moved (active first)
     joins: list[tuple[str, str]]  # (Dragon, Wyrmling) in order
     valley: list[tuple[str, str]]  # (Dragon, kingdom chosen) in the order they entered the Valley
-    order: list[str] = field(default_factory=list)  # activation order (ED-ACT-3/4)
+    order: list[str] = field(default_factory=list)  # activation order (ED-ACT-3, ED-ACT-4)
 
 
 @dataclass
@@ -91,7 +91,8 @@ class _Sim:
             nxt = self.board.exits[self.crossing_choice[dragon]]
         else:
             nxt = self.board.succ[here]
-        while True:  # ED-PUSH-1: push whatever stands in the way, cascading
+        while True:  # ED-PUSH-1, ED-PUSH-2, ED-PUSH-3: push whatever stands in the way one step (minimal), cascading;
+            # a pushed Dragon makes no flight of its own (no minimum, no Snow Line limit); ED-2P-8: Aurea's Swarm too
             occ = self.p.occupant(nxt, self.board.start)
             if occ is None or occ in members:
                 break
@@ -108,11 +109,13 @@ class _Sim:
             kingdom = self.choose(dragon)
             self.crossing_choice[dragon] = kingdom
             self.valley.append((dragon, kingdom))
-            joiner = self.p.rock.pop(0) if self.p.rock else None  # ED-SWARM-2/3/4
+            # ED-SWARM-2, ED-SWARM-3, ED-SWARM-4, ED-PUSH-6, ED-2P-7, ED-AUREUS-1: the Rock's front Wyrmling
+            # (Aureus included) joins any Dragon passing the Valley, pushed ones and Aurea too
+            joiner = self.p.rock.pop(0) if self.p.rock else None
             self.crossing[dragon] = _Crossing(joiner, {dragon})
             if joiner is not None:
                 self.joins.append((dragon, joiner))
-        for member in members[1:]:
+        for member in members[1:]:  # ED-FLY-8: the Swarm moves as a train; ED-FLY-9: one piece per space, no overtaking
             self.p.pos[member], previous = previous, self.p.pos[member]
             if self.p.pos[member] == VALLEY and dragon in self.crossing:
                 self.crossing[dragon].seen_valley.add(member)
@@ -148,6 +151,13 @@ def simulate(board: Board, pieces: Pieces, active: str, dest: str | None, *, val
     start = p.pos[active]
     if dest == start or spaces == 0:
         raise FlightError("ED-FLY-3", "you must fly at least 1 space forward")
+    if dest is not None and valley is not None:  # ED-FLY-6: the stated way must lead to the destination
+        ahead, here = [], start
+        while here != VALLEY:
+            here = board.succ[here]
+            ahead.append(here)
+        if dest not in ahead and board.kingdom[dest] != valley:
+            raise FlightError("ED-FLY-6", f"{dest} lies in {board.kingdom[dest]}, but the Valley way chosen is {valley}")
     distances = board.distances_from(start)
     before = {d: p.pos[d] for d in p.swarms}
     sim = _Sim(board, p, active, valley, dict(pushes or {}), dest)
@@ -175,7 +185,6 @@ def simulate(board: Board, pieces: Pieces, active: str, dest: str | None, *, val
     if valley and choice is not None and choice != valley:
         raise FlightError("ED-FLY-6", f"you chose {valley} at the Valley, but {dest} lies in {choice}")
     if not sim.done(active):  # ED-FLY-7
-        suggestion = _minimum_legal(sim)
         stuck = [m for m in p.swarms[active] if p.pos.get(m) == VALLEY]
         pending = sim.crossing[active].pending
         what = []
@@ -183,6 +192,7 @@ def simulate(board: Board, pieces: Pieces, active: str, dest: str | None, *, val
             what.append(f"{', '.join(stuck)} would still be in the Valley of the Winds")
         if pending:
             what.append(f"{pending} has joined and must leave the Valley too")
+        suggestion = _minimum_legal(sim)
         raise FlightError("ED-FLY-7", "; ".join(what) + f"; the nearest legal destination is {suggestion}")
     _check_aurea(sim)
     order = activation_order(board, p, active, sim.moved, before, distances)
@@ -215,7 +225,7 @@ def _check_aurea(sim: _Sim) -> None:
 
 def activation_order(board: Board, p: Pieces, active: str, moved: list[str], before: Mapping[str, str],
                      distances: Mapping[str, int]) -> list[str]:
-    """ED-ACT-3/4 (A-19, A-20): the active Dragon's kingdom first; within it, Swarms by how far ahead of the
+    """ED-ACT-3, ED-ACT-4 (A-19, A-20), ED-PUSH-7 (only moved Swarms are listed): the active Dragon's kingdom first; within it, Swarms by how far ahead of the
     active Dragon they stood before the flight (furthest first); inside a Swarm, front to back."""
     home = board.kingdom[p.pos[active]]
     keyed = []

@@ -1,9 +1,9 @@
-"""A player's Lair: placed tiles on hex cells, placement legality (ED-LAIR-2/3/4) and large Chambers.
+"""A player's Lair: placed tiles on hex cells, placement legality (ED-LAIR-2, ED-LAIR-3, ED-LAIR-4) and large Chambers.
 
 Placement (checklist 1.3): a tile may go on an empty cell next to at least one tile of the Lair, and
 at least one of its open edges must meet an open edge of a neighbour; other contacts (wall–wall,
 open–wall) are then tolerated. Chambers (checklist 1.4): a vertex where three tiles meet with all six
-half-edges open; one placement can close several (ED-CHAMBER-1/2). A shared edge that is open on one
+half-edges open; one placement can close several (ED-CHAMBER-1, ED-CHAMBER-2). A shared edge that is open on one
 side and a wall on the other counts as a wall (A-03).
 """
 
@@ -60,7 +60,7 @@ class Lair:
     def placement_problem(self, cell: Cell, edges: str) -> str | None:
         """Why a tile with effective ``edges`` may not go on ``cell`` (None when it may).
 
-        ED-LAIR-2: the cell is empty and touches the Lair. ED-LAIR-3/4: some open edge meets an open edge.
+        ED-LAIR-2: the cell is empty and touches the Lair. ED-LAIR-3, ED-LAIR-4: some open edge meets an open edge.
         The message names every contact so a player can see which edge is wrong.
         """
         if cell in self.cells:
@@ -119,7 +119,7 @@ class Lair:
     # -- Chambers ---------------------------------------------------------------------------------
 
     def chambers_formed(self, cell: Cell, edges: str) -> list[Vertex]:
-        """The Chambers a tile with effective ``edges`` on ``cell`` would close (ED-CHAMBER-1/2, A-03)."""
+        """The Chambers a tile with effective ``edges`` on ``cell`` would close (ED-CHAMBER-1, ED-CHAMBER-2, A-03)."""
         formed = []
         for k in range(6):
             a, b = neighbour(cell, k), neighbour(cell, k + 1)
@@ -127,7 +127,7 @@ class Lair:
                 continue
             ea, eb = self.cells[a].edges, self.cells[b].edges
             halves = (edges[k], ea[(k + 3) % 6], edges[(k + 1) % 6], eb[(k + 4) % 6], ea[(k + 2) % 6], eb[(k + 5) % 6])
-            if all(h == "O" for h in halves):
+            if all(h == "O" for h in halves):  # ED-CHAMBER-5: any wall (either side) means no Chamber
                 formed.append(corner_cells(cell, k))
         return formed
 
@@ -172,13 +172,13 @@ def colour_set(tile: Tile, none_as_joker: bool = False) -> frozenset[str]:
 
 
 def chamber_pays(tiles: Iterable[Tile], none_as_joker: bool = False) -> bool:
-    """ED-CHAMBER-3/4/6/7: the three tiles can be read as one colour or as three different colours."""
+    """ED-CHAMBER-3, ED-CHAMBER-4, ED-CHAMBER-6, ED-CHAMBER-7: the three tiles can be read as one colour or as three different colours."""
     sets = [colour_set(t, none_as_joker) for t in tiles]
     return any(len(set(choice)) in (1, 3) for choice in product(*sets))
 
 
 def chamber_single_colour(tiles: Iterable[Tile], colour: str | None = None, none_as_joker: bool = False) -> bool:
-    """All three tiles can be read as one colour (``colour`` if given): Lair Tours, Specialists (ED-SCORE-10/11)."""
+    """All three tiles can be read as one colour (``colour`` if given): Lair Tours, Specialists (ED-SCORE-10, ED-SCORE-11)."""
     sets = [colour_set(t, none_as_joker) for t in tiles]
     common = frozenset(FOLKS)
     for s in sets:

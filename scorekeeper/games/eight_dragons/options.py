@@ -1,6 +1,6 @@
 """The session settings of 8 Dragons: setup choices and the checklist's open questions (A-nn) with defaults.
 
-Setup choices (ED-SETUP-1/2/20/21) are set with ``scorekeeper new eight-dragons --players A,B,C --set
+Setup choices (ED-SETUP-1, ED-SETUP-2, ED-SETUP-20, ED-SETUP-21) are set with ``scorekeeper new eight-dragons --players A,B,C --set
 key=value``; the open questions keep the checklist's defaults unless a table overrides them.
 """
 

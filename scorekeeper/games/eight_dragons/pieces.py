@@ -28,12 +28,13 @@ def owner(piece: str) -> str | None:
 
 
 def is_wyrmling(piece: str) -> bool:
+    """ED-AUREUS-1: Aureus is a Wyrmling for queueing, joining, pushing, gap closing and summoning."""
     return piece == AUREUS or (".w" in piece and piece.rsplit(".w", 1)[1].isdigit())
 
 
 @dataclass
 class Pieces:
-    """Swarms (Dragon → its members, Dragon first), the Rock queue (front first), Wyrmlings in Lairs,
+    """ED-SWARM-1, ED-SWARM-6: Swarms (Dragon → its members, Dragon first; only Swarm members ever move or activate), the Rock queue (front first), Wyrmlings in Lairs,
     board positions (only when a board description is known) and the untouched start stack (top first)."""
 
     swarms: dict[str, list[str]] = field(default_factory=dict)

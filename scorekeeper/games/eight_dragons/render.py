@@ -2,8 +2,8 @@
 
 Each flat-top hex is 9 characters wide and 5 lines high; neighbours share their edges::
 
-      _____              a wall is drawn as a line:  _____   /   \\
-     /E1   \\             an open edge is a gap:     _   _   (blank)
+      _____              a wall is drawn as a line:   _____   /   \\
+     /E1   \\             an open edge is dotted:     . . .   .   .
     / T3 b1 \\            '*' marks a large Chamber on the open edge leaving its corner
     \\  $1   /            '+' marks an empty cell where a tile could go
      \\_____/
@@ -47,8 +47,8 @@ def render_lair(lair: Lair, title: str = "") -> str:
     for cell, placed in lair.cells.items():
         x, y = origin(cell)
         kinds = [_edge_kind(lair, cell, d) for d in range(6)]
-        top = "_____" if kinds[0] == "W" else "_   _"
-        bottom = "_____" if kinds[3] == "W" else "_   _"
+        top = "_____" if kinds[0] == "W" else ". . ."
+        bottom = "_____" if kinds[3] == "W" else ". . ."
         for i, ch in enumerate(top):
             put(x + 2 + i, y, ch, force=True)
         for i, ch in enumerate(bottom):
@@ -57,7 +57,7 @@ def render_lair(lair: Lair, title: str = "") -> str:
                 4: ((0, 3, "\\"), (1, 4, "\\")), 5: ((1, 1, "/"), (0, 2, "/"))}
         for d, chars in diag.items():
             for dx, dy, ch in chars:
-                put(x + dx, y + dy, ch if kinds[d] == "W" else " ", force=kinds[d] == "W")
+                put(x + dx, y + dy, ch if kinds[d] == "W" else ".", force=kinds[d] == "W")
         tile = placed.tile
         label1 = tile.name[:5]
         symbols = "".join(f"{a}{n}" for a, n in tile.artifacts) + (f"${tile.gold}" if tile.gold else "")
@@ -92,7 +92,7 @@ def render_lair(lair: Lair, title: str = "") -> str:
     out = [title] if title else []
     out.extend(lines)
     out.append("")
-    out.append("Legend: lines are walls, gaps are open edges, * a large Chamber, + an open place; "
+    out.append("Legend: lines are walls, dots are open edges, * a large Chamber, + an open place; "
                "b/g/o/c = Book/Gear/Ore/Crystal, $n = printed Gold, M = Mission")
     out.extend(describe_lair(lair))
     return "\n".join(out)

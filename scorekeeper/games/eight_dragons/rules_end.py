@@ -1,4 +1,4 @@
-"""The end of the game: chest placement (ED-SCORE-1/2), the coin flick (ED-SCORE-15), Gold corrections (ED-GOLD-1)."""
+"""The end of the game: chest placement (ED-SCORE-1, ED-SCORE-2), the coin flick (ED-SCORE-15), Gold corrections (ED-GOLD-1)."""
 
 from __future__ import annotations
 
@@ -61,7 +61,7 @@ def apply_chests(state: EDState, event: Event) -> EDState:
     for item in list(event.get("chests", [])):
         chest = held[str(item["id"])]
         chest.artifacts = str(item.get("artifacts", "")).lower()
-        chest.on = str(item["on"]) if item.get("on") else None  # ED-SCORE-2/3
+        chest.on = str(item["on"]) if item.get("on") else None  # ED-SCORE-2, ED-SCORE-3
     player.chests_placed = True
     return state
 

@@ -88,10 +88,10 @@ def check_place(state: EDState, event: Event) -> list[Finding]:
     found: list[Finding] = []
     missions = len(player.missions)
     new_missions = sum(1 for t, _, _ in batch if t.mission is not None)
-    if missions + new_missions > MISSION_LIMIT:  # ED-MISSION-1
+    if missions + new_missions > MISSION_LIMIT:  # ED-MISSION-1, ED-LOC-MERCHANT-5
         return [error("ED-MISSION-1", f"{player.name}'s Lair already holds {missions} Missions (at most 5): "
                                       "replace one instead ('ed replace')")]
-    problem = _try_order(player.lair, batch)
+    problem = _try_order(player.lair, batch)  # ED-LAIR-2, ED-LAIR-3, ED-LAIR-4, ED-LAIR-8 (Merchant Tiles alike)
     if problem is not None:
         legal = None
         if state.settings.get("lair.batch_order", "any_legal") == "any_legal" and len(batch) > 1:  # ED-LAIR-7 (A-27)
@@ -109,7 +109,7 @@ def check_place(state: EDState, event: Event) -> list[Finding]:
 
 
 def pay_chambers(state: EDState, player: str, formed: Sequence[Vertex], seq: int, why: str) -> int:
-    """ED-CHAMBER-3/4/6/7: 1 Gold per newly formed Chamber whose tiles read as one or three colours."""
+    """ED-CHAMBER-3, ED-CHAMBER-4, ED-CHAMBER-6, ED-CHAMBER-7: 1 Gold per newly formed Chamber whose tiles read as one or three colours."""
     lair = state.players[player].lair
     none_joker = state.settings.get("colour.none") == "joker"
     paid = 0
@@ -131,7 +131,7 @@ def apply_place(state: EDState, event: Event) -> EDState:
                 batch = list(order)
                 break
     for tile, cell, rot in batch:
-        formed = player.lair.place(tile, cell, rot)  # ED-CHAMBER-1/2
+        formed = player.lair.place(tile, cell, rot)  # ED-CHAMBER-1, ED-CHAMBER-2
         pay_chambers(state, player.name, formed, event.seq, f"placed {tile.name}")
         player.pending = [t for t in player.pending if t.name != tile.name]
     return state  # ED-GOLD-2: printed Gold is not paid now

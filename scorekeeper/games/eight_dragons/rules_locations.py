@@ -41,7 +41,7 @@ def _context(state: EDState, event: Event) -> tuple[list[Finding], str | None, L
     loc: Location | None = None
     space: str | None = None
     if state.board is not None:
-        if not state.queue:
+        if not state.queue and (piece is None or piece not in state.moved):
             return [error("ED-ACT-2", "every piece that moved this turn has already activated; "
                                       "the players now place their tiles")], None, None, None
         if piece is None:
@@ -72,7 +72,7 @@ def _context(state: EDState, event: Event) -> tuple[list[Finding], str | None, L
         found.append(error("ED-ACT-2", f"{piece} did not move this turn, so it does not activate "
                                        f"(moved: {', '.join(state.moved)})"))
         return found, piece, None, None
-    if piece is not None:
+    if piece is not None:  # ED-ACT-5, ED-ACT-6: the beneficiary records the play and makes its choices
         expected = beneficiary_of(state, piece)
         if expected is not None and event.player != expected:
             rule = "ED-AUREUS-2" if piece == AUREUS else "ED-2P-5" if piece == AUREA else "ED-ACT-5"
@@ -175,7 +175,7 @@ def check_village(state: EDState, event: Event) -> list[Finding]:
     cost = sum(tile_cost(t, folk) for t in tiles)
     if n == 0 and tiles:  # ED-LOC-VILLAGE-5
         found.append(error("ED-LOC-VILLAGE-5", "this village has no villagers: it gives nothing ('ed none')"))
-    elif cost > n:  # ED-LOC-VILLAGE-1/2
+    elif cost > n:  # ED-LOC-VILLAGE-1, ED-LOC-VILLAGE-2
         found.append(error("ED-LOC-VILLAGE-1", f"these tiles cost {cost} villagers but the {FOLK_NAMES[folk]} "
                                                f"village has {n}; it gives {village_menu(folk, n)}"))
     elif cost < n:  # ED-LOC-VILLAGE-3 (A-12, A-13)
@@ -235,7 +235,7 @@ def apply_grow(state: EDState, event: Event) -> EDState:
     state.supply[folk] -= 1
     target = event.get("village")
     if state.board is not None and target in state.villages:
-        state.villages[str(target)][1] += 1  # ED-LOC-GROW-2: counts at once
+        state.villages[str(target)][1] += 1  # ED-LOC-GROW-2, ED-ACT-7: counts at once for later activations
     _consume(state, event)
     return state
 
@@ -272,7 +272,7 @@ def apply_gather(state: EDState, event: Event) -> EDState:
 
 
 def summon_eligible(state: EDState, activator: str | None) -> list[str]:
-    """ED-LOC-SUMMON-1/2/3, ED-SWARM-7, ED-AUREUS-3: the Wyrmlings this activation may summon."""
+    """ED-LOC-SUMMON-1, ED-LOC-SUMMON-2, ED-LOC-SUMMON-3, ED-SWARM-7, ED-AUREUS-3: the Wyrmlings this activation may summon."""
     p = state.pieces
     candidates = [w for ws in p.lairs.values() for w in ws] + [m for ms in p.swarms.values() for m in ms[1:]]
     counts = {name: p.in_swarms(name) for name in state.players}
@@ -319,7 +319,7 @@ def apply_summon(state: EDState, event: Event) -> EDState:
 
 
 def troll_gain(state: EDState, loc: Location) -> tuple[int, int]:
-    """ED-LOC-TROLL-1/2 (A-25): Gold from this end up to the Troll, and the Troll's new index."""
+    """ED-LOC-TROLL-1, ED-LOC-TROLL-2 (A-25): Gold from this end up to the Troll, and the Troll's new index."""
     assert state.board is not None
     values = state.board.trolls[loc.troll]
     at = state.trolls[loc.troll]
@@ -463,7 +463,7 @@ def apply_merchant(state: EDState, event: Event) -> EDState:
         player.pending.append(tile)  # ED-LOC-MERCHANT-5
     other = other_kingdom(kingdom)  # ED-ACT-10
     source = other if state.merchant_stacks[other] > 0 else kingdom if state.merchant_stacks[kingdom] > 0 else None
-    if source is not None:  # ED-LOC-MERCHANT-3/4 (A-28, A-29)
+    if source is not None:  # ED-LOC-MERCHANT-3, ED-LOC-MERCHANT-4 (A-28, A-29)
         if state.merchant_slots[other] >= 2:
             state.merchant_slots[other] -= 1
             state.merchant_stacks[other] += 1
@@ -484,7 +484,8 @@ def check_none(state: EDState, event: Event) -> list[Finding]:
         return found
     if loc.type == "village" and space is not None:  # ED-ACT-9, ED-LOC-VILLAGE-5
         folk, n = state.villages[space]
-        if n > 0 and any(v > 0 for v in _available(state).values()):
+        costs = {s: (1 if s == f"{folk}1" else 2 if s == f"{folk}2" or s.endswith("1") else 4) for s in state.stack_size}
+        if n > 0 and any(v > 0 and costs[s] <= n for s, v in _available(state).items()):
             found.append(error("ED-ACT-9", f"the {FOLK_NAMES[folk]} village at {space} has {n} villager(s): "
                                            f"it gives {village_menu(folk, n)}"))
     elif loc.type == "grow" and _grow_targets(state):  # ED-LOC-GROW-3

@@ -1,7 +1,7 @@
 """Turn flow: Starting Tiles, flights, turn ends, table positions, Bonfires and the end trigger.
 
-Rule IDs: ED-SETUP-12/13/14, ED-FLY-1…10, ED-SWARM-2/3/4, ED-PUSH-1…7, ED-ACT-1, ED-LAIR-1,
-ED-BONFIRE-1/2/3, ED-END-1…5, ED-2P-4/6.
+Rule IDs: ED-SETUP-12, ED-SETUP-13, ED-SETUP-14, ED-FLY-1…10, ED-SWARM-2, ED-SWARM-3, ED-SWARM-4, ED-PUSH-1…7, ED-ACT-1, ED-LAIR-1,
+ED-BONFIRE-1, ED-BONFIRE-2, ED-BONFIRE-3, ED-END-1…5, ED-2P-4, ED-2P-6.
 """
 
 from __future__ import annotations
@@ -203,7 +203,7 @@ def apply_fly(state: EDState, event: Event) -> EDState:
     active = str(event.player)
     if state.board is None:
         pushed = [str(d) for d in event.get("pushed", [])]
-        for dragon in map(str, event.get("joins", [])):  # ED-SWARM-2/4: the Rock's front Wyrmling joins
+        for dragon in map(str, event.get("joins", [])):  # ED-SWARM-2, ED-SWARM-4: the Rock's front Wyrmling joins
             state.pieces.swarms[dragon].append(state.pieces.rock.pop(0))
         movers = [active, *[d for d in pushed if d != active]]
         state.moved = [m for d in movers for m in state.pieces.swarms[d]]
@@ -218,7 +218,7 @@ def apply_fly(state: EDState, event: Event) -> EDState:
     state.moved = [m for d in result.moved for m in state.pieces.swarms[d]]
     state.queue = [p for p in result.order if state.board.location(state.pieces.pos[p]).type != "none"]
     state.flight = {"path": result.path, "pushed": result.moved[1:], "joins": [list(j) for j in result.joins],
-                    "valley": [list(v) for v in result.valley]}
+                    "valley": [list(v) for v in result.valley], "order": result.order}
     return state
 
 
@@ -316,9 +316,9 @@ def check_bonfire(state: EDState, event: Event) -> list[Finding]:
         return [error("ED-BONFIRE-1", f"stack {stack}'s Bonfire was already revealed (one per stack)")]
     predicted = state.stack_size[stack] - 3  # ED-BONFIRE-1
     drawn = state.draws[stack]
-    if drawn != predicted:  # ED-BONFIRE-3: flagged, the table's reality prevails
+    if drawn < predicted:  # ED-BONFIRE-3: flagged, the table's reality prevails
         return [warning("ED-BONFIRE-3", f"stack {stack}'s Bonfire lies under its {predicted}th tile, "
-                                        f"but {drawn} tile(s) were recorded from it")]
+                                        f"but only {drawn} tile(s) were recorded from it")]
     return []
 
 
@@ -326,7 +326,7 @@ def apply_bonfire(state: EDState, event: Event) -> EDState:
     state.bonfires.append(str(event.get("stack", "")).upper())  # ED-BONFIRE-2
     threshold = int(state.settings.get("bonfires", 4))
     if len(state.bonfires) == threshold and state.end_trigger_turn is None:  # ED-END-1
-        state.end_trigger_turn = max(state.turn, 0)  # ED-END-2/3 (A-44): this turn finishes, then the rounds
+        state.end_trigger_turn = max(state.turn, 0)  # ED-END-2, ED-END-3 (A-44): this turn finishes, then the rounds
     return state  # ED-END-5: later Bonfires change nothing
 
 

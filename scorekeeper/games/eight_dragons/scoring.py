@@ -22,7 +22,7 @@ MISSION_CATEGORY = {"market": "Market Stalls", "craft": "Craftsmen", "alch": "Al
 
 @dataclass
 class LairView:
-    """A Lair as scored: which tiles are covered by chests, and what is visible (ED-SCORE-1/2/6)."""
+    """A Lair as scored: which tiles are covered by chests, and what is visible (ED-SCORE-1, ED-SCORE-2, ED-SCORE-6)."""
 
     lair: Lair
     covered: dict[str, str] = field(default_factory=dict)  # tile name → chest artifacts
@@ -55,7 +55,7 @@ def view(player: PlayerState, with_chests: bool = True) -> LairView:
 
 
 def mission_gold(tile: Tile, lv: LairView, player: PlayerState, settings: dict[str, Any]) -> tuple[int, str]:
-    """ED-SCORE-5/7…12: the Gold one Mission earns against the whole Lair, and how."""
+    """ED-SCORE-5, ED-SCORE-7…12: the Gold one Mission earns against the whole Lair, and how."""
     m = tile.mission
     assert m is not None
     counts = lv.artifacts()
@@ -66,7 +66,7 @@ def mission_gold(tile: Tile, lv: LairView, player: PlayerState, settings: dict[s
             return 2 * sets, f"2 × {sets} set(s) of {'+'.join(ARTIFACT_NAMES[a] for a in m.artifacts)}"
         total = sum(counts[a] for a in set(m.artifacts))
         return 2 * total, f"2 × {total} {'/'.join(ARTIFACT_NAMES[a] for a in sorted(set(m.artifacts)))}"
-    if m.type in ("craft", "alch"):  # ED-SCORE-8/9 (A-38: sets are multisets)
+    if m.type in ("craft", "alch"):  # ED-SCORE-8, ED-SCORE-9 (A-38: sets are multisets)
         sets = _sets(counts, m.artifacts)
         per = 4 if m.type == "craft" else 7
         have = ", ".join(f"{counts[a]} {ARTIFACT_NAMES[a]}" for a in dict.fromkeys(m.artifacts))
@@ -183,6 +183,7 @@ def longest_wall(lair: Lair, rule: str = "either_side") -> int:
 
 
 def royal_metric(metric: str, player: PlayerState, settings: dict[str, Any]) -> int:
+    """ED-ROYAL-2: the value one card measures (lower is better for smallest / artifacts)."""
     lv = view(player, bool(settings.get("royal.after_chests", True)))
     if metric == "smallest":
         return lair_size(player.lair, "all_tiles")
@@ -195,7 +196,7 @@ def royal_metric(metric: str, player: PlayerState, settings: dict[str, Any]) -> 
 
 
 def royal_places(values: dict[str, int], lower_is_better: bool) -> tuple[list[str], list[str]]:
-    """ED-ROYAL-3/4 (A-36): (1st place players, 2nd place players); ties share a place."""
+    """ED-ROYAL-3, ED-ROYAL-4 (A-36): (1st place players, 2nd place players); ties share a place."""
     distinct = sorted(set(values.values()), reverse=not lower_is_better)
     first = [p for p, v in values.items() if v == distinct[0]]
     second = [p for p, v in values.items() if len(distinct) > 1 and v == distinct[1]]
@@ -224,7 +225,7 @@ def score_table(state: EDState, game_name: str) -> ScoreTable:
                 explanations.append(Explanation(name, "Gold held", entry.amount, f"#{entry.seq} {entry.source}"))
         if settings.get("setup.start_gold"):
             explanations.append(Explanation(name, "Gold held", int(settings["setup.start_gold"]), "starting Gold (A-08)"))
-        lv = view(player)  # ED-SCORE-1/2/3: placed chests replace the symbols beneath them
+        lv = view(player)  # ED-SCORE-1, ED-SCORE-2, ED-SCORE-3: placed chests replace the symbols beneath them
         for chest in player.chests:
             if chest.on:
                 explanations.append(Explanation(name, "Tile Gold", 0, f"chest {chest.id} "
@@ -276,7 +277,7 @@ def score_table(state: EDState, game_name: str) -> ScoreTable:
     winners = [r.player for r in rows if r.rank == 1]
     best_total = max(r.total for r in rows)
     top = [r for r in rows if r.total == best_total]
-    if len(top) > 1:  # ED-SCORE-14/15
+    if len(top) > 1:  # ED-SCORE-14, ED-SCORE-15
         names = ", ".join(r.player for r in top)
         smallest = min(sizes[r.player] for r in top)
         still = [r.player for r in top if sizes[r.player] == smallest]

@@ -1,4 +1,4 @@
-"""Game setup from the session config: seats, colours, pieces, supplies (ED-SETUP-*, ED-2P-1/2/4)."""
+"""Game setup from the session config: seats, colours, pieces, supplies (ED-SETUP-*, ED-2P-1, ED-2P-2, ED-2P-4)."""
 
 from __future__ import annotations
 
@@ -77,6 +77,7 @@ def build_state(config: SessionConfig) -> EDState:
     for folk in FOLKS:
         stack_size[f"{folk}1"] = 13 - removed
         stack_size[f"{folk}2"] = 10 - removed
+    # ED-SETUP-8: one Bonfire 4th from the bottom: revealed on draw (size − 3), see rules_turn.check_bonfire
     assert stack_size["E1"] == L1_SIZE[n] and stack_size["E2"] == L2_SIZE[n]
     villages: dict[str, list[Any]] = {}
     trolls: dict[str, int] = {}

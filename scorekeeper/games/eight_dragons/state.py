@@ -115,5 +115,6 @@ class EDState:
         return last is not None and self.turn > last - self.n
 
     def gain(self, player: str, amount: int, source: str, seq: int) -> None:
+        """ED-GOLD-1: Gold changes only through logged effects; ED-GOLD-3: the supply is unlimited (not tracked)."""
         self.players[player].gold += amount
         self.ledger.append(Ledger(player, amount, source, seq))

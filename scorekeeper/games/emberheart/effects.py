@@ -72,7 +72,10 @@ def flame_down(st: State, p: Player, n: int) -> None:
 
 
 def advance(st: State, p: Player, track: str, steps: int, ctx: Ctx, *, skill3: bool = True) -> None:
-    """EH-ATTR-1/EH-ATTR-5: one advancement event of ``steps`` on ``track``; overflow past 7 is lost."""
+    """EH-ATTR-1/EH-ATTR-5: one advancement event of ``steps`` on ``track``; overflow past 7 is lost.
+
+    EH-ATTR-2: markers never move down: this is the only place a marker moves, and ``steps`` is positive.
+    """
     top = int(st.settings.get("attr_max", 7))
     p.attrs[track] = min(top, p.attrs[track] + steps)
     if skill3 and p.skill == 3 and st.settings.get("side") == "B":
@@ -88,8 +91,8 @@ def colour_track(st: State, colour: str, ctx: Ctx) -> str:
         ctx.err("EH-ATTR-6", f"no Attribute track is set for {colour}; set it with: "
                              f"scorekeeper set colour_tracks='{{\"red\":\"strength\",\"blue\":\"senses\",\"green\":\"speed\"}}'")
     if not st.settings.get("colour_tracks_confirmed"):
-        ctx.warn("AMB-07", f"{colour} → {track} is the assumed colour→track map; confirm it against the board "
-                           "with: scorekeeper set colour_tracks_confirmed=yes")
+        ctx.warn("EH-ATTR-6", f"{colour} → {track} is the assumed colour→track map (AMB-07); confirm it against the "
+                              "board with: scorekeeper set colour_tracks_confirmed=yes")
     return str(track)
 
 

@@ -39,7 +39,7 @@ def end_turn(st: State, ctx: Ctx) -> None:
     st.actions += 1
     n = len(st.seats)
     while True:
-        if not aides_left(st) and st.turn % n == n - 1:  # EH-EOA-3, EH-EOA-4
+        if not aides_left(st) and st.turn % n == n - 1:  # EH-EOA-3, EH-EOA-4; unused Crests are fine (EH-EOA-6)
             from scorekeeper.games.emberheart.rules_reward import start_reward
 
             start_reward(st, ctx)
@@ -116,6 +116,7 @@ def do_place(st: State, ctx: Ctx, p: Player, data: Mapping[str, Any], *, via_lea
         rule = "EH-ACT-9" if any(hire[t] <= p.hire[t] + on_board[t] for t in short) else "EH-ACT-5"
         ctx.err(rule, f"{p.name} has only {hire_text({t: p.hire[t] for t in HIRELINGS})} in supply "
                       f"(tokens on the board cannot be placed again)")
+    # EH-2P-4: non-player Crests are not Parties (they are not in st.parties), so they never block Speed
     others = [q for q in st.parties_at(location)
               if st.settings.get("speed_own_parties_block", True) or q.owner != p.name]
     # the placement itself (EH-ACT-8)
@@ -176,7 +177,7 @@ def use_special(st: State, ctx: Ctx) -> None:
         ctx.err("EH-SPEC-1", "the Special Locations are the warehouse and the firestation")
     if ctx.get("companion"):
         ctx.err("EH-CMP-2", "the Companion can never go to a Special Location")
-    crests = ctx.get("crests", 1)
+    crests = ctx.get("crests", 1)  # EH-HERO-GEN-6: the Fire Marshall overrides the one-Crest rule
     if crests not in (1, 2):
         ctx.err("EH-SPEC-1", "a Special Location takes 1 Crest (2 at the Firestation with the Fire Marshall)")
     if crests == 2:

@@ -43,6 +43,8 @@ def do_attach(st: State, ctx: Ctx, name: str, dragon_id: str, target_id: str, da
         ctx.err("EH-DRG-1", f"a Dragon is attached to a Hero or a Preserve, not to {target.id}")
     if dragon.attached_to:
         ctx.err("EH-DRG-3", f"{dragon.id} is attached to {dragon.attached_to} for good; it cannot be moved")
+    if st.phase == END and st.counters.get("converted"):
+        ctx.err("EH-DRG-4", "attachments end when End Game Scoring starts (AMB-28); Gear has already been converted")
     if target.holds:
         ctx.err("EH-DRG-2", f"{target.id} already holds {target.holds}; a Hero or Preserve holds one Dragon")
     skill1 = bool(data.get("skill1"))
@@ -79,7 +81,11 @@ def do_attach(st: State, ctx: Ctx, name: str, dragon_id: str, target_id: str, da
 
 
 def attach(st: State, ctx: Ctx) -> None:
-    """ATTACH_DRAGON{dragon, target, skill1, skill4, track} (EH-DRG-4: any time until scoring)."""
+    """ATTACH_DRAGON{dragon, target, skill1, skill4, track} (EH-DRG-4: any time until scoring).
+
+    EH-FLOW-6: attachments, Garrison completions and skill 2/3 responses are not tied to a turn, so none of
+    these handlers checks whose turn it is.
+    """
     do_attach(st, ctx, str(ctx.event.player), str(ctx.get("dragon")), str(ctx.get("target")), ctx.event.payload)
 
 
@@ -322,6 +328,7 @@ def end_gear_convert(st: State, ctx: Ctx) -> None:
                             f"(at most {3 * (p.flame - floor)} Gear)")
     p.gear -= n
     p.flame -= n // 3  # EH-END-8
+    st.counters["converted"] = st.counters.get("converted", 0) + 1
 
 
 def end_declare(st: State, ctx: Ctx) -> None:

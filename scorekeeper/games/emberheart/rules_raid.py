@@ -55,7 +55,7 @@ def raid_discard(st: State, ctx: Ctx) -> None:
         ctx.err("EH-RAID-2", "no Raid card is face up: reveal the round's Raid cards first (eh raidcard …)")
     if st.raid_discarded is None and all(st.raids):
         ctx.warn("EH-RAID-2", "no Defender discard was recorded; slot 1 is taken as the Raid card in force")
-    if slot == st.raid_discarded:
+    if slot == st.raid_discarded:  # EH-HERO-MESSENGER-A: the Messenger may apply the discarded card
         if not hero_active(st, p.name, "messenger"):
             ctx.err("EH-RAID-2", f"the Defender discarded Raid slot {slot}; the card in force is slot {raid_in_force(st)}")
     card = st.cards[st.raids[slot - 1]]
@@ -125,7 +125,7 @@ def reset(st: State) -> None:
     if st.aides.get("leader"):
         st.first = st.aides["leader"]  # EH-RESET-5, EH-AIDE-4
     st.aides = {a: None for a in AIDES}  # EH-RESET-6
-    st.specials = {"warehouse": [], "firestation": []}
+    st.specials = {"warehouse": [], "firestation": []}  # EH-SPEC-4: Special-Location Crests go home
     for p in st.players:  # EH-RESET-10 (AMB-03), EH-RESET-9: Flame stays
         p.crests = 5
         p.companion_used = p.companion_recalled = False

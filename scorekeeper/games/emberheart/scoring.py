@@ -62,40 +62,40 @@ def hero_points(st: State, name: str, hero: str) -> tuple[int, str]:
         ok, detail = _most(st, name, measure)
         return (points if ok else 0), f"most {what} ({detail}){'' if ok else ': not met'}"
 
-    def capped(value: int, cap: int, what: str) -> tuple[int, str]:
+    def capped(value: int, cap: int, what: str) -> tuple[int, str]:  # EH-HERO-GEN-4: printed caps
         return min(value, cap), f"{what} (max {cap})"
 
-    if hero in ("apprentice", "master scout", "master ranger"):
+    if hero in ("apprentice", "master scout", "master ranger"):  # EH-HERO-APPRENTICE-S, EH-HERO-MASTERSCOUT-S, EH-HERO-MASTERRANGER-S
         return 4, "+4"
-    if hero == "bard":
+    if hero == "bard":  # EH-HERO-BARD-S
         return most(owned("garrison"), 7, "Garrison cards")
-    if hero == "fire sage":
+    if hero == "fire sage":  # EH-HERO-FIRESAGE-S
         return most(lambda w, o: colour_for(st, w, RED, own=o), 7, "red Dragons")
-    if hero == "outfitter":
+    if hero == "outfitter":  # EH-HERO-OUTFITTER-S
         return most(owned("preserve"), 7, "Preserve cards")
-    if hero == "paragon":
+    if hero == "paragon":  # EH-HERO-PARAGON-S
         return most(owned("dragon"), 5, "Dragon cards")
-    if hero == "peakwalker":
+    if hero == "peakwalker":  # EH-HERO-PEAKWALKER-S
         return most(lambda w, o: gear_for_heroes(st, w), 7, "Gear")
-    if hero == "recruiter":
+    if hero == "recruiter":  # EH-HERO-RECRUITER-S
         sets = min(hire["S"], hire["R"], hire["W"])
         return capped(2 * sets, 10, f"{sets} Scout+Ranger+Warden set(s) × 2")
-    if hero == "tavernkeeper":
+    if hero == "tavernkeeper":  # EH-HERO-TAVERNKEEPER-S
         ok = all(v >= 3 for v in p.attrs.values())
         return (7 if ok else 0), f"all Attributes at step 3+ ({', '.join(f'{k} {v}' for k, v in p.attrs.items())})"
-    if hero == "wrangler":
+    if hero == "wrangler":  # EH-HERO-WRANGLER-S
         n = len(st.owned(name, "garrison"))
         return capped(2 * n, 10, f"{n} Garrison card(s) × 2")
-    if hero == "blazebinder":
+    if hero == "blazebinder":  # EH-HERO-BLAZEBINDER-S
         return most(lambda w, o: total_hire(st, w)["G"], 7, "Grunts")
-    if hero == "dragon knight":
+    if hero == "dragon knight":  # EH-HERO-DRAGONKNIGHT-S
         return most(lambda w, o: colour_for(st, w, BLUE, own=o), 7, "blue Dragons")
-    if hero == "fire marshall":
+    if hero == "fire marshall":  # EH-HERO-FIREMARSHALL-S
         g = gear_for_heroes(st, name)
         return capped(g, 10, f"{g} Gear × 1")
-    if hero == "infiltrator":
+    if hero == "infiltrator":  # EH-HERO-INFILTRATOR-S
         return most(owned("hero"), 7, "Hero cards")
-    if hero == "mentor":
+    if hero == "mentor":  # EH-HERO-MENTOR-S
         counts, free = colour_counts(st, name)
         declared = _declared(st, name)
         for card in free:
@@ -106,37 +106,37 @@ def hero_points(st: State, name: str, hero: str) -> tuple[int, str]:
                 counts[min(COLOURS, key=lambda c: counts[c])] += 1
         sets = min(counts.values())
         return capped(3 * sets, 9, f"{sets} red+blue+green set(s) × 3")
-    if hero == "merchant":
+    if hero == "merchant":  # EH-HERO-MERCHANT-S
         n = len(st.owned(name, "hero"))
         return capped(2 * n, 10, f"{n} Hero card(s) × 2")
-    if hero == "messenger":
+    if hero == "messenger":  # EH-HERO-MESSENGER-S
         n = max(0, hire["G"] - 3)
         return capped(n, 10, f"{hire['G']} Grunts, the first 3 do not count")
-    if hero == "quartermaster":
+    if hero == "quartermaster":  # EH-HERO-QUARTERMASTER-S
         low = min(p.attrs.values())
         return capped(2 * low, 10, f"lowest Attribute step {low} × 2")
-    if hero == "caretaker":
+    if hero == "caretaker":  # EH-HERO-CARETAKER-S
         return most(lambda w, o: colour_for(st, w, GREEN, own=o), 7, "green Dragons")
-    if hero == "custodian":
+    if hero == "custodian":  # EH-HERO-CUSTODIAN-S
         chosen = p.declared.get("custodian")
         tracks = [chosen] if chosen else list(TRACKS)
         for track in tracks:  # AMB-24: same track; the best one when none is declared
             if all(q.attrs[track] <= p.attrs[track] for q in st.players):
                 return 5, f"no higher {track} marker ({p.attrs[track]})"
         return 0, f"another player has a higher marker on {' / '.join(tracks)}: not met"
-    if hero == "dragon trainer":
+    if hero == "dragon trainer":  # EH-HERO-DRAGONTRAINER-S
         return most(lambda w, o: total_hire(st, w)["R"], 7, "Rangers")
-    if hero == "dragonspeaker":
+    if hero == "dragonspeaker":  # EH-HERO-DRAGONSPEAKER-S
         return most(lambda w, o: sum(total_hire(st, w).values()), 7, "Hirelings")
-    if hero == "overseer":
+    if hero == "overseer":  # EH-HERO-OVERSEER-S
         values = sorted({c.glory for c in st.owned(name, "dragon")})
         return 2 * len(values), f"{len(values)} different Dragon Glory value(s) {values} × 2"
-    if hero == "priestess":
+    if hero == "priestess":  # EH-HERO-PRIESTESS-S
         n = len(st.owned(name, "preserve"))
         return capped(2 * n, 10, f"{n} Preserve card(s) × 2")
-    if hero == "squire":
+    if hero == "squire":  # EH-HERO-SQUIRE-S
         return most(lambda w, o: total_hire(st, w)["S"], 7, "Scouts")
-    if hero == "tactician":
+    if hero == "tactician":  # EH-HERO-TACTICIAN-S
         return most(lambda w, o: total_hire(st, w)["W"], 7, "Wardens")
     return 0, "unknown Hero"
 

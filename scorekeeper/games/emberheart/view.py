@@ -120,6 +120,12 @@ def status_of(st: State) -> Status:
     aides = [{"aide": a, "holder": h or "available"} for a, h in st.aides.items()]
     sections.append(Section("Aides", aides))
     notes = list(st.log)
+    from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
+
+    for p in st.players:  # EH-GAR-5: a completable Garrison card not yet completed
+        for card in st.owned(p.name, "garrison"):
+            if not card.completed and not garrison_shortfall(st, p.name, card, {}):
+                notes.append(f"{p.name} meets the requirements of {card.id}: eh complete {card.id} -p {p.name}")
     if st.phase == RAID:
         slot = raid_in_force(st)
         if slot:
@@ -148,8 +154,23 @@ def describe_event(event: Event) -> str:
     if t == "CARD_REVEAL":
         loc = d.get("location")
         where = f"{loc} {d.get('level', '')} slot {d.get('slot', '')}".replace("  ", " ")
-        face = " ".join(f"{k}={v}" for k, v in d.items() if k not in ("location", "level", "slot"))
-        return f"reveal at {where}: {face}"
+        face = []
+        for key, value in d.items():
+            if key in ("location", "level", "slot"):
+                continue
+            if key == "hire":
+                face.append(hire_text(value))
+            elif key == "flame":
+                face.append(f"Flame {value:+d}" if isinstance(value, int) else f"Flame {value}")
+            elif key == "glory":
+                face.append(f"{value} Glory")
+            elif key == "wardens":
+                face.append(f"{value} Warden(s)")
+            elif key == "name":
+                face.append(f"named {value}")
+            else:
+                face.append(str(value))
+        return f"reveal {where}: {' · '.join(face)}"
     if t == "RAID_REVEAL":
         return f"Raid card in slot {d.get('slot')}: -{d.get('amount', 1)}{d.get('item')} per {d.get('basis')}"
     if t == "TWO_P_REVEAL":

@@ -286,6 +286,7 @@ class Ctx:
             return False
         who.hand.remove(dragon)
         shop.slots[index] = dragon
+        who.placed += 1
         self.grant(who, slot["reward"], f"slot {slot_no} reward at {shop.id}")  # FC-PLACE-5
         if shop.is_full():
             self.draw_new_shop(shop.id)
@@ -306,6 +307,23 @@ class Ctx:
         if state.turn is not None:
             state.turn.new_shops.append(placeholder)
         self.infos.append(f"{filled} is full: a new shop is drawn face down, flipped at the end of the turn (FC-PLACE-6)")
+
+    def goal_met(self, who: PlayerState, card: str) -> bool | None:
+        """Whether a fancy dragon's structured goal is met now (FC-FANCY-7, A-31); None for a text goal."""
+        face = self.state.face("fancy", card) or {}
+        check = face.get("check")
+        if not check:
+            return None
+        kind = check["kind"]
+        if kind == "hold":
+            return all(who.goods.get(g, 0) >= n for g, n in check["items"].items())
+        value = {
+            "distinct": len([g for g, n in who.goods.items() if n > 0]),
+            "placed": who.placed,
+            "enchanted": who.enchanted,
+            "coins": who.coins,
+        }[kind]
+        return value >= int(check["count"])
 
     def shop_goods(self, shop: ShopState, *, enchantments: bool) -> set[str]:
         """The goods a shop shows: upper-left goods symbols, optionally the enchantments' ``adds`` (A-18)."""

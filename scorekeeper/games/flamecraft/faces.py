@@ -17,7 +17,8 @@ after a name: ``2bread``, ``bread2``, ``3rep``):
   is the structured "reserve 1 enchantment from the row").
 * enchantment: ``ICON:COST>REWARD[:nocoin][:sets=N][:adds=SYMBOL][:deck=purple|gold]``, for example
   ``bread:2bread+meat>3rep``; with ``:sets=N`` the cost and reward are per set, up to N sets.
-* fancy dragon: ``sun:REWARD[:spend=GOODS][:goal=TEXT]`` or ``moon:REWARD[:goal=TEXT]``.
+* fancy dragon: ``sun:REWARD[:spend=GOODS][:goal=TEXT]`` or ``moon:REWARD[:goal=TEXT]``; a goal written
+  ``hold 2bread+meat``, ``distinct 5``, ``placed 3``, ``enchanted 2`` or ``coins 5`` is checked (A-31).
 * companion: ``start=REWARD`` or ``none``, optionally ``:ability=TEXT``.
 """
 
@@ -335,7 +336,34 @@ def norm_fancy(value: Any, goods: Sequence[str]) -> dict[str, Any]:
         face["spend"] = spend
     if value.get("goal"):
         face["goal"] = str(value["goal"])
+        check = parse_goal(face["goal"], goods)
+        if check:
+            face["check"] = check
     return face
+
+
+GOAL_KINDS = ("hold", "distinct", "placed", "enchanted", "coins")
+
+
+def parse_goal(text: str, goods: Sequence[str]) -> dict[str, Any] | None:
+    """A structured goal (A-31), or None for a goal kept as text:
+
+    ``hold 2bread+1meat`` (holds at least these goods), ``distinct 5`` (at least 5 different goods),
+    ``placed 3`` (has placed at least 3 dragons in town this game), ``enchanted 2`` (has cast at least 2
+    enchantments), ``coins 5`` (holds at least 5 coins).
+    """
+    words = text.strip().split(None, 1)
+    if len(words) != 2 or words[0].lower() not in GOAL_KINDS:
+        return None
+    kind, rest = words[0].lower(), words[1].strip()
+    if kind == "hold":
+        try:
+            return {"kind": kind, "items": norm_goods(rest, goods, what="goal")}
+        except FaceError:
+            return None  # a goal in words ("hold 3 enchanted shops"): declared, not checked
+    if not rest.isdigit():
+        return None
+    return {"kind": kind, "count": int(rest)}
 
 
 def norm_comp(value: Any, goods: Sequence[str]) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .context import Ctx, items_text, reward_text
+from .context import Ctx, items_text
 from .faces import COIN, WILD, FaceError, norm_goods, norm_id
 from .rules_gather import leftover_choices
 from .rules_gift import matches_cost
@@ -88,6 +88,7 @@ def resolve_enchant(ctx: Ctx) -> None:
     else:
         state.row.remove(card)
     shop.enchantments.append(card)
+    who.enchanted += 1
     what = f"enchantment {card}" + (f" ({sets} sets)" if sets else "")
     ctx.grant(who, reward, what)  # FC-ENCH-9, FC-ENCH-11
     leftover_choices(ctx)
@@ -135,7 +136,3 @@ def _payment(ctx: Ctx, who: PlayerState, cost: dict[str, int], no_coin: bool, ca
         ctx.err("FC-ENCH-6", f"{card} costs exactly {items_text(cost)} (a coin may stand for any good), not {items_text(pay)}")
         return None
     return pay
-
-
-def reward_of(face: dict[str, Any]) -> str:
-    return reward_text(face.get("reward") or face.get("reward_per_set") or {})

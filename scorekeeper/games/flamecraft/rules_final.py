@@ -47,6 +47,13 @@ def resolve_final(ctx: Ctx) -> None:
             ctx.face("fancy", card, why=" (is it sun or moon?)")
         elif card not in declared:  # FC-SCORE-3: every moon dragon is judged
             ctx.err("FC-SCORE-3", f"say whether {owner}'s moon dragon {card} was fulfilled (--moon {card} or --missed {card})")
+        else:  # FC-FANCY-7 (A-31): a structured goal is checked against the final state
+            met = ctx.goal_met(state.players[owner], card)
+            goal = (state.face("fancy", card) or {}).get("goal")
+            if met is False and declared[card]:
+                ctx.err("FC-FANCY-7", f"{owner}'s {card} is declared fulfilled, but its goal ({goal}) is not met")
+            elif met is True and not declared[card]:
+                ctx.warn("FC-FANCY-7", f"{owner}'s {card} is declared missed, but its goal ({goal}) is met")
     if ctx.failed:
         return
     state.moon = declared

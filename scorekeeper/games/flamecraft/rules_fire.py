@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .context import Ctx, ref
+from .context import Ctx
 from .faces import COIN, DRAGON, WILD, FaceError, norm_id, norm_reward
 from .rules_gather import leftover_choices
 from .rules_gift import do_gift
@@ -149,6 +149,7 @@ def _place(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
     place = dict(place)
     # FC-PLACE-9: the ability's placement follows FC-PLACE-1 to 7; FC-ART-PLACE-3: at this shop while
     # enchanting, the new dragon may fire up too (every dragon at the shop may, FC-FIRE-5)
+    # FC-ART-PLACE-1 (any matching empty slot in town), FC-ART-PLACE-2 (its reward; a filled shop draws a new one)
     ctx.place_dragon(who, str(place.get("dragon", "")), str(place.get("shop", "")), place.get("slot"), source)
 
 
@@ -221,7 +222,3 @@ ABILITY_HANDLERS: dict[str, Any] = {
     "GIFT": _gift,
     "OTHER": _other,
 }
-
-
-def ref_card(value: Any) -> str:
-    return ref(value)[0]

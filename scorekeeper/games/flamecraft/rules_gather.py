@@ -6,7 +6,7 @@ from .context import Ctx, items_text
 from .faces import COIN, DRAGON, WILD, FaceError, norm_goods, norm_id, norm_reward
 from .rules_gift import do_gift, reserve_card
 from .rules_turn import require_turn
-from .state import ShopState
+from .state import FlameState, ShopState
 
 
 def compute_yield(ctx: Ctx, shop: ShopState) -> tuple[dict[str, int], int, int, list[str]] | None:
@@ -188,3 +188,20 @@ def _leftover_choices(ctx: Ctx) -> None:
 def leftover_choices(ctx: Ctx) -> None:
     _leftover_choices(ctx)
 
+
+
+def yield_of(state: FlameState, shop_id: str) -> tuple[dict[str, int], int, int] | None:
+    """The computed gather yield of a shop (fixed items, wild symbols, dragon symbols), or None if unknown.
+
+    Used by the CLI to fill in ``fc gather`` when the player types no goods.
+    """
+    from scorekeeper.events import Event
+
+    from .context import copy_state
+
+    shop = state.shops.get(norm_id(shop_id))
+    if shop is None:
+        return None
+    ctx = Ctx(copy_state(state), Event(0, "GATHER"))
+    computed = compute_yield(ctx, shop)
+    return None if computed is None else computed[:3]

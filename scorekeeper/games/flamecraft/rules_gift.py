@@ -136,6 +136,9 @@ def resolve_fancy_score(ctx: Ctx) -> None:
     if ctx.payload.get("fulfilled") is False:  # FC-FANCY-7: fulfilment is declared by the user
         ctx.err("FC-FANCY-1", f"{card} may be scored only once its goal is fulfilled")
         return
+    if ctx.goal_met(who, card) is False:  # FC-FANCY-7: a structured goal is checked against the state
+        ctx.err("FC-FANCY-7", f"the goal of {card} ({face.get('goal')}) is not fulfilled yet")
+        return
     spend = dict(face.get("spend") or {})
     if spend:
         pay = _spend_payment(ctx, who, spend)

@@ -118,7 +118,7 @@ def resolve_setup(ctx: Ctx) -> None:
         return
 
     state.shops = shops
-    state.removed = removed
+    state.removed = removed  # FC-SETUP-6: out of the game, not in any deck, park or hand
     state.artisan_deck = artisan - len(park)
     state.park = park
     state.ench_deck = ench - len(row)
@@ -218,7 +218,8 @@ def resolve_setup_player(ctx: Ctx) -> None:
         return
 
     who.hand.extend(names)
-    state.artisan_deck -= START_HAND
+    state.artisan_deck -= START_HAND  # FC-SETUP-12: dealt after the park
+    # FC-SETUP-15: nothing else is given: 0 reputation, no goods or coins, no reserve, off-town
     card, face = keep[0]
     ctx.learn("fancy", card, face)
     who.fancies.append(card)
@@ -230,7 +231,8 @@ def resolve_setup_player(ctx: Ctx) -> None:
         who.companion = comp_card  # FC-COMP-2: face up, unused
         start = state.faces["comp"][comp_card].get("start")
         if start:
-            ctx.grant(who, start, f"START bonus of companion {comp_card}")  # FC-COMP-3
+            # FC-COMP-3; FC-COMP-5: the START bonus does not use up the ability (companion_used stays False)
+            ctx.grant(who, start, f"START bonus of companion {comp_card}")
     who.dealt = True
     ctx.check_trigger("artisan")
     if state.started and state.turn is None:

@@ -157,7 +157,8 @@ def resolve_end_turn(ctx: Ctx) -> None:
     if ctx.failed:
         return
 
-    # step 2, FC-END-TURN-3 to 7: discard exactly down to the limits
+    # step 2, FC-END-TURN-3 to 7: discard exactly down to the limits; FC-END-TURN-6: only the
+    # active player's holdings are checked, here, at the end of their own turn
     discard = dict(payload.get("discard") or {})
     if discard.get("coins") or discard.get("coin") or discard.get("fancy") or discard.get("reserved"):
         ctx.err("FC-END-TURN-5", "coins, fancy dragons and a reserved enchantment have no limit: they are never discarded")

@@ -34,6 +34,8 @@ class PlayerState:
     recent_shops: list[str] = field(default_factory=list)  # shops of the last visits, newest last
     dealt: bool = False
     turns: int = 0
+    placed: int = 0  # dragons this player placed in town (for structured goals, A-31)
+    enchanted: int = 0  # enchantments this player cast
     #: where every reputation point came from: {"points", "source"} (for ``score --explain``)
     rep_log: list[dict[str, Any]] = field(default_factory=list)
 

@@ -7,7 +7,7 @@ from typing import Any
 from scorekeeper.events import Event
 from scorekeeper.games.base import Section, Status
 
-from .context import describe_face, items_text
+from .context import items_text, reward_text
 from .state import FlameState
 
 
@@ -157,7 +157,7 @@ def describe(event: Event) -> str:
             detail = f" giving {p['gift'].get('to')} 1 {p['gift'].get('item')}"
         return f"{who} fires up {p.get('dragon')}{detail}" + _draws(p)
     if kind == "SHOP_ABILITY":
-        what = f"reserves {_names([p['reserve']])[0]}" if p.get("reserve") else f"gains {p.get('gain')}" if p.get("gain") else "uses it"
+        what = f"reserves {_names([p['reserve']])[0]}" if p.get("reserve") else f"gains {_reward(p.get('gain'))}" if p.get("gain") else "uses it"
         return f"{who} uses the shop ability: {what}"
     if kind == "ENCHANT":
         pay = f" paying {items_text(p['pay'])}" if isinstance(p.get("pay"), dict) else ""
@@ -170,13 +170,14 @@ def describe(event: Event) -> str:
     if kind == "FANCY_SCORE":
         return f"{who} scores sun dragon {p.get('card')}"
     if kind == "COMPANION_USE":
-        return f"{who} uses their companion" + (f": gains {p['gain']}" if p.get("gain") else "")
+        return f"{who} uses their companion" + (f": gains {_reward(p['gain'])}" if p.get("gain") else "") + _draws(p)
     if kind == "END_TURN":
         parts = []
         if p.get("flips"):
             parts.append("flips " + ",".join(_names(p["flips"])))
         if p.get("discard"):
-            parts.append("discards")
+            d = dict(p["discard"])
+            parts.append("discards " + ", ".join([*d.get("dragons", []), *([items_text(d["goods"])] if d.get("goods") else [])]))
         if p.get("park"):
             parts.append("park + " + ",".join(_names(p["park"])))
         if p.get("row"):
@@ -188,6 +189,10 @@ def describe(event: Event) -> str:
     if kind == "ADJUST":
         return f"manual adjustment{': ' + str(p['reason']) if p.get('reason') else ''}"
     return f"{who} {kind}".strip()
+
+
+def _reward(value: Any) -> str:
+    return reward_text(value) if isinstance(value, dict) else str(value)
 
 
 def _names(items: Any) -> list[str]:
@@ -210,7 +215,3 @@ def _draws(p: Any) -> str:
     for f in p.get("fancies") or []:
         parts.append(f"fancy {(f.get('card') if isinstance(f, dict) else str(f).partition('=')[0])}")
     return (" (draws " + ", ".join(parts) + ")") if parts else ""
-
-
-def face_line(kind: str, face: dict[str, Any]) -> str:
-    return describe_face(kind, face)

@@ -1,0 +1,445 @@
+"""Record the Emberheart sample sessions through the real CLI (``scorekeeper eh …``), reproducibly.
+
+A seeded table "player" decides each play from the replayed state and records it with the real Click
+commands (in-process ``CliRunner`` on ``scorekeeper.cli.main``); every command is also written to a
+``.commands.sh`` transcript beside the session, which replays the same game from a shell.
+
+Run: ``sample_sessions/make_emberheart.sh`` (or ``python sample_sessions/make_emberheart.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shlex
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from click.testing import CliRunner
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository's package, whatever the venv says
+
+from scorekeeper.events import Event  # noqa: E402
+from scorekeeper.games.emberheart import GAME
+from scorekeeper.games.emberheart.cards import (
+    ALLOWED, COLOURS, EXPERTS, HEROES, HIRELINGS, LOCATIONS, MOUNTAIN, TRACKS, hire_text,
+)
+from scorekeeper.games.emberheart.effects import colour_counts, hero_active
+from scorekeeper.games.emberheart.rules_action import aides_left, level
+from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
+from scorekeeper.games.emberheart.rules_raid import raid_in_force, required_discards
+from scorekeeper.games.emberheart.rules_reward import expected, offer_slots
+
+HERE = Path(__file__).resolve().parent
+# The Flame-difference Glory of the board used for these samples. 3 → 3 and 6 → 8 are the rulebook's; the
+# other entries are the checklist's proposed reading of the board (AMB-01), entered as a table would.
+FLAME_TABLE = {"1": 1, "2": 2, "4": 5, "5": 6, "7": 10, "8": 12, "9": 14, "10": 16, "11": 18, "12": 20}
+
+
+class MemorySession:
+    """An in-memory stand-in for a session file, for fast runs of the same commands (tests)."""
+
+    def __init__(self, players: list[str], settings: dict[str, Any]) -> None:
+        from scorekeeper.games.base import SessionConfig
+
+        values = {s.key: s.default for s in GAME.settings}
+        values.update(settings)
+        self.game = GAME
+        self.config = SessionConfig("emberheart", tuple(players), values)
+        self.events: list[Event] = []
+        self.state = GAME.setup(self.config)
+
+    def status(self) -> Any:
+        return GAME.status(self.state)
+
+    def player(self, text: str) -> str:
+        from scorekeeper.cli.common import resolve_player
+
+        return resolve_player(self.config.players, text)
+
+    def active_player(self) -> str:
+        from scorekeeper.cli.common import BadInput
+
+        active = self.status().active_player
+        if not active:
+            raise BadInput("nobody's turn is expected now; name the player with -p/--player")
+        return active
+
+
+def memory_record(session: MemorySession, type: str, player: str | None, payload: Any, *, force: bool = False,
+                  as_json: bool = False) -> None:
+    """What ``record`` does, without a file: check, refuse or append, apply."""
+    from scorekeeper.cli.common import Refused, refusal_message
+
+    event = Event(len(session.events) + 1, type, player, dict(payload), "", force)
+    findings = GAME.check(session.state, event)
+    errors = [f for f in findings if f.is_error]
+    if errors and not force:
+        raise Refused(refusal_message(errors))
+    session.events.append(event)
+    if not errors:
+        session.state = GAME.apply(session.state, event)
+
+
+class Recorder:
+    """Runs ``scorekeeper`` commands for one sample game; ``memory=True`` keeps the journal in memory."""
+
+    def __init__(self, name: str, seed: int, memory: bool = False) -> None:
+        self.memory: MemorySession | None = None
+        self.use_memory = memory
+        self.path = HERE / f"emberheart-{name}.json"
+        self.transcript = HERE / f"emberheart-{name}.commands.sh"
+        self.rng = random.Random(seed)
+        self.home = tempfile.mkdtemp()
+        self.runner = CliRunner()
+        self.lines = ["#!/bin/sh", f"# Emberheart sample '{name}', recorded by make_emberheart.py (seed {seed}).",
+                      "set -e", f'export SCOREKEEPER_SESSION="${{SCOREKEEPER_SESSION:-emberheart-{name}.json}}"']
+        if self.path.exists() and not memory:
+            self.path.unlink()
+
+    def run(self, *args: Any, ok: tuple[int, ...] = (0,)) -> str:
+        argv = [str(a) for a in args]
+        if self.use_memory:
+            result = self._run_memory(argv)
+        else:
+            from scorekeeper.cli import main
+
+            env = {"SCOREKEEPER_HOME": self.home, "SCOREKEEPER_SESSION": str(self.path)}
+            result = self.runner.invoke(main, argv, env=env, catch_exceptions=False)
+        if result.exit_code not in ok:
+            raise SystemExit(f"command failed ({result.exit_code}): scorekeeper {shlex.join(argv)}\n{result.output}")
+        shown = [a if a != str(self.path) else "$SCOREKEEPER_SESSION" for a in argv]
+        self.lines.append("scorekeeper " + " ".join(shlex.quote(a) if not a.startswith("$") else f'"{a}"' for a in shown))
+        return result.output
+
+    def _run_memory(self, argv: list[str]) -> Any:
+        """``new`` and ``set`` are handled here; ``eh …`` runs the real Emberheart commands on memory."""
+        from unittest import mock
+
+        from scorekeeper.cli import emberheart as cli_eh
+        from scorekeeper.settings import find
+
+        if argv[0] == "new":
+            players = argv[argv.index("--players") + 1].split(",")
+            sets = dict(a.split("=", 1) for a in argv[argv.index("new"):] if "=" in a and not a.startswith("--"))
+            values = {k: find(GAME.settings, k).parse(v) for k, v in sets.items()}
+            self.memory = MemorySession(players, values)
+            return mock.Mock(exit_code=0, output="")
+        if argv[0] == "set":
+            key, text = argv[1].split("=", 1)
+            value = find(GAME.settings, key).parse(text)
+            self.memory.state = GAME.change_setting(self.memory.state, key, value)
+            self.memory.events.append(Event(len(self.memory.events) + 1, "set", None, {"key": key, "value": value}))
+            return mock.Mock(exit_code=0, output="")
+        with mock.patch.object(cli_eh, "open_session", lambda *a, **k: self.memory), \
+                mock.patch.object(cli_eh, "record", memory_record):
+            return self.runner.invoke(cli_eh.group, argv[1:], catch_exceptions=False)
+
+    def eh(self, *args: Any, ok: tuple[int, ...] = (0,)) -> str:
+        return self.run("eh", *args, ok=ok)
+
+    def state(self) -> Any:
+        if self.use_memory:
+            return self.memory.state
+        from scorekeeper.cli.common import open_session
+
+        return open_session(str(self.path), "emberheart").state
+
+    def legal(self, type: str, player: str | None, payload: dict[str, Any]) -> bool:
+        findings = GAME.check(self.state(), Event(10**6, type, player, payload))
+        return not any(f.is_error for f in findings)
+
+    def save(self) -> None:
+        self.transcript.write_text("\n".join(self.lines) + "\n", encoding="utf-8")
+        os.chmod(self.transcript, 0o755)
+
+
+# -- the seeded table player ------------------------------------------------------------------------------
+
+
+class Bot:
+    def __init__(self, rec: Recorder) -> None:
+        self.rec = rec
+        self.rng = rec.rng
+        self.garrison_seen = {c: 0 for c in COLOURS}
+
+    # reveals at setup and Reset
+    def reveal_all(self) -> None:
+        st = self.rec.state()
+        used = {c.hero for c in st.cards.values() if c.kind == "hero"}
+        heroes = [h for h in HEROES if h not in used]
+        self.rng.shuffle(heroes)
+        r = self.rng
+        for i, cid in enumerate(st.offers["guild"][:3]):
+            if cid is None and heroes:
+                self.rec.eh("reveal", "guild", i + 1, heroes.pop().replace(" ", "-"))
+        for i, cid in enumerate(st.offers["tavern"]):
+            if cid is None:
+                hire = r.choice(["3G", "2G1S", "1G1R", "1S1W", "2G1W", "1S1R", "4G", "1G1S1R"])
+                self.rec.eh("reveal", "tavern", i + 1, hire, "--flame", r.choice([-1, 0, 0, 1]))
+        for i, cid in enumerate(st.offers["camp"]):
+            if cid is None:
+                colour = r.choice([*COLOURS, *COLOURS, "exotic"])
+                args = ["reveal", "camp", i + 1, colour, r.choice([1, 2, 2, 3, 4])]
+                self.rec.eh(*args)
+        for lvl, n, glories in (("bottom", 3, [2, 3, 3, 4]), ("middle", 2, [4, 5, 6]), ("top", 1, [7, 8, 9])):
+            for i, cid in enumerate(st.offers[f"mountain-{lvl}"]):
+                if cid is None:
+                    args = ["reveal", "mountain", f"{lvl[0]}{i + 1}", r.choice(COLOURS), r.choice(glories)]
+                    flame = r.choice([0, 0, 1, 2]) if lvl != "top" else 1
+                    if flame:
+                        args += ["--flame", flame]
+                    if r.random() < 0.3:
+                        args += ["--wardens", 1]
+                    self.rec.eh(*args)
+        for i, cid in enumerate(st.offers["preserve"]):
+            if cid is None:
+                self.rec.eh("reveal", "preserve", i + 1, r.choice(COLOURS))
+        for colour in COLOURS:
+            if st.garrison[colour] is None and self.garrison_seen[colour] < 5:
+                k = self.garrison_seen[colour]
+                glory = [3, 4, 5, 6, 7][k]
+                reqs = [f"1{colour}", f"2{colour}", f"2{colour}+1hero", f"3{colour}+2ranger", f"4{colour}"][k]
+                self.rec.eh("reveal", "garrison", colour, glory, reqs, r.choice(TRACKS))
+                self.garrison_seen[colour] += 1
+        for slot in (1, 2):
+            if st.raids[slot - 1] is None:
+                self.rec.eh("raidcard", slot, r.choice(["G", "G", "E"]),
+                            r.choice(["hero", "preserve", "garrison", "red", "blue", "green", "scout", "ranger",
+                                      "warden", "attribute"]))
+        if len(st.seats) == 2 and not st.two_p_revealed:
+            spaces = r.sample([f"{loc}:{s}" for loc in LOCATIONS for s in range(1, 6)], 3)
+            self.rec.eh("block", *spaces)
+
+    def free_plays(self) -> None:
+        """Attach Dragons and complete Garrisons whenever possible (not tied to a turn)."""
+        progress = True
+        while progress:
+            progress = False
+            st = self.rec.state()
+            for p in st.players:
+                targets = [c for c in st.owned(p.name) if c.kind in ("hero", "preserve") and not c.holds]
+                for dragon in st.owned(p.name, "dragon"):
+                    if dragon.attached_to:
+                        continue
+                    fit = [t for t in targets if dragon.exotic or t.colour == dragon.colour]
+                    if fit:
+                        self.rec.eh("attach", dragon.id, fit[0].id, "-p", p.name)
+                        progress = True
+                        break
+                if progress:
+                    break
+                for card in st.owned(p.name, "garrison"):
+                    if not card.completed and not garrison_shortfall(st, p.name, card, {}):
+                        self.rec.eh("complete", card.id, "-p", p.name)
+                        progress = True
+                        break
+                if progress:
+                    break
+
+    def party_for(self, st: Any, p: Any, location: str, space: int, companion: bool) -> dict[str, int] | None:
+        need = space - (level(p.attrs["strength"]) if companion else 0)
+        need = max(0, need)
+        hire = {t: 0 for t in HIRELINGS}
+        for t in [x for x in ALLOWED[location] if x != "G"] + ["G"]:
+            take = min(p.hire[t], need - sum(hire.values()))
+            hire[t] += take
+        return hire if sum(hire.values()) == need else None
+
+    def action_turn(self) -> None:
+        st = self.rec.state()
+        name = st.active()
+        p = st.player(name)
+        r = self.rng
+        # an occasional Gear swap to upgrade a Grunt
+        if p.gear >= 3 and p.hire["G"] >= 3 and r.random() < 0.5:
+            self.rec.eh("swap", "G", r.choice(["S", "R", "W"]), 1, "-p", name)
+            st = self.rec.state()
+            p = st.player(name)
+        left = aides_left(st)
+        if left and (p.crests == 0 or r.random() < 0.22 or (p.crests <= 1 and r.random() < 0.6)):
+            aide = r.choice(left)
+            args = ["aide", aide, "-p", name]
+            if aide == "defender":
+                args += ["--raid", r.choice([1, 2])]
+            self.rec.eh(*args)
+            return
+        options = []
+        for location in LOCATIONS:
+            for space in range(5, 0, -1):
+                if st.party(location, space) or (location, space) in st.blocked:
+                    continue
+                for companion in (True, False):
+                    if companion and (p.companion_used or p.companion_recalled):
+                        continue
+                    hire = self.party_for(st, p, location, space, companion)
+                    if hire is None:
+                        continue
+                    payload = {"location": location, "space": space, "hire": {k: v for k, v in hire.items() if v}}
+                    if companion:
+                        payload["companion"] = True
+                    options.append((space + r.random() * 3 + (2 if companion else 0), payload))
+        r.shuffle(options)
+        options.sort(key=lambda o: -o[0])
+        for _, payload in options[:6]:
+            if self.rec.legal("PLACE_PARTY", name, payload):
+                args = ["place", payload["location"], payload["space"], hire_text(payload["hire"]).replace("none", "0"),
+                        "-p", name]
+                if payload.get("companion"):
+                    args.append("-c")
+                self.rec.eh(*args)
+                return
+        if p.crests:
+            site = "warehouse" if p.gear < 3 or r.random() < 0.4 else "firestation"
+            self.rec.eh("special", site, "-p", name)
+            return
+        if left:
+            self.rec.eh("aide", left[0], "-p", name, *(["--raid", 1] if left[0] == "defender" else []))
+            return
+        self.rec.eh("skip", "-p", name)
+
+    def reward_step(self) -> None:
+        st = self.rec.state()
+        what, space, who = expected(st)
+        r = self.rng
+        if what == "np":
+            self.rec.eh("np")
+            return
+        if what == "order":
+            self.rec.eh("order", *st.mountain.order, "-p", who)
+            return
+        loc = st.location
+        party = st.party(loc, space)
+        lvl = st.mountain.stage if loc == MOUNTAIN else None
+        slots = offer_slots(st, loc, "bottom" if lvl == "bottom" else lvl)
+        cards = [st.cards[c] for c in slots if c and not (st.cards[c].reserved_for not in (None, who))]
+        if loc == MOUNTAIN:
+            cards = [c for c in cards if c.wardens <= party.hire["W"]]
+        if cards and (lvl not in ("middle", "top") or r.random() < 0.8):
+            card = max(cards, key=lambda c: (c.glory, r.random()))
+            args = ["claim", card.id]
+            if lvl == "top":
+                args += ["--track", r.choice(TRACKS)]
+                if hero_active(st, who, "peakwalker"):
+                    args += ["--peak", r.choice(TRACKS)]
+            self.rec.eh(*args)
+        else:
+            self.rec.eh("recall")
+        self.free_plays()
+
+    def raid_step(self) -> None:
+        st = self.rec.state()
+        for p in st.players:
+            if p.raided:
+                continue
+            hero = None
+            if hero_active(st, p.name, "dragon trainer") and not p.trainer_used and not any(q.raided for q in st.players):
+                loose = [d for d in st.owned(p.name, "dragon") if not d.attached_to and not d.exotic]
+                if loose:
+                    self.rec.eh("hero", "dragon-trainer", "--dragon", loose[0].id, "-p", p.name)
+                    st = self.rec.state()
+                    p = st.player(p.name)
+            slot = raid_in_force(st)
+            card = st.cards[st.raids[slot - 1]]
+            need = required_discards(st, p, card, {})
+            args = ["raid", "-p", p.name]
+            if need and hero_active(st, p.name, "custodian"):
+                args.append("--custodian")
+                need -= 1
+            if card.item == "E":
+                owned = [t for t in EXPERTS if p.hire[t]]
+                must = min(need, sum(p.hire[t] for t in EXPERTS))
+                if must and len(owned) > 1 and must < sum(p.hire[t] for t in EXPERTS):
+                    plan = {t: 0 for t in EXPERTS}
+                    for _ in range(must):
+                        t = max(EXPERTS, key=lambda x: p.hire[x] - plan[x])
+                        plan[t] += 1
+                    args += ["--discard", hire_text(plan)]
+            self.rec.eh(*args)
+        st = self.rec.state()
+        for p in st.players:
+            for hero in ("recruiter", "priestess"):
+                if hero_active(st, p.name, hero):
+                    self.rec.eh("hero", hero, "-p", p.name)
+
+    def play(self, max_steps: int = 2000) -> None:
+        for _ in range(max_steps):
+            st = self.rec.state()
+            if st.phase == "end":
+                return
+            if st.phase == "action":
+                if st.actions == 0 and (any(None in s[:3] for s in st.offers.values()) or None in st.raids
+                                        or (len(st.seats) == 2 and not st.two_p_revealed)):
+                    self.reveal_all()
+                    continue
+                self.action_turn()
+            elif st.phase == "reward":
+                self.reward_step()
+            elif st.phase == "raid":
+                self.raid_step()
+        raise SystemExit("the sample game did not finish")
+
+    def finish(self) -> None:
+        self.free_plays()
+        st = self.rec.state()
+        for p in st.players:
+            n = min(p.gear // 3, p.flame)
+            if n:
+                self.rec.eh("convert", 3 * n, "-p", p.name)
+
+
+def make_game(name: str, seed: int, players: str, *settings: str, memory: bool = False) -> Recorder:
+    rec = Recorder(name, seed, memory)
+    args = ["new", "emberheart", "--players", players, "--session", str(rec.path)]
+    for s in settings:
+        args += ["--set", s]
+    rec.run(*args)
+    rec.run("set", f"flame_glory={json.dumps(FLAME_TABLE)}")
+    bot = Bot(rec)
+    bot.play()
+    bot.finish()
+    return rec
+
+
+def main_() -> None:
+    wanted = set(sys.argv[1:])
+    if not wanted or "four-players" in wanted:
+        rec = make_game("four-players", 11, "Astrid,Brandon,Helga,Sigrun")
+        rec.save()
+    if not wanted or "two-players-side-b" in wanted:
+        rec = make_game("two-players-side-b", 23, "Astrid,Brandon", "side=B", "skills=3,4",
+                        "start_tracks=senses,speed", "first_player=Brandon")
+        rec.save()
+    if not wanted or "disputed" in wanted:
+        rec = make_disputed()
+        rec.save()
+
+
+def make_disputed(memory: bool = False) -> Recorder:
+    """A 3-player game in which the table recorded some illegal plays with --force."""
+    rec = Recorder("disputed", 37, memory)
+    rec.run("new", "emberheart", "--players", "Astrid,Brandon,Helga", "--session", str(rec.path))
+    rec.run("set", f"flame_glory={json.dumps(FLAME_TABLE)}")
+    bot = Bot(rec)
+    bot.reveal_all()
+    # a Party of 3 Grunts on space 4 (EH-ACT-4), then a Warden sent to the Tavern (EH-ACT-6)
+    rec.eh("place", "tavern", 4, "3G", "-p", "Astrid", "--force", ok=(0,))
+    rec.eh("place", "guild", 5, "5G", "-p", "Astrid")
+    rec.eh("swap", "G", "W", "-p", "Brandon")
+    rec.eh("place", "tavern", 1, "1W", "-p", "Brandon", "--force")
+    rec.eh("place", "tavern", 1, "1G", "-p", "Brandon")
+    # Helga acts out of turn (EH-FLOW-5)
+    rec.eh("aide", "healer", "-p", "Astrid", "--force")
+    bot.play()
+    bot.finish()
+    # at the end, two more disputes: a Gear conversion that is not a multiple of 3, a skill on side A
+    rec.eh("convert", 2, "-p", "Helga", "--force")
+    rec.eh("extra", "-p", "Brandon", "--force")
+    return rec
+
+
+if __name__ == "__main__":
+    main_()

@@ -1,0 +1,83 @@
+"""Helpers for the 8 Dragons tests: sessions built from events, the checklist's test board FX (section 7.0)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.engine import Replay, replay
+from scorekeeper.events import Event
+from scorekeeper.games.base import Finding, SessionConfig
+from scorekeeper.games.eight_dragons import GAME
+from scorekeeper.settings import resolve
+
+SIN = [f"S{i}" for i in range(1, 10)] + [f"N{i}" for i in range(1, 7)]
+DEX = [f"D{i}" for i in range(1, 10)] + [f"E{i}" for i in range(1, 7)]
+
+
+def fx_board(locations: dict[str, str] | None = None, trolls: dict[str, list[int]] | None = None) -> dict[str, Any]:
+    """Board FX: Sinistra S1…S9 (South) → N1…N6 (North) → V; Dextra D1…D9 → E1…E6 → V."""
+    return {
+        "note": "test board FX of the checklist (section 7.0), not the real board",
+        "kingdoms": {
+            "Sinistra": {"route": SIN, "north": SIN[9:]},
+            "Dextra": {"route": DEX, "north": DEX[9:]},
+        },
+        "locations": locations or {},
+        "trolls": trolls or {},
+        "start": "N6",
+        "aurea": "E6",
+    }
+
+
+def make_config(players: tuple[str, ...] = ("A", "B", "C"), board: dict[str, Any] | None = None,
+                **settings: Any) -> SessionConfig:
+    values, _ = resolve(GAME.settings, [])
+    values.update({k.replace("__", "."): v for k, v in settings.items()})
+    catalog = {"board": board} if board is not None else None
+    return SessionConfig("eight-dragons", players, values, catalog)
+
+
+class Table:
+    """A game played event by event, like the CLI's ``record`` (an illegal play is not applied)."""
+
+    def __init__(self, config: SessionConfig) -> None:
+        self.config = config
+        self.state = GAME.setup(config)
+        self.events: list[Event] = []
+
+    def check(self, type_: str, player: str | None = None, **payload: Any) -> list[Finding]:
+        event = Event(len(self.events) + 1, type_, player, payload)
+        return GAME.check(self.state, event)
+
+    def play(self, type_: str, player: str | None = None, *, force: bool = False, **payload: Any) -> list[Finding]:
+        """Check and (when legal) apply; an illegal play raises unless ``force``."""
+        event = Event(len(self.events) + 1, type_, player, payload, forced=force)
+        findings = GAME.check(self.state, event)
+        errors = [f for f in findings if f.is_error]
+        if errors and not force:
+            raise AssertionError(f"refused {type_} {payload}: {errors}")
+        self.events.append(event)
+        if not errors:
+            self.state = GAME.apply(self.state, event)
+        return findings
+
+    def errors(self, type_: str, player: str | None = None, **payload: Any) -> list[str]:
+        """The rule IDs of the errors this play would get (nothing is applied)."""
+        return [f.rule for f in self.check(type_, player, **payload) if f.is_error]
+
+    def replay(self) -> Replay:
+        return replay(self.events, GAME, self.config)
+
+
+def cell(q: int, r: int) -> str:
+    return f"{q},{r}"
+
+
+def start_all(table: Table, tile: str = "S/OOOOOO", mission: str = "SM/OOOOOO/market:b") -> None:
+    """Record a plain Starting Tile and Mission(s) for every player (Mission at 0,-1)."""
+    n = len(table.config.players)
+    for name in table.config.players:
+        missions = [{"tile": mission, "at": "0,-1", "rot": 0}]
+        if n == 2:
+            missions.append({"tile": mission, "at": "1,-1", "rot": 0})
+        table.play("START", name, tile=tile, missions=missions)

@@ -1,0 +1,154 @@
+"""The hex Lair: placement legality (ED-LAIR-2, ED-LAIR-3, ED-LAIR-4), Chambers (ED-CHAMBER-*), scenarios G1 and G2."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.games.eight_dragons.lair import Lair, chamber_pays, chamber_single_colour
+from scorekeeper.games.eight_dragons.tiles import Tile, parse_tile
+from scorekeeper.games.eight_dragons.hexgrid import rotate_edges
+
+from ed_support import Table, make_config
+
+
+def g1_lair() -> Lair:
+    lair = Lair()
+    lair.place(parse_tile("SG/WOOOWW", "ST"), (0, 0), 0)
+    lair.place(parse_tile("SM/WWWWOW/market:b", "SM"), (1, -1), 0)
+    return lair
+
+
+def test_g1_legal_placement_with_a_tolerated_wall_wall_contact():
+    """Scenario G1 (ED-LAIR-2, ED-LAIR-3, ED-LAIR-4): X at (1,0) turned 5 is legal, no Chamber, only turn 5 fits."""
+    lair = g1_lair()
+    x = parse_tile("E1/OWWWWW", "X")
+    eff = rotate_edges("OWWWWW", 5)
+    assert eff == "WWWWWO"
+    contacts = {name: (mine, theirs) for _, name, mine, theirs in lair.contacts((1, 0), eff)}
+    assert contacts == {"ST": ("O", "O"), "SM": ("W", "W")}
+    assert lair.placement_problem((1, 0), eff) is None
+    assert lair.chambers_formed((1, 0), eff) == []
+    assert lair.legal_rotations(x, (1, 0)) == [5]
+
+
+def test_g1_n_open_against_wall_only_is_illegal():
+    """Scenario G1-N (ED-LAIR-3, ED-LAIR-4): contacts only O–W / W–O are refused, naming the edges."""
+    problem = g1_lair().placement_problem((1, 0), "OWWWWW")
+    assert problem is not None
+    assert "NW edge: wall against an open edge of ST" in problem
+    assert "N edge: open edge against a wall of SM" in problem
+
+
+def test_g2_wall_to_wall_is_refused_and_the_legal_rotations_are_offered():
+    """Scenario G2 (ED-LAIR-3, ED-LAIR-4): Y at (0,1) turned 0 is illegal; turns 1–4 are legal; turn 2 closes no Chamber."""
+    lair = g1_lair()
+    lair.place(parse_tile("E1/OWWWWW", "X"), (1, 0), 5)
+    y = parse_tile("G1/WWOOOO", "Y")
+    problem = lair.placement_problem((0, 1), "WWOOOO")
+    assert problem is not None and "N edge: wall against an open edge of ST" in problem
+    assert "NE edge: wall against wall of X" in problem
+    assert lair.legal_rotations(y, (0, 1)) == [1, 2, 3, 4]
+    assert rotate_edges("WWOOOO", 2) == "OOWWOO"
+    assert lair.chambers_formed((0, 1), "OOWWOO") == []
+
+
+def test_g2_b_dead_cell_takes_no_tile_at_all():
+    """Scenario G2-b (ED-LAIR-3): cell (2,-1) faces only walls; even an all-open tile cannot go there."""
+    lair = g1_lair()
+    lair.place(parse_tile("E1/OWWWWW", "X"), (1, 0), 5)
+    assert (2, -1) in lair.dead_cells()
+    assert lair.legal_rotations(parse_tile("E1/OOOOOO", "Z"), (2, -1)) == []
+
+
+def test_placement_needs_an_empty_cell_touching_the_lair():
+    """ED-LAIR-2: occupied cells and cells away from the Lair are refused."""
+    lair = g1_lair()
+    assert "already holds ST" in lair.placement_problem((0, 0), "OOOOOO")
+    assert "does not touch" in lair.placement_problem((5, 5), "OOOOOO")
+
+
+def _triangle(colours: str, last_edges: str = "OOOOOO") -> tuple[Lair, list]:
+    lair = Lair()
+    lair.place(Tile("A", "L1", colours[0], "OOOOOO"), (0, 0), 0)
+    lair.place(Tile("B", "L1", colours[1], "OOOOOO"), (0, -1), 0)
+    formed = lair.place(Tile("C", "L1", colours[2], last_edges), (1, -1), 0)
+    return lair, formed
+
+
+def test_chamber_forms_where_three_tiles_meet_with_all_edges_open():
+    """ED-CHAMBER-1, ED-CHAMBER-2: the third tile at a vertex closes the Chamber."""
+    lair, formed = _triangle("EEE")
+    assert formed == [frozenset({(0, 0), (0, -1), (1, -1)})]
+    assert lair.chambers == set(formed)
+
+
+def test_a_wall_on_either_side_of_a_shared_edge_means_no_chamber():
+    """ED-CHAMBER-5 (A-03): C's SW edge (facing A) is a wall: no Chamber."""
+    lair, formed = _triangle("EEE", "OOOOWO")
+    assert formed == []
+
+
+@pytest.mark.parametrize("colours,pays", [
+    ("EEE", True), ("EGO", True), ("EEG", False), ("JEG", True), ("JEE", True), ("JJE", True), ("NEE", False),
+    ("NJJ", False),
+])
+def test_chamber_gold_one_colour_or_three_colours_jokers_count_as_all(colours, pays):
+    """ED-CHAMBER-3, ED-CHAMBER-4, ED-CHAMBER-6, ED-CHAMBER-7: same or all-different colours pay; exactly two colours do not; Jokers are every colour;
+    colourless tiles match nothing (A-04)."""
+    tiles = [Tile(str(i), "L1", c, "OOOOOO") for i, c in enumerate(colours)]
+    assert chamber_pays(tiles) is pays
+
+
+def test_colourless_tiles_can_count_as_jokers_by_setting():
+    """A-04 alternative (colour.none = joker)."""
+    tiles = [Tile(str(i), "L1", c, "OOOOOO") for i, c in enumerate("NEE")]
+    assert chamber_pays(tiles, none_as_joker=True)
+
+
+def test_single_colour_test_for_tours_and_specialists():
+    """ED-SCORE-10, ED-SCORE-11, ED-CHAMBER-6: one colour, Jokers included."""
+    tiles = [Tile(str(i), "L1", c, "OOOOOO") for i, c in enumerate("JEE")]
+    assert chamber_single_colour(tiles) and chamber_single_colour(tiles, "E") and not chamber_single_colour(tiles, "G")
+
+
+def test_one_tile_closes_several_chambers_and_each_pays():
+    """ED-CHAMBER-2, ED-CHAMBER-3: a tile in a ring's gap closes two Chambers at once; the placer gains 1 Gold each."""
+    t = Table(make_config(("A", "B", "C")))
+    t.play("START", "A", tile="SE/OOOOOO", missions=[{"tile": "SME/OOOOOO/market:b", "at": "0,-1", "rot": 0}])
+    t.play("FLY", "A", spaces=2)
+    t.play("VILLAGE", "A", folk="E", villagers=2, tiles=["P=E1/OOOOOO", "Q=E1/OOOOOO"])
+    t.play("PLACE", "A", tiles=[{"tile": "P", "at": "1,-1", "rot": 0}])
+    assert t.state.players["A"].gold == 1  # P closes the Chamber {ST, SM, P}: all Elves
+    t.play("PLACE", "A", tiles=[{"tile": "Q", "at": "-1,0", "rot": 0}])
+    assert t.state.players["A"].gold == 2
+    assert len(t.state.players["A"].lair.chambers) == 2
+
+
+def test_refused_placement_names_the_wrong_edge_and_what_would_fit():
+    """ED-LAIR-3: the message says which edge is wrong and the legal turns there."""
+    t = Table(make_config(("A", "B", "C")))
+    t.play("START", "A", tile="SG/WOOOWW", missions=[{"tile": "SM/WWWWOW/market:b", "at": "1,-1", "rot": 0}])
+    t.play("FLY", "A", spaces=1)
+    t.play("VILLAGE", "A", folk="E", villagers=1, tiles=["X=E1/OWWWWW"])
+    findings = t.check("PLACE", "A", tiles=[{"tile": "X", "at": "1,0", "rot": 0}])
+    assert [f.rule for f in findings] == ["ED-LAIR-3"]
+    assert "legal turns there: 5" in findings[0].message
+    t.play("PLACE", "A", tiles=[{"tile": "X", "at": "1,0", "rot": 5}])
+
+
+def test_batch_is_accepted_in_another_legal_order():
+    """ED-LAIR-7 (A-27): Q only touches the Lair once P is placed; the batch [Q, P] is accepted with a warning."""
+    def table(**settings):
+        t = Table(make_config(("A", "B", "C"), **settings))
+        t.play("START", "A", tile="S/OOOOOO", missions=[{"tile": "SM/WWWOWW/market:b", "at": "0,-1", "rot": 0}])
+        t.play("FLY", "A", spaces=1)
+        t.play("VILLAGE", "A", folk="E", villagers=2, tiles=["P=E1/OOOOOO", "Q=E1/OWWWWW"])
+        return t
+
+    batch = [{"tile": "Q", "at": "2,0", "rot": 5}, {"tile": "P", "at": "1,0", "rot": 0}]
+    t = table()
+    findings = t.play("PLACE", "A", tiles=batch)
+    assert [f.rule for f in findings] == ["ED-LAIR-7"]
+    assert len(t.state.players["A"].lair) == 4
+    strict = table(**{"lair.batch_order": "strict_log_order"})
+    assert strict.errors("PLACE", "A", tiles=batch) == ["ED-LAIR-2"]

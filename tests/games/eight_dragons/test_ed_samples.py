@@ -1,0 +1,65 @@
+"""The sample sessions replay to their golden score tables; the legal ones have no illegal play, the
+disputed one lists its forced plays with their rule IDs."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent
+SAMPLES = HERE.parents[2] / "sample_sessions"
+GOLDEN = HERE / "golden"
+NAMES = ["3p-board", "2p-aurea", "disputed"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_sample_session_score_matches_its_golden(cli, tmp_path, name):
+    """ED-SCORE-13, ED-SCORE-14, ED-SCORE-16, ED-ROYAL-1: `score --json --explain` equals the golden table."""
+    path = tmp_path / f"eight-dragons-{name}.json"
+    shutil.copy(SAMPLES / path.name, path)
+    result = cli("score", "--json", "--explain", "--session", str(path))
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout) == json.loads((GOLDEN / f"{name}.score.json").read_text())
+
+
+@pytest.mark.parametrize("name", ["3p-board", "2p-aurea"])
+def test_legal_samples_are_complete_games_without_violations(cli, tmp_path, name):
+    """The legal samples end with the final round played (ED-END-3) and `check` finds no illegal play."""
+    path = tmp_path / f"eight-dragons-{name}.json"
+    shutil.copy(SAMPLES / path.name, path)
+    check = cli("check", "--session", str(path))
+    assert check.exit_code == 0, check.output
+    status = json.loads(cli("status", "--json", "--session", str(path)).stdout)
+    assert status["finished"] is True
+    data = json.loads(cli("score", "--json", "--session", str(path)).stdout)
+    assert data["final"] is True and data["winners"]
+
+
+def test_disputed_sample_lists_the_forced_plays_with_rule_ids(cli, tmp_path):
+    """The disputed sample: the four plays recorded with --force are reported with their rule IDs."""
+    path = tmp_path / "eight-dragons-disputed.json"
+    shutil.copy(SAMPLES / path.name, path)
+    check = cli("check", "--json", "--session", str(path))
+    assert check.exit_code == 1
+    errors = [v["rule"] for v in json.loads(check.stdout)["violations"] if v["severity"] == "error"]
+    assert errors == ["ED-FLY-1", "ED-LOC-VILLAGE-1", "ED-LAIR-3", "ED-LOC-MERCHANT-1"]
+
+
+def test_two_player_sample_moves_aurea():
+    """ED-2P-4, ED-2P-5, ED-2P-7: the 2-player sample pushes Aurea through the Valley at least once (her owner-less way is
+    recorded as a push choice), and the replay moves her off her start space."""
+    from scorekeeper.engine import replay
+    from scorekeeper.events import Event
+    from scorekeeper.games.base import SessionConfig
+    from scorekeeper.games.eight_dragons import GAME
+
+    data = json.loads((SAMPLES / "eight-dragons-2p-aurea.json").read_text())
+    meta = data["meta"]["1"]
+    events = sorted((Event.from_record(r) for r in data["events"].values()), key=lambda e: e.seq)
+    assert any("Aurea" in dict(e.payload.get("pushes", {})) for e in events if e.type == "FLY")
+    config = SessionConfig("eight-dragons", tuple(meta["players"]), meta["settings"], meta["catalog"])
+    state = replay(events, GAME, config).state
+    assert state.pieces.pos["Aurea"] != config.catalog["board"]["aurea"]

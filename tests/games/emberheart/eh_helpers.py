@@ -1,0 +1,138 @@
+"""A small engine-level table for the Emberheart tests: record events, see findings, inspect the state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.engine import replay
+from scorekeeper.events import Event
+from scorekeeper.games.base import Finding, SessionConfig
+from scorekeeper.games.emberheart import GAME
+from scorekeeper.games.emberheart.state import State
+
+DEFAULT_PLAYERS = ("Astrid", "Brandon", "Helga")
+
+
+def config(players: tuple[str, ...] = DEFAULT_PLAYERS, **overrides: Any) -> SessionConfig:
+    values = {s.key: s.default for s in GAME.settings}
+    values.update(overrides)
+    return SessionConfig("emberheart", tuple(players), values)
+
+
+class Table:
+    """Events go through ``GAME.check`` then ``GAME.apply`` exactly as the engine does."""
+
+    def __init__(self, players: tuple[str, ...] = DEFAULT_PLAYERS, **settings: Any) -> None:
+        self.config = config(players, **settings)
+        self.state: State = GAME.setup(self.config)
+        self.events: list[Event] = []
+
+    def play(self, type: str, player: str | None = None, **payload: Any) -> list[Finding]:
+        event = Event(len(self.events) + 1, type, player, payload)
+        findings = GAME.check(self.state, event)
+        self.events.append(event)
+        if not any(f.is_error for f in findings):
+            self.state = GAME.apply(self.state, event)
+        return findings
+
+    def ok(self, type: str, player: str | None = None, **payload: Any) -> list[Finding]:
+        findings = self.play(type, player, **payload)
+        errors = [f for f in findings if f.is_error]
+        assert not errors, f"{type} {player} {payload}: {errors}"
+        return findings
+
+    def refused(self, rule: str, type: str, player: str | None = None, **payload: Any) -> Finding:
+        """Check (without recording) that the play is refused with ``rule``; the state is unchanged."""
+        event = Event(len(self.events) + 1, type, player, payload)
+        findings = GAME.check(self.state, event)
+        errors = [f for f in findings if f.is_error]
+        assert errors, f"{type} {player} {payload} was accepted"
+        assert errors[0].rule == rule, f"expected {rule}, got {errors}"
+        return errors[0]
+
+    def p(self, name: str):
+        return self.state.player(name)
+
+    def replayed(self):
+        return replay(self.events, GAME, self.config)
+
+    # -- setup helpers ---------------------------------------------------------------------------
+
+    def fill_offers(self, tag: str = "") -> None:
+        """Reveal plain cards into every empty slot (faces chosen for the test)."""
+        st = self.state
+        heroes = iter(h for h in ("apprentice", "bard", "fire sage", "outfitter", "paragon", "peakwalker",
+                                  "recruiter", "tavernkeeper", "wrangler", "blazebinder", "dragon knight",
+                                  "fire marshall", "infiltrator", "master scout", "mentor", "merchant", "messenger",
+                                  "quartermaster", "caretaker", "custodian", "dragon trainer", "dragonspeaker",
+                                  "master ranger", "overseer", "priestess", "squire", "tactician")
+                      if not any(c.hero == h for c in st.cards.values()))
+        colours = ["red", "blue", "green"]
+        for i, cid in enumerate(st.offers["guild"][:3]):
+            if cid is None:
+                self.ok("CARD_REVEAL", location="guild", slot=i + 1, hero=next(heroes))
+        for i, cid in enumerate(st.offers["tavern"]):
+            if cid is None:
+                self.ok("CARD_REVEAL", location="tavern", slot=i + 1, hire={"G": 2, "S": 1}, flame=-1)
+        for i, cid in enumerate(st.offers["camp"]):
+            if cid is None:
+                self.ok("CARD_REVEAL", location="camp", slot=i + 1, colour=colours[i], glory=2)
+        for i, cid in enumerate(st.offers["preserve"]):
+            if cid is None:
+                self.ok("CARD_REVEAL", location="preserve", slot=i + 1, colour=colours[i])
+        for level, n in (("bottom", 3), ("middle", 2), ("top", 1)):
+            for i, cid in enumerate(st.offers[f"mountain-{level}"]):
+                if cid is None:
+                    self.ok("CARD_REVEAL", location="mountain", level=level, slot=i + 1, colour=colours[i],
+                            glory={"bottom": 3, "middle": 5, "top": 8}[level], flame=1 if level != "bottom" else 0)
+        for colour in colours:
+            if st.garrison[colour] is None:
+                seen = [c for c in st.cards.values() if c.kind == "garrison" and c.colour == colour]
+                self.ok("CARD_REVEAL", location="garrison", slot=colour, colour=colour, glory=3 + 2 * len(seen),
+                        reqs=f"{1 + len(seen)}{colour}", track="strength")
+        for slot in (1, 2):
+            if st.raids[slot - 1] is None:
+                self.ok("RAID_REVEAL", slot=slot, item="G", basis="hero")
+        if len(st.seats) == 2 and not st.two_p_revealed:
+            self.ok("TWO_P_REVEAL", spaces=[["tavern", 1], ["mountain", 1]])
+
+
+def give(table: Table, owner: str, card_id: str, kind: str, **face: Any) -> Any:
+    """Put a card straight into a player's area (for a scenario's starting state)."""
+    from scorekeeper.games.emberheart.cards import HEROES, Card
+
+    card = Card(id=card_id, kind=kind, owner=owner, **face)
+    if kind == "hero":
+        card.colour = HEROES[card.hero]
+    if face.get("colour") == "exotic":
+        card.exotic = True
+    table.state.cards[card_id] = card
+    table.state.player(owner).cards.append(card_id)
+    return card
+
+
+def attach_now(table: Table, dragon: str, target: str) -> None:
+    """Attach in the starting state (no event)."""
+    st = table.state
+    d, t = st.cards[dragon], st.cards[target]
+    if d.exotic:
+        d.colour = t.colour
+    d.attached_to, t.holds = target, dragon
+
+
+def finish_action_phase(table: Table) -> None:
+    """Everyone takes Aides (or uses the Warehouse) until the Action phase ends."""
+    from scorekeeper.games.emberheart.rules_action import aides_left
+
+    guard = 0
+    while table.state.phase == "action":
+        guard += 1
+        assert guard < 40
+        who = table.state.active()
+        left = aides_left(table.state)
+        if left:
+            aide = left[0]
+            extra = {"raid": 1} if aide == "defender" else {}
+            table.ok("TAKE_AIDE", who, aide=aide, **extra)
+        else:
+            table.ok("USE_SPECIAL", who, site="warehouse")
