@@ -18,10 +18,7 @@ def all_commands() -> Iterator[tuple[str, click.Command]]:
     for name in SESSION_COMMANDS:
         yield name, main.get_command(ctx, name)
     for entry in REGISTRY:
-        try:
-            group = importlib.import_module(entry.cli_module).group
-        except ModuleNotFoundError:  # TODO(lead): remove once every game's CLI module exists
-            continue
+        group = importlib.import_module(entry.cli_module).group
         yield entry.name, group
         for sub in group.commands.values():
             yield f"{entry.name} {sub.name}", sub
