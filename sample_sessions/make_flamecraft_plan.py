@@ -62,8 +62,8 @@ class Bot:
             of_type = [c for c in artisans if CATALOG["dragons"][c].split("/")[0] == good][:per_type]
             removed.extend(of_type)
         self.artisan_deck = [c for c in artisans if c not in removed]
-        deck = "purple"
-        self.ench_deck = [c for c in CATALOG["enchantments"] if c.startswith("PU")]
+        deck = next((x.split("=", 1)[1] for x in sets if x.startswith("ench_deck=")), "purple")
+        self.ench_deck = [c for c in CATALOG["enchantments"] if c.startswith("PU" if deck == "purple" else "GO")]
         self.rng.shuffle(self.ench_deck)
         self.fancy_deck = list(CATALOG["fancy"])
         self.rng.shuffle(self.fancy_deck)
@@ -95,8 +95,9 @@ class Bot:
     def fc(self, *args: str, force: bool = False) -> None:
         self.run("fc", *args, force=force)
 
-    def dispute(self, *args: str) -> None:
+    def dispute(self, kind: str, *args: str) -> None:
         """A play the table made although the engine refuses it: recorded with --force, flagged."""
+        self.disputed.discard(kind)
         self.lines.append("FORCED=1")
         self.fc(*args, force=True)
         self.lines.append("FORCED=0")
@@ -149,9 +150,24 @@ class Bot:
     def poorest_goods(self, p: Any, k: int) -> list[str]:
         return sorted(GOODS, key=lambda g: (p.goods.get(g, 0), GOODS.index(g)))[:k]
 
-    def can_pay(self, p: Any, cost: dict[str, int], no_coin: bool) -> bool:
-        short = sum(max(0, n - p.goods.get(g, 0)) for g, n in cost.items())
-        return short == 0 or (not no_coin and short <= p.coins)
+    def can_pay(self, p: Any, cost: dict[str, int], no_coin: bool, goods: dict[str, int] | None = None, coins: int | None = None) -> bool:
+        goods = p.goods if goods is None else goods
+        coins = p.coins if coins is None else coins
+        short = sum(max(0, n - goods.get(g, 0)) for g, n in cost.items())
+        return short == 0 or (not no_coin and short <= coins)
+
+    def after_visit(self, shop_id: str) -> tuple[dict[str, int], int]:
+        """The visitor's goods and coins once the players at ``shop_id`` are paid (as ``pay_args`` pays)."""
+        p = self.me()
+        goods, coins = dict(p.goods), p.coins
+        for q in self.state.players.values():
+            if q.token == shop_id and q.name != p.name:
+                good = max((g for g in GOODS if goods.get(g, 0) > 0), key=lambda g: goods[g], default=None)
+                if good:
+                    goods[good] -= 1
+                else:
+                    coins -= 1
+        return goods, coins
 
     def enchant_option(self, shop_id: str) -> tuple[str, int | None] | None:
         p = self.me()
@@ -160,17 +176,18 @@ class Bot:
         if not sface["enchantable"] or len(shop.enchantments) >= 3:
             return None
         cards = list(self.state.row) + ([p.reserved] if p.reserved else [])
+        goods, coins = self.after_visit(shop_id)
         for card in cards:
             f = self.face("ench", card)
             if not ("wild" in sface["symbols"] or f["icon"] in sface["symbols"]):
                 continue
             if "cost" in f:
-                if self.can_pay(p, f["cost"], f["no_coin"]):
+                if self.can_pay(p, f["cost"], f["no_coin"], goods, coins):
                     return card, None
             else:
                 for k in (2, 1):
                     cost = {g: n * k for g, n in f["set_cost"].items()}
-                    if self.can_pay(p, cost, f["no_coin"]):
+                    if self.can_pay(p, cost, f["no_coin"], goods, coins):
                         return card, k
         return None
 
@@ -215,13 +232,18 @@ class Bot:
 
     def turn(self, number: int) -> None:
         p = self.me()
-        self.disputed = set(self.disputes.get(number, []))
+        self.disputed |= set(self.disputes.get(number, []))
         if "repeat-visit" in self.disputed and p.token:
-            self.dispute("visit", p.token)  # FC-TURN-4: the token is already there
+            self.dispute("repeat-visit", "visit", p.token)  # FC-TURN-4: the token is already there
         if "early-end" in self.disputed:
-            self.dispute("end")  # FC-TURN-2: no visit yet
+            self.dispute("early-end", "end")  # FC-TURN-2: no visit yet
         if "companion" in self.disputed:
-            self.dispute("companion", "--gain", "2rep")  # FC-COMP-1: companions are off
+            self.dispute("companion", "companion", "--gain", "2rep")  # FC-COMP-1: companions are off
+        if "unpaid-visit" in self.disputed:
+            crowded = [s.id for s in self.state.shops.values() if s.face_up and s.id != p.token
+                       and any(q.token == s.id and q.name != p.name for q in self.state.players.values())]
+            if crowded:
+                self.dispute("unpaid-visit", "visit", crowded[0])  # FC-TURN-6: the players there are not paid
         if self.state.settings.get("companions") and number in (3, 4) and not p.companion_used:
             effect = {"CP-1": "1potion", "CP-2": "2rep", "CP-4": "3rep", "CP-5": "1rep"}.get(p.companion or "", "1bread")
             self.fc("companion", "--gain", effect)
@@ -277,7 +299,7 @@ class Bot:
                 gain[sym] = gain.get(sym, 0) + 1
         gain_text = "+".join(f"{n}{g}" for g, n in gain.items())
         if "greedy-gather" in self.disputed:
-            self.dispute("gather", gain_text + "+1bread")  # FC-GATHER-3: more than the shop yields
+            self.dispute("greedy-gather", "gather", gain_text + "+1bread")  # FC-GATHER-3: more than the shop yields
         self.fc("gather", *([gain_text] if gain_text else []), *args)
         p = self.me()
         for i, d in enumerate(shop.slots):
@@ -300,7 +322,7 @@ class Bot:
         if "second-fire" in self.disputed and fired and others:
             ability = self.face("dragon", others[0])["ability"]
             extra = {"GAIN2": ["--good", "bread"], "GAIN3": ["--goods", "bread,meat,plant"]}.get(ability, [])
-            self.dispute("fire", others[0], *extra)  # FC-FIRE-2: one fire-up when gathering
+            self.dispute("second-fire", "fire", others[0], *extra)  # FC-FIRE-2: one fire-up when gathering
         if sface.get("ability") and self.state.turn.gather_step < 4:
             p = self.me()
             if p.reserved is None and self.state.row:
@@ -413,12 +435,13 @@ GAMES = [
     # name, players, seed, settings, disputed plays (turn number → forced commands recorded first)
     ("flamecraft-3p-complete", ["Ada", "Bram", "Cleo"], 11, [], {}),
     ("flamecraft-2p-companions", ["Dana", "Emil"], 5, ["companions=yes"], {}),
+    ("flamecraft-5p-gold", ["Ivo", "Juno", "Kit", "Lea", "Milo"], 8, ["ench_deck=gold", "companions=yes", "start_player=Kit"], {}),
     (
         "flamecraft-3p-disputed",
         ["Fern", "Gus", "Hana"],
         23,
         [],
-        {4: ["repeat-visit"], 5: ["greedy-gather"], 7: ["early-end"], 9: ["second-fire"], 10: ["second-fire"], 12: ["companion"]},
+        {4: ["repeat-visit"], 5: ["greedy-gather"], 7: ["early-end"], 8: ["unpaid-visit"], 9: ["second-fire"], 12: ["companion"]},
     ),
 ]
 

@@ -108,7 +108,7 @@ class Ctx:
         for item, count in items.items():
             have = who.coins if item == COIN else who.goods.get(item, 0)
             if count > have:
-                short.append(f"{count} {item} (you have {have})")
+                short.append(f"{count} {item} (holds {have})")
         if short:
             self.err(rule, f"{who.name} cannot {what} {', '.join(short)}")
             return False
@@ -226,7 +226,7 @@ class Ctx:
             "player": turn.player if turn else None,
             "turn": turn.number if turn else 0,
         }
-        self.infos.append(f"the {deck} deck ran out: the game end is triggered (FC-END-1)")
+        self.infos.append(f"the {DECK_NAMES[deck]} deck ran out: the game end is triggered (FC-END-1)")
         if turn is None:  # ran out during setup: everyone gets 1 turn
             state.final_queue = list(state.order)
 
@@ -346,6 +346,8 @@ def _ref(value: Any) -> tuple[str, Any]:
 
 
 ref = _ref
+
+DECK_NAMES = {"artisan": "artisan", "ench": "enchantment"}
 
 FACE_HINTS = {
     "shop": "SYMBOLS,SLOT>REWARD,… (e.g. bread,bread,bread>1coin,bread/meat>2rep)",

@@ -14,7 +14,7 @@ after a name: ``2bread``, ``bread2``, ``3rep``):
   ``wild``, several joined by ``+``), then one part per slot, ``ICONS>REWARD`` with the accepted icons
   joined by ``/`` (``bread/meat>2rep``; a starter slot has no reward: ``bread``), then optional flags:
   ``noench`` / ``ench`` (whether it can be enchanted), ``starter``, ``ability=TEXT`` (``ability=reserve``
-  is the structured "reserve 1 enchantment from the row").
+  is the structured "reserve 1 enchantment from the row", ``ability=gain 1coin+1rep`` a structured gain).
 * enchantment: ``ICON:COST>REWARD[:nocoin][:sets=N][:adds=SYMBOL][:deck=purple|gold]``, for example
   ``bread:2bread+meat>3rep``; with ``:sets=N`` the cost and reward are per set, up to N sets.
 * fancy dragon: ``sun:REWARD[:spend=GOODS][:goal=TEXT]`` or ``moon:REWARD[:goal=TEXT]``; a goal written
@@ -248,8 +248,18 @@ def norm_shop(value: Any, goods: Sequence[str], blocked: Sequence[str] = (COIN, 
     ability = value.get("ability")
     if ability:
         if isinstance(ability, str):
-            ability = {"text": ability, "effect": "reserve" if ability.strip().lower() == "reserve" else None}
-        face["ability"] = {"text": str(ability.get("text", "")), "effect": ability.get("effect")}
+            ability = {"text": ability}
+        text = str(ability.get("text", ""))
+        effect = ability.get("effect")
+        words = text.strip().split(None, 1)
+        if effect is None and text.strip().lower() == "reserve":
+            effect = "reserve"
+        face["ability"] = {"text": text, "effect": effect}
+        if effect is None and len(words) == 2 and words[0].lower() == "gain":
+            face["ability"]["effect"] = "gain"  # a structured gain: "gain 1coin+1rep"
+            face["ability"]["gain"] = norm_reward(words[1], goods, what="shop ability")
+        elif ability.get("gain"):
+            face["ability"]["gain"] = norm_reward(ability["gain"], goods, what="shop ability")
     if value.get("starter"):
         face["starter"] = True
     return face

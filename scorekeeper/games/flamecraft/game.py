@@ -6,7 +6,9 @@ from dataclasses import asdict
 from typing import Any, Callable, Sequence
 
 from scorekeeper.events import Event
-from scorekeeper.games.base import Finding, Game, GameSetupError, ObservationError, ScoreTable, SessionConfig, Status, error
+from scorekeeper.games.base import (
+    Finding, Game, GameSetupError, MissingValueError, ObservationError, ScoreTable, SessionConfig, Status, error, warning,
+)
 
 from . import rules_enchant, rules_final, rules_fire, rules_gather, rules_gift, rules_setup, rules_turn, scoring, view
 from .context import Ctx, copy_state
@@ -101,7 +103,7 @@ class Flamecraft(Game):
             entry[0](ctx)
         except FaceError as exc:
             ctx.err("FC-GEN-5", str(exc))
-        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             ctx.err("FC-GEN-5", f"the {event.type} record is malformed: {exc!r}")
         return ctx.findings
 
@@ -168,11 +170,20 @@ class Flamecraft(Game):
             "companion_used": p.companion_used,
         }
         if key == "score":
-            table = scoring.score(state)
+            try:
+                table = scoring.score(state)
+            except MissingValueError as exc:
+                raise ObservationError(f"the score is not known yet: {exc}") from None
             return next(row.total for row in table.rows if row.player == player)
         if key in values:
             return values[key]
         raise ObservationError(f"unknown key {key!r}; known: {', '.join(PLAYER_KEYS)}, or a good ({', '.join(state.goods)})")
+
+    def end_findings(self, state: FlameState) -> list[Finding]:
+        """FC-SCORE-1: a finished game whose moon dragons were never judged is missing its final scoring."""
+        if state.finished and state.moon is None and any(scoring.moon_cards(state, name) for name in state.order):
+            return [warning("FC-SCORE-1", "the game is over but the final scoring is not recorded: scorekeeper fc final --moon CARD --missed CARD")]
+        return []
 
     def snapshot(self, state: FlameState) -> Any:
         """The whole state as JSON-ready data."""

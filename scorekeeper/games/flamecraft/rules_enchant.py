@@ -89,7 +89,7 @@ def resolve_enchant(ctx: Ctx) -> None:
         state.row.remove(card)
     shop.enchantments.append(card)
     who.enchanted += 1
-    what = f"enchantment {card}" + (f" ({sets} sets)" if sets else "")
+    what = f"enchantment {card}" + (f" ({sets} set{'s' if sets != 1 else ''})" if sets else "")
     ctx.grant(who, reward, what)  # FC-ENCH-9, FC-ENCH-11
     leftover_choices(ctx)
     turn.phase = "enchant"
@@ -121,6 +121,10 @@ def _payment(ctx: Ctx, who: PlayerState, cost: dict[str, int], no_coin: bool, ca
         if coins:
             if no_coin:  # FC-ENCH-7
                 ctx.err("FC-ENCH-7", f"{card} costs {items_text(cost)} and forbids coins; {who.name} lacks the goods")
+                return None
+            if coins > who.coins:  # FC-GEN-3
+                held = items_text({g: who.goods.get(g, 0) for g in cost}) if any(who.goods.get(g, 0) for g in cost) else "none of those goods"
+                ctx.err("FC-GEN-3", f"{card} costs {items_text(cost)}; {who.name} holds {held} and {who.coins} coin(s): not enough (gather instead)")
                 return None
             pay[COIN] = coins
         return pay

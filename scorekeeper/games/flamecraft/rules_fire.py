@@ -198,7 +198,7 @@ def _gift(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
         return
     gift = dict(gift)
     if do_gift(ctx, who, str(gift.get("to", "")), str(gift.get("item", "")), source):
-        ctx.add_rep(who, 2, f"gift by {source}")  # FC-ART-GIFT-1
+        ctx.add_rep(who, 2, f"gift by {dragon} to {gift.get('to')}")  # FC-ART-GIFT-1
 
 
 def _other(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .context import Ctx, items_text
+from .context import Ctx, items_text, reward_text
 from .faces import COIN, DRAGON, WILD, FaceError, norm_goods, norm_id, norm_reward
 from .rules_gift import do_gift, reserve_card
 from .rules_turn import require_turn
@@ -159,6 +159,17 @@ def resolve_shop_ability(ctx: Ctx) -> None:
     if ability.get("effect") == "reserve" and declared and "reserve" not in declared:  # FC-GATHER-9 (A-34)
         text = f"{shop.id}'s ability is to reserve an enchantment, but the play declares {', '.join(declared)}"
         (ctx.err if ctx.setting("shop_ability_strict") else ctx.warn)("FC-GATHER-9", text)
+    if ability.get("effect") == "gain":  # FC-GATHER-9: the declaration is checked against the structured gain
+        if not declared:
+            payload = {**payload, "gain": ability["gain"]}  # nothing declared: the printed gain applies
+        else:
+            try:
+                same = norm_reward(payload.get("gain"), ctx.goods) == ability["gain"]
+            except FaceError:
+                same = False
+            if not same:
+                text = f"{shop.id}'s ability gives {reward_text(ability['gain'])}, but the play declares something else"
+                (ctx.err if ctx.setting("shop_ability_strict") else ctx.warn)("FC-GATHER-9", text)
     source = f"ability of {shop.id}"
     if payload.get("reserve"):
         reserve_card(ctx, who, payload["reserve"], str(payload.get("source") or "row"))

@@ -173,6 +173,8 @@ def resolve_end_turn(ctx: Ctx) -> None:
     for dragon in dragons:
         if dragon not in who.hand:
             ctx.err("FC-GEN-3", f"{dragon} is not in {who.name}'s hand")
+    if len(set(dragons)) != len(dragons):
+        ctx.err("FC-GEN-3", "a dragon can be discarded only once")
     if over > 0 and len(dragons) != over and (exact or len(dragons) < over):
         ctx.err("FC-END-TURN-3", f"{who.name} has {len(who.hand)} artisan dragons: discard exactly {over} to keep {HAND_LIMIT} (--discard NAME)")
     elif over <= 0 and dragons:
@@ -223,6 +225,8 @@ def _refill(ctx: Ctx, key: str, deck: int, gaps: int, kind: str, prefix: str) ->
             what = "park" if key == "park" else "enchantment row"
             ctx.err("FC-END-TURN-8", f"the {what} needs exactly {need} new card(s){short}; got {len(cards)}")
             return []
+        if len(set(cards)) != len(cards):
+            ctx.err("FC-GEN-5", "the same card cannot be revealed twice")
         for card in cards:
             if kind == "dragon" and ctx.card_in_play(card):
                 ctx.err("FC-GEN-5", f"dragon {card} is already in play")

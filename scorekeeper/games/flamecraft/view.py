@@ -7,7 +7,7 @@ from typing import Any
 from scorekeeper.events import Event
 from scorekeeper.games.base import Section, Status
 
-from .context import items_text, reward_text
+from .context import DECK_NAMES, items_text, reward_text
 from .state import FlameState
 
 
@@ -59,7 +59,7 @@ def status(state: FlameState) -> Status:
     if state.end_trigger:
         trig = state.end_trigger
         left = ", ".join(state.final_queue) if state.final_queue else ("everyone after this turn" if state.final_queue is None else "nobody")
-        headline.append(f"Game end triggered by {trig['player'] or 'the setup'} (the {trig['deck']} deck ran out at #{trig['seq']}); final turns still to play: {left}")
+        headline.append(f"Game end triggered by {trig['player'] or 'the setup'} (the {DECK_NAMES.get(trig['deck'], trig['deck'])} deck ran out at #{trig['seq']}); final turns still to play: {left}")
     players = []
     for name in state.order:
         p = state.players[name]
@@ -161,7 +161,7 @@ def describe(event: Event) -> str:
         return f"{who} uses the shop ability: {what}"
     if kind == "ENCHANT":
         pay = f" paying {items_text(p['pay'])}" if isinstance(p.get("pay"), dict) else ""
-        sets = f" ({p['sets']} sets)" if p.get("sets") else ""
+        sets = f" ({p['sets']} set{'s' if p['sets'] != 1 else ''})" if p.get("sets") else ""
         return f"{who} casts {p.get('card')}{sets}{pay}" + _draws(p)
     if kind == "RESERVE":
         return f"{who} reserves {_names([p.get('card') or '?'])[0]} from the {p.get('source') or 'row'} ({p.get('by')})"

@@ -131,3 +131,30 @@ def test_assert_observes_reputation_goods_and_decks(cli: Cli) -> None:
 def test_bad_arguments_exit_2(cli: Cli, args: list[str]) -> None:
     ready(cli)
     assert cli("fc", *args).exit_code == 2
+
+
+def test_a_game_without_catalog_names_every_face_inline(cli: Cli) -> None:
+    """FC-SETUP-2, FC-SETUP-3 without a catalog: starter shops and dragons typed with their faces."""
+    new(cli, "Ann,Bo", catalog=False)
+    goods = ["bread", "meat", "plant", "iron", "crystal", "potion"]
+    args = ["fc", "setup"]
+    for g in goods:
+        args += ["--town", f"{g.upper()}SHOP={g},{g},{g}>1coin,{g}>2rep"]
+    args += ["--starters", ",".join(f"S-{g.upper()}={g}/gain2" for g in goods)]
+    result = cli(*args)
+    assert result.exit_code == 0, result.output
+    assert cli("fc", "deal", "Ann", "--hand", "X1=bread/gift,X2=meat/draw,X3=iron/gain3", "--keep", "F1=moon:3rep").exit_code == 0
+    assert cli("fc", "deal", "Bo", "--hand", "Y1,Y2,Y3", "--keep", "F2").exit_code == 0
+    assert cli("fc", "visit", "bread").exit_code == 0
+    assert cli("fc", "gather").exit_code == 0
+    result = cli("fc", "place", "X1", "2")
+    assert result.exit_code == 0 and "places X1 in slot 2" in result.output
+    result = cli("fc", "fire", "X1", "--to", "Bo", "--item", "bread")
+    assert result.exit_code == 0, result.output
+    status = cli.json("status")
+    assert status["players"][0]["reputation"] == 2 and status["players"][1]["goods"] == "1bread"
+    result = cli("fc", "end", "--park", "P-NEW=potion/swap")
+    assert result.exit_code == 1 and "FC-END-TURN-8" in result.output  # nothing was taken from the park
+    assert cli("fc", "end").exit_code == 0
+    result = cli("assert", "Ann", "score=3")  # 2 rep + 1 coin
+    assert "CORE-ASSERT" not in result.output, result.output

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import Cli
+
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
 DOC = ROOT / "docs" / "flamecraft.md"
@@ -50,3 +52,19 @@ def test_every_row_has_a_status_and_real_tests_citing_the_rule() -> None:
 def test_the_table_lists_exactly_the_checklist_rules() -> None:
     ids = re.findall(r"^\| (FC-[A-Z0-9-]+\d) \|", SPEC.read_text(), flags=re.M)
     assert set(ids) == set(coverage())
+
+
+def test_the_walkthrough_in_the_docs_runs(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first shell block of docs/flamecraft.md, run command by command through the CLI, succeeds."""
+    import shlex
+
+    monkeypatch.chdir(ROOT)
+    block = DOC.read_text().split("```sh\n", 1)[1].split("```", 1)[0]
+    for line in block.splitlines():
+        words = shlex.split(line, comments=True)
+        assert words[0] == "scorekeeper"
+        args = words[1:]
+        if args[0] == "new":
+            args += ["--session", str(cli.session)]
+        result = cli(*args)
+        assert result.exit_code == 0, f"{line}: {result.output}"

@@ -222,3 +222,68 @@ def test_fc_end_2_6_only_the_first_run_out_counts_shop_and_fancy_decks_never() -
     t.ok("ADJUST", None, players={"P2": {"hand": ["AD-20"]}})
     t.ok("END_TURN", "P2")
     assert t.state.end_trigger == trigger and t.state.final_queue == ["P1"]
+
+
+def test_fc_fancy_7_structured_goals_are_checked_for_sun_and_moon_dragons() -> None:
+    """FC-FANCY-7 (A-31): a structured goal (hold / distinct / placed / enchanted / coins) is evaluated: a sun
+    dragon whose goal is not met is refused; a moon dragon declared fulfilled against the state is refused."""
+    t = fresh(("P1", "P2"))
+    t.ok("ADJUST", None, decks={"ench": 1}, row=["EN-1", "EN-2", "EN-3", "EN-4"], players={
+        "P1": {"fancies": ["SG-1=sun:3rep:goal=coins 2", "MG-1=moon:4rep:goal=distinct 2"], "coins": 1},
+        "P2": {"fancies": ["MG-2=moon:2rep:goal=hold 2meat"], "goods": {"meat": 2}},
+    })
+    t.bad("FANCY_SCORE", "P1", "FC-FANCY-7", card="SG-1")
+    t.ok("ADJUST", None, players={"P1": {"coins": 2}})
+    t.ok("FANCY_SCORE", "P1", card="SG-1")
+    assert t.p("P1").rep == 3 and t.p("P1").coins == 2  # a goal to hold is not spent
+    for player, shop in (("P1", "BAKERY"), ("P2", "BUTCHER"), ("P1", "SMITHY")):
+        t.ok("VISIT", player, shop=shop)
+        t.ok("GATHER", player)
+        t.ok("END_TURN", player, **({"row": ["EN-10"]} if shop == "BAKERY" else {}))
+    assert t.state.finished
+    # P1 holds bread and iron (2 different goods): MG-1 is met; P2 holds 4 meat: MG-2 is met
+    assert t.p("P1").goods == {"bread": 2, "iron": 2}
+    findings = t.ok("FINAL_SCORING", None, moon={"MG-1": True, "MG-2": False})
+    assert [(f.rule, f.is_error) for f in findings] == [("FC-FANCY-7", False)]  # MG-2 declared missed but met
+
+
+def test_fc_fancy_7_a_moon_goal_declared_fulfilled_but_not_met_is_refused() -> None:
+    """FC-FANCY-7: the final scoring cannot declare a structured moon goal fulfilled when it is not."""
+    t = fresh(("P1", "P2"))
+    t.ok("ADJUST", None, decks={"ench": 1}, row=["EN-1", "EN-2", "EN-3", "EN-4"],
+         players={"P1": {"fancies": ["MG-3=moon:5rep:goal=enchanted 1"]}, "P2": {"fancies": []}})
+    for player, shop in (("P1", "BAKERY"), ("P2", "BUTCHER"), ("P1", "SMITHY")):
+        t.ok("VISIT", player, shop=shop)
+        t.ok("GATHER", player)
+        t.ok("END_TURN", player, **({"row": ["EN-10"]} if shop == "BAKERY" else {}))
+    t.bad("FINAL_SCORING", None, "FC-FANCY-7", moon={"MG-3": True})
+    t.ok("FINAL_SCORING", None, moon={"MG-3": False})
+
+
+def test_fc_gather_9_a_structured_shop_gain_is_applied_and_checked() -> None:
+    """FC-GATHER-9 (A-34): a shop whose ability is a structured gain applies it when nothing is declared;
+    a different declaration is a warning."""
+    t = fresh(("P1", "P2"))
+    t.ok("ADJUST", None, add_shops=["TAVERN=meat,meat>1rep,ability=gain 1coin+1rep"])
+    t.ok("VISIT", "P1", shop="TAVERN")
+    t.ok("GATHER", "P1")
+    t.ok("SHOP_ABILITY", "P1")
+    assert (t.p("P1").coins, t.p("P1").rep) == (1, 1)
+    u = fresh(("P1", "P2"))
+    u.ok("ADJUST", None, add_shops=["TAVERN=meat,meat>1rep,ability=gain 1coin+1rep"])
+    u.ok("VISIT", "P1", shop="TAVERN")
+    u.ok("GATHER", "P1")
+    findings = u.ok("SHOP_ABILITY", "P1", gain="3rep")
+    assert [(f.rule, f.is_error) for f in findings] == [("FC-GATHER-9", False)]
+
+
+def test_fc_gen_3_gen_5_no_double_discard_or_double_reveal() -> None:
+    """FC-GEN-3 (one dragon discarded twice), FC-GEN-5 (one card revealed twice in a refill)."""
+    t = fresh(("P1", "P2"))
+    t.ok("ADJUST", None, players={"P1": {"hand": [f"AD-{n}=bread/gift" for n in range(60, 68)]}})
+    t.ok("VISIT", "P1", shop="BAKERY")
+    t.ok("GATHER", "P1")
+    t.bad("END_TURN", "P1", "FC-GEN-3", discard={"dragons": ["AD-60", "AD-60"]})
+    t.ok("ADJUST", None, row=["EN-1", "EN-2", "EN-3"])
+    t.bad("END_TURN", "P1", "FC-GEN-5", discard={"dragons": ["AD-60", "AD-61"]}, row=["EN-10", "EN-10"])
+    t.ok("END_TURN", "P1", discard={"dragons": ["AD-60", "AD-61"]}, row=["EN-10", "EN-11"])

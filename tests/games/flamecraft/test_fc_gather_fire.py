@@ -237,3 +237,17 @@ def test_fc_art_gift_1_2_gift_3_gift_needs_another_player_and_a_held_good() -> N
     t.bad("FIRE_UP", "P1", "FC-ART-GIFT-1", dragon="SD-IRON")
     t.ok("FIRE_UP", "P1", dragon="SD-IRON", gift={"to": "P2", "item": "iron"})
     assert (t.p("P1").rep, t.p("P1").goods["iron"], t.p("P2").goods["iron"]) == (2, 1, 1)
+
+
+def test_fc_rew_7_an_artisan_reward_with_no_park_and_no_deck_is_lost() -> None:
+    """FC-REW-7 (A-28): with the park and the artisan deck empty, an artisan reward is lost, without error."""
+    t = at_shop("GREENHOUSE", players={"P1": {"hand": ["AD-32"]}}, park=[], decks={"artisan": 0})
+    t.ok("GATHER", "P1")
+    t.ok("PLACE", "P1", dragon="AD-32", slot=2)
+    assert t.p("P1").hand == [] and any("dragon is lost" in n for n in t.state.notes)
+
+
+def test_fc_setup_13_the_fancy_deck_loses_one_card_per_player() -> None:
+    """FC-SETUP-13: 2 drawn, 1 kept, 1 back to the bottom: the tracked fancy deck drops by 1 per player."""
+    t = fresh(("P1", "P2", "P3"), fancy_deck_size=12)
+    assert t.state.fancy_deck == 9

@@ -41,7 +41,7 @@ def test_sample_check_passes_or_lists_the_disputed_plays(cli: Cli, path: Path) -
     if "disputed" in path.stem:
         assert result.exit_code == 1
         rules = {line.split()[1].rstrip(":") for line in result.output.splitlines() if line.startswith("#")}
-        assert {"FC-TURN-4", "FC-GATHER-3", "FC-TURN-2", "FC-COMP-1"} <= rules
+        assert {"FC-TURN-4", "FC-GATHER-3", "FC-TURN-2", "FC-TURN-6", "FC-FIRE-2", "FC-COMP-1"} <= rules
     else:
         assert result.exit_code == 0, result.output
         assert "no violations" in result.output

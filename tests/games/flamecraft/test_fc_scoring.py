@@ -102,3 +102,11 @@ def test_fc_score_explain_lists_every_reputation_source() -> None:
     explained = [(e.points, e.source) for e in table.explanations if e.player == "P1"]
     assert sum(p for p, _ in explained) == t.p("P1").rep == 4
     assert any("slot 3 reward at BAKERY" in s for _, s in explained) and any("gift" in s for _, s in explained)
+
+
+def test_fc_score_1_a_finished_game_without_final_scoring_is_flagged_at_the_end_of_the_journal() -> None:
+    """FC-SCORE-1: replaying a finished game whose moon dragons were never judged ends with a warning."""
+    t = finished({"P1": {"fancies": ["FM-1"]}, "P2": {"fancies": []}})
+    assert [(v.rule, v.severity) for v in t.replay().violations] == [("FC-SCORE-1", "warning")]
+    t.ok("FINAL_SCORING", None, moon={"FM-1": True})
+    assert t.replay().violations == []
