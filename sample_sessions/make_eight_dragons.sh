@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Record the 8 Dragons sample sessions through the real scorekeeper CLI, and their golden score tables.
+# Usage: ./make_eight_dragons.sh            record everything again (about 3 minutes)
+#        ./make_eight_dragons.sh goldens    only refresh the golden score tables
 #
 #   eight-dragons-3p-board.json     a complete, legal 3-player game on the INVENTED example board
 #                                   (eight-dragons-board.json) with Royal Challenges (invented card values)
+#   eight-dragons-4p-long.json      a complete, legal 4-player long game (5 Bonfires) on the same board
 #   eight-dragons-2p-aurea.json     a complete, legal 2-player game on the same board (Aurea, 3 Wyrmlings each)
 #   eight-dragons-disputed.json     a 3-player game without a board description (flights as stated), short
 #                                   game (3 Bonfires), with four plays the table insisted on (--force)
@@ -21,6 +24,15 @@ mkdir -p "$GOLDEN"
 
 sk() { "$PY" -m scorekeeper "$@"; }
 
+if [ "${1:-}" = "goldens" ]; then  # only refresh the golden score tables from the recorded sessions
+    for name in 3p-board 4p-long 2p-aurea disputed; do
+        sk score --json --explain --session "eight-dragons-$name.json" > "$GOLDEN/$name.score.json"
+        rm -f "eight-dragons-$name.json.lock"
+    done
+    rm -rf "$SCOREKEEPER_HOME"
+    exit 0
+fi
+
 record() {  # record NAME PLAN -- NEW-ARGS…
     local name="$1" plan="$2"; shift 3
     local file="eight-dragons-$name.json"
@@ -37,6 +49,8 @@ record() {  # record NAME PLAN -- NEW-ARGS…
 
 record 3p-board three -- --players Rhed,Greenyra,Blakkar --catalog eight-dragons-board.json \
     --set royal=smallest:6:3,artifacts:5:2,gold:8:4,wall:7:3
+record 4p-long four -- --players Greenyra,Whytera,Rhed,Blakkar --catalog eight-dragons-board.json \
+    --set bonfires=5 --set first=Whytera
 record 2p-aurea two -- --players Whytera,Blakkar --catalog eight-dragons-board.json \
     --set first=Blakkar --set colours=white,black
 record disputed disputed -- --players Rhed,Greenyra,Blakkar --set bonfires=3

@@ -5,7 +5,7 @@ sample sessions are real journals; this script only decides the plays. It checks
 engine before printing it, so the legal games contain no illegal play, and the disputed game contains
 exactly the plays it marks ``--force``.
 
-Usage: python make_eight_dragons_plan.py {three|two|disputed}
+Usage: python make_eight_dragons_plan.py {three|four|two|disputed}
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from scorekeeper.games.eight_dragons.common import beneficiary_of
 from scorekeeper.games.eight_dragons.flight import FlightError, simulate
 from scorekeeper.games.eight_dragons.hexgrid import format_cell, rotate_edges
 from scorekeeper.games.eight_dragons.pieces import AUREA, VALLEY
-from scorekeeper.games.eight_dragons.rules_locations import summon_eligible, tile_cost
+from scorekeeper.games.eight_dragons.rules_locations import summon_eligible
 from scorekeeper.games.eight_dragons.rules_turn import predicted_bonfires
 from scorekeeper.games.eight_dragons.tiles import FOLK_ARTIFACT, FOLKS, parse_tile
 from scorekeeper.settings import resolve
@@ -403,6 +403,9 @@ def main(which: str) -> None:
     if which == "three":
         p = Planner(["Rhed", "Greenyra", "Blakkar"], ["royal=smallest:6:3,artifacts:5:2,gold:8:4,wall:7:3"], True, 8)
         p.play()
+    elif which == "four":
+        p = Planner(["Greenyra", "Whytera", "Rhed", "Blakkar"], ["bonfires=5", "first=Whytera"], True, 4)
+        p.play()
     elif which == "two":
         p = Planner(["Whytera", "Blakkar"], ["first=Blakkar", "colours=white,black"], True, 2)
         p.play()
@@ -416,7 +419,7 @@ def main(which: str) -> None:
             p.turn()
         p.finish()
     else:
-        raise SystemExit("usage: make_eight_dragons_plan.py three|two|disputed")
+        raise SystemExit("usage: make_eight_dragons_plan.py three|four|two|disputed")
     print("\n".join(p.lines))
 
 

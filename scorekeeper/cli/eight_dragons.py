@@ -147,6 +147,17 @@ def _check_specs(items: Sequence[str]) -> list[str]:
     return list(items)
 
 
+def _named(s: Session, items: Sequence[str]) -> list[str]:
+    """Give unnamed tiles their automatic names now (T5=E1), so the recorded line shows them."""
+    from scorekeeper.games.eight_dragons.common import PayloadError, new_tiles, split_item
+
+    try:
+        tiles = new_tiles(s.state, items)
+    except PayloadError as exc:
+        raise BadInput(str(exc)) from None
+    return [item if split_item(item)[0] is not None else f"{tile.name}={item}" for item, tile in zip(items, tiles)]
+
+
 def _with_piece(payload: dict[str, Any], piece: str | None) -> dict[str, Any]:
     if piece:
         payload["piece"] = piece
@@ -193,11 +204,14 @@ def start(player: str, tile: str, missions: tuple[str, ...], rot: int, session: 
 @click.option("-v", "--valley", help="way taken through the Valley of the Winds: Sinistra/left or Dextra/right")
 @click.option("--push", "pushes", multiple=True, help="a pushed Dragon's Valley way: NAME=KINGDOM (repeatable)")
 @click.option("--pushed", multiple=True, help="without a board: a Dragon pushed this flight (repeatable)")
-@click.option("--join", "joins", multiple=True, help="without a board: a Dragon that took the Rock's Wyrmling")
+@click.option("--join", "joins", multiple=True,
+              help="a Dragon that took the Rock's Wyrmling, in order: NAME or NAME=WYRMLING (a cross-check on a board)")
+@click.option("--at", "seen", multiple=True, help="a piece's final space as seen on the table: PIECE=SPACE (cross-check)")
 @player_option
 @recording_options
 def fly(to: str | None, spaces: int | None, valley: str | None, pushes: tuple[str, ...], pushed: tuple[str, ...],
-        joins: tuple[str, ...], player: str | None, session: str | None, force: bool, as_json: bool) -> None:
+        joins: tuple[str, ...], seen: tuple[str, ...], player: str | None, session: str | None, force: bool,
+        as_json: bool) -> None:
     """Fly the active Dragon to a space (or a number of spaces), with Valley choices and pushes.
 
     Example: scorekeeper ed fly N4 --push Rhed=dextra --push Blakkar=sinistra
@@ -224,8 +238,22 @@ def fly(to: str | None, spaces: int | None, valley: str | None, pushes: tuple[st
     if pushed:
         payload["pushed"] = ["Aurea" if n.lower() == "aurea" else s.player(n) for n in pushed]
     if joins:
-        payload["joins"] = ["Aurea" if n.lower() == "aurea" else s.player(n) for n in joins]
-    record(s, "FLY", _player(s, player), payload, force=force, as_json=as_json)
+        items = []
+        for item in joins:
+            name, sep, wyrm = item.partition("=")
+            who = "Aurea" if name.lower() == "aurea" else s.player(name)
+            items.append(f"{who}={_piece(s, wyrm)}" if sep else who)
+        payload["joins"] = items
+    if seen:
+        table_seen: dict[str, str] = {}
+        for item in seen:
+            name, sep, space = item.partition("=")
+            if not sep:
+                raise BadInput(f"--at {item!r}: write PIECE=SPACE, e.g. --at Rhed.w1=S4")
+            table_seen[str(_piece(s, name))] = space.upper()
+        payload["seen"] = table_seen
+    who = s.player(player) if player else s.state.next_player  # a flight always starts the next player's turn
+    record(s, "FLY", who, payload, force=force, as_json=as_json)
 
 
 @group.command("done")
@@ -276,7 +304,7 @@ def village(tiles: tuple[str, ...], villagers: int | None, folk: str | None, pie
     """
     s = _session(session)
     who_piece = _piece(s, piece)
-    payload: dict[str, Any] = {"tiles": _check_specs(tiles)}
+    payload: dict[str, Any] = {"tiles": _named(s, _check_specs(tiles))}
     if villagers is not None:
         payload["villagers"] = villagers
     if folk:
@@ -316,8 +344,8 @@ def gather(tile: str, piece: str | None, player: str | None, session: str | None
     """
     s = _session(session)
     who_piece = _piece(s, piece)
-    _check_specs([tile])
-    record(s, "GATHER", _beneficiary(s, player, who_piece), _with_piece({"tile": tile}, who_piece), force=force,
+    named = _named(s, _check_specs([tile]))[0]
+    record(s, "GATHER", _beneficiary(s, player, who_piece), _with_piece({"tile": named}, who_piece), force=force,
            as_json=as_json)
 
 
@@ -397,13 +425,15 @@ def chest(kingdom: str | None, piece: str | None, player: str | None, session: s
 
 
 @group.command("merchant")
-@click.option("--buy", help="the Merchant Tile bought for 5 Gold: [NAME=]M…/EDGES/SYMBOLS")
+@click.option("--buy", help="the Merchant Tile bought for 5 Gold: [NAME=]M…/EDGES/SYMBOLS, or the name of a known face-up tile")
+@click.option("--discard", help="the face-up tile put under the other kingdom's stack when both its slots were full")
+@click.option("--reveal", help="the tile revealed in the other kingdom: NAME=SPEC, or the name of a tile known to be under the stack")
 @kingdom_option
 @piece_option
 @player_option
 @recording_options
-def merchant(buy: str | None, kingdom: str | None, piece: str | None, player: str | None, session: str | None,
-             force: bool, as_json: bool) -> None:
+def merchant(buy: str | None, discard: str | None, reveal: str | None, kingdom: str | None, piece: str | None,
+             player: str | None, session: str | None, force: bool, as_json: bool) -> None:
     """Lighthouse or Castle: buy 1 Merchant Tile (optional); the other kingdom's Merchant is refreshed.
 
     Example: scorekeeper ed merchant --buy M1=MJ/OOWOWW/craft:bg -k sinistra
@@ -412,26 +442,52 @@ def merchant(buy: str | None, kingdom: str | None, piece: str | None, player: st
     who_piece = _piece(s, piece)
     payload = _kingdom_payload(kingdom)
     if buy:
-        payload["buy"] = _check_specs([buy])[0]
+        payload["buy"] = buy if ("/" not in buy and "=" not in buy) else _named(s, _check_specs([buy]))[0]
+    if discard:
+        payload["discard"] = discard
+    if reveal:
+        payload["reveal"] = reveal if ("/" not in reveal and "=" not in reveal) else _check_specs([reveal])[0]
     record(s, "MERCHANT", _beneficiary(s, player, who_piece), _with_piece(payload, who_piece), force=force,
            as_json=as_json)
 
 
 @group.command("none")
 @click.argument("reason", nargs=-1, required=True)
+@click.option("--location", help="without a board: the Location it was (village, gather, summon, troll…), so it is checked")
+@click.option("--villagers", type=click.IntRange(0, 4), help="without a board: the village's villager count")
+@click.option("--folk", help="without a board: the village's Folk (E, G, O, F)")
 @piece_option
 @player_option
 @recording_options
-def none(reason: tuple[str, ...], piece: str | None, player: str | None, session: str | None, force: bool,
-         as_json: bool) -> None:
+def none(reason: tuple[str, ...], location: str | None, villagers: int | None, folk: str | None, piece: str | None,
+         player: str | None, session: str | None, force: bool, as_json: bool) -> None:
     """An activation that yields nothing because the effect is impossible (say why).
 
     Example: scorekeeper ed none every village is full
     """
     s = _session(session)
     who_piece = _piece(s, piece)
-    record(s, "NONE", _beneficiary(s, player, who_piece), _with_piece({"reason": " ".join(reason)}, who_piece),
-           force=force, as_json=as_json)
+    payload: dict[str, Any] = {"reason": " ".join(reason)}
+    if location:
+        payload["location"] = location.lower()
+    if villagers is not None:
+        payload["villagers"] = villagers
+    if folk:
+        payload["folk"] = folk.upper()[:1]
+    record(s, "NONE", _beneficiary(s, player, who_piece), _with_piece(payload, who_piece), force=force, as_json=as_json)
+
+
+@group.command("market")
+@click.argument("kingdom")
+@click.argument("tiles", nargs=-1, required=True)
+@recording_options
+def market(kingdom: str, tiles: tuple[str, ...], session: str | None, force: bool, as_json: bool) -> None:
+    """Name the face-up Merchant Tiles of a kingdom (optional), to follow purchases and refreshes by name.
+
+    Example: scorekeeper ed market sinistra L1=MJ/OOWOWW/craft:bg L2=M/OOOWWO/3b
+    """
+    s = _session(session)
+    record(s, "MARKET", None, {"kingdom": _kingdom(kingdom), "tiles": _check_specs(tiles)}, force=force, as_json=as_json)
 
 
 # -- Expand Lair ------------------------------------------------------------------------------------------------

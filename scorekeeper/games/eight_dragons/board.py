@@ -18,7 +18,8 @@ spaces above the Snow Line (the others are south). Location codes: ``village:FOL
 ``gather``, ``summon`` (Dragon Tower or Dragon Rock), ``troll:PATH:END`` (END = A for the path's first
 value, B for its last), ``shrine``, ``chest``, ``merchant`` (the Lighthouse or Castle of that kingdom),
 ``none``. ``trolls`` gives each Troll path's printed Gold from end A to end B (the Troll starts in the
-middle). ``start`` is the space left of the Dragon Rock, ``aurea`` the one right of it.
+middle). ``start`` is the space left of the Dragon Rock, ``aurea`` the one right of it. The optional
+``designated`` lists each kingdom's 5 Location Tile spaces (checked: 5 per kingdom, each with an effect).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .pieces import VALLEY
-from .tiles import FOLKS
+from .tiles import FOLK_NAMES, FOLKS
 
 KINGDOMS: tuple[str, str] = ("Sinistra", "Dextra")
 LOCATION_TYPES = ("village", "grow", "gather", "summon", "troll", "shrine", "chest", "merchant", "none")
@@ -44,6 +45,7 @@ class BoardError(ValueError):
 
 
 def other_kingdom(kingdom: str) -> str:
+    """Sinistra ↔ Dextra."""
     return KINGDOMS[1] if kingdom == KINGDOMS[0] else KINGDOMS[0]
 
 
@@ -62,6 +64,7 @@ def parse_kingdom(text: str) -> str:
 
 @dataclass(frozen=True)
 class Location:
+    """A Location on a marked space, with its parameters from the board description."""
     type: str
     folk: str = ""
     villagers: int = 0
@@ -69,8 +72,9 @@ class Location:
     end: str = ""
 
     def label(self) -> str:
+        """Human words for the Location."""
         if self.type == "village":
-            return f"{self.folk} village"
+            return f"{FOLK_NAMES[self.folk]} village"
         if self.type == "troll":
             return f"Troll ({self.troll} end {self.end})"
         return LOCATION_NAMES[self.type]
@@ -98,15 +102,19 @@ class Board:
 
     @property
     def exits(self) -> dict[str, str]:
+        """Each kingdom's Valley exit (the first space of its route)."""
         return {kingdom: route[0] for kingdom, route in self.routes.items()}
 
     def hemisphere(self, space: str) -> str:
+        """North or South of the Snow Line."""
         return "North" if space in self.north else "South"
 
     def location(self, space: str) -> Location:
+        """The Location on ``space`` (``none`` when unlisted)."""
         return self.locations.get(space, Location("none"))
 
     def spaces(self) -> list[str]:
+        """Every marked space, Sinistra's route first."""
         return [s for k in KINGDOMS for s in self.routes[k]]
 
     def distances_from(self, start: str) -> dict[str, int]:
@@ -123,13 +131,16 @@ class Board:
         return seen
 
     def villages(self) -> dict[str, Location]:
+        """The village spaces and their Locations."""
         return {s: loc for s, loc in self.locations.items() if loc.type == "village"}
 
     def spaces_of(self, type_: str, kingdom: str | None = None) -> list[str]:
+        """The spaces with a Location of ``type_`` (in ``kingdom``)."""
         return [s for s, loc in self.locations.items()
                 if loc.type == type_ and (kingdom is None or self.kingdom[s] == kingdom)]
 
     def to_json(self) -> dict[str, Any]:
+        """The board for ``state --json``."""
         return {"routes": self.routes, "start": self.start, "aurea": self.aurea, "note": self.note}
 
 
@@ -154,6 +165,18 @@ def parse_board(data: Mapping[str, Any]) -> Board:
         if space not in all_spaces:
             raise BoardError(f"board: location for unknown space {space!r}")
         locations[str(space)] = _parse_location(str(code), space, trolls)
+    designated = dict(data.get("designated", {}))
+    for kingdom, spaces in designated.items():  # ED-SETUP-3: 5 Location Tiles per kingdom, on its own spaces
+        if kingdom not in KINGDOMS:
+            raise BoardError(f"board: designated: unknown kingdom {kingdom!r}")
+        spaces = [str(s) for s in spaces]
+        if len(spaces) != 5 or len(set(spaces)) != 5:
+            raise BoardError(f"board: {kingdom} has 5 designated Location Tile spaces, not {len(set(spaces))}")
+        for space in spaces:
+            if space not in routes[kingdom]:
+                raise BoardError(f"board: designated space {space} is not in {kingdom}")
+            if space not in locations or locations[space].type == "none":
+                raise BoardError(f"board: designated space {space} needs its Location Tile's effect")
     start = str(data.get("start", routes["Sinistra"][-1]))
     aurea = str(data.get("aurea", routes["Dextra"][-1]))
     for name, space in (("start", start), ("aurea", aurea)):

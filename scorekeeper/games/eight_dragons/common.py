@@ -51,6 +51,7 @@ def new_tiles(state: EDState, items: Iterable[Any]) -> list[Tile]:
 
 
 def commit_names(state: EDState, tiles: Iterable[Tile]) -> None:
+    """Record the names of tiles that entered play, keeping the automatic counter ahead of them."""
     for tile in tiles:
         state.names.add(tile.name)
         if tile.name.startswith("T") and tile.name[1:].isdigit():
@@ -64,18 +65,28 @@ def beneficiary_of(state: EDState, piece: str) -> str | None:
     return owner(piece)
 
 
+def space_of(state: EDState, piece: str) -> str:
+    """The space a piece activates: where it stands, or where it stood when it was summoned before its
+    activation and ``summon.lose_activation`` is off (A-21)."""
+    return state.pieces.pos.get(piece) or str(state.flight.get("summoned_from", {}).get(piece, ""))
+
+
 def piece_place(state: EDState, piece: str) -> str:
     """'R at S6 (Village grows)' for messages."""
-    if state.board is None or piece not in state.pieces.pos:
+    if state.board is None:
         return piece
-    space = state.pieces.pos[piece]
+    space = space_of(state, piece)
+    if not space:
+        return piece
     loc = state.board.location(space)
     return f"{piece} at {space} ({loc.label()})"
 
 
 def location_word(type_: str) -> str:
+    """The Location type in words."""
     return LOCATION_NAMES.get(type_, type_)
 
 
 def event_player(event: Event) -> str:
+    """The event's player, or '?'."""
     return event.player or "?"

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from .board import Board, KINGDOMS, other_kingdom
+from .board import Board, other_kingdom
 from .pieces import AUREA, VALLEY, Pieces
 
 
@@ -27,6 +27,7 @@ class FlightError(Exception):
 
 @dataclass
 class FlightResult:
+    """A legal flight: the pieces afterwards, the active path, who moved, joined and chose which way, and the activation order."""
     pieces: Pieces
     path: list[str]
     moved: list[str]  # Dragons of the Swarms that moved (active first)
@@ -57,6 +58,7 @@ class _Sim:
         self.budget = 20 * (len(board.spaces()) + 10)
 
     def done(self, dragon: str) -> bool:
+        """Whether ``dragon``'s Swarm is entirely out of the Valley, its joiner included."""
         c = self.crossing.get(dragon)
         if c is None:
             return True
@@ -65,6 +67,7 @@ class _Sim:
             all(self.p.pos.get(m) != VALLEY for m in members)
 
     def choose(self, dragon: str) -> str:
+        """The way a Dragon entering the Valley takes (the active player's, or the pushed Dragon's owner's)."""
         if dragon == self.active:
             if self.valley_choice:
                 return self.valley_choice
@@ -82,6 +85,7 @@ class _Sim:
         return choice
 
     def step(self, dragon: str) -> None:
+        """Advance ``dragon``'s Swarm one step, pushing what is in the way first (ED-PUSH-1)."""
         self.budget -= 1
         if self.budget < 0:
             raise FlightError("ED-FLY-3", "this flight does not end: the destination cannot be reached")
@@ -237,5 +241,3 @@ def activation_order(board: Board, p: Pieces, active: str, moved: list[str], bef
     keyed.sort(key=lambda item: item[0])
     return [member for _, member in keyed]
 
-
-__all__ = ["FlightError", "FlightResult", "simulate", "activation_order", "KINGDOMS"]

@@ -10,13 +10,14 @@ from scorekeeper.games.base import (Finding, Game, ObservationError, ScoreTable,
 
 from . import rules_end, rules_lair, rules_turn
 from .board import KINGDOMS
-from .common import PayloadError, beneficiary_of, piece_place
+from .common import PayloadError, beneficiary_of, piece_place, space_of
 from .options import ROYAL_METRICS, SETTINGS
-from .pieces import AUREA, AUREUS
+from .pieces import AUREA
 from .rules_locations import CHECKS as LOCATION_RULES
 from .scoring import score_table
 from .setup import build_state
 from .state import EDState
+from .tiles import FOLK_NAMES, FOLKS
 
 Rule = tuple[Callable[[EDState, Event], list[Finding]], Callable[[EDState, Event], EDState]]
 
@@ -49,6 +50,7 @@ EVENT_TYPES = {
     "SHRINE": "the Dragon Shrine's Gold taken, 3 Gold to the other kingdom",
     "CHEST": "a Treasure Chest taken (or 3 Gold when the stack is empty)",
     "MERCHANT": "a Merchant Tile bought (optional) and the other kingdom refreshed",
+    "MARKET": "the face-up Merchant Tiles of a kingdom, named (optional tracking)",
     "NONE": "an activation that yields nothing (with the reason)",
     "PLACE": "gained tiles placed in a Lair (cell and rotation)",
     "REPLACE": "a Mission tile replaced by a new one (the Mission limit)",
@@ -74,9 +76,11 @@ class EightDragons(Game):
     event_types = EVENT_TYPES
 
     def setup(self, config: SessionConfig) -> EDState:
+        """The state before any event (see ``setup.build_state``)."""
         return build_state(config)
 
     def check(self, state: EDState, event: Event) -> list[Finding]:
+        """Dispatch to the rule module of the event type; an unknown type is CORE-TYPE."""
         rule = RULES.get(event.type)
         if rule is None:
             return [error("CORE-TYPE", f"8 Dragons has no event {event.type!r}; known: {', '.join(RULES)}")]
@@ -88,6 +92,7 @@ class EightDragons(Game):
             return [error("ED-PAYLOAD", f"cannot read this {event.type}: {exc}")]
 
     def apply(self, state: EDState, event: Event) -> EDState:
+        """Apply a checked event through its rule module."""
         state = RULES[event.type][1](state, event)
         state.last_seq = event.seq
         return state
@@ -95,6 +100,7 @@ class EightDragons(Game):
     # -- the table companion ---------------------------------------------------------------------
 
     def status(self, state: EDState) -> Status:
+        """Whose turn, the Bonfires and final round, each player's holdings, the board."""
         headline = []
         if state.turn < 0:
             headline.append("Setup · no turn yet")
@@ -133,7 +139,8 @@ class EightDragons(Game):
                 for s, (f, c) in state.villages.items()]))
         sections.append(Section("Supplies", [
             {"kingdom": k, "shrine gold": state.shrines[k], "chests left": state.chest_stacks[k],
-             "merchant slots": state.merchant_slots[k], "merchant stack": state.merchant_stacks[k]}
+             "merchant slots": state.merchant_slots[k], "merchant stack": state.merchant_stacks[k],
+             "face-up (known)": ", ".join(t.name for t in state.merchant_offer[k]) or "-"}
             for k in KINGDOMS]))
         sections.append(Section("Lair stacks", [
             {"stack": s, "left": state.stack_size[s] - state.draws[s],
@@ -148,8 +155,18 @@ class EightDragons(Game):
                          "(create the session with --catalog board.json to check them)")
         else:
             notes.append(f"Dragon Rock (front first): {', '.join(state.pieces.rock) or 'empty'}")
+            for path, index in state.trolls.items():
+                values = state.board.trolls[path]
+                shown = " ".join(f"[{v}]" if i == index else str(v) for i, v in enumerate(values))
+                notes.append(f"Troll path {path} (end A → end B, the Troll in brackets): {shown}")
+            notes.extend(villager_notes(state))
         for stack in rules_turn.predicted_bonfires(state):
             notes.append(f"stack {stack} has reached its Bonfire: record it with 'ed bonfire {stack}'")
+        for name in state.order:  # ED-LAIR-6 (A-31): say when a waiting tile fits nowhere
+            player = state.players[name]
+            for tile in player.pending:
+                if tile.edges is not None and player.started and not player.lair.placeable_anywhere(tile):
+                    notes.append(f"{tile.name} fits nowhere in {name}'s Lair: set it aside with 'ed discard {tile.name}'")
         not_started = [n for n in state.order if not state.players[n].started]
         if not_started:
             notes.append("Starting Tiles not recorded yet: " + ", ".join(not_started))
@@ -176,7 +193,7 @@ class EightDragons(Game):
         if state.queue:
             piece = state.queue[0]
             who = beneficiary_of(state, piece)
-            loc = state.board.location(state.pieces.pos[piece]).type if state.board else "?"
+            loc = state.board.location(space_of(state, piece)).type if state.board else "?"
             return f"{piece_place(state, piece)} activates for {who} ('ed {loc}')"
         waiting = [n for n in state.order if state.players[n].pending]
         if not state.closed and waiting:
@@ -188,12 +205,15 @@ class EightDragons(Game):
         return f"{state.next_player} flies ('ed fly'){extra}"
 
     def score(self, state: EDState) -> ScoreTable:
+        """The scoring table (see ``scoring.score_table``)."""
         return score_table(state, self.name)
 
     def observable_keys(self) -> Sequence[str]:
+        """The keys ``scorekeeper assert`` understands."""
         return OBSERVABLE
 
     def observe(self, state: EDState, player: str | None, key: str) -> Any:
+        """A value the table can assert: a player's gold, wyrmlings, lair, chambers…, or the game's bonfires, round, turn, rock."""
         if key == "bonfires":
             return len(state.bonfires)
         if key == "round":
@@ -228,14 +248,29 @@ class EightDragons(Game):
         raise ObservationError(f"unknown key {key!r}")
 
     def describe(self, event: Event) -> str:
+        """One human line for the log."""
         return describe_event(event)
 
     def end_findings(self, state: EDState) -> list[Finding]:
+        """Bonfires due by the draw count but never recorded."""
         return [warning("ED-BONFIRE-1", f"stack {s} has reached its Bonfire but no reveal was recorded "
                                         f"('ed bonfire {s}')") for s in rules_turn.predicted_bonfires(state)]
 
     def snapshot(self, state: EDState) -> Any:
+        """The whole state as JSON-ready data."""
         return snapshot(state)
+
+
+def villager_notes(state: EDState) -> list[str]:
+    """ED-SETUP-5: the rulebook sets out 3 villagers of each Folk; say so when the board description differs."""
+    assert state.board is not None
+    placed = {folk: 0 for folk in FOLKS}
+    for loc in state.board.villages().values():
+        placed[loc.folk] += loc.villagers
+    odd = [f"{n} {FOLK_NAMES[f]}" for f, n in placed.items() if n != 3]
+    if not odd:
+        return []
+    return [f"the board description sets out {', '.join(odd)} villagers; the rulebook sets out 3 of each Folk"]
 
 
 def _wyrmling_words(state: EDState, name: str) -> str:
@@ -276,11 +311,14 @@ def describe_event(event: Event) -> str:
             extra.append("pushed " + ", ".join(g("pushed")))
         if g("joins"):
             extra.append("joins: " + ", ".join(g("joins")))
+        if g("seen"):
+            extra.append("seen: " + ", ".join(f"{k}@{v}" for k, v in dict(g("seen")).items()))
         return f"{who} flies {dest}" + (" (" + "; ".join(extra) + ")" if extra else "")
     if t == "VILLAGE":
         return f"{who} takes {', '.join(map(str, g('tiles', []))) or 'nothing'} at a village{piece}"
     if t == "GROW":
-        return f"{who} adds a {g('folk')} villager" + (f" to {g('village')}" if g("village") else "") + piece
+        folk = FOLK_NAMES.get(str(g("folk", "")).upper(), str(g("folk")))
+        return f"{who} adds a villager of the {folk}" + (f" to {g('village')}" if g("village") else "") + piece
     if t == "GATHER":
         return f"{who} gathers {g('tile')}{piece}"
     if t == "SUMMON":
@@ -293,7 +331,14 @@ def describe_event(event: Event) -> str:
         return f"{who} takes a Treasure Chest" + (f" in {g('kingdom')}" if g("kingdom") else "") + piece
     if t == "MERCHANT":
         bought = f"buys {g('buy')}" if g("buy") else "buys nothing"
-        return f"{who} at the Merchant: {bought}, refreshes the other kingdom{piece}"
+        refresh = "refreshes the other kingdom"
+        if g("discard"):
+            refresh += f" ({g('discard')} under the stack)"
+        if g("reveal"):
+            refresh += f", revealing {g('reveal')}"
+        return f"{who} at the Merchant: {bought}, {refresh}{piece}"
+    if t == "MARKET":
+        return f"face-up Merchant Tiles in {g('kingdom')}: {', '.join(map(str, g('tiles', [])))}"
     if t == "NONE":
         return f"{who}: no effect ({g('reason') or 'impossible'}){piece}"
     if t == "PLACE":
@@ -340,10 +385,10 @@ def snapshot(state: EDState) -> dict[str, Any]:
                    "positions": state.pieces.pos, "start_stack": state.pieces.start_stack},
         "villages": state.villages, "supply": state.supply, "trolls": state.trolls, "shrines": state.shrines,
         "chest_stacks": state.chest_stacks, "merchant_slots": state.merchant_slots,
+        "merchant_offer": {k: [t.to_json() for t in ts] for k, ts in state.merchant_offer.items()},
+        "under_stack": {k: [t.to_json() for t in ts] for k, ts in state.under_stack.items()},
         "merchant_stacks": state.merchant_stacks, "draws": state.draws,
         "ledger": [{"player": e.player, "amount": e.amount, "source": e.source, "seq": e.seq} for e in state.ledger],
         "flick_winner": state.flick_winner,
     }
 
-
-__all__ = ["EightDragons", "AUREUS"]

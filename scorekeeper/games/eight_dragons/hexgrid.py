@@ -68,6 +68,7 @@ def distance(a: Cell, b: Cell) -> int:
 
 
 def format_cell(cell: Cell) -> str:
+    """``(1, -1)`` → ``'1,-1'``."""
     return f"{cell[0]},{cell[1]}"
 
 

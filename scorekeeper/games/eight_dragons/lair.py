@@ -39,17 +39,20 @@ class Lair:
     chambers: set[Vertex] = field(default_factory=set)
 
     def copy(self) -> "Lair":
+        """An independent copy (for trial placements)."""
         return Lair(dict(self.cells), set(self.chambers))
 
     # -- queries ----------------------------------------------------------------------------------
 
     def cell_of(self, tile_name: str) -> Cell | None:
+        """The cell holding the tile called ``tile_name``."""
         for cell, placed in self.cells.items():
             if placed.tile.name == tile_name:
                 return cell
         return None
 
     def edge(self, cell: Cell, direction: int) -> str:
+        """The effective edge of the tile on ``cell`` in ``direction``."""
         return self.cells[cell].edges[direction % 6]
 
     def __len__(self) -> int:
@@ -146,6 +149,7 @@ class Lair:
         return placed
 
     def chamber_tiles(self, vertex: Vertex) -> list[Tile]:
+        """The three tiles of a Chamber vertex."""
         return [self.cells[c].tile for c in sorted(vertex)]
 
     def rebuild_chambers(self) -> None:
@@ -164,6 +168,8 @@ class Lair:
 
 def colour_set(tile: Tile, none_as_joker: bool = False) -> frozenset[str]:
     """The colours a tile can be read as: its Folk; every Folk for a Joker; none for a colourless tile (A-04)."""
+    if tile.joker:  # ED-CHAMBER-6: a special background is a Joker whatever its stack
+        return frozenset(FOLKS)
     if tile.colour in FOLKS:
         return frozenset({tile.colour})
     if tile.colour == "J" or (none_as_joker and tile.colour == "N"):

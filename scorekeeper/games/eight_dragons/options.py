@@ -22,7 +22,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("first", "", "The starting Dragon (a player's name); default: the first listed player.",
             ref="ED-SETUP-2"),
     Setting("bonfires", 4, "Bonfires that trigger the end: 3 (short), 4 (standard) or 5 (long game).",
-            kind="int", choices=(3, 4, 5), ref="ED-SETUP-20"),
+            kind="int", ref="ED-SETUP-20"),
     Setting("royal", [], "Royal Challenges drawn, as METRIC:UPPER:LOWER Gold (METRIC = smallest, artifacts, "
             "gold or wall), e.g. smallest:6:3,artifacts:5:2,gold:8:4,wall:7:3; empty = not played.",
             kind="list", ref="ED-SETUP-21"),

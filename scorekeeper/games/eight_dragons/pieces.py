@@ -15,6 +15,7 @@ VALLEY = "V"
 
 
 def wyrmling(player: str, number: int) -> str:
+    """The name of ``player``'s Wyrmling number ``number``."""
     return f"{player}.w{number}"
 
 
@@ -44,9 +45,11 @@ class Pieces:
     start_stack: list[str] = field(default_factory=list)
 
     def copy(self) -> "Pieces":
+        """A deep copy (for a simulated flight)."""
         return deepcopy(self)
 
     def swarm_of(self, piece: str) -> str | None:
+        """The Dragon whose Swarm holds ``piece`` (None in a Lair or on the Rock)."""
         for dragon, members in self.swarms.items():
             if piece in members:
                 return dragon
@@ -65,6 +68,7 @@ class Pieces:
         return "out of play"
 
     def all_wyrmlings(self) -> list[str]:
+        """Every Wyrmling in play, wherever it is."""
         found = list(self.rock)
         for wyrms in self.lairs.values():
             found.extend(wyrms)

@@ -37,10 +37,12 @@ def render_lair(lair: Lair, title: str = "") -> str:
     canvas: dict[tuple[int, int], str] = {}
 
     def put(x: int, y: int, ch: str, force: bool = False) -> None:
+        """Write ``ch`` at (x, y); blanks never overwrite a drawn character unless forced."""
         if force or canvas.get((x, y), " ") == " ":
             canvas[(x, y)] = ch
 
     def origin(cell: Cell) -> tuple[int, int]:
+        """The top-left character of a cell."""
         return 7 * cell[0], 4 * cell[1] + 2 * cell[0]
 
     places = lair.open_places()
@@ -83,7 +85,7 @@ def render_lair(lair: Lair, title: str = "") -> str:
         put(x + 4, y + 2, "+")
     xs = [p[0] for p in canvas]
     ys = [p[1] for p in canvas]
-    x0, y0 = min(xs), min(ys)
+    x0 = min(xs)
     width = max(xs) - x0 + 1
     lines = []
     for row in range(min(ys), max(ys) + 1):

@@ -20,6 +20,7 @@ def _game_over_or_closable(state: EDState) -> list[Finding]:
 
 
 def check_chests(state: EDState, event: Event) -> list[Finding]:
+    """ED-SCORE-1, ED-SCORE-16: chests are placed after the final round, one per tile of the owner's Lair."""
     found = _game_over_or_closable(state)
     if found:
         return found
@@ -54,6 +55,7 @@ def check_chests(state: EDState, event: Event) -> list[Finding]:
 
 
 def apply_chests(state: EDState, event: Event) -> EDState:
+    """Record each chest's Artifact and the tile it covers (ED-SCORE-2, ED-SCORE-3)."""
     if not state.over:
         close_turn(state)
     player = state.players[str(event.player)]
@@ -67,6 +69,7 @@ def apply_chests(state: EDState, event: Event) -> EDState:
 
 
 def check_flick(state: EDState, event: Event) -> list[Finding]:
+    """ED-SCORE-15: only players still tied after the smallest-Lair tiebreak flick."""
     found = _game_over_or_closable(state)
     if found:
         return found
@@ -86,6 +89,7 @@ def check_flick(state: EDState, event: Event) -> list[Finding]:
 
 
 def apply_flick(state: EDState, event: Event) -> EDState:
+    """Record the flick's winner."""
     if not state.over:
         close_turn(state)
     state.flick_winner = event.player
@@ -93,6 +97,7 @@ def apply_flick(state: EDState, event: Event) -> EDState:
 
 
 def check_gold(state: EDState, event: Event) -> list[Finding]:
+    """ED-GOLD-1: a manual correction is flagged and may not make Gold negative."""
     player = state.players.get(str(event.player))
     if player is None:
         return [error("ED-GOLD-1", "say whose Gold is corrected (-p PLAYER)")]
@@ -105,5 +110,6 @@ def check_gold(state: EDState, event: Event) -> list[Finding]:
 
 
 def apply_gold(state: EDState, event: Event) -> EDState:
+    """Apply the correction."""
     state.gain(str(event.player), int(event.get("amount")), f"correction: {event.get('reason') or 'no reason'}", event.seq)
     return state

@@ -4,17 +4,17 @@ ED-MISSION-*, ED-GOLD-2)."""
 from __future__ import annotations
 
 from itertools import permutations
-from typing import Any, Sequence
+from typing import Sequence
 
 from scorekeeper.events import Event
 from scorekeeper.games.base import Finding, error, warning
 
 from .board import parse_kingdom
-from .common import PayloadError, split_item
+from .common import PayloadError
 from .hexgrid import Cell, Vertex, format_cell, parse_cell, rotate_edges
 from .lair import Lair, chamber_pays
 from .state import EDState
-from .tiles import FOLK_NAMES, Tile, TileSpecError, parse_tile
+from .tiles import Tile, TileSpecError, parse_tile
 
 MISSION_LIMIT = 5
 
@@ -74,6 +74,7 @@ def _hint(lair: Lair, tile: Tile, cell: Cell) -> str:
 
 
 def check_place(state: EDState, event: Event) -> list[Finding]:
+    """ED-LAIR-1 … ED-LAIR-8, ED-MISSION-1, ED-ACT-8: gained tiles on legal cells and rotations."""
     player = state.players.get(str(event.player))
     if player is None:
         return [error("ED-LAIR-1", "say whose Lair this is (-p PLAYER)")]
@@ -123,6 +124,7 @@ def pay_chambers(state: EDState, player: str, formed: Sequence[Vertex], seq: int
 
 
 def apply_place(state: EDState, event: Event) -> EDState:
+    """Place the batch (in a legal order) and pay the Chambers it closes."""
     player = state.players[str(event.player)]
     batch = _placements(state, event)
     if _try_order(player.lair, batch) is not None:
@@ -141,6 +143,7 @@ def apply_place(state: EDState, event: Event) -> EDState:
 
 
 def check_replace(state: EDState, event: Event) -> list[Finding]:
+    """ED-MISSION-2, ED-MISSION-3: a Mission tile replaced in its cell by a gained Mission tile."""
     player = state.players.get(str(event.player))
     if player is None:
         return [error("ED-MISSION-2", "say whose Lair this is (-p PLAYER)")]
@@ -174,17 +177,19 @@ def check_replace(state: EDState, event: Event) -> list[Finding]:
 
 
 def apply_replace(state: EDState, event: Event) -> EDState:
+    """Swap the tiles (no Chamber Gold), the old Mission goes under a Merchant stack."""
     player = state.players[str(event.player)]
     cell = player.lair.cell_of(str(event.get("remove")))
     assert cell is not None
     item = {"tile": event.get("tile"), "at": format_cell(cell), "rot": event.get("rot", 0), "face": event.get("face")}
     fake = Event(event.seq, "PLACE", event.player, {"tiles": [item]})
     tile, _, rot = _placements(state, fake)[0]
-    player.lair.remove(cell)  # ED-MISSION-4: Chambers relying on it disappear
+    removed = player.lair.remove(cell)  # ED-MISSION-4: Chambers relying on it disappear
     player.lair.place(tile, cell, rot)  # new Chambers pay nothing (ED-MISSION-4, ED-CHAMBER-8)
     player.pending = [t for t in player.pending if t.name != tile.name]
     under = parse_kingdom(str(event.get("under")))
     state.merchant_stacks[under] += 1  # ED-MISSION-5: it can be drawn and bought again
+    state.under_stack[under].append(removed.tile)
     return state
 
 
@@ -192,6 +197,7 @@ def apply_replace(state: EDState, event: Event) -> EDState:
 
 
 def check_discard(state: EDState, event: Event) -> list[Finding]:
+    """ED-LAIR-6: only a tile that fits nowhere may be set aside."""
     player = state.players.get(str(event.player))
     if player is None:
         return [error("ED-LAIR-6", "say whose tile this is (-p PLAYER)")]
@@ -213,6 +219,7 @@ def check_discard(state: EDState, event: Event) -> list[Finding]:
 
 
 def apply_discard(state: EDState, event: Event) -> EDState:
+    """Set the tile aside."""
     player = state.players[str(event.player)]
     name = str(event.get("tile"))
     tile = next(t for t in player.pending if t.name == name)
@@ -220,5 +227,3 @@ def apply_discard(state: EDState, event: Event) -> EDState:
     player.set_aside.append(tile)
     return state
 
-
-__all__ = ["FOLK_NAMES", "split_item", "Any"]

@@ -14,8 +14,9 @@ from scorekeeper.events import Event
 from scorekeeper.games.base import Finding, error, warning
 
 from .board import Location, other_kingdom, parse_kingdom
-from .common import PayloadError, beneficiary_of, commit_names, new_tiles, piece_place
-from .pieces import AUREA, AUREUS, VALLEY, is_wyrmling, owner
+from .common import PayloadError, beneficiary_of, commit_names, new_tiles, piece_place, space_of
+from .merchants import offer_names, resolve_buy, resolve_reveal
+from .pieces import AUREA, AUREUS, is_wyrmling, owner
 from .state import EDState
 from .tiles import FOLK_NAMES, FOLKS, LAIR1, LAIR2, MERCHANT, Tile
 
@@ -57,12 +58,12 @@ def _context(state: EDState, event: Event) -> tuple[list[Finding], str | None, L
             return found, piece, None, None
         elif piece != state.queue[0]:
             first = state.queue[0]
-            k_first = state.board.kingdom.get(state.pieces.pos[first])
-            k_piece = state.board.kingdom.get(state.pieces.pos[piece])
+            k_first = state.board.kingdom.get(space_of(state, first))
+            k_piece = state.board.kingdom.get(space_of(state, piece))
             rule = "ED-ACT-3" if k_first != k_piece else "ED-ACT-4"
             found.append(error(rule, f"{piece_place(state, first)} activates before {piece}"))
             return found, piece, None, None
-        space = state.pieces.pos[piece]
+        space = space_of(state, piece)
         loc = state.board.location(space)
         if type_ != "none" and loc.type != type_:
             found.append(error("ED-ACT-1", f"{piece_place(state, piece)} must activate that Location "
@@ -71,6 +72,13 @@ def _context(state: EDState, event: Event) -> tuple[list[Finding], str | None, L
     elif piece is not None and piece not in state.moved:
         found.append(error("ED-ACT-2", f"{piece} did not move this turn, so it does not activate "
                                        f"(moved: {', '.join(state.moved)})"))
+        return found, piece, None, None
+    elif piece is not None and piece in state.activated:
+        found.append(error("ED-ACT-2", f"{piece} has already activated this turn"))
+        return found, piece, None, None
+    elif len(state.activated) + state.flight.get("unnamed", 0) >= len(state.moved):
+        found.append(error("ED-ACT-2", f"only {len(state.moved)} piece(s) moved this turn "
+                                       f"({', '.join(state.moved)}) and each activates once"))
         return found, piece, None, None
     if piece is not None:  # ED-ACT-5, ED-ACT-6: the beneficiary records the play and makes its choices
         expected = beneficiary_of(state, piece)
@@ -90,6 +98,8 @@ def _consume(state: EDState, event: Event) -> str | None:
             state.queue.remove(piece)
     if piece:
         state.activated.append(piece)
+    elif state.board is None:
+        state.flight["unnamed"] = state.flight.get("unnamed", 0) + 1
     return piece
 
 
@@ -120,6 +130,7 @@ def exact_bundle_exists(folk: str, n: int, available: dict[str, int]) -> bool:
     options = [(s, (1 if s == f"{folk}1" else 2 if s in (f"{folk}2",) or s.endswith("1") else 4)) for s in available]
 
     def search(budget: int, index: int, left: dict[str, int]) -> bool:
+        """Depth-first search for a bundle costing exactly ``budget``."""
         if budget == 0:
             return True
         for i in range(index, len(options)):
@@ -147,6 +158,7 @@ def village_menu(folk: str, n: int) -> str:
 
 
 def check_village(state: EDState, event: Event) -> list[Finding]:
+    """ED-LOC-VILLAGE-1 … ED-LOC-VILLAGE-5: the bundle's villager cost and the stacks."""
     found, piece, loc, space = _context(state, event)
     if any(f.is_error for f in found):
         return found
@@ -162,7 +174,7 @@ def check_village(state: EDState, event: Event) -> list[Finding]:
     else:
         folk = str(event.get("folk", "")).upper() or None
         n = event.get("villagers")
-    draws = Counter(t.stack for t in tiles)
+    draws = Counter(str(t.stack) for t in tiles)
     available = _available(state)
     for stack, count in draws.items():
         if count > available[stack]:  # A-13
@@ -179,15 +191,22 @@ def check_village(state: EDState, event: Event) -> list[Finding]:
         found.append(error("ED-LOC-VILLAGE-1", f"these tiles cost {cost} villagers but the {FOLK_NAMES[folk]} "
                                                f"village has {n}; it gives {village_menu(folk, n)}"))
     elif cost < n:  # ED-LOC-VILLAGE-3 (A-12, A-13)
-        if state.settings.get("village.exact_spend", True) and exact_bundle_exists(folk, n, available):
+        fullest = max(k for k in range(n + 1) if k == 0 or exact_bundle_exists(folk, k, available))
+        if state.settings.get("village.exact_spend", True) and fullest == n:
             found.append(error("ED-LOC-VILLAGE-3", f"all {n} villagers must be used (these tiles cost {cost}); "
                                                    f"the village gives {village_menu(folk, n)}"))
-        elif cost < n:
-            found.append(warning("ED-LOC-VILLAGE-3", f"only {cost} of {n} villagers used"))
+        elif state.settings.get("village.exact_spend", True) and cost < fullest:  # A-13: the fullest bundle
+            found.append(error("ED-LOC-VILLAGE-3", f"the stacks cannot give a bundle costing {n}, but one costing "
+                                                   f"{fullest} is still available: take the fullest bundle"))
+        else:
+            found.append(warning("ED-LOC-VILLAGE-3", f"only {cost} of {n} villagers used (no bundle costing {n} "
+                                                     "is left in the stacks)" if state.settings.get("village.exact_spend", True)
+                                 else f"only {cost} of {n} villagers used"))
     return found
 
 
 def apply_village(state: EDState, event: Event) -> EDState:
+    """The tiles join the beneficiary's waiting tiles; the stacks shrink."""
     tiles = new_tiles(state, event.get("tiles", []))
     commit_names(state, tiles)
     for tile in tiles:
@@ -206,6 +225,7 @@ def _grow_targets(state: EDState) -> list[str]:
 
 
 def check_grow(state: EDState, event: Event) -> list[Finding]:
+    """ED-LOC-GROW-1, ED-LOC-GROW-3: a village of that Folk with room, a villager in the supply."""
     found, piece, loc, space = _context(state, event)
     if any(f.is_error for f in found):
         return found
@@ -231,6 +251,7 @@ def check_grow(state: EDState, event: Event) -> list[Finding]:
 
 
 def apply_grow(state: EDState, event: Event) -> EDState:
+    """One villager more in the village, one fewer in the supply."""
     folk = str(event.get("folk", "")).upper()
     state.supply[folk] -= 1
     target = event.get("village")
@@ -244,6 +265,7 @@ def apply_grow(state: EDState, event: Event) -> EDState:
 
 
 def check_gather(state: EDState, event: Event) -> list[Finding]:
+    """ED-LOC-GATHER-1: one Level-1 tile from a stack that has one."""
     found, piece, loc, space = _context(state, event)
     if any(f.is_error for f in found):
         return found
@@ -260,6 +282,7 @@ def check_gather(state: EDState, event: Event) -> list[Finding]:
 
 
 def apply_gather(state: EDState, event: Event) -> EDState:
+    """The tile joins the waiting tiles."""
     tile = new_tiles(state, [event.get("tile", "")])[0]
     commit_names(state, [tile])
     state.draws[str(tile.stack)] += 1
@@ -283,6 +306,7 @@ def summon_eligible(state: EDState, activator: str | None) -> list[str]:
 
 
 def check_summon(state: EDState, event: Event) -> list[Finding]:
+    """ED-LOC-SUMMON-1, ED-LOC-SUMMON-2, ED-LOC-SUMMON-3, ED-SWARM-7: who may be summoned."""
     found, piece, loc, space = _context(state, event)
     if any(f.is_error for f in found):
         return found
@@ -304,14 +328,19 @@ def check_summon(state: EDState, event: Event) -> list[Finding]:
 
 
 def apply_summon(state: EDState, event: Event) -> EDState:
+    """The Wyrmling goes to the rear of the Rock; the ones behind it close the gap."""
     _consume(state, event)
     target = str(event.get("wyrmling"))
+    former = state.pieces.pos.get(target)
     state.pieces.remove_wyrmling(target)  # ED-LOC-SUMMON-5: gap closing moves the ones behind
     state.pieces.rock.append(target)  # rearmost Rock position
-    if target in state.queue and state.settings.get("summon.lose_activation", True):  # ED-LOC-SUMMON-6 (A-21)
-        state.queue.remove(target)
+    if target in state.queue:  # ED-LOC-SUMMON-6 (A-21)
+        if state.settings.get("summon.lose_activation", True) or former is None:
+            state.queue.remove(target)
+        else:  # the alternative reading: it still activates the space it was summoned from
+            state.flight.setdefault("summoned_from", {})[target] = former
     if state.board is not None:
-        state.queue = [q for q in state.queue if state.board.location(state.pieces.pos[q]).type != "none"]
+        state.queue = [q for q in state.queue if state.board.location(space_of(state, q)).type != "none"]
     return state
 
 
@@ -334,6 +363,7 @@ def troll_gain(state: EDState, loc: Location) -> tuple[int, int]:
 
 
 def check_troll(state: EDState, event: Event) -> list[Finding]:
+    """ED-LOC-TROLL-1: the stated Gold must be what the Troll path gives."""
     found, piece, loc, space = _context(state, event)
     if any(f.is_error for f in found):
         return found
@@ -348,7 +378,8 @@ def check_troll(state: EDState, event: Event) -> list[Finding]:
 
 
 def apply_troll(state: EDState, event: Event) -> EDState:
-    space = state.pieces.pos.get(str(event.get("piece") or (state.queue[0] if state.queue else "")))
+    """Pay the Gold and move the Troll."""
+    space = space_of(state, str(event.get("piece") or (state.queue[0] if state.queue else ""))) or None
     if state.board is not None and space is not None:
         loc = state.board.location(space)
         gain, new = troll_gain(state, loc)
@@ -364,6 +395,7 @@ def apply_troll(state: EDState, event: Event) -> EDState:
 
 
 def check_shrine(state: EDState, event: Event) -> list[Finding]:
+    """ED-LOC-SHRINE-1: the Shrine's kingdom and Gold."""
     found, piece, loc, space = _context(state, event)
     if any(f.is_error for f in found):
         return found
@@ -380,7 +412,8 @@ def check_shrine(state: EDState, event: Event) -> list[Finding]:
 
 
 def apply_shrine(state: EDState, event: Event) -> EDState:
-    space = state.pieces.pos.get(str(event.get("piece") or (state.queue[0] if state.queue else "")))
+    """Take the Shrine's Gold; 3 Gold to the other kingdom's Shrine."""
+    space = space_of(state, str(event.get("piece") or (state.queue[0] if state.queue else ""))) or None
     kingdom = str(_kingdom(state, event, space if state.board is not None else None))
     state.gain(str(event.player), state.shrines[kingdom], f"{kingdom} Shrine", event.seq)
     state.shrines[kingdom] = 0
@@ -393,6 +426,7 @@ def apply_shrine(state: EDState, event: Event) -> EDState:
 
 
 def check_chest(state: EDState, event: Event) -> list[Finding]:
+    """ED-LOC-CHEST-1: the Treasure Chest Location's kingdom."""
     found, piece, loc, space = _context(state, event)
     if any(f.is_error for f in found):
         return found
@@ -406,9 +440,10 @@ def check_chest(state: EDState, event: Event) -> list[Finding]:
 
 
 def apply_chest(state: EDState, event: Event) -> EDState:
+    """A chest token, or 3 Gold from an empty stack."""
     from .state import Chest
 
-    space = state.pieces.pos.get(str(event.get("piece") or (state.queue[0] if state.queue else "")))
+    space = space_of(state, str(event.get("piece") or (state.queue[0] if state.queue else ""))) or None
     kingdom = str(_kingdom(state, event, space if state.board is not None else None))
     player = state.players[str(event.player)]
     if state.chest_stacks[kingdom] > 0:  # ED-LOC-CHEST-1
@@ -424,7 +459,15 @@ def apply_chest(state: EDState, event: Event) -> EDState:
 # -- Lighthouse and Castle (Merchants) -------------------------------------------------------------------------
 
 
+def _refresh_source(state: EDState, kingdom: str) -> str | None:
+    """ED-LOC-MERCHANT-4 (A-29): the other kingdom's stack, else this kingdom's, else no refresh."""
+    other = other_kingdom(kingdom)
+    return other if state.merchant_stacks[other] > 0 else kingdom if state.merchant_stacks[kingdom] > 0 else None
+
+
 def check_merchant(state: EDState, event: Event) -> list[Finding]:
+    """ED-LOC-MERCHANT-1, ED-LOC-MERCHANT-3: a purchase needs 5 Gold and a face-up tile here; a refresh of full
+    slots puts one face-up tile under the stack first (named when the offer is tracked)."""
     found, piece, loc, space = _context(state, event)
     if any(f.is_error for f in found):
         return found
@@ -436,40 +479,99 @@ def check_merchant(state: EDState, event: Event) -> list[Finding]:
         return found + [error("ED-LOC-MERCHANT-1", "say in which kingdom the Merchant is (--kingdom S|D; "
                                                    "the Lighthouse is in Sinistra, the Castle in Dextra)")]
     if event.get("buy"):
-        try:
-            tile = new_tiles(state, [event.get("buy")])[0]
-        except PayloadError as exc:
-            return found + [error("ED-LOC-MERCHANT-1", str(exc))]
-        if tile.kind != MERCHANT:
-            found.append(error("ED-LOC-MERCHANT-1", f"{tile.name} must be a Merchant Tile (M…/EDGES/…)"))
         player = state.players.get(str(event.player))
         if player is not None and player.gold < 5:  # ED-LOC-MERCHANT-1, ED-GOLD-1
             found.append(error("ED-LOC-MERCHANT-1", f"a Merchant Tile costs 5 Gold and {player.name} has {player.gold}"))
         if state.merchant_slots[kingdom] <= 0:  # A-46
             found.append(error("ED-LOC-MERCHANT-1", f"both Merchant slots in {kingdom} are empty: nothing to buy "
                                                     "(the refresh in the other kingdom still happens)"))
+        else:
+            try:
+                resolve_buy(state, kingdom, str(event.get("buy")))
+            except PayloadError as exc:
+                found.append(error("ED-LOC-MERCHANT-1", str(exc)))
+    other = other_kingdom(kingdom)  # ED-ACT-10
+    source = _refresh_source(state, kingdom)
+    offer = offer_names(state, other)
+    discard = event.get("discard")
+    if source is None:
+        if discard or event.get("reveal"):
+            found.append(error("ED-LOC-MERCHANT-4", "both Merchant stacks are empty: there is no refresh"))
+        return found
+    if discard:
+        if state.merchant_slots[other] < 2:
+            found.append(error("ED-LOC-MERCHANT-3", f"{other} has a free slot: no face-up tile goes under the stack"))
+        elif offer and discard not in offer and len(offer) >= state.merchant_slots[other]:
+            found.append(error("ED-LOC-MERCHANT-3", f"{discard!r} is not face-up in {other} ({', '.join(offer)})"))
+    elif state.merchant_slots[other] >= 2 and len(offer) >= 2:
+        found.append(error("ED-LOC-MERCHANT-3", f"both {other} slots are full ({', '.join(offer)}): say which tile the "
+                                                "beneficiary puts under the stack (--discard NAME)"))
+    if event.get("reveal"):
+        try:
+            resolve_reveal(state, source, str(event.get("reveal")))
+        except PayloadError as exc:
+            found.append(error("ED-LOC-MERCHANT-3", str(exc)))
     return found
 
 
 def apply_merchant(state: EDState, event: Event) -> EDState:
-    space = state.pieces.pos.get(str(event.get("piece") or (state.queue[0] if state.queue else "")))
+    """Pay and take the tile (the slot stays empty); refresh the other kingdom's Merchant."""
+    space = space_of(state, str(event.get("piece") or (state.queue[0] if state.queue else ""))) or None
     kingdom = str(_kingdom(state, event, space if state.board is not None else None))
     player = state.players[str(event.player)]
     if event.get("buy"):
-        tile = new_tiles(state, [event.get("buy")])[0]
-        commit_names(state, [tile])
+        tile, known = resolve_buy(state, kingdom, str(event.get("buy")))
+        if known:
+            state.merchant_offer[kingdom].remove(tile)
+        else:
+            commit_names(state, [tile])
         state.gain(player.name, -5, f"bought {tile.name}", event.seq)
         state.merchant_slots[kingdom] -= 1  # ED-LOC-MERCHANT-2: not refilled here
         player.pending.append(tile)  # ED-LOC-MERCHANT-5
     other = other_kingdom(kingdom)  # ED-ACT-10
-    source = other if state.merchant_stacks[other] > 0 else kingdom if state.merchant_stacks[kingdom] > 0 else None
+    source = _refresh_source(state, kingdom)
     if source is not None:  # ED-LOC-MERCHANT-3, ED-LOC-MERCHANT-4 (A-28, A-29)
         if state.merchant_slots[other] >= 2:
             state.merchant_slots[other] -= 1
             state.merchant_stacks[other] += 1
+            gone = [t for t in state.merchant_offer[other] if t.name == event.get("discard")]
+            for tile in gone:
+                state.merchant_offer[other].remove(tile)
+                state.under_stack[other].append(tile)
         state.merchant_stacks[source] -= 1
         state.merchant_slots[other] += 1
+        if event.get("reveal"):
+            tile, known = resolve_reveal(state, source, str(event.get("reveal")))
+            if known:
+                state.under_stack[source].remove(tile)
+            else:
+                commit_names(state, [tile])
+            state.merchant_offer[other].append(tile)
     _consume(state, event)
+    return state
+
+
+def check_market(state: EDState, event: Event) -> list[Finding]:
+    """ED-SETUP-9: the face-up Merchant Tiles of a kingdom, named so that purchases and refreshes can be followed."""
+    try:
+        kingdom = parse_kingdom(str(event.get("kingdom", "")))
+        tiles = new_tiles(state, event.get("tiles", []))
+    except (ValueError, PayloadError) as exc:
+        return [error("ED-SETUP-9", str(exc))]
+    if len(tiles) > state.merchant_slots[kingdom]:
+        return [error("ED-SETUP-9", f"{kingdom} shows {state.merchant_slots[kingdom]} face-up Merchant Tile(s), "
+                                    f"not {len(tiles)}")]
+    if any(t.kind != MERCHANT for t in tiles):
+        return [error("ED-SETUP-9", "Merchant Tiles are written M…/EDGES/SYMBOLS, e.g. MJ/OOWOWW/craft:bg")]
+    return []
+
+
+def apply_market(state: EDState, event: Event) -> EDState:
+    """Replace the known face-up offer of the kingdom."""
+    kingdom = parse_kingdom(str(event.get("kingdom", "")))
+    tiles = new_tiles(state, event.get("tiles", []))
+    commit_names(state, tiles)
+    state.merchant_offer[kingdom] = tiles
     return state
 
 
@@ -477,13 +579,25 @@ def apply_merchant(state: EDState, event: Event) -> EDState:
 
 
 def check_none(state: EDState, event: Event) -> list[Finding]:
+    """ED-ACT-9: an activation yields nothing only when its effect is impossible."""
     found, piece, loc, space = _context(state, event)
     if any(f.is_error for f in found):
         return found
+    stated = str(event.get("location", "")).lower()
+    if loc is None and stated:  # without a board the table may say which Location it was (and its villagers)
+        if stated not in EVENT_LOCATION.values() or stated == "none":
+            return found + [error("ED-ACT-9", f"unknown Location {stated!r}; say village, grow, gather, summon, "
+                                              "troll, shrine, chest or merchant")]
+        loc = Location(stated, folk=str(event.get("folk", "")).upper(), villagers=int(event.get("villagers", 0) or 0))
     if loc is None:
         return found
-    if loc.type == "village" and space is not None:  # ED-ACT-9, ED-LOC-VILLAGE-5
-        folk, n = state.villages[space]
+    if loc.type == "grow" and state.board is None:
+        return found  # the villages are not known without a board
+    if loc.type == "village":  # ED-ACT-9, ED-LOC-VILLAGE-5
+        folk, n = state.villages[space] if space is not None else (loc.folk, loc.villagers)
+        if folk not in FOLKS:
+            return found + [error("ED-ACT-9", "say the village's Folk (--folk) and villagers (--villagers)")]
+        space = space or "this village"
         costs = {s: (1 if s == f"{folk}1" else 2 if s == f"{folk}2" or s.endswith("1") else 4) for s in state.stack_size}
         if n > 0 and any(v > 0 and costs[s] <= n for s, v in _available(state).items()):
             found.append(error("ED-ACT-9", f"the {FOLK_NAMES[folk]} village at {space} has {n} villager(s): "
@@ -500,6 +614,7 @@ def check_none(state: EDState, event: Event) -> list[Finding]:
 
 
 def apply_none(state: EDState, event: Event) -> EDState:
+    """Count the activation as done."""
     _consume(state, event)
     return state
 
@@ -513,7 +628,6 @@ CHECKS: dict[str, Any] = {
     "SHRINE": (check_shrine, apply_shrine),
     "CHEST": (check_chest, apply_chest),
     "MERCHANT": (check_merchant, apply_merchant),
+    "MARKET": (check_market, apply_market),
     "NONE": (check_none, apply_none),
 }
-
-__all__ = ["CHECKS", "EVENT_LOCATION", "VALLEY"]

@@ -11,13 +11,13 @@ from typing import Any
 from scorekeeper.events import Event
 from scorekeeper.games.base import Finding, error, warning
 
-from .board import KINGDOMS, parse_kingdom
+from .board import parse_kingdom
 from .common import PayloadError, commit_names, new_tiles, piece_place
 from .flight import FlightError, simulate
 from .hexgrid import parse_cell, rotate_edges
-from .pieces import AUREA, AUREUS, VALLEY, is_wyrmling, owner
+from .pieces import AUREA, is_wyrmling
 from .state import EDState
-from .tiles import MERCHANT, START, START_MISSION
+from .tiles import START, START_MISSION
 
 
 # -- closing a turn ------------------------------------------------------------------------------
@@ -46,6 +46,7 @@ def close_problems(state: EDState) -> list[Finding]:
 
 
 def close_turn(state: EDState) -> None:
+    """End the current turn; after the last turn the game is over (ED-END-3)."""
     if state.turn < 0 or state.closed:
         return
     state.closed = True
@@ -72,6 +73,7 @@ def _start_items(event: Event) -> list[str]:
 
 
 def check_start(state: EDState, event: Event) -> list[Finding]:
+    """ED-SETUP-12, ED-SETUP-13, ED-SETUP-14: the Starting Tile and Mission(s) of a player."""
     player = state.players.get(event.player or "")
     if player is None:
         return [error("ED-SETUP-12", "say whose Starting Tile this is (-p PLAYER)")]
@@ -120,6 +122,7 @@ def check_start(state: EDState, event: Event) -> list[Finding]:
 
 
 def apply_start(state: EDState, event: Event) -> EDState:
+    """Lay the Starting Tile at 0,0 and the Mission(s)."""
     player = state.players[event.player or ""]
     items = list(event.get("missions", []))
     tiles = new_tiles(state, _start_items(event))
@@ -146,10 +149,11 @@ def _pushes(event: Event) -> dict[str, str]:
 
 
 def check_fly(state: EDState, event: Event) -> list[Finding]:
+    """ED-FLY-1 … ED-FLY-10, ED-PUSH-*, ED-SWARM-*, ED-END-4: whose turn, and the flight itself."""
     if state.over or (state.last_turn is not None and state.turn >= state.last_turn and state.closed):
         return [error("ED-END-4", "the final round is over: no more turns; place chests ('ed chests') and score")]
     found = close_problems(state)
-    expected = state.next_player if (state.closed or state.turn < 0) else state.next_player
+    expected = state.next_player
     if event.player != expected:  # ED-FLY-1
         if event.player == AUREA:
             found.append(error("ED-2P-4", "Aurea never flies on her own; she moves only when pushed"))
@@ -163,30 +167,78 @@ def check_fly(state: EDState, event: Event) -> list[Finding]:
         valley = parse_kingdom(str(event.get("valley"))) if event.get("valley") else None
     except ValueError as exc:
         return found + [error("ED-FLY-6", str(exc))]
+    try:
+        joins = _joins(event)
+    except ValueError as exc:
+        return found + [error("ED-SWARM-4", str(exc))]
     if state.board is None:
         spaces = event.get("spaces")
         if spaces is not None and int(spaces) < 1:
             found.append(error("ED-FLY-3", "you must fly at least 1 space forward"))
-        joins = list(event.get("joins", []))
         if len(joins) > len(state.pieces.rock):  # ED-SWARM-3
             found.append(error("ED-SWARM-3", f"only {len(state.pieces.rock)} Wyrmling(s) wait on the Dragon Rock, "
                                              f"so {len(joins)} cannot join"))
         movers = {event.player, *map(str, event.get("pushed", []))}
-        for dragon in [*map(str, event.get("pushed", [])), *map(str, joins)]:
+        for dragon in [*map(str, event.get("pushed", [])), *(d for d, _ in joins)]:
             if dragon not in state.pieces.swarms:
                 found.append(error("ED-PUSH-1", f"{dragon!r} is not a Dragon in this game"))
-        for dragon in map(str, joins):
+        for index, (dragon, wyrm) in enumerate(joins):
             if dragon in state.pieces.swarms and dragon not in movers:  # ED-SWARM-2: only moved Dragons pass the Valley
                 found.append(error("ED-SWARM-2", f"{dragon} did not move this turn, so it cannot pass the Valley and "
                                                  "take a Wyrmling; name it with --pushed too"))
+            front = state.pieces.rock[index] if index < len(state.pieces.rock) else None
+            if wyrm is not None and front is not None and wyrm != front:  # ED-SWARM-4: colour-blind, in Rock order
+                found.append(error("ED-SWARM-4", f"the Wyrmling on the Rock's circle space joins first: {front}, not {wyrm}"))
         return found
     try:
-        simulate(state.board, state.pieces, str(event.player), _dest(event), valley=valley, pushes=pushes,
-                 spaces=int(event["spaces"]) if event.get("spaces") is not None and not event.get("to") else None)
+        result = simulate(state.board, state.pieces, str(event.player), _dest(event), valley=valley, pushes=pushes,
+                          spaces=int(event.get("spaces")) if event.get("spaces") is not None and not event.get("to") else None)
     except FlightError as exc:
         found.append(error(exc.rule, exc.message))
+        return found
     except (ValueError, KeyError) as exc:
         found.append(error("ED-FLY-3", f"cannot read this flight: {exc}"))
+        return found
+    found.extend(_cross_check(state, event, result, joins))
+    return found
+
+
+def _joins(event: Event) -> list[tuple[str, str | None]]:
+    """``["Rhed", "Blakkar=Blakkar.w2"]`` → [("Rhed", None), ("Blakkar", "Blakkar.w2")]."""
+    result = []
+    for item in list(event.get("joins", [])):
+        dragon, sep, wyrm = str(item).partition("=")
+        result.append((dragon.strip(), wyrm.strip() if sep else None))
+    return result
+
+
+def _cross_check(state: EDState, event: Event, result: Any, joins: list[tuple[str, str | None]]) -> list[Finding]:
+    """Compare what the table saw (joins, final spaces) with the simulated flight (ED-SWARM-2, ED-SWARM-4,
+    ED-PUSH-2, ED-PUSH-5, ED-PUSH-7, ED-FLY-8, ED-FLY-9)."""
+    found: list[Finding] = []
+    derived = [(d, w) for d, w in result.joins]
+    words = ", ".join(f"{w} joins {d}" for d, w in derived) or "no Wyrmling joins"
+    if "joins" in event.payload:
+        stated_dragons = [d for d, _ in joins]
+        if sorted(stated_dragons) != sorted(d for d, _ in derived):
+            found.append(error("ED-SWARM-2", f"every Dragon passing the Valley takes the Rock's front Wyrmling: {words}"))
+        elif stated_dragons != [d for d, _ in derived] or any(w is not None and (d, w) not in derived for d, w in joins):
+            found.append(error("ED-SWARM-4", f"Wyrmlings join in the order the Dragons enter the Valley: {words}"))
+    crossed = {d for d, _ in result.valley}
+    for piece, space in dict(event.get("seen", {})).items():
+        actual = result.pieces.pos.get(str(piece))
+        if actual == str(space):
+            continue
+        dragon = result.pieces.swarm_of(str(piece))
+        if dragon == event.player:
+            rule = "ED-FLY-8"
+        elif dragon in crossed:
+            rule = "ED-PUSH-5"
+        elif dragon in result.moved:
+            rule = "ED-PUSH-2"
+        else:
+            rule = "ED-PUSH-7"  # a Swarm neither flown nor pushed does not move
+        found.append(error(rule, f"{piece} ends on {actual or 'no space'}, not {space} ({words})"))
     return found
 
 
@@ -196,6 +248,7 @@ def _dest(event: Event) -> str | None:
 
 
 def apply_fly(state: EDState, event: Event) -> EDState:
+    """Close the previous turn, start this one, move the pieces and queue the activations."""
     close_turn(state)
     state.turn += 1
     state.closed = False
@@ -203,17 +256,17 @@ def apply_fly(state: EDState, event: Event) -> EDState:
     active = str(event.player)
     if state.board is None:
         pushed = [str(d) for d in event.get("pushed", [])]
-        for dragon in map(str, event.get("joins", [])):  # ED-SWARM-2, ED-SWARM-4: the Rock's front Wyrmling joins
+        for dragon, _ in _joins(event):  # ED-SWARM-2, ED-SWARM-4: the Rock's front Wyrmling joins
             state.pieces.swarms[dragon].append(state.pieces.rock.pop(0))
         movers = [active, *[d for d in pushed if d != active]]
         state.moved = [m for d in movers for m in state.pieces.swarms[d]]
         state.queue = []
         state.flight = {"to": event.get("to"), "spaces": event.get("spaces"), "pushed": pushed,
-                        "joins": list(event.get("joins", []))}
+                        "joins": [d for d, _ in _joins(event)]}
         return state
     valley = parse_kingdom(str(event.get("valley"))) if event.get("valley") else None
     result = simulate(state.board, state.pieces, active, _dest(event), valley=valley, pushes=_pushes(event),
-                      spaces=int(event["spaces"]) if event.get("spaces") is not None and not event.get("to") else None)
+                      spaces=int(event.get("spaces")) if event.get("spaces") is not None and not event.get("to") else None)
     state.pieces = result.pieces
     state.moved = [m for d in result.moved for m in state.pieces.swarms[d]]
     state.queue = [p for p in result.order if state.board.location(state.pieces.pos[p]).type != "none"]
@@ -226,12 +279,14 @@ def apply_fly(state: EDState, event: Event) -> EDState:
 
 
 def check_done(state: EDState, event: Event) -> list[Finding]:
+    """ED-FLY-2: a turn in progress whose activations and placements are complete."""
     if state.turn < 0 or state.closed:
         return [error("ED-FLY-2", "no turn is in progress (the next player flies first)")]
     return close_problems(state)
 
 
 def apply_done(state: EDState, event: Event) -> EDState:
+    """Close the turn."""
     close_turn(state)
     return state
 
@@ -240,6 +295,7 @@ def apply_done(state: EDState, event: Event) -> EDState:
 
 
 def check_positions(state: EDState, event: Event) -> list[Finding]:
+    """A table correction of piece positions (always flagged; ED-FLY-9: one piece per space)."""
     found = [warning("ED-FLY-9", "piece positions set as the table shows them (a correction, not a play)")]
     known_dragons = set(state.pieces.swarms)
     wyrms = set(state.pieces.all_wyrmlings())
@@ -266,13 +322,27 @@ def check_positions(state: EDState, event: Event) -> list[Finding]:
             if at not in state.board.kingdom:
                 return [error("ED-FLY-9", f"say on which space {dragon} stands (at=SPACE)")]
             spaces.append(str(at))
-            spaces.extend(map(str, spec.get("trail", [])))
+            trail = list(spec.get("trail", []))
+            if len(trail) != len(list(spec.get("members", []))):
+                return [error("ED-FLY-9", f"give the space of each Wyrmling in {dragon}'s Swarm (trail, front to back)")]
+            if any(str(x) not in state.board.kingdom for x in trail):
+                return [error("ED-FLY-9", f"{dragon}'s trail names a space that is not on the board")]
+            spaces.extend(map(str, trail))
         if len(spaces) != len(set(spaces)):
             return [error("ED-FLY-9", "two pieces on one space")]
+    trial = EDState.__new__(EDState)
+    trial.__dict__.update(state.__dict__)
+    trial.pieces = state.pieces.copy()
+    apply_positions(trial, event)
+    lost = sorted(wyrms - set(trial.pieces.all_wyrmlings()))
+    if lost:  # every Wyrmling is somewhere: a Swarm, a Lair or the Rock
+        return [error("ED-SWARM-1", f"say where {', '.join(lost)} {'is' if len(lost) == 1 else 'are'} "
+                                    "(a Swarm, a Lair or the Rock)")]
     return found
 
 
 def apply_positions(state: EDState, event: Event) -> EDState:
+    """Set the Swarms, the Rock and the Lairs' Wyrmlings as stated."""
     p = state.pieces
     listed = set(event.get("rock", [])) | {w for ws in dict(event.get("lairs", {})).values() for w in ws}
     swarms = dict(event.get("swarms", {}))
@@ -309,6 +379,7 @@ def apply_positions(state: EDState, event: Event) -> EDState:
 
 
 def check_bonfire(state: EDState, event: Event) -> list[Finding]:
+    """ED-BONFIRE-1, ED-BONFIRE-3: one Bonfire per stack, revealed at the predicted draw."""
     stack = str(event.get("stack", "")).upper()
     if stack not in state.stack_size:
         return [error("ED-BONFIRE-1", f"{stack!r} is not a Lair stack; stacks are {', '.join(state.stack_size)}")]
@@ -323,6 +394,7 @@ def check_bonfire(state: EDState, event: Event) -> list[Finding]:
 
 
 def apply_bonfire(state: EDState, event: Event) -> EDState:
+    """Count the Bonfire; the T-th triggers the end (ED-END-1)."""
     state.bonfires.append(str(event.get("stack", "")).upper())  # ED-BONFIRE-2
     threshold = int(state.settings.get("bonfires", 4))
     if len(state.bonfires) == threshold and state.end_trigger_turn is None:  # ED-END-1
@@ -334,5 +406,3 @@ def predicted_bonfires(state: EDState) -> list[str]:
     """Stacks whose Bonfire should be showing by the draw count but is not recorded (ED-BONFIRE-1)."""
     return [s for s, size in state.stack_size.items() if state.draws[s] >= size - 3 and s not in state.bonfires]
 
-
-__all__ = ["KINGDOMS", "VALLEY", "AUREUS", "owner", "MERCHANT"]

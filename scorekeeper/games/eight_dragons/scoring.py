@@ -11,8 +11,9 @@ from scorekeeper.games.base import Explanation, ScoreRow, ScoreTable, rank_rows
 from .hexgrid import Cell, corner_cells, neighbour, opposite
 from .lair import Lair, chamber_single_colour, colour_set
 from .options import ROYAL_METRICS
+from .paths import longest_path
 from .state import EDState, PlayerState
-from .tiles import ARTIFACT_NAMES, ARTIFACTS, FOLK_NAMES, LAIR1, LAIR2, MISSION_TYPES, Tile
+from .tiles import ARTIFACT_NAMES, FOLK_NAMES, LAIR1, LAIR2, Tile
 
 CATEGORIES = ["Gold held", "Tile Gold", "Market Stalls", "Craftsmen", "Alchemists", "Specialists", "Lair Tours",
               "Chest Collectors"]
@@ -28,6 +29,7 @@ class LairView:
     covered: dict[str, str] = field(default_factory=dict)  # tile name → chest artifacts
 
     def visible_tiles(self) -> list[Tile]:
+        """Tiles not covered by a chest."""
         return [p.tile for p in self.lair.cells.values() if p.tile.name not in self.covered]
 
     def artifacts(self) -> Counter:
@@ -42,10 +44,12 @@ class LairView:
         return counts
 
     def gold_of(self, tile: Tile) -> int:
+        """A tile's visible printed Gold."""
         return 0 if tile.name in self.covered else tile.gold
 
 
 def view(player: PlayerState, with_chests: bool = True) -> LairView:
+    """The scored view of a player's Lair (chests placed, or ignored for ``with_chests=False``)."""
     covered = {}
     if with_chests:
         for chest in player.chests:
@@ -54,38 +58,63 @@ def view(player: PlayerState, with_chests: bool = True) -> LairView:
     return LairView(player.lair, covered)
 
 
+def artifact_sources(lv: LairView, artifact: str) -> list[str]:
+    """Where the Artifacts of one type come from: uncovered tiles and placed chests (for --explain)."""
+    found = []
+    for tile in lv.visible_tiles():
+        n = tile.artifact_count(artifact)
+        if n:
+            found.append(f"{tile.name}" + (f"×{n}" if n > 1 else ""))
+    for tile_name, letters in lv.covered.items():
+        n = letters.count(artifact)
+        if n:
+            found.append(f"chest on {tile_name}" + (f"×{n}" if n > 1 else ""))
+    return found
+
+
+def _chamber_names(lv: LairView, vertices: list) -> str:
+    return "; ".join("+".join(t.name for t in lv.lair.chamber_tiles(v)) for v in sorted(vertices, key=sorted))
+
+
 def mission_gold(tile: Tile, lv: LairView, player: PlayerState, settings: dict[str, Any]) -> tuple[int, str]:
-    """ED-SCORE-5, ED-SCORE-7…12: the Gold one Mission earns against the whole Lair, and how."""
+    """ED-SCORE-5, ED-SCORE-7, ED-SCORE-8, ED-SCORE-9, ED-SCORE-10, ED-SCORE-11, ED-SCORE-12: the Gold one Mission
+    earns against the whole Lair, and where it comes from."""
     m = tile.mission
     assert m is not None
     counts = lv.artifacts()
     none_joker = settings.get("colour.none") == "joker"
+
+    def have(arts: Any) -> str:
+        """The counts and sources of the depicted Artifacts."""
+        return ", ".join(f"{counts[a]} {ARTIFACT_NAMES[a]} ({' '.join(artifact_sources(lv, a)) or 'none'})"
+                         for a in dict.fromkeys(arts))
+
     if m.type == "market":  # ED-SCORE-7 (A-39)
         if settings.get("score.market", "per_depicted_type") == "per_set" and len(m.artifacts) > 1:
             sets = _sets(counts, m.artifacts)
-            return 2 * sets, f"2 × {sets} set(s) of {'+'.join(ARTIFACT_NAMES[a] for a in m.artifacts)}"
+            return 2 * sets, f"2 × {sets} set(s): {have(m.artifacts)}"
         total = sum(counts[a] for a in set(m.artifacts))
-        return 2 * total, f"2 × {total} {'/'.join(ARTIFACT_NAMES[a] for a in sorted(set(m.artifacts)))}"
+        return 2 * total, f"2 × {total}: {have(sorted(set(m.artifacts)))}"
     if m.type in ("craft", "alch"):  # ED-SCORE-8, ED-SCORE-9 (A-38: sets are multisets)
         sets = _sets(counts, m.artifacts)
         per = 4 if m.type == "craft" else 7
-        have = ", ".join(f"{counts[a]} {ARTIFACT_NAMES[a]}" for a in dict.fromkeys(m.artifacts))
-        return per * sets, f"{per} × {sets} set(s) ({have})"
+        return per * sets, f"{per} × {sets} set(s): {have(m.artifacts)}"
     if m.type == "spec":  # ED-SCORE-10 (A-37)
         any_one = settings.get("score.specialists", "all_three") == "any_one"
-        n = 0
+        hits = []
         for vertex in lv.lair.chambers:
             tiles = lv.lair.chamber_tiles(vertex)
-            if any_one:
-                n += any(m.colour in colour_set(t, none_joker) for t in tiles)
-            else:
-                n += chamber_single_colour(tiles, m.colour, none_joker)
-        return 3 * n, f"3 × {n} {FOLK_NAMES[m.colour]} Chamber(s)"
+            ok = any(m.colour in colour_set(t, none_joker) for t in tiles) if any_one else \
+                chamber_single_colour(tiles, m.colour, none_joker)
+            if ok:
+                hits.append(vertex)
+        return 3 * len(hits), f"3 × {len(hits)} {FOLK_NAMES[m.colour]} Chamber(s)" + \
+            (f": {_chamber_names(lv, hits)}" if hits else "")
     if m.type == "tours":  # ED-SCORE-11
-        n = sum(1 for v in lv.lair.chambers if chamber_single_colour(lv.lair.chamber_tiles(v), None, none_joker))
-        return 2 * n, f"2 × {n} single-colour Chamber(s)"
+        hits = [v for v in lv.lair.chambers if chamber_single_colour(lv.lair.chamber_tiles(v), None, none_joker)]
+        return 2 * len(hits), f"2 × {len(hits)} single-colour Chamber(s)" + (f": {_chamber_names(lv, hits)}" if hits else "")
     n = len(player.chests)  # ED-SCORE-12: placed or not
-    return 2 * n, f"2 × {n} Treasure Chest(s)"
+    return 2 * n, f"2 × {n} Treasure Chest(s)" + (f": {', '.join(c.id for c in player.chests)}" if n else "")
 
 
 def _sets(counts: Counter, depicted: tuple[str, ...]) -> int:
@@ -103,33 +132,25 @@ def lair_size(lair: Lair, rule: str = "all_tiles") -> int:
     return len(lair.cells)
 
 
-def gold_chain(lv: LairView, adjacency: str = "shared_edge", length: str = "tiles") -> int:
-    """ED-ROYAL-5 (A-33): the longest simple path of adjacent tiles showing Gold (tiles or coins)."""
+def gold_chain_search(lv: LairView, adjacency: str = "shared_edge", length: str = "tiles") -> tuple[int, bool]:
+    """ED-ROYAL-5 (A-33): the longest simple path of adjacent tiles showing Gold (tiles or coins); (value, exact)."""
     lair = lv.lair
     nodes = {c for c, p in lair.cells.items() if lv.gold_of(p.tile) >= 1}
     weight = {c: (lv.gold_of(lair.cells[c].tile) if length == "coins" else 1) for c in nodes}
-    links: dict[Cell, list[Cell]] = {c: [] for c in nodes}
+    links: dict[Cell, list[tuple[frozenset, Cell]]] = {c: [] for c in nodes}
     for c in nodes:
         for d in range(6):
             other = neighbour(c, d)
             if other in nodes:
                 if adjacency == "open_open" and not (lair.cells[c].edges[d] == "O" and lair.cells[other].edges[opposite(d)] == "O"):
                     continue
-                links[c].append(other)
-    best = 0
+                links[c].append((frozenset({c, other}), other))
+    return longest_path(links, weight, 0, False, lambda c: c)
 
-    def dfs(c: Cell, seen: set[Cell], total: int) -> None:
-        nonlocal best
-        best = max(best, total)
-        for other in links[c]:
-            if other not in seen:
-                seen.add(other)
-                dfs(other, seen, total + weight[other])
-                seen.remove(other)
 
-    for c in nodes:
-        dfs(c, {c}, weight[c])
-    return best
+def gold_chain(lv: LairView, adjacency: str = "shared_edge", length: str = "tiles") -> int:
+    """ED-ROYAL-5: the Gold chain's length (see ``gold_chain_search``)."""
+    return gold_chain_search(lv, adjacency, length)[0]
 
 
 def wall_segments(lair: Lair, rule: str = "either_side") -> dict[frozenset, tuple[frozenset, frozenset]]:
@@ -152,47 +173,37 @@ def wall_segments(lair: Lair, rule: str = "either_side") -> dict[frozenset, tupl
     return segments
 
 
-def longest_wall(lair: Lair, rule: str = "either_side") -> int:
-    """ED-ROYAL-6: the longest run of wall segments never revisiting a vertex (a closed ring counts in full)."""
-    segments = wall_segments(lair, rule)
+def longest_wall_search(lair: Lair, rule: str = "either_side") -> tuple[int, bool]:
+    """ED-ROYAL-6: the longest run of wall segments never revisiting a vertex (a closed ring counts in full);
+    (value, exact)."""
     links: dict[frozenset, list[tuple[frozenset, frozenset]]] = {}
-    for key, (a, b) in segments.items():
+    for key, (a, b) in wall_segments(lair, rule).items():
         links.setdefault(a, []).append((key, b))
         links.setdefault(b, []).append((key, a))
-    best = 0
+    return longest_path(links, {v: 0 for v in links}, 1, True, lambda v: tuple(sorted(v)))
 
-    def dfs(start: frozenset, here: frozenset, seen: set, used: set, length: int) -> None:
-        nonlocal best
-        best = max(best, length)
-        for key, other in links[here]:
-            if key in used:
-                continue
-            if other == start and length >= 2:
-                best = max(best, length + 1)
-                continue
-            if other not in seen:
-                seen.add(other)
-                used.add(key)
-                dfs(start, other, seen, used, length + 1)
-                used.remove(key)
-                seen.remove(other)
 
-    for vertex in links:
-        dfs(vertex, vertex, {vertex}, set(), 0)
-    return best
+def longest_wall(lair: Lair, rule: str = "either_side") -> int:
+    """ED-ROYAL-6: the longest Wall's length in segments (see ``longest_wall_search``)."""
+    return longest_wall_search(lair, rule)[0]
 
 
 def royal_metric(metric: str, player: PlayerState, settings: dict[str, Any]) -> int:
     """ED-ROYAL-2: the value one card measures (lower is better for smallest / artifacts)."""
+    return royal_measure(metric, player, settings)[0]
+
+
+def royal_measure(metric: str, player: PlayerState, settings: dict[str, Any]) -> tuple[int, bool]:
+    """ED-ROYAL-2, ED-ROYAL-5, ED-ROYAL-6, ED-ROYAL-7: (value, exact) of one card's metric for one player."""
     lv = view(player, bool(settings.get("royal.after_chests", True)))
     if metric == "smallest":
-        return lair_size(player.lair, "all_tiles")
+        return lair_size(player.lair, "all_tiles"), True
     if metric == "artifacts":  # ED-ROYAL-7
-        return sum(lv.artifacts().values())
+        return sum(lv.artifacts().values()), True
     if metric == "gold":
-        return gold_chain(lv, str(settings.get("royal.gold_adjacency", "shared_edge")),
-                          str(settings.get("royal.gold_length", "tiles")))
-    return longest_wall(player.lair, str(settings.get("royal.wall_rule", "either_side")))
+        return gold_chain_search(lv, str(settings.get("royal.gold_adjacency", "shared_edge")),
+                                 str(settings.get("royal.gold_length", "tiles")))
+    return longest_wall_search(player.lair, str(settings.get("royal.wall_rule", "either_side")))
 
 
 def royal_places(values: dict[str, int], lower_is_better: bool) -> tuple[list[str], list[str]]:
@@ -218,7 +229,7 @@ def score_table(state: EDState, game_name: str) -> ScoreTable:
     rows: list[ScoreRow] = []
     for name in state.order:
         player = state.players[name]
-        cats = {c: 0 for c in categories}
+        cats: dict[str, int | float] = {c: 0 for c in categories}
         cats["Gold held"] = player.gold
         for entry in state.ledger:
             if entry.player == name:
@@ -242,9 +253,15 @@ def score_table(state: EDState, game_name: str) -> ScoreTable:
                 cats[cat] += gold
                 explanations.append(Explanation(name, cat, gold, f"{tile.name} {tile.mission.label()}: {how}"))
         rows.append(ScoreRow(name, cats, 0))
-    if state.royal:  # ED-ROYAL-1…4
+    royal_notes: list[str] = []
+    if state.royal:  # ED-ROYAL-1, ED-ROYAL-2, ED-ROYAL-3, ED-ROYAL-4
         for metric, upper, lower in state.royal:
-            values = {name: royal_metric(metric, state.players[name], settings) for name in state.order}
+            measured = {name: royal_measure(metric, state.players[name], settings) for name in state.order}
+            values = {name: value for name, (value, _) in measured.items()}
+            for name, (value, exact) in measured.items():
+                if not exact:
+                    royal_notes.append(f"{name}'s {ROYAL_METRICS[metric]} search stopped early: {value} is the "
+                                       "longest found, not proven the longest")
             first, second = royal_places(values, metric in ("smallest", "artifacts"))
             for row in rows:
                 if row.player in first:
@@ -290,7 +307,7 @@ def score_table(state: EDState, game_name: str) -> ScoreTable:
                 tiebreak += "; still tied: flick a coin at the Dragon Egg and record it with 'ed flick WINNER'"
     elif state.flick_winner:
         tiebreak = f"{state.flick_winner} won the coin flick"
-    notes = []
+    notes = list(royal_notes)
     if not state.over:
         notes.append("provisional: the game is not over")
     for name in state.order:
@@ -308,5 +325,3 @@ def tied_after_lair(rows: list[ScoreRow], sizes: dict[str, int]) -> list[str]:
     smallest = min(sizes[p] for p in top)
     return [p for p in top if sizes[p] == smallest]
 
-
-__all__ = ["score_table", "MISSION_TYPES", "ARTIFACTS"]

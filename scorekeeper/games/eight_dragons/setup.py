@@ -39,6 +39,8 @@ def build_state(config: SessionConfig) -> EDState:
     if len(matches) != 1:
         raise GameSetupError(f"first={first_text!r} names no single player; the players are {', '.join(players)}")
     order = players_in_order(players, matches[0])  # ED-SETUP-2: clockwise from the starting Dragon
+    if settings.get("bonfires", 4) not in (3, 4, 5):  # ED-SETUP-20
+        raise GameSetupError(f"bonfires={settings.get('bonfires')}: the end is triggered by 3, 4 or 5 Bonfires")
     royal = _parse_royal(settings.get("royal") or [])
     catalog = dict(config.catalog or {})
     board = None

@@ -27,6 +27,7 @@ class Chest:
 
 @dataclass
 class PlayerState:
+    """One player's Gold, Lair, waiting tiles, chests and tiles set aside."""
     name: str
     colour: str
     seat: int  # 1 = starting Dragon
@@ -40,6 +41,7 @@ class PlayerState:
 
     @property
     def missions(self) -> list[Tile]:
+        """The Mission tiles in the Lair (ED-MISSION-1)."""
         return [p.tile for p in self.lair.cells.values() if p.tile.mission is not None]
 
 
@@ -55,6 +57,7 @@ class Ledger:
 
 @dataclass
 class EDState:
+    """The whole game state derived by replay."""
     settings: dict[str, Any]
     players: dict[str, PlayerState]
     order: list[str]  # turn order, starting Dragon first
@@ -70,6 +73,8 @@ class EDState:
     merchant_slots: dict[str, int]
     merchant_stacks: dict[str, int]
     royal: list[tuple[str, int, int]]
+    merchant_offer: dict[str, list[Tile]] = field(default_factory=lambda: {"Sinistra": [], "Dextra": []})
+    under_stack: dict[str, list[Tile]] = field(default_factory=lambda: {"Sinistra": [], "Dextra": []})
     turn: int = -1  # global turn index; the active Dragon is order[turn % n]
     closed: bool = True  # the current turn is over (Phase II done)
     queue: list[str] = field(default_factory=list)  # pieces still to activate, in order (board only)
@@ -88,18 +93,22 @@ class EDState:
 
     @property
     def n(self) -> int:
+        """The number of players."""
         return len(self.order)
 
     @property
     def active(self) -> str | None:
+        """The active Dragon's player (None before the first flight)."""
         return self.order[self.turn % self.n] if self.turn >= 0 else None
 
     @property
     def next_player(self) -> str:
+        """Who flies next."""
         return self.order[(self.turn + 1) % self.n]
 
     @property
     def round(self) -> int:
+        """The round number (1-based)."""
         return max(self.turn, 0) // self.n + 1
 
     @property
@@ -111,6 +120,7 @@ class EDState:
 
     @property
     def final_round(self) -> bool:
+        """Whether the final round is being played."""
         last = self.last_turn
         return last is not None and self.turn > last - self.n
 

@@ -15,6 +15,7 @@ taken (or at the latest when it is placed) in a compact notation, and refer to i
     ITEM    := [COUNT] ARTIFACT   b (Book), g (Gear), o (Ore), c (Crystal): "b", "2g"
              | NUMBER             printed Gold coins: "2"
              | MISSION            market:b | craft:bg | alch:bgc | spec:E | tours | chests
+             | "joker"            the special (Joker) background on a Lair Tile: it counts as every colour
 
 Examples: ``E1/OWWWWW/b,1`` (a Level-1 Elf tile, one open edge, a Book and 1 Gold),
 ``MJ/OOWOWW/craft:bg`` (a Joker Merchant Tile with a Craftsmen mission for Book + Gear).
@@ -23,7 +24,7 @@ Letters are case-insensitive.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any, Mapping
 
 FOLKS: tuple[str, ...] = ("E", "G", "O", "F")
@@ -59,6 +60,7 @@ class Mission:
     colour: str = ""
 
     def label(self) -> str:
+        """Human words for the Mission."""
         name = MISSION_TYPES[self.type]
         if self.artifacts:
             return f"{name} ({'+'.join(ARTIFACT_NAMES[a] for a in self.artifacts)})"
@@ -67,6 +69,7 @@ class Mission:
         return name
 
     def notation(self) -> str:
+        """The compact notation."""
         if self.artifacts:
             return f"{self.type}:{''.join(self.artifacts)}"
         if self.colour:
@@ -85,9 +88,11 @@ class Tile:
     artifacts: tuple[tuple[str, int], ...] = ()
     gold: int = 0
     mission: Mission | None = None
+    joker: bool = False  # a Lair Tile of a Folk's stack printed with the special (Joker) background
 
     @property
     def level(self) -> int:
+        """1 or 2 (Merchant and start tiles count as 1)."""
         return 2 if self.kind == LAIR2 else 1
 
     @property
@@ -98,13 +103,16 @@ class Tile:
         return None
 
     def artifact_count(self, artifact: str) -> int:
+        """How many of ``artifact`` the tile shows."""
         return dict(self.artifacts).get(artifact, 0)
 
     @property
     def total_artifacts(self) -> int:
+        """All Artifacts shown."""
         return sum(n for _, n in self.artifacts)
 
     def face_notation(self) -> str:
+        """The FACE part of the notation (E1, MJ, SM…)."""
         if self.kind in (LAIR1, LAIR2):
             return f"{self.colour}{self.level}"
         prefix = {START: "S", START_MISSION: "SM", MERCHANT: "M"}[self.kind]
@@ -121,6 +129,8 @@ class Tile:
             items.append(str(self.gold))
         if self.mission:
             items.append(self.mission.notation())
+        if self.joker:
+            items.append("joker")
         return text + ("/" + ",".join(items) if items else "")
 
     def label(self) -> str:
@@ -134,9 +144,10 @@ class Tile:
     def with_face(self, other: "Tile") -> "Tile":
         """This tile completed with the edges and symbols of ``other`` (same name and kind)."""
         return replace(self, edges=other.edges, artifacts=other.artifacts, gold=other.gold, mission=other.mission,
-                       colour=other.colour if other.colour != "N" else self.colour)
+                       colour=other.colour if other.colour != "N" else self.colour, joker=other.joker)
 
     def to_json(self) -> dict[str, Any]:
+        """Name and notation."""
         return {"name": self.name, "spec": self.notation()}
 
 
@@ -159,10 +170,14 @@ def parse_tile(spec: str, name: str) -> Tile:
     artifacts: dict[str, int] = {}
     gold = 0
     mission: Mission | None = None
+    joker = False
     if len(parts) == 3 and parts[2]:
         for item in parts[2].split(","):
             item = item.strip()
             if not item:
+                continue
+            if item.lower() in ("joker", "j"):
+                joker = True
                 continue
             if item.isdigit():
                 gold += int(item)
@@ -186,7 +201,7 @@ def parse_tile(spec: str, name: str) -> Tile:
     if kind == START_MISSION and edges is not None and mission is None:
         raise TileSpecError(f"{spec!r}: a Starting Mission shows a Market Stalls mission, e.g. SM/WWWWOW/market:b")
     ordered = tuple((a, artifacts[a]) for a in ARTIFACTS if artifacts.get(a))
-    return Tile(name, kind, colour, edges, ordered, gold, mission)
+    return Tile(name, kind, colour, edges, ordered, gold, mission, joker)
 
 
 def _parse_face(text: str, spec: str) -> tuple[str, str]:
@@ -236,4 +251,5 @@ def _parse_mission(item: str, spec: str) -> Mission | None:
 
 
 def tile_from_json(data: Mapping[str, Any]) -> Tile:
+    """A tile from ``Tile.to_json`` data."""
     return parse_tile(str(data["spec"]), str(data["name"]))

@@ -81,3 +81,10 @@ def start_all(table: Table, tile: str = "S/OOOOOO", mission: str = "SM/OOOOOO/ma
         if n == 2:
             missions.append({"tile": mission, "at": "1,-1", "rot": 0})
         table.play("START", name, tile=tile, missions=missions)
+
+
+def big_swarm(table: Table, player: str) -> None:
+    """Put every Wyrmling in ``player``'s Swarm (a table correction), so that one flight moves many pieces."""
+    wyrms = table.state.pieces.all_wyrmlings()
+    table.play("POSITIONS", swarms={player: {"members": wyrms}}, rock=[],
+               lairs={name: [] for name in table.config.players})

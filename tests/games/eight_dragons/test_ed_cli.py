@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
@@ -115,7 +114,7 @@ def test_board_session_derives_the_activation_player(cli):
     assert status["expected"].startswith("Rhed at S2 (Gathering) activates for Rhed")
     assert cli("ed", "gather", "G1").exit_code == 0
     nxt = cli.json("status")["expected"]
-    assert nxt.startswith("Blakkar.w2 at S1 (E village) activates for Blakkar")
+    assert nxt.startswith("Blakkar.w2 at S1 (Elves village) activates for Blakkar")
     assert cli("ed", "v", "E1", "E1").exit_code == 0  # recorded for Blakkar without -p
 
 
@@ -131,3 +130,35 @@ def test_score_explain_json_lists_sources(cli):
     assert any("Chamber S-Rhed+M1-Rhed+P" in s or "Chamber" in s for s in sources)
     assert any(s == "P shows 2 Gold" for s in sources)
     assert data["final"] is False
+
+
+def test_board_flight_cross_checks_what_the_table_saw(cli):
+    """ED-FLY-8, ED-FLY-9, ED-PUSH-7, ED-SWARM-2: `ed fly … --at PIECE=SPACE --join NAME` compare the table with
+    the simulated flight; `-n N` counts marked spaces (the Valley is not one)."""
+    new_game(cli, "--catalog", str(BOARD))
+    bad = cli("ed", "fly", "S2", "--at", "Rhed=S3")
+    assert bad.exit_code == 1 and "ED-FLY-8: Rhed ends on S2, not S3" in bad.output
+    assert "ED-PUSH-7" in cli("ed", "fly", "S2", "--at", "Greenyra=S1").output
+    assert "ED-SWARM-2" in cli("ed", "fly", "S2", "--join", "Greenyra").output
+    ok = cli("ed", "fly", "-n", "2", "-v", "sin", "--join", "Rhed=Blakkar.w2", "--at", "Blakkar.w2=S1")
+    assert ok.exit_code == 0, ok.output
+    assert cli.json("status")["players"][0]["wyrmlings"] == "0 in Swarms, 1 in Lair, 1 on Rock"
+
+
+def test_merchant_and_mission_commands(cli):
+    """ED-SETUP-9, ED-LOC-MERCHANT-3, ED-MISSION-1, ED-MISSION-2: ed market / merchant / replace through the CLI."""
+    new_game(cli)
+    cli("ed", "start", "Rhed", "SE/OOOOOO", "SME/OOOOOO/market:b@0,-1")
+    assert cli("ed", "market", "dex", "C1=ME/OOOOWW/tours", "C2=M/OWOWOW/chests").exit_code == 0
+    cli("ed", "fly", "-n", "2", "--join", "Rhed")
+    cli("ed", "gold", "Rhed", "10", "a", "test")
+    refused = cli("ed", "merchant", "-k", "sin", "--buy", "X=M/OOOOOO/3b")
+    assert refused.exit_code == 1 and "ED-LOC-MERCHANT-3" in refused.output and "--discard" in refused.output
+    ok = cli("ed", "merchant", "-k", "sin", "--buy", "X=M/OOOOOO/3b", "--discard", "C2", "--reveal", "C3=M/OOOOOO/2g")
+    assert ok.exit_code == 0, ok.output
+    assert "(C2 under the stack), revealing C3=M/OOOOOO/2g" in ok.output
+    rows = {r["kingdom"]: r for r in cli.json("status")["sections"][0]["rows"]}
+    assert rows["Dextra"]["face-up (known)"] == "C1, C3"
+    assert cli("ed", "place", "X@1,-1").exit_code == 0
+    missing = cli("ed", "replace", "M1-Rhed", "X", "--under", "dex")
+    assert missing.exit_code == 1 and "ED-MISSION-2" in missing.output  # X is placed already, not held

@@ -3,7 +3,6 @@ negative variants (ED-FLY-*, ED-SWARM-*, ED-PUSH-*, ED-ACT-*, ED-AUREUS-*)."""
 
 from __future__ import annotations
 
-import pytest
 
 from ed_support import Table, fx_board, make_config
 
@@ -92,6 +91,14 @@ def test_t1_n5_second_snow_line_crossing():
     assert [f.rule for f in findings] == ["ED-FLY-4"] and "S9" in findings[0].message
 
 
+def test_t1_n6_aureus_logged_as_joining_rhed():
+    """T1-N6 (ED-SWARM-2, ED-SWARM-4): Rhed's Swarm never passed the Valley, so Aureus cannot have joined it."""
+    t = t1_table()
+    assert t.errors("FLY", "Blakkar", to="S3", valley="Sinistra", joins=["Rhed=Aureus"]) == ["ED-SWARM-2"]
+    assert t.errors("FLY", "Blakkar", to="S3", valley="Sinistra", joins=["Blakkar=Rhed.w2"]) == ["ED-SWARM-4"]
+    assert t.errors("FLY", "Blakkar", to="S3", valley="Sinistra", joins=["Blakkar=Aureus"]) == []
+
+
 def test_t1_n7_unmoved_piece_does_not_activate():
     """T1-N7 (ED-ACT-2): Greenyra's Dragon at D5 did not move."""
     t = t1_table()
@@ -160,6 +167,29 @@ def test_t2_all_nine_activations_and_totals():
     assert counts == {"Blakkar": 2, "Greenyra": 2, "Rhed": 1}  # Rhed is protected (ED-LOC-SUMMON-3)
 
 
+def test_t2_n2_positions_logged_without_the_joiner():
+    """T2-N2 (ED-SWARM-2, ED-PUSH-5): Blakkar logged at S3/S2/S1 and no joiner for him: Blakkar.w2 must have
+    joined, and the Swarm was blown on to S4."""
+    t = t2_table()
+    pushes = {"Rhed": "Dextra", "Blakkar": "Sinistra"}
+    found = t.errors("FLY", "Greenyra", to="N4", pushes=pushes, joins=["Rhed"],
+                     seen={"Blakkar": "S3", "Aureus": "S2", "Greenyra.w2": "S1"})
+    assert found == ["ED-SWARM-2", "ED-PUSH-5", "ED-PUSH-5", "ED-PUSH-5"]
+    assert t.errors("FLY", "Greenyra", to="N4", pushes=pushes, joins=["Rhed", "Blakkar"],
+                    seen={"Blakkar": "S4", "Blakkar.w2": "S1", "Rhed": "D3", "Rhed.w1": "N3"}) == []
+
+
+def test_t2_n3_joiners_swapped():
+    """T2-N3 (ED-SWARM-4): Rhed entered the Valley first, so Blakkar.w1 joins Rhed and Blakkar.w2 joins Blakkar."""
+    t = t2_table()
+    pushes = {"Rhed": "Dextra", "Blakkar": "Sinistra"}
+    assert t.errors("FLY", "Greenyra", to="N4", pushes=pushes,
+                    joins=["Rhed=Blakkar.w2", "Blakkar=Blakkar.w1"]) == ["ED-SWARM-4"]
+    assert t.errors("FLY", "Greenyra", to="N4", pushes=pushes, joins=["Blakkar", "Rhed"]) == ["ED-SWARM-4"]
+    assert t.errors("FLY", "Greenyra", to="N4", pushes=pushes,
+                    joins=["Rhed=Blakkar.w1", "Blakkar=Blakkar.w2"]) == []
+
+
 def test_t2_n1_beyond_n6_is_a_second_crossing():
     """T2-N1 (ED-FLY-4): flying on through the Valley from the north after crossing once."""
     t = t2_table()
@@ -205,3 +235,30 @@ def test_start_stack_is_left_without_pushing():
     assert t.state.pieces.pos["Blakkar"] == "S2" and t.state.pieces.pos["Rhed.w2"] == "S1"
     assert t.state.pieces.start_stack == ["Greenyra", "Rhed"]
     assert t.state.flight["pushed"] == []
+
+
+def test_a_swarm_running_into_the_start_stack_pushes_it_top_first():
+    """ED-FLY-10, ED-PUSH-1, ED-PUSH-4, ED-SWARM-4 (A-18): the stacked Dragons are pushed as a chain, the top one
+    first; each takes the Rock's front Wyrmling in the order they enter the Valley."""
+    board = fx_board({})
+    t = Table(make_config(PLAYERS, board))
+    t.play("POSITIONS", swarms={"Blakkar": {"at": "N3", "members": []}}, rock=["Aureus", "Rhed.w2"],
+           lairs={"Blakkar": ["Blakkar.w1", "Blakkar.w2"], "Greenyra": ["Greenyra.w1", "Greenyra.w2"],
+                  "Rhed": ["Rhed.w1"]})
+    assert t.state.pieces.start_stack == ["Greenyra", "Rhed"]
+    assert t.errors("FLY", "Blakkar", to="N6", pushes={"Greenyra": "Dextra"}) == ["ED-PUSH-4"]
+    t.play("FLY", "Blakkar", to="N6", pushes={"Greenyra": "Dextra", "Rhed": "Sinistra"})
+    p = t.state.pieces
+    assert p.start_stack == []
+    assert t.state.flight["joins"] == [["Greenyra", "Aureus"], ["Rhed", "Rhed.w2"]]
+    assert (p.pos["Greenyra"], p.pos["Aureus"]) == ("D2", "D1")
+    assert (p.pos["Rhed"], p.pos["Rhed.w2"]) == ("S2", "S1")
+    assert p.pos["Blakkar"] == "N6"
+
+
+def test_flight_by_number_of_spaces_on_a_board():
+    """ED-FLY-3: `-n 3` counts marked spaces (the Valley is not one): N6 → S3 like scenario T1."""
+    t = t1_table()
+    assert t.errors("FLY", "Blakkar", spaces=3) == ["ED-FLY-6"]  # the Valley way must be said
+    t.play("FLY", "Blakkar", spaces=3, valley="Sinistra")
+    assert t.state.pieces.pos["Blakkar"] == "S3"

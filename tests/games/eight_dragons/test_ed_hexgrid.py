@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.games.eight_dragons.hexgrid import (
     DIRS, corner_cells, distance, neighbour, opposite, parse_cell, rotate_cell, rotate_edges, rotations_matching,
 )
 from scorekeeper.games.eight_dragons.lair import Lair
-from scorekeeper.games.eight_dragons.tiles import Tile
+from scorekeeper.games.eight_dragons.tiles import Mission, Tile
 
 cells = st.tuples(st.integers(-20, 20), st.integers(-20, 20))
 edges = st.text(alphabet="OW", min_size=6, max_size=6)
@@ -56,8 +56,12 @@ def test_directions_are_the_checklist_ones():
     assert parse_cell("1,-1") == (1, -1) and parse_cell("(2, 3)") == (2, 3)
 
 
+MISSIONS = [Mission("tours"), Mission("spec", colour="E"), Mission("market", ("b",)), Mission("craft", ("b", "b"))]
+
+
 def build_lair(steps):
-    """A Lair grown by legal placements only: each step is (face, colour, open-place index, rotation)."""
+    """A Lair grown by legal placements only: each step is (face, colour, open-place index, rotation); every
+    fourth tile is a Merchant Tile with a Mission (Chamber Missions included)."""
     lair = Lair()
     lair.place(Tile("S", "START", "N", "OOOOOO"), (0, 0), 0)
     for index, (face, colour, where, rho) in enumerate(steps):
@@ -65,7 +69,10 @@ def build_lair(steps):
         if not places:
             break
         cell = places[where % len(places)][0]
-        tile = Tile(f"T{index}", "L1", colour, face, (("b", 1),), index % 3)
+        if index % 4 == 3:
+            tile = Tile(f"T{index}", "MERCHANT", colour, face, (), 1, MISSIONS[(index // 4) % len(MISSIONS)])
+        else:
+            tile = Tile(f"T{index}", "L1", colour, face, (("b", 1),), index % 3)
         if lair.placement_problem(cell, rotate_edges(face, rho)) is None:
             lair.place(tile, cell, rho)
     return lair
@@ -83,11 +90,18 @@ def rotated(lair: Lair, k: int) -> Lair:
     return out
 
 
+OPEN_PLAN = [("OOOOOO", c, 5, 0) for c in "EEEGJOEFEE"]  # an all-open Lair with 5 Chambers
+
+
 @settings(max_examples=60, deadline=None)
 @given(steps, turns)
+@example(OPEN_PLAN, 1)
+@example(OPEN_PLAN, 4)
 def test_rotating_a_lair_and_its_tiles_together_changes_no_chamber_and_no_legality(plan, k):
     """ED-CHAMBER-1, ED-CHAMBER-2, ED-LAIR-2, ED-LAIR-3: geometry is rotation-invariant (the issue's property test)."""
     lair = build_lair(plan)
+    if plan == OPEN_PLAN:
+        assert len(lair.chambers) == 5  # the example really exercises Chambers
     turned = rotated(lair, k)
     expected = {frozenset(rotate_cell(c, k) for c in v) for v in lair.chambers}
     assert turned.chambers == expected
@@ -108,8 +122,10 @@ def test_rotating_a_lair_and_its_tiles_together_changes_no_chamber_and_no_legali
 
 @settings(max_examples=40, deadline=None)
 @given(steps, turns)
+@example(OPEN_PLAN, 2)
 def test_rotating_a_lair_changes_no_score(plan, k):
-    """ED-SCORE-4, ED-SCORE-10, ED-SCORE-11, ED-ROYAL-5, ED-ROYAL-6: tile Gold, Chamber missions and the Royal metrics are rotation-invariant."""
+    """ED-SCORE-4, ED-SCORE-5, ED-SCORE-10, ED-SCORE-11, ED-ROYAL-5, ED-ROYAL-6: tile Gold, every Mission (Chamber
+    Missions included) and the Royal metrics are rotation-invariant: the score table does not change."""
     from scorekeeper.games.eight_dragons.scoring import LairView, gold_chain, longest_wall
 
     lair = build_lair(plan[:9])
@@ -118,3 +134,14 @@ def test_rotating_a_lair_changes_no_score(plan, k):
     assert sum(t.gold for t in a.visible_tiles()) == sum(t.gold for t in b.visible_tiles())
     assert gold_chain(a) == gold_chain(b)
     assert longest_wall(lair) == longest_wall(turned)
+    # the whole score table (every category, Royal Challenges included) is the same for the turned Lair
+    from scorekeeper.games.eight_dragons import GAME
+    from ed_support import make_config
+
+    def table(l: Lair):
+        state = GAME.setup(make_config(("A", "B"), royal=["smallest:6:3", "artifacts:5:2", "gold:8:4", "wall:7:3"]))
+        state.players["A"].lair = l
+        state.players["B"].lair = build_lair(plan[:3])
+        return [(r.player, r.categories, r.total) for r in GAME.score(state).rows]
+
+    assert table(lair) == table(turned)

@@ -152,3 +152,12 @@ def test_batch_is_accepted_in_another_legal_order():
     assert len(t.state.players["A"].lair) == 4
     strict = table(**{"lair.batch_order": "strict_log_order"})
     assert strict.errors("PLACE", "A", tiles=batch) == ["ED-LAIR-2"]
+
+
+def test_a_lair_tile_with_the_joker_background_counts_as_every_colour():
+    """ED-CHAMBER-6: a Lair Tile printed with the special background (notation 'joker') is a Joker but still
+    comes from its Folk's stack."""
+    joker = parse_tile("E2/OOOOOO/b,joker", "J")
+    assert joker.stack == "E2" and joker.joker and joker.notation() == "E2/OOOOOO/b,joker"
+    tiles = [joker, Tile("G", "L1", "G", "OOOOOO"), Tile("O", "L1", "O", "OOOOOO")]
+    assert chamber_pays(tiles) and chamber_single_colour([joker, tiles[1], tiles[1]], "G")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ed_support import Table, fx_board, make_config
+from ed_support import Table, big_swarm, fx_board, make_config
 
 FOUR = ("Greenyra", "Blakkar", "Whytera", "Rhed")
 
@@ -31,7 +31,9 @@ def test_t3_villager_example():
 
 
 def village_table(**settings) -> Table:
+    """No board; A's Swarm holds every Wyrmling, so A's flight moves 8 pieces (8 activations)."""
     t = Table(make_config(("A", "B", "C"), **settings))
+    big_swarm(t, "A")
     t.play("FLY", "A", spaces=2)
     return t
 
@@ -77,6 +79,20 @@ def test_when_no_exact_bundle_exists_a_smaller_one_is_accepted():
         t.state.draws[stack] = size if stack != "E1" else size - 1
     findings = t.check("VILLAGE", "A", folk="E", villagers=3, tiles=["E1"])
     assert [(f.rule, f.severity) for f in findings] == [("ED-LOC-VILLAGE-3", "warning")]
+    t.state.draws["G1"] -= 1  # now {E1, G1} costs 3: the fullest bundle must be taken
+    assert t.errors("VILLAGE", "A", folk="E", villagers=3, tiles=["E1"]) == ["ED-LOC-VILLAGE-3"]
+    assert t.errors("VILLAGE", "A", folk="E", villagers=3, tiles=["E1", "G1"]) == []
+
+
+def test_each_moved_piece_activates_once_without_a_board():
+    """ED-ACT-2: without a board, at most one activation per moved piece; a named piece activates once."""
+    t = Table(make_config(("A", "B", "C")))
+    t.play("FLY", "A", spaces=2, joins=["A"])
+    assert t.state.moved == ["A", "C.w2"]
+    t.play("SHRINE", "A", kingdom="Sinistra", piece="A")
+    assert t.errors("SHRINE", "A", kingdom="Sinistra", piece="A") == ["ED-ACT-2"]
+    t.play("SHRINE", "C", kingdom="Dextra")
+    assert t.errors("CHEST", "A", kingdom="Dextra") == ["ED-ACT-2"]
 
 
 def test_gathering_takes_one_level_one_tile_of_any_folk():
@@ -109,7 +125,8 @@ def summon_table() -> Table:
 
 
 def test_summon_protects_the_sole_player_with_fewest_wyrmlings():
-    """ED-LOC-SUMMON-1, ED-LOC-SUMMON-3 (A-23): C has none in Swarms, so C's Wyrmlings are protected; your own may be forced."""
+    """ED-LOC-SUMMON-1, ED-LOC-SUMMON-3 (A-23), ED-LOC-SUMMON-4, ED-AUREUS-3: C has none in Swarms, so C's Wyrmlings
+    are protected; Aureus is always a target; your own may be forced; 'none' is refused while one is eligible."""
     t = summon_table()
     assert t.state.queue == ["A", "B.w1"]
     assert t.errors("SUMMON", "A", wyrmling="C.w1") == ["ED-LOC-SUMMON-3"]
@@ -190,6 +207,8 @@ def test_merchant_purchase_needs_five_gold_and_refreshes_the_other_kingdom():
     assert t.errors("MERCHANT", "A", kingdom="Sinistra", buy="M1=MN/OOOOOO/craft:bg") == ["ED-LOC-MERCHANT-1"]
     t.play("SHRINE", "A", kingdom="Sinistra")
     t.play("SHRINE", "A", kingdom="Dextra")  # 6 more
+    unknown = t.check("MERCHANT", "A", kingdom="Sinistra", buy="M1")
+    assert [f.rule for f in unknown] == ["ED-LOC-MERCHANT-1"] and "type its face" in unknown[0].message
     t.play("MERCHANT", "A", kingdom="Sinistra", buy="M1=MN/OOOOOO/craft:bg")
     s = t.state
     assert s.players["A"].gold == 4 and [x.name for x in s.players["A"].pending] == ["M1"]
@@ -228,3 +247,44 @@ def test_wrong_location_command_is_refused():
     t = Table(make_config(("A", "B", "C"), board))
     t.play("FLY", "A", to="S2", valley="Sinistra")
     assert t.errors("GATHER", "A", tile="G1") == ["ED-ACT-1"]
+
+
+def test_merchant_tiles_followed_by_name():
+    """ED-SETUP-9, ED-LOC-MERCHANT-1, ED-LOC-MERCHANT-3, ED-MISSION-5: with the face-up tiles named (ed market),
+    a purchase names one of them, a refresh of full slots says which one goes under the stack, and a Mission put
+    under a stack by a replacement can be revealed again by its name."""
+    t = village_table()
+    t.play("MARKET", kingdom="Sinistra", tiles=["L1=MJ/OOWOWW/craft:bg", "L2=M/OOOWWO/3b"])
+    t.play("MARKET", kingdom="Dextra", tiles=["C1=ME/OOOOWW/tours", "C2=M/OWOWOW/chests"])
+    assert t.errors("MARKET", kingdom="Dextra", tiles=["X1=M/OOOOOO", "X2=M/OOOOOO", "X3=M/OOOOOO"]) == ["ED-SETUP-9"]
+    t.play("GOLD", "A", amount=10, reason="test")
+    assert t.errors("MERCHANT", "A", kingdom="Sinistra", buy="Z9=M/OOOOOO/3b", discard="C1") == ["ED-LOC-MERCHANT-1"]
+    unknown = t.check("MERCHANT", "A", kingdom="Sinistra", buy="L9", discard="C1")
+    assert [f.rule for f in unknown] == ["ED-LOC-MERCHANT-1"] and "are L1, L2: buy one of them" in unknown[0].message
+    assert t.errors("MERCHANT", "A", kingdom="Sinistra", buy="L1") == ["ED-LOC-MERCHANT-3"]  # which Dextra tile goes?
+    assert t.errors("MERCHANT", "A", kingdom="Sinistra", buy="L1", discard="L2") == ["ED-LOC-MERCHANT-3"]
+    t.play("MERCHANT", "A", kingdom="Sinistra", buy="L1", discard="C1", reveal="C3=MF/OOWWOO/spec:F")
+    s = t.state
+    assert [x.name for x in s.players["A"].pending] == ["L1"] and s.players["A"].pending[0].mission.type == "craft"
+    assert [x.name for x in s.merchant_offer["Sinistra"]] == ["L2"]
+    assert [x.name for x in s.merchant_offer["Dextra"]] == ["C2", "C3"]
+    assert [x.name for x in s.under_stack["Dextra"]] == ["C1"]
+    # the free Sinistra slot is refilled by the next refresh, revealing a tile known to be under the stack
+    t.play("MERCHANT", "B", kingdom="Dextra", reveal="L7=M/OOOOOO/3g")
+    assert [x.name for x in s.merchant_offer["Sinistra"]] == ["L2", "L7"]
+    t.play("MERCHANT", "B", kingdom="Sinistra", discard="C2", reveal="C1")
+    assert [x.name for x in s.merchant_offer["Dextra"]] == ["C3", "C1"] and s.under_stack["Dextra"] == [
+        x for x in s.under_stack["Dextra"] if x.name == "C2"]
+
+
+def test_none_is_checked_without_a_board_when_the_location_is_stated():
+    """ED-ACT-9, ED-LOC-VILLAGE-5, ED-LOC-GATHER-1, ED-LOC-SUMMON-4: without a board, 'ed none --location …'
+    is checked like on a board; without --location it is trusted."""
+    t = village_table()
+    assert t.errors("NONE", "A", reason="x", location="village", folk="E", villagers=2) == ["ED-ACT-9"]
+    assert t.errors("NONE", "A", reason="x", location="village", folk="E", villagers=0) == []
+    assert t.errors("NONE", "A", reason="x", location="gather") == ["ED-LOC-GATHER-1"]
+    assert t.errors("NONE", "A", reason="x", location="troll") == ["ED-ACT-9"]
+    assert t.errors("NONE", "A", reason="x", location="summon") == ["ED-LOC-SUMMON-4"]
+    assert t.errors("NONE", "A", reason="x", location="moon") == ["ED-ACT-9"]
+    assert t.errors("NONE", "A", reason="x") == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scorekeeper.games.eight_dragons import GAME
 
-from ed_support import Table, fx_board, make_config
+from ed_support import Table, big_swarm, fx_board, make_config, start_all
 
 
 def test_aurea_starts_right_of_the_rock_and_takes_a_joiner_of_her_own():
@@ -52,12 +52,14 @@ def test_wyrmlings_in_lairs_never_activate():
 
 
 def test_positions_refuse_two_pieces_on_one_space():
-    """ED-FLY-9: at most one piece per marked space."""
+    """ED-FLY-9, ED-SWARM-1: at most one piece per marked space; no Wyrmling may be left nowhere."""
     t = Table(make_config(("A", "B", "C"), fx_board({})))
     findings = t.check("POSITIONS", swarms={"A": {"at": "S3", "members": []}, "B": {"at": "S3", "members": []}})
     assert [f.rule for f in findings] == ["ED-FLY-9"]
     ok = t.check("POSITIONS", swarms={"A": {"at": "S3", "members": []}})
     assert [(f.rule, f.severity) for f in ok] == [("ED-FLY-9", "warning")]
+    lost = t.check("POSITIONS", rock=["Aureus"])
+    assert [f.rule for f in lost] == ["ED-SWARM-1"] and "C.w2" in lost[0].message
 
 
 def test_summon_gap_closing_in_a_moved_swarm_reassigns_the_location():
@@ -86,6 +88,7 @@ def test_gold_corrections_are_flagged_and_never_negative():
 def five_missions() -> Table:
     t = Table(make_config(("A", "B", "C")))
     t.play("START", "A", tile="SE/OOOOOO", missions=[{"tile": "SME/OOOOOO/market:b", "at": "0,-1", "rot": 0}])
+    big_swarm(t, "A")
     t.play("FLY", "A", spaces=2)
     t.play("GOLD", "A", amount=30, reason="test")
     for index, kingdom in enumerate(["Sinistra", "Dextra", "Sinistra", "Dextra"]):
@@ -145,3 +148,76 @@ def test_status_shows_what_the_table_needs():
     assert "Market Stalls (Book)" in row["missions"]
     assert status.expected == "A places X ('ed place')"
     assert GAME.describe(t.events[-1]) == "A takes X=E1/OOOOOO at a village"
+
+
+def test_summoned_wyrmling_still_activates_by_setting():
+    """A-21 alternative (summon.lose_activation = false), ED-LOC-SUMMON-6: B.w1 still activates where it stood."""
+    board = fx_board({"S3": "summon", "S2": "gather", "S1": "gather"})
+    t = Table(make_config(("A", "B", "C"), board, **{"summon.lose_activation": False}))
+    t.play("POSITIONS", swarms={"A": {"at": "N6", "members": ["B.w1", "C.w1"], "trail": ["N5", "N4"]}}, rock=[],
+           lairs={"A": ["A.w1", "A.w2"], "B": ["B.w2"], "C": ["C.w2", "Aureus"]})
+    t.play("FLY", "A", to="S3", valley="Sinistra")
+    t.play("SUMMON", "A", wyrmling="B.w1")
+    assert t.state.queue == ["B.w1", "C.w1"]
+    t.play("GATHER", "B", tile="E1")  # at S2, where B.w1 stood
+    t.play("GATHER", "C", tile="E1")  # C.w1 moved up to S2 as well
+    assert [len(t.state.players[p].pending) for p in "BC"] == [1, 1]
+
+
+def test_settings_change_the_rules_they_name():
+    """A-06 (setup.chamber_gold), A-25 (troll.include_troll_space), A-33 (royal.gold_adjacency), A-35
+    (royal.after_chests): each setting changes exactly what it names."""
+    t = Table(make_config(("A", "B"), **{"setup.chamber_gold": True}))
+    t.play("START", "A", tile="SE/OOOOOO", missions=[{"tile": "SME/OOOOOO/market:b", "at": "0,-1"},
+                                                      {"tile": "SME/OOOOOO/market:g", "at": "1,-1"}])
+    assert t.state.players["A"].gold == 1
+    board = fx_board({"S1": "troll:TP:A", "S2": "troll:TP:A"}, {"TP": [1, 2, 3, 2, 1]})
+    troll = Table(make_config(("A", "B", "C"), board, **{"troll.include_troll_space": True}))
+    troll.play("FLY", "A", to="S2", valley="Sinistra")
+    troll.play("TROLL", "A")
+    assert troll.state.players["A"].gold == 1 + 2 + 3
+    from scorekeeper.games.eight_dragons.lair import Lair
+    from scorekeeper.games.eight_dragons.scoring import LairView, gold_chain
+    from scorekeeper.games.eight_dragons.tiles import parse_tile
+
+    lair = Lair()
+    lair.place(parse_tile("S/WOOOOO/1", "A"), (0, 0), 0)
+    lair.place(parse_tile("E1/OOOOOO/1", "B"), (0, -1), 0)
+    assert gold_chain(LairView(lair)) == 2 and gold_chain(LairView(lair), "open_open") == 1
+    royal = Table(make_config(("A", "B"), royal=["smallest:6:3", "artifacts:5:2", "gold:8:4", "wall:7:3"],
+                              **{"royal.after_chests": False}))
+    from scorekeeper.games.eight_dragons.scoring import royal_metric
+    from scorekeeper.games.eight_dragons.state import Chest
+
+    a = royal.state.players["A"]
+    a.lair = lair
+    a.chests = [Chest("C1", "Sinistra", "bb", "B")]
+    assert royal_metric("artifacts", a, royal.state.settings) == 0
+    royal.state.settings["royal.after_chests"] = True
+    assert royal_metric("artifacts", a, royal.state.settings) == 2
+
+
+def test_every_event_type_is_described_and_unknown_types_are_refused():
+    """CORE-TYPE: the game knows exactly its documented event types; anything else is refused."""
+    from scorekeeper.games.eight_dragons.game import RULES
+
+    assert set(RULES) == set(GAME.event_types)
+    t = Table(make_config(("A", "B")))
+    assert t.errors("WHATEVER", "A") == ["CORE-TYPE"]
+    assert t.errors("GOLD", "Zed", amount=1) == ["ED-SETUP-1"]
+    t.play("FLY", "A", spaces=1)
+    assert t.errors("VILLAGE", "A", tiles=5, folk="E", villagers=1) == ["ED-PAYLOAD"]
+
+
+def test_snapshot_is_json_and_replays_are_deterministic():
+    """`state --json` data is plain JSON, and replaying the same journal twice gives the same state."""
+    import json
+
+    t = Table(make_config(("A", "B", "C"), fx_board({"S1": "gather", "S2": "village:E:2"})))
+    start_all(t)
+    t.play("FLY", "A", to="S2", valley="Sinistra")
+    t.play("VILLAGE", "A", tiles=["E1", "E1"])
+    t.play("GATHER", "C", tile="F1")
+    first = json.dumps(GAME.snapshot(t.replay().state), sort_keys=True)
+    assert first == json.dumps(GAME.snapshot(t.replay().state), sort_keys=True)
+    assert json.loads(first)["players"]["A"]["pending"][0]["name"].startswith("T")

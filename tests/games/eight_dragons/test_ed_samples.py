@@ -12,7 +12,7 @@ import pytest
 HERE = Path(__file__).parent
 SAMPLES = HERE.parents[2] / "sample_sessions"
 GOLDEN = HERE / "golden"
-NAMES = ["3p-board", "2p-aurea", "disputed"]
+NAMES = ["3p-board", "4p-long", "2p-aurea", "disputed"]
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -25,7 +25,7 @@ def test_sample_session_score_matches_its_golden(cli, tmp_path, name):
     assert json.loads(result.stdout) == json.loads((GOLDEN / f"{name}.score.json").read_text())
 
 
-@pytest.mark.parametrize("name", ["3p-board", "2p-aurea"])
+@pytest.mark.parametrize("name", ["3p-board", "4p-long", "2p-aurea"])
 def test_legal_samples_are_complete_games_without_violations(cli, tmp_path, name):
     """The legal samples end with the final round played (ED-END-3) and `check` finds no illegal play."""
     path = tmp_path / f"eight-dragons-{name}.json"
@@ -63,3 +63,23 @@ def test_two_player_sample_moves_aurea():
     config = SessionConfig("eight-dragons", tuple(meta["players"]), meta["settings"], meta["catalog"])
     state = replay(events, GAME, config).state
     assert state.pieces.pos["Aurea"] != config.catalog["board"]["aurea"]
+
+
+@pytest.mark.parametrize("name", ["2p-aurea", "disputed"])
+def test_check_never_mutates_the_state(name):
+    """The Game contract: check() leaves the state untouched (replayed over a whole sample, event by event)."""
+    from scorekeeper.events import Event
+    from scorekeeper.games.base import SessionConfig
+    from scorekeeper.games.eight_dragons import GAME
+
+    data = json.loads((SAMPLES / f"eight-dragons-{name}.json").read_text())
+    meta = data["meta"]["1"]
+    config = SessionConfig("eight-dragons", tuple(meta["players"]), meta["settings"], meta["catalog"])
+    state = GAME.setup(config)
+    for record in sorted(data["events"].values(), key=lambda r: r["seq"]):
+        event = Event.from_record(record)
+        before = json.dumps(GAME.snapshot(state), sort_keys=True)
+        findings = GAME.check(state, event)
+        assert json.dumps(GAME.snapshot(state), sort_keys=True) == before, event
+        if not any(f.is_error for f in findings):
+            state = GAME.apply(state, event)

@@ -207,3 +207,23 @@ def test_lair_size_rules():
     lair.place(parse_tile("S/OOOOOO", "S"), (0, 0), 0)
     lair.place(parse_tile("E1/OOOOOO", "E"), (1, 0), 0)
     assert lair_size(lair) == 2 and lair_size(lair, "lair_tiles") == 1
+
+
+def test_wall_search_is_exact_on_small_lairs_and_bounded_on_huge_walled_ones():
+    """ED-ROYAL-6: a ring of walled tiles is measured exactly; a pathological all-wall Lair stops at the step budget
+    and the score table says the value is the longest found."""
+    from scorekeeper.games.eight_dragons.hexgrid import distance
+    from scorekeeper.games.eight_dragons.lair import Placed
+    from scorekeeper.games.eight_dragons.scoring import longest_wall_search
+
+    cells = sorted([(q, r) for q in range(-4, 5) for r in range(-4, 5) if distance((q, r), (0, 0)) <= 2],
+                   key=lambda c: (distance(c, (0, 0)), c))
+    small = Lair()
+    for i, c in enumerate(cells[:3]):
+        small.cells[c] = Placed(parse_tile("E1/WWWWWW", f"T{i}"), 0)
+    assert longest_wall_search(small) == (12, True)  # three hexes round a corner: their outer ring
+    t = Table(make_config(("A", "B"), royal=["smallest:6:3", "artifacts:5:2", "gold:8:4", "wall:7:3"]))
+    for i, c in enumerate(cells):
+        t.state.players["A"].lair.cells[c] = Placed(parse_tile("E1/WWWWWW", f"T{i}"), 0)
+    table = GAME.score(t.state)
+    assert any("longest Wall search stopped early" in n for n in table.notes)

@@ -63,6 +63,8 @@ def test_supplies_at_setup():
     assert state.merchant_slots == {"Sinistra": 2, "Dextra": 2} and state.merchant_stacks == {"Sinistra": 9, "Dextra": 9}
     assert state.trolls == {"T": 2} and all(p.gold == 0 for p in state.players.values())
     assert state.supply == {"E": 9, "G": 10, "O": 12, "F": 12}
+    notes = GAME.status(state).notes
+    assert "the board description sets out 2 Gnomes, 0 Goblins, 0 Fairies villagers; the rulebook sets out 3 of each Folk" in notes
 
 
 def test_royal_challenges_are_four_cards():
@@ -136,7 +138,8 @@ def test_tile_face_may_be_given_at_placement():
 
 
 def test_bonfires_trigger_the_end_and_the_final_round():
-    """ED-BONFIRE-2, ED-BONFIRE-3, ED-END-1, ED-END-2, ED-END-3, ED-END-4 (A-44): the 3rd Bonfire in B's turn; the round ends with C; one more round."""
+    """ED-BONFIRE-2, ED-BONFIRE-3, ED-END-1, ED-END-2, ED-END-3, ED-END-4, ED-END-5 (A-44): the 3rd Bonfire in B's
+    turn; the round ends with C; one more round; a later Bonfire changes nothing."""
     t = Table(make_config(("A", "B", "C"), bonfires=3))
     t.play("FLY", "A", spaces=1)
     t.play("FLY", "B", spaces=1)
@@ -194,3 +197,33 @@ def test_aurea_never_flies_and_works_for_the_active_player():
     assert t.errors("GATHER", "B", tile="E1") == ["ED-2P-5"]
     t.play("GATHER", "A", tile="G1")
     assert len(t.state.players["A"].pending) == 2
+
+
+def test_designated_location_tile_spaces():
+    """ED-SETUP-3: the board description may list each kingdom's 5 Location Tile spaces; 5 per kingdom, in that
+    kingdom, each with an effect."""
+    good = {f"S{i}": "gather" for i in range(1, 6)} | {f"D{i}": "shrine" for i in range(1, 6)}
+    board = fx_board(good)
+    board["designated"] = {"Sinistra": [f"S{i}" for i in range(1, 6)], "Dextra": [f"D{i}" for i in range(1, 6)]}
+    GAME.setup(make_config(("A", "B"), board))
+    board["designated"]["Dextra"] = ["D1", "D2", "D3", "D4", "S5"]
+    with pytest.raises(GameSetupError, match="not in Dextra"):
+        GAME.setup(make_config(("A", "B"), board))
+    board["designated"]["Dextra"] = ["D1", "D2", "D3", "D4"]
+    with pytest.raises(GameSetupError, match="5 designated"):
+        GAME.setup(make_config(("A", "B"), board))
+    board["designated"]["Dextra"] = ["D1", "D2", "D3", "D4", "D9"]
+    with pytest.raises(GameSetupError, match="needs its Location"):
+        GAME.setup(make_config(("A", "B"), board))
+
+
+def test_a_tile_that_fits_nowhere_is_announced_and_set_aside():
+    """ED-LAIR-6 (A-31): status says when a waiting tile fits nowhere; 'discard' then sets it aside with a warning."""
+    t = Table(make_config(("A", "B", "C")))
+    t.play("START", "A", tile="S/OWWWWW", missions=[{"tile": "SM/WWWOWW/market:b", "at": "0,-1", "rot": 0}])
+    t.play("FLY", "A", spaces=1)
+    t.play("VILLAGE", "A", folk="E", villagers=1, tiles=["X=E1/WWWWWW"])
+    assert "X fits nowhere in A's Lair: set it aside with 'ed discard X'" in GAME.status(t.state).notes
+    findings = t.play("DISCARD", "A", tile="X")
+    assert [(f.rule, f.severity) for f in findings] == [("ED-LAIR-6", "warning")]
+    assert t.state.players["A"].pending == [] and t.state.players["A"].set_aside[0].name == "X"
