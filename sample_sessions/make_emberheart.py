@@ -27,7 +27,7 @@ from scorekeeper.games.emberheart import GAME
 from scorekeeper.games.emberheart.cards import (
     ALLOWED, COLOURS, EXPERTS, HEROES, HIRELINGS, LOCATIONS, MOUNTAIN, TRACKS, hire_text,
 )
-from scorekeeper.games.emberheart.effects import colour_counts, hero_active
+from scorekeeper.games.emberheart.effects import hero_active
 from scorekeeper.games.emberheart.rules_action import aides_left, level
 from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
 from scorekeeper.games.emberheart.rules_raid import raid_in_force, required_discards
@@ -36,7 +36,7 @@ from scorekeeper.games.emberheart.rules_reward import expected, offer_slots
 HERE = Path(__file__).resolve().parent
 # The Flame-difference Glory of the board used for these samples. 3 → 3 and 6 → 8 are the rulebook's; the
 # other entries are the checklist's proposed reading of the board (AMB-01), entered as a table would.
-FLAME_TABLE = {"1": 1, "2": 2, "4": 5, "5": 6, "7": 10, "8": 12, "9": 14, "10": 16, "11": 18, "12": 20}
+FLAME_TABLE = {"1": 1, "2": 2, "4": 5, "5": 6, **{str(d): 10 + 2 * (d - 7) for d in range(7, 31)}}
 
 
 class MemorySession:
@@ -227,7 +227,11 @@ class Bot:
                         continue
                     fit = [t for t in targets if dragon.exotic or t.colour == dragon.colour]
                     if fit:
-                        self.rec.eh("attach", dragon.id, fit[0].id, "-p", p.name)
+                        extra = ["--skill4", self.rng.choice(["G", "S", "R", "W"])] if p.skill == 4 else []
+                        if extra and extra[1] != "G" and p.hire["G"] < 1:
+                            extra = ["--skill4", "G"]
+                        self.rec.eh("attach", dragon.id, fit[0].id, "-p", p.name, *extra)
+                        self.extra_step(p.name)
                         progress = True
                         break
                 if progress:
@@ -235,10 +239,25 @@ class Bot:
                 for card in st.owned(p.name, "garrison"):
                     if not card.completed and not garrison_shortfall(st, p.name, card, {}):
                         self.rec.eh("complete", card.id, "-p", p.name)
+                        self.extra_step(p.name)
                         progress = True
                         break
                 if progress:
                     break
+
+    def extra_step(self, name: str) -> None:
+        """Skill 3: pay a Gear for one more step after an advancement, when it can."""
+        st = self.rec.state()
+        p = st.player(name)
+        if p.skill == 3 and p.pending_track and p.gear >= 2 and p.attrs[p.pending_track] < 7:
+            self.rec.eh("extra", "-p", name)
+
+    def pre_turn(self) -> None:
+        """Before the first turn: the Paragon converts 2 Grunts when its owner has them."""
+        st = self.rec.state()
+        for p in [st.player(n) for n in st.order()]:  # in player order (AMB-33)
+            if hero_active(st, p.name, "paragon") and p.hire["G"] >= 4 and f"paragon:{st.round}" not in p.used:
+                self.rec.eh("hero", "paragon", "--gain", self.rng.choice(["SR", "SS", "RR"]), "-p", p.name)
 
     def party_for(self, st: Any, p: Any, location: str, space: int, companion: bool) -> dict[str, int] | None:
         need = space - (level(p.attrs["strength"]) if companion else 0)
@@ -254,12 +273,16 @@ class Bot:
         name = st.active()
         p = st.player(name)
         r = self.rng
-        # an occasional Gear swap to upgrade a Grunt
-        if p.gear >= 3 and p.hire["G"] >= 3 and r.random() < 0.5:
-            self.rec.eh("swap", "G", r.choice(["S", "R", "W"]), 1, "-p", name)
+        # Gear upgrades Grunts into Experts, who come back after a claim
+        if p.gear >= 2 and p.hire["G"] >= 3 and r.random() < 0.6:
+            n = min(p.gear - 1, 2)
+            self.rec.eh("swap", "G", r.choice(["S", "R", "W"]), n, "-p", name)
             st = self.rec.state()
             p = st.player(name)
         left = aides_left(st)
+        if p.crests and sum(p.hire.values()) < 3 and r.random() < 0.5:
+            self.rec.eh("special", "firestation", "-p", name)  # short of hands: recruit at the Firestation
+            return
         if left and (p.crests == 0 or r.random() < 0.22 or (p.crests <= 1 and r.random() < 0.6)):
             aide = r.choice(left)
             args = ["aide", aide, "-p", name]
@@ -290,6 +313,12 @@ class Bot:
                         "-p", name]
                 if payload.get("companion"):
                     args.append("-c")
+                left_g = p.hire["G"] - payload["hire"].get("G", 0)
+                if payload["space"] >= 4 and left_g >= 2:
+                    for hero, flag in (("master scout", "--master-scout"), ("master ranger", "--master-ranger")):
+                        if hero_active(st, name, hero):
+                            args += [flag, 2]
+                            break
                 self.rec.eh(*args)
                 return
         if p.crests:
@@ -321,6 +350,10 @@ class Bot:
         if cards and (lvl not in ("middle", "top") or r.random() < 0.8):
             card = max(cards, key=lambda c: (c.glory, r.random()))
             args = ["claim", card.id]
+            if loc == "camp" and hero_active(st, who, "dragonspeaker") and st.player(who).flame:
+                args.append("--dragonspeaker")
+            if loc == "preserve" and hero_active(st, who, "blazebinder") and st.player(who).flame:
+                args.append("--blazebinder")
             if lvl == "top":
                 args += ["--track", r.choice(TRACKS)]
                 if hero_active(st, who, "peakwalker"):
@@ -346,6 +379,9 @@ class Bot:
             card = st.cards[st.raids[slot - 1]]
             need = required_discards(st, p, card, {})
             args = ["raid", "-p", p.name]
+            if need >= 3 and hero_active(st, p.name, "fire sage"):
+                args.append("--fire-sage")
+                need -= 2
             if need and hero_active(st, p.name, "custodian"):
                 args.append("--custodian")
                 need -= 1
@@ -360,7 +396,7 @@ class Bot:
                     args += ["--discard", hire_text(plan)]
             self.rec.eh(*args)
         st = self.rec.state()
-        for p in st.players:
+        for p in [st.player(n) for n in st.order()]:  # in player order (AMB-33)
             for hero in ("recruiter", "priestess"):
                 if hero_active(st, p.name, hero):
                     self.rec.eh("hero", hero, "-p", p.name)
@@ -374,6 +410,7 @@ class Bot:
                 if st.actions == 0 and (any(None in s[:3] for s in st.offers.values()) or None in st.raids
                                         or (len(st.seats) == 2 and not st.two_p_revealed)):
                     self.reveal_all()
+                    self.pre_turn()
                     continue
                 self.action_turn()
             elif st.phase == "reward":
@@ -431,7 +468,7 @@ def make_disputed(memory: bool = False) -> Recorder:
     rec.eh("swap", "G", "W", "-p", "Brandon")
     rec.eh("place", "tavern", 1, "1W", "-p", "Brandon", "--force")
     rec.eh("place", "tavern", 1, "1G", "-p", "Brandon")
-    # Helga acts out of turn (EH-FLOW-5)
+    # Astrid acts in Helga's turn (EH-FLOW-5)
     rec.eh("aide", "healer", "-p", "Astrid", "--force")
     bot.play()
     bot.finish()

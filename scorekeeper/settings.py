@@ -104,6 +104,14 @@ def resolve(
     return values, sources
 
 
+def completed(declared: Sequence[Setting], values: Mapping[str, Any]) -> dict[str, Any]:
+    """``values`` with every declared setting it lacks at its default (a setting added in a later version)."""
+    result = dict(values)
+    for setting in declared:
+        result.setdefault(setting.key, setting.default)
+    return result
+
+
 def find(declared: Sequence[Setting], key: str) -> Setting:
     for setting in declared:
         if setting.key == key:

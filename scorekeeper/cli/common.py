@@ -164,8 +164,11 @@ def resolve_player(players: Sequence[str], text: str) -> str:
     raise BadInput(f"{text!r} could be {' or '.join(matches)}; type more of the name")
 
 
-def config_of(meta: Any) -> SessionConfig:
-    return SessionConfig(meta.game, tuple(meta.players), dict(meta.settings), meta.catalog)
+def config_of(meta: Any, game: Any) -> SessionConfig:
+    """The session's config; a setting the game declared after the session was made takes its default."""
+    from scorekeeper.settings import completed
+
+    return SessionConfig(meta.game, tuple(meta.players), completed(game.settings, meta.settings), meta.catalog)
 
 
 def open_session(explicit: str | None, game_name: str | None = None) -> Session:
@@ -183,16 +186,10 @@ def open_session(explicit: str | None, game_name: str | None = None) -> Session:
     except games.UnknownGameError:
         raise BadInput(f"{path}: unknown game {journal.meta.game!r} in the session") from None
     game = games.load(entry.name)
-    missing = [st.key for st in game.settings if st.key not in journal.meta.settings]
-    if missing:
-        raise BadInput(
-            f"{path}: the session has no value for setting(s) {', '.join(missing)} (damaged, or made by another "
-            "version); it was left untouched"
-        )
     if game_name is not None and games.entry(game_name).name != entry.name:
         alias = entry.aliases[0] if entry.aliases else entry.name
         raise BadInput(f"{path} is a {entry.title} session; record its plays with 'scorekeeper {alias} …'")
-    return Session(path, journal, game, config_of(journal.meta))
+    return Session(path, journal, game, config_of(journal.meta, game))
 
 
 # -- recording -------------------------------------------------------------------------------------
@@ -261,7 +258,7 @@ def record(
     head_before = session.journal.head_hash  # the replay done before the lock is reused if nobody wrote since
     try:
         with session.journal.transaction() as tx:
-            config = config_of(tx.meta)
+            config = config_of(tx.meta, game)
             events = tx.events()
             unchanged = session._replay is not None and session.journal.head_hash == head_before
             before = session._replay if unchanged else replay(events, game, config)

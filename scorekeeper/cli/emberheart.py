@@ -21,6 +21,7 @@ class PrefixGroup(click.Group):
     """A group whose commands may be typed as any unique prefix (``eh pl`` → ``eh place``)."""
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command named exactly or by a unique prefix."""
         command = super().get_command(ctx, cmd_name)
         if command is not None:
             return command
@@ -32,6 +33,7 @@ class PrefixGroup(click.Group):
         return None
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        """Resolve prefixes to the command's full name."""
         _, command, rest = super().resolve_command(ctx, args)
         return (command.name if command else None), command, rest
 
@@ -63,10 +65,12 @@ def pick(word: str, choices: Sequence[str], what: str) -> str:
 
 
 def location_word(word: str) -> str:
+    """A Common Location from a unique prefix (``mtn`` works for the Mountain)."""
     return pick(word, (*LOCATIONS, "mtn"), "location").replace("mtn", MOUNTAIN)
 
 
 def hirelings(text: str | None, counts: dict[str, int | None]) -> dict[str, int]:
+    """Hirelings from the compact notation plus the per-type options."""
     try:
         hire = parse_hirelings(text) if text else {t: 0 for t in HIRELINGS}
     except ValueError as exc:
@@ -81,6 +85,8 @@ def card_ref(state: Any, word: str) -> Any:
     """A card named by id (case-insensitive, unique prefix) or a slot number."""
     if word.isdigit():
         return int(word)
+    if state.location == "garrison" and state.phase == "reward" and word.lower() in COLOURS:
+        return word.lower()  # the Garrison offer is named by colour
     ids = list(state.cards)
     exact = [c for c in ids if c.lower() == word.lower()]
     if exact:
@@ -90,12 +96,11 @@ def card_ref(state: Any, word: str) -> Any:
         return matches[0]
     if len(matches) > 1:
         raise BadInput(f"{word!r} could be {', '.join(matches)}; type more of the card name")
-    if state.location == "garrison" and word.lower() in COLOURS:
-        return word.lower()
     raise BadInput(f"no card {word!r} in play")
 
 
 def exotic_pairs(pairs: Sequence[str], state: Any) -> dict[str, str]:
+    """``X1=red`` words → ``{card: colour}``."""
     result = {}
     for pair in pairs:
         cid, sep, colour = pair.partition("=")
@@ -106,6 +111,7 @@ def exotic_pairs(pairs: Sequence[str], state: Any) -> dict[str, str]:
 
 
 def who(s: Any, player: str | None) -> str:
+    """The named player (prefix), else whose turn it is."""
     return s.player(player) if player else s.active_player()
 
 
@@ -176,6 +182,7 @@ def special(site: str, double: bool, outfit: int | None, player: str | None, ses
 
 
 def _spot(text: str) -> tuple[str, int]:
+    """``LOCATION:SPACE`` → (location, space)."""
     loc, sep, space = text.partition(":")
     if not sep or not space.isdigit():
         raise BadInput(f"write a space as LOCATION:SPACE (for example tavern:3), not {text!r}")
@@ -319,7 +326,8 @@ def raidcard(slot: int, item: str, basis: str, amount: int, per: int, name: str 
     Example: scorekeeper eh raidcard 1 E green
     """
     s = open_session(session, "emberheart")
-    payload: dict[str, Any] = {"slot": slot, "item": item.upper()[:1], "basis": pick(basis.rstrip("s") if basis != "hero+preserve" else basis, RAID_BASES, "Raid basis"),
+    word = basis if basis == "hero+preserve" else basis.rstrip("s")
+    payload: dict[str, Any] = {"slot": slot, "item": item.upper()[:1], "basis": pick(word, RAID_BASES, "Raid basis"),
                                "amount": amount, "per": per}
     if name:
         payload["name"] = name
@@ -342,6 +350,7 @@ def block(spaces: tuple[str, ...], session: str | None, force: bool, as_json: bo
 
 
 def _acting(s: Any, location: str | None, space: int | None) -> tuple[str, int, str | None]:
+    """The Location, space and owner of the Party that acts now (or the one named)."""
     from scorekeeper.games.emberheart.rules_reward import expected
 
     state = s.state
@@ -433,8 +442,14 @@ def np(card: str | None, session: str | None, force: bool, as_json: bool) -> Non
 
     Example: scorekeeper eh np
     """
+    from scorekeeper.games.emberheart.rules_reward import np_prescribed
+
     s = open_session(session, "emberheart")
-    payload = {"card": str(card_ref(s.state, card))} if card else {}
+    if card:
+        payload = {"card": str(card_ref(s.state, card))}
+    else:
+        prescribed = np_prescribed(s.state)
+        payload = {"card": prescribed.id} if prescribed else {}
     record(s, "NP_DISCARD", None, payload, force=force, as_json=as_json)
 
 
@@ -469,6 +484,7 @@ def order(parties: tuple[str, ...], player: str | None, session: str | None, for
 
 
 def _owner(s: Any, card: Any, player: str | None) -> str:
+    """The player named with -p, else the card's owner."""
     if player:
         return s.player(player)
     owner = s.state.cards[card].owner if isinstance(card, str) and card in s.state.cards else None

@@ -77,11 +77,11 @@ def new(game: str, players: str, overrides: tuple[str, ...], catalog: str | None
     values, sources = settings.resolve(game_obj.settings, overrides)
     catalog_data = _read_catalog(catalog) if catalog else None
     meta = SessionMeta(entry.name, tuple(names), values, sources, catalog_data, now_iso())
-    game_obj.setup(config_of(meta))  # raises GameSetupError (refused) for an illegal setup
+    game_obj.setup(config_of(meta, game_obj))  # raises GameSetupError (refused) for an illegal setup
     path = Path(session) if session else _default_path(entry.name)
     journal = Journal.create(path, meta)
     remember(path, entry.name, names)
-    status = game_obj.status(game_obj.setup(config_of(meta)))
+    status = game_obj.status(game_obj.setup(config_of(meta, game_obj)))
     if as_json:
         emit_json({"session": str(path), "game": entry.name, "players": names, "settings": values,
                    "expected": status.expected, "hash": journal.head_hash})
@@ -370,8 +370,9 @@ def settings_cmd(session: str | None, as_json: bool, fmt: str, game_name: str | 
     else:
         s = open_session(session)
         game = s.game
-        values = dict(s.journal.meta.settings)
-        sources = dict(s.journal.meta.setting_sources)
+        values = dict(s.config.settings)
+        sources = {key: s.journal.meta.setting_sources.get(key, "default (setting added after the session was made)")
+                   for key in values}
         for outcome in s.replay().timeline:
             if outcome.event.type == SET and outcome.status == "applied" and not outcome.violations:
                 values[outcome.event.get("key")] = outcome.event.get("value")
@@ -568,7 +569,8 @@ def import_cmd(file: str, session: str | None, allow_edited: bool, as_json: bool
     path = Path(session) if session else _default_path(export.meta.game)
     journal = Journal.create(path, export.meta, events)
     remember(path, export.meta.game, list(export.meta.players))
-    replayed = replay(journal.events(), games.load(export.meta.game), config_of(export.meta))
+    game = games.load(export.meta.game)
+    replayed = replay(journal.events(), game, config_of(export.meta, game))
     if as_json:
         emit_json({"session": str(path), "events": len(events), "hashed": export.hashed,
                    "violations": [v.to_json() for v in replayed.violations]})

@@ -311,3 +311,16 @@ def test_import_of_an_export_without_hashes_says_nothing_proves_it(game: Cli, tm
     result = game("import", str(export), "--session", str(tmp_path / "c.json"))
     assert result.exit_code == 0
     assert "nothing proves its history was not edited" in result.output
+
+
+def test_a_setting_added_after_the_session_was_made_takes_its_default(game: Cli) -> None:
+    """Sessions stay readable when a later version declares a new setting (its default is used and shown)."""
+    data = json.loads(game.session.read_text())
+    meta = data["meta"]["1"]
+    del meta["settings"]["target"], meta["setting_sources"]["target"]
+    game.session.write_text(json.dumps(data))
+    assert game("status").exit_code == 0
+    rows = {r["key"]: r for r in game.json("settings")}
+    assert rows["target"]["value"] == 10
+    assert rows["target"]["source"] == "default (setting added after the session was made)"
+    assert game("fake", "add", "2").exit_code == 0

@@ -81,7 +81,6 @@ DAMAGES: dict[str, tuple[Callable[[bytes], bytes], str]] = {
     "event-payload-not-an-object": (edited(_set("events/2/payload", ["fine", "so", "far"])),
                                     "event document 2 is damaged"),
     "event-player-not-text": (edited(_set("events/1/player", {"name": "Astrid"})), "event document 1 is damaged"),
-    "setting-missing": (edited(_set("meta/1/settings", {"bonus": 0})), "target"),
     "newer-schema": (edited(_set("meta/1/schema", 2)), "newer Scorekeeper (schema 2"),
 }
 

@@ -74,6 +74,7 @@ def hero_key(text: str) -> str | None:
 
 
 def empty_hire() -> dict[str, int]:
+    """A Hireling count with every type at 0."""
     return {t: 0 for t in HIRELINGS}
 
 
@@ -129,6 +130,7 @@ def parse_requirements(text: str) -> list[dict[str, Any]]:
 
 
 def req_text(reqs: list[dict[str, Any]]) -> str:
+    """Garrison requirements back in the ``2red+1hero`` notation."""
     return "+".join(f"{r['count']}{r['item']}" for r in reqs)
 
 
@@ -167,6 +169,7 @@ class Card:
 
     @property
     def is_dragon(self) -> bool:
+        """Captive (Camp) and Mountain cards are Dragons."""
         return self.kind in ("captive", "mountain")
 
     def label(self) -> str:

@@ -12,9 +12,7 @@ from typing import Any
 
 from scorekeeper.events import Event
 from scorekeeper.games.base import Finding, error, warning
-from scorekeeper.games.emberheart.cards import (
-    BLUE, COLOURS, EXPERTS, GREEN, HEROES, HIRELINGS, RED, TRACKS, Card,
-)
+from scorekeeper.games.emberheart.cards import COLOURS, EXPERTS, HEROES, HIRELINGS, TRACKS, Card
 from scorekeeper.games.emberheart.state import Player, State
 
 
@@ -29,9 +27,11 @@ class Ctx:
 
     @property
     def seq(self) -> int:
+        """The event's journal number."""
         return self.event.seq
 
     def get(self, key: str, default: Any = None) -> Any:
+        """A payload field, or ``default``."""
         return self.event.payload.get(key, default)
 
     def err(self, rule: str, message: str) -> None:
@@ -44,6 +44,7 @@ class Ctx:
         self.out.append(error(rule, message))
 
     def warn(self, rule: str, message: str) -> None:
+        """Record a warning: the play is applied, but the table should look at it."""
         self.out.append(warning(rule, message))
 
 
@@ -56,8 +57,8 @@ def flame_up(st: State, p: Player, n: int, ctx: Ctx) -> None:
         return
     cap = st.settings.get("flame_max")
     p.flame = p.flame + n if cap is None else min(int(cap), p.flame + n)
-    if p.skill == 2 and st.settings.get("side") == "B":
-        p.pending_flame = n
+    if p.skill == 2 and st.settings.get("side") == "B":  # one answer per increase event (AMB-16)
+        p.pending_flame = (p.pending_flame if p.pending_flame_seq == ctx.seq else 0) + n
         p.pending_flame_seq = ctx.seq
 
 
@@ -97,6 +98,7 @@ def colour_track(st: State, colour: str, ctx: Ctx) -> str:
 
 
 def valid_track(text: Any, ctx: Ctx, rule: str, what: str = "track") -> str:
+    """The Attribute track named by ``text`` (a unique prefix), or an error citing ``rule``."""
     track = str(text or "").lower()
     matches = [t for t in TRACKS if t.startswith(track)] if track else []
     if len(matches) != 1:
@@ -104,10 +106,20 @@ def valid_track(text: Any, ctx: Ctx, rule: str, what: str = "track") -> str:
     return matches[0]
 
 
+def read_counts(value: Any, ctx: Ctx, rule: str) -> dict[str, int]:
+    """A ``{"G": 2, "S": 1}`` field, validated (types G, S, R, W; whole counts ≥ 0)."""
+    if not isinstance(value, dict) or any(
+            str(k).upper() not in HIRELINGS or isinstance(v, bool) or not isinstance(v, int) or v < 0
+            for k, v in value.items()):
+        ctx.err(rule, "Hirelings are written as counts of G, S, R, W, such as 1S1R")
+    return {str(k).upper(): int(v) for k, v in value.items() if v}
+
+
 # -- supplies -----------------------------------------------------------------------------------------
 
 
 def experts(hire: dict[str, int]) -> int:
+    """Scouts + Rangers + Wardens in ``hire``."""
     return sum(hire.get(t, 0) for t in EXPERTS)
 
 
@@ -122,6 +134,7 @@ def total_hire(st: State, name: str) -> dict[str, int]:
 
 
 def hero_card(st: State, name: str, hero: str) -> Card | None:
+    """The owned, undiscarded card of ``hero``, if ``name`` has it."""
     for card in st.owned(name, "hero"):
         if card.hero == hero:
             return card
@@ -140,6 +153,7 @@ def hero_active(st: State, name: str, hero: str) -> bool:
 
 
 def require_hero(st: State, name: str, hero: str, ctx: Ctx, rule: str) -> None:
+    """Stop with an error unless ``name`` owns ``hero`` and it is active (EH-HERO-GEN-1)."""
     if hero_card(st, name, hero) is None:
         ctx.err(rule, f"{name} has no {hero.title()} Hero")
     if not hero_active(st, name, hero):
@@ -198,7 +212,7 @@ def count_colour(st: State, name: str, colour: str, declared: dict[str, str] | N
 
 
 def dragon_total(st: State, name: str) -> int:
+    """All Dragon cards ``name`` has (attached or not, EH-DRG-8)."""
     return len(st.owned(name, "dragon"))
 
 
-RED, BLUE, GREEN = RED, BLUE, GREEN  # re-exported for rule modules

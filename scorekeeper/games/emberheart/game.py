@@ -8,7 +8,7 @@ from typing import Any, Callable, Sequence
 
 from scorekeeper.events import Event
 from scorekeeper.games.base import (
-    Finding, Game, GameSetupError, ObservationError, ScoreTable, SessionConfig, Status, error, warning,
+    Finding, Game, GameSetupError, ScoreTable, SessionConfig, Status, error, warning,
 )
 from scorekeeper.games.emberheart import rules_action, rules_cards, rules_raid, rules_reward, rules_setup
 from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, HIRELINGS, TRACKS
@@ -78,6 +78,7 @@ EVENT_TYPES = {
 
 
 def _resolve_track(text: str) -> str | None:
+    """A track from a unique prefix, or None."""
     matches = [t for t in TRACKS if t.startswith(text.strip().lower())] if text.strip() else []
     return matches[0] if len(matches) == 1 else None
 
@@ -92,10 +93,13 @@ class Emberheart(Game):
     max_players = 4
     settings = SETTINGS
     event_types = EVENT_TYPES
+    #: raise on a payload of the wrong shape instead of refusing it (tests use it to find unchecked fields)
+    strict = False
 
     # -- setup (EH-SETUP-*) ---------------------------------------------------------------------
 
     def setup(self, config: SessionConfig) -> State:
+        """The state before any event; raises GameSetupError for an illegal setup (EH-SETUP-*)."""
         players = list(config.players)
         s = dict(config.settings)
         n = len(players)
@@ -136,12 +140,15 @@ class Emberheart(Game):
         )  # EH-SETUP-4, EH-SETUP-11
         for p, track in zip(state.players, resolved):
             p.attrs[track] = 1  # EH-SETUP-5
+            if side == "B" and p.skill == 3 and s.get("skill3_at_setup"):  # AMB-17
+                p.pending_track = track
         state.offers = new_offers()
         return state
 
     # -- check / apply ------------------------------------------------------------------------
 
     def _run(self, state: State, event: Event) -> list[Finding]:
+        """Run the event's rule handler on ``state`` (mutating it) and return the findings."""
         handler = HANDLERS.get(event.type)
         if handler is None:
             return [error("CORE-TYPE", f"{event.type} is not an Emberheart play; known: {', '.join(HANDLERS)}")]
@@ -156,9 +163,16 @@ class Emberheart(Game):
             handler(state, ctx)
         except Stop:
             pass
+        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
+            if self.strict:
+                raise
+            # a payload of the wrong shape (hand-edited JSON, a bad amend): refuse it in words
+            ctx.out.append(error("CORE-PAYLOAD", f"the fields of this {event.type} cannot be read "
+                                                 f"({type(exc).__name__}: {exc}); see 'scorekeeper eh --help'"))
         return ctx.out
 
     def check(self, state: State, event: Event) -> list[Finding]:
+        """The findings of ``event`` on ``state``: the handler runs on a copy, so ``state`` is untouched."""
         copy: State = pickle.loads(pickle.dumps(state))
         before = self._supply(copy)
         findings = self._run(copy, event)
@@ -171,12 +185,14 @@ class Emberheart(Game):
         return findings
 
     def apply(self, state: State, event: Event) -> State:
+        """Apply a checked event in place."""
         state.log = []
         self._run(state, event)
         return state
 
     @staticmethod
     def _supply(state: State) -> dict[str, int]:
+        """Tokens held by all players together (supply and board), for EH-SETUP-14."""
         totals = {t: 0 for t in HIRELINGS}
         totals["gear"] = 0
         for p in state.players:
@@ -188,18 +204,23 @@ class Emberheart(Game):
     # -- the rest of the protocol -------------------------------------------------------------
 
     def status(self, state: State) -> Status:
+        """Round, phase, whose turn, holdings, offers and what comes next."""
         return status_of(state)
 
     def score(self, state: State) -> ScoreTable:
+        """The End Game Scoring table (provisional before the end)."""
         return score_table(state)
 
     def describe(self, event: Event) -> str:
+        """One human line for the log."""
         return describe_event(event)
 
     def observe(self, state: State, player: str | None, key: str) -> Any:
+        """A value for ``scorekeeper assert``."""
         return observe_key(state, player, key)
 
     def observable_keys(self) -> Sequence[str]:
+        """The keys ``observe`` knows."""
         return tuple(OBSERVABLE)
 
     def change_setting(self, state: State, key: str, value: Any) -> State:
@@ -224,6 +245,7 @@ class Emberheart(Game):
         return found
 
     def snapshot(self, state: State) -> Any:
+        """The whole state as JSON-ready data (``state --json``)."""
         data = asdict(state)
         data["status"] = status_of(state).to_json()
         return data

@@ -19,6 +19,7 @@ def level(step: int) -> int:
 
 
 def aides_left(st: State) -> list[str]:
+    """The Aides still available this round."""
     return [a for a in AIDES if st.aides[a] is None]
 
 
@@ -53,6 +54,7 @@ def end_turn(st: State, ctx: Ctx) -> None:
 
 
 def read_hire(ctx: Ctx, data: Mapping[str, Any], rule: str) -> dict[str, int]:
+    """A validated Hireling count from ``data['hire']``."""
     hire = data.get("hire") or {}
     if not isinstance(hire, dict) or any(k not in HIRELINGS or not isinstance(v, int) or v < 0 for k, v in hire.items()):
         ctx.err(rule, "Hirelings are counts of G, S, R, W such as 2G1S")
@@ -247,7 +249,9 @@ def take_aide(st: State, ctx: Ctx) -> None:
         slot = ctx.get("raid")
         if slot not in (1, 2) or st.raids[slot - 1] is None:
             shown = [str(i + 1) for i, r in enumerate(st.raids) if r]
-            ctx.err("EH-AIDE-7", f"the Defender discards one of the face-up Raid cards: slot {' or '.join(shown) or '?'}")
+            if not shown:
+                ctx.err("EH-AIDE-7", "no Raid card is face up yet: reveal the round's two (eh raidcard 1 G hero …)")
+            ctx.err("EH-AIDE-7", f"the Defender discards one of the face-up Raid cards: --raid {' or '.join(shown)}")
         st.raid_discarded = slot  # EH-AIDE-7
     elif aide == "survivalist":
         p.gear += 1  # EH-AIDE-8
@@ -258,7 +262,8 @@ def take_aide(st: State, ctx: Ctx) -> None:
 
 def gear_swap(st: State, ctx: Ctx) -> None:
     """GEAR_SWAP{from, to, count} (EH-GEAR-1..4, EH-ACT-9)."""
-    if st.phase != ACTION or ctx.event.player != st.active():
+    anytime = st.settings.get("gear_swap_window") == "anytime"  # AMB-29
+    if not anytime and (st.phase != ACTION or ctx.event.player != st.active()):
         ctx.err("EH-GEAR-1", f"Gear swaps happen only on your own Action-phase turn"
                              f"{f' (it is {st.active()} turn)' if st.active() else ''}")
     p = st.player(ctx.event.player)

@@ -10,9 +10,9 @@ from scorekeeper.games.emberheart.cards import (
 )
 from scorekeeper.games.emberheart.effects import (
     Ctx, advance, colour_counts, colour_track, count_colour, declared_colours, experts, flame_down, flame_up,
-    hero_active, require_hero, total_hire, valid_track,
+    read_counts, require_hero, total_hire, valid_track,
 )
-from scorekeeper.games.emberheart.state import ACTION, END, RAID, REWARD, State
+from scorekeeper.games.emberheart.state import ACTION, END, RAID, State
 
 
 def require_skill(st: State, ctx: Ctx, name: str, skill: int, rule: str) -> None:
@@ -25,6 +25,7 @@ def require_skill(st: State, ctx: Ctx, name: str, skill: int, rule: str) -> None
 
 
 def _own(st: State, ctx: Ctx, name: str, cid: Any, rule: str, what: str) -> Card:
+    """A card ``name`` owns (not discarded), or an error citing ``rule``."""
     card = st.cards.get(str(cid))
     if card is None or card.owner != name or card.discarded:
         mine = ", ".join(c.id for c in st.owned(name) if c.kind != "tavern") or "none"
@@ -148,10 +149,25 @@ def garrison_complete(st: State, ctx: Ctx) -> None:
     card.completed = True
 
 
+def _in_player_order(st: State, ctx: Ctx, window: str, hero: str) -> None:
+    """AMB-33: simultaneous timed abilities go in player order from the First player; once a later player has
+    used one in this window, an earlier player's comes too late."""
+    order = st.order()
+    me = order.index(str(ctx.event.player))
+    key = f"order:{window}"
+    last = st.counters.get(key, -1)
+    if me < last:
+        ctx.err("EH-HERO-GEN-7", f"abilities at this moment go in player order ({', '.join(order)}); "
+                                 f"{order[last]} has already used one, so {ctx.event.player}'s {hero.title()} "
+                                 "comes too late")
+    st.counters[key] = me
+
+
 def _window_pre_turn(st: State, ctx: Ctx, hero: str) -> None:
-    """EH-HERO-GEN-7: before the first turn of an Action phase."""
+    """EH-HERO-GEN-7: before the first turn of an Action phase, in player order (AMB-33)."""
     if st.phase != ACTION or st.actions:
         ctx.err("EH-HERO-GEN-7", f"the {hero.title()} acts before the first turn of the Action phase")
+    _in_player_order(st, ctx, f"pre{st.round}", hero)
 
 
 def _window_after_raid(st: State, ctx: Ctx, hero: str, rule: str) -> None:
@@ -160,6 +176,7 @@ def _window_after_raid(st: State, ctx: Ctx, hero: str, rule: str) -> None:
                (st.phase == END and st.after_raid_round == 5)
     if not open_now or st.after_raid_round == 0:
         ctx.err(rule, f"the {hero.title()} acts after the Raid phase has been resolved, before the next round's first turn")
+    _in_player_order(st, ctx, f"after{st.after_raid_round}", hero)
 
 
 def hero_ability(st: State, ctx: Ctx) -> None:
@@ -281,7 +298,7 @@ def flame_response(st: State, ctx: Ctx) -> None:
     if option.startswith("g"):
         p.hire[GRUNT] += n
     elif option.startswith("e") or option.startswith("d"):
-        plan = {str(k).upper(): int(v) for k, v in dict(ctx.get("discard") or {}).items() if v}
+        plan = read_counts(ctx.get("discard") or {}, ctx, "EH-SKILL-2B")
         if not plan:
             owned = [t for t in EXPERTS if p.hire[t]]
             if len(owned) == 1:

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from scorekeeper.games.emberheart.cards import (
-    AIDES, BLUE, EXPERTS, GRUNT, HIRELING_NAMES, HIRELINGS, MOUNTAIN, RANGER, SCOUT, WARDEN, Card,
+    AIDES, BLUE, EXPERTS, GRUNT, HIRELING_NAMES, RANGER, SCOUT, WARDEN, Card,
 )
 from scorekeeper.games.emberheart.effects import (
-    Ctx, count_colour, declared_colours, experts, flame_up, hero_active, require_hero,
+    Ctx, count_colour, declared_colours, experts, flame_up, hero_active, read_counts, require_hero,
 )
 from scorekeeper.games.emberheart.state import ACTION, END, RAID, MountainState, Player, State, new_offers
 
@@ -72,7 +70,7 @@ def raid_discard(st: State, ctx: Ctx) -> None:
     if card.item == "G":
         must = min(required, p.hire[GRUNT])  # EH-RAID-6
         plan = {GRUNT: must}
-        if given is not None and {k: v for k, v in dict(given).items() if v} != ({GRUNT: must} if must else {}):
+        if given is not None and read_counts(given, ctx, "EH-RAID-6") != ({GRUNT: must} if must else {}):
             ctx.err("EH-RAID-6", f"{p.name} must discard exactly {must} Grunt(s) (required {required}, owns "
                                  f"{p.hire[GRUNT]}); other types cannot substitute")
     else:
@@ -84,7 +82,7 @@ def raid_discard(st: State, ctx: Ctx) -> None:
                                      f"owns {', '.join(f'{p.hire[t]}{t}' for t in owned)}")
             plan = {t: p.hire[t] for t in EXPERTS} if must == experts(p.hire) else {owned[0]: must} if must else {}
         else:
-            plan = {str(k).upper(): int(v) for k, v in dict(given).items() if v}
+            plan = read_counts(given, ctx, "EH-RAID-5")
             if any(k not in EXPERTS for k in plan):
                 ctx.err("EH-RAID-6", "this Raid card takes Experts (S, R, W); Grunts cannot substitute")
             if sum(plan.values()) != must:
@@ -125,9 +123,13 @@ def reset(st: State) -> None:
     if st.aides.get("leader"):
         st.first = st.aides["leader"]  # EH-RESET-5, EH-AIDE-4
     st.aides = {a: None for a in AIDES}  # EH-RESET-6
+    if st.settings.get("special_crests_return", "reset") == "never":  # AMB-03: they stay on the board
+        for site, names in st.specials.items():
+            for name in names:
+                st.player(name).crests_gone += 1
     st.specials = {"warehouse": [], "firestation": []}  # EH-SPEC-4: Special-Location Crests go home
     for p in st.players:  # EH-RESET-10 (AMB-03), EH-RESET-9: Flame stays
-        p.crests = 5
+        p.crests = 5 - p.crests_gone
         p.companion_used = p.companion_recalled = False
         p.aides = []
         p.raided = False

@@ -57,6 +57,7 @@ def survivalist(st: State) -> str:
 
 
 def start_reward(st: State, ctx: Ctx) -> None:
+    """Begin the Reward phase at the first Location with a Party or a non-player Crest."""
     st.phase = REWARD
     st.location = None
     st.mountain = MountainState()
@@ -64,6 +65,7 @@ def start_reward(st: State, ctx: Ctx) -> None:
 
 
 def _has_actors(st: State, location: str) -> bool:
+    """Whether anyone (a Party or a non-player Crest) is at ``location``."""
     return bool(st.parties_at(location)) or any(loc == location for loc, _ in st.blocked)
 
 
@@ -112,6 +114,7 @@ def end_reward(st: State) -> None:
 
 
 def offer_slots(st: State, location: str, level: str | None = None) -> list[str | None]:
+    """The card slots of a Location's offer (the Garrison's in red, blue, green order)."""
     if location == GARRISON:
         return [st.garrison[c] for c in COLOURS]
     if location == MOUNTAIN:
@@ -120,6 +123,7 @@ def offer_slots(st: State, location: str, level: str | None = None) -> list[str 
 
 
 def remove_from_offer(st: State, card_id: str) -> None:
+    """Take a card out of whatever offer slot holds it."""
     for key, slots in st.offers.items():
         for i, cid in enumerate(slots):
             if cid == card_id:
@@ -159,6 +163,8 @@ def acting_party(st: State, ctx: Ctx, location: str) -> Party:
                             f"{LOCATION_TITLES[st.location]} is (order: Guild, Tavern, Camp, Mountain, Preserve, Garrison)")
     what, space, who = expected(st)
     wanted = ctx.get("space", space)
+    if what == "np" and wanted == space:
+        ctx.err("EH-2P-5", f"space {space} holds the non-player Crest: it discards its card now (eh np)")
     party = st.party(location, wanted) if isinstance(wanted, int) else None
     if party is None:
         ctx.err("EH-REW-2", f"there is no Party on {LOCATION_TITLES[location]} space {wanted}")
@@ -174,6 +180,7 @@ def acting_party(st: State, ctx: Ctx, location: str) -> Party:
 
 
 def gain_card(st: State, ctx: Ctx, name: str, card: Card) -> None:
+    """``name`` takes ``card`` from the offer into their area."""
     card.owner = name
     st.player(name).cards.append(card.id)
     remove_from_offer(st, card.id)
@@ -190,6 +197,7 @@ def wrangler(st: State, ctx: Ctx, name: str, card: Card) -> None:
 
 
 def after_dragon_claim(st: State, ctx: Ctx, name: str, card: Card) -> None:
+    """Wrangler, then an immediate attachment if the claim names one."""
     wrangler(st, ctx, name, card)
     target = ctx.get("attach")
     if target:  # EH-REW-10 / EH-DRG-4: attach at once
@@ -276,19 +284,25 @@ def recall(st: State, ctx: Ctx) -> None:
     next_location(st, ctx)
 
 
+def np_prescribed(st: State) -> Card | None:
+    """The card the 2P non-player must discard at the current Location (EH-2P-5, EH-2P-6, EH-2P-7)."""
+    location = st.location
+    if location is None:
+        return None
+    slots = offer_slots(st, location, "bottom")
+    candidates = [st.cards[c] for c in slots if c and not st.cards[c].reserved_for]  # AMB-27
+    if location == GARRISON and candidates:  # EH-2P-7: lowest Glory, leftmost on a tie
+        return min(candidates, key=lambda c: (c.glory, slots.index(c.id)))
+    return candidates[0] if candidates else None  # EH-2P-5, EH-2P-6 (Mountain: bottom level only)
+
+
 def np_discard(st: State, ctx: Ctx) -> None:
     """NP_DISCARD: the 2P non-player discards the prescribed card (EH-2P-5, EH-2P-6, EH-2P-7, EH-2P-9)."""
     what, space, _ = expected(st)
     if st.phase != REWARD or what != "np":
         ctx.err("EH-REW-2", "no non-player Crest is due to act now")
     location = st.location
-    slots = offer_slots(st, location, "bottom")
-    candidates = [st.cards[c] for c in slots if c and not st.cards[c].reserved_for]  # AMB-27
-    prescribed: Card | None = None
-    if location == GARRISON and candidates:  # EH-2P-7
-        prescribed = min(candidates, key=lambda c: (c.glory, slots.index(c.id)))
-    elif candidates:  # EH-2P-5, EH-2P-6 (Mountain: bottom level only)
-        prescribed = candidates[0]
+    prescribed = np_prescribed(st)
     wanted = ctx.get("card")
     if wanted is not None and (prescribed is None or str(wanted) != prescribed.id):
         ctx.err("EH-2P-9", f"the non-player discards {prescribed.id if prescribed else 'nothing (no card left)'}, "
@@ -345,6 +359,7 @@ def mountain_progress(st: State, ctx: Ctx) -> bool:
 
 
 def _order_stage(st: State, order_stage: str, next_stage: str, parties: list[Party]) -> None:
+    """Rank ``parties`` by Wardens; wait for the Survivalist on ties, else go to ``next_stage``."""
     m = st.mountain
     if not parties:
         m.stage, m.order, m.tied = "done", [], []
@@ -359,6 +374,7 @@ def _order_stage(st: State, order_stage: str, next_stage: str, parties: list[Par
 
 
 def _retrieve(st: State, party: Party) -> None:
+    """A Mountain Party goes home: Hirelings and Crest back, nothing gained."""
     owner = st.player(party.owner)
     for t in HIRELINGS:
         owner.hire[t] += party.hire[t]
@@ -375,7 +391,15 @@ def mountain_order(st: State, ctx: Ctx) -> None:
     if ctx.event.player != holder:
         ctx.err("EH-MTN-20", f"{holder} holds the Survivalist and decides the order, not {ctx.event.player}")
     order = ctx.get("order") or []
+    if not isinstance(order, list):
+        ctx.err("EH-MTN-20", "give the order as a list of Parties (names or spaces)")
     tied = {s for g in m.tied for s in g}
+    if all(isinstance(s, int) for s in order) and sorted(order) == sorted(m.order):
+        # the whole order was given: it must keep more Wardens first (only ties may move)
+        wardens = [st.party(MOUNTAIN, s).hire[WARDEN] for s in order]
+        if wardens != sorted(wardens, reverse=True):
+            ctx.err("EH-MTN-8", "Parties with more Wardens go first; only tied Parties may be ordered")
+        order = [s for s in order if s in tied]
     given = [s for s in order if s in tied] if all(isinstance(s, int) for s in order) else []
     if sorted(given) != sorted(tied) or len(given) != len(order):
         names = ", ".join(f"{st.party(MOUNTAIN, s).owner} (space {s})" for s in sorted(tied))

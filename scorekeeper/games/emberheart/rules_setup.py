@@ -17,6 +17,7 @@ PREFIX = {"tavern": "T", "captive": "C", "mountain": "M", "preserve": "P", "raid
 
 
 def offer_key(location: str, level: str | None = None) -> str:
+    """The key of a Location's offer (``mountain-bottom`` etc. for the Mountain)."""
     return f"mountain-{level}" if location == MOUNTAIN else location
 
 
@@ -40,6 +41,7 @@ def new_id(st: State, card: Card, wanted: Any) -> str:
 
 
 def _int(ctx: Ctx, key: str, default: int, rule: str, minimum: int | None = 0) -> int:
+    """A whole-number payload field, or an error citing ``rule``."""
     value = ctx.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or (minimum is not None and value < minimum):
         ctx.err(rule, f"{key} must be a whole number{'' if minimum is None else f' ≥ {minimum}'}, not {value!r}")
@@ -153,6 +155,9 @@ def card_reveal(st: State, ctx: Ctx) -> None:
         ctx.err("EH-SETUP-7", f"{key} has slots 1–{size}, not {slot!r}")
     if slots[slot - 1] is not None:
         ctx.err("EH-RESET-11", f"{key} slot {slot} already holds {slots[slot - 1]}; a reveal fills an empty slot")
+    leftmost = next(i + 1 for i, c in enumerate(slots) if c is None)
+    if slot != leftmost and f"{key}:{slot}" not in st.refill:  # EH-RESET-3: left to right
+        ctx.err("EH-RESET-3", f"offers are filled from left to right: reveal {key} slot {leftmost} first")
     check_reveal_window(st, ctx, key, slot)
     deck = "mountain" if location == MOUNTAIN else location
     if st.counters.get(f"deck:{deck}", 0) >= DECK_SIZES[deck]:
@@ -167,6 +172,7 @@ def card_reveal(st: State, ctx: Ctx) -> None:
 
 
 def _add(st: State, ctx: Ctx, card: Card) -> None:
+    """Register a revealed card under its unique name."""
     if card.id in st.cards:
         ctx.err("EH-SETUP-13", f"a card named {card.id} is already in play; give this one another --name")
     st.cards[card.id] = card
@@ -214,7 +220,10 @@ def two_p_reveal(st: State, ctx: Ctx) -> None:
     if st.counters.get("deck:2p", 0) >= DECK_SIZES["2p"]:
         ctx.err("EH-SETUP-13", "the Two player mode deck has only 12 cards")
     spaces = []
-    for item in ctx.get("spaces") or []:
+    listed = ctx.get("spaces") or []
+    if not isinstance(listed, list):
+        ctx.err("EH-2P-1", "list the spaces the card blocks, such as tavern:3 mountain:2")
+    for item in listed:
         try:
             location, space = str(item[0]).lower(), int(item[1])
         except (TypeError, ValueError, IndexError):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable
 
 from scorekeeper.games.base import Explanation, MissingValueError, ScoreRow, ScoreTable, rank_rows
 from scorekeeper.games.emberheart.cards import BLUE, COLOURS, GREEN, HEROES, RED, TRACKS
@@ -18,6 +18,7 @@ def attribute_glory(step: int) -> int:
 
 
 def _declared(st: State, name: str) -> dict[str, str]:
+    """The exotic colours ``name`` declared for scoring (END_DECLARE)."""
     return dict(st.player(name).declared.get("exotic", {}))
 
 
@@ -59,10 +60,12 @@ def hero_points(st: State, name: str, hero: str) -> tuple[int, str]:
     owned = lambda kind: lambda who, _own=True: len(st.owned(who, kind))  # noqa: E731
 
     def most(measure: Callable[[str, bool], int], points: int, what: str) -> tuple[int, str]:
+        """Points when no other player has more of the measured thing (ties count, EH-HERO-GEN-3)."""
         ok, detail = _most(st, name, measure)
         return (points if ok else 0), f"most {what} ({detail}){'' if ok else ': not met'}"
 
     def capped(value: int, cap: int, what: str) -> tuple[int, str]:  # EH-HERO-GEN-4: printed caps
+        """``value`` limited by a printed cap."""
         return min(value, cap), f"{what} (max {cap})"
 
     if hero in ("apprentice", "master scout", "master ranger"):  # EH-HERO-APPRENTICE-S, EH-HERO-MASTERSCOUT-S, EH-HERO-MASTERRANGER-S
@@ -120,10 +123,13 @@ def hero_points(st: State, name: str, hero: str) -> tuple[int, str]:
     if hero == "custodian":  # EH-HERO-CUSTODIAN-S
         chosen = p.declared.get("custodian")
         tracks = [chosen] if chosen else list(TRACKS)
-        for track in tracks:  # AMB-24: same track; the best one when none is declared
-            if all(q.attrs[track] <= p.attrs[track] for q in st.players):
-                return 5, f"no higher {track} marker ({p.attrs[track]})"
-        return 0, f"another player has a higher marker on {' / '.join(tracks)}: not met"
+        any_track = st.settings.get("custodian_compare") == "any_track"
+        for track in tracks:  # AMB-24: same track by default; the best one when none is declared
+            rivals = [v for q in st.players if q.name != name for v in (q.attrs.values() if any_track
+                                                                         else [q.attrs[track]])]
+            if all(v <= p.attrs[track] for v in rivals):
+                return 5, f"no higher {'marker' if any_track else track + ' marker'} than {track} {p.attrs[track]}"
+        return 0, f"another player has a higher marker than {' / '.join(tracks)}: not met"
     if hero == "dragon trainer":  # EH-HERO-DRAGONTRAINER-S
         return most(lambda w, o: total_hire(st, w)["R"], 7, "Rangers")
     if hero == "dragonspeaker":  # EH-HERO-DRAGONSPEAKER-S
@@ -150,6 +156,7 @@ def flame_table(st: State) -> dict[int, int]:
 
 
 def score(st: State) -> ScoreTable:
+    """End Game Scoring in the rulebook's order, with the tiebreak and an explanation per point source."""
     final = st.phase == END
     table = flame_table(st)
     notes: list[str] = []
@@ -162,6 +169,7 @@ def score(st: State) -> ScoreTable:
         cats = {c: 0 for c in CATEGORIES}
 
         def add(cat: str, points: int, source: str) -> None:
+            """Add points to a category and explain where they came from."""
             cats[cat] += points
             explanations.append(Explanation(name, cat, points, source))
 

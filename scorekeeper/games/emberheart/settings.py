@@ -22,6 +22,8 @@ SETTINGS: tuple[Setting, ...] = (
             "json", ref="AMB-07", mutable=True),
     Setting("colour_tracks_confirmed", False, "Say yes once colour_tracks has been checked against the board "
             "(until then each use gives a warning)", "bool", ref="AMB-07", mutable=True),
+    Setting("special_crests_return", "reset", "Do Crests on the Warehouse/Firestation come back at Reset (reset) "
+            "or stay there for the rest of the game (never)?", "str", choices=("reset", "never"), ref="AMB-03"),
     Setting("flame_min", 0, "Lowest Flame position (decreases past it are lost)", "int", ref="AMB-02"),
     Setting("flame_max", None, "Highest Flame position (none: no cap)", "int", ref="AMB-02"),
     Setting("location_spaces", 5, "Numbered spaces per Common Location", "int", ref="AMB-06"),
@@ -35,11 +37,17 @@ SETTINGS: tuple[Setting, ...] = (
             ref="AMB-14"),
     Setting("skill1_counts_as_match", True, "Does a skill-1 attachment count as a colour match (Hero active, "
             "Preserve +2)?", "bool", ref="AMB-15"),
+    Setting("skill3_at_setup", False, "Skill 3: may the setup step take the extra step too?", "bool", ref="AMB-17"),
     Setting("attr_max", 7, "Top step of the Attribute tracks (overflow is lost)", "int", ref="AMB-18"),
     Setting("trainer_allow_attached", False, "May the Dragon Trainer discard an attached Dragon?", "bool",
             ref="AMB-23"),
+    Setting("custodian_compare", "same_track", "Custodian scoring: compare your chosen marker with the others' on "
+            "the same track (same_track) or with every marker they have (any_track)", "str",
+            choices=("same_track", "any_track"), ref="AMB-24"),
     Setting("hero_eval_before_gear_convert", True, "Do Hero conditions use the Gear held before the step-5 "
             "conversion?", "bool", ref="AMB-25"),
+    Setting("gear_swap_window", "own_turn", "Gear swaps only on your own Action-phase turn (own_turn), or at any "
+            "time (anytime)", "str", choices=("own_turn", "anytime"), ref="AMB-29"),
     Setting("other_crest_opponent_only", False, "Merchant/Squire: must the other Crest be an opponent's?", "bool",
             ref="AMB-26"),
     Setting("supply_limits", "warn", "Warn when players hold more tokens than the box has (warn / off)", "str",

@@ -19,6 +19,7 @@ class Player:
     name: str
     skill: int | None = None
     crests: int = 5
+    crests_gone: int = 0  # Crests left on Special Locations for good (special_crests_return=never, AMB-03)
     hire: dict[str, int] = field(default_factory=lambda: {**empty_hire(), "G": 10})
     gear: int = 2
     flame: int = 0
@@ -93,12 +94,14 @@ class State:
     log: list[str] = field(default_factory=list)  # recent automatic effects, for status notes
 
     def player(self, name: str | None) -> Player:
+        """The player called ``name``."""
         for p in self.players:
             if p.name == name:
                 return p
         raise KeyError(name)
 
     def has_player(self, name: str | None) -> bool:
+        """Whether ``name`` plays in this game."""
         return any(p.name == name for p in self.players)
 
     def order(self) -> list[str]:
@@ -107,27 +110,32 @@ class State:
         return self.seats[i:] + self.seats[:i]
 
     def active(self) -> str | None:
+        """Whose Action-phase turn it is (None outside the Action phase)."""
         if self.phase != ACTION:
             return None
         order = self.order()
         return order[self.turn % len(order)]
 
     def owned(self, name: str, kind: str | None = None) -> list[Card]:
+        """The cards ``name`` holds (not discarded); ``kind`` filters (``dragon`` for both Dragon kinds)."""
         cards = [self.cards[c] for c in self.player(name).cards]
         if kind == "dragon":
             return [c for c in cards if c.is_dragon and not c.discarded]
         return [c for c in cards if not c.discarded and (kind is None or c.kind == kind)]
 
     def parties_at(self, location: str) -> list[Party]:
+        """The Parties on a Location."""
         return [p for p in self.parties if p.location == location]
 
     def party(self, location: str, space: int) -> Party | None:
+        """The Party on a Location's space, if any."""
         for p in self.parties:
             if p.location == location and p.space == space:
                 return p
         return None
 
     def board_hire(self, name: str) -> dict[str, int]:
+        """The Hirelings ``name`` has on the Main board."""
         total = empty_hire()
         for party in self.parties:
             if party.owner == name:
@@ -137,6 +145,7 @@ class State:
 
 
 def new_offers() -> dict[str, list[str | None]]:
+    """Empty offers: 3 slots per Location, the Mountain 3/2/1 (the Garrison is separate)."""
     offers: dict[str, list[str | None]] = {loc: [None] * OFFER_SLOTS for loc in LOCATIONS if loc not in (MOUNTAIN, GARRISON)}
     for level, n in MTN_SLOTS.items():
         offers[f"mountain-{level}"] = [None] * n

@@ -8,7 +8,7 @@ from typing import Any
 from scorekeeper.events import Event
 from scorekeeper.games.base import ObservationError, Section, Status
 from scorekeeper.games.emberheart.cards import (
-    COLOURS, GARRISON, HIRELINGS, LOCATION_TITLES, MOUNTAIN, TRACKS, hire_text,
+    COLOURS, LOCATION_TITLES, MOUNTAIN, TRACKS, hire_text,
 )
 from scorekeeper.games.emberheart.effects import total_hire
 from scorekeeper.games.emberheart.rules_action import aides_left
@@ -20,6 +20,7 @@ ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
 
 
 def _missing_reveals(st: State) -> list[str]:
+    """Empty offer slots, Raid slots and the 2P card still to reveal."""
     missing = []
     for key, slots in st.offers.items():
         empty = [str(i + 1) for i, c in enumerate(slots[:3]) if c is None]
@@ -37,6 +38,7 @@ def _missing_reveals(st: State) -> list[str]:
 
 
 def expected_text(st: State) -> tuple[str, str | None]:
+    """What the engine waits for, in words, and who should act."""
     if st.phase == ACTION:
         who = st.active()
         p = st.player(who)
@@ -76,6 +78,7 @@ def expected_text(st: State) -> tuple[str, str | None]:
 
 
 def status_of(st: State) -> Status:
+    """The table companion's view of the game."""
     text, who = expected_text(st)
     phase = {ACTION: "Action phase", REWARD: "Reward phase", RAID: "Raid phase", END: "End Game Scoring"}[st.phase]
     headline = [f"Round {ROMAN.get(st.round, st.round)} · {phase}", f"First player: {st.first}"]
@@ -117,6 +120,14 @@ def status_of(st: State) -> Status:
                 for loc, s in st.blocked if (loc, s) not in st.np_done]
     if parties:
         sections.append(Section("Parties", parties))
+    if st.phase == REWARD and st.location == MOUNTAIN and st.mountain.stage not in ("bottom", "done"):
+        rows_m = []
+        for rank, space in enumerate(st.mountain.order, 1):
+            party = st.party(MOUNTAIN, space)
+            if party is not None:
+                rows_m.append({"order": rank, "player": party.owner, "space": space, "wardens": party.hire["W"],
+                               "tied": "yes" if any(space in g for g in st.mountain.tied) else ""})
+        sections.append(Section(f"Mountain ({st.mountain.stage} level)", rows_m))
     aides = [{"aide": a, "holder": h or "available"} for a, h in st.aides.items()]
     sections.append(Section("Aides", aides))
     notes = list(st.log)
@@ -138,6 +149,7 @@ def status_of(st: State) -> Status:
 
 
 def _card_short(st: State, cid: str) -> str:
+    """A card id with its attachment or completion mark."""
     card = st.cards[cid]
     extra = ""
     if card.holds:
@@ -148,6 +160,7 @@ def _card_short(st: State, cid: str) -> str:
 
 
 def describe_event(event: Event) -> str:
+    """One human line per event type."""
     d = dict(event.payload)
     who = f"{event.player}: " if event.player else ""
     t = event.type
@@ -199,7 +212,7 @@ def describe_event(event: Event) -> str:
     if t in ("RECALL", "MTN_RETRIEVE"):
         return f"{who}{d.get('location', 'mountain')} space {d.get('space')} {'recalls' if t == 'RECALL' else 'withdraws'}"
     if t == "NP_DISCARD":
-        return f"non-player discards {d.get('card', 'the prescribed card')}"
+        return f"non-player discards {d['card']}" if d.get("card") else "non-player discards nothing (no card left)"
     if t == "MTN_ORDER":
         return f"{who}orders the tied Mountain Parties: spaces {', '.join(map(str, d.get('order', [])))}"
     if t == "ATTACH_DRAGON":
@@ -232,6 +245,7 @@ OBSERVABLE = ("flame", "gear", "grunts", "scouts", "rangers", "wardens", "hireli
 
 
 def observe_key(st: State, player: str | None, key: str) -> Any:
+    """A value for ``scorekeeper assert`` (ObservationError for an unknown key)."""
     key = key.lower()
     if key not in OBSERVABLE:
         raise ObservationError(f"unknown key {key!r}; known: {', '.join(OBSERVABLE)}")
@@ -242,9 +256,13 @@ def observe_key(st: State, player: str | None, key: str) -> Any:
     p = st.player(player)
     hire = total_hire(st, player)
     if key == "glory":
+        from scorekeeper.games.base import MissingValueError
         from scorekeeper.games.emberheart.scoring import score
 
-        return next(r.total for r in score(st).rows if r.player == player)
+        try:
+            return next(r.total for r in score(st).rows if r.player == player)
+        except MissingValueError as exc:
+            raise ObservationError(f"glory cannot be computed yet: {exc}") from None
     return {
         "flame": p.flame, "gear": p.gear, "grunts": hire["G"], "scouts": hire["S"], "rangers": hire["R"],
         "wardens": hire["W"], "hirelings": sum(hire.values()), "crests": p.crests,

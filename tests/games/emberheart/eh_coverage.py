@@ -19,11 +19,7 @@ TESTS = Path(__file__).resolve().parent
 START, END = "<!-- coverage:start -->", "<!-- coverage:end -->"
 
 #: implemented only in part, with the reason
-PARTIAL: dict[str, str] = {
-    "EH-HERO-GEN-7": "the before-first-turn window is enforced; the order among players (AMB-33) is not",
-    "EH-RESET-3": "reveals must fill empty slots in the refill window; the left-to-right order of the reveals is "
-                  "not enforced (a reveal without a slot takes the leftmost empty one)",
-}
+PARTIAL: dict[str, str] = {}
 #: not implemented, with the reason
 NOT_DONE: dict[str, str] = {}
 #: done, with a remark on how
@@ -37,6 +33,8 @@ REMARKS: dict[str, str] = {
     "EH-END-9": "table entries other than 3 → 3 and 6 → 8 come from the `flame_glory` setting; never invented",
     "EH-ATTR-6": "`colour_tracks` setting; a warning until `colour_tracks_confirmed=yes`",
     "EH-GAR-5": "status notes it during the game; `check` warns at the end",
+    "EH-HERO-GEN-7": "player order is enforced as: once a later player has used such an ability, an earlier "
+                     "player's comes too late (AMB-33)",
 }
 
 _RANGE = re.compile(r"(EH-[A-Z0-9-]+-)(\d+)\.\.(\d+)")

@@ -364,3 +364,14 @@ def test_special_locations(table: Table) -> None:
     assert table.state.specials["warehouse"] == ["Astrid", "Astrid"]
     table.refused("EH-SPEC-1", "USE_SPECIAL", "Brandon", site="tavern")
     table.refused("EH-HERO-FIREMARSHALL-A1", "USE_SPECIAL", "Brandon", site="firestation", crests=2)
+
+
+def test_offers_fill_from_left_to_right() -> None:
+    """EH-RESET-3, EH-SETUP-7: a reveal fills the leftmost empty slot first (the Mountain level by level)."""
+    t = Table()
+    t.refused("EH-RESET-3", "CARD_REVEAL", location="camp", slot=2, colour="red", glory=2)
+    t.ok("CARD_REVEAL", location="camp", colour="red", glory=2)  # no slot: the leftmost empty one
+    t.ok("CARD_REVEAL", location="camp", slot=2, colour="blue", glory=2)
+    assert t.state.offers["camp"][:2] == ["C1", "C2"]
+    t.ok("CARD_REVEAL", location="mountain", level="middle", slot=1, colour="red", glory=5)
+    t.refused("EH-RESET-3", "CARD_REVEAL", location="mountain", level="bottom", slot=3, colour="red", glory=3)

@@ -163,3 +163,54 @@ def test_whole_games_recorded_with_the_commands_are_legal(seed: int) -> None:
         assert result.state.phase == "end" and result.state.round == 5
         table = GAME.score(result.state)
         assert table.final and table.winners
+
+
+def test_skills_blocks_and_end_game_commands_through_the_cli(cli: Cli) -> None:
+    """respond (skill 2), block, np through the real commands; convert and declare only at the end (EH-END-7)."""
+    assert cli("new", "eh", "--players", "Astrid,Brandon", "--set", "side=B", "--set", "skills=2,1",
+               "--session", str(cli.session)).exit_code == 0
+    fill(cli)
+    assert cli("eh", "block", "tavern:1", "camp:5").exit_code == 0
+    result = cli("eh", "special", "fire")
+    assert result.exit_code == 0, result.output
+    refused = cli("eh", "respond", "experts", "-p", "Astrid")
+    assert refused.exit_code == 1 and "EH-SKILL-2B" in refused.output
+    assert cli("eh", "respond", "grunts", "-p", "Astrid").exit_code == 0
+    assert cli.json("assert", "Astrid", "grunts=15", "flame=1")["recorded"]
+    for args in (["aide", "leader"], ["aide", "healer"], ["aide", "defender", "--raid", "1"],
+                 ["aide", "survivalist"], ["special", "warehouse"]):  # Brandon, last in order, closes the phase
+        result = cli("eh", *args)
+        assert result.exit_code == 0, result.output
+    result = cli("eh", "np")
+    assert result.exit_code == 0 and "non-player discards T1" in result.output
+    assert cli("eh", "np").exit_code == 0  # the Camp's non-player Crest
+    assert cli("check").exit_code == 0
+    refused = cli("eh", "convert", "3", "-p", "Astrid")
+    assert refused.exit_code == 1 and "EH-END-7" in refused.output
+    refused = cli("eh", "declare", "--custodian", "speed", "-p", "Brandon")
+    assert refused.exit_code == 1 and "EH-FLOW-2" in refused.output
+
+
+def test_double_firestation_and_outfit_are_refused_without_the_heroes(game: Cli) -> None:
+    """EH-HERO-FIREMARSHALL-A1, EH-HERO-OUTFITTER-A through the CLI."""
+    fill(game)
+    result = game("eh", "special", "firestation", "--double")
+    assert result.exit_code == 1 and "EH-HERO-FIREMARSHALL-A1" in result.output
+    result = game("eh", "special", "firestation", "--outfit", "2")
+    assert result.exit_code == 1 and "EH-HERO-OUTFITTER-A" in result.output
+    assert game("eh", "skip").exit_code == 1
+
+
+def test_a_disputed_play_is_settled_by_amend_and_undo_restores_the_turn(game: Cli) -> None:
+    """The dispute workflow on Emberheart events: --force, check, amend the fields, check passes; undo."""
+    fill(game)
+    assert game("eh", "place", "tavern", "4", "3G", "--force").exit_code == 0
+    assert game("check").exit_code == 1
+    settled = game("amend", "24", "space=3")
+    assert settled.exit_code == 0, settled.output
+    assert game("check").exit_code == 0
+    assert game.json("status")["active_player"] == "Brandon"
+    assert game("eh", "aide", "healer").exit_code == 0
+    assert game.json("status")["active_player"] == "Helga"
+    assert game("undo").exit_code == 0
+    assert game.json("status")["active_player"] == "Brandon"

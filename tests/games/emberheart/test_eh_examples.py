@@ -362,7 +362,8 @@ def test_eh_test_05_mountain_example_2() -> None:
     assert [c.id for c in t.state.owned("Brandon", "dragon")] == ["MB-R"]
     assert [c.id for c in t.state.owned("Astrid", "dragon")] == ["MB-G", "MM-R"]
     assert (a.hire["W"], b.hire["W"], h.hire["W"]) == (0, 0, 1)
-    assert (g["Helga"] - h.hire["G"], g["Brandon"] - b.hire["G"], g["Astrid"] - a.hire["G"]) == (0, 0, 0)
+    assert (10 - h.hire["G"], 10 - b.hire["G"], 10 - a.hire["G"]) == (3, 3, 0)  # Grunts lost (all started with 10)
+    assert g == {"Astrid": 10, "Brandon": 7, "Helga": 7}  # what was left in supply after placing
     assert (a.gear, b.gear, h.gear) == (0, 0, 0)
     assert (a.flame, b.flame, h.flame) == (6, 4, 6)
     assert t.state.offers["mountain-middle"] == [None, "MM-2"] and t.state.offers["mountain-top"] == ["MT"]
@@ -429,3 +430,34 @@ def test_eh_test_06e_unknown_flame_difference_asks_for_the_board_value() -> None
     assert "4" in str(exc.value) and "scorekeeper set flame_glory=" in str(exc.value)
     t.state = GAME.change_setting(t.state, "flame_glory", {"4": 5})
     assert flame_points(t) == {"Astrid": 0, "Brandon": 8, "Helga": 5}
+
+
+def test_mountain_order_may_list_every_party_but_not_reorder_untied_ones() -> None:
+    """EH-MTN-8, EH-MTN-20: the Survivalist may list the whole order; untied Parties keep their places."""
+    t = mountain_table(
+        "Helga",
+        {"bottom": [dict(colour="green", glory=3), dict(colour="red", glory=3), dict(colour="blue", glory=2)],
+         "middle": [dict(colour="blue", glory=5), dict(colour="green", glory=4)],
+         "top": [dict(colour="red", glory=8, flame=1)]},
+        [("Astrid", 4, {"G": 2, "W": 2}, False), ("Brandon", 3, {"G": 1, "W": 2}, False),
+         ("Helga", 2, {"G": 1, "W": 1}, False)],
+        {"Astrid": {"W": 2}, "Brandon": {"W": 2}, "Helga": {"W": 1}},
+    )
+    for name, space in (("Astrid", 4), ("Brandon", 3), ("Helga", 2)):
+        t.ok("MTN_CLAIM", name, level="bottom", space=space, card=1 if space == 4 else 2 if space == 3 else 3)
+    assert t.state.mountain.stage == "order-warden" and t.state.mountain.tied == [[4, 3]]
+    t.refused("EH-MTN-8", "MTN_ORDER", "Helga", order=[2, 3, 4])
+    t.ok("MTN_ORDER", "Helga", order=[3, 4, 2])
+    assert t.state.mountain.order == [3, 4, 2]
+
+
+def test_status_shows_the_mountain_order_and_who_decides() -> None:
+    """EH-AIDE-9 at the table: status names the Survivalist and the tied Parties."""
+    t = example2()
+    t.ok("MTN_CLAIM", "Helga", level="bottom", space=4, card="MB-B")
+    t.ok("MTN_CLAIM", "Brandon", level="bottom", space=3, card="MB-R")
+    t.ok("MTN_CLAIM", "Astrid", level="bottom", space=2, card="MB-G")
+    status = GAME.status(t.state)
+    assert status.expected.endswith("Brandon (Survivalist) orders the tied Parties (eh order …)")
+    mountain = next(s for s in status.sections if s.title.startswith("Mountain"))
+    assert [(r["player"], r["wardens"], r["tied"]) for r in mountain.rows] == [("Helga", 1, "yes"), ("Astrid", 1, "yes")]

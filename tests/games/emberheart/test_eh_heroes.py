@@ -427,3 +427,29 @@ def test_dragon_trainer() -> None:
     assert t.p("Astrid").attrs["senses"] == 1 and t.state.cards[blue].discarded
     assert len(t.state.owned("Astrid", "dragon")) == 1
     t.refused("EH-HERO-DRAGONTRAINER-A1", "HERO_ABILITY", "Astrid", hero="dragon trainer", dragon="HD")
+
+
+def test_simultaneous_abilities_go_in_player_order() -> None:
+    """EH-HERO-GEN-7 (AMB-33): before the first turn, abilities go in player order from the First player."""
+    t = hero_table("paragon", owner="Brandon")
+    give(t, "Astrid", "AP", "hero", hero="apprentice")
+    give(t, "Astrid", "APD", "captive", colour="red", glory=1)
+    attach_now(t, "APD", "AP")
+    t.ok("HERO_ABILITY", "Brandon", hero="paragon", gain="SS")
+    t.refused("EH-HERO-GEN-7", "HERO_ABILITY", "Astrid", hero="apprentice", card=1)
+    t2 = hero_table("paragon", owner="Brandon")
+    give(t2, "Astrid", "AP", "hero", hero="apprentice")
+    give(t2, "Astrid", "APD", "captive", colour="red", glory=1)
+    attach_now(t2, "APD", "AP")
+    t2.ok("HERO_ABILITY", "Astrid", hero="apprentice", card=1)
+    t2.ok("HERO_ABILITY", "Brandon", hero="paragon", gain="SS")
+
+
+def test_custodian_any_track_comparison() -> None:
+    """EH-HERO-CUSTODIAN-S with custodian_compare=any_track (AMB-24)."""
+    t = hero_table("custodian", fill=False, custodian_compare="any_track")
+    t.p("Astrid").attrs.update(speed=3)
+    t.p("Brandon").attrs.update(strength=2)
+    assert points(t, "custodian") == 5
+    t.p("Brandon").attrs.update(senses=4)
+    assert points(t, "custodian") == 0

@@ -138,3 +138,41 @@ def test_flame_moves_and_floor() -> None:
     t2.fill_offers()
     t2.ok("TAKE_AIDE", "Astrid", aide="healer")
     assert t2.p("Astrid").flame == -2
+
+
+def test_garrison_slot_refills_from_its_colour_deck_until_exhausted() -> None:
+    """EH-RESET-4, EH-GAR-7, EH-SETUP-13: a claimed colour slot takes that colour's next card at Reset; an
+    exhausted colour deck leaves the slot empty."""
+    t = Table()
+    t.fill_offers()
+    t.ok("PLACE_PARTY", "Astrid", location="garrison", space=1, hire={"G": 1})
+    finish_action_phase(t)
+    t.ok("CLAIM", "Astrid", location="garrison", space=1, card="red")
+    for name in ("Astrid", "Brandon", "Helga"):
+        t.ok("RAID_DISCARD", name)
+    st = t.state
+    assert st.round == 2 and st.garrison["red"] is None and st.garrison["blue"] == "blue3"
+    t.refused("EH-SETUP-9", "CARD_REVEAL", location="garrison", slot="red", colour="red", glory=2, reqs="2red",
+              track="speed")
+    t.ok("CARD_REVEAL", location="garrison", slot="red", colour="red", glory=4, reqs="2red", track="speed")
+    st.garrison["red"] = None
+    for glory in (5, 6, 7):
+        t.ok("CARD_REVEAL", location="garrison", slot="red", colour="red", glory=glory, reqs="3red", track="speed")
+        st.garrison["red"] = None  # claimed again (shortcut)
+    t.refused("EH-SETUP-13", "CARD_REVEAL", location="garrison", slot="red", colour="red", glory=8, reqs="4red",
+              track="speed")
+
+
+def test_special_crests_can_be_set_never_to_return() -> None:
+    """EH-SPEC-4 with special_crests_return=never (AMB-03): Crests left on Special Locations are gone."""
+    t = Table(special_crests_return="never")
+    t.fill_offers()
+    t.ok("USE_SPECIAL", "Astrid", site="warehouse")
+    t.ok("USE_SPECIAL", "Brandon", site="firestation")
+    finish_action_phase(t)
+    there = [n for names in t.state.specials.values() for n in names]
+    assert there.count("Astrid") == 1 and there.count("Brandon") == 1
+    for name in ("Astrid", "Brandon", "Helga"):
+        t.ok("RAID_DISCARD", name)
+    assert [p.crests for p in t.state.players] == [5 - there.count(n) for n in ("Astrid", "Brandon", "Helga")]
+    assert t.state.player("Astrid").crests == 4

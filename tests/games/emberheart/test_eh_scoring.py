@@ -132,3 +132,11 @@ def test_unknown_event_type_and_unknown_player() -> None:
     t = Table()
     assert GAME.check(t.state, Event(1, "FLY", "Astrid", {}))[0].rule == "CORE-TYPE"
     assert GAME.check(t.state, Event(1, "SKIP_TURN", "Zed", {}))[0].rule == "EH-SETUP-1"
+
+
+def test_glory_assertion_with_an_unknown_flame_entry_is_an_observation_error() -> None:
+    """`assert NAME glory=…` never crashes a replay when the Flame table misses an entry."""
+    t = end_table()
+    t.p("Astrid").flame = 4
+    with pytest.raises(ObservationError, match="flame_glory"):
+        GAME.observe(t.state, "Brandon", "glory")

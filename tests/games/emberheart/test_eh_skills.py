@@ -83,3 +83,40 @@ def test_skill_4_attach_bonus() -> None:
     t.refused("EH-SKILL-4B", "ATTACH_DRAGON", "Astrid", dragon="D2", target="P", skill4="S")
     t.ok("ATTACH_DRAGON", "Astrid", dragon="D2", target="P", skill4="G")
     assert t.p("Astrid").hire["G"] == 1
+
+
+def test_skill_2_answers_the_whole_increase_of_one_event() -> None:
+    """EH-SKILL-2A (AMB-16): a Mountain middle claim's card Flame and board Flame are one increase."""
+    t = side_b([2, 1])
+    a = t.p("Astrid")
+    a.hire["W"] = 1
+    st = t.state
+    st.cards[st.offers["mountain-middle"][0]].wardens = 1  # Flame +1 on the card, 1 Warden: the last one
+    t.ok("PLACE_PARTY", "Astrid", location="mountain", space=2, hire={"W": 1, "G": 1})
+    from eh_helpers import finish_action_phase
+
+    finish_action_phase(t)
+    if st.location == "tavern":
+        t.ok("NP_DISCARD")
+    t.ok("MTN_CLAIM", "Astrid", level="bottom", space=2, card=1)
+    t.ok("NP_DISCARD")  # the non-player Crest on Mountain space 1
+    flame = a.flame
+    t.ok("MTN_CLAIM", "Astrid", level="middle", space=2, card=1)
+    assert a.flame == flame + 2 and a.pending_flame == 2  # card +1, no Warden left for the board: +1
+    a.hire["S"], a.hire["R"] = 1, 1
+    t.ok("FLAME_RESPONSE", "Astrid", option="experts", discard={"S": 1, "R": 1})
+    assert a.flame == flame
+
+
+def test_skill_3_at_setup_setting() -> None:
+    """EH-SKILL-3B with skill3_at_setup=yes (AMB-17): the setup step may take the extra step."""
+    t = Table(players=("Astrid", "Brandon"), side="B", skills=[3, 1], skill3_at_setup=True)
+    t.ok("ATTR_EXTRA_STEP", "Astrid")
+    assert t.p("Astrid").attrs["strength"] == 2 and t.p("Astrid").gear == 1
+
+
+def test_gear_swaps_at_any_time_setting() -> None:
+    """EH-GEAR-1 with gear_swap_window=anytime (AMB-29)."""
+    t = Table(gear_swap_window="anytime")
+    t.ok("GEAR_SWAP", "Brandon", **{"from": "G", "to": "R"})
+    assert t.p("Brandon").hire["R"] == 1
