@@ -78,10 +78,10 @@ def score_rows(score: ScoreTable) -> list[dict[str, Any]]:
     return rows
 
 
-def render_score(score: ScoreTable, fmt: str = DEFAULT_FORMAT, explain: bool = False) -> str:
+def render_score(score: ScoreTable, fmt: str = DEFAULT_FORMAT, explain: bool = False, title: str = "") -> str:
     if fmt == "csv":  # data only: one table, nothing around it
         return table(explanation_rows(score) if explain else score_rows(score), fmt)
-    title = f"{score.game} — {'final score' if score.final else 'PROVISIONAL score (the game is not over)'}"
+    title = f"{title or score.game} — {'final score' if score.final else 'PROVISIONAL score (the game is not over)'}"
     parts = [title, "", table(score_rows(score), fmt)]
     if score.winners:
         verb = "wins" if len(score.winners) == 1 else "share the victory"

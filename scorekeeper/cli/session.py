@@ -253,7 +253,7 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool) -> None:
             data["explanations"] = table.explain_json()
         emit_json(data)
         return
-    click.echo(render_score(table, check_format(fmt), explain=explain))
+    click.echo(render_score(table, check_format(fmt), explain=explain, title=s.game.title))
     errors = s.replay().errors
     if errors:
         click.echo(f"\nWarning: {len(errors)} recorded play(s) break a rule and were not counted: see 'scorekeeper check'")
