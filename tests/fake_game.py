@@ -117,7 +117,10 @@ class FakeGame(Game):
 GAME = FakeGame()
 
 
-@click.group("fake")
+from scorekeeper.cli.common import game_group, open_session, record, recording_options  # noqa: E402
+
+
+@game_group("fake", shortcuts={"+": "add"})
 def group() -> None:
     """Record a fake game.
 
@@ -125,7 +128,14 @@ def group() -> None:
     """
 
 
-from scorekeeper.cli.common import open_session, record, recording_options  # noqa: E402
+@group.command("ask")
+@recording_options
+def ask(session: str | None, force: bool, as_json: bool) -> None:
+    """Say whose turn it is.
+
+    Example: scorekeeper fake ask
+    """
+    click.echo(open_session(session, "fake").active_player())
 
 
 @group.command("add")

@@ -40,6 +40,47 @@ class BadInput(click.ClickException):
         click.echo(f"error: {self.format_message()}", err=True)
 
 
+# -- game command groups ---------------------------------------------------------------------------
+
+
+class PrefixGroup(click.Group):
+    """A group whose commands may be typed as any unique prefix (``fc vi`` → ``fc visit``) or a shortcut.
+
+    ``shortcuts`` maps extra names to command names (``{"v": "village"}``); a shortcut wins over a prefix.
+    """
+
+    shortcuts: Mapping[str, str] = {}
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """The command named exactly, by a shortcut, or by a unique prefix."""
+        cmd_name = self.shortcuts.get(cmd_name.lower(), cmd_name)
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
+            return command
+        matches = [name for name in self.list_commands(ctx) if name.startswith(cmd_name.lower())]
+        if len(matches) == 1:
+            return super().get_command(ctx, matches[0])
+        if len(matches) > 1:
+            ctx.fail(f"{cmd_name!r} could be {', '.join(sorted(matches))}; type more of it")
+        return None
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        """Resolve prefixes to the command's full name."""
+        _, command, rest = super().resolve_command(ctx, args)
+        return (command.name if command else None), command, rest
+
+
+def game_group(name: str, shortcuts: Mapping[str, str] | None = None) -> Callable[[Callable[..., Any]], PrefixGroup]:
+    """``@game_group("flamecraft")``: a game's command group, with unique prefixes and optional shortcuts."""
+
+    def decorate(func: Callable[..., Any]) -> PrefixGroup:
+        group = click.group(name, cls=PrefixGroup)(func)
+        group.shortcuts = dict(shortcuts or {})
+        return group
+
+    return decorate
+
+
 # -- options ---------------------------------------------------------------------------------------
 
 

@@ -324,3 +324,11 @@ def test_a_setting_added_after_the_session_was_made_takes_its_default(game: Cli)
     assert rows["target"]["value"] == 10
     assert rows["target"]["source"] == "default (setting added after the session was made)"
     assert game("fake", "add", "2").exit_code == 0
+
+
+def test_game_commands_take_unique_prefixes_and_shortcuts(game: Cli) -> None:
+    assert game("fake", "ad", "1").output.startswith("#1 recorded: Ann adds 1")
+    assert game("fake", "+", "1").output.startswith("#2 recorded: Bob adds 1")
+    ambiguous = game("fake", "a", "1")
+    assert ambiguous.exit_code == 2 and "'a' could be add, ask; type more of it" in ambiguous.stderr
+    assert game("fake", "as").output == "Ann\n"
