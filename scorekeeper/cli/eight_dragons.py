@@ -14,7 +14,7 @@ from typing import Any, Sequence
 
 import click
 
-from scorekeeper.cli.common import (BadInput, Session, emit_json, json_option, open_session, record,
+from scorekeeper.cli.common import (BadInput, Refused, Session, emit_json, json_option, open_session, record,
                                     recording_options, session_option)
 
 GAME = "eight-dragons"
@@ -62,6 +62,18 @@ def _session(path: str | None) -> Session:
     return open_session(path, GAME)
 
 
+def _folk(text: str) -> str:
+    """A Folk letter (E, G, O, F) or a unique prefix of its name; a usage error otherwise."""
+    from scorekeeper.games.eight_dragons.tiles import FOLK_NAMES, FOLKS
+
+    wanted = text.strip().lower()
+    found = [f for f in FOLKS if wanted == f.lower()] or \
+        [f for f in FOLKS if wanted and FOLK_NAMES[f].lower().startswith(wanted)]
+    if len(found) != 1:
+        raise BadInput(f"{text!r} is not a Folk: say E (Elves), G (Gnomes), O (gOblins) or F (Fairies)")
+    return found[0]
+
+
 def _kingdom(text: str | None) -> str | None:
     if not text:
         return None
@@ -90,6 +102,24 @@ def _beneficiary(s: Session, text: str | None, piece: str | None) -> str:
         if who:
             return who
     return s.active_player()
+
+
+def _activation(s: Session, player: str | None, piece: str | None) -> tuple[str, str | None]:
+    """(beneficiary, piece) of an activation. The piece defaults to the next one to activate, so that the log
+    shows it and the activation is credited to its owner; without a board description, -p picks that player's
+    next moved piece (with one, the order is the engine's and -p only names who benefits)."""
+    who_piece = _piece(s, piece)
+    state = s.state
+    if who_piece is None:
+        from scorekeeper.games.eight_dragons.common import beneficiary_of, still_to_activate
+
+        todo = still_to_activate(state)
+        if player and state.board is None:
+            wanted = s.player(player)
+            who_piece = next((p for p in todo if beneficiary_of(state, p) == wanted), None)
+        elif todo:
+            who_piece = todo[0]
+    return _beneficiary(s, player, who_piece), who_piece
 
 
 def _piece(s: Session, text: str | None) -> str | None:
@@ -265,6 +295,8 @@ def done(player: str | None, session: str | None, force: bool, as_json: bool) ->
     Example: scorekeeper ed done
     """
     s = _session(session)
+    if s.state.over and not player:
+        raise Refused(f"refused: ED-END-4: the game is over, no turn to end; next: {s.status().expected}")
     record(s, "DONE", _player(s, player), {}, force=force, as_json=as_json)
 
 
@@ -303,13 +335,13 @@ def village(tiles: tuple[str, ...], villagers: int | None, folk: str | None, pie
     Example: scorekeeper ed village E2 T7=E1/OWWOWW/b,1
     """
     s = _session(session)
-    who_piece = _piece(s, piece)
+    who, who_piece = _activation(s, player, piece)
     payload: dict[str, Any] = {"tiles": _named(s, _check_specs(tiles))}
     if villagers is not None:
         payload["villagers"] = villagers
     if folk:
-        payload["folk"] = folk.upper()[:1]
-    record(s, "VILLAGE", _beneficiary(s, player, who_piece), _with_piece(payload, who_piece), force=force, as_json=as_json)
+        payload["folk"] = _folk(folk)
+    record(s, "VILLAGE", who, _with_piece(payload, who_piece), force=force, as_json=as_json)
 
 
 @group.command("grow")
@@ -325,11 +357,11 @@ def grow(folk: str, village: str | None, piece: str | None, player: str | None, 
     Example: scorekeeper ed grow E S4
     """
     s = _session(session)
-    who_piece = _piece(s, piece)
-    payload: dict[str, Any] = {"folk": folk.upper()[:1]}
+    who, who_piece = _activation(s, player, piece)
+    payload: dict[str, Any] = {"folk": _folk(folk)}
     if village:
         payload["village"] = village.upper()
-    record(s, "GROW", _beneficiary(s, player, who_piece), _with_piece(payload, who_piece), force=force, as_json=as_json)
+    record(s, "GROW", who, _with_piece(payload, who_piece), force=force, as_json=as_json)
 
 
 @group.command("gather")
@@ -343,9 +375,9 @@ def gather(tile: str, piece: str | None, player: str | None, session: str | None
     Example: scorekeeper ed gather G1
     """
     s = _session(session)
-    who_piece = _piece(s, piece)
+    who, who_piece = _activation(s, player, piece)
     named = _named(s, _check_specs([tile]))[0]
-    record(s, "GATHER", _beneficiary(s, player, who_piece), _with_piece({"tile": named}, who_piece), force=force,
+    record(s, "GATHER", who, _with_piece({"tile": named}, who_piece), force=force,
            as_json=as_json)
 
 
@@ -360,9 +392,11 @@ def summon(wyrmling: str, piece: str | None, player: str | None, session: str | 
     Example: scorekeeper ed summon Rhed.w1
     """
     s = _session(session)
-    who_piece = _piece(s, piece)
+    who, who_piece = _activation(s, player, piece)
     target = _piece(s, wyrmling)
-    record(s, "SUMMON", _beneficiary(s, player, who_piece), _with_piece({"wyrmling": target}, who_piece), force=force,
+    if target is None:
+        raise BadInput("say which Wyrmling is summoned (NAME.wN or Aureus)")
+    record(s, "SUMMON", who, _with_piece({"wyrmling": target}, who_piece), force=force,
            as_json=as_json)
 
 
@@ -377,9 +411,9 @@ def troll(gold: int | None, piece: str | None, player: str | None, session: str 
     Example: scorekeeper ed troll --gold 3
     """
     s = _session(session)
-    who_piece = _piece(s, piece)
+    who, who_piece = _activation(s, player, piece)
     payload: dict[str, Any] = {} if gold is None else {"gold": gold}
-    record(s, "TROLL", _beneficiary(s, player, who_piece), _with_piece(payload, who_piece), force=force, as_json=as_json)
+    record(s, "TROLL", who, _with_piece(payload, who_piece), force=force, as_json=as_json)
 
 
 def _kingdom_payload(kingdom: str | None) -> dict[str, Any]:
@@ -402,8 +436,8 @@ def shrine(kingdom: str | None, piece: str | None, player: str | None, session: 
     Example: scorekeeper ed shrine -k sinistra
     """
     s = _session(session)
-    who_piece = _piece(s, piece)
-    record(s, "SHRINE", _beneficiary(s, player, who_piece), _with_piece(_kingdom_payload(kingdom), who_piece),
+    who, who_piece = _activation(s, player, piece)
+    record(s, "SHRINE", who, _with_piece(_kingdom_payload(kingdom), who_piece),
            force=force, as_json=as_json)
 
 
@@ -419,8 +453,8 @@ def chest(kingdom: str | None, piece: str | None, player: str | None, session: s
     Example: scorekeeper ed chest -k dextra
     """
     s = _session(session)
-    who_piece = _piece(s, piece)
-    record(s, "CHEST", _beneficiary(s, player, who_piece), _with_piece(_kingdom_payload(kingdom), who_piece),
+    who, who_piece = _activation(s, player, piece)
+    record(s, "CHEST", who, _with_piece(_kingdom_payload(kingdom), who_piece),
            force=force, as_json=as_json)
 
 
@@ -439,7 +473,7 @@ def merchant(buy: str | None, discard: str | None, reveal: str | None, kingdom: 
     Example: scorekeeper ed merchant --buy M1=MJ/OOWOWW/craft:bg -k sinistra
     """
     s = _session(session)
-    who_piece = _piece(s, piece)
+    who, who_piece = _activation(s, player, piece)
     payload = _kingdom_payload(kingdom)
     if buy:
         payload["buy"] = buy if ("/" not in buy and "=" not in buy) else _named(s, _check_specs([buy]))[0]
@@ -447,7 +481,7 @@ def merchant(buy: str | None, discard: str | None, reveal: str | None, kingdom: 
         payload["discard"] = discard
     if reveal:
         payload["reveal"] = reveal if ("/" not in reveal and "=" not in reveal) else _check_specs([reveal])[0]
-    record(s, "MERCHANT", _beneficiary(s, player, who_piece), _with_piece(payload, who_piece), force=force,
+    record(s, "MERCHANT", who, _with_piece(payload, who_piece), force=force,
            as_json=as_json)
 
 
@@ -466,15 +500,15 @@ def none(reason: tuple[str, ...], location: str | None, villagers: int | None, f
     Example: scorekeeper ed none every village is full
     """
     s = _session(session)
-    who_piece = _piece(s, piece)
+    who, who_piece = _activation(s, player, piece)
     payload: dict[str, Any] = {"reason": " ".join(reason)}
     if location:
         payload["location"] = location.lower()
     if villagers is not None:
         payload["villagers"] = villagers
     if folk:
-        payload["folk"] = folk.upper()[:1]
-    record(s, "NONE", _beneficiary(s, player, who_piece), _with_piece(payload, who_piece), force=force, as_json=as_json)
+        payload["folk"] = _folk(folk)
+    record(s, "NONE", who, _with_piece(payload, who_piece), force=force, as_json=as_json)
 
 
 @group.command("market")
@@ -494,11 +528,17 @@ def market(kingdom: str, tiles: tuple[str, ...], session: str | None, force: boo
 
 
 def _owner_of_pending(s: Session, names: Sequence[str]) -> str:
+    """The player waiting to place the tiles ``names``; a usage error naming the waiting tiles when nobody is."""
     state = s.state
     owners = {p.name for p in state.players.values() for t in p.pending if t.name in names}
     if len(owners) == 1:
         return owners.pop()
-    return s.active_player()
+    if not owners:
+        waiting = " · ".join(f"{p.name}: {', '.join(t.name for t in p.pending)}"
+                             for p in state.players.values() if p.pending) or "none"
+        raise BadInput(f"nobody is waiting to place {', '.join(names)}; tiles waiting: {waiting}")
+    raise BadInput(f"{', '.join(names)} are waiting in different Lairs ({' and '.join(sorted(owners))}): "
+                   "record each player's tiles with a separate command")
 
 
 @group.command("place")
@@ -571,6 +611,9 @@ def bonfire(stack: str, session: str | None, force: bool, as_json: bool) -> None
     Example: scorekeeper ed bonfire G1
     """
     s = _session(session)
+    stacks = list(s.state.stack_size)
+    if stack.upper() not in stacks:
+        raise BadInput(f"{stack!r} is not a Lair stack; the stacks are {', '.join(stacks)}")
     record(s, "BONFIRE", None, {"stack": stack.upper()}, force=force, as_json=as_json)
 
 
@@ -624,20 +667,23 @@ def gold(player: str, amount: int, reason: tuple[str, ...], session: str | None,
 
 
 @group.command("lair")
-@click.argument("player")
+@click.argument("player", required=False)
 @click.option("--at", "until", type=int, help="the Lair as it stood before event N")
 @session_option
 @json_option
-def lair(player: str, until: int | None, session: str | None, as_json: bool) -> None:
-    """Draw a player's Lair as a hex map, with its Chambers and the open places for new tiles.
+def lair(player: str | None, until: int | None, session: str | None, as_json: bool) -> None:
+    """Draw a player's Lair (default: the player whose turn it is) as a hex map, with its Chambers and the open
+    places for new tiles.
 
     Example: scorekeeper ed lair Rhed
     """
     from scorekeeper.games.eight_dragons.render import render_lair
 
     s = _session(session)
-    name = s.player(player)
-    state = s.replay(until).state if until else s.state
+    name = s.player(player) if player else s.active_player()
+    if until is not None and until < 1:
+        raise BadInput("--at N shows the Lair before event N: N is 1 or more")
+    state = s.replay(until).state if until is not None else s.state
     p = state.players[name]
     if as_json:
         from scorekeeper.games.eight_dragons.hexgrid import format_cell

@@ -7,13 +7,18 @@ and card names all accept unique prefixes: ``eh pl tav 3 2G -c`` is ``eh place t
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+import contextlib
+import io
+import json
+import re
+from typing import Any, Callable, Sequence
 
 import click
 
-from scorekeeper.cli.common import BadInput, open_session, record, recording_options
+from scorekeeper.cli.common import BadInput, Refused, emit_json, open_session, record, recording_options
 from scorekeeper.games.emberheart.cards import (
-    AIDES, COLOURS, HIRELINGS, LOCATIONS, MOUNTAIN, RAID_BASES, SPECIALS, TRACKS, hero_key, parse_hirelings,
+    AIDES, COLOURS, HEROES, HIRELINGS, LOCATIONS, MOUNTAIN, RAID_BASES, SPECIALS, TRACKS, hero_key, hire_text,
+    parse_hirelings,
 )
 
 
@@ -64,6 +69,16 @@ def pick(word: str, choices: Sequence[str], what: str) -> str:
     raise BadInput(f"unknown {what} {word!r}; choose one of: {', '.join(choices)}")
 
 
+def hero_word(text: str) -> str | None:
+    """A Hero from its name or a unique prefix (``master-s``), or of any word of it (``trainer``, ``sage``)."""
+    found = hero_key(text)
+    if found is not None:
+        return found
+    wanted = re.sub(r"[-_]+", " ", text.strip().lower())
+    matches = [h for h in HEROES if wanted and any(w.startswith(wanted) for w in h.split())]
+    return matches[0] if len(matches) == 1 else None
+
+
 def location_word(word: str) -> str:
     """A Common Location from a unique prefix (``mtn`` works for the Mountain)."""
     return pick(word, (*LOCATIONS, "mtn"), "location").replace("mtn", MOUNTAIN)
@@ -81,22 +96,33 @@ def hirelings(text: str | None, counts: dict[str, int | None]) -> dict[str, int]
     return {t: n for t, n in hire.items() if n}
 
 
-def card_ref(state: Any, word: str) -> Any:
-    """A card named by id (case-insensitive, unique prefix) or a slot number."""
+def card_ref(state: Any, word: str, among: Sequence[str] | None = None) -> Any:
+    """A card named by id (case-insensitive, unique prefix) or a slot number.
+
+    ``among``: the cards that make sense here (a player's Dragons, their free Heroes…), searched first, so that
+    ``P`` means the one Preserve a player has rather than any of the fifteen that were ever revealed.
+    """
     if word.isdigit():
         return int(word)
     if state.location == "garrison" and state.phase == "reward" and word.lower() in COLOURS:
         return word.lower()  # the Garrison offer is named by colour
-    ids = list(state.cards)
-    exact = [c for c in ids if c.lower() == word.lower()]
-    if exact:
-        return exact[0]
-    matches = [c for c in ids if c.lower().startswith(word.lower())]
-    if len(matches) == 1:
-        return matches[0]
-    if len(matches) > 1:
-        raise BadInput(f"{word!r} could be {', '.join(matches)}; type more of the card name")
-    raise BadInput(f"no card {word!r} in play")
+    for ids in ([list(among)] if among else []) + [list(state.cards)]:
+        exact = [c for c in ids if c.lower() == word.lower()]
+        if exact:
+            return exact[0]
+        matches = [c for c in ids if c.lower().startswith(word.lower())]
+        if len(matches) == 1:
+            return matches[0]
+        if len(matches) > 1:
+            raise BadInput(f"{word!r} could be {', '.join(matches)}; type more of the card name")
+    mine = f"; the cards that fit: {', '.join(among)}" if among else " (see 'scorekeeper status', Cards)"
+    raise BadInput(f"no card {word!r} in play{mine}")
+
+
+def owned_ids(state: Any, player: str | None, test: Callable[[Any], bool]) -> list[str]:
+    """Ids of the undiscarded cards ``player`` (or anyone, when None) owns that pass ``test``."""
+    return [c.id for c in state.cards.values()
+            if c.owner and not c.discarded and (player is None or c.owner == player) and test(c)]
 
 
 def exotic_pairs(pairs: Sequence[str], state: Any) -> dict[str, str]:
@@ -113,6 +139,49 @@ def exotic_pairs(pairs: Sequence[str], state: Any) -> dict[str, str]:
 def who(s: Any, player: str | None) -> str:
     """The named player (prefix), else whose turn it is."""
     return s.player(player) if player else s.active_player()
+
+
+Play = Callable[[Any], tuple[str, "str | None", dict[str, Any]]]  # session → (event type, player, payload)
+
+
+def record_each(session: str | None, items: Sequence[tuple[str, Play]], *, force: bool, as_json: bool) -> None:
+    """Record several plays one after the other (a reveal of several cards, the whole table's Raid).
+
+    ``items`` are (label, build) pairs; ``build(session)`` returns (event type, player, payload) from the session as
+    it stands after the plays before it. Each verdict is printed; the "next:" line only once, at the end. A refused
+    play stops the run: the plays before it stay recorded, and the message says so.
+    """
+    outputs: list[str] = []
+    last_next = ""
+    for done, (label, build) in enumerate(items):
+        buffer = io.StringIO()
+        try:
+            with contextlib.redirect_stdout(buffer):
+                s = open_session(session, "emberheart")
+                kind, player, payload = build(s)
+                record(s, kind, player, payload, force=force, as_json=as_json)
+        except (Refused, BadInput) as exc:
+            _flush(outputs, as_json)
+            kept = f"; the {done} before it {'was' if done == 1 else 'were'} recorded" if done else ""
+            message = f"{label}: {exc.format_message()}{kept}"
+            raise (Refused(message) if isinstance(exc, Refused) else BadInput(message)) from None
+        text = buffer.getvalue()
+        if as_json:
+            outputs.append(text)
+            continue
+        lines = text.splitlines()
+        last_next = next((line for line in reversed(lines) if line.startswith("next: ")), last_next)
+        click.echo("\n".join(line for line in lines if not line.startswith("next: ")))
+    _flush(outputs, as_json)
+    if last_next and not as_json:
+        click.echo(last_next)
+
+
+def _flush(outputs: list[str], as_json: bool) -> None:
+    """Print the JSON verdicts collected so far, as one list."""
+    if as_json and outputs:
+        emit_json([json.loads(text) for text in outputs])
+        outputs.clear()
 
 
 player_option = click.option("-p", "--player", help="Who plays (default: whose turn it is).")
@@ -191,19 +260,35 @@ def _spot(text: str) -> tuple[str, int]:
 
 @group.command("aide")
 @click.argument("aide")
+@click.argument("extra", nargs=-1, metavar="[RAID | RECALL [PLACE]]")
 @click.option("--recall", "recall_spot", help="Leader: recall your Party at LOCATION:SPACE.")
 @click.option("--place", "place_spot", help="Leader: then place LOCATION:SPACE:HIRE (e.g. tavern:4:3G1S).")
-@click.option("--raid", type=int, help="Defender: the Raid card slot (1 or 2) to discard.")
+@click.option("--raid", type=int, help="Defender: the Raid card slot (1 or 2) to discard (or just: eh aide def 2).")
 @player_option
 @recording_options
-def aide(aide: str, recall_spot: str | None, place_spot: str | None, raid: int | None, player: str | None,
-         session: str | None, force: bool, as_json: bool) -> None:
-    """Take an Aide: leader, defender, survivalist or healer.
+def aide(aide: str, extra: tuple[str, ...], recall_spot: str | None, place_spot: str | None, raid: int | None,
+         player: str | None, session: str | None, force: bool, as_json: bool) -> None:
+    """Take an Aide: leader (maybe recalling a Party and placing a new one), defender (with the Raid slot it
+    discards), survivalist or healer.
 
-    Example: scorekeeper eh aide defender --raid 2
+    The Defender's slot and the Leader's Parties may follow the Aide's name: 'eh aide def 2' is
+    'eh aide defender --raid 2'; 'eh aide leader tav:2 camp:3:3G' is
+    'eh aide leader --recall tavern:2 --place camp:3:3G'.
+
+    Example: scorekeeper eh aide defender 2
     """
     s = open_session(session, "emberheart")
     payload: dict[str, Any] = {"aide": pick(aide, AIDES, "Aide")}
+    if extra:
+        if payload["aide"] == "defender" and len(extra) == 1 and extra[0].isdigit() and raid is None:
+            raid = int(extra[0])
+        elif payload["aide"] == "leader" and len(extra) <= 2 and not (recall_spot or place_spot):
+            recall_spot, place_spot = extra[0], (extra[1] if len(extra) == 2 else None)
+        else:
+            raise BadInput(f"after 'eh aide {payload['aide']}' write "
+                           + {"defender": "the Raid slot it discards: eh aide defender 2",
+                              "leader": "the Party recalled and the new one: eh aide leader tavern:2 camp:3:3G"}.get(
+                               payload["aide"], "nothing: the Survivalist and the Healer take no argument"))
     if recall_spot:
         loc, space = _spot(recall_spot)
         payload["recall"] = {"location": loc, "space": space}
@@ -253,24 +338,55 @@ def skip(player: str | None, session: str | None, force: bool, as_json: bool) ->
 
 @group.command("reveal")
 @click.argument("location")
-@click.argument("slot")
-@click.argument("face", nargs=-1)
+@click.argument("slot", metavar="SLOT|CARD")
+@click.argument("face", nargs=-1, metavar="[FACE|CARD]...")
 @click.option("--flame", type=int, help="Tavern: Flame change (signed); Dragon: Flame cost.")
 @click.option("--wardens", type=int, help="Mountain Dragon: Warden cost.")
 @click.option("--name", help="A short name for the card (default: generated, e.g. C3, M7, red5).")
 @recording_options
 def reveal(location: str, slot: str, face: tuple[str, ...], flame: int | None, wardens: int | None,
            name: str | None, session: str | None, force: bool, as_json: bool) -> None:
-    """Reveal a card into an offer slot, with its face (Hero name, 2G1S, colour Glory, requirements…).
+    """Reveal cards into an offer: one card into SLOT with its face, or several cards, left to right.
 
-    Faces: guild SLOT HERO · tavern SLOT 2G1S [--flame -1] · camp SLOT COLOUR GLORY ·
+    One card: guild SLOT HERO · tavern SLOT 2G1S [--flame -1] · camp SLOT COLOUR GLORY ·
     mountain b1|m2|t COLOUR GLORY [--wardens N --flame N] · preserve SLOT COLOUR ·
     garrison COLOUR GLORY REQS TRACK (REQS like 2red+1hero).
 
-    Example: scorekeeper eh reveal camp 1 exotic 2 --name X1
+    Several cards at once (no SLOT: they fill the empty slots from the left; the Mountain bottom, then middle,
+    then top), one word per card: guild bard master-scout priestess · tavern 2G1S-1 3G 1S1W+1 (a signed
+    number is the Flame) · camp exotic2=X1 red3 green1 (=NAME names the card) · mountain green3w1 red3f2
+    blue2 blue5w1f1 green4 red8f1 (w Wardens, f Flame) · preserve red blue green ·
+    garrison red 3 1red speed blue 3 1blue+1hero senses (four words per card).
+
+    Example: scorekeeper eh reveal camp exotic2=X1 red3 green1
     """
-    s = open_session(session, "emberheart")
     loc = location_word(location)
+    words = (slot, *face)
+    if loc == "garrison" and len(words) > 4 and len(words) % 4 == 0 and not (flame or wardens or name):
+        groups = [words[i:i + 4] for i in range(0, len(words), 4)]  # COLOUR GLORY REQS TRACK, several times
+        items = [(f"card {i + 1} ({' '.join(g)})",
+                  lambda _s, g=g: ("CARD_REVEAL", None, _garrison_payload(*g))) for i, g in enumerate(groups)]
+        for g in groups:
+            _garrison_payload(*g)  # unreadable words stop the command before anything is written
+        record_each(session, items, force=force, as_json=as_json)
+        _show_offer(session, loc, as_json)
+        return
+    if not _single_slot(loc, slot):
+        if flame is not None or wardens is not None or name:
+            raise BadInput("with several cards, write each card's Flame, Wardens and name in its word "
+                           "(red3f2, green3w1, exotic2=X1); --flame, --wardens and --name are for one card with a SLOT")
+        s = open_session(session, "emberheart")
+        cards = [_token_payload(loc, word) for word in (slot, *face)]
+        targets = _empty_slots(s.state, loc, len(cards))
+        items = []
+        for i, (payload, target) in enumerate(zip(cards, targets)):
+            payload = {"location": loc, **target, **payload}
+            items.append((f"card {i + 1} ({(slot, *face)[i]})",
+                          lambda _s, payload=payload: ("CARD_REVEAL", None, payload)))
+        record_each(session, items, force=force, as_json=as_json)
+        _show_offer(session, loc, as_json)
+        return
+    s = open_session(session, "emberheart")
     payload: dict[str, Any] = {"location": loc}
     words = list(face)
     try:
@@ -284,7 +400,7 @@ def reveal(location: str, slot: str, face: tuple[str, ...], flame: int | None, w
         else:
             payload["slot"] = int(slot)
         if loc == "guild":
-            hero = hero_key(" ".join(words))
+            hero = hero_word(" ".join(words))
             if hero is None:
                 raise BadInput(f"{' '.join(words)!r} is not a Hero (or not a unique prefix)")
             payload["hero"] = hero
@@ -305,10 +421,115 @@ def reveal(location: str, slot: str, face: tuple[str, ...], flame: int | None, w
             payload["reqs"] = words[1]
             payload["track"] = pick(words[2], TRACKS, "track")
     except (IndexError, ValueError):
-        raise BadInput("the card face is incomplete; see 'scorekeeper eh reveal --help'") from None
+        raise BadInput(f"the card face is incomplete; {FACE_HINT[loc]}") from None
     if name:
         payload["name"] = name
     record(s, "CARD_REVEAL", None, payload, force=force, as_json=as_json)
+    _show_offer(session, loc, as_json)
+
+
+def _garrison_payload(colour: str, glory: str, reqs: str, track: str) -> dict[str, Any]:
+    """One Garrison card's face: COLOUR GLORY REQS TRACK."""
+    if not glory.isdigit():
+        raise BadInput(f"the card face is incomplete; {FACE_HINT['garrison']}")
+    slot = pick(colour, COLOURS, "colour")
+    return {"location": "garrison", "slot": slot, "colour": slot, "glory": int(glory), "reqs": reqs,
+            "track": pick(track, TRACKS, "track")}
+
+
+FACE_HINT = {
+    "guild": "write the Hero's name: eh reveal guild 1 master-scout (or several: eh reveal guild bard mentor squire)",
+    "tavern": "write the Hirelings and Flame: eh reveal tavern 1 2G1S --flame -1 "
+              "(or several: eh reveal tavern 2G1S-1 3G)",
+    "camp": "write colour and Glory: eh reveal camp 1 red 3 (or several: eh reveal camp red3 exotic2 green1)",
+    MOUNTAIN: "write level+slot, colour and Glory: eh reveal mountain b1 green 3 --wardens 1 "
+              "(or several: eh reveal mountain green3w1 red3f2 blue2 blue5 green4 red8f1)",
+    "preserve": "write the colour: eh reveal preserve 1 red (or several: eh reveal preserve red blue green)",
+    "garrison": "write colour, Glory, requirements and track: eh reveal garrison blue 4 2blue+1hero senses "
+                "(several: eh reveal garrison red 3 1red speed blue 3 1blue+1hero senses)",
+}
+
+_DRAGON_WORD = re.compile(r"^([a-z]+?)(\d+)((?:[wf]\d+)*)$")
+_TAVERN_WORD = re.compile(r"^([0-9gsrw]+?|0|none|-)(?:f([+-]?\d+)|([+-]\d+))?$")
+
+
+def _single_slot(location: str, slot: str) -> bool:
+    """Whether SLOT names one slot (the one-card form) rather than being the first of several card words."""
+    if location == "garrison":
+        return True
+    if location == MOUNTAIN:
+        return re.fullmatch(r"[bmt]\d?", slot.lower()) is not None
+    return slot.isdigit()
+
+
+def _token_payload(location: str, word: str) -> dict[str, Any]:
+    """One card word of a several-card reveal → the card's face fields."""
+    text, _, name = word.partition("=")
+    text = text.strip().lower()
+    payload: dict[str, Any] = {}
+    if location == "guild":
+        hero = hero_word(text)
+        if hero is None:
+            raise BadInput(f"{word!r} is not a Hero (or not a unique prefix); join two-word names with '-', "
+                           "e.g. master-scout")
+        payload["hero"] = hero
+    elif location == "tavern":
+        match = _TAVERN_WORD.match(text)
+        if not match:
+            raise BadInput(f"cannot read the Tavern card {word!r}; write Hirelings then the signed Flame, "
+                           "e.g. 2G1S-1, 3G, 1S1W+1")
+        payload["hire"] = hirelings(match.group(1), {})
+        payload["flame"] = int(match.group(2) or match.group(3) or 0)
+    elif location in ("camp", MOUNTAIN):
+        match = _DRAGON_WORD.match(text)
+        if not match:
+            extra = "; add w1 for a Warden cost, f2 for a Flame cost (green3w1, red3f2)" if location == MOUNTAIN else ""
+            raise BadInput(f"cannot read the Dragon {word!r}; write colour and Glory together, "
+                           f"e.g. red3, exotic2{extra}")
+        payload["colour"] = pick(match.group(1), (*COLOURS, "exotic"), "colour")
+        payload["glory"] = int(match.group(2))
+        for part in re.findall(r"[wf]\d+", match.group(3)):
+            payload["wardens" if part[0] == "w" else "flame"] = int(part[1:])
+    elif location == "preserve":
+        payload["colour"] = pick(text, COLOURS, "colour")
+    if name:
+        payload["name"] = name
+    return payload
+
+
+def _empty_slots(state: Any, location: str, count: int) -> list[dict[str, Any]]:
+    """The ``count`` leftmost empty slots of a Location's offer (the Mountain: bottom, then middle, then top)."""
+    if location == MOUNTAIN:
+        keys = [("mountain-bottom", "bottom"), ("mountain-middle", "middle"), ("mountain-top", "top")]
+    else:
+        keys = [(location, None)]
+    free = []
+    for key, level in keys:
+        for i, cid in enumerate(state.offers[key][:3]):
+            if cid is None:
+                free.append({"level": level, "slot": i + 1} if level else {"slot": i + 1})
+    if count > len(free):
+        raise BadInput(f"{count} cards but only {len(free)} empty slot(s) at the {location}; "
+                       "a reveal fills empty slots (see 'scorekeeper status')")
+    return free[:count]
+
+
+def _show_offer(session: str | None, location: str, as_json: bool) -> None:
+    """After a reveal: the Location's offer with the cards' short names (used later to claim them)."""
+    from scorekeeper.games.emberheart.view import offer_label
+
+    if as_json:
+        return
+    state = open_session(session, "emberheart").state
+    show = lambda slots: " | ".join(offer_label(state, c) if c else "—" for c in slots)  # noqa: E731
+    if location == "garrison":
+        text = show([state.garrison[c] for c in COLOURS])
+    elif location == MOUNTAIN:
+        text = "".join(f"\n    {level:<6} {show(state.offers['mountain-' + level])}"
+                       for level in ("bottom", "middle", "top"))
+    else:
+        text = show(state.offers[location])
+    click.echo(f"  {location} offer: {text}")
 
 
 @group.command("raidcard")
@@ -357,13 +578,50 @@ def _acting(s: Any, location: str | None, space: int | None) -> tuple[str, int, 
     what, exp_space, exp_who = expected(state)
     loc = location_word(location) if location else state.location
     if loc is None:
-        raise BadInput("no Location is being resolved now; name it with -l")
+        phase = {"action": "Action", "raid": "Raid", "end": "End Game Scoring"}.get(state.phase, state.phase)
+        raise Refused(f"refused: EH-FLOW-2: claims and recalls happen in the Reward phase; it is now the {phase} phase "
+                      f"— next: {s.status().expected}")
     if space is None:
+        if what in ("order", "np") and loc == state.location:
+            raise Refused(f"refused: {'EH-MTN-20' if what == 'order' else 'EH-2P-5'}: not a Party's turn — "
+                          f"next: {s.status().expected}")
         if loc != state.location or exp_space is None:
             raise BadInput("say which Party with -s SPACE")
         space = exp_space
     party = state.party(loc, space)
     return loc, space, (party.owner if party else None)
+
+
+def offer_card(state: Any, location: str, word: str | None) -> Any:
+    """The card on offer named by ``word``: a slot number, a card name (prefix), a colour or a Hero's name;
+    none at all when a single card is left. Slot numbers become card names, so the journal says what was taken."""
+    from scorekeeper.games.emberheart.rules_reward import offer_slots
+
+    level = state.mountain.stage if location == MOUNTAIN and state.mountain.stage in ("middle", "top") else "bottom"
+    slots = offer_slots(state, location, level)
+    offered = [state.cards[c] for c in slots if c]
+    listing = ", ".join(c.label() for c in offered)
+    if word is None:
+        if len(offered) == 1:
+            return offered[0].id
+        if not offered:
+            raise BadInput("nothing is left on offer here: recall the Party with 'eh recall'")
+        raise BadInput(f"name the card to claim: {listing} (or 'eh recall' to take nothing)")
+    text = word.strip().lower()
+    if text.isdigit():
+        n = int(text)
+        return slots[n - 1] if 1 <= n <= len(slots) and slots[n - 1] else n
+    for test in (lambda c: c.id.lower() == text, lambda c: c.id.lower().startswith(text),
+                 lambda c: c.kind == "hero" and c.hero == hero_word(text),
+                 lambda c: bool(text) and ("exotic" if c.exotic else c.colour).startswith(text),
+                 lambda c: c.kind == "tavern" and hire_text(c.hire).lower() == text,  # the face: 2W, 1S1R
+                 lambda c: c.is_dragon and f"{'exotic' if c.exotic else c.colour}{c.glory}" == text):  # red3
+        found = [c for c in offered if test(c)]
+        if len(found) == 1:
+            return found[0].id
+        if len(found) > 1:
+            raise BadInput(f"{word!r} could be {' or '.join(c.label() for c in found)}; name the card")
+    return card_ref(state, word)
 
 
 @group.command("claim")
@@ -383,20 +641,28 @@ def _acting(s: Any, location: str | None, space: int | None) -> tuple[str, int, 
 def claim(card: str | None, location: str | None, space: int | None, attach: str | None, track: str | None,
           peak: str | None, wrangler: str | None, mentor: tuple[str, ...], blazebinder: bool, dragonspeaker: bool,
           skill1: bool, player: str | None, session: str | None, force: bool, as_json: bool) -> None:
-    """Claim a card (slot number or name) for the Party whose turn it is in the Reward phase.
+    """Claim a card on offer for the Party whose turn it is in the Reward phase.
 
-    Example: scorekeeper eh claim 2 --attach priestess
+    CARD is the card's name (C2, bard, red3…), its slot number, its face (3G, red3), its colour (red) or a
+    Hero's name, matched among the cards on offer first; left out when a single card is left. At the top of the
+    Mountain, -t names the track the Dragon advances.
+
+    Example: scorekeeper eh claim red --attach priestess
     """
     s = open_session(session, "emberheart")
     loc, sp, owner = _acting(s, location, space)
     state = s.state
     payload: dict[str, Any] = {"location": loc, "space": sp}
-    if card is None:
-        raise BadInput("name the card to claim (slot number or card name), or use 'eh recall'")
-    payload["card"] = card_ref(state, card)
+    payload["card"] = offer_card(state, loc, card)
     if loc == MOUNTAIN:
         payload["level"] = "bottom" if state.mountain.stage == "bottom" else state.mountain.stage
+        if payload["level"] == "top" and not track and not force:  # EH-MTN-15
+            raise BadInput("the top Dragon also moves one Attribute marker up: say which, e.g. eh claim -t strength "
+                           "(strength, senses or speed)")
     if attach:
+        if loc not in ("camp", MOUNTAIN):
+            raise BadInput(f"--attach goes with a Dragon claimed at the Camp or the Mountain; attach later with "
+                           f"'eh attach DRAGON {attach}'")
         payload["attach"] = str(card_ref(state, attach))
     if skill1:
         payload["skill1"] = True
@@ -509,7 +775,10 @@ def attach(dragon: str, target: str, skill1: bool, skill4: str | None, track: st
     """
     s = open_session(session, "emberheart")
     state = s.state
-    d, t = card_ref(state, dragon), card_ref(state, target)
+    named = s.player(player) if player else None
+    d = card_ref(state, dragon, owned_ids(state, named, lambda c: c.is_dragon and not c.attached_to))
+    owner = named or (state.cards[d].owner if isinstance(d, str) and d in state.cards else None)
+    t = card_ref(state, target, owned_ids(state, owner, lambda c: c.kind in ("hero", "preserve") and not c.holds))
     payload: dict[str, Any] = {"dragon": str(d), "target": str(t)}
     if skill1:
         payload["skill1"] = True
@@ -534,7 +803,8 @@ def complete(card: str, exotic: tuple[str, ...], tactician: int | None, track: s
     Example: scorekeeper eh complete red3
     """
     s = open_session(session, "emberheart")
-    c = card_ref(s.state, card)
+    c = card_ref(s.state, card, owned_ids(s.state, s.player(player) if player else None,
+                                          lambda c: c.kind == "garrison" and not c.completed))
     payload: dict[str, Any] = {"card": str(c)}
     if exotic:
         payload["exotic"] = exotic_pairs(exotic, s.state)
@@ -546,6 +816,8 @@ def complete(card: str, exotic: tuple[str, ...], tactician: int | None, track: s
 
 
 @group.command("raid")
+@click.option("--all", "everyone", is_flag=True,
+              help="Resolve the Raid for every player still waiting, each discarding what is required.")
 @click.option("-d", "--discard", help="The Hirelings discarded, e.g. 2G or 1S1R (default: what is required).")
 @click.option("--card", type=int, help="Messenger: use Raid slot N (the discarded card).")
 @click.option("--fire-sage", is_flag=True, help="Fire Sage: Flame +1 to discard 2 fewer.")
@@ -553,13 +825,26 @@ def complete(card: str, exotic: tuple[str, ...], tactician: int | None, track: s
 @click.option("--exotic", multiple=True, help="Count an unattached exotic Dragon as a colour: X1=red.")
 @player_option
 @recording_options
-def raid(discard: str | None, card: int | None, fire_sage: bool, custodian: bool, exotic: tuple[str, ...],
-         player: str | None, session: str | None, force: bool, as_json: bool) -> None:
-    """Resolve the Raid for a player: discard what the Raid card requires (shortfall: Flame +1 each).
+def raid(everyone: bool, discard: str | None, card: int | None, fire_sage: bool, custodian: bool,
+         exotic: tuple[str, ...], player: str | None, session: str | None, force: bool, as_json: bool) -> None:
+    """Resolve the Raid for a player (or --all): discard what the Raid card requires (shortfall: Flame +1 each).
+
+    --all records one Raid discard per waiting player, in seat order; a player who must choose which Experts
+    to discard (or wants a Hero's reduction) stops it: record theirs with -p NAME --discard …, then --all again.
 
     Example: scorekeeper eh raid -p Helga --discard 1S1R
     """
     s = open_session(session, "emberheart")
+    if everyone:
+        if discard or card or fire_sage or custodian or exotic or player:
+            raise BadInput("--all resolves the Raid as required for everyone; record a player's choices "
+                           "(--discard, --card, --fire-sage, --custodian, --exotic) with -p NAME first")
+        waiting = [p.name for p in s.state.players if not p.raided] if s.state.phase == "raid" else []
+        if not waiting:
+            raise Refused(f"refused: EH-FLOW-2: nobody is waiting for the Raid now — next: {s.status().expected}")
+        record_each(session, [(name, lambda _s, name=name: ("RAID_DISCARD", name, {})) for name in waiting],
+                    force=force, as_json=as_json)
+        return
     payload: dict[str, Any] = {}
     if discard:
         payload["discard"] = hirelings(discard, {})
@@ -591,16 +876,16 @@ def hero(hero: str, card: str | None, keep: str | None, discard: str | None, gai
     Example: scorekeeper eh hero paragon --gain SR -p Astrid
     """
     s = open_session(session, "emberheart")
-    name = hero_key(hero)
+    name = hero_word(hero)
     if name is None:
         raise BadInput(f"{hero!r} is not a Hero (or not a unique prefix)")
     payload: dict[str, Any] = {"hero": name}
     if card:
         payload["card"] = card_ref(s.state, card)
     if keep:
-        payload["keep"] = hero_key(keep) or keep
+        payload["keep"] = hero_word(keep) or keep
     if discard:
-        payload["discard"] = hero_key(discard) or discard
+        payload["discard"] = hero_word(discard) or discard
     if gain:
         payload["gain"] = gain.upper()
     if dragon:
@@ -617,6 +902,19 @@ def hero(hero: str, card: str | None, keep: str | None, discard: str | None, gai
     record(s, "HERO_ABILITY", owner, payload, force=force, as_json=as_json)
 
 
+def _pending(s: Any, player: str | None, waiting: Callable[[Any], Any], what: str) -> str:
+    """The player named with -p, else the one skill holder whose answer is waiting (not whose turn it is)."""
+    if player:
+        return s.player(player)
+    holders = [p.name for p in s.state.players if waiting(p)]
+    if len(holders) == 1:
+        return holders[0]
+    if not holders:
+        raise Refused(f"refused: nobody has {what} waiting for this skill now; name the player with -p if the "
+                      "table disagrees")
+    raise BadInput(f"{' and '.join(holders)} could answer; say who with -p")
+
+
 @group.command("respond")
 @click.argument("answer", type=click.Choice(["normal", "grunts", "experts"]))
 @click.option("-d", "--discard", help="The Experts discarded to cancel the increase, e.g. 1S1R.")
@@ -626,25 +924,29 @@ def respond(answer: str, discard: str | None, player: str | None, session: str |
             as_json: bool) -> None:
     """Skill 2: answer your last Flame increase: normal, grunts (+1 Grunt per step) or experts (cancel it).
 
-    Example: scorekeeper eh respond grunts -p Brandon
+    -p defaults to the skill-2 holder whose Flame increase is waiting.
+
+    Example: scorekeeper eh respond grunts
     """
     s = open_session(session, "emberheart")
     payload: dict[str, Any] = {"option": answer}
     if discard:
         payload["discard"] = hirelings(discard, {})
-    record(s, "FLAME_RESPONSE", who(s, player), payload, force=force, as_json=as_json)
+    record(s, "FLAME_RESPONSE", _pending(s, player, lambda p: p.skill == 2 and p.pending_flame > 0, "a Flame increase"),
+           payload, force=force, as_json=as_json)
 
 
 @group.command("extra")
 @player_option
 @recording_options
 def extra(player: str | None, session: str | None, force: bool, as_json: bool) -> None:
-    """Skill 3: pay 1 Gear for one more step on the track you just advanced.
+    """Skill 3: pay 1 Gear for one more step on the track you just advanced (-p: default, the skill-3 holder).
 
-    Example: scorekeeper eh extra -p Helga
+    Example: scorekeeper eh extra
     """
     s = open_session(session, "emberheart")
-    record(s, "ATTR_EXTRA_STEP", who(s, player), {}, force=force, as_json=as_json)
+    record(s, "ATTR_EXTRA_STEP", _pending(s, player, lambda p: p.skill == 3 and p.pending_track, "an advancement"),
+           {}, force=force, as_json=as_json)
 
 
 @group.command("convert")

@@ -13,6 +13,7 @@ from typing import Any, Iterable, Sequence
 import click
 
 from scorekeeper.cli.common import BadInput, Session, open_session, record, recording_options
+from scorekeeper.games.flamecraft.rules_enchant import default_payment
 from scorekeeper.games.flamecraft.rules_gather import yield_of
 from scorekeeper.games.flamecraft.faces import (
     FaceError, norm_face, norm_goods, norm_id, norm_reward, parse_items, split_ref,
@@ -45,7 +46,8 @@ def group() -> None:
     """Record Flamecraft plays: visits, gathering, placements, fire-ups, enchantments, the end of a turn.
 
     Commands, players, shops and card names accept unique prefixes. A card not in the catalog is
-    named with its face the first time: NAME=FACE (e.g. AD-9=bread/gift).
+    named with its face the first time: NAME=FACE (e.g. AD-9=bread/gift). In shop and enchantment
+    faces write = for > (EN-20=iron:2iron=1rep): the shell reads an unquoted > as a redirection.
 
     Example: scorekeeper fc visit bakery --pay bread
     """
@@ -149,8 +151,17 @@ def player_name(session: Session, text: str) -> str:
     return session.player(text)
 
 
-def who(session: Session, player: str | None) -> str:
-    return session.player(player) if player else session.active_player()
+def who(session: Session, player: str | None) -> str | None:
+    """``-p NAME`` or whose turn it is. Before the first turn or after the last one nobody's turn is due: the
+    play is then recorded for nobody, and the rules refuse it with the reason (setup missing, game over)."""
+    return session.player(player) if player else session.status().active_player
+
+
+def holdings(session: Session, name: str | None) -> Any:
+    """The player's state (an empty one for nobody), for completing card names from a hand or reserve."""
+    from scorekeeper.games.flamecraft.state import PlayerState
+
+    return session.state.players.get(name or "") or PlayerState("", 0)
 
 
 def payload_with_choices(payload: dict[str, Any], draw: Sequence[str], fancy: Sequence[str], faces: Faces, session: Session) -> dict[str, Any]:
@@ -230,9 +241,11 @@ def split_list_shops(values: Sequence[str]) -> list[str]:
 @click.option("--drew", metavar="F1,F2", help="The 2 fancy dragons drawn (optional).")
 @click.option("--good", help="The starting good (4th and 5th players of a 4-5 player game only).")
 @click.option("--companion", metavar="NAME[=FACE]", help="The companion dealt (when companions are on).")
+@draw_option
+@fancy_option
 @recording_options
 def deal(player: str, hand: tuple[str, ...], keep: str, drew: str | None, good: str | None, companion: str | None,
-         session: str | None, force: bool, as_json: bool) -> None:
+         draw: tuple[str, ...], fancy: tuple[str, ...], session: str | None, force: bool, as_json: bool) -> None:
     """Record a player's starting deal: 3 dragons, the fancy dragon kept, the starting good, the companion.
 
     Example: scorekeeper fc deal Ann --hand AD-1,AD-2,AD-3 --drew FD-A,FD-B --keep FD-A
@@ -250,7 +263,7 @@ def deal(player: str, hand: tuple[str, ...], keep: str, drew: str | None, good: 
         payload["good"] = good.strip().lower()
     if companion:
         payload["companion"] = faces.card("comp", companion, s.state.faces.get("comp", {}))
-    record(s, "SETUP_PLAYER", name, faces.into(payload), force=force, as_json=as_json)
+    record(s, "SETUP_PLAYER", name, payload_with_choices(payload, draw, fancy, faces, s), force=force, as_json=as_json)
 
 
 # -- the turn -----------------------------------------------------------------------------------------
@@ -275,6 +288,8 @@ def visit(shop: str, pay: tuple[str, ...], player: str | None, session: str | No
         target, sep, item = word.partition("=")
         if sep:
             payments[player_name(s, target)] = item.strip().lower()
+        elif not present:
+            click.echo(f"note: nobody is at {shop_id}, so --pay {word} pays nobody", err=True)
         else:
             for other in present:
                 payments.setdefault(other, target.strip().lower())
@@ -309,22 +324,41 @@ def gather(gain: tuple[str, ...], draw: tuple[str, ...], player: str | None, ses
 
 @group.command("place")
 @click.argument("dragon")
-@click.argument("slot", type=int)
+@click.argument("slot", type=int, required=False)
 @draw_option
 @fancy_option
 @player_option
 @recording_options
-def place(dragon: str, slot: int, draw: tuple[str, ...], fancy: tuple[str, ...], player: str | None,
+def place(dragon: str, slot: int | None, draw: tuple[str, ...], fancy: tuple[str, ...], player: str | None,
           session: str | None, force: bool, as_json: bool) -> None:
     """Place a dragon from your hand in an empty slot (1, 2, 3…) of your shop and take the slot's reward.
+
+    The slot may be left out when only one empty slot of the shop takes the dragon.
 
     Example: scorekeeper fc place AD-1 3
     """
     s = open_session(session, GAME)
     faces = Faces(s)
     name = who(s, player)
-    payload = {"dragon": faces.card("dragon", dragon, s.state.players[name].hand), "slot": slot}
+    card = faces.card("dragon", dragon, holdings(s, name).hand)
+    shop = s.state.turn.shop if s.state.turn else None
+    payload = {"dragon": card, "slot": slot if slot is not None else only_slot(s, faces, card, shop)}
     record(s, "PLACE", name, payload_with_choices(payload, draw, fancy, faces, s), force=force, as_json=as_json)
+
+
+def only_slot(session: Session, faces: Faces, dragon: str, shop_id: str | None) -> int:
+    """The one empty slot of the shop that takes the dragon's icon (FC-PLACE-2/3); exit 2 when there is not one."""
+    state = session.state
+    shop = state.shops.get(shop_id or "")
+    face = state.face("shop", shop.id) if shop else None
+    dface = faces.data.get("dragon", {}).get(dragon) or state.face("dragon", dragon)
+    if shop is None or face is None or dface is None:
+        raise BadInput(f"say which slot {dragon} goes to (a number: 1, 2, 3…)")
+    fits = [i + 1 for i, d in enumerate(shop.slots) if d is None and dface["icon"] in face["slots"][i]["icons"]]
+    if len(fits) != 1:
+        which = f"slots {', '.join(map(str, fits))} take it" if fits else f"no empty slot of {shop.id} takes a {dface['icon']} dragon"
+        raise BadInput(f"say which slot {dragon} goes to at {shop.id}: {which}")
+    return fits[0]
 
 
 @group.command("fire")
@@ -332,7 +366,7 @@ def place(dragon: str, slot: int, draw: tuple[str, ...], fancy: tuple[str, ...],
 @click.option("--good", help="GAIN2: the good taken twice.")
 @click.option("--goods", metavar="G1,G2,G3", help="GAIN3: the 3 different goods.")
 @click.option("--dragon", "placed", metavar="NAME", help="PLACE: the dragon from your hand to place.")
-@click.option("--at", "at", metavar="SHOP:SLOT", help="PLACE: where it goes.")
+@click.option("--at", "at", metavar="SHOP:SLOT", help="PLACE: where it goes (SHOP alone when one slot of it takes the dragon).")
 @click.option("--with", "partner", metavar="NAME", help="SWAP: the dragon in town to swap with.")
 @click.option("--to", "to", metavar="PLAYER", help="GIFT: who gets the good.")
 @click.option("--item", metavar="GOOD", help="GIFT: the good (or coin) given.")
@@ -353,7 +387,8 @@ def fire(dragon: str, good: str | None, goods: str | None, placed: str | None, a
     name = who(s, player)
     state = s.state
     here = state.shops.get(state.turn.shop) if state.turn and state.turn.shop else None
-    payload: dict[str, Any] = {"dragon": faces.card("dragon", dragon, [d for d in (here.slots if here else []) if d])}
+    in_town = [d for shop in ([here] if here else []) + list(state.shops.values()) for d in shop.slots if d]
+    payload: dict[str, Any] = {"dragon": faces.card("dragon", dragon, in_town)}
     if good:
         payload["good"] = good.strip().lower()
     if goods:
@@ -361,10 +396,11 @@ def fire(dragon: str, good: str | None, goods: str | None, placed: str | None, a
     if placed or at:
         if not (placed and at):
             raise BadInput("PLACE needs both --dragon NAME and --at SHOP:SLOT")
-        shop, _, slot = at.rpartition(":")
-        if not shop or not slot.isdigit():
-            raise BadInput(f"--at {at!r}: write SHOP:SLOT, e.g. bakery:2")
-        payload["place"] = {"dragon": faces.card("dragon", placed, state.players[name].hand), "shop": complete(shop, shops_of(s)), "slot": int(slot)}
+        shop, sep, slot = at.rpartition(":") if ":" in at else (at, "", "")
+        if not shop or (sep and not slot.isdigit()):
+            raise BadInput(f"--at {at!r}: write SHOP:SLOT, e.g. bakery:2 (or SHOP when one slot of it takes the dragon)")
+        card, shop_id = faces.card("dragon", placed, holdings(s, name).hand), complete(shop, shops_of(s))
+        payload["place"] = {"dragon": card, "shop": shop_id, "slot": int(slot) if slot else only_slot(s, faces, card, shop_id)}
     if partner:
         payload["swap"] = complete(partner, [d for sh in state.shops.values() for d in sh.slots if d])
     if to or item:
@@ -376,33 +412,51 @@ def fire(dragon: str, good: str | None, goods: str | None, placed: str | None, a
     record(s, "FIRE_UP", name, payload_with_choices(payload, draw, fancy, faces, s), force=force, as_json=as_json)
 
 
+def effect_options(func: Any) -> Any:
+    """The declared effect of a shop ability or a companion: a reserve, a gain, a gift, the cards drawn."""
+    for option in reversed((
+        click.option("--reserve", metavar="CARD", help="A reserve effect: the enchantment reserved."),
+        click.option("--from", "source", type=click.Choice(["row", "deck"]), default="row", show_default=True, help="Where the reserved card comes from."),
+        click.option("--gain", metavar="REWARD", help="What the effect gave, as declared (e.g. 1rep+1bread)."),
+        click.option("--to", "to", metavar="PLAYER", help="A gift effect: who gets the good."),
+        click.option("--item", metavar="GOOD", help="A gift effect: the good (or coin) given."),
+        draw_option,
+        fancy_option,
+        player_option,
+        recording_options,
+    )):
+        func = option(func)
+    return func
+
+
+def record_effect(kind: str, reserve: str | None, source: str, gain: str | None, to: str | None, item: str | None,
+                  draw: Sequence[str], fancy: Sequence[str], player: str | None, session: str | None, force: bool,
+                  as_json: bool) -> None:
+    """Record a ``SHOP_ABILITY`` or ``COMPANION_USE`` with its declared effect."""
+    s = open_session(session, GAME)
+    faces = Faces(s)
+    payload: dict[str, Any] = {}
+    if reserve:
+        payload["reserve"] = faces.card("ench", reserve, s.state.row if source == "row" else ())
+        payload["source"] = source
+    if gain:
+        payload["gain"] = reward(gain, s)
+    if to or item:
+        if not (to and item):
+            raise BadInput("a gift needs both --to PLAYER and --item GOOD")
+        payload["gift"] = {"to": player_name(s, to), "item": item.strip().lower()}
+    record(s, kind, who(s, player), payload_with_choices(payload, draw, fancy, faces, s), force=force, as_json=as_json)
+
+
 @group.command("ability")
-@click.option("--reserve", metavar="CARD", help="Reserve this enchantment (a reserve ability).")
-@click.option("--from", "source", type=click.Choice(["row", "deck"]), default="row", show_default=True, help="Where the reserved card comes from.")
-@click.option("--gain", metavar="REWARD", help="What the ability gave, as declared (e.g. 1rep+1bread).")
-@click.option("--to", "to", metavar="PLAYER", help="A gift ability: who gets the good.")
-@click.option("--item", metavar="GOOD", help="A gift ability: the good given.")
-@draw_option
-@fancy_option
-@player_option
-@recording_options
+@effect_options
 def ability(reserve: str | None, source: str, gain: str | None, to: str | None, item: str | None, draw: tuple[str, ...],
             fancy: tuple[str, ...], player: str | None, session: str | None, force: bool, as_json: bool) -> None:
     """Use your shop's ability (gathering step 4), with its effect as it happened.
 
     Example: scorekeeper fc ability --reserve EN-5
     """
-    s = open_session(session, GAME)
-    faces = Faces(s)
-    payload: dict[str, Any] = {}
-    if reserve:
-        payload["reserve"] = faces.card("ench", reserve, s.state.row)
-        payload["source"] = source
-    if gain:
-        payload["gain"] = reward(gain, s)
-    if to or item:
-        payload["gift"] = {"to": player_name(s, to or ""), "item": (item or "").lower()}
-    record(s, "SHOP_ABILITY", who(s, player), payload_with_choices(payload, draw, fancy, faces, s), force=force, as_json=as_json)
+    record_effect("SHOP_ABILITY", reserve, source, gain, to, item, draw, fancy, player, session, force, as_json)
 
 
 @group.command("enchant")
@@ -422,12 +476,16 @@ def enchant(card: str, pay: str | None, sets: int | None, draw: tuple[str, ...],
     s = open_session(session, GAME)
     faces = Faces(s)
     name = who(s, player)
-    mine = [s.state.players[name].reserved] if s.state.players[name].reserved else []
-    payload: dict[str, Any] = {"card": faces.card("ench", card, [*s.state.row, *mine])}
-    if pay:
-        payload["pay"] = items(pay, s, what="payment")
+    reserved = holdings(s, name).reserved
+    payload: dict[str, Any] = {"card": faces.card("ench", card, [*s.state.row, *([reserved] if reserved else [])])}
     if sets is not None:
         payload["sets"] = sets
+    if pay:
+        payload["pay"] = items(pay, s, what="payment")
+    elif name:
+        computed = default_payment(s.state, name, faces.into(dict(payload)))  # recorded, so the log shows it
+        if computed is not None:
+            payload["pay"] = computed
     record(s, "ENCHANT", name, payload_with_choices(payload, draw, fancy, faces, s), force=force, as_json=as_json)
 
 
@@ -453,19 +511,22 @@ def reserve(card: str, by: str, source: str, player: str | None, session: str | 
 @click.argument("item")
 @click.option("--by", required=True, metavar="EFFECT", help="The effect that grants the gift.")
 @click.option("--reward", "gift_reward", metavar="REWARD", help="What the effect gave you for it (e.g. 1coin).")
+@draw_option
+@fancy_option
 @player_option
 @recording_options
-def gift(to: str, item: str, by: str, gift_reward: str | None, player: str | None, session: str | None, force: bool,
-         as_json: bool) -> None:
+def gift(to: str, item: str, by: str, gift_reward: str | None, draw: tuple[str, ...], fancy: tuple[str, ...],
+         player: str | None, session: str | None, force: bool, as_json: bool) -> None:
     """Give a good (or a coin) to another player because an effect says so (not the GIFT dragon: use fire).
 
     Example: scorekeeper fc gift Bo bread --by "companion C-1" --reward 2rep
     """
     s = open_session(session, GAME)
+    faces = Faces(s)
     payload: dict[str, Any] = {"to": player_name(s, to), "item": item.strip().lower(), "by": by}
     if gift_reward:
         payload["reward"] = reward(gift_reward, s)
-    record(s, "GIFT", who(s, player), payload, force=force, as_json=as_json)
+    record(s, "GIFT", who(s, player), payload_with_choices(payload, draw, fancy, faces, s), force=force, as_json=as_json)
 
 
 @group.command("sun")
@@ -484,37 +545,22 @@ def sun(card: str, pay: str | None, draw: tuple[str, ...], fancy: tuple[str, ...
     s = open_session(session, GAME)
     faces = Faces(s)
     name = who(s, player)
-    payload: dict[str, Any] = {"card": faces.card("fancy", card, s.state.players[name].fancies)}
+    payload: dict[str, Any] = {"card": faces.card("fancy", card, holdings(s, name).fancies)}
     if pay:
         payload["pay"] = items(pay, s, what="goods spent")
     record(s, "FANCY_SCORE", name, payload_with_choices(payload, draw, fancy, faces, s), force=force, as_json=as_json)
 
 
 @group.command("companion")
-@click.option("--gain", metavar="REWARD", help="What the companion gave (e.g. 2rep, 1potion).")
-@click.option("--reserve", metavar="CARD", help="A companion that reserves: the enchantment.")
-@click.option("--to", "to", metavar="PLAYER", help="A companion that gifts: who gets the good.")
-@click.option("--item", metavar="GOOD", help="A companion that gifts: the good given.")
-@draw_option
-@fancy_option
-@player_option
-@recording_options
-def companion(gain: str | None, reserve: str | None, to: str | None, item: str | None, draw: tuple[str, ...],
-              fancy: tuple[str, ...], player: str | None, session: str | None, force: bool, as_json: bool) -> None:
+@effect_options
+def companion(reserve: str | None, source: str, gain: str | None, to: str | None, item: str | None,
+              draw: tuple[str, ...], fancy: tuple[str, ...], player: str | None, session: str | None, force: bool,
+              as_json: bool) -> None:
     """Use your companion's once-per-game ability, with its effect as it happened.
 
     Example: scorekeeper fc companion --gain 2rep
     """
-    s = open_session(session, GAME)
-    faces = Faces(s)
-    payload: dict[str, Any] = {}
-    if gain:
-        payload["gain"] = reward(gain, s)
-    if reserve:
-        payload["reserve"] = faces.card("ench", reserve, s.state.row)
-    if to or item:
-        payload["gift"] = {"to": player_name(s, to or ""), "item": (item or "").lower()}
-    record(s, "COMPANION_USE", who(s, player), payload_with_choices(payload, draw, fancy, faces, s), force=force, as_json=as_json)
+    record_effect("COMPANION_USE", reserve, source, gain, to, item, draw, fancy, player, session, force, as_json)
 
 
 @group.command("end")
@@ -539,7 +585,7 @@ def end(flip: tuple[str, ...], discard: tuple[str, ...], park: tuple[str, ...], 
     if discard:
         goods: dict[str, int] = {}
         dragons: list[str] = []
-        hand = s.state.players[name].hand
+        hand = holdings(s, name).hand
         for word in split_list(discard):
             try:
                 for good, n in parse_items(word).items():

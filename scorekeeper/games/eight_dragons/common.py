@@ -65,6 +65,27 @@ def beneficiary_of(state: EDState, piece: str) -> str | None:
     return owner(piece)
 
 
+def still_to_activate(state: EDState) -> list[str]:
+    """The moved pieces that have not activated yet, in activation order (ED-ACT-1, ED-ACT-4).
+
+    With a board description this is the engine's queue. Without one it is the likely order of the moved pieces,
+    for the table to confirm or override with ``--piece``: the pushed Swarms first (they stood ahead of the
+    active Dragon, and activate first when they stay in its kingdom), in the order recorded, then the active
+    Swarm; each Swarm front to back, its joiner last. Empty once an activation was recorded without naming its
+    piece (the rest is then unknown).
+    """
+    if state.turn < 0 or state.closed:
+        return []
+    if state.board is not None:
+        return list(state.queue)
+    if state.flight.get("unnamed"):
+        return []
+    pushed = [str(d) for d in state.flight.get("pushed", []) if d != state.active]
+    order = [m for d in [*pushed, state.active] if d in state.pieces.swarms for m in state.pieces.swarms[d]]
+    order += [p for p in state.moved if p not in order]  # a piece that left its Swarm since (summoned)
+    return [p for p in order if p in state.moved and p not in state.activated and state.pieces.swarm_of(p) is not None]
+
+
 def space_of(state: EDState, piece: str) -> str:
     """The space a piece activates: where it stands, or where it stood when it was summoned before its
     activation and ``summon.lose_activation`` is off (A-21)."""
@@ -79,7 +100,11 @@ def piece_place(state: EDState, piece: str) -> str:
     if not space:
         return piece
     loc = state.board.location(space)
-    return f"{piece} at {space} ({loc.label()})"
+    label = loc.label()
+    if loc.type == "village" and space in state.villages:  # ED-ACT-7: the count as it stands now
+        n = state.villages[space][1]
+        label += f": {n} villager{'' if n == 1 else 's'}"
+    return f"{piece} at {space} ({label})"
 
 
 def location_word(type_: str) -> str:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from .board import Board, other_kingdom
+from .board import KINGDOMS, Board, other_kingdom
 from .pieces import AUREA, VALLEY, Pieces
 
 
@@ -73,13 +73,15 @@ class _Sim:
                 return self.valley_choice
             if self.dest and self.dest in self.board.kingdom:
                 return self.board.kingdom[self.dest]
-            raise FlightError("ED-FLY-6", "you pass the Valley of the Winds: say which way (Sinistra or Dextra)")
+            raise FlightError("ED-FLY-6", "you pass the Valley of the Winds: say which way, "
+                                          "-v sinistra (left) or -v dextra (right)")
         choice = self.pushes.get(dragon)
         if choice is None:
-            who = "the other player" if dragon == AUREA else f"{dragon}"
+            if dragon == AUREA:  # ED-2P-6: simulate() tries both ways first (a follower decides)
+                raise _AureaUnsteered()
             raise FlightError(
                 "ED-PUSH-4",
-                f"{dragon}'s Dragon is pushed into the Valley of the Winds: {who} chooses the way; "
+                f"{dragon}'s Dragon is pushed into the Valley of the Winds: {dragon} chooses the way; "
                 f"record it with --push {dragon}=Sinistra or --push {dragon}=Dextra",
             )
         return choice
@@ -144,9 +146,51 @@ class _Sim:
     crossing_choice: dict[str, str]
 
 
+class _AureaUnsteered(Exception):
+    """Aurea entered the Valley and nobody said which way she goes."""
+
+
 def simulate(board: Board, pieces: Pieces, active: str, dest: str | None, *, valley: str | None = None,
              pushes: Mapping[str, str] | None = None, spaces: int | None = None) -> FlightResult:
-    """Fly ``active`` to ``dest`` (or ``spaces`` marked spaces) on a copy of ``pieces``; FlightError if illegal."""
+    """Fly ``active`` to ``dest`` (or ``spaces`` marked spaces) on a copy of ``pieces``; FlightError if illegal.
+
+    ED-2P-6 (A-42): when Aurea is pushed through the Valley and her way is not given, it is derived: if a Dragon
+    follows her through the Valley she takes the other kingdom; if none does, the other player must say.
+    """
+    pushes = dict(pushes or {})
+    try:
+        return _simulate(board, pieces, active, dest, valley, pushes, spaces)
+    except _AureaUnsteered:
+        pass
+    results: list[FlightResult] = []
+    failure: FlightError | None = None
+    for kingdom in KINGDOMS:
+        try:
+            results.append(_simulate(board, pieces, active, dest, valley, {**pushes, AUREA: kingdom}, spaces))
+        except FlightError as exc:
+            failure = failure or exc
+    followed = [r for r in results if _followed(r)]
+    if len(followed) == 1:
+        return followed[0]
+    if not results and failure is not None:
+        raise failure
+    other = next((d for d in pieces.swarms if d not in (active, AUREA)), "the other player")
+    raise FlightError(
+        "ED-PUSH-4",
+        f"Aurea is pushed through the Valley of the Winds and no Dragon follows her: {other} chooses her way; "
+        "record it with --push Aurea=Sinistra or --push Aurea=Dextra",
+    )
+
+
+def _followed(result: FlightResult) -> bool:
+    """Whether another Dragon entered the Valley after Aurea in this flight (ED-2P-6)."""
+    names = [dragon for dragon, _ in result.valley]
+    return AUREA in names and names.index(AUREA) + 1 < len(names)
+
+
+def _simulate(board: Board, pieces: Pieces, active: str, dest: str | None, valley: str | None,
+              pushes: Mapping[str, str], spaces: int | None) -> FlightResult:
+    """One simulation with every Valley way known (see ``simulate``)."""
     p = pieces.copy()
     if active in p.start_stack:  # ED-FLY-10: leaving the stack pushes nobody
         p.start_stack.remove(active)
@@ -164,7 +208,7 @@ def simulate(board: Board, pieces: Pieces, active: str, dest: str | None, *, val
             raise FlightError("ED-FLY-6", f"{dest} lies in {board.kingdom[dest]}, but the Valley way chosen is {valley}")
     distances = board.distances_from(start)
     before = {d: p.pos[d] for d in p.swarms}
-    sim = _Sim(board, p, active, valley, dict(pushes or {}), dest)
+    sim = _Sim(board, p, active, valley, dict(pushes), dest)
     sim.crossing_choice = {}
     path = [start]
     flown = 0

@@ -10,7 +10,7 @@ from scorekeeper.games.base import (Finding, Game, ObservationError, ScoreTable,
 
 from . import rules_end, rules_lair, rules_turn
 from .board import KINGDOMS
-from .common import PayloadError, beneficiary_of, piece_place, space_of
+from .common import PayloadError, beneficiary_of, piece_place, space_of, still_to_activate
 from .options import ROYAL_METRICS, SETTINGS
 from .pieces import AUREA
 from .rules_locations import CHECKS as LOCATION_RULES
@@ -105,7 +105,8 @@ class EightDragons(Game):
         if state.turn < 0:
             headline.append("Setup · no turn yet")
         else:
-            phase = "turn over" if state.closed else ("Phase I: activations" if state.queue else "Phase II: expand Lairs")
+            phase = "turn over" if state.closed else \
+                ("Phase I: activations" if still_to_activate(state) else "Phase II: expand Lairs")
             headline.append(f"Round {state.round} · {state.active}'s turn · {phase}")
         threshold = int(state.settings.get("bonfires", 4))
         end = f"Bonfires {len(state.bonfires)}/{threshold}"
@@ -129,7 +130,7 @@ class EightDragons(Game):
                 "missions": ", ".join(f"{t.name}: {t.mission.label()}" for t in player.missions if t.mission) or "-",
                 "lair tiles": len(player.lair),
                 "chambers": len(player.lair.chambers),
-                "chests": len(player.chests),
+                "chests": " ".join(c.id for c in player.chests) or "-",  # the IDs 'ed chests' needs
             })
         sections = []
         if state.board is not None:
@@ -183,12 +184,15 @@ class EightDragons(Game):
         if state.over:
             todo = [n for n in state.order if state.players[n].chests and not state.players[n].chests_placed]
             if todo:
-                return f"game over: {', '.join(todo)} place Treasure Chests ('ed chests'), then 'scorekeeper score'"
+                held = ", ".join(f"{n} ({' '.join(c.id for c in state.players[n].chests)})" for n in todo)
+                return (f"game over: place or keep Treasure Chests — {held} — with 'ed chests PLAYER ID=ARTIFACTS@TILE "
+                        "or ID=ARTIFACTS', then 'scorekeeper score'")
             return "game over: 'scorekeeper score'"
         if state.turn < 0:
             missing = [n for n in state.order if not state.players[n].started]
             if missing:
-                return f"{', '.join(missing)} record their Starting Tile ('ed start'); {state.order[0]} flies first"
+                verb = "records" if len(missing) == 1 else "record"
+                return f"{', '.join(missing)} {verb} their Starting Tile ('ed start'); {state.order[0]} flies first"
             return f"{state.order[0]} flies ('ed fly')"
         if state.queue:
             piece = state.queue[0]
@@ -196,12 +200,19 @@ class EightDragons(Game):
             loc = state.board.location(space_of(state, piece)).type if state.board else "?"
             return f"{piece_place(state, piece)} activates for {who} ('ed {loc}')"
         waiting = [n for n in state.order if state.players[n].pending]
+        placing = " · ".join(f"{n} places {', '.join(t.name for t in state.players[n].pending)}" for n in waiting) + \
+            " ('ed place')"
+        todo = still_to_activate(state)
+        if todo:  # without a board: the moved pieces not yet activated, in order (ED-ACT-4, ED-ACT-5)
+            words = ", ".join(f"{p} (for {beneficiary_of(state, p)})" for p in todo)
+            return (f"to activate, in order: {words} ('ed village …', 'ed gather …'…; "
+                    "skip a piece on a space without Location)" + (f"; then {placing}" if waiting else ""))
         if not state.closed and waiting:
-            return " · ".join(f"{n} places {', '.join(t.name for t in state.players[n].pending)}" for n in waiting) + \
-                " ('ed place')"
+            return placing
         if state.last_turn is not None and state.turn >= state.last_turn:
             return "the final turn is complete: 'ed done' (or record the chests)"
-        extra = "" if state.board is not None or state.closed else " (or more activations)"
+        unknown = state.board is None and not state.closed and state.flight.get("unnamed")
+        extra = " (or more activations)" if unknown else ""
         return f"{state.next_player} flies ('ed fly'){extra}"
 
     def score(self, state: EDState) -> ScoreTable:

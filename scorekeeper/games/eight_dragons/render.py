@@ -5,7 +5,7 @@ Each flat-top hex is 9 characters wide and 5 lines high; neighbours share their 
       _____              a wall is drawn as a line:   _____   /   \\
      /E1   \\             an open edge is dotted:     . . .   .   .
     / T3 b1 \\            '*' marks a large Chamber on the open edge leaving its corner
-    \\  $1   /            '+' marks an empty cell where a tile could go
+    \\  $1   /            an empty cell where a tile could go shows its q,r (e.g. 1,-1)
      \\_____/
 
 Cell (q, r) has its top-left character at column 7·q, line 4·r + 2·q (before shifting to the origin).
@@ -65,7 +65,7 @@ def render_lair(lair: Lair, title: str = "") -> str:
         symbols = "".join(f"{a}{n}" for a, n in tile.artifacts) + (f"${tile.gold}" if tile.gold else "")
         if tile.mission:
             symbols = (symbols + " M")[:7]
-        colour = tile.face_notation()
+        colour = tile.face_notation() + (" J" if tile.joker else "")  # ED-CHAMBER-6: a Joker must be seen
         for i, ch in enumerate(label1.center(5)):
             put(x + 2 + i, y + 1, ch, force=True)
         for i, ch in enumerate(colour.center(7)):
@@ -80,9 +80,10 @@ def render_lair(lair: Lair, title: str = "") -> str:
                 dx, dy = _CORNER_MARK[k]
                 put(x + dx, y + dy, "*", force=True)
                 break
-    for cell, _ in places:
+    for cell, _ in places:  # the open place's q,r, to read the placement off the map
         x, y = origin(cell)
-        put(x + 4, y + 2, "+")
+        for i, ch in enumerate(format_cell(cell).center(7)):
+            put(x + 1 + i, y + 2, ch)
     xs = [p[0] for p in canvas]
     ys = [p[1] for p in canvas]
     x0 = min(xs)
@@ -94,20 +95,21 @@ def render_lair(lair: Lair, title: str = "") -> str:
     out = [title] if title else []
     out.extend(lines)
     out.append("")
-    out.append("Legend: lines are walls, dots are open edges, * a large Chamber, + an open place; "
-               "b/g/o/c = Book/Gear/Ore/Crystal, $n = printed Gold, M = Mission")
+    out.append("Legend: lines are walls, dots are open edges, * a large Chamber, q,r an open place (its cell); "
+               "b/g/o/c = Book/Gear/Ore/Crystal, $n = printed Gold, M = Mission, J = Joker (every colour)")
     out.extend(describe_lair(lair))
     return "\n".join(out)
 
 
 def describe_lair(lair: Lair) -> list[str]:
-    """The Chambers and the open places, in words."""
-    lines = []
+    """The tiles (full names, as 'ed chests' and 'ed replace' need them), the Chambers and the open places."""
+    lines = ["Tiles: " + "; ".join(f"{p.tile.name} {format_cell(c)}" for c, p in sorted(lair.cells.items()))]
     if lair.chambers:
         lines.append(f"Chambers ({len(lair.chambers)}):")
         for vertex in sorted(lair.chambers, key=sorted):
             tiles = lair.chamber_tiles(vertex)
-            lines.append("  " + " + ".join(f"{t.name} ({FOLK_NAMES[t.colour]})" for t in tiles))
+            lines.append("  " + " + ".join(f"{t.name} ({'Joker' if t.joker else FOLK_NAMES[t.colour]})"
+                                           for t in tiles))
     else:
         lines.append("Chambers: none")
     places = lair.open_places()

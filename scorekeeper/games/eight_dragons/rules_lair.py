@@ -19,8 +19,10 @@ from .tiles import Tile, TileSpecError, parse_tile
 MISSION_LIMIT = 5
 
 
-def _placements(state: EDState, event: Event) -> list[tuple[Tile, Cell, int]]:
-    """The (tile with its face, cell, rotation) triples of a PLACE event; PayloadError if unreadable."""
+def _placements(state: EDState, event: Event, command: str = "place") -> list[tuple[Tile, Cell, int]]:
+    """The (tile with its face, cell, rotation) triples of a PLACE event; PayloadError if unreadable.
+
+    ``command`` is the table's command, so that a missing face is asked for in that command's syntax."""
     player = state.players[str(event.player)]
     pending = {t.name: t for t in player.pending}
     result = []
@@ -38,12 +40,15 @@ def _placements(state: EDState, event: Event) -> list[tuple[Tile, Cell, int]]:
             if face.kind != tile.kind or (face.colour != tile.colour and face.colour != "N"):
                 raise PayloadError(f"{name} was taken as {tile.face_notation()}, but the face says {face.face_notation()}")
             tile = tile.with_face(face)
-        if tile.edges is None:
-            raise PayloadError(f"{name}'s edges are not known yet: give its face, e.g. --face {tile.face_notation()}/OWWOWW")
         try:
             cell = parse_cell(str(item.get("at", "")))
         except ValueError as exc:
             raise PayloadError(str(exc)) from None
+        if tile.edges is None:  # A-32: the face may be typed at placement
+            example = f"{tile.face_notation()}/OWWOWW"
+            how = (f"ed place {name}={example}@{format_cell(cell)}" if command == "place"
+                   else f"ed {command} … --face {example}")
+            raise PayloadError(f"{name}'s face (edges, symbols) is not known yet: type it, e.g. {how}")
         rot = item.get("rot", 0)
         if not isinstance(rot, int) or not 0 <= rot <= 5:
             raise PayloadError(f"rotation {rot!r}: give 0–5 clockwise turns of 60°")
@@ -58,12 +63,13 @@ def _try_order(lair: Lair, batch: Sequence[tuple[Tile, Cell, int]]) -> str | Non
     for tile, cell, rot in batch:
         problem = trial.placement_problem(cell, rotate_edges(str(tile.edges), rot))
         if problem is not None:
-            return f"{tile.name} on {format_cell(cell)} turned {rot}: {problem}{_hint(trial, tile, cell)}"
+            return f"{tile.name} on {format_cell(cell)} turned {rot}: {problem}{placement_hint(trial, tile, cell)}"
         trial.place(tile, cell, rot)
     return None
 
 
-def _hint(lair: Lair, tile: Tile, cell: Cell) -> str:
+def placement_hint(lair: Lair, tile: Tile, cell: Cell) -> str:
+    """What would be legal instead (ED-LAIR-3): the turns that fit on ``cell``, else the cells that fit."""
     rots = lair.legal_rotations(tile, cell)
     if rots:
         return f"; legal turns there: {', '.join(map(str, rots))}"
@@ -73,6 +79,12 @@ def _hint(lair: Lair, tile: Tile, cell: Cell) -> str:
     return "; it fits nowhere in this Lair (set it aside with 'ed discard')"
 
 
+def _activations_pending(state: EDState) -> bool:
+    """ED-ACT-8: with a board the engine knows when Phase I is over; before that no tile is placed, replaced or
+    set aside."""
+    return state.board is not None and bool(state.queue) and not state.closed
+
+
 def check_place(state: EDState, event: Event) -> list[Finding]:
     """ED-LAIR-1 … ED-LAIR-8, ED-MISSION-1, ED-ACT-8: gained tiles on legal cells and rotations."""
     player = state.players.get(str(event.player))
@@ -80,7 +92,7 @@ def check_place(state: EDState, event: Event) -> list[Finding]:
         return [error("ED-LAIR-1", "say whose Lair this is (-p PLAYER)")]
     if not player.started:
         return [error("ED-SETUP-12", f"record {player.name}'s Starting Tile and Mission first ('ed start')")]
-    if state.board is not None and state.queue and not state.closed:  # ED-ACT-8
+    if _activations_pending(state):
         return [error("ED-ACT-8", "tiles are placed only after every activation of the turn")]
     try:
         batch = _placements(state, event)
@@ -147,6 +159,8 @@ def check_replace(state: EDState, event: Event) -> list[Finding]:
     player = state.players.get(str(event.player))
     if player is None:
         return [error("ED-MISSION-2", "say whose Lair this is (-p PLAYER)")]
+    if _activations_pending(state):
+        return [error("ED-ACT-8", "a Mission is replaced only after every activation of the turn")]
     removed = str(event.get("remove", ""))
     cell = player.lair.cell_of(removed)
     if cell is None or player.lair.cells[cell].tile.mission is None:
@@ -156,7 +170,7 @@ def check_replace(state: EDState, event: Event) -> list[Finding]:
         item = {"tile": event.get("tile"), "at": format_cell(cell), "rot": event.get("rot", 0), "face": event.get("face")}
         from scorekeeper.events import Event as _E
         fake = _E(event.seq, "PLACE", event.player, {"tiles": [item]})
-        tile, _, rot = _placements(state, fake)[0]
+        tile, _, rot = _placements(state, fake, "replace")[0]
         parse_kingdom(str(event.get("under", "")))
     except (PayloadError, ValueError) as exc:
         return [error("ED-MISSION-2", str(exc))]
@@ -172,7 +186,7 @@ def check_replace(state: EDState, event: Event) -> list[Finding]:
         problem = trial.placement_problem(cell, rotate_edges(str(tile.edges), rot))
         if problem:
             found.append(error("ED-MISSION-3", f"{tile.name} in {removed}'s place turned {rot}: {problem}"
-                                               f"{_hint(trial, tile, cell)}"))
+                                               f"{placement_hint(trial, tile, cell)}"))
     return found
 
 
@@ -201,6 +215,8 @@ def check_discard(state: EDState, event: Event) -> list[Finding]:
     player = state.players.get(str(event.player))
     if player is None:
         return [error("ED-LAIR-6", "say whose tile this is (-p PLAYER)")]
+    if _activations_pending(state):
+        return [error("ED-ACT-8", "a tile is set aside only after every activation of the turn")]
     name = str(event.get("tile", ""))
     tile = next((t for t in player.pending if t.name == name), None)
     if tile is None:

@@ -76,6 +76,11 @@ def _context(state: EDState, event: Event) -> tuple[list[Finding], str | None, L
     elif piece is not None and piece in state.activated:
         found.append(error("ED-ACT-2", f"{piece} has already activated this turn"))
         return found, piece, None, None
+    elif piece is not None and state.pieces.swarm_of(piece) is None and \
+            state.settings.get("summon.lose_activation", True):  # ED-LOC-SUMMON-6 (A-21), without a board
+        found.append(error("ED-LOC-SUMMON-6", f"{piece} was summoned to the Rock before its turn and lost "
+                                              "its activation"))
+        return found, piece, None, None
     elif len(state.activated) + state.flight.get("unnamed", 0) >= len(state.moved):
         found.append(error("ED-ACT-2", f"only {len(state.moved)} piece(s) moved this turn "
                                        f"({', '.join(state.moved)}) and each activates once"))
@@ -332,7 +337,7 @@ def apply_summon(state: EDState, event: Event) -> EDState:
     _consume(state, event)
     target = str(event.get("wyrmling"))
     former = state.pieces.pos.get(target)
-    state.pieces.remove_wyrmling(target)  # ED-LOC-SUMMON-5: gap closing moves the ones behind
+    _, advanced = state.pieces.remove_wyrmling(target)  # ED-LOC-SUMMON-5: gap closing moves the ones behind
     state.pieces.rock.append(target)  # rearmost Rock position
     if target in state.queue:  # ED-LOC-SUMMON-6 (A-21)
         if state.settings.get("summon.lose_activation", True) or former is None:
@@ -340,8 +345,19 @@ def apply_summon(state: EDState, event: Event) -> EDState:
         else:  # the alternative reading: it still activates the space it was summoned from
             state.flight.setdefault("summoned_from", {})[target] = former
     if state.board is not None:
-        state.queue = [q for q in state.queue if state.board.location(space_of(state, q)).type != "none"]
+        _requeue_advanced(state, [piece for piece, _ in advanced])
     return state
+
+
+def _requeue_advanced(state: EDState, advanced: list[str]) -> None:
+    """ED-LOC-SUMMON-5: after gap closing, a moved Wyrmling that has not activated yet activates its new space
+    (even one that stood on a space without a Location before), in its place in the activation order; one on
+    a space without a Location now has nothing to activate."""
+    assert state.board is not None
+    board = state.board
+    waiting = set(state.queue) | {p for p in advanced if p in state.moved and p not in state.activated}
+    order = list(state.flight.get("order", [])) or list(state.queue)
+    state.queue = [p for p in order if p in waiting and board.location(space_of(state, p)).type != "none"]
 
 
 # -- Troll -------------------------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from .common import PayloadError, commit_names, new_tiles, piece_place
 from .flight import FlightError, simulate
 from .hexgrid import parse_cell, rotate_edges
 from .pieces import AUREA, is_wyrmling
+from .rules_lair import placement_hint
 from .state import EDState
 from .tiles import START, START_MISSION
 
@@ -32,7 +33,7 @@ def close_problems(state: EDState) -> list[Finding]:
         found.append(error(
             "ED-ACT-1",
             f"{piece_place(state, state.queue[0])} has not activated its Location yet: record it first "
-            "(or 'ed none --reason …' if the effect is impossible)",
+            "(or 'ed none REASON' if the effect is impossible)",
         ))
     for player in state.players.values():
         if player.pending:
@@ -96,9 +97,22 @@ def check_start(state: EDState, event: Event) -> list[Finding]:
         found.append(error("ED-SETUP-13", f"each player places {want} Starting Mission{'s' if want > 1 else ''} "
                                           f"in a {state.n}-player game, not {len(missions)}"))
         return found
-    lair = player.lair.copy()
-    lair.place(start, (0, 0), int(event.get("rot", 0)))
-    for index, (tile, cell, rot) in enumerate(zip(missions, cells, rots)):
+    base = player.lair.copy()
+    base.place(start, (0, 0), int(event.get("rot", 0)))
+    placements = list(zip(missions, cells, rots))
+    found = _mission_problems(base, start, placements)
+    if any(f.is_error for f in found) and len(placements) == 2:  # 2 players: the Missions in either order (A-05)
+        if not _mission_problems(base, start, placements[::-1]):
+            return []
+    return found
+
+
+def _mission_problems(base: Any, start: Any, placements: list[tuple[Any, Any, int]]) -> list[Finding]:
+    """ED-SETUP-13, ED-SETUP-14 (A-05): the Starting Missions placed in this order on a Lair holding the
+    Starting Tile: the first against the Starting Tile, open edge to open edge, the next against any tile."""
+    lair = base.copy()
+    found: list[Finding] = []
+    for index, (tile, cell, rot) in enumerate(placements):
         if tile.kind != START_MISSION or tile.edges is None:
             found.append(error("ED-SETUP-13", f"{tile.name} must be a Starting Mission written SM/EDGES/market:…"))
             continue
@@ -111,7 +125,8 @@ def check_start(state: EDState, event: Event) -> list[Finding]:
                 continue
             if not any(m == "O" and t == "O" for _, name, m, t in touching):
                 found.append(error("ED-SETUP-14", "the Starting Mission needs an open edge against an open edge "
-                                                  "of the Starting Tile"))
+                                                  f"of the Starting Tile: {lair.placement_problem(cell, edges)}"
+                                                  f"{placement_hint(lair, tile, cell)}"))
                 continue
         problem = lair.placement_problem(cell, edges)
         if problem:

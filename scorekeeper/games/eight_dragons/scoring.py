@@ -292,8 +292,9 @@ def score_table(state: EDState, game_name: str) -> ScoreTable:
     keys = {name: (-sizes[name], 1 if name == state.flick_winner else 0) for name in state.order}
     rank_rows(rows, keys)
     winners = [r.player for r in rows if r.rank == 1]
-    best_total = max(r.total for r in rows)
-    top = [r for r in rows if r.total == best_total]
+    before_flick = {r.player: r.total - r.categories.get("Coin flick", 0) for r in rows}
+    best_total = max(before_flick.values())
+    top = [r for r in rows if before_flick[r.player] == best_total]  # the tie as it stood before the flick
     if len(top) > 1:  # ED-SCORE-14, ED-SCORE-15
         names = ", ".join(r.player for r in top)
         smallest = min(sizes[r.player] for r in top)

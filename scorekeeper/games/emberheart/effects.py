@@ -80,6 +80,11 @@ def advance(st: State, p: Player, track: str, steps: int, ctx: Ctx, *, skill3: b
     top = int(st.settings.get("attr_max", 7))
     p.attrs[track] = min(top, p.attrs[track] + steps)
     if skill3 and p.skill == 3 and st.settings.get("side") == "B":
+        # EH-SKILL-3A (AMB-17): each advancement event may take one extra step; one play can hold two
+        # (the Mountain top step and the Peakwalker's), so every one of this play's advancements waits
+        if p.pending_track_seq != ctx.seq:
+            p.pending_tracks = []
+        p.pending_tracks.append(track)
         p.pending_track = track
         p.pending_track_seq = ctx.seq
 
@@ -111,7 +116,8 @@ def read_counts(value: Any, ctx: Ctx, rule: str) -> dict[str, int]:
     if not isinstance(value, dict) or any(
             str(k).upper() not in HIRELINGS or isinstance(v, bool) or not isinstance(v, int) or v < 0
             for k, v in value.items()):
-        ctx.err(rule, "Hirelings are written as counts of G, S, R, W, such as 1S1R")
+        ctx.err(rule, "Hirelings are counts of G, S, R, W: in an amend write discard='{\"S\":1,\"R\":1}' "
+                      "(the eh commands take 1S1R)")
     return {str(k).upper(): int(v) for k, v in value.items() if v}
 
 

@@ -51,6 +51,9 @@ NEEDS_PLAYER = {"PLACE_PARTY", "USE_SPECIAL", "TAKE_AIDE", "GEAR_SWAP", "SKIP_TU
                 "GARRISON_COMPLETE", "HERO_ABILITY", "RAID_DISCARD", "FLAME_RESPONSE", "ATTR_EXTRA_STEP",
                 "END_GEAR_CONVERT", "END_DECLARE"}
 
+#: the skill 2/3 answers, which do not close a pending answer (EH-FLAME-3, EH-SKILL-3B)
+ANSWERS = {"FLAME_RESPONSE", "ATTR_EXTRA_STEP"}
+
 EVENT_TYPES = {
     "CARD_REVEAL": "a card enters an offer (setup, Reset, Apprentice)",
     "RAID_REVEAL": "a Raid card is revealed",
@@ -158,6 +161,11 @@ class Emberheart(Game):
             return [error("EH-FLOW-5", f"{event.type} needs the player who makes it")]
         if state.phase == "over":
             return [error("EH-FLOW-1", "the game is over")]
+        if event.player is not None and event.type not in ANSWERS:
+            # EH-FLAME-3, EH-SKILL-3B: a skill 2/3 answer follows its trigger; the player's next play closes it
+            # (the Flame increase stands as "normal", the extra step is forgone)
+            me = state.player(event.player)
+            me.pending_flame, me.pending_track, me.pending_tracks = 0, None, []
         ctx = Ctx(event)
         try:
             handler(state, ctx)

@@ -57,7 +57,8 @@ def read_hire(ctx: Ctx, data: Mapping[str, Any], rule: str) -> dict[str, int]:
     """A validated Hireling count from ``data['hire']``."""
     hire = data.get("hire") or {}
     if not isinstance(hire, dict) or any(k not in HIRELINGS or not isinstance(v, int) or v < 0 for k, v in hire.items()):
-        ctx.err(rule, "Hirelings are counts of G, S, R, W such as 2G1S")
+        ctx.err(rule, "Hirelings are counts of G, S, R, W: in an amend write hire='{\"G\":2,\"S\":1}' "
+                      "(the eh commands take 2G1S)")
     return {t: int(hire.get(t, 0)) for t in HIRELINGS}
 
 
@@ -75,18 +76,22 @@ def do_place(st: State, ctx: Ctx, p: Player, data: Mapping[str, Any], *, via_lea
     if p.crests < 1:
         ctx.err("EH-ACT-1", f"{p.name} has no Crest left to send a Party; take an Aide instead"
                 + ("" if aides_left(st) else " (none left: skip)"))
-    taken = st.party(location, space)
+    taken = st.party(location, space)  # EH-ACT-7: only the space matters; more Parties of one player are fine
     if taken is not None:
         free = [s for s in range(1, spaces + 1) if st.party(location, s) is None and (location, s) not in st.blocked]
         ctx.err("EH-ACT-3", f"{LOCATION_TITLES[location]} space {space} is taken by {taken.owner}; free spaces: "
                             f"{', '.join(map(str, free)) or 'none'}")
     if (location, space) in st.blocked:
-        ctx.err("EH-2P-3", f"{LOCATION_TITLES[location]} space {space} is blocked by a non-player Crest this round")
+        free = [s for s in range(1, spaces + 1) if st.party(location, s) is None and (location, s) not in st.blocked]
+        ctx.err("EH-2P-3", f"{LOCATION_TITLES[location]} space {space} is blocked by a non-player Crest this round; "
+                           f"free spaces: {', '.join(map(str, free)) or 'none'}")
     hire = read_hire(ctx, data, "EH-ACT-5")
     companion = bool(data.get("companion", False))
     if companion:
-        if via_leader:
-            ctx.err("EH-AIDE-6", "the Party placed with the Leader cannot take the Companion")
+        # EH-AIDE-6: the rulebook bars only the Companion the Leader just recalled; an unused one may join
+        # the new Party (the checklist's "without the Companion" is a conflict, see docs/emberheart.md)
+        if via_leader and p.companion_recalled:
+            ctx.err("EH-AIDE-6", "the Companion recalled with the Leader cannot be placed again this round")
         if p.companion_recalled:
             ctx.err("EH-CMP-3", f"{p.name}'s Companion was recalled by the Leader and cannot be placed again this round")
         if p.companion_used:
@@ -116,8 +121,17 @@ def do_place(st: State, ctx: Ctx, p: Player, data: Mapping[str, Any], *, via_lea
     if short:
         on_board = st.board_hire(p.name)
         rule = "EH-ACT-9" if any(hire[t] <= p.hire[t] + on_board[t] for t in short) else "EH-ACT-5"
-        ctx.err(rule, f"{p.name} has only {hire_text({t: p.hire[t] for t in HIRELINGS})} in supply "
-                      f"(tokens on the board cannot be placed again)")
+        supply = hire_text({t: p.hire[t] for t in HIRELINGS})
+        missing = {t: hire[t] - p.hire[t] for t in short}
+        if sum(p.hire.values()) == 0:
+            hint = ("no Hirelings left in supply; the Firestation gives 4 Grunts"
+                    + (", or take an Aide" if aides_left(st) else ""))
+        else:
+            hint = f"only {supply} in supply, not {hire_text(hire)}"
+            if sum(missing.values()) <= p.gear and p.hire[GRUNT] >= sum(missing.values()) and GRUNT not in short:
+                hint += "; swap Grunts first, 1 Gear each: " + ", ".join(
+                    f"eh swap G {t} {n}" for t, n in missing.items())
+        ctx.err(rule, f"{p.name} has {hint} (tokens on the board cannot be placed again)")
     # EH-2P-4: non-player Crests are not Parties (they are not in st.parties), so they never block Speed
     others = [q for q in st.parties_at(location)
               if st.settings.get("speed_own_parties_block", True) or q.owner != p.name]
@@ -130,6 +144,7 @@ def do_place(st: State, ctx: Ctx, p: Player, data: Mapping[str, Any], *, via_lea
     if companion:
         p.companion_used = True
         senses = level(p.attrs["senses"])
+        # EH-CMP-9: each track gives only its top unlocked effect (level()), each one optional
         if space == 3 and senses and data.get("senses", True) is not False:  # EH-CMP-7
             p.gear += senses
         speed = level(p.attrs["speed"])

@@ -319,13 +319,24 @@ def extra_step(st: State, ctx: Ctx) -> None:
     name = str(ctx.event.player)
     p = st.player(name)
     require_skill(st, ctx, name, 3, "EH-SKILL-3A")
-    if not p.pending_track:
-        ctx.err("EH-SKILL-3B", f"{name} has no advancement waiting for the extra step (once per advancement)")
+    waiting = list(p.pending_tracks) or ([p.pending_track] if p.pending_track else [])
+    if not waiting:
+        ctx.err("EH-SKILL-3B", f"{name} has no advancement waiting for the extra step (once per advancement, "
+                               "right after it)")
+    track = waiting[-1]
+    if ctx.get("track"):  # two advancements in one play (AMB-17): say which one takes the extra step
+        track = valid_track(ctx.get("track"), ctx, "EH-SKILL-3A")
+        if track not in waiting:
+            ctx.err("EH-SKILL-3A", f"{name}'s waiting advancement is on {' and '.join(waiting)}, not {track}")
     if p.gear < 1:
         ctx.err("EH-SKILL-3B", f"the extra step costs 1 Gear; {name} has none")
     p.gear -= 1
-    advance(st, p, p.pending_track, 1, ctx, skill3=False)
-    p.pending_track = None
+    if p.end_gear is not None:  # EH-END-11 (AMB-25): only the step-5 conversion is undone for Hero conditions
+        p.end_gear -= 1
+    advance(st, p, track, 1, ctx, skill3=False)
+    waiting.remove(track)  # EH-SKILL-3B: once per advancement event
+    p.pending_tracks = waiting
+    p.pending_track = waiting[-1] if waiting else None
 
 
 def end_gear_convert(st: State, ctx: Ctx) -> None:

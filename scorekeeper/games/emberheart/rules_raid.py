@@ -78,8 +78,9 @@ def raid_discard(st: State, ctx: Ctx) -> None:
         if given is None:
             owned = [t for t in EXPERTS if p.hire[t]]
             if must and must < experts(p.hire) and len(owned) > 1:
-                ctx.err("EH-RAID-5", f"{p.name} must discard {must} Expert(s): say which (e.g. --discard 1S1R); "
-                                     f"owns {', '.join(f'{p.hire[t]}{t}' for t in owned)}")
+                ctx.err("EH-RAID-5", f"{p.name} must discard {must} Expert(s) and owns "
+                                     f"{', '.join(f'{p.hire[t]}{t}' for t in owned)}: say which, e.g. "
+                                     f"eh raid -p {p.name} --discard {must}{owned[0]}")
             plan = {t: p.hire[t] for t in EXPERTS} if must == experts(p.hire) else {owned[0]: must} if must else {}
         else:
             plan = read_counts(given, ctx, "EH-RAID-5")

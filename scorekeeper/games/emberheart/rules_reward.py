@@ -203,7 +203,9 @@ def after_dragon_claim(st: State, ctx: Ctx, name: str, card: Card) -> None:
     if target:  # EH-REW-10 / EH-DRG-4: attach at once
         from scorekeeper.games.emberheart.rules_cards import do_attach
 
-        do_attach(st, ctx, name, card.id, str(target), dict(ctx.event.payload))
+        # EH-DRG-5: a claim's ``track`` is the Mountain top's choice (EH-MTN-15), never the Preserve's track
+        options = {k: v for k, v in ctx.event.payload.items() if k != "track"}
+        do_attach(st, ctx, name, card.id, str(target), options)
 
 
 def claim(st: State, ctx: Ctx) -> None:
@@ -251,13 +253,13 @@ def claim(st: State, ctx: Ctx) -> None:
     else:
         gain_card(st, ctx, name, card)
         if location == CAMP:  # EH-REW-10
-            if ctx.get("dragonspeaker"):
+            if card.flame:  # AMB-30: a Flame change entered on a Captive card is applied
+                flame_up(st, p, card.flame, ctx)
+            if ctx.get("dragonspeaker"):  # after the claim that triggers it (the floor must not eat the -1)
                 from scorekeeper.games.emberheart.effects import require_hero
 
                 require_hero(st, name, "dragonspeaker", ctx, "EH-HERO-DRAGONSPEAKER-A")
                 flame_down(st, p, 1)
-            if card.flame:  # AMB-30: a Flame change entered on a Captive card is applied
-                flame_up(st, p, card.flame, ctx)
             after_dragon_claim(st, ctx, name, card)
         elif location == PRESERVE and ctx.get("blazebinder"):  # EH-REW-11
             from scorekeeper.games.emberheart.effects import require_hero
@@ -298,9 +300,10 @@ def np_prescribed(st: State) -> Card | None:
 
 def np_discard(st: State, ctx: Ctx) -> None:
     """NP_DISCARD: the 2P non-player discards the prescribed card (EH-2P-5, EH-2P-6, EH-2P-7, EH-2P-9)."""
-    what, space, _ = expected(st)
+    what, space, who = expected(st)
     if st.phase != REWARD or what != "np":
-        ctx.err("EH-REW-2", "no non-player Crest is due to act now")
+        nxt = f"; next: {who} (space {space}) claims or recalls" if what == "claim" else ""
+        ctx.err("EH-REW-2", f"no non-player Crest is due to act now{nxt}")
     location = st.location
     prescribed = np_prescribed(st)
     wanted = ctx.get("card")
@@ -455,7 +458,8 @@ def mountain_claim(st: State, ctx: Ctx) -> None:
 
 
 def mountain_retrieve(st: State, ctx: Ctx) -> None:
-    """MTN_RETRIEVE at the middle or top level: the Party goes home, no Gear, no cost (EH-MTN-12, 16, 17)."""
+    """MTN_RETRIEVE at the middle or top level: the Party goes home, no Gear, no cost (EH-MTN-9, EH-MTN-12,
+    EH-MTN-16, EH-MTN-17)."""
     m = st.mountain
     if st.phase == REWARD and st.location == MOUNTAIN and m.stage == "bottom":
         recall(st, ctx)  # bottom level: an ordinary recall with +2 Gear (EH-MTN-5)

@@ -37,7 +37,7 @@ def colour_for(st: State, name: str, colour: str, *, own: bool) -> int:
 
 
 def gear_for_heroes(st: State, name: str) -> int:
-    """AMB-25: Hero conditions use the Gear held before the step-5 discards."""
+    """EH-END-11 (AMB-25): Hero conditions use the Gear held before the step-5 discards."""
     p = st.player(name)
     if p.end_gear is not None and st.settings.get("hero_eval_before_gear_convert", True):
         return p.end_gear
@@ -206,9 +206,12 @@ def score(st: State) -> ScoreTable:
     if missing:
         steps = sorted(set(missing))
         example = ",".join(f'"{s}":N' for s in steps)
-        message = (f"the Glory for a Flame difference of {', '.join(map(str, steps))} step(s) is printed under the "
-                   f"Flame track on the board (the rulebook gives only 3 → 3 and 6 → 8); set it with: "
-                   f"scorekeeper set flame_glory='{{{example}}}'")
+        whose = "; ".join(f"{' and '.join(p.name for p in st.players if top_flame - p.flame == s)} "
+                          f"{s} step{'s' if s != 1 else ''}" for s in steps)
+        message = (f"the Glory for a Flame difference of {', '.join(map(str, steps))} step(s) is not set "
+                   f"({whose} left of the rightmost marker, at {top_flame}); it is printed under the Flame track on "
+                   f"the board (the rulebook gives only 3 → 3 and 6 → 8): read it and set it with "
+                   f"scorekeeper set flame_glory='{{{example}}}' (N: the Glory printed there)")
         if final:
             raise MissingValueError(message)
         notes.append(f"provisional: {message}")

@@ -32,6 +32,7 @@ class Player:
     pending_flame_seq: int = 0
     pending_track: str | None = None  # Skill 3: the last advancement's track (EH-SKILL-3A)
     pending_track_seq: int = 0
+    pending_tracks: list[str] = field(default_factory=list)  # every advancement of that event (AMB-17)
     raided: bool = False
     trainer_used: bool = False
     end_gear: int | None = None  # Gear at the start of End Game Scoring (AMB-25)

@@ -8,7 +8,7 @@ from typing import Any
 from scorekeeper.events import Event
 from scorekeeper.games.base import ObservationError, Section, Status
 from scorekeeper.games.emberheart.cards import (
-    COLOURS, LOCATION_TITLES, MOUNTAIN, TRACKS, hire_text,
+    COLOURS, LOCATION_TITLES, MOUNTAIN, TRACKS, hire_text, req_text,
 )
 from scorekeeper.games.emberheart.effects import total_hire
 from scorekeeper.games.emberheart.rules_action import aides_left
@@ -17,21 +17,30 @@ from scorekeeper.games.emberheart.rules_reward import NP, expected
 from scorekeeper.games.emberheart.state import ACTION, END, RAID, REWARD, State
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
+SKILL_SHORT = {1: "1 attach+G", 2: "2 flame", 3: "3 +step", 4: "4 bonus"}  # side B (EH-SKILL-*)
+# the player table's Aides column, short (the Aides section names them in full)
+AIDE_SHORT = {"leader": "Lead", "defender": "Def", "survivalist": "Surv", "healer": "Heal"}
 
 
 def _missing_reveals(st: State) -> list[str]:
-    """Empty offer slots, Raid slots and the 2P card still to reveal."""
+    """Empty offer slots, Raid slots and the 2P card still to reveal, compactly (``tavern 2,3``, ``mountain``)."""
     missing = []
     for key, slots in st.offers.items():
+        if key.startswith("mountain-"):
+            continue
         empty = [str(i + 1) for i, c in enumerate(slots[:3]) if c is None]
         if empty:
-            missing.append(f"{key} slot {','.join(empty)}")
-    for colour, cid in st.garrison.items():
-        if cid is None:
-            missing.append(f"garrison {colour}")
+            missing.append(key if len(empty) == len(slots[:3]) else f"{key} {','.join(empty)}")
+    mountain = [f"{level[0]}{i + 1}" if level != "top" else "t" for level in ("bottom", "middle", "top")
+                for i, c in enumerate(st.offers[f"mountain-{level}"]) if c is None]
+    if mountain:
+        missing.append("mountain" if len(mountain) == 6 else f"mountain {','.join(mountain)}")
+    colours = [colour for colour, cid in st.garrison.items() if cid is None]
+    if colours:
+        missing.append(f"garrison {', '.join(colours)}")
     empty_raids = [str(i + 1) for i, r in enumerate(st.raids) if r is None]
     if empty_raids:
-        missing.append(f"raid slot {','.join(empty_raids)}")
+        missing.append(f"raid card {','.join(empty_raids)} (eh raidcard)")
     if len(st.seats) == 2 and not st.two_p_revealed:
         missing.append("the Two player mode card (eh block)")
     return missing
@@ -46,24 +55,32 @@ def expected_text(st: State) -> tuple[str, str | None]:
         options = []
         if p.crests:
             options.append(f"send a Party ({p.crests} Crest{'s' if p.crests != 1 else ''})")
-            options.append("use the Warehouse or Firestation")
+            options.append("Warehouse or Firestation")
         if left:
-            options.append(f"take an Aide ({', '.join(left)})")
+            options.append(f"an Aide ({'all 4 left' if len(left) == 4 else ', '.join(left)})")
         text = f"{who}'s turn: {' / '.join(options) or 'skip'}"
+        if not left:  # EH-EOA-3: the last turns of the round
+            text += f" · no Aide left, ends after {st.order()[-1]}"
         if st.actions == 0:
             missing = _missing_reveals(st)
             if missing:
-                text = f"reveal {'; '.join(missing)} — then {text}"
+                text = f"Round {ROMAN.get(st.round, st.round)} setup: reveal {' · '.join(missing)} — then {who} starts"
         return text, who
     if st.phase == REWARD:
         what, space, who = expected(st)
         where = LOCATION_TITLES.get(st.location or "", "")
         if st.location == MOUNTAIN:
-            where += f" ({st.mountain.stage.replace('order-', 'ordering before ')} level)"
+            ties = {"order-warden": " (a tie before the middle level)", "order-top": " (a tie before the top level)"}
+            where += ties.get(st.mountain.stage, f" ({st.mountain.stage} level)")
         if what == "np":
             return f"Reward phase · {where} · the non-player Crest (space {space}) discards (eh np)", None
         if what == "order":
             return f"Reward phase · {where} · {who} (Survivalist) orders the tied Parties (eh order …)", who
+        if what == "claim" and st.location == MOUNTAIN and st.mountain.stage == "top":
+            return (f"Reward phase · {where} · {who} (space {space}) claims the top Dragon (eh claim -t TRACK) "
+                    "or withdraws (eh recall)", who)
+        if what == "claim" and st.location == MOUNTAIN and st.mountain.stage == "middle":
+            return f"Reward phase · {where} · {who} (space {space}) claims or withdraws (no Gear)", who
         if what == "claim":
             return f"Reward phase · {where} · {who} (space {space}) claims or recalls", who
         return "Reward phase", None
@@ -71,9 +88,14 @@ def expected_text(st: State) -> tuple[str, str | None]:
         slot = raid_in_force(st)
         card = st.cards[st.raids[slot - 1]].label() if slot else "no Raid card"
         waiting = [p.name for p in st.players if not p.raided]
-        return f"Raid phase · {card} · waiting for {', '.join(waiting)} (eh raid -p NAME)", (waiting[0] if waiting else None)
+        return (f"Raid phase · {card} · waiting for {', '.join(waiting)} · eh raid --all",
+                (waiting[0] if waiting else None))
     if st.phase == END:
-        return "End Game Scoring: convert Gear (eh convert 3 -p NAME), then run 'scorekeeper score'", None
+        floor = int(st.settings.get("flame_min", 0))
+        can = [f"{p.name} {p.gear}" for p in st.players if p.gear >= 3 and p.flame > floor]
+        who_can = f"; Gear: {', '.join(can)}" if can else "; nobody has 3 Gear to convert"
+        return (f"End Game Scoring: convert Gear if you like (eh convert 3 -p NAME{who_can}), "
+                "then scorekeeper score", None)
     return "", None
 
 
@@ -83,7 +105,9 @@ def status_of(st: State) -> Status:
     phase = {ACTION: "Action phase", REWARD: "Reward phase", RAID: "Raid phase", END: "End Game Scoring"}[st.phase]
     headline = [f"Round {ROMAN.get(st.round, st.round)} · {phase}", f"First player: {st.first}"]
     if st.phase == REWARD and st.location:
-        headline.append(f"Resolving: {LOCATION_TITLES[st.location]}")
+        stage = {"order-warden": "middle", "order-top": "top"}.get(st.mountain.stage, st.mountain.stage)
+        level = f" ({stage} level)" if st.location == MOUNTAIN and stage in ("middle", "top") else ""
+        headline.append(f"Resolving: {LOCATION_TITLES[st.location]}{level} · on offer: {_on_offer(st)}")
     rows = []
     for p in st.players:
         board = st.board_hire(p.name)
@@ -91,22 +115,21 @@ def status_of(st: State) -> Status:
             "player": p.name + (" *" if p.name == st.first else ""),
             "crests": p.crests,
             "hirelings": hire_text(p.hire),
-            "on board": hire_text(board) if any(board.values()) else "",
+            "board": hire_text(board) if any(board.values()) else "",
             "gear": p.gear,
             "flame": p.flame,
             "str/sen/spd": "/".join(str(p.attrs[t]) for t in TRACKS),
             "companion": "used" if p.companion_used else "ready",
-            "aides": ",".join(p.aides),
-            "cards": " ".join(_card_short(st, c) for c in p.cards if not st.cards[c].discarded
-                              and st.cards[c].kind != "tavern"),
-            **({"skill": p.skill} if p.skill else {}),
+            "aides": ",".join(AIDE_SHORT.get(a, a) for a in p.aides),
+            **({"skill": SKILL_SHORT.get(p.skill, p.skill)} if p.skill else {}),
         })
     sections = []
     offers = []
     for key, slots in st.offers.items():
-        offers.append({"offer": key, "cards": " | ".join(st.cards[c].label() if c else "—" for c in slots)})
+        offers.append({"offer": key.replace("mountain-", "mtn "),
+                       "cards": " | ".join(offer_label(st, c) if c else "—" for c in slots)})
     offers.append({"offer": "garrison", "cards": " | ".join(
-        st.cards[st.garrison[c]].label() if st.garrison[c] else f"({c} —)" for c in COLOURS)})
+        offer_label(st, st.garrison[c]) if st.garrison[c] else f"({c} —)" for c in COLOURS)})
     raids = []
     for i, r in enumerate(st.raids):
         mark = " (discarded by the Defender)" if st.raid_discarded == i + 1 else ""
@@ -114,10 +137,11 @@ def status_of(st: State) -> Status:
     offers.append({"offer": "raid", "cards": " | ".join(raids)})
     sections.append(Section("Offers", offers))
     parties = [{"location": LOCATION_TITLES[q.location], "space": q.space, "player": q.owner,
-                "hirelings": hire_text(q.hire), "companion": "yes" if q.companion else ""}
-               for q in sorted(st.parties, key=lambda q: (list(LOCATION_TITLES).index(q.location), -q.space))]
+                "hirelings": hire_text(q.hire), "companion": "yes" if q.companion else ""} for q in st.parties]
     parties += [{"location": LOCATION_TITLES[loc], "space": s, "player": NP, "hirelings": "", "companion": ""}
                 for loc, s in st.blocked if (loc, s) not in st.np_done]
+    titles = list(LOCATION_TITLES.values())
+    parties.sort(key=lambda row: (titles.index(row["location"]), -row["space"]))  # EH-REW-1, EH-REW-2 order
     if parties:
         sections.append(Section("Parties", parties))
     if st.phase == REWARD and st.location == MOUNTAIN and st.mountain.stage not in ("bottom", "done"):
@@ -128,6 +152,9 @@ def status_of(st: State) -> Status:
                 rows_m.append({"order": rank, "player": party.owner, "space": space, "wardens": party.hire["W"],
                                "tied": "yes" if any(space in g for g in st.mountain.tied) else ""})
         sections.append(Section(f"Mountain ({st.mountain.stage} level)", rows_m))
+    holdings = [row for p in st.players for row in _holdings(st, p.name)]
+    if holdings:
+        sections.append(Section("Cards (← the Dragon attached; Garrison ✓ completed, … not yet)", holdings))
     aides = [{"aide": a, "holder": h or "available"} for a, h in st.aides.items()]
     sections.append(Section("Aides", aides))
     notes = list(st.log)
@@ -137,15 +164,107 @@ def status_of(st: State) -> Status:
         for card in st.owned(p.name, "garrison"):
             if not card.completed and not garrison_shortfall(st, p.name, card, {}):
                 notes.append(f"{p.name} meets the requirements of {card.id}: eh complete {card.id} -p {p.name}")
+    notes += _hero_moments(st)
+    for p in st.players:  # side B: an answer the skill holder may still give (EH-SKILL-2A, EH-SKILL-3A)
+        if p.skill == 2 and p.pending_flame > 0:
+            notes.append(f"{p.name} may answer the Flame +{p.pending_flame} (skill 2): eh respond grunts|experts")
+        if p.skill == 3 and p.pending_track:
+            notes.append(f"{p.name} may pay 1 Gear for one more {p.pending_track} step (skill 3): eh extra")
     if st.phase == RAID:
         slot = raid_in_force(st)
         if slot:
             card = st.cards[st.raids[slot - 1]]
             for p in st.players:
                 if not p.raided:
-                    notes.append(f"{p.name} must discard {required_discards(st, p, card, {})} "
-                                 f"{'Grunt' if card.item == 'G' else 'Expert'}(s) before reductions")
+                    need = required_discards(st, p, card, {})
+                    notes.append(f"{p.name} must discard {need} {'Grunt' if card.item == 'G' else 'Expert'}(s) "
+                                 "before reductions"
+                                 + ("" if card.item == "G" or not need
+                                    else f" (choose: eh raid -p {p.name} --discard 1S)"))
     return Status(headline, text, who, rows, sections, notes, finished=st.phase == END)
+
+
+HERO_MOMENTS = {  # Heroes whose ability has its own moment (EH-HERO-GEN-7): the command that records it
+    "apprentice": "eh hero apprentice --card HERO", "bard": "eh hero bard --keep HERO --discard HERO",
+    "paragon": "eh hero paragon --gain SS|RR|SR", "recruiter": "eh hero recruiter", "priestess": "eh hero priestess",
+    "dragon trainer": "eh hero trainer --dragon DRAGON",
+}
+
+
+def _hero_moments(st: State) -> list[str]:
+    """Reminders of the Hero abilities whose moment is now (before the first turn, after the Raid, before it)."""
+    from scorekeeper.games.emberheart.effects import hero_active
+    from scorekeeper.games.emberheart.scoring import flame_table
+
+    notes = []
+    before_first = st.phase == ACTION and st.actions == 0
+    after_raid = before_first and st.after_raid_round == st.round - 1 and st.round > 1 or st.phase == END
+    now = {"apprentice": before_first, "bard": before_first, "paragon": before_first, "recruiter": after_raid,
+           "priestess": after_raid, "dragon trainer": st.phase == RAID and not any(p.raided for p in st.players)}
+    for p in st.players:
+        for hero, command in HERO_MOMENTS.items():
+            if now[hero] and hero_active(st, p.name, hero) and not (hero == "apprentice" and "apprentice" in p.used):
+                notes.append(f"{p.name}'s {hero.title()} may act now: {command} -p {p.name}")
+    if st.phase == END:  # AMB-01: the Flame values the final score will need
+        top = max(p.flame for p in st.players)
+        table = flame_table(st)
+        for d in sorted({top - p.flame for p in st.players} - set(table)):
+            names = " and ".join(p.name for p in st.players if top - p.flame == d)
+            notes.append(f"the final score needs the Glory printed under the Flame track for {d} step(s) ({names}): "
+                         f"scorekeeper set flame_glory='{{\"{d}\":N}}'")
+    return notes
+
+
+def offer_label(st: State, cid: str) -> str:
+    """A card on offer: its short name and face (a Garrison card without the colour and Glory its name says)."""
+    card = st.cards[cid]
+    if card.kind == "garrison":
+        return f"{card.id}: {req_text(card.reqs)}→{card.track}"
+    if card.reserved_for:  # EH-HERO-BARD-A2
+        return f"{card.label()} only for {card.reserved_for}"
+    return card.label()
+
+
+def _on_offer(st: State) -> str:
+    """The cards on offer at the Location (and Mountain level) being resolved, by short name."""
+    from scorekeeper.games.emberheart.rules_reward import offer_slots
+
+    stage = {"order-warden": "middle", "order-top": "top"}.get(st.mountain.stage, st.mountain.stage)
+    level = stage if st.location == MOUNTAIN and stage in ("middle", "top") else "bottom"
+    cards = [st.cards[c] for c in offer_slots(st, st.location or "", level) if c]
+    return ", ".join(_compact(c) for c in cards) or "nothing (recall: eh recall)"
+
+
+def _compact(card: Any) -> str:
+    """A card in a few characters: ``bard (red)``, ``T1 2G1S F-1``, ``C1 red3``, ``P1 red``, ``red3``."""
+    if card.kind == "hero":
+        return f"{card.id} ({card.colour})"
+    if card.kind == "tavern":
+        return f"{card.id} {hire_text(card.hire)}" + (f" F{card.flame:+d}" if card.flame else "")
+    if card.is_dragon:
+        costs = (f" F+{card.flame}" if card.flame else "") + (f" W{card.wardens}" if card.wardens else "")
+        return f"{card.id} {'exotic' if card.exotic else card.colour}{card.glory}{costs}"
+    if card.kind == "preserve":
+        return f"{card.id} {card.colour}"
+    return card.id
+
+
+def _holdings(st: State, name: str) -> list[dict[str, str]]:
+    """One player's cards, one row per kind: Dragons with colour and Glory, Heroes and Preserves with the Dragon
+    they hold, Garrison cards with their completion (the player's name on the first row only)."""
+    owned = [st.cards[c] for c in st.player(name).cards if not st.cards[c].discarded and st.cards[c].kind != "tavern"]
+    kinds = (
+        ("Dragons", [f"{c.id} {'exotic' if c.exotic and not c.attached_to else c.colour}{c.glory}"
+                     for c in owned if c.is_dragon]),
+        ("Heroes", [c.id + (f"←{c.holds}" if c.holds else "") for c in owned if c.kind == "hero"]),
+        ("Preserves", [f"{c.id} {c.colour}" + (f"←{c.holds}" if c.holds else "")
+                       for c in owned if c.kind == "preserve"]),
+        ("Garrison", [c.id + ("✓" if c.completed else "…") for c in owned if c.kind == "garrison"]),
+    )
+    rows = [{"player": "", "kind": kind, "cards": ", ".join(items)} for kind, items in kinds if items]
+    if rows:
+        rows[0]["player"] = name
+    return rows
 
 
 def _card_short(st: State, cid: str) -> str:
@@ -174,7 +293,8 @@ def describe_event(event: Event) -> str:
             if key == "hire":
                 face.append(hire_text(value))
             elif key == "flame":
-                face.append(f"Flame {value:+d}" if isinstance(value, int) else f"Flame {value}")
+                if value:
+                    face.append(f"Flame {value:+d}" if isinstance(value, int) else f"Flame {value}")
             elif key == "glory":
                 face.append(f"{value} Glory")
             elif key == "wardens":

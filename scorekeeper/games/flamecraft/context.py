@@ -102,15 +102,15 @@ class Ctx:
             else:
                 who.goods[good] = who.goods.get(good, 0) + count
 
-    def take_items(self, who: PlayerState, items: Mapping[str, int], *, rule: str = "FC-GEN-3", what: str = "pay") -> bool:
-        """Remove goods/coins the player must hold (FC-GEN-3). Returns False (and an error) when short."""
+    def take_items(self, who: PlayerState, items: Mapping[str, int], *, rule: str = "FC-GEN-3", what: str = "pay", hint: str = "") -> bool:
+        """Remove goods/coins the player must hold (FC-GEN-3). Returns False (and an error, ending with ``hint``) when short."""
         short = []
         for item, count in items.items():
             have = who.coins if item == COIN else who.goods.get(item, 0)
             if count > have:
                 short.append(f"{count} {item} (holds {have})")
         if short:
-            self.err(rule, f"{who.name} cannot {what} {', '.join(short)}")
+            self.err(rule, f"{who.name} cannot {what} {', '.join(short)}{hint}")
             return False
         for item, count in items.items():
             if item == COIN:
@@ -213,6 +213,13 @@ class Ctx:
             return True
         return state.dragon_location(card) is not None
 
+    def ench_in_play(self, card: str) -> bool:
+        """Whether an enchantment ID is already somewhere (the row, a reserve, tucked behind a shop) (FC-GEN-5)."""
+        state = self.state
+        if card in state.row or any(p.reserved == card for p in state.players.values()):
+            return True
+        return any(card in s.enchantments for s in state.shops.values())
+
     def check_trigger(self, deck: str) -> None:
         """FC-END-1/FC-END-2 (A-14): the first time the artisan or enchantment deck runs out, the end is triggered."""
         state = self.state
@@ -229,6 +236,13 @@ class Ctx:
         self.infos.append(f"the {DECK_NAMES[deck]} deck ran out: the game end is triggered (FC-END-1)")
         if turn is None:  # ran out during setup: everyone gets 1 turn
             state.final_queue = list(state.order)
+
+    def leftover_choices(self) -> None:
+        """Draw choices that no reward used are a mistake in the record (FC-REW-3 / FC-REW-2)."""
+        if self.draws:
+            self.err("FC-REW-3", f"{len(self.draws)} artisan draw(s) given but no reward or ability here draws a dragon")
+        if self.fancies:
+            self.err("FC-REW-2", f"{len(self.fancies)} fancy dragon(s) given but no reward here draws one")
 
     # -- the town ----------------------------------------------------------------------------------
 
@@ -279,7 +293,8 @@ class Ctx:
             self.err(
                 "FC-PLACE-3",
                 f"slot {slot_no} of {shop.id} takes {'/'.join(slot['icons'])} dragons, and {dragon} is {dface['icon']}"
-                + (f"; it fits slot {', '.join(fits)}" if fits else f"; no empty slot of {shop.id} takes {dface['icon']}"),
+                + (f"; it fits slot {', '.join(fits)}" if fits else f"; no empty slot of {shop.id} takes {dface['icon']}")
+                + (self._fitting(who, shop, face, dragon) if not fits else ""),
             )
             ok = False
         if not ok:
@@ -291,6 +306,16 @@ class Ctx:
         if shop.is_full():
             self.draw_new_shop(shop.id)
         return True
+
+    def _fitting(self, who: PlayerState, shop: ShopState, face: Mapping[str, Any], dragon: str) -> str:
+        """For a refusal: which other dragons of the hand fit an empty slot of the shop (FC-PLACE-3)."""
+        fits = []
+        for card in who.hand:
+            icon = (self.state.face("dragon", card) or {}).get("icon")
+            slots = [str(i + 1) for i, d in enumerate(shop.slots) if d is None and icon in face["slots"][i]["icons"]]
+            if card != dragon and slots:
+                fits.append(f"{card} fits slot {'/'.join(slots)}")
+        return f"; from {who.name}'s hand, {', '.join(fits)}" if fits else f"; no dragon in {who.name}'s hand fits an empty slot there"
 
     def draw_new_shop(self, filled: str) -> None:
         """FC-PLACE-6/7: a filled shop brings the top shop card, face down, if a space and a card remain."""
@@ -350,9 +375,9 @@ ref = _ref
 DECK_NAMES = {"artisan": "artisan", "ench": "enchantment"}
 
 FACE_HINTS = {
-    "shop": "SYMBOLS,SLOT>REWARD,… (e.g. bread,bread,bread>1coin,bread/meat>2rep)",
+    "shop": "SYMBOLS,SLOT=REWARD,… (e.g. bread,bread,bread=1coin,bread/meat=2rep)",
     "dragon": "ICON/ABILITY (e.g. bread/gift)",
-    "ench": "ICON:COST>REWARD (e.g. bread:2bread+meat>3rep)",
+    "ench": "ICON:COST=REWARD (e.g. bread:2bread+meat=3rep)",
     "fancy": "sun:REWARD or moon:REWARD (e.g. moon:4rep)",
     "comp": "start=REWARD or none",
 }

@@ -17,6 +17,8 @@ after a name: ``2bread``, ``bread2``, ``3rep``):
   is the structured "reserve 1 enchantment from the row", ``ability=gain 1coin+1rep`` a structured gain).
 * enchantment: ``ICON:COST>REWARD[:nocoin][:sets=N][:adds=SYMBOL][:deck=purple|gold]``, for example
   ``bread:2bread+meat>3rep``; with ``:sets=N`` the cost and reward are per set, up to N sets.
+* In the shop and enchantment forms ``=`` may replace ``>`` (``bread/meat=2rep``, ``bread:2bread+meat=3rep``):
+  a shell reads an unquoted ``>`` as a redirection.
 * fancy dragon: ``sun:REWARD[:spend=GOODS][:goal=TEXT]`` or ``moon:REWARD[:goal=TEXT]``; a goal written
   ``hold 2bread+meat``, ``distinct 5``, ``placed 3``, ``enchanted 2`` or ``coins 5`` is checked (A-31).
 * companion: ``start=REWARD`` or ``none``, optionally ``:ability=TEXT``.
@@ -190,6 +192,14 @@ def norm_dragon(value: Any, goods: Sequence[str]) -> dict[str, Any]:
     return face
 
 
+def split_reward(text: str) -> tuple[str, str]:
+    """``ICONS>REWARD`` or ``COST>REWARD`` → (left, right). ``=`` may stand for ``>``, which a shell takes as a
+    redirection when the face is typed unquoted (``bread/meat=2rep``, ``2bread+meat=3rep``)."""
+    sep = ">" if ">" in text else "="
+    left, _, right = text.partition(sep)
+    return left, right
+
+
 def _split2(text: str) -> tuple[str, str, str]:
     for sep in ("/", ":"):
         if sep in text:
@@ -219,8 +229,8 @@ def norm_shop(value: Any, goods: Sequence[str], blocked: Sequence[str] = (COIN, 
             elif low.startswith("ability="):
                 data["ability"] = part.split("=", 1)[1]
             else:
-                icons, _, reward = part.partition(">")
-                data["slots"].append({"icons": icons.split("/"), "reward": reward or None})
+                accepted, reward = split_reward(part)
+                data["slots"].append({"icons": accepted.split("/"), "reward": reward or None})
         value = data
     if not isinstance(value, Mapping):
         raise FaceError(f"cannot read shop face {value!r}")
@@ -230,7 +240,7 @@ def norm_shop(value: Any, goods: Sequence[str], blocked: Sequence[str] = (COIN, 
     slots = []
     for number, slot in enumerate(value.get("slots", []), start=1):
         if isinstance(slot, str):
-            icons_text, _, reward_text = slot.partition(">")
+            icons_text, reward_text = split_reward(slot)
             slot = {"icons": icons_text.split("/"), "reward": reward_text or None}
         icons = [str(i).strip().lower() for i in slot.get("icons", []) if str(i).strip()]
         for icon in icons:
@@ -270,9 +280,12 @@ def norm_ench(value: Any, goods: Sequence[str]) -> dict[str, Any]:
     ``{"icon", "set_cost", "max_sets", "reward_per_set" | "reward_by_sets", "no_coin", "adds"}``."""
     if isinstance(value, str):
         parts = [p.strip() for p in value.split(":")]
-        if len(parts) < 2 or ">" not in parts[1]:
-            raise FaceError(f"an enchantment face is ICON:COST>REWARD (e.g. bread:2bread+meat>3rep), not {value!r}")
-        cost, _, reward = parts[1].partition(">")
+        if len(parts) < 2 or not (">" in parts[1] or "=" in parts[1]):
+            raise FaceError(
+                f"an enchantment face is ICON:COST>REWARD or ICON:COST=REWARD (e.g. bread:2bread+meat=3rep), not {value!r}"
+                " (in a shell, quote a face that contains > or write = instead)"
+            )
+        cost, reward = split_reward(parts[1])
         data: dict[str, Any] = {"icon": parts[0]}
         sets = None
         for flag in parts[2:]:

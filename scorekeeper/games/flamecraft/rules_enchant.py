@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from .context import Ctx, items_text
+from scorekeeper.events import Event
+
+from .context import Ctx, copy_state, items_text
 from .faces import COIN, WILD, FaceError, norm_goods, norm_id
-from .rules_gather import leftover_choices
-from .rules_gift import matches_cost
+from .rules_gift import goods_first, matches_cost
 from .rules_turn import require_turn
-from .state import MAX_ENCHANTMENTS, PlayerState
+from .state import MAX_ENCHANTMENTS, FlameState, PlayerState
 
 
 def resolve_enchant(ctx: Ctx) -> None:
@@ -50,33 +51,22 @@ def resolve_enchant(ctx: Ctx) -> None:
         ctx.err("FC-SETUP-8", f"{card} belongs to the {face['deck']} deck; this game uses the {ctx.setting('ench_deck')} deck")
     if not sface["enchantable"]:  # FC-ENCH-3 (A-04)
         ctx.err("FC-ENCH-3", f"{shop.id} cannot be enchanted (its upper-left symbol is {'+'.join(sface['symbols'])}); gather there instead")
-    elif not (WILD in sface["symbols"] or face["icon"] == WILD or face["icon"] in sface["symbols"]):  # FC-ENCH-4 (A-25)
-        ctx.err("FC-ENCH-4", f"{card} is a {face['icon']} enchantment and {shop.id} shows {'+'.join(sface['symbols'])}: the icons must match (or the shop be wild)")
+    elif not icon_fits(state, card, sface["symbols"]):  # FC-ENCH-4 (A-25): icons match, or the shop or the card is wild
+        fitting = [c for c in [*state.row, *([who.reserved] if who.reserved else [])] if icon_fits(state, c, sface["symbols"])]
+        ctx.err(
+            "FC-ENCH-4",
+            f"{card} is a {face['icon']} enchantment and {shop.id} shows {'+'.join(sface['symbols'])}: the icons must match "
+            f"(or the shop be wild); {', '.join(fitting) + ' would fit' if fitting else 'no card of the row fits: gather instead'}",
+        )
     if len(shop.enchantments) >= MAX_ENCHANTMENTS:  # FC-ENCH-5
-        ctx.err("FC-ENCH-5", f"{shop.id} already has {MAX_ENCHANTMENTS} enchantments")
+        ctx.err("FC-ENCH-5", f"{shop.id} already has {MAX_ENCHANTMENTS} enchantments: gather there instead")
     if ctx.failed:
         return
 
-    # the cost: fixed (FC-ENCH-6) or k sets (FC-ENCH-10, A-26)
-    sets = None
-    if "cost" in face:
-        cost = dict(face["cost"])
-        reward = face["reward"]
-    else:
-        sets = ctx.payload.get("sets")
-        top = face.get("max_sets")
-        if not isinstance(sets, int) or isinstance(sets, bool) or sets < 1 or (top and sets > top):
-            ctx.err("FC-ENCH-10", f"{card} is paid in sets: declare how many (--sets K, 1 to {top or 'any'})")
-            return
-        cost = {g: n * sets for g, n in face["set_cost"].items()}
-        by_sets = face.get("reward_by_sets")
-        if by_sets:
-            if str(sets) not in by_sets:
-                ctx.err("FC-ENCH-11", f"{card} lists no reward for {sets} sets")
-                return
-            reward = by_sets[str(sets)]  # FC-ENCH-11
-        else:
-            reward = _times(face.get("reward_per_set") or {}, sets)
+    terms = _terms(ctx, card, face)
+    if terms is None:
+        return
+    cost, reward, sets = terms
     pay = _payment(ctx, who, cost, bool(face.get("no_coin")), card)
     if pay is None:
         return
@@ -91,8 +81,50 @@ def resolve_enchant(ctx: Ctx) -> None:
     who.enchanted += 1
     what = f"enchantment {card}" + (f" ({sets} set{'s' if sets != 1 else ''})" if sets else "")
     ctx.grant(who, reward, what)  # FC-ENCH-9, FC-ENCH-11
-    leftover_choices(ctx)
+    ctx.leftover_choices()
     turn.phase = "enchant"
+
+
+def icon_fits(state: FlameState, card: str, symbols: list[str]) -> bool:
+    """Whether a known enchantment's icon matches a shop's symbols: equal, or either is wild (FC-ENCH-4, A-25)."""
+    icon = (state.face("ench", card) or {}).get("icon")
+    return icon is not None and (WILD in symbols or icon == WILD or icon in symbols)
+
+
+def _terms(ctx: Ctx, card: str, face: dict[str, Any]) -> tuple[dict[str, int], dict[str, Any], int | None] | None:
+    """The cost, the reward and the sets of a cast: fixed (FC-ENCH-6, FC-ENCH-9) or k sets (FC-ENCH-10/11, A-26)."""
+    if "cost" in face:
+        return dict(face["cost"]), face["reward"], None
+    sets = ctx.payload.get("sets")
+    top = face.get("max_sets")
+    if not isinstance(sets, int) or isinstance(sets, bool) or sets < 1 or (top and sets > top):
+        ctx.err("FC-ENCH-10", f"{card} is paid in sets: declare how many (--sets K, 1 to {top or 'any'})")
+        return None
+    cost = {g: n * sets for g, n in face["set_cost"].items()}
+    by_sets = face.get("reward_by_sets")
+    if not by_sets:
+        return cost, _times(face.get("reward_per_set") or {}, sets), sets
+    if str(sets) not in by_sets:
+        ctx.err("FC-ENCH-11", f"{card} lists no reward for {sets} sets")
+        return None
+    return cost, by_sets[str(sets)], sets  # FC-ENCH-11
+
+
+def default_payment(state: FlameState, player: str, payload: dict[str, Any]) -> dict[str, int] | None:
+    """What ``fc enchant`` pays when the player types no ``--pay``: the goods of the cost first, then coins
+    (FC-ENCH-6); None when that cannot pay (the rules then say why). The CLI records it, so the log shows it."""
+    ctx = Ctx(copy_state(state), Event(0, "ENCHANT", player, payload))
+    who = ctx.player()
+    ctx.learn_faces()
+    card = norm_id(payload.get("card", ""))
+    face = ctx.state.face("ench", card)
+    if who is None or face is None:
+        return None
+    terms = _terms(ctx, card, face)
+    if terms is None:
+        return None
+    pay = _payment(ctx, who, terms[0], bool(face.get("no_coin")), card)
+    return None if ctx.failed else pay
 
 
 def _times(reward: dict[str, Any], k: int) -> dict[str, Any]:
@@ -111,13 +143,7 @@ def _payment(ctx: Ctx, who: PlayerState, cost: dict[str, int], no_coin: bool, ca
     """The payment declared (or, if none, goods first then coins), checked against the cost (FC-ENCH-6/7)."""
     declared = ctx.payload.get("pay")
     if declared is None:
-        pay: dict[str, int] = {}
-        coins = 0
-        for good, need in cost.items():
-            use = min(need, who.goods.get(good, 0))
-            if use:
-                pay[good] = use
-            coins += need - use
+        pay, coins = goods_first(who, cost)
         if coins:
             if no_coin:  # FC-ENCH-7
                 ctx.err("FC-ENCH-7", f"{card} costs {items_text(cost)} and forbids coins; {who.name} lacks the goods")

@@ -6,7 +6,6 @@ from typing import Any
 
 from .context import Ctx
 from .faces import COIN, DRAGON, WILD, FaceError, norm_id, norm_reward
-from .rules_gather import leftover_choices
 from .rules_gift import do_gift
 from .rules_turn import require_turn
 from .state import PlayerState
@@ -22,15 +21,21 @@ def resolve_fire(ctx: Ctx) -> None:
     assert turn is not None
     dragon = norm_id(ctx.payload.get("dragon", ""))
     if turn.phase not in ("gather", "enchant"):  # FC-FIRE-9
-        ctx.err("FC-FIRE-9", "dragons are fired up only after gathering (step 3) or enchanting (step 2)")
+        now = f"{who.name} has not visited a shop yet (fc visit SHOP)" if turn.phase == "start" else (
+            f"{who.name} has not gathered or enchanted at {turn.shop} yet (fc gather, or fc enchant CARD)"
+        )
+        ctx.err("FC-FIRE-9", f"dragons are fired up only after gathering (step 3) or enchanting (step 2): {now}")
         return
     where = state.dragon_location(dragon)
     if where is None or where[0] != turn.shop:  # FC-FIRE-1
         at = f"it is at {where[0]}" if where else "it is not in a shop slot"
-        ctx.err("FC-FIRE-1", f"only a dragon at {turn.shop} can be fired up, and {dragon or '(none)'} is not there ({at})")
+        here = [d for d in state.shops[turn.shop or ""].slots if d] if turn.shop in state.shops else []
+        ctx.err("FC-FIRE-1", f"only a dragon at {turn.shop} ({', '.join(here) or 'none'}) can be fired up, and {dragon or '(none)'} is not there ({at})")
     fired_times = turn.fired.count(dragon)
     if fired_times >= int(ctx.setting("fire_max_per_dragon") or 1):  # FC-FIRE-4 (A-16)
-        ctx.err("FC-FIRE-4", f"{dragon} was already fired up this turn")
+        shop = state.shops.get(turn.shop or "")
+        left = [d for d in (shop.slots if shop else []) if d and d not in turn.fired]
+        ctx.err("FC-FIRE-4", f"{dragon} was already fired up this turn" + (f"; not yet fired here: {', '.join(left)}" if left else "; end the turn (fc end)"))
     followup = turn.followup is not None and turn.followup == dragon
     if turn.phase == "gather":
         if turn.gather_step >= 4:  # FC-GATHER-1
@@ -55,7 +60,7 @@ def resolve_fire(ctx: Ctx) -> None:
     source = f"{dragon} ({ability.lower()})"
     handler = ABILITY_HANDLERS[ability]
     handler(ctx, who, dragon, source)
-    leftover_choices(ctx)
+    ctx.leftover_choices()
     if ctx.failed:
         return
     turn.fired.append(dragon)
@@ -144,13 +149,31 @@ def _place(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
         if not who.hand:
             _noop(ctx, source, f"{who.name} has no dragon in hand")
             return
-        ctx.err("FC-ART-PLACE-1", f"{source}: name the dragon and the slot (--dragon NAME --at SHOP:SLOT)")
+        options = _open_slots(ctx, who)
+        if not options:  # FC-FIRE-10 (A-35): nothing in the hand fits an empty slot of a face-up shop
+            _noop(ctx, source, f"no dragon in {who.name}'s hand fits an empty slot in town")
+            return
+        ctx.err("FC-ART-PLACE-1", f"{source}: name the dragon and the slot (--dragon NAME --at SHOP:SLOT); for example {', '.join(options[:4])}")
         return
     place = dict(place)
     # FC-PLACE-9: the ability's placement follows FC-PLACE-1 to 7; FC-ART-PLACE-3: at this shop while
     # enchanting, the new dragon may fire up too (every dragon at the shop may, FC-FIRE-5)
     # FC-ART-PLACE-1 (any matching empty slot in town), FC-ART-PLACE-2 (its reward; a filled shop draws a new one)
     ctx.place_dragon(who, str(place.get("dragon", "")), str(place.get("shop", "")), place.get("slot"), source)
+
+
+def _open_slots(ctx: Ctx, who: PlayerState) -> list[str]:
+    """Every ``DRAGON at SHOP:SLOT`` the hand could fill: empty, matching slots of face-up shops (FC-ART-PLACE-1)."""
+    options = []
+    for card in who.hand:
+        icon = (ctx.state.face("dragon", card) or {}).get("icon")
+        for shop in ctx.state.shops.values():
+            face = ctx.shop_face(shop) if shop.face_up else None  # FC-PLACE-8: not a face-down shop
+            slots = face["slots"] if face else []
+            for index, (occupant, slot) in enumerate(zip(shop.slots, slots)):
+                if occupant is None and (icon is None or icon in slot["icons"]):
+                    options.append(f"{card} at {shop.id}:{index + 1}")
+    return options
 
 
 def _swap(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:

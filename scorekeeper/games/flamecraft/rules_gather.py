@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .context import Ctx, items_text, reward_text
 from .faces import COIN, DRAGON, WILD, FaceError, norm_goods, norm_id, norm_reward
-from .rules_gift import do_gift, reserve_card
+from .rules_gift import apply_effect
 from .rules_turn import require_turn
 from .state import FlameState, ShopState
 
@@ -74,7 +74,8 @@ def resolve_gather(ctx: Ctx) -> None:
     declared_raw = ctx.payload.get("gain")
     if declared_raw is None:
         if wild:
-            ctx.err("FC-GATHER-6", f"{shop.id} yields {wild} good(s) of your choice: say which (e.g. gather {items_text(fixed)}+1bread)")
+            example = items_text({**fixed, ctx.goods[0]: fixed.get(ctx.goods[0], 0) + wild})
+            ctx.err("FC-GATHER-6", f"{shop.id} yields {yield_text(fixed, wild, dragons)}: say which goods (e.g. fc gather {example})")
             return
         declared = dict(fixed)
     else:
@@ -115,7 +116,7 @@ def resolve_place(ctx: Ctx) -> None:
         ctx.err("FC-GATHER-1", "gather first: placing a dragon is step 2 of gathering")
         return
     if turn.gather_step == 2:
-        ctx.err("FC-GATHER-7", f"{who.name} already placed a dragon this turn: only 1 placement when gathering")
+        ctx.err("FC-GATHER-7", f"{who.name} already placed a dragon this turn: only 1 placement when gathering (now fire up 1 dragon, or end the turn)")
         return
     if turn.gather_step > 2:
         ctx.err("FC-GATHER-1", "placing is step 2 of gathering: it cannot follow the fire-up (step 3) or the shop ability (step 4)")
@@ -128,7 +129,7 @@ def resolve_place(ctx: Ctx) -> None:
     if ctx.place_dragon(who, str(ctx.payload.get("dragon", "")), shop_id, ctx.payload.get("slot"), f"placement at {shop_id}"):
         turn.gather_step = 2
         turn.followup = None
-        _leftover_choices(ctx)
+        ctx.leftover_choices()
 
 
 def resolve_shop_ability(ctx: Ctx) -> None:
@@ -156,6 +157,9 @@ def resolve_shop_ability(ctx: Ctx) -> None:
     ctx.learn_faces()
     payload = ctx.payload
     declared = [k for k in ("reserve", "gain", "gift") if payload.get(k)]
+    if ability.get("effect") == "reserve" and not declared:  # FC-GATHER-9, FC-RES-3: the card must be named
+        ctx.err("FC-GATHER-9", f"{shop.id}'s ability reserves an enchantment: name it (fc ability --reserve CARD; the row: {', '.join(ctx.state.row) or 'empty'})")
+        return
     if ability.get("effect") == "reserve" and declared and "reserve" not in declared:  # FC-GATHER-9 (A-34)
         text = f"{shop.id}'s ability is to reserve an enchantment, but the play declares {', '.join(declared)}"
         (ctx.err if ctx.setting("shop_ability_strict") else ctx.warn)("FC-GATHER-9", text)
@@ -170,35 +174,9 @@ def resolve_shop_ability(ctx: Ctx) -> None:
             if not same:
                 text = f"{shop.id}'s ability gives {reward_text(ability['gain'])}, but the play declares something else"
                 (ctx.err if ctx.setting("shop_ability_strict") else ctx.warn)("FC-GATHER-9", text)
-    source = f"ability of {shop.id}"
-    if payload.get("reserve"):
-        reserve_card(ctx, who, payload["reserve"], str(payload.get("source") or "row"))
-    if payload.get("gain"):
-        try:
-            reward = norm_reward(payload["gain"], ctx.goods, what="ability gain")
-        except FaceError as exc:
-            ctx.err("FC-GEN-1", str(exc))
-            return
-        ctx.grant(who, reward, source)  # FC-GATHER-9: applied as declared
-    if payload.get("gift"):
-        gift = dict(payload["gift"])
-        do_gift(ctx, who, str(gift.get("to", "")), str(gift.get("item", "")), source)
-    _leftover_choices(ctx)
+    apply_effect(ctx, who, payload, f"ability of {shop.id}")  # FC-GATHER-9: applied as declared
     turn.gather_step = 4
     turn.followup = None
-
-
-def _leftover_choices(ctx: Ctx) -> None:
-    """Draw choices that no reward used are a mistake in the record (FC-REW-3 / FC-REW-2)."""
-    if ctx.draws:
-        ctx.err("FC-REW-3", f"{len(ctx.draws)} artisan draw(s) given but no reward or ability here draws a dragon")
-    if ctx.fancies:
-        ctx.err("FC-REW-2", f"{len(ctx.fancies)} fancy dragon(s) given but no reward here draws one")
-
-
-def leftover_choices(ctx: Ctx) -> None:
-    _leftover_choices(ctx)
-
 
 
 def yield_of(state: FlameState, shop_id: str) -> tuple[dict[str, int], int, int] | None:

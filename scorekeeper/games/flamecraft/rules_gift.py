@@ -60,6 +60,9 @@ def reserve_card(ctx: Ctx, who: PlayerState, card_ref: Any, source: str) -> bool
         if state.ench_deck <= 0:  # FC-END-7
             ctx.err("FC-END-7", "the enchantment deck is empty: nothing can be reserved from it")
             return False
+        if card and ctx.ench_in_play(card):  # FC-GEN-5: a card from the deck is not already in play
+            ctx.err("FC-GEN-5", f"{card} is already in play (row, reserve or a shop); a card reserved from the deck needs a new name")
+            return False
         card = card or state.next_auto("E")
         state.ench_deck -= 1
         ctx.check_trigger("ench")  # FC-RES-3: taking the last card triggers FC-END-1
@@ -112,6 +115,7 @@ def resolve_gift(ctx: Ctx) -> None:
             ctx.err("FC-GEN-1", str(exc))
             return
         ctx.grant(who, reward, f"gift reward ({by})")  # FC-GIFT-4: from the supply, not the recipient
+    ctx.leftover_choices()
 
 
 def resolve_fancy_score(ctx: Ctx) -> None:
@@ -147,6 +151,7 @@ def resolve_fancy_score(ctx: Ctx) -> None:
         if not ctx.take_items(who, pay, rule="FC-FANCY-7", what=f"spend for {card}"):  # FC-FANCY-3, FC-GEN-3
             return
     ctx.grant(who, face["reward"], f"sun dragon {card}")  # FC-FANCY-2
+    ctx.leftover_choices()
     who.sun_scored.append(card)
 
 
@@ -155,13 +160,7 @@ def _spend_payment(ctx: Ctx, who: PlayerState, spend: dict[str, int]) -> dict[st
     coins_ok = bool(ctx.setting("sun_coins_wild"))
     declared = ctx.payload.get("pay")
     if declared is None:
-        pay: dict[str, int] = {}
-        coins = 0
-        for good, need in spend.items():
-            use = min(need, who.goods.get(good, 0))
-            if use:
-                pay[good] = use
-            coins += need - use
+        pay, coins = goods_first(who, spend)
         if coins:
             if not coins_ok or coins > who.coins:
                 ctx.err("FC-FANCY-7", f"the goal of this dragon spends {items_text(spend)}; {who.name} cannot pay it")
@@ -177,6 +176,18 @@ def _spend_payment(ctx: Ctx, who: PlayerState, spend: dict[str, int]) -> dict[st
         ctx.err("FC-FANCY-3", f"the goal spends exactly {items_text(spend)}" + (" (a coin may stand for any good)" if coins_ok else " (no coins)") + f", not {items_text(pay)}")
         return None
     return pay
+
+
+def goods_first(who: PlayerState, cost: dict[str, int]) -> tuple[dict[str, int], int]:
+    """The default payment of a cost: the goods the player holds, and how many coins must cover the rest (FC-GEN-4)."""
+    pay: dict[str, int] = {}
+    coins = 0
+    for good, need in cost.items():
+        use = min(need, who.goods.get(good, 0))
+        if use:
+            pay[good] = use
+        coins += need - use
+    return pay, coins
 
 
 def _matches_cost(pay: dict[str, int], cost: dict[str, int], coins_ok: bool) -> bool:
@@ -200,8 +211,11 @@ def resolve_companion(ctx: Ctx) -> None:
     if not ctx.setting("companions"):  # FC-COMP-1
         ctx.err("FC-COMP-1", "companions are off in this game")
         return
-    if who is None or who.companion is None:
-        ctx.err("FC-COMP-1", f"{who.name if who else 'nobody'} has no companion")
+    if who is None:  # nobody's turn is due (before the first turn, after the last): say why
+        _own_turn(ctx, "FC-COMP-6")
+        return
+    if who.companion is None:
+        ctx.err("FC-COMP-1", f"{who.name} has no companion")
         return
     if who.companion_used:  # FC-COMP-4
         ctx.err("FC-COMP-4", f"{who.name}'s companion {who.companion} was already used: once per game")
@@ -214,20 +228,23 @@ def resolve_companion(ctx: Ctx) -> None:
     if ctx.failed:
         return
     ctx.learn_faces()
-    source = f"companion {who.companion}"
-    payload = ctx.payload
+    apply_effect(ctx, who, ctx.payload, f"companion {who.companion}")  # FC-COMP-7: applied as declared
+    who.companion_used = True  # FC-COMP-4: flipped
+
+
+def apply_effect(ctx: Ctx, who: PlayerState, payload: Any, source: str) -> None:
+    """A declared effect (a shop ability, a companion): a reserve (FC-RES-2/3), a gain from the supply
+    (FC-REW-8), a gift (FC-GIFT-1 to 3); then no unused draw may be left (FC-REW-2/3)."""
+    if payload.get("reserve"):
+        reserve_card(ctx, who, payload["reserve"], str(payload.get("source") or "row"))
     if payload.get("gain"):
         try:
-            reward = norm_reward(payload["gain"], ctx.goods, what="companion effect")
+            reward = norm_reward(payload["gain"], ctx.goods, what=f"the gain of the {source}")
         except FaceError as exc:
             ctx.err("FC-GEN-1", str(exc))
             return
-        ctx.grant(who, reward, source)  # FC-COMP-7
-    if payload.get("reserve"):
-        reserve_card(ctx, who, payload["reserve"], str(payload.get("source") or "row"))
+        ctx.grant(who, reward, source)
     if payload.get("gift"):
         gift = dict(payload["gift"])
         do_gift(ctx, who, str(gift.get("to", "")), str(gift.get("item", "")), source)
-    if ctx.draws:
-        ctx.err("FC-REW-3", f"{len(ctx.draws)} artisan draw(s) given but the declared effect draws none")
-    who.companion_used = True  # FC-COMP-4: flipped
+    ctx.leftover_choices()

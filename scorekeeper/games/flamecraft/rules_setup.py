@@ -35,16 +35,18 @@ def resolve_setup(ctx: Ctx) -> None:
         ctx.err(
             "FC-SETUP-2",
             f"the town starts with the {STARTER_SHOPS} starter shops, each once; got {len(town)}"
-            " (name them with --town, or mark them starter in the catalog)",
+            " (name them with --town, once each with its face: --town 'BAKERY=bread,bread,bread=1coin,bread/meat=2rep';"
+            " or mark them starter in the catalog)",
         )
         return
     shops: dict[str, ShopState] = {}
+    marked = _starters(state.faces["shop"])
     for shop_id in town:
         face = ctx.face("shop", shop_id, rule="FC-SETUP-2")
         if face is None:
             continue
-        if face.get("starter") is False:
-            ctx.err("FC-SETUP-2", f"{shop_id} is not a starter shop")
+        if marked and not face.get("starter"):  # the faces say which shops are the starters
+            ctx.err("FC-SETUP-2", f"{shop_id} is not a starter shop; the starter shops are {', '.join(marked)}")
         shops[shop_id] = ShopState(shop_id, True, [None] * len(face["slots"]))
     if ctx.failed:
         return
@@ -52,11 +54,19 @@ def resolve_setup(ctx: Ctx) -> None:
     # FC-SETUP-3: each starter dragon in slot 1 of the starter shop with its icon (A-21: no reward)
     starters = [norm_id(d) for d in (payload.get("starters") or state.catalog_starters.get("dragons") or [])]
     if len(starters) != STARTER_SHOPS:
-        ctx.err("FC-SETUP-3", f"name the {STARTER_SHOPS} starter dragons (--starters, or mark them starter in the catalog); got {len(starters)}")
+        ctx.err(
+            "FC-SETUP-3",
+            f"name the {STARTER_SHOPS} starter dragons (--starters, with their faces the first time: "
+            f"--starters S-BREAD=bread/gain2,S-MEAT=meat/draw,…; or mark them starter in the catalog); got {len(starters)}",
+        )
         return
+    marked = _starters(state.faces["dragon"])
     for dragon in starters:
         face = ctx.face("dragon", dragon, rule="FC-SETUP-3")
         if face is None:
+            continue
+        if marked and not face.get("starter"):  # the faces say which dragons are the starters
+            ctx.err("FC-SETUP-3", f"{dragon} is not a starter dragon; the starter dragons are {', '.join(marked)}")
             continue
         homes = [s for s in shops.values() if state.faces["shop"][s.id]["symbols"][0] == face["icon"]]
         free = [s for s in homes if s.slots[0] is None]
@@ -109,6 +119,9 @@ def resolve_setup(ctx: Ctx) -> None:
 
     # FC-SETUP-7: the park; FC-SETUP-9: the row; FC-SETUP-8: one enchantment deck
     park = _cards(ctx, payload.get("park"), min(PARK_SIZE, max(artisan, 0)), "dragon", "A", "FC-SETUP-7", "park")
+    for card in park:
+        if any(card in shop.slots for shop in shops.values()):  # FC-GEN-5: one zone per card
+            ctx.err("FC-GEN-5", f"{card} is a starter dragon in the town; it cannot also be in the park")
     row = _cards(ctx, payload.get("row"), min(ROW_SIZE, max(ench, 0)), "ench", "E", "FC-SETUP-9", "enchantment row")
     for card in row:
         face = state.face("ench", card)
@@ -129,6 +142,11 @@ def resolve_setup(ctx: Ctx) -> None:
     state.setup_done = True
     for deck in ("artisan", "ench"):
         ctx.check_trigger(deck)  # A-14: even a setup deal can empty a deck
+
+
+def _starters(faces: dict[str, Any]) -> list[str]:
+    """The cards whose face is marked ``starter`` (empty when the faces mark none: the setup's list is taken)."""
+    return [card for card, face in faces.items() if face.get("starter")]
 
 
 def _cards(ctx: Ctx, declared: Any, count: int, kind: str, prefix: str, rule: str, label: str) -> list[str]:
@@ -185,8 +203,10 @@ def resolve_setup_player(ctx: Ctx) -> None:
         ctx.err("FC-SETUP-13", f"each player draws exactly 2 fancy dragons; {who.name} drew {len(drew)}")
     if drew and keep and keep[0][0] not in drew:
         ctx.err("FC-SETUP-13", f"{keep[0][0]} is not one of the fancy dragons drawn ({', '.join(drew)})")
-    if keep and any(keep[0][0] in p.fancies for p in state.players.values()):
-        ctx.err("FC-GEN-5", f"fancy dragon {keep[0][0]} is already in play")
+    held = {card for p in state.players.values() for card in p.fancies}
+    for card in dict.fromkeys([card for card, _ in keep[:1]] + drew):
+        if card in held:  # FC-GEN-5: the fancy dragons drawn come from the deck
+            ctx.err("FC-GEN-5", f"fancy dragon {card} is already in play")
 
     # FC-SETUP-14 (A-23): only the 4th and 5th seats of a 4- or 5-player game take a good
     good = payload.get("good")
@@ -233,6 +253,7 @@ def resolve_setup_player(ctx: Ctx) -> None:
         if start:
             # FC-COMP-3; FC-COMP-5 (A-32): the START bonus does not use up the ability (companion_used stays False)
             ctx.grant(who, start, f"START bonus of companion {comp_card}")
+    ctx.leftover_choices()
     who.dealt = True
     ctx.check_trigger("artisan")
     if state.started and state.turn is None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .context import Ctx, player_list, ref
+from .context import DECK_NAMES, Ctx, items_text, player_list, ref
 from .faces import COIN, FaceError, norm_goods, norm_id
 from .state import GOODS_LIMIT, HAND_LIMIT, PARK_SIZE, ROW_SIZE, FlameState, PlayerState, ShopState, TurnState
 
@@ -93,15 +93,22 @@ def resolve_visit(ctx: Ctx) -> None:
             f"{who.name} holds {who.items_total()} goods and coins but {len(present)} player(s) are at {shop.id} "
             f"({player_list(present)}): {who.name} cannot visit it{instead}",
         )
-    if missing:  # FC-TURN-6
-        ctx.err("FC-TURN-6", f"give 1 good or 1 coin to each player at {shop.id}: {player_list(missing)} not paid (--pay NAME=GOOD)")
+    if missing and who.items_total() >= len(present):  # FC-TURN-6
+        ctx.err(
+            "FC-TURN-6",
+            f"give 1 good or 1 coin to each player at {shop.id}: {player_list(missing)} not paid "
+            f"(--pay GOOD for everyone there, or --pay NAME=GOOD each; {who.name} holds {holding_text(ctx, who)})",
+        )
+    elif missing:  # FC-TURN-6, FC-TURN-7: cannot pay them all
+        each = " each" if len(missing) > 1 else ""
+        ctx.err("FC-TURN-6", f"{player_list(missing)} at {shop.id} must{each} get 1 good or 1 coin")
     if ctx.failed:
         return
     # FC-TURN-8: payments move at once, from what the visitor holds before the action (FC-GEN-3, FC-GEN-4)
     total: dict[str, int] = {}
     for item in payments.values():
         total[item] = total.get(item, 0) + 1
-    if not ctx.take_items(who, total, what="pay"):
+    if not ctx.take_items(who, total, hint=f"; {who.name} can pay with {holding_text(ctx, who)}"):
         return
     for name, item in payments.items():
         ctx.gain_goods(state.players[name], {item: 1})
@@ -109,6 +116,13 @@ def resolve_visit(ctx: Ctx) -> None:
     who.recent_shops.append(shop.id)
     turn.phase = "visited"
     turn.shop = shop.id
+
+
+def holding_text(ctx: Ctx, who: PlayerState) -> str:
+    """What a player can pay with, in words: ``2bread+1coin`` or ``nothing``."""
+    items = {g: who.goods.get(g, 0) for g in ctx.goods}
+    items["coin"] = who.coins
+    return items_text(items)
 
 
 def _player_name(state: FlameState, text: str) -> str | None:
@@ -221,16 +235,21 @@ def _refill(ctx: Ctx, key: str, deck: int, gaps: int, kind: str, prefix: str) ->
             ctx.learn(kind, card, face)
             cards.append(card)
         if len(cards) != need:
-            short = " (the deck has run out: refill as far as it goes, FC-END-TURN-9)" if deck < gaps else ""
             what = "park" if key == "park" else "enchantment row"
-            ctx.err("FC-END-TURN-8", f"the {what} needs exactly {need} new card(s){short}; got {len(cards)}")
+            option = "--park" if key == "park" else "--row"
+            if need == 0:
+                why = f"the {DECK_NAMES['artisan' if key == 'park' else 'ench']} deck is empty (FC-END-TURN-9)" if gaps else f"the {what} is full"
+                ctx.err("FC-END-TURN-8", f"nothing is revealed for the {what}: {why}; leave out {option}")
+            else:
+                short = f" (the deck holds only {deck}: refill as far as it goes, FC-END-TURN-9)" if deck < gaps else ""
+                ctx.err("FC-END-TURN-8", f"the {what} needs exactly {need} new card(s){short}; got {len(cards)} ({option} NAME,…)")
             return []
         if len(set(cards)) != len(cards):
             ctx.err("FC-GEN-5", "the same card cannot be revealed twice")
         for card in cards:
             if kind == "dragon" and ctx.card_in_play(card):
                 ctx.err("FC-GEN-5", f"dragon {card} is already in play")
-            if kind == "ench" and _ench_in_play(state, card):
+            if kind == "ench" and ctx.ench_in_play(card):
                 ctx.err("FC-GEN-5", f"enchantment {card} is already in play")
             face = state.face(kind, card)
             if kind == "ench" and face and face.get("deck") and face["deck"] != ctx.setting("ench_deck"):
@@ -244,12 +263,6 @@ def _refill(ctx: Ctx, key: str, deck: int, gaps: int, kind: str, prefix: str) ->
         state.ench_deck -= len(cards)
         ctx.check_trigger("ench")
     return cards
-
-
-def _ench_in_play(state: FlameState, card: str) -> bool:
-    if card in state.row or any(p.reserved == card for p in state.players.values()):
-        return True
-    return any(card in s.enchantments for s in state.shops.values())
 
 
 def _flip(state: FlameState, placeholder: str, shop: ShopState) -> None:

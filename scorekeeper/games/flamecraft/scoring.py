@@ -75,14 +75,24 @@ def _tiebreak_text(rows: list[ScoreRow], keys: dict[str, tuple[int, int]]) -> st
     still = [n for n in tied if hands[n] == top_hand]
     text = f"{' and '.join(tied)} tied on {best}; "
     if len(still) == 1:
-        return text + f"{still[0]} has the most artisan dragons in hand ({top_hand}) (FC-SCORE-7)"
+        return text + f"{still[0]} has the most artisan dragons in hand ({_against(still[0], hands)}) (FC-SCORE-7)"
     goods = {name: keys[name][1] for name in still}
     top_goods = max(goods.values())
     last = [n for n in still if goods[n] == top_goods]
-    text += f"{' and '.join(still)} have {top_hand} dragons in hand each; "
+    text += f"{' and '.join(still)} have {_count(top_hand, 'artisan dragon')} in hand each; "
     if len(last) == 1:
-        return text + f"{last[0]} has the most leftover goods ({top_goods}) (FC-SCORE-8)"
-    return text + f"and {top_goods} leftover goods each: they share the victory (FC-SCORE-9)"
+        return text + f"{last[0]} has the most leftover goods ({_against(last[0], goods)}) (FC-SCORE-8)"
+    return text + f"and {_count(top_goods, 'leftover good')} each: they share the victory (FC-SCORE-9)"
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _against(winner: str, counts: dict[str, int]) -> str:
+    """``19, against Ada's 12`` — the winner's count and the others' (for the tiebreak line)."""
+    others = ", ".join(f"{name}'s {n}" for name, n in counts.items() if name != winner)
+    return f"{counts[winner]}, against {others}"
 
 
 def _notes(state: FlameState, final: bool) -> list[str]:

@@ -8,7 +8,11 @@ from scorekeeper.events import Event
 from scorekeeper.games.base import Section, Status
 
 from .context import DECK_NAMES, items_text, reward_text
-from .state import FlameState
+from .rules_enchant import icon_fits
+from .rules_gather import yield_of, yield_text
+from .rules_turn import legal_shops
+from .scoring import moon_cards
+from .state import GOODS_LIMIT, HAND_LIMIT, FlameState
 
 
 def expected(state: FlameState) -> str:
@@ -19,31 +23,102 @@ def expected(state: FlameState) -> str:
     if undealt:
         return f"deal {undealt[0]}'s starting cards: scorekeeper fc deal {undealt[0]} --hand D1,D2,D3 --keep FANCY"
     if state.finished:
-        if state.moon is None and any(
-            (state.face("fancy", c) or {"kind": "moon"})["kind"] == "moon" for p in state.players.values() for c in p.fancies
-        ):
-            return "the game is over: judge the moon dragons with scorekeeper fc final --moon CARD --missed CARD"
+        moons = [f"{name}'s {card}" for name in state.order for card in moon_cards(state, name)]
+        if state.moon is None and moons:
+            return (
+                f"the game is over: judge the moon dragons ({', '.join(moons)}) with "
+                "scorekeeper fc final --moon CARD (fulfilled) --missed CARD (not)"
+            )
         return "the game is over: scorekeeper score"
     turn = state.turn
     assert turn is not None
     who = turn.player
     final = " (final turn)" if turn.final else ""
     if turn.phase == "start":
-        return f"{who}{final} visits a shop: scorekeeper fc visit SHOP"
+        return f"{who}{final} visits a shop: scorekeeper fc visit SHOP ({_visitable(state, who)})"
     if turn.phase == "visited":
-        return f"{who} gathers at {turn.shop} (fc gather) or enchants it (fc enchant CARD)"
-    flip = " --flip NEWSHOP" if turn.new_shops else ""
+        return f"{who} gathers at {turn.shop} ({_gather(state, turn.shop or '')}) or enchants it ({_castable(state, who, turn.shop or '')})"
+    flip = " --flip NEWSHOP" * len(turn.new_shops) + _discards(state, who)
     if turn.phase == "gather":
         steps = []
-        if turn.gather_step < 2:
-            steps.append("place a dragon (fc place DRAGON SLOT)")
-        if turn.gather_step < 3 or turn.followup:
-            steps.append("fire up 1 dragon (fc fire DRAGON …)")
+        fits = _fitting_hand(state, who, turn.shop or "") if turn.gather_step < 2 else ""
+        if fits:
+            steps.append(f"place a dragon (fc place DRAGON [SLOT]: {fits})")
+        if turn.followup and turn.gather_step < 4:
+            steps.append(f"fire up {turn.followup}, which the swap brought here (fc fire {turn.followup} …)")
+        elif turn.gather_step < 3:
+            shop = state.shops.get(turn.shop or "")
+            here = ", ".join(d for d in (shop.slots if shop else []) if d)
+            steps.append(f"fire up 1 dragon (fc fire DRAGON …: {here})")
         if turn.gather_step < 4 and (state.face("shop", turn.shop or "") or {}).get("ability"):
             steps.append("use the shop ability (fc ability …)")
         options = ", ".join(steps)
         return f"{who} may {options + ', then ' if options else ''}end the turn: fc end{flip}"
-    return f"{who} may fire up the dragons at {turn.shop} (fc fire DRAGON …), then end the turn: fc end{flip}"
+    shop = state.shops.get(turn.shop or "")
+    ready = [d for d in (shop.slots if shop else []) if d and d not in turn.fired]
+    if not ready:
+        return f"{who} may end the turn: fc end{flip}"
+    return f"{who} may fire up the dragons at {turn.shop} ({', '.join(ready)}: fc fire DRAGON …), then end the turn: fc end{flip}"
+
+
+def _fitting_hand(state: FlameState, who: str, shop_id: str) -> str:
+    """Which dragons of the hand fit which empty slots of the shop (FC-GATHER-7, FC-PLACE-3): ``BR-2 → 2/3``."""
+    shop = state.shops.get(shop_id)
+    face = state.face("shop", shop_id)
+    if shop is None or face is None:
+        return ""
+    fits = []
+    for card in state.players[who].hand:
+        icon = (state.face("dragon", card) or {}).get("icon")
+        slots = [str(i + 1) for i, d in enumerate(shop.slots) if d is None and (icon is None or icon in face["slots"][i]["icons"])]
+        if slots:
+            fits.append(f"{card} → {'/'.join(slots)}")
+    return ", ".join(fits)
+
+
+def _gather(state: FlameState, shop: str) -> str:
+    """The gather command and what it gives, for the prompt (FC-GATHER-2, FC-GATHER-5, FC-GATHER-6)."""
+    computed = yield_of(state, shop)
+    if computed is None:
+        return "fc gather"
+    fixed, wild, dragons = computed
+    command = "fc gather" + (" GOODS" if wild else "") + (" --draw park:NAME|deck" * dragons)
+    return f"{command}: {yield_text(fixed, wild, dragons)}"
+
+
+def _castable(state: FlameState, who: str, shop: str) -> str:
+    """The enchantments whose icon fits the shop (FC-ENCH-3, FC-ENCH-4), from the row and the player's reserve."""
+    face = state.face("shop", shop)
+    if face is None or not face["enchantable"]:
+        return "it cannot be enchanted"
+    reserved = state.players[who].reserved
+    cards = [c for c in [*state.row, *([reserved] if reserved else [])] if icon_fits(state, c, face["symbols"])]
+    if not cards:
+        return "fc enchant CARD: no card of the row fits"
+    return f"fc enchant CARD: {', '.join(cards)} {'fits' if len(cards) == 1 else 'fit'}"
+
+
+def _discards(state: FlameState, who: str) -> str:
+    """The ``--discard`` the end of the turn needs, when the player is over the limits (FC-END-TURN-3/4)."""
+    player = state.players[who]
+    over = len(player.hand) - HAND_LIMIT
+    parts = [f"{over} dragon{'s' if over > 1 else ''} of {', '.join(player.hand)}"] if over > 0 else []
+    goods = {g: n - GOODS_LIMIT for g, n in player.goods.items() if n > GOODS_LIMIT}
+    if goods:
+        parts.append(items_text(goods))
+    if not parts:
+        return ""
+    return f" --discard … (over the limits of {HAND_LIMIT} dragons and {GOODS_LIMIT} of each good: discard {' and '.join(parts)})"
+
+
+def _visitable(state: FlameState, who: str) -> str:
+    """The shops ``who`` may visit now, and what each costs (FC-TURN-4 to FC-TURN-7), for the prompt."""
+    player = state.players[who]
+    parts = []
+    for shop_id in legal_shops(state, player):
+        there = [p.name for p in state.players.values() if p.token == shop_id and p.name != who]
+        parts.append(f"{shop_id} (pay {', '.join(there)})" if there else shop_id)
+    return "open: " + ", ".join(parts) if parts else f"{who} can visit no shop"
 
 
 def status(state: FlameState) -> Status:
@@ -86,8 +161,9 @@ def status(state: FlameState) -> Status:
             continue
         slots = []
         for i, occupant in enumerate(shop.slots):
-            slot = face["slots"][i] if face else {"icons": ["?"], "reward": {}}
-            slots.append(f"{i + 1}:{occupant or '/'.join(slot['icons'])}")
+            slot: dict[str, Any] = face["slots"][i] if face else {"icons": ["?"], "reward": {}}
+            empty = "/".join(slot["icons"]) + (f">{reward_text(slot['reward'])}" if slot["reward"] else "")
+            slots.append(f"{i + 1}:{occupant or empty}")
         here = [p.name for p in state.players.values() if p.token == shop.id]
         town_rows.append(
             {
@@ -157,8 +233,7 @@ def describe(event: Event) -> str:
             detail = f" giving {p['gift'].get('to')} 1 {p['gift'].get('item')}"
         return f"{who} fires up {p.get('dragon')}{detail}" + _draws(p)
     if kind == "SHOP_ABILITY":
-        what = f"reserves {_names([p['reserve']])[0]}" if p.get("reserve") else f"gains {_reward(p.get('gain'))}" if p.get("gain") else "uses it"
-        return f"{who} uses the shop ability: {what}"
+        return f"{who} uses the shop ability: {_effects(p) or 'as printed'}" + _draws(p)
     if kind == "ENCHANT":
         pay = f" paying {items_text(p['pay'])}" if isinstance(p.get("pay"), dict) else ""
         sets = f" ({p['sets']} set{'s' if p['sets'] != 1 else ''})" if p.get("sets") else ""
@@ -170,7 +245,8 @@ def describe(event: Event) -> str:
     if kind == "FANCY_SCORE":
         return f"{who} scores sun dragon {p.get('card')}"
     if kind == "COMPANION_USE":
-        return f"{who} uses their companion" + (f": gains {_reward(p['gain'])}" if p.get("gain") else "") + _draws(p)
+        effects = _effects(p)
+        return f"{who} uses their companion" + (f": {effects}" if effects else "") + _draws(p)
     if kind == "END_TURN":
         parts = []
         if p.get("flips"):
@@ -191,6 +267,18 @@ def describe(event: Event) -> str:
     return f"{who} {kind}".strip()
 
 
+def _effects(p: Any) -> str:
+    """The declared effects of a shop ability or a companion: gains, a reserve, a gift."""
+    parts = []
+    if p.get("gain"):
+        parts.append(f"gains {_reward(p['gain'])}")
+    if p.get("reserve"):
+        parts.append(f"reserves {_names([p['reserve']])[0]}" + (" from the deck" if p.get("source") == "deck" else ""))
+    if isinstance(p.get("gift"), dict):
+        parts.append(f"gives {p['gift'].get('to')} 1 {p['gift'].get('item')}")
+    return ", ".join(parts)
+
+
 def _reward(value: Any) -> str:
     return reward_text(value) if isinstance(value, dict) else str(value)
 
@@ -209,7 +297,7 @@ def _draws(p: Any) -> str:
     parts = []
     for d in p.get("draws") or []:
         if isinstance(d, dict):
-            parts.append(f"{d.get('card') or '?'} from the {d.get('from')}")
+            parts.append(f"{d.get('card') or 'a card'} from the {d.get('from')}")
         else:
             parts.append(str(d))
     for f in p.get("fancies") or []:

@@ -88,3 +88,17 @@ def big_swarm(table: Table, player: str) -> None:
     wyrms = table.state.pieces.all_wyrmlings()
     table.play("POSITIONS", swarms={player: {"members": wyrms}}, rock=[],
                lairs={name: [] for name in table.config.players})
+
+
+def tied_table() -> Table:
+    """A finished game where all three hold 10 Gold; A and C have 2-tile Lairs, B a 3-tile one (the tiebreak)."""
+    from scorekeeper.games.eight_dragons.tiles import parse_tile
+
+    t = Table(make_config(("A", "B", "C")))
+    for name, cells in (("A", 2), ("B", 3), ("C", 2)):
+        p = t.state.players[name]
+        p.gold = 10
+        for i in range(cells):
+            p.lair.place(parse_tile("E1/OOOOOO", f"{name}{i}"), (i, 0), 0)
+    t.state.over = True
+    return t

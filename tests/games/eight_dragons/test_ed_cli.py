@@ -114,7 +114,7 @@ def test_board_session_derives_the_activation_player(cli):
     assert status["expected"].startswith("Rhed at S2 (Gathering) activates for Rhed")
     assert cli("ed", "gather", "G1").exit_code == 0
     nxt = cli.json("status")["expected"]
-    assert nxt.startswith("Blakkar.w2 at S1 (Elves village) activates for Blakkar")
+    assert nxt.startswith("Blakkar.w2 at S1 (Elves village: 2 villagers) activates for Blakkar")
     assert cli("ed", "v", "E1", "E1").exit_code == 0  # recorded for Blakkar without -p
 
 
@@ -161,4 +161,4 @@ def test_merchant_and_mission_commands(cli):
     assert rows["Dextra"]["face-up (known)"] == "C1, C3"
     assert cli("ed", "place", "X@1,-1").exit_code == 0
     missing = cli("ed", "replace", "M1-Rhed", "X", "--under", "dex")
-    assert missing.exit_code == 1 and "ED-MISSION-2" in missing.output  # X is placed already, not held
+    assert missing.exit_code == 2 and "nobody is waiting to place X" in missing.output  # X is placed already

@@ -11,7 +11,7 @@ from scorekeeper.games.eight_dragons.scoring import (LairView, gold_chain, longe
 from scorekeeper.games.eight_dragons.state import Chest
 from scorekeeper.games.eight_dragons.tiles import parse_tile
 
-from ed_support import Table, make_config
+from ed_support import Table, make_config, tied_table
 
 M1_TILES = [
     ("L01", "S/OOOOOO"), ("L02", "SM/OOOOOO/market:b"), ("L03", "E1/OOOOOO/b"), ("L04", "E1/OOOOOO/b,1"),
@@ -175,13 +175,7 @@ def test_royal_challenges_in_the_score_table():
 
 def test_tiebreak_smallest_lair_then_coin_flick():
     """ED-SCORE-14, ED-SCORE-15 (A-41, A-43): equal Gold → the smaller Lair wins; still tied → the recorded flick decides."""
-    t = Table(make_config(("A", "B", "C")))
-    for name, cells in (("A", 2), ("B", 3), ("C", 2)):
-        p = t.state.players[name]
-        p.gold = 10
-        for i in range(cells):
-            p.lair.place(parse_tile("E1/OOOOOO", f"{name}{i}"), (i, 0), 0)
-    t.state.over = True
+    t = tied_table()
     table = GAME.score(t.state)
     assert [r.rank for r in table.rows] == [1, 3, 1] and table.winners == ["A", "C"]
     assert "flick a coin" in table.tiebreak

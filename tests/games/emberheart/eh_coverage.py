@@ -27,8 +27,19 @@ REMARKS: dict[str, str] = {
     "EH-SETUP-5": "the step is the `start_tracks` setting",
     "EH-SETUP-6": "one step per player by construction (`start_tracks`), so no INITIAL_ATTRIBUTE event",
     "EH-SETUP-12": "the table draws; the result is the `first_player` setting",
+    "EH-SETUP-7": "offers are filled by CARD_REVEAL events; play is not refused while a slot is empty (`status` "
+                  "lists what is still to reveal)",
     "EH-SETUP-14": "warning only, as AMB-31 says",
-    "EH-FLAME-3": "the increase applies at once and the later response adjusts it (same outcome)",
+    "EH-FLAME-3": "the increase applies at once and the response adjusts it (same outcome); the response must come "
+                  "before the player's next play, after which the increase stands as normal",
+    "EH-SKILL-3B": "the extra step must come before the player's next play; a play with two advancements (Mountain "
+                   "top + Peakwalker, AMB-17) may take one for each (the event's `track` picks)",
+    "EH-AIDE-6": "rulebook reading: an unused Companion may join the new Party, only the recalled one may not "
+                 "(conflict with the checklist, see below)",
+    "EH-REW-7": "a reveal after the round's first turn is applied with a warning (the table may have forgotten it)",
+    "EH-DRG-4": "until the first step-5 Gear conversion (AMB-28)",
+    "EH-MTN-9": "a Party with no middle card left is retrieved by its `eh recall` (MTN_RETRIEVE), not automatically",
+    "EH-RESET-7": "the Defender's discard is cleared at Reset; a Raid card revealed after the first turn warns",
     "EH-HERO-QUARTERMASTER-A": "automatic after the Raid (exotics count as blue), not a HERO_ABILITY event",
     "EH-END-9": "table entries other than 3 → 3 and 6 → 8 come from the `flame_glory` setting; never invented",
     "EH-ATTR-6": "`colour_tracks` setting; a warning until `colour_tracks_confirmed=yes`",

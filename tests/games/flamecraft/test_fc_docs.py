@@ -54,12 +54,15 @@ def test_the_table_lists_exactly_the_checklist_rules() -> None:
     assert set(ids) == set(coverage())
 
 
-def test_the_walkthrough_in_the_docs_runs(cli: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The first shell block of docs/flamecraft.md, run command by command through the CLI, succeeds."""
+SH_BLOCKS = [block.split("```", 1)[0] for block in DOC.read_text().split("```sh\n")[1:]]
+
+
+@pytest.mark.parametrize("block", SH_BLOCKS, ids=[f"block{i + 1}" for i in range(len(SH_BLOCKS))])
+def test_the_walkthroughs_in_the_docs_run(cli: Cli, monkeypatch: pytest.MonkeyPatch, block: str) -> None:
+    """Every shell block of docs/flamecraft.md, run command by command through the CLI, succeeds (exit 0)."""
     import shlex
 
     monkeypatch.chdir(ROOT)
-    block = DOC.read_text().split("```sh\n", 1)[1].split("```", 1)[0]
     for line in block.splitlines():
         words = shlex.split(line, comments=True)
         assert words[0] == "scorekeeper"
@@ -68,3 +71,8 @@ def test_the_walkthrough_in_the_docs_runs(cli: Cli, monkeypatch: pytest.MonkeyPa
             args += ["--session", str(cli.session)]
         result = cli(*args)
         assert result.exit_code == 0, f"{line}: {result.output}"
+
+
+def test_there_are_two_walkthroughs() -> None:
+    """The short start-to-end walkthrough and the whole game with every kind of play."""
+    assert len(SH_BLOCKS) >= 2 and all(block.startswith("scorekeeper new flamecraft") for block in SH_BLOCKS)
