@@ -184,11 +184,11 @@ class Session:
         return resolve_player(self.config.players, text)
 
     def active_player(self) -> str:
-        """Whose turn it is; exit 2 when the game expects nobody in particular."""
-        active = self.status().active_player
-        if not active:
-            raise BadInput("nobody's turn is expected now; name the player with -p/--player")
-        return active
+        """Whose turn it is; refused (exit 1) when the game expects nobody in particular, saying what it expects."""
+        status = self.status()
+        if not status.active_player:
+            raise Refused(f"it is nobody's turn now (next: {status.expected}); name the player with -p/--player")
+        return status.active_player
 
 
 def resolve_player(players: Sequence[str], text: str) -> str:
