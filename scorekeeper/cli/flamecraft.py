@@ -12,9 +12,10 @@ from typing import Any, Iterable, Sequence
 
 import click
 
-from scorekeeper.cli.common import BadInput, Session, open_session, record, recording_options
+from scorekeeper.cli.common import BadInput, Session, game_group, open_session, record, recording_options
 from scorekeeper.games.flamecraft.rules_enchant import default_payment
 from scorekeeper.games.flamecraft.rules_gather import yield_of
+from scorekeeper.games.flamecraft.rules_gift import default_spend
 from scorekeeper.games.flamecraft.faces import (
     FaceError, norm_face, norm_goods, norm_id, norm_reward, parse_items, split_ref,
 )
@@ -22,26 +23,7 @@ from scorekeeper.games.flamecraft.faces import (
 GAME = "flamecraft"
 
 
-class PrefixGroup(click.Group):
-    """A group whose commands may be typed as any unique prefix (``fc vi`` → ``fc visit``)."""
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        command = super().get_command(ctx, cmd_name)
-        if command is not None:
-            return command
-        matches = [name for name in self.list_commands(ctx) if name.startswith(cmd_name.lower())]
-        if len(matches) == 1:
-            return super().get_command(ctx, matches[0])
-        if len(matches) > 1:
-            ctx.fail(f"{cmd_name!r} could be {', '.join(sorted(matches))}; type more of it")
-        return None
-
-    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
-        _, command, rest = super().resolve_command(ctx, args)
-        return (command.name if command else None), command, rest
-
-
-@click.group("flamecraft", cls=PrefixGroup)
+@game_group("flamecraft", shortcuts={"f": "fire", "fi": "fire"})
 def group() -> None:
     """Record Flamecraft plays: visits, gathering, placements, fire-ups, enchantments, the end of a turn.
 
@@ -548,6 +530,10 @@ def sun(card: str, pay: str | None, draw: tuple[str, ...], fancy: tuple[str, ...
     payload: dict[str, Any] = {"card": faces.card("fancy", card, holdings(s, name).fancies)}
     if pay:
         payload["pay"] = items(pay, s, what="goods spent")
+    elif name and not faces.data:
+        spent = default_spend(s.state, name, payload["card"])  # recorded, so the log shows what was spent
+        if spent is not None:
+            payload["pay"] = spent
     record(s, "FANCY_SCORE", name, payload_with_choices(payload, draw, fancy, faces, s), force=force, as_json=as_json)
 
 

@@ -13,7 +13,7 @@ from typing import Any, Iterable, Mapping
 from scorekeeper.events import Event
 from scorekeeper.games.base import Finding, error, warning
 
-from .faces import COIN, FaceError, norm_face, norm_id
+from .faces import COIN, FaceError, norm_face, norm_goods, norm_id
 from .state import FlameState, PlayerState, ShopState
 
 
@@ -93,6 +93,14 @@ class Ctx:
         return face
 
     # -- holdings ----------------------------------------------------------------------------------
+
+    def items(self, value: Any, what: str, *, coin: bool = True) -> dict[str, int] | None:
+        """Goods (and coins) named in the payload, as ``{type: n}``; None, with an FC-GEN-1 error, if unreadable."""
+        try:
+            return norm_goods(value, self.goods, what=what, allow_coin=coin)
+        except FaceError as exc:
+            self.err("FC-GEN-1", str(exc))
+            return None
 
     def gain_goods(self, who: PlayerState, goods: Mapping[str, int]) -> None:
         """Goods from the unlimited supply (FC-GEN-2)."""

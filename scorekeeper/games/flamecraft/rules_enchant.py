@@ -7,20 +7,19 @@ from typing import Any
 from scorekeeper.events import Event
 
 from .context import Ctx, copy_state, items_text
-from .faces import COIN, WILD, FaceError, norm_goods, norm_id
+from .faces import COIN, WILD, norm_id
 from .rules_gift import goods_first, matches_cost
-from .rules_turn import require_turn
+from .rules_turn import acting
 from .state import MAX_ENCHANTMENTS, FlameState, PlayerState
 
 
 def resolve_enchant(ctx: Ctx) -> None:
     """``ENCHANT`` (step 1): the card, the shop, the payment, the reward (FC-ENCH-2 to FC-ENCH-12)."""
-    who = require_turn(ctx)
-    if who is None:
+    now = acting(ctx)
+    if now is None:
         return
+    who, turn = now
     state = ctx.state
-    turn = state.turn
-    assert turn is not None
     if turn.phase == "start":
         ctx.err("FC-TURN-2", f"{who.name} must visit a shop before enchanting it")
         return
@@ -154,11 +153,10 @@ def _payment(ctx: Ctx, who: PlayerState, cost: dict[str, int], no_coin: bool, ca
                 return None
             pay[COIN] = coins
         return pay
-    try:
-        pay = norm_goods(declared, ctx.goods, what="payment", allow_coin=True)
-    except FaceError as exc:
-        ctx.err("FC-GEN-1", str(exc))
+    paid = ctx.items(declared, "payment")
+    if paid is None:
         return None
+    pay = paid
     if no_coin and pay.get(COIN):  # FC-ENCH-7 (A-05)
         ctx.err("FC-ENCH-7", f"{card} shows the no-coin mark: pay {items_text(cost)} in goods, without coins")
         return None

@@ -7,24 +7,23 @@ from typing import Any
 from .context import Ctx
 from .faces import COIN, DRAGON, WILD, FaceError, norm_id, norm_reward
 from .rules_gift import do_gift
-from .rules_turn import require_turn
+from .rules_turn import acting
 from .state import PlayerState
 
 
 def resolve_fire(ctx: Ctx) -> None:
     """``FIRE_UP``: resolve the printed ability of one dragon at the current shop."""
-    who = require_turn(ctx)
-    if who is None:
+    now = acting(ctx)
+    if now is None:
         return
+    who, turn = now
     state = ctx.state
-    turn = state.turn
-    assert turn is not None
     dragon = norm_id(ctx.payload.get("dragon", ""))
     if turn.phase not in ("gather", "enchant"):  # FC-FIRE-9
-        now = f"{who.name} has not visited a shop yet (fc visit SHOP)" if turn.phase == "start" else (
+        todo = f"{who.name} has not visited a shop yet (fc visit SHOP)" if turn.phase == "start" else (
             f"{who.name} has not gathered or enchanted at {turn.shop} yet (fc gather, or fc enchant CARD)"
         )
-        ctx.err("FC-FIRE-9", f"dragons are fired up only after gathering (step 3) or enchanting (step 2): {now}")
+        ctx.err("FC-FIRE-9", f"dragons are fired up only after gathering (step 3) or enchanting (step 2): {todo}")
         return
     where = state.dragon_location(dragon)
     if where is None or where[0] != turn.shop:  # FC-FIRE-1

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from .context import Ctx, items_text, reward_text
-from .faces import COIN, DRAGON, WILD, FaceError, norm_goods, norm_id, norm_reward
+from .faces import COIN, DRAGON, WILD, FaceError, norm_id, norm_reward
 from .rules_gift import apply_effect
-from .rules_turn import require_turn
+from .rules_turn import acting
 from .state import FlameState, ShopState
 
 
@@ -54,11 +54,10 @@ def yield_text(fixed: dict[str, int], wild: int, dragons: int) -> str:
 
 def resolve_gather(ctx: Ctx) -> None:
     """``GATHER`` (step 1): the declared gain must equal the computed yield (FC-GATHER-2, FC-GATHER-3)."""
-    who = require_turn(ctx)
-    if who is None:
+    now = acting(ctx)
+    if now is None:
         return
-    turn = ctx.state.turn
-    assert turn is not None
+    who, turn = now
     if turn.phase == "start":
         ctx.err("FC-TURN-2", f"{who.name} must visit a shop before gathering")
         return
@@ -79,11 +78,10 @@ def resolve_gather(ctx: Ctx) -> None:
             return
         declared = dict(fixed)
     else:
-        try:
-            declared = norm_goods(declared_raw, ctx.goods, what="gain", allow_coin=True)
-        except FaceError as exc:
-            ctx.err("FC-GEN-1", str(exc))
+        items = ctx.items(declared_raw, "gain")
+        if items is None:
             return
+        declared = items
     extra = {k: declared.get(k, 0) - fixed.get(k, 0) for k in set(declared) | set(fixed)}
     short = any(v < 0 for v in extra.values())
     extra_total = sum(v for v in extra.values() if v > 0)
@@ -104,11 +102,10 @@ def resolve_gather(ctx: Ctx) -> None:
 
 def resolve_place(ctx: Ctx) -> None:
     """``PLACE`` (gather step 2): at most 1 dragon from the hand, into the visited shop (FC-GATHER-7, FC-PLACE)."""
-    who = require_turn(ctx)
-    if who is None:
+    now = acting(ctx)
+    if now is None:
         return
-    turn = ctx.state.turn
-    assert turn is not None
+    who, turn = now
     if turn.phase == "enchant":  # FC-ENCH-1
         ctx.err("FC-ENCH-1", "an enchant turn has no placement from the hand (only fire-ups after the enchantment)")
         return
@@ -134,11 +131,10 @@ def resolve_place(ctx: Ctx) -> None:
 
 def resolve_shop_ability(ctx: Ctx) -> None:
     """``SHOP_ABILITY`` (gather step 4): once, only with an ability strip, never when enchanting (FC-GATHER-8/9)."""
-    who = require_turn(ctx)
-    if who is None:
+    now = acting(ctx)
+    if now is None:
         return
-    turn = ctx.state.turn
-    assert turn is not None
+    who, turn = now
     if turn.phase == "enchant":
         ctx.err("FC-GATHER-8", "a shop ability is never used on an enchant turn")
         return

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .context import Ctx, items_text, ref
-from .faces import COIN, FaceError, norm_goods, norm_id, norm_reward
+from .faces import COIN, FaceError, norm_id, norm_reward
 from .state import PlayerState
 
 
@@ -167,15 +167,28 @@ def _spend_payment(ctx: Ctx, who: PlayerState, spend: dict[str, int]) -> dict[st
                 return None
             pay[COIN] = coins
         return pay
-    try:
-        pay = norm_goods(declared, ctx.goods, what="goods spent", allow_coin=True)
-    except FaceError as exc:
-        ctx.err("FC-GEN-1", str(exc))
+    paid = ctx.items(declared, "goods spent")
+    if paid is None:
         return None
+    pay = paid
     if not _matches_cost(pay, spend, coins_ok):
         ctx.err("FC-FANCY-3", f"the goal spends exactly {items_text(spend)}" + (" (a coin may stand for any good)" if coins_ok else " (no coins)") + f", not {items_text(pay)}")
         return None
     return pay
+
+
+def default_spend(state: Any, player: str, card: str) -> dict[str, int] | None:
+    """What ``fc sun CARD`` spends when no ``--pay`` is typed: the goal's goods, coins for the missing ones
+    when allowed (FC-FANCY-3, A-29); None when there is nothing to spend or it cannot be paid."""
+    who = state.players.get(player)
+    face = state.face("fancy", norm_id(card)) or {}
+    spend = dict(face.get("spend") or {})
+    if who is None or not spend:
+        return None
+    pay, coins = goods_first(who, spend)
+    if coins and (not state.settings.get("sun_coins_wild") or coins > who.coins):
+        return None
+    return {**pay, COIN: coins} if coins else pay
 
 
 def goods_first(who: PlayerState, cost: dict[str, int]) -> tuple[dict[str, int], int]:

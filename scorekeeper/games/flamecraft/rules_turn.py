@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from .context import DECK_NAMES, Ctx, items_text, player_list, ref
-from .faces import COIN, FaceError, norm_goods, norm_id
+from .faces import COIN, norm_id
 from .state import GOODS_LIMIT, HAND_LIMIT, PARK_SIZE, ROW_SIZE, FlameState, PlayerState, ShopState, TurnState
 
 
@@ -33,6 +33,14 @@ def require_turn(ctx: Ctx, wrong_player_rules: Sequence[str] = ("FC-TURN-1", "FC
     return who
 
 
+def acting(ctx: Ctx) -> tuple[PlayerState, TurnState] | None:
+    """The active player and the turn in progress; None (the reason recorded as an error) when ``require_turn`` refuses."""
+    who = require_turn(ctx)
+    if who is None or ctx.state.turn is None:
+        return None
+    return who, ctx.state.turn
+
+
 def legal_shops(state: FlameState, who: PlayerState) -> list[str]:
     """The shops ``who`` could visit now (for messages): face up, not a recent shop, affordable."""
     recent = _recent(state, who)
@@ -53,12 +61,11 @@ def _recent(state: FlameState, who: PlayerState) -> list[str]:
 
 def resolve_visit(ctx: Ctx) -> None:
     """``VISIT``: move to a new shop, paying every player already there (FC-TURN-4 to FC-TURN-9)."""
-    who = require_turn(ctx)
-    if who is None:
+    now = acting(ctx)
+    if now is None:
         return
+    who, turn = now
     state = ctx.state
-    turn = state.turn
-    assert turn is not None
     if turn.phase != "start":  # FC-TURN-2
         ctx.err("FC-TURN-2", f"{who.name} already visited {turn.shop} this turn: now gather or enchant")
         return
@@ -136,12 +143,11 @@ def _player_name(state: FlameState, text: str) -> str | None:
 
 def resolve_end_turn(ctx: Ctx) -> None:
     """``END_TURN``: flip new shops, discard to the limits, refill, pass the turn (FC-END-TURN-1 to 10)."""
-    who = require_turn(ctx)
-    if who is None:
+    now = acting(ctx)
+    if now is None:
         return
+    who, turn = now
     state = ctx.state
-    turn = state.turn
-    assert turn is not None
     payload = ctx.payload
     if turn.phase == "start":  # FC-TURN-2
         ctx.err("FC-TURN-2", f"{who.name} has not visited a shop yet: a turn is visit, gather or enchant, then end")
@@ -177,10 +183,8 @@ def resolve_end_turn(ctx: Ctx) -> None:
     if discard.get("coins") or discard.get("coin") or discard.get("fancy") or discard.get("reserved"):
         ctx.err("FC-END-TURN-5", "coins, fancy dragons and a reserved enchantment have no limit: they are never discarded")
     dragons = [norm_id(d) for d in discard.get("dragons") or []]
-    try:
-        goods = norm_goods(discard.get("goods"), ctx.goods, what="discarded goods")
-    except FaceError as exc:
-        ctx.err("FC-GEN-1", str(exc))
+    goods = ctx.items(discard.get("goods"), "discarded goods", coin=False)
+    if goods is None:
         return
     exact = bool(ctx.setting("exact_discard"))
     over = len(who.hand) - HAND_LIMIT

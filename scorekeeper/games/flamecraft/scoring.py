@@ -53,7 +53,7 @@ def score(state: FlameState) -> ScoreTable:
                     explanations.append(Explanation(name, MOON, 0, f"moon dragon {card} not fulfilled"))
         if player.coins:
             explanations.append(Explanation(name, COINS, player.coins, f"{player.coins} leftover coin(s), 1 each (FC-SCORE-2)"))
-        categories = {TRACK: player.rep, COINS: player.coins, MOON: moon_points}
+        categories: dict[str, int | float] = {TRACK: player.rep, COINS: player.coins, MOON: moon_points}
         rows.append(ScoreRow(name, categories, sum(categories.values())))  # FC-SCORE-5
         goods = player.goods_total() + (player.coins if count_coins else 0)
         keys[name] = (len(player.hand), goods)  # FC-SCORE-7, FC-SCORE-8; FC-FANCY-6: fancies excluded

@@ -21,7 +21,10 @@ def expected(state: FlameState) -> str:
         return "record the setup: scorekeeper fc setup (town, starter dragons, park and row)"
     undealt = [n for n in state.order if not state.players[n].dealt]
     if undealt:
-        return f"deal {undealt[0]}'s starting cards: scorekeeper fc deal {undealt[0]} --hand D1,D2,D3 --keep FANCY"
+        name = undealt[0]
+        extra = " --good GOOD" if len(state.order) >= 4 and state.players[name].seat in (4, 5) else ""  # FC-SETUP-14
+        extra += " --companion NAME" if state.settings.get("companions") else ""  # FC-SETUP-16
+        return f"deal {name}'s starting cards: scorekeeper fc deal {name} --hand D1,D2,D3 --keep FANCY{extra}"
     if state.finished:
         moons = [f"{name}'s {card}" for name in state.order for card in moon_cards(state, name)]
         if state.moon is None and moons:
@@ -174,7 +177,7 @@ def status(state: FlameState) -> Status:
                 "here": ", ".join(here),
             }
         )
-    supply = [
+    supply: list[dict[str, Any]] = [
         {"pile": "park", "cards": ", ".join(state.park) or "-", "deck": state.artisan_deck},
         {"pile": "enchantment row", "cards": ", ".join(state.row) or "-", "deck": state.ench_deck},
         {"pile": "shop deck", "cards": "", "deck": state.shop_deck},
@@ -243,7 +246,8 @@ def describe(event: Event) -> str:
     if kind == "GIFT":
         return f"{who} gifts {p.get('to')} 1 {p.get('item')} ({p.get('by')})"
     if kind == "FANCY_SCORE":
-        return f"{who} scores sun dragon {p.get('card')}"
+        spent = f" spending {items_text(p['pay'])}" if isinstance(p.get("pay"), dict) else ""
+        return f"{who} scores sun dragon {p.get('card')}{spent}" + _draws(p)
     if kind == "COMPANION_USE":
         effects = _effects(p)
         return f"{who} uses their companion" + (f": {effects}" if effects else "") + _draws(p)

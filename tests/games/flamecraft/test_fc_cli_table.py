@@ -339,3 +339,35 @@ def test_a_companion_may_reserve_from_the_deck_and_a_gift_needs_both_halves(cli:
     assert result.exit_code == 0 and "reserves PU-9 from the deck" in result.output, result.output
     assert cli("assert", "Ann", "reserved=PU-9").exit_code == 0
     assert cli("assert", "ench_deck=12").exit_code == 0
+
+
+def test_fire_has_a_one_letter_shortcut(cli: Cli) -> None:
+    """CLI: `fc f` (and `fc fi`) is `fc fire`, the command typed most after a gather; `fc fin` is final."""
+    ready(cli)
+    cli("fc", "visit", "crumb")
+    cli("fc", "gather")
+    result = cli("fc", "f", "s-toast", "--good", "bread")
+    assert result.exit_code == 0 and "fires up S-TOAST" in result.output
+    assert "FC-SCORE-1" in cli("fc", "fin").output
+
+
+def test_a_sun_dragon_records_what_its_goal_spent(cli: Cli) -> None:
+    """FC-FANCY-3 (A-29): `fc sun CARD` without --pay records the goods spent (coins for the missing ones), so the
+    log shows them; the reputation is gained."""
+    ready(cli)
+    cli("fc", "adjust", '{"players": {"Ann": {"fancies": ["FY-1"], "goods": {"plant": 1, "iron": 1}, "coins": 1}}}')
+    result = cli("fc", "sun", "FY-1")
+    assert result.exit_code == 0 and "scores sun dragon FY-1 spending 1plant+1iron+1coin" in result.output, result.output
+    assert cli("assert", "Ann", "rep=4", "coins=0", "plant=0").exit_code == 0
+
+
+def test_the_deal_prompt_asks_for_the_companion_and_the_4th_seats_good(cli: Cli) -> None:
+    """FC-SETUP-14, FC-SETUP-16: `next:` for a deal names --companion when companions are on, and --good for
+    the 4th and 5th seats."""
+    new(cli, "Ann,Bo,Cy,Di", "companions=yes")
+    result = cli("fc", "setup", "--park", "BR-1,MT-1,PL-1,IR-1,CR-1", "--row", "PU-1,PU-2,PU-3,PU-4,PU-5")
+    assert "fc deal Ann --hand D1,D2,D3 --keep FANCY --companion NAME" in result.output
+    for name, hand, keep, comp in (("Ann", "BR-2,MT-2,PL-2", "FY-2", "CP-1"), ("Bo", "BR-3,MT-3,PL-3", "FY-4", "CP-2"),
+                                   ("Cy", "BR-4,MT-4,PL-4", "FY-5", "CP-3")):
+        result = cli("fc", "deal", name, "--hand", hand, "--keep", keep, "--companion", comp)
+    assert "fc deal Di --hand D1,D2,D3 --keep FANCY --good GOOD --companion NAME" in result.output
