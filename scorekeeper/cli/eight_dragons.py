@@ -14,8 +14,8 @@ from typing import Any, Sequence
 
 import click
 
-from scorekeeper.cli.common import (BadInput, Refused, Session, emit_json, json_option, open_session, record,
-                                    recording_options, session_option)
+from scorekeeper.cli.common import (BadInput, Refused, Session, emit_json, game_group, json_option, open_session,
+                                    record, recording_options, session_option)
 
 GAME = "eight-dragons"
 
@@ -24,27 +24,7 @@ GAME = "eight-dragons"
 SHORTCUTS = {"f": "fly", "v": "village", "p": "place", "d": "done", "b": "bonfire"}
 
 
-class PrefixGroup(click.Group):
-    """A group whose commands may be typed as any unique prefix (``ed vi`` → ``ed village``) or a shortcut."""
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        cmd_name = SHORTCUTS.get(cmd_name.lower(), cmd_name)
-        command = super().get_command(ctx, cmd_name)
-        if command is not None:
-            return command
-        matches = [name for name in self.list_commands(ctx) if name.startswith(cmd_name.lower())]
-        if len(matches) == 1:
-            return super().get_command(ctx, matches[0])
-        if len(matches) > 1:
-            ctx.fail(f"{cmd_name!r} could be {', '.join(sorted(matches))}; type more of it")
-        return None
-
-    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
-        _, command, rest = super().resolve_command(ctx, args)
-        return (command.name if command else None), command, rest
-
-
-@click.group("eight-dragons", cls=PrefixGroup)
+@game_group("eight-dragons", SHORTCUTS)
 def group() -> None:
     """Record 8 Dragons plays: flights, Location effects, tiles placed, Bonfires, chests; draw a Lair.
 
@@ -347,11 +327,12 @@ def village(tiles: tuple[str, ...], villagers: int | None, folk: str | None, pie
 @group.command("grow")
 @click.argument("folk")
 @click.argument("village", required=False)
+@click.option("--villagers", type=click.IntRange(0, 4), help="without a board: the villagers the village holds now")
 @piece_option
 @player_option
 @recording_options
-def grow(folk: str, village: str | None, piece: str | None, player: str | None, session: str | None, force: bool,
-         as_json: bool) -> None:
+def grow(folk: str, village: str | None, villagers: int | None, piece: str | None, player: str | None,
+         session: str | None, force: bool, as_json: bool) -> None:
     """A village grows: add 1 villager of FOLK (E, G, O, F) to the village on space VILLAGE.
 
     Example: scorekeeper ed grow E S4
@@ -361,6 +342,8 @@ def grow(folk: str, village: str | None, piece: str | None, player: str | None, 
     payload: dict[str, Any] = {"folk": _folk(folk)}
     if village:
         payload["village"] = village.upper()
+    if villagers is not None:
+        payload["villagers"] = villagers
     record(s, "GROW", who, _with_piece(payload, who_piece), force=force, as_json=as_json)
 
 
@@ -527,6 +510,15 @@ def market(kingdom: str, tiles: tuple[str, ...], session: str | None, force: boo
 # -- Expand Lair ------------------------------------------------------------------------------------------------
 
 
+def _tile_name(s: Session, text: str) -> str:
+    """A tile name as the table typed it, matched case-insensitively to a waiting or placed tile (t3 → T3)."""
+    state = s.state
+    known = {t.name for p in state.players.values() for t in p.pending}
+    known |= {pl.tile.name for p in state.players.values() for pl in p.lair.cells.values()}
+    exact = [n for n in known if n == text] or [n for n in known if n.lower() == text.lower()]
+    return exact[0] if len(exact) == 1 else text
+
+
 def _owner_of_pending(s: Session, names: Sequence[str]) -> str:
     """The player waiting to place the tiles ``names``; a usage error naming the waiting tiles when nobody is."""
     state = s.state
@@ -553,6 +545,7 @@ def place(placements: tuple[str, ...], player: str | None, session: str | None, 
     s = _session(session)
     items = [_placement(text) for text in placements]
     for item in items:
+        item["tile"] = _tile_name(s, item["tile"])
         if "face" in item:
             _check_specs([item["face"]])
     who = s.player(player) if player else _owner_of_pending(s, [i["tile"] for i in items])
@@ -574,6 +567,7 @@ def replace(old: str, new: str, rot: int, under: str, face: str | None, player: 
     Example: scorekeeper ed replace M1-Rhed T9 -r 2 --under dextra
     """
     s = _session(session)
+    old, new = _tile_name(s, old), _tile_name(s, new)
     payload: dict[str, Any] = {"remove": old, "tile": new, "rot": rot, "under": _kingdom(under)}
     if face:
         payload["face"] = _check_specs([face])[0]
@@ -592,6 +586,7 @@ def discard(tile: str, face: str | None, player: str | None, session: str | None
     Example: scorekeeper ed discard T9 --face F1/WWWWWO
     """
     s = _session(session)
+    tile = _tile_name(s, tile)
     payload: dict[str, Any] = {"tile": tile}
     if face:
         payload["face"] = _check_specs([face])[0]
@@ -633,7 +628,7 @@ def chests(player: str, chests: tuple[str, ...], session: str | None, force: boo
         if not sep:
             raise BadInput(f"{text!r}: write ID=ARTIFACTS@TILE or ID=ARTIFACTS, e.g. C1=c@T12")
         letters, at, tile = rest.partition("@")
-        items.append({"id": cid.upper(), "artifacts": letters.lower(), "on": tile if at else None})
+        items.append({"id": cid.upper(), "artifacts": letters.lower(), "on": _tile_name(s, tile) if at else None})
     record(s, "CHESTS", s.player(player), {"chests": items}, force=force, as_json=as_json)
 
 

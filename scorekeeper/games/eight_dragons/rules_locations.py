@@ -252,6 +252,9 @@ def check_grow(state: EDState, event: Event) -> list[Finding]:
                                                     f"{FOLK_NAMES[folk]} villager goes to a {FOLK_NAMES[folk]} village"))
             elif count >= 4:
                 found.append(error("ED-LOC-GROW-1", f"{target} already holds 4 villagers (the most a village holds)"))
+    elif event.get("villagers") is not None and int(event.get("villagers")) >= 4:  # stated without a board
+        found.append(error("ED-LOC-GROW-1", "that village already holds 4 villagers (the most a village holds): "
+                                            "grow another village of that Folk"))
     return found
 
 

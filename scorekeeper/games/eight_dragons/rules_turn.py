@@ -14,11 +14,12 @@ from scorekeeper.games.base import Finding, error, warning
 from .board import parse_kingdom
 from .common import PayloadError, commit_names, new_tiles, piece_place
 from .flight import FlightError, simulate
-from .hexgrid import parse_cell, rotate_edges
+from .hexgrid import Cell, parse_cell, rotate_edges
+from .lair import Lair
 from .pieces import AUREA, is_wyrmling
 from .rules_lair import placement_hint
 from .state import EDState
-from .tiles import START, START_MISSION
+from .tiles import START, START_MISSION, Tile
 
 
 # -- closing a turn ------------------------------------------------------------------------------
@@ -107,7 +108,7 @@ def check_start(state: EDState, event: Event) -> list[Finding]:
     return found
 
 
-def _mission_problems(base: Any, start: Any, placements: list[tuple[Any, Any, int]]) -> list[Finding]:
+def _mission_problems(base: Lair, start: Tile, placements: list[tuple[Tile, Cell, int]]) -> list[Finding]:
     """ED-SETUP-13, ED-SETUP-14 (A-05): the Starting Missions placed in this order on a Lair holding the
     Starting Tile: the first against the Starting Tile, open edge to open edge, the next against any tile."""
     lair = base.copy()

@@ -117,6 +117,20 @@ def mission_gold(tile: Tile, lv: LairView, player: PlayerState, settings: dict[s
     return 2 * n, f"2 × {n} Treasure Chest(s)" + (f": {', '.join(c.id for c in player.chests)}" if n else "")
 
 
+def _blanked(lair: Lair, tile_name: str) -> str:
+    """ED-SCORE-2: the symbols of a covered tile that no longer count, in words (for --explain)."""
+    cell = lair.cell_of(tile_name)
+    if cell is None:
+        return ""
+    tile = lair.cells[cell].tile
+    lost = [f"{n} {ARTIFACT_NAMES[a]}" for a, n in tile.artifacts] + ([f"{tile.gold} Gold"] if tile.gold else [])
+    if tile.mission is not None:
+        lost.append(f"Mission {tile.mission.label()}")
+    if not lost:
+        return ": it showed no symbol"
+    return f": its {', '.join(lost)} no longer count{'s' if len(lost) == 1 else ''}"
+
+
 def _sets(counts: Counter, depicted: tuple[str, ...]) -> int:
     need = Counter(depicted)
     return min(counts[a] // k for a, k in need.items())
@@ -241,7 +255,7 @@ def score_table(state: EDState, game_name: str) -> ScoreTable:
             if chest.on:
                 explanations.append(Explanation(name, "Tile Gold", 0, f"chest {chest.id} "
                                                 f"({'+'.join(ARTIFACT_NAMES.get(a, a) for a in chest.artifacts) or 'no Artifact'}) "
-                                                f"covers {chest.on}"))
+                                                f"covers {chest.on}{_blanked(player.lair, chest.on)}"))
         for tile in lv.visible_tiles():  # ED-SCORE-4
             if tile.gold:
                 cats["Tile Gold"] += tile.gold

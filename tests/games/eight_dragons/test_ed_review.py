@@ -356,3 +356,40 @@ def test_two_player_starting_missions_may_be_listed_in_either_order():
     assert t.errors("START", "A", tile="S/OOOOOO", missions=[lost, near]) == ["ED-SETUP-14"]
     t.play("START", "A", tile="S/OOOOOO", missions=[far, near])
     assert len(t.state.players["A"].lair) == 3
+
+
+def test_explain_says_what_a_chest_blanked():
+    """ED-SCORE-2: 'score --explain' shows, for each placed chest, the symbols of the tile it covers that no
+    longer count (scenario M1 with C1 on L04: a Book and 1 Gold)."""
+    from scorekeeper.games.eight_dragons.state import Chest
+    from scorekeeper.games.eight_dragons.tiles import parse_tile
+
+    t = Table(make_config(("Rhed", "Blakkar", "Greenyra")))
+    rhed = t.state.players["Rhed"]
+    for index, (name, spec) in enumerate([("L01", "S/OOOOOO"), ("L04", "E1/OOOOOO/b,1"), ("L08", "M/OOOOOO/craft:bg")]):
+        rhed.lair.place(parse_tile(spec, name), (index, 0), 0)
+    rhed.chests = [Chest("C1", "Sinistra"), Chest("C2", "Dextra")]
+    t.state.over = True
+    t.play("CHESTS", "Rhed", chests=[{"id": "C1", "artifacts": "c", "on": "L04"}, {"id": "C2", "artifacts": "g", "on": "L08"}])
+    sources = [e.source for e in GAME.score(t.state).explanations if e.player == "Rhed"]
+    assert "chest C1 (Crystal) covers L04: its 1 Book, 1 Gold no longer count" in sources
+    assert "chest C2 (Gear) covers L08: its Mission Craftsmen (Book+Gear) no longer counts" in sources
+
+
+def test_tile_names_are_typed_in_any_case(cli):
+    """ED-LAIR-1: tile names are matched case-insensitively ('t1' names T1), as players and commands are."""
+    started(cli)
+    cli("ed", "fly", "-n", "3")
+    cli("ed", "village", "G1", "--folk", "G", "--villagers", "1")
+    result = cli("ed", "place", "t1=G1/OOOOOO@0,1")
+    assert result.exit_code == 0 and "Ann places T1 at 0,1" in result.output
+
+
+def test_without_a_board_a_full_village_stated_by_the_table_cannot_grow(cli):
+    """ED-LOC-GROW-1: at most 4 villagers per village — without a board the table may state the village's count
+    (--villagers), and a 5th villager is refused."""
+    started(cli)
+    cli("ed", "fly", "-n", "3")
+    full = cli("ed", "grow", "E", "--villagers", "4")
+    assert full.exit_code == 1 and "ED-LOC-GROW-1" in full.output and "4 villagers" in full.output
+    assert cli("ed", "grow", "E", "--villagers", "3").exit_code == 0
