@@ -80,8 +80,14 @@ def hero_word(text: str) -> str | None:
 
 
 def location_word(word: str) -> str:
-    """A Common Location from a unique prefix (``mtn`` works for the Mountain)."""
-    return pick(word, (*LOCATIONS, "mtn"), "location").replace("mtn", MOUNTAIN)
+    """A Common Location from a unique prefix (``mtn`` and ``m`` work for the Mountain)."""
+    wanted = word.strip().lower()
+    if wanted in ("m", "mt", "mtn"):
+        return MOUNTAIN
+    for alias, location in (("heroes'-guild", "guild"), ("poachers'-camp", "camp")):  # the board's names
+        if len(wanted) >= 2 and alias.startswith(wanted.replace(" ", "-")):
+            return location
+    return pick(word, LOCATIONS, "location")
 
 
 def hirelings(text: str | None, counts: dict[str, int | None]) -> dict[str, int]:
@@ -192,7 +198,7 @@ player_option = click.option("-p", "--player", help="Who plays (default: whose t
 
 @group.command("place")
 @click.argument("location")
-@click.argument("space", type=int)
+@click.argument("space", required=False, metavar="[SPACE]")
 @click.argument("hire", required=False)
 @click.option("-c", "--companion", is_flag=True, help="The Dragon Companion joins the Party.")
 @click.option("--no-strength", is_flag=True, help="Do not use the Companion's Strength.")
@@ -206,17 +212,35 @@ player_option = click.option("-p", "--player", help="Who plays (default: whose t
 @click.option("--master-ranger", type=int, help="Master Ranger swap: +N Grunts→Rangers, -N Rangers→Grunts.")
 @player_option
 @recording_options
-def place(location: str, space: int, hire: str | None, companion: bool, no_strength: bool, no_senses: bool,
+def place(location: str, space: str | None, hire: str | None, companion: bool, no_strength: bool, no_senses: bool,
           no_speed: bool, grunts: int | None, scouts: int | None, rangers: int | None, wardens: int | None,
           master_scout: int | None, master_ranger: int | None, player: str | None, session: str | None,
           force: bool, as_json: bool) -> None:
     """Send a Party of Hirelings (HIRE such as 2G1S) to a space of a Common Location.
 
+    SPACE may be left out: a Party goes on the space of its size ('eh place tavern 3G' is space 3), the
+    Companion's Strength included ('eh place tavern 2G -c' with Strength 1 is space 3; 'eh place mtn -c' alone
+    is space 1).
+
     Example: scorekeeper eh place tavern 3 2G --companion
     """
     s = open_session(session, "emberheart")
-    payload: dict[str, Any] = {"location": location_word(location), "space": space,
-                               "hire": hirelings(hire, {"G": grunts, "S": scouts, "R": rangers, "W": wardens})}
+    if space is not None and not space.isdigit():
+        if hire is not None:
+            raise BadInput(f"write the space as a number, then the Hirelings: eh place {location} 3 {hire}")
+        space, hire = None, space
+    counts = hirelings(hire, {"G": grunts, "S": scouts, "R": rangers, "W": wardens})
+    if space is None:  # EH-ACT-4 / EH-CMP-5: the space is the Party's size, less the Companion's Strength
+        from scorekeeper.games.emberheart.rules_action import level
+
+        strength = level(s.state.player(who(s, player)).attrs["strength"]) if companion and not no_strength else 0
+        size = sum(counts.values()) + strength
+        if not 1 <= size <= 5:
+            raise BadInput(f"a Party of {sum(counts.values())} Hireling(s)"
+                           f"{f' with the Companion (Strength: {strength} fewer)' if strength else ''} fits no space; "
+                           "name the space: eh place LOCATION SPACE HIRE")
+        space = str(size)
+    payload: dict[str, Any] = {"location": location_word(location), "space": int(space), "hire": counts}
     if companion:
         payload["companion"] = True
         for key, off in (("strength", no_strength), ("senses", no_senses), ("speed", no_speed)):
@@ -264,10 +288,11 @@ def _spot(text: str) -> tuple[str, int]:
 @click.option("--recall", "recall_spot", help="Leader: recall your Party at LOCATION:SPACE.")
 @click.option("--place", "place_spot", help="Leader: then place LOCATION:SPACE:HIRE (e.g. tavern:4:3G1S).")
 @click.option("--raid", type=int, help="Defender: the Raid card slot (1 or 2) to discard (or just: eh aide def 2).")
+@click.option("-c", "--companion", is_flag=True, help="Leader: the new Party takes the Companion (if not used yet).")
 @player_option
 @recording_options
 def aide(aide: str, extra: tuple[str, ...], recall_spot: str | None, place_spot: str | None, raid: int | None,
-         player: str | None, session: str | None, force: bool, as_json: bool) -> None:
+         companion: bool, player: str | None, session: str | None, force: bool, as_json: bool) -> None:
     """Take an Aide: leader (maybe recalling a Party and placing a new one), defender (with the Raid slot it
     discards), survivalist or healer.
 
@@ -298,6 +323,10 @@ def aide(aide: str, extra: tuple[str, ...], recall_spot: str | None, place_spot:
             raise BadInput("write the Leader's new Party as LOCATION:SPACE:HIRE, e.g. tavern:4:3G1S")
         loc, space = _spot(":".join(parts[:2]))
         payload["place"] = {"location": loc, "space": space, "hire": hirelings(parts[2], {})}
+        if companion:
+            payload["place"]["companion"] = True
+    elif companion:
+        raise BadInput("-c goes with the Leader's new Party: eh aide leader tav:2 camp:3:2G -c")
     if raid:
         payload["raid"] = raid
     record(s, "TAKE_AIDE", who(s, player), payload, force=force, as_json=as_json)
@@ -355,7 +384,8 @@ def reveal(location: str, slot: str, face: tuple[str, ...], flame: int | None, w
     Several cards at once (no SLOT: they fill the empty slots from the left; the Mountain bottom, then middle,
     then top), one word per card: guild bard master-scout priestess · tavern 2G1S-1 3G 1S1W+1 (a signed
     number is the Flame) · camp exotic2=X1 red3 green1 (=NAME names the card) · mountain green3w1 red3f2
-    blue2 blue5w1f1 green4 red8f1 (w Wardens, f Flame) · preserve red blue green ·
+    blue2 blue5w1f1 green4 red8f1 (w Wardens, f Flame; 'mountain m blue5 green4' fills the middle level only) ·
+    preserve red blue green ·
     garrison red 3 1red speed blue 3 1blue+1hero senses (four words per card).
 
     Example: scorekeeper eh reveal camp exotic2=X1 red3 green1
@@ -371,13 +401,18 @@ def reveal(location: str, slot: str, face: tuple[str, ...], flame: int | None, w
         record_each(session, items, force=force, as_json=as_json)
         _show_offer(session, loc, as_json)
         return
-    if not _single_slot(loc, slot):
+    only_level = None  # 'eh reveal mountain m blue5w1f1 green4': several cards into one Mountain level
+    if loc == MOUNTAIN and slot.lower() in ("b", "m", "t", "bottom", "middle", "top") and face \
+            and any(ch.isdigit() for ch in face[0]):
+        only_level = pick(slot.lower()[0], ("bottom", "middle", "top"), "Mountain level")
+        slot, face = face[0], face[1:]
+    if only_level or not _single_slot(loc, slot):
         if flame is not None or wardens is not None or name:
             raise BadInput("with several cards, write each card's Flame, Wardens and name in its word "
                            "(red3f2, green3w1, exotic2=X1); --flame, --wardens and --name are for one card with a SLOT")
         s = open_session(session, "emberheart")
         cards = [_token_payload(loc, word) for word in (slot, *face)]
-        targets = _empty_slots(s.state, loc, len(cards))
+        targets = _empty_slots(s.state, loc, len(cards), only_level)
         items = []
         for i, (payload, target) in enumerate(zip(cards, targets)):
             payload = {"location": loc, **target, **payload}
@@ -400,6 +435,8 @@ def reveal(location: str, slot: str, face: tuple[str, ...], flame: int | None, w
         else:
             payload["slot"] = int(slot)
         if loc == "guild":
+            if not words:
+                raise BadInput(f"the card face is incomplete; {FACE_HINT['guild']}")
             hero = hero_word(" ".join(words))
             if hero is None:
                 raise BadInput(f"{' '.join(words)!r} is not a Hero (or not a unique prefix)")
@@ -497,10 +534,12 @@ def _token_payload(location: str, word: str) -> dict[str, Any]:
     return payload
 
 
-def _empty_slots(state: Any, location: str, count: int) -> list[dict[str, Any]]:
-    """The ``count`` leftmost empty slots of a Location's offer (the Mountain: bottom, then middle, then top)."""
+def _empty_slots(state: Any, location: str, count: int, only_level: str | None = None) -> list[dict[str, Any]]:
+    """The ``count`` leftmost empty slots of a Location's offer (the Mountain: bottom, then middle, then top, or
+    only ``only_level``)."""
     if location == MOUNTAIN:
-        keys = [("mountain-bottom", "bottom"), ("mountain-middle", "middle"), ("mountain-top", "top")]
+        keys = [(f"mountain-{level}", level) for level in ("bottom", "middle", "top")
+                if only_level in (None, level)]
     else:
         keys = [(location, None)]
     free = []
@@ -509,7 +548,8 @@ def _empty_slots(state: Any, location: str, count: int) -> list[dict[str, Any]]:
             if cid is None:
                 free.append({"level": level, "slot": i + 1} if level else {"slot": i + 1})
     if count > len(free):
-        raise BadInput(f"{count} cards but only {len(free)} empty slot(s) at the {location}; "
+        where = f"the Mountain's {only_level} level" if only_level else f"the {location}"
+        raise BadInput(f"{count} cards but only {len(free)} empty slot(s) at {where}; "
                        "a reveal fills empty slots (see 'scorekeeper status')")
     return free[:count]
 
@@ -533,26 +573,48 @@ def _show_offer(session: str | None, location: str, as_json: bool) -> None:
 
 
 @group.command("raidcard")
-@click.argument("slot", type=int)
-@click.argument("item")
-@click.argument("basis")
+@click.argument("words", nargs=-1, required=True, metavar="[SLOT] ITEM BASIS [ITEM BASIS]")
 @click.option("--amount", type=int, default=1, show_default=True, help="Hirelings per unit.")
 @click.option("--per", type=int, default=1, show_default=True, help="Units per discard group (divisor).")
 @click.option("--name", help="A short name for the card.")
 @recording_options
-def raidcard(slot: int, item: str, basis: str, amount: int, per: int, name: str | None, session: str | None,
+def raidcard(words: tuple[str, ...], amount: int, per: int, name: str | None, session: str | None,
              force: bool, as_json: bool) -> None:
     """Reveal a Raid card: ITEM G (Grunts) or E (Experts), per BASIS (hero, red, scout, attribute…).
 
+    SLOT (1 or 2) may be left out: the card fills the first empty slot. Both of a round's cards at once:
+    'eh raidcard G hero E scout'.
+
     Example: scorekeeper eh raidcard 1 E green
     """
-    s = open_session(session, "emberheart")
-    word = basis if basis == "hero+preserve" else basis.rstrip("s")
-    payload: dict[str, Any] = {"slot": slot, "item": item.upper()[:1], "basis": pick(word, RAID_BASES, "Raid basis"),
-                               "amount": amount, "per": per}
-    if name:
-        payload["name"] = name
-    record(s, "RAID_REVEAL", None, payload, force=force, as_json=as_json)
+    slot = int(words[0]) if words and words[0].isdigit() else None
+    rest = list(words[1:] if slot is not None else words)
+    if len(rest) not in (2, 4) or (len(rest) == 4 and (slot is not None or name or amount != 1 or per != 1)):
+        raise BadInput("write a Raid card as [SLOT] ITEM BASIS, e.g. 'eh raidcard 1 E green', or both cards as "
+                       "'eh raidcard G hero E scout' (--amount, --per and --name are for one card)")
+    cards = []
+    for item, basis in zip(rest[::2], rest[1::2]):
+        if item.upper()[:1] not in ("G", "E"):
+            raise BadInput(f"a Raid card discards G (Grunts) or E (Experts), not {item!r}: e.g. eh raidcard 1 E green")
+        word = basis.lower() if basis.lower() in ("hero+preserve", "hero/preserve") else basis.lower().rstrip("s")
+        payload: dict[str, Any] = {"item": item.upper()[:1], "basis": pick(word.replace("/", "+"), RAID_BASES,
+                                                                          "Raid basis"), "amount": amount, "per": per}
+        if slot is not None:
+            payload["slot"] = slot
+        if name:
+            payload["name"] = name
+        cards.append(payload)
+    def with_slot(s: Any, card: dict[str, Any]) -> dict[str, Any]:
+        """The card with its slot: the one given, else the first empty one (so the log says where it went)."""
+        empty = [i + 1 for i, r in enumerate(s.state.raids) if r is None]
+        return card if "slot" in card else {"slot": empty[0] if empty else 1, **card}
+
+    if len(cards) == 1:
+        s = open_session(session, "emberheart")
+        record(s, "RAID_REVEAL", None, with_slot(s, cards[0]), force=force, as_json=as_json)
+        return
+    record_each(session, [(f"Raid card {i + 1}", lambda s, c=c: ("RAID_REVEAL", None, with_slot(s, c)))
+                          for i, c in enumerate(cards)], force=force, as_json=as_json)
 
 
 @group.command("block")
@@ -842,8 +904,12 @@ def raid(everyone: bool, discard: str | None, card: int | None, fire_sage: bool,
         waiting = [p.name for p in s.state.players if not p.raided] if s.state.phase == "raid" else []
         if not waiting:
             raise Refused(f"refused: EH-FLOW-2: nobody is waiting for the Raid now — next: {s.status().expected}")
-        record_each(session, [(name, lambda _s, name=name: ("RAID_DISCARD", name, {})) for name in waiting],
-                    force=force, as_json=as_json)
+        before = s.state
+        try:
+            record_each(session, [(name, lambda _s, name=name: ("RAID_DISCARD", name, {})) for name in waiting],
+                        force=force, as_json=as_json)
+        finally:
+            _raid_summary(session, before, waiting, as_json)
         return
     payload: dict[str, Any] = {}
     if discard:
@@ -856,7 +922,28 @@ def raid(everyone: bool, discard: str | None, card: int | None, fire_sage: bool,
         payload["custodian"] = True
     if exotic:
         payload["exotic"] = exotic_pairs(exotic, s.state)
-    record(s, "RAID_DISCARD", who(s, player), payload, force=force, as_json=as_json)
+    name = who(s, player)
+    record(s, "RAID_DISCARD", name, payload, force=force, as_json=as_json)
+    _raid_summary(session, s.state, [name], as_json)
+
+
+def _raid_summary(session: str | None, before: Any, names: Sequence[str], as_json: bool) -> None:
+    """What the Raid cost each player just recorded (Hirelings discarded, Flame for each one short)."""
+    if as_json:
+        return
+    after = open_session(session, "emberheart").state
+    parts = []
+    for name in names:
+        p, q = before.player(name), after.player(name)
+        if not (q.raided or after.round > before.round or after.phase == "end"):  # Reset clears the marks
+            continue
+        lost = {t: p.hire[t] - q.hire[t] for t in HIRELINGS if p.hire[t] > q.hire[t]}
+        cost = [f"-{hire_text(lost)}"] if lost else []
+        if q.flame != p.flame:
+            cost.append(f"Flame {q.flame - p.flame:+d}")
+        parts.append(f"{name} {', '.join(cost) or 'nothing'}")
+    if parts:
+        click.echo(f"  Raid: {' · '.join(parts)}")
 
 
 @group.command("hero")
@@ -937,16 +1024,17 @@ def respond(answer: str, discard: str | None, player: str | None, session: str |
 
 
 @group.command("extra")
+@click.option("-t", "--track", help="The track, when the play advanced two (Mountain top + Peakwalker).")
 @player_option
 @recording_options
-def extra(player: str | None, session: str | None, force: bool, as_json: bool) -> None:
+def extra(track: str | None, player: str | None, session: str | None, force: bool, as_json: bool) -> None:
     """Skill 3: pay 1 Gear for one more step on the track you just advanced (-p: default, the skill-3 holder).
 
     Example: scorekeeper eh extra
     """
     s = open_session(session, "emberheart")
     record(s, "ATTR_EXTRA_STEP", _pending(s, player, lambda p: p.skill == 3 and p.pending_track, "an advancement"),
-           {}, force=force, as_json=as_json)
+           {"track": pick(track, TRACKS, "track")} if track else {}, force=force, as_json=as_json)
 
 
 @group.command("convert")

@@ -12,7 +12,7 @@ from typing import Any
 
 from scorekeeper.events import Event
 from scorekeeper.games.base import Finding, error, warning
-from scorekeeper.games.emberheart.cards import COLOURS, EXPERTS, HEROES, HIRELINGS, TRACKS, Card
+from scorekeeper.games.emberheart.cards import COLOURS, EXPERTS, HEROES, HIRELINGS, TRACKS, Card, parse_hirelings
 from scorekeeper.games.emberheart.state import Player, State
 
 
@@ -111,13 +111,24 @@ def valid_track(text: Any, ctx: Ctx, rule: str, what: str = "track") -> str:
     return matches[0]
 
 
+def text_counts(value: Any, ctx: Ctx, rule: str) -> Any:
+    """A Hireling field written in the table's notation (``2G1S``, as an ``amend`` gives it) as counts; an
+    unreadable text is refused citing ``rule``; any other value is returned as it is, for the caller to check."""
+    if isinstance(value, str):
+        try:
+            return parse_hirelings(value)
+        except ValueError as exc:
+            ctx.err(rule, str(exc))
+    return value
+
+
 def read_counts(value: Any, ctx: Ctx, rule: str) -> dict[str, int]:
-    """A ``{"G": 2, "S": 1}`` field, validated (types G, S, R, W; whole counts ≥ 0)."""
+    """A ``{"G": 2, "S": 1}`` (or ``1S1R``) field, validated (types G, S, R, W; whole counts ≥ 0)."""
+    value = text_counts(value, ctx, rule)
     if not isinstance(value, dict) or any(
             str(k).upper() not in HIRELINGS or isinstance(v, bool) or not isinstance(v, int) or v < 0
             for k, v in value.items()):
-        ctx.err(rule, "Hirelings are counts of G, S, R, W: in an amend write discard='{\"S\":1,\"R\":1}' "
-                      "(the eh commands take 1S1R)")
+        ctx.err(rule, "Hirelings are counts of G, S, R, W, written like 1S1R (an amend: discard=1S1R)")
     return {str(k).upper(): int(v) for k, v in value.items() if v}
 
 
@@ -163,8 +174,9 @@ def require_hero(st: State, name: str, hero: str, ctx: Ctx, rule: str) -> None:
     if hero_card(st, name, hero) is None:
         ctx.err(rule, f"{name} has no {hero.title()} Hero")
     if not hero_active(st, name, hero):
+        card = hero_card(st, name, hero)
         ctx.err("EH-HERO-GEN-1", f"{name}'s {hero.title()} has no {HEROES[hero]} Dragon attached, so its ability "
-                                 "cannot be used yet")
+                                 f"cannot be used yet (attach one first: eh attach DRAGON {card.id if card else hero})")
 
 
 # -- colour counts with exotic Dragons (EH-DRG-6, AMB-12) ---------------------------------------------

@@ -9,7 +9,7 @@ from scorekeeper.games.emberheart.cards import (
     AIDES, ALLOWED, CAMP, FIRESTATION, GRUNT, HIRELING_NAMES, HIRELINGS, LOCATION_TITLES, LOCATIONS, PRESERVE,
     RANGER, SCOUT, SPECIALS, TAVERN, WAREHOUSE, hire_text,
 )
-from scorekeeper.games.emberheart.effects import Ctx, flame_down, flame_up, hero_active, require_hero
+from scorekeeper.games.emberheart.effects import Ctx, flame_down, flame_up, hero_active, require_hero, text_counts
 from scorekeeper.games.emberheart.state import ACTION, Party, Player, State
 
 
@@ -26,7 +26,9 @@ def aides_left(st: State) -> list[str]:
 def require_turn(st: State, ctx: Ctx, what: str) -> Player:
     """EH-FLOW-2 (Action phase only) and EH-FLOW-5 (only the active player)."""
     if st.phase != ACTION:
-        ctx.err("EH-FLOW-2", f"{what} happens in the Action phase; it is now the {st.phase} phase")
+        now = {"action": "Action", "reward": "Reward", "raid": "Raid", "end": "End Game Scoring"}.get(st.phase, st.phase)
+        ctx.err("EH-FLOW-2", f"{what} happens in the Action phase; it is now the {now} phase, the Action phase "
+                             "ended with the last Aide (see 'scorekeeper status' for what comes next)")
     active = st.active()
     if ctx.event.player != active:
         ctx.err("EH-FLOW-5", f"it is {active}'s turn, not {ctx.event.player}'s")
@@ -55,10 +57,9 @@ def end_turn(st: State, ctx: Ctx) -> None:
 
 def read_hire(ctx: Ctx, data: Mapping[str, Any], rule: str) -> dict[str, int]:
     """A validated Hireling count from ``data['hire']``."""
-    hire = data.get("hire") or {}
+    hire = text_counts(data.get("hire") or {}, ctx, rule)  # ``2G1S`` from an amend is read too
     if not isinstance(hire, dict) or any(k not in HIRELINGS or not isinstance(v, int) or v < 0 for k, v in hire.items()):
-        ctx.err(rule, "Hirelings are counts of G, S, R, W: in an amend write hire='{\"G\":2,\"S\":1}' "
-                      "(the eh commands take 2G1S)")
+        ctx.err(rule, "Hirelings are counts of G, S, R, W, written like 2G1S (an amend: hire=2G1S)")
     return {t: int(hire.get(t, 0)) for t in HIRELINGS}
 
 
@@ -95,7 +96,8 @@ def do_place(st: State, ctx: Ctx, p: Player, data: Mapping[str, Any], *, via_lea
         if p.companion_recalled:
             ctx.err("EH-CMP-3", f"{p.name}'s Companion was recalled by the Leader and cannot be placed again this round")
         if p.companion_used:
-            ctx.err("EH-CMP-1", f"{p.name}'s Companion has already joined a Party this round")
+            ctx.err("EH-CMP-1", f"{p.name}'s Companion has already joined a Party this round; place the Party "
+                                f"without it (no -c): space {space} needs {space} Hirelings")
     use_strength = companion and data.get("strength", True) is not False
     reduction = level(p.attrs["strength"]) if use_strength else 0
     required = max(0, space - reduction)
@@ -111,6 +113,11 @@ def do_place(st: State, ctx: Ctx, p: Player, data: Mapping[str, Any], *, via_lea
         hint = ""
         if not companion and level(p.attrs["strength"]) and not p.companion_used and not p.companion_recalled and n < space:
             hint = f"; with the Companion (-c) it needs {max(0, space - level(p.attrs['strength']))}"
+        elif 1 <= n <= spaces and n != space:  # what would be legal: the space that matches the Party
+            taken_by = st.party(location, n)
+            hint = (f"; a Party of {n} goes on space {n}"
+                    + (f" (taken by {taken_by.owner})" if taken_by else "")
+                    + (" (blocked this round)" if (location, n) in st.blocked else ""))
         ctx.err("EH-ACT-4", f"space {space} needs exactly {space} Hirelings, not {n}{hint}")
     bad = [t for t in HIRELINGS if hire[t] and t not in ALLOWED[location]]
     if bad:
@@ -291,7 +298,9 @@ def gear_swap(st: State, ctx: Ctx) -> None:
     if not isinstance(count, int) or count < 1:
         ctx.err("EH-GEAR-4", "swap a whole number ≥ 1 of Hirelings")
     if p.gear < count:
-        ctx.err("EH-GEAR-4", f"{p.name} has {p.gear} Gear; each swap costs 1")
+        ctx.err("EH-GEAR-4", f"{p.name} has {p.gear} Gear; each swap costs 1"
+                + (f" (swap {p.gear} now, or get 2 Gear at the Warehouse first)" if p.gear else
+                   " (the Warehouse gives 2 Gear)"))
     if p.hire[src] < count:
         rule = "EH-ACT-9" if st.board_hire(p.name)[src] else "EH-GEAR-3"
         ctx.err(rule, f"{p.name} has {p.hire[src]} {HIRELING_NAMES[src]}(s) in supply; tokens on the board cannot be swapped")

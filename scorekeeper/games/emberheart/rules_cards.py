@@ -130,6 +130,8 @@ def garrison_complete(st: State, ctx: Ctx) -> None:
         ctx.err("EH-GAR-6", f"{card.id} is not a Garrison card")
     if card.completed:
         ctx.err("EH-GAR-6", f"{card.id} is already completed")
+    if st.phase == END and st.counters.get("converted"):  # EH-END-2 (AMB-19): step 4 comes before step 5
+        ctx.err("EH-END-2", "Garrison cards are completed up to scoring step 4; the step-5 Gear conversion has begun")
     declared = declared_colours(st, name, ctx.get("exotic"), ctx)
     lowered = ctx.get("tactician")
     if lowered is not None:  # EH-HERO-TACTICIAN-A (AMB-20)

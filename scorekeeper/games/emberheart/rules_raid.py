@@ -44,7 +44,9 @@ def required_discards(st: State, p: Player, card: Card, declared: dict[str, str]
 def raid_discard(st: State, ctx: Ctx) -> None:
     """RAID_DISCARD{card, discard, fire_sage, custodian, exotic} (EH-RAID-2..9)."""
     if st.phase != RAID:
-        ctx.err("EH-FLOW-2", f"Raid discards happen in the Raid phase; it is now the {st.phase} phase")
+        now = {"action": "Action", "reward": "Reward", "raid": "Raid", "end": "End Game Scoring"}.get(st.phase, st.phase)
+        ctx.err("EH-FLOW-2", f"Raid discards happen in the Raid phase, after the last Location's claims; it is now "
+                             f"the {now} phase (see 'scorekeeper status' for what comes next)")
     p = st.player(ctx.event.player)
     if p.raided:
         ctx.err("EH-RAID-9", f"{p.name} has already resolved this round's Raid")

@@ -157,7 +157,9 @@ def find_offer_card(st: State, ctx: Ctx, location: str, level: str | None, wante
 def acting_party(st: State, ctx: Ctx, location: str) -> Party:
     """The Party named by the event, checked against the claim order (EH-REW-1, EH-REW-2)."""
     if st.phase != REWARD:
-        ctx.err("EH-FLOW-2", f"claims and recalls happen in the Reward phase; it is now the {st.phase} phase")
+        now = {"action": "Action", "reward": "Reward", "raid": "Raid", "end": "End Game Scoring"}.get(st.phase, st.phase)
+        ctx.err("EH-FLOW-2", f"claims and recalls happen in the Reward phase; it is now the {now} phase "
+                             "(see 'scorekeeper status' for what comes next)")
     if location != st.location:
         ctx.err("EH-REW-1", f"{LOCATION_TITLES.get(location, location)} is not being resolved: "
                             f"{LOCATION_TITLES[st.location]} is (order: Guild, Tavern, Camp, Mountain, Preserve, Garrison)")
@@ -220,6 +222,9 @@ def claim(st: State, ctx: Ctx) -> None:
     name = party.owner
     p = st.player(name)
     card = find_offer_card(st, ctx, location, None, ctx.get("card"))
+    if ctx.get("attach") and location != CAMP:  # EH-DRG-1: only a claimed Dragon is attached at once
+        ctx.err("EH-DRG-1", f"{card.id} is not a Dragon: only a Dragon claimed at the Poachers' Camp or the Mountain "
+                            "can be attached at once (later: eh attach DRAGON TARGET)")
     if card.reserved_for and card.reserved_for != name:
         ctx.err("EH-HERO-BARD-A2", f"{card.id} is reserved for {card.reserved_for} (Bard); only they may claim it")
     party.claimed = party.done = True

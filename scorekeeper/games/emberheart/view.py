@@ -76,6 +76,10 @@ def expected_text(st: State) -> tuple[str, str | None]:
             return f"Reward phase · {where} · the non-player Crest (space {space}) discards (eh np)", None
         if what == "order":
             return f"Reward phase · {where} · {who} (Survivalist) orders the tied Parties (eh order …)", who
+        if what == "claim" and not _offered(st):
+            verb = "recalls (eh recall, +2 Gear)" if st.location != MOUNTAIN or st.mountain.stage == "bottom" \
+                else "withdraws (eh recall)"
+            return f"Reward phase · {where} · {who} (space {space}) {verb}: nothing is left on offer", who
         if what == "claim" and st.location == MOUNTAIN and st.mountain.stage == "top":
             return (f"Reward phase · {where} · {who} (space {space}) claims the top Dragon (eh claim -t TRACK) "
                     "or withdraws (eh recall)", who)
@@ -93,7 +97,8 @@ def expected_text(st: State) -> tuple[str, str | None]:
     if st.phase == END:
         floor = int(st.settings.get("flame_min", 0))
         can = [f"{p.name} {p.gear}" for p in st.players if p.gear >= 3 and p.flame > floor]
-        who_can = f"; Gear: {', '.join(can)}" if can else "; nobody has 3 Gear to convert"
+        who_can = (f"; Gear: {', '.join(can)}" if can
+                   else "; nobody can: it takes 3 Gear and a Flame above the floor")
         return (f"End Game Scoring: convert Gear if you like (eh convert 3 -p NAME{who_can}), "
                 "then scorekeeper score", None)
     return "", None
@@ -125,7 +130,9 @@ def status_of(st: State) -> Status:
         })
     sections = []
     offers = []
-    for key, slots in st.offers.items():
+    board_order = ["guild", "tavern", "camp", "mountain-bottom", "mountain-middle", "mountain-top", "preserve"]
+    for key, slots in sorted(st.offers.items(), key=lambda kv: board_order.index(kv[0])
+                             if kv[0] in board_order else len(board_order)):  # EH-REW-1 order
         offers.append({"offer": key.replace("mountain-", "mtn "),
                        "cards": " | ".join(offer_label(st, c) if c else "—" for c in slots)})
     offers.append({"offer": "garrison", "cards": " | ".join(
@@ -227,12 +234,16 @@ def offer_label(st: State, cid: str) -> str:
 
 def _on_offer(st: State) -> str:
     """The cards on offer at the Location (and Mountain level) being resolved, by short name."""
+    return ", ".join(_compact(c) for c in _offered(st)) or "nothing (recall: eh recall)"
+
+
+def _offered(st: State) -> list[Any]:
+    """The cards on offer at the Location (and Mountain level) being resolved."""
     from scorekeeper.games.emberheart.rules_reward import offer_slots
 
     stage = {"order-warden": "middle", "order-top": "top"}.get(st.mountain.stage, st.mountain.stage)
     level = stage if st.location == MOUNTAIN and stage in ("middle", "top") else "bottom"
-    cards = [st.cards[c] for c in offer_slots(st, st.location or "", level) if c]
-    return ", ".join(_compact(c) for c in cards) or "nothing (recall: eh recall)"
+    return [st.cards[c] for c in offer_slots(st, st.location or "", level) if c]
 
 
 def _compact(card: Any) -> str:
@@ -278,6 +289,11 @@ def _card_short(st: State, cid: str) -> str:
     return card.id + extra
 
 
+def _hire(value: Any) -> str:
+    """Hirelings as the table writes them, whether the event holds counts or (after an amend) ``2G1S`` text."""
+    return hire_text(value) if isinstance(value, dict) else str(value)
+
+
 def describe_event(event: Event) -> str:
     """One human line per event type."""
     d = dict(event.payload)
@@ -310,7 +326,10 @@ def describe_event(event: Event) -> str:
         return "non-player Crests on " + ", ".join(f"{a}:{b}" for a, b in d.get("spaces", []))
     if t == "PLACE_PARTY":
         comp = " + Companion" if d.get("companion") else ""
-        return f"{who}Party {hire_text(d.get('hire', {}))}{comp} → {d.get('location')} space {d.get('space')}"
+        hire = d.get("hire", {})
+        party = "the Companion alone" if comp and not any(dict(hire).values() if isinstance(hire, dict) else [hire]) \
+            else f"{_hire(hire)}{comp}"
+        return f"{who}Party {party} → {d.get('location')} space {d.get('space')}"
     if t == "USE_SPECIAL":
         n = d.get("crests", 1)
         return f"{who}{n} Crest{'s' if n != 1 else ''} on the {d.get('site')}"
@@ -319,7 +338,8 @@ def describe_event(event: Event) -> str:
         if d.get("recall"):
             extra += f", recalls {d['recall'].get('location')} space {d['recall'].get('space')}"
         if d.get("place"):
-            extra += f", re-places {hire_text(d['place'].get('hire', {}))} on {d['place'].get('location')} {d['place'].get('space')}"
+            place = d["place"]
+            extra += f", re-places {_hire(place.get('hire', {}))} on {place.get('location')} {place.get('space')}"
         if d.get("raid"):
             extra += f", discards Raid slot {d['raid']}"
         return f"{who}takes the {d.get('aide')}{extra}"
@@ -343,7 +363,7 @@ def describe_event(event: Event) -> str:
         rest = " ".join(f"{k}={v}" for k, v in d.items() if k != "hero")
         return f"{who}uses the {str(d.get('hero')).title()} {rest}".rstrip()
     if t == "RAID_DISCARD":
-        disc = hire_text(d["discard"]) if d.get("discard") else "as required"
+        disc = _hire(d["discard"]) if d.get("discard") else "as required"
         extras = " ".join(k for k in ("fire_sage", "custodian") if d.get(k))
         return f"{who}Raid discards {disc} {extras}".rstrip()
     if t == "FLAME_RESPONSE":

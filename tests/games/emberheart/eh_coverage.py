@@ -24,6 +24,7 @@ PARTIAL: dict[str, str] = {}
 NOT_DONE: dict[str, str] = {}
 #: done, with a remark on how
 REMARKS: dict[str, str] = {
+    "EH-SETUP-1": "colours are optional (`colours` setting); when given, one per player and all different",
     "EH-SETUP-5": "the step is the `start_tracks` setting",
     "EH-SETUP-6": "one step per player by construction (`start_tracks`), so no INITIAL_ATTRIBUTE event",
     "EH-SETUP-12": "the table draws; the result is the `first_player` setting",

@@ -304,3 +304,67 @@ def test_eh_hero_recruiter_s_counts_full_scout_ranger_warden_sets() -> None:
     with_hero(t, "recruiter")
     t.p("Astrid").hire.update(S=3, R=3, W=1)
     assert hero_points(t.state, "Astrid", "recruiter")[0] == 2
+
+
+def test_eh_hero_gen_7_after_raid_abilities_go_in_player_order() -> None:
+    """EH-HERO-GEN-7, EH-RAID-9 (AMB-33): the "after the Raid" abilities go in player order from the First player;
+    once Brandon has used his Recruiter, Astrid's Priestess (earlier in order) comes too late."""
+    t = Table()
+    t.fill_offers()
+    with_hero(t, "priestess", owner="Astrid")
+    with_hero(t, "recruiter", owner="Brandon")
+    for slot in (0, 1):
+        t.state.cards[t.state.raids[slot]].basis = "scout"
+    finish_action_phase(t)
+    for name in ("Astrid", "Brandon", "Helga"):
+        t.ok("RAID_DISCARD", name)
+    assert t.state.order()[:2] == ["Astrid", "Brandon"]
+    t.ok("HERO_ABILITY", "Brandon", hero="recruiter")
+    t.refused("EH-HERO-GEN-7", "HERO_ABILITY", "Astrid", hero="priestess")
+
+
+def test_eh_end_2_no_garrison_completion_after_the_step_5_conversion() -> None:
+    """EH-END-2, EH-GAR-5 (AMB-19: completions up to scoring step 4): once a player has converted Gear in step 5,
+    a Garrison completion comes too late (like an attachment, EH-DRG-4)."""
+    from scorekeeper.games.emberheart.state import END
+
+    t = Table()
+    give(t, "Astrid", "GAR", "garrison", colour="red", glory=3, reqs=[{"item": "grunt", "count": 1}],
+         track="speed")
+    a = t.p("Astrid")
+    t.state.phase, a.gear, a.flame, a.end_gear = END, 3, 2, 3
+    t.p("Brandon").gear, t.p("Brandon").flame = 3, 2
+    t.ok("END_GEAR_CONVERT", "Brandon", gear=3)
+    t.refused("EH-END-2", "GARRISON_COMPLETE", "Astrid", card="GAR")
+
+
+# -- findings handed over by the table-experience review (.requests/emberheart.md) ------------------------
+
+
+def test_eh_drg_1_only_a_claimed_dragon_can_be_attached_at_once() -> None:
+    """EH-DRG-1, EH-REW-10, EH-REW-12: an ``attach`` on a Garrison (or Hero, Preserve, Tavern) claim is refused,
+    not silently dropped; a Camp claim may attach its Dragon at once."""
+    t = Table()
+    t.fill_offers()
+    give(t, "Astrid", "PR", "preserve", colour="red")
+    t.ok("PLACE_PARTY", "Astrid", location="garrison", space=1, hire={"G": 1})
+    t.ok("PLACE_PARTY", "Brandon", location="camp", space=1, hire={"G": 1})
+    finish_action_phase(t)
+    t.ok("CLAIM", "Brandon", location="camp", space=1, card=1)
+    t.refused("EH-DRG-1", "CLAIM", "Astrid", location="garrison", space=1, card="red", attach="PR")
+    t.ok("CLAIM", "Astrid", location="garrison", space=1, card="red")
+
+
+def test_eh_act_5_hirelings_may_be_written_compactly_in_a_payload() -> None:
+    """EH-ACT-5, EH-RAID-5: ``hire``/``discard`` fields accept the table's ``2G1S`` notation as well as counts
+    (what ``amend N hire=2G1S`` produces); an unreadable one is refused with the rule, never a crash."""
+    t = Table()
+    t.fill_offers()
+    t.p("Astrid").hire["S"] = 1
+    t.ok("PLACE_PARTY", "Astrid", location="tavern", space=3, hire="2G1S")
+    assert t.state.party("tavern", 3).hire == {"G": 2, "S": 1, "R": 0, "W": 0}
+    t.refused("EH-ACT-5", "PLACE_PARTY", "Brandon", location="camp", space=2, hire="2Q")
+    from scorekeeper.games.emberheart.effects import Ctx, read_counts
+    from scorekeeper.events import Event
+
+    assert read_counts("1S1R", Ctx(Event(1, "RAID_DISCARD", "Astrid", {})), "EH-RAID-5") == {"S": 1, "R": 1}

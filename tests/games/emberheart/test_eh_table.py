@@ -334,11 +334,15 @@ def test_status_shows_round_phase_turn_holdings_aides_and_what_comes_next(table:
 # -- corrections: undo, amend, a dispute -----------------------------------------------------------------
 
 
-def test_amend_with_the_table_notation_says_the_exact_json_to_type(table: Cli) -> None:
-    """`amend N hire=1G1S` was refused with "such as 2G1S" — the very form that had just failed."""
+def test_amend_takes_the_table_notation(table: Cli) -> None:
+    """`amend N hire=1G1S` was refused with "such as 2G1S" — the very form that had just failed; it is read now
+    (the rules reviewer made the readers take the compact notation), and an unreadable value says how to write it."""
     ok(table, "eh", "place", "tavern", "3", "3G")
     out = refused(table, "amend", "24", "hire=2G1S")
-    assert "in an amend write hire='{\"G\":2,\"S\":1}' (the eh commands take 2G1S)" in out
+    assert "EH-ACT-5: #24 Astrid has only 10G in supply, not 2G1S; swap Grunts first, 1 Gear each: eh swap G S 1" in out
+    out = refused(table, "amend", "24", "hire=2X")
+    assert "cannot read hirelings '2X'; write them like 2G1S" in out
+    ok(table, "amend", "24", "hire=3G")
     ok(table, "amend", "24", 'hire={"G":3}')
 
 
@@ -462,6 +466,23 @@ def test_the_docs_walkthrough_runs_as_written(cli: Cli) -> None:
     assert status["expected"].endswith("then Astrid starts")
 
 
+def test_the_docs_two_player_side_b_walkthrough_runs_as_written(cli: Cli) -> None:
+    import shlex
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[3] / "docs" / "emberheart.md").read_text(encoding="utf-8")
+    block = text.split("Two players on side B", 1)[1].split("```sh", 1)[1].split("```", 1)[0]
+    commands = [shlex.split(line.split("#", 1)[0])[1:] for line in block.strip().splitlines()]
+    assert commands[0][:2] == ["new", "emberheart"] and "side=B" in commands[0]
+    for args in commands:
+        result = cli(*args, *(["--session", str(cli.session)] if args[0] == "new" else []))
+        assert result.exit_code == 0, (args, result.output)
+    status = cli.json("status")
+    assert [p["str/sen/spd"] for p in status["players"]] == ["1/0/0", "4/0/0"]
+    assert status["expected"].startswith("Round II setup: reveal guild")
+    assert "the Two player mode card (eh block)" in status["expected"]
+
+
 def test_the_command_reference_has_an_example_for_every_command() -> None:
     from pathlib import Path
 
@@ -542,3 +563,168 @@ def test_a_mountain_tie_waits_for_the_survivalist_and_says_so(cli: Cli) -> None:
     ok(cli, "eh", "order", "Brandon", "Astrid")
     assert cli.json("status")["expected"] == ("Reward phase · Mountain (middle level) · Brandon (space 3) claims or "
                                               "withdraws (no Gear)")
+
+
+def test_a_party_of_the_wrong_size_names_the_space_it_fits(table: Cli) -> None:
+    ok(table, "eh", "place", "tavern", "3", "2G", "-c")  # Astrid's Companion is used: no Companion hint for her
+    ok(table, "eh", "place", "guild", "2", "2G")  # Bjorn
+    ok(table, "eh", "special", "ware")  # Cara
+    ok(table, "eh", "special", "ware")  # Dag
+    out = refused(table, "eh", "place", "guild", "4", "2G")
+    assert "EH-ACT-4: space 4 needs exactly 4 Hirelings, not 2; a Party of 2 goes on space 2 (taken by Bjorn)" in out
+    out = refused(table, "eh", "place", "tavern", "5", "1G")
+    assert "EH-ACT-4: space 5 needs exactly 5 Hirelings, not 1; a Party of 1 goes on space 1" in out
+
+
+def test_location_words_at_the_table(table: Cli) -> None:
+    """`eh place m 5 5G` said "'m' could be mountain or mtn" (the same place); the board's names work too."""
+    from scorekeeper.cli.emberheart import location_word
+
+    assert [location_word(w) for w in ("m", "mtn", "mo", "heroes", "poach", "pres", "tav")] == [
+        "mountain", "mountain", "mountain", "guild", "camp", "preserve", "tavern"]
+    out = refused(table, "eh", "place", "g", "2", "2G", code=2)
+    assert "'g' could be guild or garrison; type more of the location" in out
+    ok(table, "eh", "place", "m", "5", "5G")
+
+
+def test_both_raid_cards_in_one_command_and_the_slot_may_be_left_out(cli: Cli) -> None:
+    ok(cli, "new", "emberheart", "--players", PLAYERS, "--session", str(cli.session))
+    out = ok(cli, "eh", "raidcard", "G", "hero", "E", "scouts")
+    assert "Raid card in slot 1: -1G per hero" in out and "Raid card in slot 2: -1E per scout" in out
+    assert out.count("next: ") == 1
+    out = refused(cli, "eh", "raidcard", "G", "hero", code=1)
+    assert "EH-RESET-11" in out  # both slots are full
+    out = refused(cli, "eh", "raidcard", "X", "hero", code=2)
+    assert "a Raid card discards G (Grunts) or E (Experts), not 'X'" in out
+    ok(cli, "new", "emberheart", "--players", PLAYERS, "--session", str(cli.session.with_name("two.json")))
+    ok(cli, "eh", "raidcard", "2", "E", "hero/preserve", "--session", str(cli.session.with_name("two.json")))
+
+
+def test_more_refusals_say_what_would_be_legal(table: Cli) -> None:
+    ok(table, "eh", "place", "tavern", "3", "2G", "-c")  # Astrid uses her Companion
+    for _ in range(3):
+        ok(table, "eh", "special", "ware")  # Bjorn, Cara, Dag
+    out = refused(table, "eh", "place", "camp", "2", "1G", "-c")
+    assert ("EH-CMP-1: Astrid's Companion has already joined a Party this round; place the Party without it "
+            "(no -c): space 2 needs 2 Hirelings") in out
+    out = refused(table, "eh", "swap", "G", "S", "3")
+    assert "EH-GEAR-4: Astrid has 2 Gear; each swap costs 1 (swap 2 now, or get 2 Gear at the Warehouse first)" in out
+    out = refused(table, "eh", "place", "camp", "1", "1G", "--master-scout", "1")
+    assert "EH-HERO-MASTERSCOUT-A: Astrid has no Master Scout Hero" in out
+
+
+def test_a_play_in_the_wrong_phase_names_the_phase_in_words(table: Cli) -> None:
+    to_reward(table)
+    out = refused(table, "eh", "special", "ware", "-p", "Astrid")
+    assert ("EH-FLOW-2: using a Special Location happens in the Action phase; it is now the Reward phase, the Action "
+            "phase ended with the last Aide (see 'scorekeeper status' for what comes next)") in out
+    out = refused(table, "eh", "raid", "-p", "Astrid")
+    assert "it is now the Reward phase (see 'scorekeeper status'" in out
+
+
+def test_the_raid_says_what_it_cost_each_player(table: Cli) -> None:
+    """"Raid discards as required" did not say how many; a line now sums up each player's loss."""
+    to_reward(table)
+    finish_reward(table)  # raid1 in force: -1G per Hero card; Dag has the Bard and P1? (Heroes only)
+    out = ok(table, "eh", "raid", "--all")
+    assert "  Raid: Astrid nothing · Bjorn nothing · Cara nothing · Dag -1G" in out
+
+
+def test_a_companion_alone_reads_as_such_in_the_log(table: Cli) -> None:
+    """`eh place mtn 1 -c` (Strength 1 replaces the one Hireling) was logged "Party none + Companion"."""
+    ok(table, "eh", "place", "mtn", "1", "-c")
+    assert table.json("log")[-1]["description"] == "Astrid: Party the Companion alone → mountain space 1"
+
+
+def test_an_amended_party_reads_in_the_table_notation(table: Cli) -> None:
+    """An amend stores `hire=1G2S` as text; the log reads it as written, not as a raw payload."""
+    ok(table, "eh", "swap", "G", "S", "2")
+    ok(table, "eh", "place", "tavern", "3", "3G")
+    ok(table, "amend", "25", "hire=1G2S")
+    assert table.json("log")[24]["description"] == "Astrid: Party 1G2S → tavern space 3"
+
+
+def test_the_space_of_a_party_defaults_to_its_size(table: Cli) -> None:
+    """The rule fixes the space (exactly as many Hirelings as its number): `eh place tavern 3G` is enough."""
+    ok(table, "eh", "place", "tavern", "2G", "-c")  # Astrid, Strength 1: 2 Grunts + Companion → space 3
+    ok(table, "eh", "place", "camp", "3G")  # Bjorn → space 3
+    ok(table, "eh", "place", "mtn", "-c")  # Cara: the Companion alone, Strength 1 → space 1
+    out = refused(table, "eh", "place", "tavern", "3G")  # Dag: space 3 is Astrid's
+    assert "EH-ACT-3: Tavern space 3 is taken by Astrid" in out
+    out = refused(table, "eh", "place", "tavern", "6G", code=2)
+    assert "a Party of 6 Hireling(s) fits no space" in out
+    rows = [row["description"] for row in table.json("log")[-3:]]
+    assert rows == ["Astrid: Party 2G + Companion → tavern space 3", "Bjorn: Party 3G → camp space 3",
+                    "Cara: Party the Companion alone → mountain space 1"]
+
+
+def test_a_party_with_nothing_left_to_claim_is_told_to_recall(table: Cli) -> None:
+    """The Example at the Poachers' Camp: the last Party finds nothing left and recalls with +2 Gear."""
+    for args in (["place", "camp", "3G"], ["place", "camp", "2G"], ["place", "camp", "1G"], ["place", "camp", "4G"],
+                 ["aide", "lead"], ["aide", "def", "1"], ["aide", "heal"], ["aide", "surv"], ["claim", "red"],
+                 ["claim", "green"], ["claim", "X1"]):
+        ok(table, "eh", *args)
+    status = table.json("status")
+    assert status["expected"] == ("Reward phase · Poachers' Camp · Cara (space 1) recalls (eh recall, +2 Gear): "
+                                  "nothing is left on offer")
+    assert status["headline"][2] == "Resolving: Poachers' Camp · on offer: nothing (recall: eh recall)"
+    ok(table, "eh", "recall")
+
+
+def test_incomplete_faces_say_how_to_write_them(cli: Cli) -> None:
+    ok(cli, "new", "emberheart", "--players", PLAYERS, "--session", str(cli.session))
+    out = refused(cli, "eh", "reveal", "guild", "1", code=2)
+    assert "the card face is incomplete; write the Hero's name: eh reveal guild 1 master-scout" in out
+    out = refused(cli, "eh", "reveal", "camp", "red", code=2)
+    assert "cannot read the Dragon 'red'; write colour and Glory together, e.g. red3, exotic2" in out
+
+
+def test_offers_are_listed_in_the_order_the_locations_resolve(table: Cli) -> None:
+    rows = table.json("status")["sections"][0]["rows"]
+    assert [row["offer"] for row in rows] == ["guild", "tavern", "camp", "mtn bottom", "mtn middle", "mtn top",
+                                              "preserve", "garrison", "raid"]
+
+
+def test_the_end_game_does_not_claim_nobody_has_gear_when_the_flame_is_at_its_floor(cli: Cli) -> None:
+    """A 2-player side-B game ended with Astrid at 7 Gear and Flame 0: "nobody has 3 Gear" was wrong."""
+    from scorekeeper.cli.common import open_session
+    from scorekeeper.games.emberheart.view import expected_text
+
+    ok(cli, "new", "emberheart", "--players", "Astrid,Bjorn", "--session", str(cli.session))
+    state = open_session(str(cli.session), "emberheart").state
+    state.phase, state.round = "end", 5
+    state.players[0].gear = 7
+    assert expected_text(state)[0] == ("End Game Scoring: convert Gear if you like (eh convert 3 -p NAME; nobody can: "
+                                       "it takes 3 Gear and a Flame above the floor), then scorekeeper score")
+
+
+def test_several_cards_into_one_mountain_level(cli: Cli) -> None:
+    ok(cli, "new", "emberheart", "--players", PLAYERS, "--session", str(cli.session))
+    out = ok(cli, "eh", "reveal", "mountain", "m", "blue5w1f1", "green4")
+    assert "reveal mountain middle slot 1: blue · 5 Glory · 1 Warden(s) · Flame +1" in out
+    assert "reveal mountain middle slot 2: green · 4 Glory" in out
+    out = refused(cli, "eh", "reveal", "mountain", "t", "red8f1", "red9", code=2)
+    assert "2 cards but only 1 empty slot(s) at the Mountain's top level" in out
+    ok(cli, "eh", "reveal", "mountain", "t", "red", "8", "--flame", "1")  # the one-card form is unchanged
+
+
+def test_the_leaders_new_party_may_take_the_companion(table: Cli) -> None:
+    """The engine accepts the Companion in the Leader's new Party (docs conflict 8); the CLI now says so with -c."""
+    ok(table, "eh", "place", "tavern", "3G")
+    for _ in range(3):
+        ok(table, "eh", "special", "ware")
+    ok(table, "eh", "aide", "leader", "tav:3", "camp:3:2G", "-c")
+    assert table.json("log")[-1]["payload"]["place"] == {
+        "location": "camp", "space": 3, "hire": {"G": 2}, "companion": True}
+    out = refused(table, "eh", "aide", "heal", "-c", "-p", "Bjorn", code=2)
+    assert "-c goes with the Leader's new Party" in out
+
+
+def test_the_skill_3_extra_step_may_name_its_track(duel: Cli) -> None:
+    """ATTR_EXTRA_STEP takes an optional track (a play with two advancements); `eh extra -t` writes it."""
+    for args in (["aide", "def", "1"], ["place", "camp", "2", "2G"], ["aide", "heal"], ["place", "pres", "3", "2G", "-c"],
+                 ["aide", "lead"], ["aide", "surv"], ["np"], ["np"], ["claim", "red"], ["np"], ["claim", "red"],
+                 ["attach", "C2", "P1"], ["extra", "-t", "str"]):
+        ok(duel, "eh", *args)
+    assert duel.json("log")[-1]["payload"] == {"track": "strength"}
+    assert [p["str/sen/spd"] for p in duel.json("status")["players"]] == ["1/0/0", "4/0/0"]
