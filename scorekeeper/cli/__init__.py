@@ -63,12 +63,20 @@ class MainGroup(click.Group):
             raise
         except KeyboardInterrupt:
             raise click.Abort() from None
+        except BrokenPipeError:  # the reader stopped early (``| head``): nothing to say, nothing went wrong
+            import sys
+
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            raise click.exceptions.Exit(0) from None
         except Exception as exc:  # never a traceback for a user; SCOREKEEPER_DEBUG=1 shows it
             if os.environ.get("SCOREKEEPER_DEBUG"):
                 raise
             from scorekeeper.cli.common import Refused
 
-            raise Refused(f"internal error: {exc!r} (nothing was written; rerun with SCOREKEEPER_DEBUG=1 and report it)") from None
+            raise Refused(
+                f"internal error: {exc!r} (see 'scorekeeper log' for what was recorded; "
+                "rerun with SCOREKEEPER_DEBUG=1 and report it)"
+            ) from None
 
 
 def _unavailable(entry: Any) -> click.Command:

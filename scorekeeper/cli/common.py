@@ -255,11 +255,16 @@ class Recorded:
         }
 
 
-def describe(game: Any, event: Event) -> str:
-    """One human line for an event: the game's words for its own events, ours for core ones."""
+def describe(game: Any, event: Event, journal: Mapping[int, Event] | None = None) -> str:
+    """One human line for an event: the game's words for its own events, ours for core ones.
+
+    With the ``journal`` (events by seq), a void also says what it voided.
+    """
     if event.type == "void":
         reason = f" ({event.get('reason')})" if event.get("reason") else ""
-        return f"void #{event.get('target')}{reason}"
+        target = (journal or {}).get(event.get("target"))
+        what = f": {describe(game, target)}" if target is not None and target.type != "void" else ""
+        return f"void #{event.get('target')}{reason}{what}"
     if event.type == "amend":
         changes = " ".join(f"{k}={json.dumps(v)}" for k, v in dict(event.get("changes", {})).items())
         who = f" player={event.get('player')}" if event.get("player") else ""
@@ -285,12 +290,14 @@ def record(
     *,
     force: bool = False,
     as_json: bool = False,
+    show_next: bool = True,
 ) -> Recorded:
     """Check and record one event under the session lock; print the verdict. Refuse (exit 1) illegal plays.
 
     ``payload`` may be a function of the replay as it stands under the lock (``undo`` uses that, so that two
     terminals undoing at once undo two different events). The event is acknowledged ("recorded") only after
-    the atomic write has returned.
+    the atomic write has returned. ``show_next=False`` leaves out the "next:" line (for a command that records
+    several events and says what comes next once).
     """
     from scorekeeper.engine import replay
     from scorekeeper.journal import JournalError
@@ -320,12 +327,13 @@ def record(
             if errors and not force and type != ASSERT:  # an assertion records what the table shows, agreeing or not
                 raise Refused(refusal_message(errors))
             event = tx.append(type, player, payload, forced=force and bool(errors) and type != ASSERT)
-            if type not in CORE_TYPES and not errors:
-                state_after = game.apply(state_after, event)
             head = session.journal.head_hash
     except JournalError as exc:
         raise BadInput(str(exc)) from None
+    # The event is on disk: nothing below may fail the command.
     try:
+        if type not in CORE_TYPES and not errors:
+            state_after = game.apply(state_after, event)
         expected = game.status(state_after).expected
     except Exception:
         expected = ""
@@ -333,11 +341,14 @@ def record(
     if as_json:
         emit_json(result.to_json(game))
     else:
-        click.echo(f"#{event.seq} recorded: {describe(game, event)}")
+        click.echo(f"#{event.seq} recorded: {describe(game, event, {e.seq: e for e in events})}")
         for finding in findings:
             label = "DISAGREES" if type == ASSERT else "FLAGGED" if finding.severity == ERROR else "warning"
             click.echo(f"  {label} {finding.rule}: {finding.message}")
-        if expected:
+        if errors and type != ASSERT:
+            click.echo(f"  not applied: the game goes on as if #{event.seq} had not been played; make it legal with "
+                       f"'scorekeeper amend {event.seq} …' or remove it with 'scorekeeper void {event.seq}'")
+        if expected and show_next:
             click.echo(f"next: {expected}")
     return result
 

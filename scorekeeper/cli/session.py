@@ -186,6 +186,7 @@ def log(session: str | None, as_json: bool, fmt: str) -> None:
 
     s = open_session(session)
     outcomes = {o.seq: o for o in s.replay().timeline}
+    journal = {e.seq: e for e in s.events}
     rows: list[dict[str, Any]] = []
     for event in s.events:
         outcome = outcomes.get(event.seq)
@@ -200,16 +201,23 @@ def log(session: str | None, as_json: bool, fmt: str) -> None:
         rows.append({
             "seq": event.seq, "type": event.type, "player": event.player, "payload": dict(event.payload),
             "recorded_at": event.recorded_at, "status": status_text, "forced": event.forced,
-            "description": describe(s.game, outcome.event if outcome else event),
+            "description": describe(s.game, outcome.event if outcome else event, journal),
             "flags": ", ".join(flags),
             "rules": [v.rule for v in outcome.violations] if outcome else [],
         })
     if as_json:
         emit_json(rows)
         return
-    shown = [{"#": r["seq"], "event": r["description"], "status": r["status"],
+    shown = [{"#": r["seq"], "event": _clip(r["description"], LOG_TEXT_WIDTH), "status": r["status"],
               "notes": ", ".join(filter(None, [r["flags"], " ".join(r["rules"])]))} for r in rows]
     click.echo(table(shown, check_format(fmt)) if shown else "the journal is empty")
+
+
+LOG_TEXT_WIDTH = 72  # a long note must not widen every line of the log; the whole text is in --json and audit
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
 
 
 @command("check")
@@ -307,6 +315,7 @@ def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
         "amended_by": outcome.amended_by if outcome else [],
         "voided_by": outcome.voided_by if outcome else None,
         "violations": [v.to_json() for v in outcome.violations] if outcome else [],
+        "notes_after": [{"seq": e.seq, "text": e.get("text")} for e in _notes_after(s, seq)],
         "state_before": s.game.snapshot(before),
     }
     if as_json:
@@ -321,8 +330,24 @@ def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
         lines.append(f"  voided by #{outcome.voided_by}")
     lines.append(f"Verdict: {outcome.status if outcome else 'unknown'}")
     lines += [f"  {v.render()}" for v in (outcome.violations if outcome else [])]
+    notes = _notes_after(s, seq)
+    if notes:
+        lines += ["Notes recorded after it:"] + [f"  #{e.seq} {e.get('text')}" for e in notes]
     lines += ["", f"The board just before #{seq}:", render_status(status_before, check_format(fmt))]
     click.echo("\n".join(lines))
+
+
+def _notes_after(s: Any, seq: int) -> list[Any]:
+    """The notes recorded after event ``seq`` and before the next game event (a ruling, a dispute about it)."""
+    from scorekeeper.events import CORE_TYPES, NOTE
+
+    notes = []
+    for event in s.events[seq:]:
+        if event.type not in CORE_TYPES:
+            break
+        if event.type == NOTE:
+            notes.append(event)
+    return notes
 
 
 @command("verify")
@@ -418,22 +443,29 @@ def void(seq: int, reason: str, session: str | None, force: bool, as_json: bool)
 
 @command("undo")
 @click.option("--reason", default="undo", help="Why (kept in the journal).")
+@click.option("-n", "--count", default=1, show_default=True, type=click.IntRange(1, 50),
+              help="Undo this many events, newest first (a command that recorded several).")
 @recording_options
-def undo(reason: str, session: str | None, force: bool, as_json: bool) -> None:
+def undo(reason: str, count: int, session: str | None, force: bool, as_json: bool) -> None:
     """Void the last event that still counts (undo is itself an event: nothing is deleted).
 
-    Example: scorekeeper undo
+    Example: scorekeeper undo --count 3
     """
     def last_effective(replayed: Any) -> dict[str, Any]:
         target = next(
-            (o.seq for o in reversed(replayed.timeline) if o.status != "voided" and o.event.type != "void"),
+            (o.seq for o in reversed(replayed.timeline)
+             if o.status != "voided" and o.event.type != "void" and o.seq not in undone),
             None,
         )
         if target is None:
             raise Refused("nothing to undo: no event in the journal still counts")
+        undone.add(target)
         return {"target": target, "reason": reason}
 
-    record(open_session(session), "void", None, last_effective, force=force, as_json=as_json)
+    undone: set[int] = set()
+    for n in range(count):
+        record(open_session(session), "void", None, last_effective, force=force, as_json=as_json,
+               show_next=n == count - 1)
 
 
 @command("amend")

@@ -81,6 +81,8 @@ def test_force_records_an_illegal_play_flagged_and_check_reports_it(game: Cli) -
     forced = game("fake", "add", "7", "--force")
     assert forced.exit_code == 0
     assert "FLAGGED FAKE-RANGE: take 1 to 3 counters, not 7" in forced.output
+    assert "not applied: the game goes on as if #1 had not been played; make it legal with 'scorekeeper amend 1 …'" \
+        in forced.output
     check = game("check")
     assert check.exit_code == 1
     assert check.output == "#1 FAKE-RANGE: take 1 to 3 counters, not 7\n"
@@ -110,9 +112,9 @@ def test_undo_voids_the_last_effective_event(game: Cli) -> None:
     game("fake", "add", "2")
     game("fake", "add", "1")
     result = game("undo")
-    assert result.output == "#3 recorded: void #2 (undo)\nnext: Bob adds 1 to 3 counters\n"
+    assert result.output == "#3 recorded: void #2 (undo): Bob adds 1\nnext: Bob adds 1 to 3 counters\n"
     second = game("undo")
-    assert second.output.startswith("#4 recorded: void #1 (undo)")
+    assert second.output.startswith("#4 recorded: void #1 (undo): Ann adds 2")
     assert game.json("status")["players"] == [{"player": "Ann", "counters": 0}, {"player": "Bob", "counters": 0}]
     assert len(game.json("log")) == 4  # nothing was deleted
 
@@ -332,3 +334,47 @@ def test_game_commands_take_unique_prefixes_and_shortcuts(game: Cli) -> None:
     ambiguous = game("fake", "a", "1")
     assert ambiguous.exit_code == 2 and "'a' could be add, ask; type more of it" in ambiguous.stderr
     assert game("fake", "as").output == "Ann\n"
+
+
+def test_undo_count_voids_several_events_newest_first(game: Cli) -> None:
+    for n in ("1", "2", "1"):
+        game("fake", "add", n)
+    result = game("undo", "--count", "2")
+    assert result.output.splitlines() == [
+        "#4 recorded: void #3 (undo): Ann adds 1",
+        "#5 recorded: void #2 (undo): Bob adds 2",
+        "next: Bob adds 1 to 3 counters",
+    ]
+    assert game("undo", "--count", "5").exit_code == 1  # only one left: the second is refused
+    assert game("check").exit_code == 0
+
+
+def test_log_clips_long_text_and_audit_shows_the_notes_after_a_play(game: Cli) -> None:
+    game("fake", "add", "9", "--force")
+    long_note = "Bob disputes this: " + "the counters were miscounted " * 5
+    game("note", long_note)
+    log_lines = game("log").output.splitlines()
+    assert max(len(line) for line in log_lines) < 120
+    assert any(line.rstrip().endswith("…") or "…" in line for line in log_lines)
+    audit = game("audit", "1").output
+    assert f"Notes recorded after it:\n  #2 {long_note}" in audit
+    assert game.json("audit", "1")["notes_after"] == [{"seq": 2, "text": long_note}]
+
+
+def test_a_closed_output_pipe_is_not_an_error() -> None:
+    """`scorekeeper log | head -1`: the reader stops early; no traceback, no 'internal error'."""
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys, tests.fake_game; from scorekeeper.cli import main; "
+            "sys.argv = ['scorekeeper', 'settings', '--game', 'fake']; main()")
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=root,
+                            env=env)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader is gone before the command writes
+    err = proc.stderr.read().decode()
+    assert proc.wait() == 0
+    assert err == ""
