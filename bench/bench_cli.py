@@ -14,7 +14,7 @@ The sessions use the tiny fake game of the tests (``tests/fake_game.py``) so tha
 (which registers the game) and calls ``scorekeeper.cli.main``. The sessions are built in one write with
 ``Journal.create`` (plays by two players in turn, one note in ten).
 
-Usage: python bench/bench_cli.py [--runs 9] [--sizes 100,1000,5000] [--json]
+Usage: python bench/bench_cli.py [--runs 9] [--sizes 100,1000,5000] [--samples] [--json]
 """
 
 from __future__ import annotations
@@ -87,6 +87,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=9, help="timed runs per command (median taken); default 9")
     parser.add_argument("--sizes", default="100,1000,5000", help="session sizes in events; default 100,1000,5000")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--samples", action="store_true",
+                        help="also time `score` and `status` on the bundled sample sessions (the real games)")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     py = sys.executable
@@ -115,6 +117,14 @@ def main() -> None:
             build_session(session, size)
             measure(f"score @{size}", [py, "-c", LAUNCHER, "score", "--session", str(session)])
             measure(f"record one event @{size}", [py, "-c", LAUNCHER, "fake", "add", "1", "--session", str(session)])
+        if args.samples:
+            for sample in sorted((ROOT / "sample_sessions").glob("*.json")):
+                if sample.stem.endswith(("catalog", "board")):
+                    continue
+                events = len(json.loads(sample.read_text(encoding="utf-8")).get("events", {}))
+                for command in ("score", "status"):
+                    measure(f"{command} {sample.stem} ({events} events)",
+                            [py, "-m", "scorekeeper", command, "--session", str(sample)])
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
