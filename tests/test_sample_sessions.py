@@ -12,8 +12,14 @@ import pytest
 from tests.conftest import Cli
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_sessions"
-SESSIONS = sorted(p for p in SAMPLES.glob("*.json") if p.stem.split("-")[0] in ("emberheart", "flamecraft", "eight")
-                  and not p.stem.endswith(("catalog", "board")))
+SESSIONS = sorted(p for p in SAMPLES.glob("*.json") if '"meta"' in p.read_text(encoding="utf-8")[:20])
+
+
+def test_every_game_has_a_legal_and_a_disputed_sample() -> None:
+    for game in ("emberheart", "flamecraft", "eight-dragons"):
+        names = [p.name for p in SESSIONS if p.name.startswith(game)]
+        assert any("disputed" in n for n in names), game
+        assert len([n for n in names if "disputed" not in n]) >= 2, game
 
 
 @pytest.mark.parametrize("path", SESSIONS, ids=lambda p: p.name)
