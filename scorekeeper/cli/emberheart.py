@@ -391,7 +391,7 @@ def reveal(location: str, slot: str, face: tuple[str, ...], flame: int | None, w
     Example: scorekeeper eh reveal camp exotic2=X1 red3 green1
     """
     loc = location_word(location)
-    words = (slot, *face)
+    words: Sequence[str] = (slot, *face)
     if loc == "garrison" and len(words) > 4 and len(words) % 4 == 0 and not (flame or wardens or name):
         groups = [words[i:i + 4] for i in range(0, len(words), 4)]  # COLOUR GLORY REQS TRACK, several times
         items = [(f"card {i + 1} ({' '.join(g)})",
@@ -414,10 +414,10 @@ def reveal(location: str, slot: str, face: tuple[str, ...], flame: int | None, w
         cards = [_token_payload(loc, word) for word in (slot, *face)]
         targets = _empty_slots(s.state, loc, len(cards), only_level)
         items = []
-        for i, (payload, target) in enumerate(zip(cards, targets)):
-            payload = {"location": loc, **target, **payload}
+        for i, (card_payload, target) in enumerate(zip(cards, targets)):
+            card_payload = {"location": loc, **target, **card_payload}
             items.append((f"card {i + 1} ({(slot, *face)[i]})",
-                          lambda _s, payload=payload: ("CARD_REVEAL", None, payload)))
+                          lambda _s, card_payload=card_payload: ("CARD_REVEAL", None, card_payload)))
         record_each(session, items, force=force, as_json=as_json)
         _show_offer(session, loc, as_json)
         return
@@ -538,8 +538,8 @@ def _empty_slots(state: Any, location: str, count: int, only_level: str | None =
     """The ``count`` leftmost empty slots of a Location's offer (the Mountain: bottom, then middle, then top, or
     only ``only_level``)."""
     if location == MOUNTAIN:
-        keys = [(f"mountain-{level}", level) for level in ("bottom", "middle", "top")
-                if only_level in (None, level)]
+        keys: list[tuple[str, str | None]] = [(f"mountain-{level}", level) for level in ("bottom", "middle", "top")
+                                              if only_level in (None, level)]
     else:
         keys = [(location, None)]
     free = []
@@ -613,8 +613,9 @@ def raidcard(words: tuple[str, ...], amount: int, per: int, name: str | None, se
         s = open_session(session, "emberheart")
         record(s, "RAID_REVEAL", None, with_slot(s, cards[0]), force=force, as_json=as_json)
         return
-    record_each(session, [(f"Raid card {i + 1}", lambda s, c=c: ("RAID_REVEAL", None, with_slot(s, c)))
-                          for i, c in enumerate(cards)], force=force, as_json=as_json)
+    items = [(f"Raid card {i + 1}", lambda s, c=c: ("RAID_REVEAL", None, with_slot(s, c)))
+             for i, c in enumerate(cards)]  # built outside the call: mypy cannot infer a defaulted lambda there
+    record_each(session, items, force=force, as_json=as_json)
 
 
 @group.command("block")
@@ -904,10 +905,14 @@ def raid(everyone: bool, discard: str | None, card: int | None, fire_sage: bool,
         waiting = [p.name for p in s.state.players if not p.raided] if s.state.phase == "raid" else []
         if not waiting:
             raise Refused(f"refused: EH-FLOW-2: nobody is waiting for the Raid now — next: {s.status().expected}")
+
+        def discard_for(name: str) -> Play:
+            """The play resolving ``name``'s Raid as required."""
+            return lambda _s: ("RAID_DISCARD", name, {})
+
         before = s.state
         try:
-            record_each(session, [(name, lambda _s, name=name: ("RAID_DISCARD", name, {})) for name in waiting],
-                        force=force, as_json=as_json)
+            record_each(session, [(name, discard_for(name)) for name in waiting], force=force, as_json=as_json)
         finally:
             _raid_summary(session, before, waiting, as_json)
         return

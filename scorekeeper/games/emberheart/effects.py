@@ -8,7 +8,7 @@ the real state.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NoReturn
 
 from scorekeeper.events import Event
 from scorekeeper.games.base import Finding, error, warning
@@ -34,7 +34,7 @@ class Ctx:
         """A payload field, or ``default``."""
         return self.event.payload.get(key, default)
 
-    def err(self, rule: str, message: str) -> None:
+    def err(self, rule: str, message: str) -> NoReturn:
         """Record an error and stop evaluating the event."""
         self.out.append(error(rule, message))
         raise Stop

@@ -141,7 +141,8 @@ class Emberheart(Game):
             players=[Player(name, skill=(skills[i] if side == "B" else None)) for i, name in enumerate(players)],
             settings=s, seats=players, first=match[0],
         )  # EH-SETUP-4, EH-SETUP-11
-        for p, track in zip(state.players, resolved):
+        starts = [t for t in resolved if t is not None]  # all of them: None was rejected above
+        for p, track in zip(state.players, starts):
             p.attrs[track] = 1  # EH-SETUP-5
             if side == "B" and p.skill == 3 and s.get("skill3_at_setup"):  # AMB-17
                 p.pending_track = track

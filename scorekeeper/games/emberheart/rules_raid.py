@@ -51,14 +51,15 @@ def raid_discard(st: State, ctx: Ctx) -> None:
     if p.raided:
         ctx.err("EH-RAID-9", f"{p.name} has already resolved this round's Raid")
     slot = ctx.get("card") or raid_in_force(st)
-    if slot not in (1, 2) or st.raids[slot - 1] is None:
+    raid_id = st.raids[slot - 1] if slot in (1, 2) else None
+    if raid_id is None:
         ctx.err("EH-RAID-2", "no Raid card is face up: reveal the round's Raid cards first (eh raidcard …)")
     if st.raid_discarded is None and all(st.raids):
         ctx.warn("EH-RAID-2", "no Defender discard was recorded; slot 1 is taken as the Raid card in force")
     if slot == st.raid_discarded:  # EH-HERO-MESSENGER-A: the Messenger may apply the discarded card
         if not hero_active(st, p.name, "messenger"):
             ctx.err("EH-RAID-2", f"the Defender discarded Raid slot {slot}; the card in force is slot {raid_in_force(st)}")
-    card = st.cards[st.raids[slot - 1]]
+    card = st.cards[raid_id]
     declared = declared_colours(st, p.name, ctx.get("exotic"), ctx)
     required = required_discards(st, p, card, declared)
     if ctx.get("fire_sage"):  # EH-HERO-FIRESAGE-A, EH-RAID-8
@@ -123,8 +124,9 @@ def reset(st: State) -> None:
             if cid:
                 st.cards[cid].discarded = True
     st.offers = new_offers()
-    if st.aides.get("leader"):
-        st.first = st.aides["leader"]  # EH-RESET-5, EH-AIDE-4
+    leader = st.aides.get("leader")
+    if leader:
+        st.first = leader  # EH-RESET-5, EH-AIDE-4
     st.aides = {a: None for a in AIDES}  # EH-RESET-6
     if st.settings.get("special_crests_return", "reset") == "never":  # AMB-03: they stay on the board
         for site, names in st.specials.items():

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.games.emberheart.cards import (
-    CAMP, COLOURS, EXPERTS, GARRISON, GRUNT, GUILD, HIRELINGS, LOCATION_TITLES, LOCATIONS, MOUNTAIN, PRESERVE,
+    CAMP, COLOURS, EXPERTS, GARRISON, GRUNT, HIRELINGS, LOCATION_TITLES, LOCATIONS, MOUNTAIN, PRESERVE,
     TAVERN, WARDEN, Card,
 )
 from scorekeeper.games.emberheart.effects import (
@@ -161,6 +161,7 @@ def acting_party(st: State, ctx: Ctx, location: str) -> Party:
         ctx.err("EH-FLOW-2", f"claims and recalls happen in the Reward phase; it is now the {now} phase "
                              "(see 'scorekeeper status' for what comes next)")
     if location != st.location:
+        assert st.location is not None  # in the Reward phase a Location is always being resolved (next_location)
         ctx.err("EH-REW-1", f"{LOCATION_TITLES.get(location, location)} is not being resolved: "
                             f"{LOCATION_TITLES[st.location]} is (order: Guild, Tavern, Camp, Mountain, Preserve, Garrison)")
     what, space, who = expected(st)
@@ -318,6 +319,7 @@ def np_discard(st: State, ctx: Ctx) -> None:
     if prescribed is not None:
         remove_from_offer(st, prescribed.id)
         prescribed.discarded = True
+    assert location is not None and space is not None  # what == "np": expected() found a Crest at st.location
     st.np_done.append((location, space))
     next_location(st, ctx)
 
@@ -390,6 +392,13 @@ def _retrieve(st: State, party: Party) -> None:
     st.parties.remove(party)
 
 
+def _mountain_party(st: State, space: int) -> Party:
+    """The Party on a Mountain space that ``m.order`` / ``m.tied`` lists."""
+    party = st.party(MOUNTAIN, space)
+    assert party is not None  # m.order and m.tied hold only spaces of Parties on the Mountain (_order_stage)
+    return party
+
+
 def mountain_order(st: State, ctx: Ctx) -> None:
     """MTN_ORDER{stage, order: [spaces]}: the Survivalist orders tied Parties (EH-MTN-8, EH-MTN-14, EH-MTN-20)."""
     m = st.mountain
@@ -404,13 +413,13 @@ def mountain_order(st: State, ctx: Ctx) -> None:
     tied = {s for g in m.tied for s in g}
     if all(isinstance(s, int) for s in order) and sorted(order) == sorted(m.order):
         # the whole order was given: it must keep more Wardens first (only ties may move)
-        wardens = [st.party(MOUNTAIN, s).hire[WARDEN] for s in order]
+        wardens = [_mountain_party(st, s).hire[WARDEN] for s in order]
         if wardens != sorted(wardens, reverse=True):
             ctx.err("EH-MTN-8", "Parties with more Wardens go first; only tied Parties may be ordered")
         order = [s for s in order if s in tied]
     given = [s for s in order if s in tied] if all(isinstance(s, int) for s in order) else []
     if sorted(given) != sorted(tied) or len(given) != len(order):
-        names = ", ".join(f"{st.party(MOUNTAIN, s).owner} (space {s})" for s in sorted(tied))
+        names = ", ".join(f"{_mountain_party(st, s).owner} (space {s})" for s in sorted(tied))
         ctx.err("EH-MTN-20", f"order exactly the tied Parties: {names}")
     # rebuild the order: untied ranks stay, tied groups take the given order
     new_order, pos = [], {s: i for i, s in enumerate(given)}

@@ -166,7 +166,7 @@ def score(st: State) -> ScoreTable:
     missing: list[int] = []
     for p in st.players:
         name = p.name
-        cats = {c: 0 for c in CATEGORIES}
+        cats: dict[str, int | float] = {c: 0 for c in CATEGORIES}
 
         def add(cat: str, points: int, source: str) -> None:
             """Add points to a category and explain where they came from."""

@@ -90,7 +90,8 @@ def expected_text(st: State) -> tuple[str, str | None]:
         return "Reward phase", None
     if st.phase == RAID:
         slot = raid_in_force(st)
-        card = st.cards[st.raids[slot - 1]].label() if slot else "no Raid card"
+        raid_id = st.raids[slot - 1] if slot else None  # raid_in_force only names a face-up slot
+        card = st.cards[raid_id].label() if raid_id is not None else "no Raid card"
         waiting = [p.name for p in st.players if not p.raided]
         return (f"Raid phase · {card} · waiting for {', '.join(waiting)} · eh raid --all",
                 (waiting[0] if waiting else None))
@@ -136,15 +137,16 @@ def status_of(st: State) -> Status:
         offers.append({"offer": key.replace("mountain-", "mtn "),
                        "cards": " | ".join(offer_label(st, c) if c else "—" for c in slots)})
     offers.append({"offer": "garrison", "cards": " | ".join(
-        offer_label(st, st.garrison[c]) if st.garrison[c] else f"({c} —)" for c in COLOURS)})
+        offer_label(st, cid) if (cid := st.garrison[c]) else f"({c} —)" for c in COLOURS)})
     raids = []
     for i, r in enumerate(st.raids):
         mark = " (discarded by the Defender)" if st.raid_discarded == i + 1 else ""
         raids.append(f"{i + 1}: {st.cards[r].label() if r else '—'}{mark}")
     offers.append({"offer": "raid", "cards": " | ".join(raids)})
     sections.append(Section("Offers", offers))
-    parties = [{"location": LOCATION_TITLES[q.location], "space": q.space, "player": q.owner,
-                "hirelings": hire_text(q.hire), "companion": "yes" if q.companion else ""} for q in st.parties]
+    parties: list[dict[str, Any]] = [
+        {"location": LOCATION_TITLES[q.location], "space": q.space, "player": q.owner,
+         "hirelings": hire_text(q.hire), "companion": "yes" if q.companion else ""} for q in st.parties]
     parties += [{"location": LOCATION_TITLES[loc], "space": s, "player": NP, "hirelings": "", "companion": ""}
                 for loc, s in st.blocked if (loc, s) not in st.np_done]
     titles = list(LOCATION_TITLES.values())
@@ -179,8 +181,9 @@ def status_of(st: State) -> Status:
             notes.append(f"{p.name} may pay 1 Gear for one more {p.pending_track} step (skill 3): eh extra")
     if st.phase == RAID:
         slot = raid_in_force(st)
-        if slot:
-            card = st.cards[st.raids[slot - 1]]
+        raid_id = st.raids[slot - 1] if slot else None  # raid_in_force only names a face-up slot
+        if raid_id is not None:
+            card = st.cards[raid_id]
             for p in st.players:
                 if not p.raided:
                     need = required_discards(st, p, card, {})

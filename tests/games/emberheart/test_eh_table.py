@@ -6,8 +6,6 @@ that say what would be legal, a readable ``status``).
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from tests.conftest import Cli
