@@ -70,9 +70,9 @@ class MemorySession:
 
 
 def memory_record(session: MemorySession, type: str, player: str | None, payload: Any, *, force: bool = False,
-                  as_json: bool = False) -> None:
-    """What ``record`` does, without a file: check, refuse or append, apply."""
-    from scorekeeper.cli.common import Refused, refusal_message
+                  **_output: Any) -> Any:
+    """What ``record`` does, without a file: check, refuse or append, apply (it prints nothing)."""
+    from scorekeeper.cli.common import Recorded, Refused, refusal_message
 
     event = Event(len(session.events) + 1, type, player, dict(payload), "", force)
     findings = GAME.check(session.state, event)
@@ -82,6 +82,7 @@ def memory_record(session: MemorySession, type: str, player: str | None, payload
     session.events.append(event)
     if not errors:
         session.state = GAME.apply(session.state, event)
+    return Recorded(event, list(findings), GAME.status(session.state).expected, "", GAME.describe(event))
 
 
 class Recorder:

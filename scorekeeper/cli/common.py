@@ -238,15 +238,37 @@ def open_session(explicit: str | None, game_name: str | None = None) -> Session:
 
 @dataclass
 class Recorded:
+    """What ``record`` wrote, and what it has to say about it."""
+
     event: Event
     findings: list[Finding]
     expected: str
     head_hash: str
+    description: str
 
-    def to_json(self, game: Any) -> dict[str, Any]:
+    @property
+    def flagged(self) -> bool:
+        """A forced play that breaks a rule (recorded, not applied)."""
+        return self.event.forced
+
+    def lines(self, show_next: bool = True) -> list[str]:
+        """The verdict as text: the recorded line, each finding, and what is expected next."""
+        out = [f"#{self.event.seq} recorded: {self.description}"]
+        for finding in self.findings:
+            label = "DISAGREES" if self.event.type == ASSERT else "FLAGGED" if finding.severity == ERROR else "warning"
+            out.append(f"  {label} {finding.rule}: {finding.message}")
+        if self.flagged:
+            seq = self.event.seq
+            out.append(f"  not applied: the game goes on as if #{seq} had not been played; make it legal with "
+                       f"'scorekeeper amend {seq} …' or remove it with 'scorekeeper void {seq}'")
+        if self.expected and show_next:
+            out.append(f"next: {self.expected}")
+        return out
+
+    def to_json(self, game: Any = None) -> dict[str, Any]:
         return {
             "recorded": self.event.to_record(),
-            "description": describe(game, self.event),
+            "description": self.description,
             "warnings": [
                 {"rule": f.rule, "severity": f.severity, "message": f.message} for f in self.findings
             ],
@@ -291,13 +313,14 @@ def record(
     force: bool = False,
     as_json: bool = False,
     show_next: bool = True,
+    echo: bool = True,
 ) -> Recorded:
     """Check and record one event under the session lock; print the verdict. Refuse (exit 1) illegal plays.
 
     ``payload`` may be a function of the replay as it stands under the lock (``undo`` uses that, so that two
     terminals undoing at once undo two different events). The event is acknowledged ("recorded") only after
-    the atomic write has returned. ``show_next=False`` leaves out the "next:" line (for a command that records
-    several events and says what comes next once).
+    the atomic write has returned. ``show_next=False`` leaves out the "next:" line; ``echo=False`` prints nothing
+    and leaves the returned ``Recorded`` to the caller (a command that records several events).
     """
     from scorekeeper.engine import replay
     from scorekeeper.journal import JournalError
@@ -337,19 +360,13 @@ def record(
         expected = game.status(state_after).expected
     except Exception:
         expected = ""
-    result = Recorded(event, findings, expected, head)
+    result = Recorded(event, findings, expected, head, describe(game, event, {e.seq: e for e in events}))
+    if not echo:
+        return result
     if as_json:
-        emit_json(result.to_json(game))
+        emit_json(result.to_json())
     else:
-        click.echo(f"#{event.seq} recorded: {describe(game, event, {e.seq: e for e in events})}")
-        for finding in findings:
-            label = "DISAGREES" if type == ASSERT else "FLAGGED" if finding.severity == ERROR else "warning"
-            click.echo(f"  {label} {finding.rule}: {finding.message}")
-        if errors and type != ASSERT:
-            click.echo(f"  not applied: the game goes on as if #{event.seq} had not been played; make it legal with "
-                       f"'scorekeeper amend {event.seq} …' or remove it with 'scorekeeper void {event.seq}'")
-        if expected and show_next:
-            click.echo(f"next: {expected}")
+        click.echo("\n".join(result.lines(show_next)))
     return result
 
 

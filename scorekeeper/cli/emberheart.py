@@ -7,43 +7,21 @@ and card names all accept unique prefixes: ``eh pl tav 3 2G -c`` is ``eh place t
 
 from __future__ import annotations
 
-import contextlib
-import io
-import json
 import re
 from typing import Any, Callable, Sequence
 
 import click
 
-from scorekeeper.cli.common import BadInput, Refused, emit_json, open_session, record, recording_options
+from scorekeeper.cli.common import (
+    BadInput, Recorded, Refused, emit_json, game_group, open_session, record, recording_options,
+)
 from scorekeeper.games.emberheart.cards import (
     AIDES, COLOURS, HEROES, HIRELINGS, LOCATIONS, MOUNTAIN, RAID_BASES, SPECIALS, TRACKS, hero_key, hire_text,
     parse_hirelings,
 )
 
 
-class PrefixGroup(click.Group):
-    """A group whose commands may be typed as any unique prefix (``eh pl`` → ``eh place``)."""
-
-    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        """The command named exactly or by a unique prefix."""
-        command = super().get_command(ctx, cmd_name)
-        if command is not None:
-            return command
-        matches = [name for name in self.list_commands(ctx) if name.startswith(cmd_name.lower())]
-        if len(matches) == 1:
-            return super().get_command(ctx, matches[0])
-        if len(matches) > 1:
-            ctx.fail(f"{cmd_name!r} could be {', '.join(sorted(matches))}; type more of it")
-        return None
-
-    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
-        """Resolve prefixes to the command's full name."""
-        _, command, rest = super().resolve_command(ctx, args)
-        return (command.name if command else None), command, rest
-
-
-@click.group("emberheart", cls=PrefixGroup)
+@game_group("emberheart")
 def group() -> None:
     """Record Emberheart plays: parties, Aides, claims, the Mountain, raids, Heroes and skills.
 
@@ -157,37 +135,29 @@ def record_each(session: str | None, items: Sequence[tuple[str, Play]], *, force
     it stands after the plays before it. Each verdict is printed; the "next:" line only once, at the end. A refused
     play stops the run: the plays before it stay recorded, and the message says so.
     """
-    outputs: list[str] = []
-    last_next = ""
+    results: list[Recorded] = []
     for done, (label, build) in enumerate(items):
-        buffer = io.StringIO()
         try:
-            with contextlib.redirect_stdout(buffer):
-                s = open_session(session, "emberheart")
-                kind, player, payload = build(s)
-                record(s, kind, player, payload, force=force, as_json=as_json)
+            s = open_session(session, "emberheart")
+            kind, player, payload = build(s)
+            result = record(s, kind, player, payload, force=force, echo=False)
         except (Refused, BadInput) as exc:
-            _flush(outputs, as_json)
+            _say(results, as_json, show_next=False)
             kept = f"; the {done} before it {'was' if done == 1 else 'were'} recorded" if done else ""
             message = f"{label}: {exc.format_message()}{kept}"
             raise (Refused(message) if isinstance(exc, Refused) else BadInput(message)) from None
-        text = buffer.getvalue()
-        if as_json:
-            outputs.append(text)
-            continue
-        lines = text.splitlines()
-        last_next = next((line for line in reversed(lines) if line.startswith("next: ")), last_next)
-        click.echo("\n".join(line for line in lines if not line.startswith("next: ")))
-    _flush(outputs, as_json)
-    if last_next and not as_json:
-        click.echo(last_next)
+        results.append(result)
+        if not as_json:  # say each verdict as it comes
+            click.echo("\n".join(result.lines(show_next=False)))
+    _say(results, as_json, show_next=True)
 
 
-def _flush(outputs: list[str], as_json: bool) -> None:
-    """Print the JSON verdicts collected so far, as one list."""
-    if as_json and outputs:
-        emit_json([json.loads(text) for text in outputs])
-        outputs.clear()
+def _say(results: list[Recorded], as_json: bool, *, show_next: bool) -> None:
+    """JSON: the verdicts so far as one list. Text: what is expected next, once, after the last verdict."""
+    if as_json and results:
+        emit_json([r.to_json() for r in results])
+    elif show_next and results and results[-1].expected:
+        click.echo(f"next: {results[-1].expected}")
 
 
 player_option = click.option("-p", "--player", help="Who plays (default: whose turn it is).")
