@@ -9,7 +9,7 @@ import click
 
 from scorekeeper import __version__
 
-#: session command name → the function's name in ``scorekeeper.cli.session``
+#: the session commands, in the order ``--help`` lists them (see ``scorekeeper.cli.session``)
 SESSION_COMMANDS = (
     "new", "status", "log", "undo", "void", "amend", "note", "assert", "set", "check", "score", "state",
     "audit", "verify", "settings", "export", "import", "sessions", "use",
@@ -27,7 +27,7 @@ class MainGroup(click.Group):
         if cmd_name in SESSION_COMMANDS:
             from scorekeeper.cli import session
 
-            return session.COMMANDS[cmd_name]
+            return session.load()[cmd_name]
         from scorekeeper import games
 
         try:
@@ -48,7 +48,8 @@ class MainGroup(click.Group):
         from scorekeeper.games import REGISTRY
 
         limit = formatter.width - 6 - max(len(n) for n in self.list_commands(ctx))
-        rows = [(name, session.COMMANDS[name].get_short_help_str(limit)) for name in SESSION_COMMANDS]
+        commands = session.load()
+        rows = [(name, commands[name].get_short_help_str(limit)) for name in SESSION_COMMANDS]
         with formatter.section("Session commands"):
             formatter.write_dl(rows)
         with formatter.section("Games (record plays: scorekeeper GAME COMMAND …)"):

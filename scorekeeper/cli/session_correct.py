@@ -1,0 +1,138 @@
+"""Session commands that record core events: note, void, undo, amend, assert, set."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from scorekeeper.cli.common import (
+    BadInput,
+    Refused,
+    open_session,
+    parse_assignments,
+    record,
+    recording_options,
+)
+from scorekeeper.cli.session import command
+
+
+
+@command("note")
+@click.argument("text")
+@recording_options
+def note(text: str, session: str | None, force: bool, as_json: bool) -> None:
+    """Record a free-text note in the journal: a ruling, a dispute, a reminder.
+
+    Example: scorekeeper note "Bjorn disputes the Tavern claim; we let it stand"
+    """
+    if not text.strip():
+        raise BadInput("the note is empty; write its text in quotes")
+    record(open_session(session), "note", None, {"text": text}, force=force, as_json=as_json)
+
+
+@command("void")
+@click.argument("seq", type=int)
+@click.option("--reason", default="", help="Why the event is void (kept in the journal).")
+@recording_options
+def void(seq: int, reason: str, session: str | None, force: bool, as_json: bool) -> None:
+    """Void event SEQ: it stays in the journal but no longer counts. Void a void to restore its event.
+
+    Example: scorekeeper void 12 --reason "recorded twice"
+    """
+    s = open_session(session)
+    _require_event(s, seq)
+    record(s, "void", None, {"target": seq, "reason": reason}, force=force, as_json=as_json)
+
+
+@command("undo")
+@click.option("--reason", default="undo", help="Why (kept in the journal).")
+@click.option("-n", "--count", default=1, show_default=True, type=click.IntRange(1, 50),
+              help="Undo this many events, newest first (a command that recorded several).")
+@recording_options
+def undo(reason: str, count: int, session: str | None, force: bool, as_json: bool) -> None:
+    """Void the last event that still counts (undo is itself an event: nothing is deleted).
+
+    Example: scorekeeper undo --count 3
+    """
+    def last_effective(replayed: Any) -> dict[str, Any]:
+        target = next(
+            (o.seq for o in reversed(replayed.timeline)
+             if o.status != "voided" and o.event.type != "void" and o.seq not in undone),
+            None,
+        )
+        if target is None:
+            raise Refused("nothing to undo: no event in the journal still counts")
+        undone.add(target)
+        return {"target": target, "reason": reason}
+
+    undone: set[int] = set()
+    for n in range(count):
+        record(open_session(session), "void", None, last_effective, force=force, as_json=as_json,
+               show_next=n == count - 1)
+
+
+@command("amend")
+@click.argument("seq", type=int)
+@click.argument("changes", nargs=-1, required=True, metavar="KEY=VALUE...")
+@click.option("-p", "--player", help="Correct the player of the event.")
+@recording_options
+def amend(seq: int, changes: tuple[str, ...], player: str | None, session: str | None, force: bool,
+          as_json: bool) -> None:
+    """Correct fields of event SEQ (the original stays in the journal; the amendment is a new event).
+
+    A value is read as JSON when it parses (3, true, [1,2], {"G":2}), else as text; KEY=null removes a field.
+    Use 'scorekeeper log --json' to see an event's fields.
+
+    Example: scorekeeper amend 12 space=4
+    """
+    s = open_session(session)
+    _require_event(s, seq)
+    payload: dict[str, Any] = {"target": seq, "changes": parse_assignments(changes, "space=4")}
+    if player:
+        payload["player"] = s.player(player)
+    record(s, "amend", None, payload, force=force, as_json=as_json)
+
+
+@command("assert")
+@click.argument("words", nargs=-1, required=True, metavar="[PLAYER] KEY=VALUE...")
+@recording_options
+def assert_cmd(words: tuple[str, ...], session: str | None, force: bool, as_json: bool) -> None:
+    """Record what the table really shows; replay reports the first event where journal and table disagree.
+
+    Like a ledger's balance assertion. Without PLAYER the values are about the whole game.
+
+    Example: scorekeeper assert Astrid flame=3 gear=2
+    """
+    s = open_session(session)
+    player = None
+    if words and "=" not in words[0]:
+        player, words = s.player(words[0]), words[1:]
+    if not words:
+        keys = ", ".join(s.game.observable_keys()) or "none"
+        raise BadInput(f"say what the table shows as KEY=VALUE; known keys: {keys}")
+    facts = parse_assignments(words, "flame=3")
+    record(s, "assert", player, {"facts": facts}, force=force, as_json=as_json)
+
+
+@command("set")
+@click.argument("assignment", metavar="KEY=VALUE")
+@recording_options
+def set_cmd(assignment: str, session: str | None, force: bool, as_json: bool) -> None:
+    """Change a mid-game setting (for example a printed value read off the board); recorded as an event.
+
+    Example: scorekeeper set flame_glory=0,1,2,3,5,6,8
+    """
+    from scorekeeper.settings import find, parse_assignment
+
+    s = open_session(session)
+    key, raw = parse_assignment(assignment)
+    setting = find(s.game.settings, key)
+    if not setting.mutable:
+        raise Refused(f"setting {key} is fixed when the session is created (scorekeeper new … --set {key}=…)")
+    record(s, "set", None, {"key": key, "value": setting.parse(raw)}, force=force, as_json=as_json)
+
+
+def _require_event(s: Any, seq: int) -> None:
+    if not 1 <= seq <= len(s.events):
+        raise BadInput(f"there is no event #{seq}; the journal has events 1 to {len(s.events)}")

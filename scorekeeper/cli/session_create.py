@@ -1,0 +1,128 @@
+"""Session commands that create and choose sessions: new, sessions, use."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from scorekeeper.cli.common import (
+    SESSION_ENV,
+    BadInput,
+    Refused,
+    config_of,
+    emit_json,
+    json_option,
+    open_session,
+)
+from scorekeeper.cli.session import command
+
+
+
+@command("new")
+@click.argument("game")
+@click.option("--players", required=True, help="Player names in seat order, comma-separated.")
+@click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="Override a setting (repeatable).")
+@click.option("--catalog", type=click.Path(dir_okay=False), help="A JSON file of card faces or a board description.")
+@click.option("--session", type=click.Path(dir_okay=False), envvar=SESSION_ENV,
+              help="Where to create the session file (default: GAME-DATE-TIME.json here; or $SCOREKEEPER_SESSION).")
+@json_option
+def new(game: str, players: str, overrides: tuple[str, ...], catalog: str | None, session: str | None,
+        as_json: bool) -> None:
+    """Create a session for GAME and make it the current one.
+
+    GAME is emberheart (eh), flamecraft (fc) or eight-dragons (ed, 8d). Settings the rulebook leaves open
+    have defaults; list them with 'scorekeeper settings' and override them with --set.
+
+    Example: scorekeeper new emberheart --players Astrid,Bjorn,Cara --set side=B
+    """
+    from scorekeeper import games, settings
+    from scorekeeper.cli.home import remember
+    from scorekeeper.journal import Journal, SessionMeta, now_iso
+
+    entry = games.entry(game)
+    game_obj = games.load(entry.name)
+    names = [p.strip() for p in players.split(",") if p.strip()]
+    if len(set(n.lower() for n in names)) != len(names):
+        raise BadInput("two players have the same name; give each player a distinct name")
+    if not game_obj.min_players <= len(names) <= game_obj.max_players:
+        raise Refused(
+            f"{entry.title} is played by {game_obj.min_players} to {game_obj.max_players} players, "
+            f"not {len(names)}; list them with --players A,B,C"
+        )
+    values, sources = settings.resolve(game_obj.settings, overrides)
+    catalog_data = _read_catalog(catalog) if catalog else None
+    meta = SessionMeta(entry.name, tuple(names), values, sources, catalog_data, now_iso())
+    game_obj.setup(config_of(meta, game_obj))  # raises GameSetupError (refused) for an illegal setup
+    path = Path(session) if session else default_path(entry.name)
+    journal = Journal.create(path, meta)
+    remember(path, entry.name, names)
+    status = game_obj.status(game_obj.setup(config_of(meta, game_obj)))
+    if as_json:
+        emit_json({"session": str(path), "game": entry.name, "players": names, "settings": values,
+                   "expected": status.expected, "hash": journal.head_hash})
+        return
+    click.echo(f"created {entry.title} session {path} for {', '.join(names)} (now the current session)")
+    click.echo(f"next: {status.expected}")
+
+
+def default_path(game: str) -> Path:
+    from datetime import datetime
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    path = Path(f"{game}-{stamp}.json")
+    counter = 2
+    while path.exists():
+        path = Path(f"{game}-{stamp}-{counter}.json")
+        counter += 1
+    return path
+
+
+def _read_catalog(path: str) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise BadInput(f"{path}: cannot read the catalog ({exc.strerror})") from None
+    except ValueError as exc:
+        raise BadInput(f"{path}: the catalog is not valid JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise BadInput(f"{path}: the catalog must be a JSON object")
+    return data
+
+
+@command("sessions")
+@json_option
+def sessions(as_json: bool) -> None:
+    """List the recent sessions, the current one marked with *.
+
+    Example: scorekeeper sessions
+    """
+    from scorekeeper.cli.home import current_session, recent_sessions
+    from scorekeeper.report import table
+
+    current = current_session()
+    rows = [
+        {"": "*" if current and str(current) == r["path"] else "", "game": r.get("game"),
+         "players": r.get("players"), "path": r["path"], "last used": r.get("used")}
+        for r in recent_sessions()
+    ]
+    if as_json:
+        emit_json(rows)
+    else:
+        click.echo(table(rows) if rows else "no sessions yet: scorekeeper new GAME --players A,B")
+
+
+@command("use")
+@click.argument("path", type=click.Path(dir_okay=False))
+def use(path: str) -> None:
+    """Make the session file PATH the current session.
+
+    Example: scorekeeper use games/tuesday.json
+    """
+    from scorekeeper.cli.home import remember
+
+    s = open_session(path)
+    remember(s.path, s.config.game, list(s.config.players))
+    click.echo(f"current session: {s.path} ({s.config.game}: {', '.join(s.config.players)})")

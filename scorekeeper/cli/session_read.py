@@ -1,0 +1,278 @@
+"""Session commands that read the game: status, log, check, score, state, audit, verify, settings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+
+from scorekeeper.cli.common import (
+    BadInput,
+    check_format,
+    describe,
+    emit_json,
+    json_option,
+    open_session,
+    reading_options,
+    session_option,
+)
+from scorekeeper.cli.session import command
+
+
+
+@command("status")
+@reading_options
+def status(session: str | None, as_json: bool, fmt: str) -> None:
+    """Where the game stands: round, phase, whose turn, what is expected next, every player's holdings.
+
+    Example: scorekeeper status
+    """
+    from scorekeeper.report import render_status
+
+    s = open_session(session)
+    current = s.status()
+    errors = s.replay().errors
+    if as_json:
+        data = current.to_json()
+        data["violations"] = len(errors)
+        emit_json(data)
+        return
+    click.echo(render_status(current, check_format(fmt)))
+    if errors:
+        click.echo(f"\n{len(errors)} recorded play(s) break a rule: see 'scorekeeper check'")
+
+
+@command("log")
+@reading_options
+def log(session: str | None, as_json: bool, fmt: str) -> None:
+    """The journal, one line per event, with what replay made of it (applied, rejected, voided…).
+
+    Example: scorekeeper log --format github
+    """
+    from scorekeeper.report import table
+
+    s = open_session(session)
+    outcomes = {o.seq: o for o in s.replay().timeline}
+    journal = {e.seq: e for e in s.events}
+    rows: list[dict[str, Any]] = []
+    for event in s.events:
+        outcome = outcomes.get(event.seq)
+        status_text = outcome.status if outcome else "?"
+        flags = []
+        if event.forced:
+            flags.append("forced")
+        if outcome and outcome.amended_by:
+            flags.append("amended by " + ", ".join(f"#{a}" for a in outcome.amended_by))
+        if outcome and outcome.voided_by:
+            flags.append(f"voided by #{outcome.voided_by}")
+        rows.append({
+            "seq": event.seq, "type": event.type, "player": event.player, "payload": dict(event.payload),
+            "recorded_at": event.recorded_at, "status": status_text, "forced": event.forced,
+            "description": describe(s.game, outcome.event if outcome else event, journal),
+            "flags": ", ".join(flags),
+            "rules": [v.rule for v in outcome.violations] if outcome else [],
+        })
+    if as_json:
+        emit_json(rows)
+        return
+    shown = [{"#": r["seq"], "event": _clip(r["description"], LOG_TEXT_WIDTH), "status": r["status"],
+              "notes": ", ".join(filter(None, [r["flags"], " ".join(r["rules"])]))} for r in rows]
+    click.echo(table(shown, check_format(fmt)) if shown else "the journal is empty")
+
+
+LOG_TEXT_WIDTH = 72  # a long note must not widen every line of the log; the whole text is in --json and audit
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+@command("check")
+@session_option
+@json_option
+def check(session: str | None, as_json: bool) -> None:
+    """Replay the journal and list every play that breaks a rule; exit 1 when there is one.
+
+    Example: scorekeeper check
+    """
+    from scorekeeper.report import violations_json
+
+    s = open_session(session)
+    replayed = s.replay()
+    if as_json:
+        emit_json(violations_json(replayed.violations))
+    elif replayed.violations:
+        for v in replayed.violations:
+            click.echo(v.render())
+    else:
+        click.echo(f"no violations in {len(s.events)} events")
+    if replayed.errors:
+        raise click.exceptions.Exit(1)
+
+
+@command("score")
+@reading_options
+@click.option("--explain", is_flag=True, help="Also show, per category, which cards and events produced each point.")
+def score(session: str | None, as_json: bool, fmt: str, explain: bool) -> None:
+    """The scoring table by category, the winner and the tiebreak; provisional mid-game.
+
+    Example: scorekeeper score --explain
+    """
+    from scorekeeper.report import render_score
+
+    s = open_session(session)
+    table = s.game.score(s.state)
+    if as_json:
+        data = table.to_json()
+        if explain:
+            data["explanations"] = table.explain_json()
+        emit_json(data)
+        return
+    click.echo(render_score(table, check_format(fmt), explain=explain, title=s.game.title))
+    errors = s.replay().errors
+    if errors:
+        click.echo(f"\nWarning: {len(errors)} recorded play(s) break a rule and were not counted: see 'scorekeeper check'")
+
+
+@command("state")
+@reading_options
+@click.option("--at", "at", type=int, help="Show the board as it stood just before event N.")
+def state(session: str | None, as_json: bool, fmt: str, at: int | None) -> None:
+    """The whole state of the game, now or (with --at N) just before event N.
+
+    Example: scorekeeper state --at 12
+    """
+    from scorekeeper.report import render_status
+
+    s = open_session(session)
+    if at is not None and not 1 <= at <= len(s.events) + 1:
+        raise BadInput(f"--at {at}: the journal has events 1 to {len(s.events)}")
+    replayed = s.replay(until=at) if at is not None else s.replay()
+    if as_json:
+        emit_json({"at": at, "state": s.game.snapshot(replayed.state)})
+        return
+    if at is not None:
+        click.echo(f"The board just before event #{at}:\n")
+    click.echo(render_status(s.game.status(replayed.state), check_format(fmt)))
+
+
+@command("audit")
+@click.argument("seq", type=int)
+@reading_options
+def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
+    """Everything about event SEQ: as recorded, its corrections, the verdict, and the board before it.
+
+    Example: scorekeeper audit 12
+    """
+    from scorekeeper.report import render_status
+
+    s = open_session(session)
+    records = {r["seq"]: r for r in s.journal.records}
+    if seq not in records:
+        raise BadInput(f"there is no event #{seq}; the journal has events 1 to {len(records)}")
+    outcome = s.replay().outcome(seq)
+    before = s.replay(until=seq).state
+    status_before = s.game.status(before)
+    recorded = s.journal.events()[seq - 1]
+    data = {
+        "seq": seq,
+        "recorded": records[seq],
+        "effective": outcome.event.to_record() if outcome else None,
+        "status": outcome.status if outcome else None,
+        "amended_by": outcome.amended_by if outcome else [],
+        "voided_by": outcome.voided_by if outcome else None,
+        "violations": [v.to_json() for v in outcome.violations] if outcome else [],
+        "notes_after": [{"seq": e.seq, "text": e.get("text")} for e in _notes_after(s, seq)],
+        "state_before": s.game.snapshot(before),
+    }
+    if as_json:
+        emit_json(data)
+        return
+    lines = [f"Event #{seq}: {describe(s.game, recorded)}",
+             f"  recorded at {recorded.recorded_at}{' with --force' if recorded.forced else ''}",
+             f"  hash {records[seq].get('hash', '')[:16]}…"]
+    if outcome and outcome.amended_by:
+        lines.append(f"  amended by {', '.join('#%d' % a for a in outcome.amended_by)}: now {describe(s.game, outcome.event)}")
+    if outcome and outcome.voided_by:
+        lines.append(f"  voided by #{outcome.voided_by}")
+    lines.append(f"Verdict: {outcome.status if outcome else 'unknown'}")
+    lines += [f"  {v.render()}" for v in (outcome.violations if outcome else [])]
+    notes = _notes_after(s, seq)
+    if notes:
+        lines += ["Notes recorded after it:"] + [f"  #{e.seq} {e.get('text')}" for e in notes]
+    lines += ["", f"The board just before #{seq}:", render_status(status_before, check_format(fmt))]
+    click.echo("\n".join(lines))
+
+
+def _notes_after(s: Any, seq: int) -> list[Any]:
+    """The notes recorded after event ``seq`` and before the next game event (a ruling, a dispute about it)."""
+    from scorekeeper.events import CORE_TYPES, NOTE
+
+    notes = []
+    for event in s.events[seq:]:
+        if event.type not in CORE_TYPES:
+            break
+        if event.type == NOTE:
+            notes.append(event)
+    return notes
+
+
+@command("verify")
+@session_option
+@json_option
+def verify(session: str | None, as_json: bool) -> None:
+    """Prove that nobody edited the history: check every event's hash chain; exit 1 naming the first bad event.
+
+    Example: scorekeeper verify
+    """
+    from scorekeeper.journal import verify_chain
+
+    s = open_session(session)
+    problem = verify_chain(s.journal.meta, s.journal.records)
+    if as_json:
+        emit_json({"intact": problem is None, "events": len(s.journal.records),
+                   "head": s.journal.head_hash if problem is None else None,
+                   "first_bad_seq": problem.seq if problem else None,
+                   "problem": problem.message if problem else None})
+    elif problem is None:
+        click.echo(f"intact: {len(s.journal.records)} events, head hash {s.journal.head_hash}")
+    else:
+        click.echo(f"TAMPERED at #{problem.seq}: {problem.message}")
+    if problem is not None:
+        raise click.exceptions.Exit(1)
+
+
+@command("settings")
+@reading_options
+@click.option("--game", "game_name", help="List a game's settings and their defaults, without a session.")
+def settings_cmd(session: str | None, as_json: bool, fmt: str, game_name: str | None) -> None:
+    """The session's settings (the rulebook's open questions): value, where it came from, what it means.
+
+    Example: scorekeeper settings --game flamecraft
+    """
+    from scorekeeper import games
+    from scorekeeper.events import SET
+    from scorekeeper.report import table
+    from scorekeeper.settings import describe as describe_settings
+
+    if game_name:
+        game = games.load(games.entry(game_name).name)
+        values: dict[str, Any] = {}
+        sources: dict[str, str] = {}
+    else:
+        s = open_session(session)
+        game = s.game
+        values = dict(s.config.settings)
+        sources = {key: s.journal.meta.setting_sources.get(key, "default (setting added after the session was made)")
+                   for key in values}
+        for outcome in s.replay().timeline:
+            if outcome.event.type == SET and outcome.status == "applied" and not outcome.violations:
+                values[outcome.event.get("key")] = outcome.event.get("value")
+                sources[outcome.event.get("key")] = f"set at #{outcome.seq}"
+    rows = describe_settings(game.settings, values, sources)
+    for row in rows:
+        row["mid-game"] = next(st.mutable for st in game.settings if st.key == row["key"])
+    if as_json:
+        emit_json(rows)
+    else:
+        click.echo(table(rows, check_format(fmt)) if rows else f"{game.title} has no settings")

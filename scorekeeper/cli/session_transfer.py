@@ -1,0 +1,98 @@
+"""Session commands that move a session in and out: export, import."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+
+from scorekeeper.cli.common import (
+    Refused,
+    config_of,
+    emit_json,
+    json_option,
+    open_session,
+    session_option,
+)
+from scorekeeper.cli.session import command
+from scorekeeper.cli.session_create import default_path
+
+
+
+@command("export")
+@session_option
+@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of standard output.")
+def export(session: str | None, output: str | None) -> None:
+    """Export the session as JSON lines: a header line, then one event per line (hashes included).
+
+    Example: scorekeeper export -o tuesday.jsonl
+    """
+    from scorekeeper.journal import atomic_write
+
+    s = open_session(session)
+    header = {"scorekeeper": "session", **s.journal.meta.to_record()}
+    lines = [_json_line(header)] + [_json_line(r) for r in s.journal.records]
+    text = "\n".join(lines) + "\n"
+    if output:
+        if Path(output).exists():
+            raise Refused(f"{output}: already exists; choose another file")
+        atomic_write(Path(output), text)
+        click.echo(f"exported {len(s.journal.records)} events to {output}")
+    else:
+        click.echo(text, nl=False)
+
+
+def _json_line(data: Any) -> str:
+    """One JSON line; the Unicode line separators are escaped so that no reader splits the line."""
+    text = json.dumps(data, ensure_ascii=False)
+    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029").replace("\u0085", "\\u0085")
+
+
+@command("import")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--session", type=click.Path(dir_okay=False), help="Where to create the new session file.")
+@click.option("--allow-edited", is_flag=True,
+              help="Import even when the export's hash chain shows an edited history (a note records it).")
+@json_option
+def import_cmd(file: str, session: str | None, allow_edited: bool, as_json: bool) -> None:
+    """Create a new session from an export; every line is validated, bad lines reported with their numbers.
+
+    An export whose hash chain shows that its history was edited is refused unless --allow-edited.
+
+    Example: scorekeeper import tuesday.jsonl --session tuesday-copy.json
+    """
+    from dataclasses import replace
+
+    from scorekeeper import games
+    from scorekeeper.cli.home import remember
+    from scorekeeper.engine import replay
+    from scorekeeper.events import NOTE, Event
+    from scorekeeper.journal import Journal, now_iso
+    from scorekeeper.transfer import read_export
+
+    export = read_export(Path(file))
+    events = list(export.events)
+    if export.chain_problem is not None:
+        if not allow_edited:
+            raise Refused(
+                f"{file}: the exported history was edited ({export.chain_problem.message}); "
+                "import it anyway with --allow-edited"
+            )
+        text = f"imported from {file}, whose hash chain was broken: {export.chain_problem.message}"
+        events.append(replace(Event(len(events) + 1, NOTE, None, {"text": text}), recorded_at=now_iso()))
+    path = Path(session) if session else default_path(export.meta.game)
+    journal = Journal.create(path, export.meta, events)
+    remember(path, export.meta.game, list(export.meta.players))
+    game = games.load(export.meta.game)
+    replayed = replay(journal.events(), game, config_of(export.meta, game))
+    if as_json:
+        emit_json({"session": str(path), "events": len(events), "hashed": export.hashed,
+                   "violations": [v.to_json() for v in replayed.violations]})
+        return
+    click.echo(f"imported {len(events)} events into {path} (now the current session)")
+    if not export.hashed:
+        click.echo("note: the export carries no hashes, so nothing proves its history was not edited")
+    if replayed.errors:
+        click.echo(f"{len(replayed.errors)} recorded play(s) break a rule: see 'scorekeeper check'")
