@@ -146,5 +146,6 @@ def reset(st: State) -> None:
     st.actions = 0
     st.blocked, st.np_done, st.two_p_revealed = [], [], False  # EH-2P-8
     st.refill = []
+    st.emptied = []
     st.location = None
     st.mountain = MountainState()

@@ -128,6 +128,7 @@ def remove_from_offer(st: State, card_id: str) -> None:
         for i, cid in enumerate(slots):
             if cid == card_id:
                 slots[i] = None
+                st.emptied.append(f"{key}:{i + 1}")  # EH-REW-7: this slot is not refilled this round
     for colour, cid in st.garrison.items():
         if cid == card_id:
             st.garrison[colour] = None

@@ -9,7 +9,7 @@ from scorekeeper.games.emberheart.cards import (
     MTN_SLOTS, PRESERVE, RAID_BASES, TAVERN, TRACKS, Card, empty_hire, hero_key, parse_requirements,
 )
 from scorekeeper.games.emberheart.effects import Ctx
-from scorekeeper.games.emberheart.state import ACTION, State
+from scorekeeper.games.emberheart.state import ACTION, REWARD, State
 
 KIND_OF = {GUILD: "hero", TAVERN: "tavern", CAMP: "captive", MOUNTAIN: "mountain", PRESERVE: "preserve",
            GARRISON: "garrison"}
@@ -110,9 +110,19 @@ def check_reveal_window(st: State, ctx: Ctx, key: str, slot: int) -> None:
     tag = f"{key}:{slot}"
     if tag in st.refill:
         return
+    location = key.split("-")[0]  # "mountain-bottom" → "mountain"
+    if st.phase == REWARD and tag not in st.emptied and location in LOCATIONS and (
+        st.location is None or LOCATIONS.index(location) >= LOCATIONS.index(st.location)
+    ):
+        # The table forgot to type a card that was revealed at setup or Reset: the slot was never filled this round
+        # and its Location has not been resolved yet, so the card was there all along. Catch it up, flagged.
+        ctx.warn("EH-REW-7", f"{key} slot {slot} is filled late (Reward phase): accepted as a card the table revealed "
+                             "at setup or Reset but nobody recorded; offers are not refilled during the round")
+        return
     if st.phase != ACTION:
         ctx.err("EH-REW-7", "offers are not refilled during the round; cards are revealed at setup and at Reset "
-                            "(before the next Action phase)")
+                            "(before the next Action phase); a card a claim took this round, or one at a Location "
+                            "already resolved, cannot be caught up")
     late_reveal(st, ctx, "EH-REW-7", "card")
 
 
@@ -157,16 +167,18 @@ def card_reveal(st: State, ctx: Ctx) -> None:
         ctx.err("EH-MTN-1", "a Mountain level is bottom, middle or top")
     key = offer_key(location, level)
     slots = st.offers[key]
+    # the empty slots a reveal may fill, left to right (EH-RESET-3); a slot a card left this round stays empty
+    fillable = [i + 1 for i, c in enumerate(slots) if c is None and f"{key}:{i + 1}" not in st.emptied]
     slot = ctx.get("slot")
-    if slot is None:  # the leftmost empty slot (EH-RESET-3 fills left to right)
-        slot = next((i + 1 for i, c in enumerate(slots) if c is None), len(slots) + 1)
+    if slot is None:  # the leftmost fillable slot
+        slot = fillable[0] if fillable else next((i + 1 for i, c in enumerate(slots) if c is None), len(slots) + 1)
     if not isinstance(slot, int) or not 1 <= slot <= len(slots):
         size = MTN_SLOTS[level] if level else len(slots)
         ctx.err("EH-SETUP-7", f"{key} has slots 1–{size}, not {slot!r}")
     if slots[slot - 1] is not None:
         ctx.err("EH-RESET-11", f"{key} slot {slot} already holds {slots[slot - 1]}; a reveal fills an empty slot")
-    leftmost = next(i + 1 for i, c in enumerate(slots) if c is None)
-    if slot != leftmost and f"{key}:{slot}" not in st.refill:  # EH-RESET-3: left to right
+    leftmost = fillable[0] if fillable else slot  # (a slot a card left this round is refused by EH-REW-7 below)
+    if slot in fillable and slot != leftmost and f"{key}:{slot}" not in st.refill:  # EH-RESET-3: left to right
         ctx.err("EH-RESET-3", f"offers are filled from left to right: reveal {key} slot {leftmost} first")
     check_reveal_window(st, ctx, key, slot)
     deck = "mountain" if location == MOUNTAIN else location

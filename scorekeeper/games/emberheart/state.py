@@ -89,6 +89,7 @@ class State:
     mountain: MountainState = field(default_factory=MountainState)
     counters: dict[str, int] = field(default_factory=dict)  # deck counts and id counters
     refill: list[str] = field(default_factory=list)  # slots that may be refilled out of the window (Apprentice)
+    emptied: list[str] = field(default_factory=list)  # offer slots ("camp:2") a card left this round (EH-REW-7)
     after_raid_round: int = 0  # the round whose "after the Raid" window is open
     raid_done_round: int = 0
     attr_warned: bool = False

@@ -37,7 +37,8 @@ REMARKS: dict[str, str] = {
                    "top + Peakwalker, AMB-17) may take one for each (the event's `track` picks)",
     "EH-AIDE-6": "rulebook reading: an unused Companion may join the new Party, only the recalled one may not "
                  "(conflict with the checklist, see below)",
-    "EH-REW-7": "a reveal after the round's first turn is applied with a warning (the table may have forgotten it)",
+    "EH-REW-7": "a reveal after the round's first turn is applied with a warning (the table may have forgotten it); "
+                "in the Reward phase only into a slot no card left this round, at a Location not yet resolved",
     "EH-DRG-4": "until the first step-5 Gear conversion (AMB-28)",
     "EH-MTN-9": "a Party with no middle card left is retrieved by its `eh recall` (MTN_RETRIEVE), not automatically",
     "EH-RESET-7": "the Defender's discard is cleared at Reset; a Raid card revealed after the first turn warns",

@@ -368,3 +368,28 @@ def test_eh_act_5_hirelings_may_be_written_compactly_in_a_payload() -> None:
     from scorekeeper.events import Event
 
     assert read_counts("1S1R", Ctx(Event(1, "RAID_DISCARD", "Astrid", {})), "EH-RAID-5") == {"S": 1, "R": 1}
+
+
+def test_eh_rew_7_a_forgotten_reveal_is_caught_up_until_its_location_resolves() -> None:
+    """EH-REW-7: a card the table revealed at setup but nobody recorded can be caught up in the Reward phase, with a
+    warning, into a slot that no claim emptied this round and at a Location not yet resolved; a slot a claim
+    emptied, or a Location already resolved, stays refused (offers are not refilled during the round)."""
+    t = Table()
+    t.ok("CARD_REVEAL", location="camp", slot=1, colour="green", glory=2, name="CD-G")
+    t.ok("CARD_REVEAL", location="camp", slot=2, colour="red", glory=3, name="CD-R")  # slot 3 forgotten
+    t.ok("RAID_REVEAL", slot=1, item="G", basis="hero")
+    t.ok("RAID_REVEAL", slot=2, item="G", basis="preserve")
+    t.ok("PLACE_PARTY", "Astrid", location="camp", space=3, hire={"G": 3})
+    t.ok("PLACE_PARTY", "Brandon", location="camp", space=2, hire={"G": 2})
+    t.ok("PLACE_PARTY", "Helga", location="camp", space=1, hire={"G": 1})
+    finish_action_phase(t)
+    assert t.state.phase == "reward" and t.state.location == "camp"
+    t.ok("CLAIM", "Astrid", location="camp", space=3, card="CD-G")
+    t.refused("EH-REW-7", "CARD_REVEAL", location="camp", slot=1, colour="blue", glory=1)  # a claim emptied it
+    late = t.ok("CARD_REVEAL", location="camp", slot=3, colour="blue", glory=2, name="CD-B")
+    assert [f.rule for f in late] == ["EH-REW-7"] and t.state.offers["camp"][2] == "CD-B"
+    t.ok("CLAIM", "Brandon", location="camp", space=2, card="CD-B")
+    assert [c.id for c in t.state.owned("Brandon", "dragon")] == ["CD-B"]
+    t.ok("CLAIM", "Helga", location="camp", space=1, card="CD-R")
+    assert t.state.location != "camp"
+    t.refused("EH-REW-7", "CARD_REVEAL", location="guild", slot=1, hero="bard")  # the Guild resolved before the Camp
