@@ -413,17 +413,26 @@ def apply_troll(state: EDState, event: Event) -> EDState:
 # -- Dragon Shrine -----------------------------------------------------------------------------------------
 
 
-def check_shrine(state: EDState, event: Event) -> list[Finding]:
-    """ED-LOC-SHRINE-1: the Shrine's kingdom and Gold."""
-    found, piece, loc, space = _context(state, event)
+def _kingdom_context(state: EDState, event: Event, rule: str, what: str) -> tuple[list[Finding], str | None]:
+    """The activation's findings and the kingdom of ``what`` (the Shrine, the Treasure Chest Location), or an error
+    under ``rule`` when the kingdom cannot be known."""
+    found, _piece, _loc, space = _context(state, event)
     if any(f.is_error for f in found):
-        return found
+        return found, None
     try:
         kingdom = _kingdom(state, event, space)
     except ValueError as exc:
-        return found + [error("ED-LOC-SHRINE-1", str(exc))]
+        return found + [error(rule, str(exc))], None
     if kingdom is None:
-        return found + [error("ED-LOC-SHRINE-1", "say in which kingdom the Shrine is (--kingdom S|D)")]
+        return found + [error(rule, f"say in which kingdom {what} is (--kingdom S|D)")], None
+    return found, kingdom
+
+
+def check_shrine(state: EDState, event: Event) -> list[Finding]:
+    """ED-LOC-SHRINE-1: the Shrine's kingdom and Gold."""
+    found, kingdom = _kingdom_context(state, event, "ED-LOC-SHRINE-1", "the Shrine")
+    if kingdom is None:
+        return found
     stated = event.get("gold")
     if stated is not None and int(stated) != state.shrines[kingdom]:
         found.append(error("ED-LOC-SHRINE-1", f"the {kingdom} Shrine holds {state.shrines[kingdom]} Gold, not {stated}"))
@@ -446,16 +455,7 @@ def apply_shrine(state: EDState, event: Event) -> EDState:
 
 def check_chest(state: EDState, event: Event) -> list[Finding]:
     """ED-LOC-CHEST-1: the Treasure Chest Location's kingdom."""
-    found, piece, loc, space = _context(state, event)
-    if any(f.is_error for f in found):
-        return found
-    try:
-        kingdom = _kingdom(state, event, space)
-    except ValueError as exc:
-        return found + [error("ED-LOC-CHEST-1", str(exc))]
-    if kingdom is None:
-        return found + [error("ED-LOC-CHEST-1", "say in which kingdom the Treasure Chest Location is (--kingdom S|D)")]
-    return found
+    return _kingdom_context(state, event, "ED-LOC-CHEST-1", "the Treasure Chest Location")[0]
 
 
 def apply_chest(state: EDState, event: Event) -> EDState:
