@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from scorekeeper.events import AMEND, ASSERT, NOTE, SET, VOID, Event
+from scorekeeper.events import AMEND, ASSERT, CORRECTIONS, NOTE, SET, VOID, Event
 from scorekeeper.games.base import ERROR, Finding, Game, ObservationError, SessionConfig, Violation
 
 APPLIED = "applied"
@@ -71,12 +71,12 @@ def resolve_corrections(events: Sequence[Event]) -> Corrections:
     problems: dict[int, Finding] = {}
     voids_of: dict[int, list[int]] = {}
     for event in events:
-        if event.type not in (VOID, AMEND):
+        if event.type not in CORRECTIONS:
             continue
         target = event.get("target")
         if not isinstance(target, int) or target not in by_seq or target >= event.seq:
             problems[event.seq] = Finding("CORE-TARGET", f"{event.type} points at #{target}, which is not an earlier event")
-        elif event.type == AMEND and by_seq[target].type in (VOID, AMEND):
+        elif event.type == AMEND and by_seq[target].type in CORRECTIONS:
             problems[event.seq] = Finding("CORE-TARGET", f"amend cannot change #{target}, a correction; void it instead")
         elif event.type == VOID:
             voids_of.setdefault(target, []).append(event.seq)
@@ -125,7 +125,7 @@ def replay(
             outcome.voided_by = corrections.voided_by[raw.seq]
             continue
         findings: list[Finding] = []
-        if raw.type in (VOID, AMEND):
+        if raw.type in CORRECTIONS:
             outcome.status = CORRECTION
             if raw.seq in corrections.problems:
                 findings.append(corrections.problems[raw.seq])

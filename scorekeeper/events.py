@@ -30,10 +30,6 @@ class Event:
     recorded_at: str = ""
     forced: bool = False
 
-    @property
-    def is_core(self) -> bool:
-        return self.type in CORE_TYPES
-
     def get(self, key: str, default: Any = None) -> Any:
         """A payload field, or ``default``."""
         return self.payload.get(key, default)

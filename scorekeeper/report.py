@@ -121,9 +121,5 @@ def render_status(status: Status, fmt: str = DEFAULT_FORMAT) -> str:
 # -- violations ------------------------------------------------------------------------------------
 
 
-def render_violations(violations: Sequence[Violation]) -> str:
-    return "\n".join(v.render() for v in violations)
-
-
 def violations_json(violations: Sequence[Violation]) -> dict[str, Any]:
     return {"violations": [v.to_json() for v in violations]}

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.events import Event
+from scorekeeper.events import CORRECTIONS, Event
 from scorekeeper.journal import SCHEMA_VERSION, ChainProblem, JournalError, SessionMeta, verify_chain
 
 
@@ -98,7 +98,7 @@ def _read_event(number: int, line: str, problems: list[str], meta: SessionMeta |
     if player is not None and meta is not None and player not in meta.players:
         problems.append(f"line {number}: player {player!r} is not one of {', '.join(meta.players)}")
         return None
-    if data["type"] in ("void", "amend") and not isinstance(data.get("payload", {}).get("target"), int):
+    if data["type"] in CORRECTIONS and not isinstance(data.get("payload", {}).get("target"), int):
         problems.append(f"line {number}: a {data['type']} needs an integer target")
         return None
     return Event.from_record(data)
@@ -112,7 +112,7 @@ def _renumbered(events: list[Event]) -> list[Event]:
     result = []
     for n, event in enumerate(events, start=1):
         payload = dict(event.payload)
-        if event.type in ("void", "amend") and payload.get("target") in mapping:
+        if event.type in CORRECTIONS and payload.get("target") in mapping:
             payload["target"] = mapping[payload["target"]]
         result.append(replace(event, seq=n, payload=payload))
     return result

@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping, Sequence
 import click
 
 from scorekeeper.events import ASSERT, CORE_TYPES, Event
-from scorekeeper.games.base import ERROR, Finding, SessionConfig, Violation
+from scorekeeper.games.base import ERROR, Finding, SessionConfig
 
 SESSION_ENV = "SCOREKEEPER_SESSION"
 
@@ -411,10 +411,6 @@ def parse_assignments(pairs: Sequence[str], what: str) -> dict[str, Any]:
             raise BadInput(f"{pair!r} is not key=value (for example: {what})")
         result[key.strip()] = parse_value(value.strip())
     return result
-
-
-def violation_lines(violations: Sequence[Violation]) -> list[str]:
-    return [v.render() for v in violations]
 
 
 def translate_errors(func: Callable[[], Any]) -> Any:

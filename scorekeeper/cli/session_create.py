@@ -55,11 +55,11 @@ def new(game: str, players: str, overrides: tuple[str, ...], catalog: str | None
     values, sources = settings.resolve(game_obj.settings, overrides)
     catalog_data = _read_catalog(catalog) if catalog else None
     meta = SessionMeta(entry.name, tuple(names), values, sources, catalog_data, now_iso())
-    game_obj.setup(config_of(meta, game_obj))  # raises GameSetupError (refused) for an illegal setup
+    initial = game_obj.setup(config_of(meta, game_obj))  # raises GameSetupError (refused) for an illegal setup
     path = Path(session) if session else default_path(entry.name)
     journal = Journal.create(path, meta)
     remember(path, entry.name, names)
-    status = game_obj.status(game_obj.setup(config_of(meta, game_obj)))
+    status = game_obj.status(initial)
     if as_json:
         emit_json({"session": str(path), "game": entry.name, "players": names, "settings": values,
                    "expected": status.expected, "hash": journal.head_hash})
