@@ -22,8 +22,7 @@ from click.testing import CliRunner
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository's package, whatever the venv says
 
-from scorekeeper.events import Event  # noqa: E402
-from scorekeeper.games.emberheart import GAME
+from scorekeeper.games.emberheart import GAME  # noqa: E402
 from scorekeeper.games.emberheart.cards import (
     ALLOWED, COLOURS, EXPERTS, HEROES, HIRELINGS, LOCATIONS, MOUNTAIN, TRACKS, hire_text,
 )
@@ -39,119 +38,47 @@ HERE = Path(__file__).resolve().parent
 FLAME_TABLE = {"1": 1, "2": 2, "4": 5, "5": 6, **{str(d): 10 + 2 * (d - 7) for d in range(7, 31)}}
 
 
-class MemorySession:
-    """An in-memory stand-in for a session file, for fast runs of the same commands (tests)."""
-
-    def __init__(self, players: list[str], settings: dict[str, Any]) -> None:
-        from scorekeeper.games.base import SessionConfig
-
-        values = {s.key: s.default for s in GAME.settings}
-        values.update(settings)
-        self.game = GAME
-        self.config = SessionConfig("emberheart", tuple(players), values)
-        self.events: list[Event] = []
-        self.state = GAME.setup(self.config)
-
-    def status(self) -> Any:
-        return GAME.status(self.state)
-
-    def player(self, text: str) -> str:
-        from scorekeeper.cli.common import resolve_player
-
-        return resolve_player(self.config.players, text)
-
-    def active_player(self) -> str:
-        from scorekeeper.cli.common import BadInput
-
-        active = self.status().active_player
-        if not active:
-            raise BadInput("nobody's turn is expected now; name the player with -p/--player")
-        return active
-
-
-def memory_record(session: MemorySession, type: str, player: str | None, payload: Any, *, force: bool = False,
-                  **_output: Any) -> Any:
-    """What ``record`` does, without a file: check, refuse or append, apply (it prints nothing)."""
-    from scorekeeper.cli.common import Recorded, Refused, refusal_message
-
-    event = Event(len(session.events) + 1, type, player, dict(payload), "", force)
-    findings = GAME.check(session.state, event)
-    errors = [f for f in findings if f.is_error]
-    if errors and not force:
-        raise Refused(refusal_message(errors))
-    session.events.append(event)
-    if not errors:
-        session.state = GAME.apply(session.state, event)
-    return Recorded(event, list(findings), GAME.status(session.state).expected, "", GAME.describe(event))
-
-
 class Recorder:
     """Runs ``scorekeeper`` commands for one sample game; ``memory=True`` keeps the journal in memory."""
 
     def __init__(self, name: str, seed: int, memory: bool = False) -> None:
-        self.memory: MemorySession | None = None
-        self.use_memory = memory
-        self.path = HERE / f"emberheart-{name}.json"
+        self.path: Path | str = f"memory:emberheart-{name}-{seed}-{id(self)}" if memory else HERE / f"emberheart-{name}.json"
         self.transcript = HERE / f"emberheart-{name}.commands.sh"
         self.rng = random.Random(seed)
         self.home = tempfile.mkdtemp()
         self.runner = CliRunner()
         self.lines = ["#!/bin/sh", f"# Emberheart sample '{name}', recorded by make_emberheart.py (seed {seed}).",
                       "set -e", f'export SCOREKEEPER_SESSION="${{SCOREKEEPER_SESSION:-emberheart-{name}.json}}"']
-        if self.path.exists() and not memory:
+        if isinstance(self.path, Path) and self.path.exists():
             self.path.unlink()
 
     def run(self, *args: Any, ok: tuple[int, ...] = (0,)) -> str:
         argv = [str(a) for a in args]
-        if self.use_memory:
-            result = self._run_memory(argv)
-        else:
-            from scorekeeper.cli import main
+        from scorekeeper.cli import main
 
-            env = {"SCOREKEEPER_HOME": self.home, "SCOREKEEPER_SESSION": str(self.path)}
-            result = self.runner.invoke(main, argv, env=env, catch_exceptions=False)
+        env = {"SCOREKEEPER_HOME": self.home, "SCOREKEEPER_SESSION": str(self.path)}
+        result = self.runner.invoke(main, argv, env=env, catch_exceptions=False)
         if result.exit_code not in ok:
             raise SystemExit(f"command failed ({result.exit_code}): scorekeeper {shlex.join(argv)}\n{result.output}")
         shown = [a if a != str(self.path) else "$SCOREKEEPER_SESSION" for a in argv]
         self.lines.append("scorekeeper " + " ".join(shlex.quote(a) if not a.startswith("$") else f'"{a}"' for a in shown))
         return result.output
 
-    def _run_memory(self, argv: list[str]) -> Any:
-        """``new`` and ``set`` are handled here; ``eh …`` runs the real Emberheart commands on memory."""
-        from unittest import mock
-
-        from scorekeeper.cli import emberheart as cli_eh
-        from scorekeeper.settings import find
-
-        if argv[0] == "new":
-            players = argv[argv.index("--players") + 1].split(",")
-            sets = dict(a.split("=", 1) for a in argv[argv.index("new"):] if "=" in a and not a.startswith("--"))
-            values = {k: find(GAME.settings, k).parse(v) for k, v in sets.items()}
-            self.memory = MemorySession(players, values)
-            return mock.Mock(exit_code=0, output="")
-        if argv[0] == "set":
-            key, text = argv[1].split("=", 1)
-            value = find(GAME.settings, key).parse(text)
-            self.memory.state = GAME.change_setting(self.memory.state, key, value)
-            self.memory.events.append(Event(len(self.memory.events) + 1, "set", None, {"key": key, "value": value}))
-            return mock.Mock(exit_code=0, output="")
-        with mock.patch.object(cli_eh, "open_session", lambda *a, **k: self.memory), \
-                mock.patch.object(cli_eh, "record", memory_record):
-            return self.runner.invoke(cli_eh.group, argv[1:], catch_exceptions=False)
-
     def eh(self, *args: Any, ok: tuple[int, ...] = (0,)) -> str:
         return self.run("eh", *args, ok=ok)
 
-    def state(self) -> Any:
-        if self.use_memory:
-            return self.memory.state
-        from scorekeeper.cli.common import open_session
+    def session(self) -> Any:
+        from scorekeeper.session import Session
 
-        return open_session(str(self.path), "emberheart").state
+        return Session.open(self.path, "emberheart")
+
+    def state(self) -> Any:
+        return self.session().state
 
     def legal(self, type: str, player: str | None, payload: dict[str, Any]) -> bool:
-        findings = GAME.check(self.state(), Event(10**6, type, player, payload))
-        return not any(f.is_error for f in findings)
+        from scorekeeper.games.base import Draft
+
+        return not self.session().try_play(Draft(type, player, payload)).errors
 
     def save(self) -> None:
         self.transcript.write_text("\n".join(self.lines) + "\n", encoding="utf-8")
@@ -365,8 +292,9 @@ class Bot:
         self.free_plays()
 
     def raid_step(self) -> None:
-        st = self.rec.state()
-        for p in st.players:
+        for name in self.rec.state().seats:
+            st = self.rec.state()  # afresh: the plays before this one changed it
+            p = st.player(name)
             if p.raided:
                 continue
             hero = None

@@ -1,16 +1,23 @@
-"""The replay engine: resolve corrections, then fold every effective event through the game.
+"""The replay engine: ``step`` plays one event; ``replay`` resolves corrections and folds ``step``.
 
-``replay(events, game, config)`` is pure: no I/O, no clock. A play that breaks a rule is kept in the
-journal, reported as a ``Violation`` and not applied; the replay goes on.
+Pure: no I/O, no clock. A play that breaks a rule is kept in the journal, reported as a ``Violation`` and
+not applied; the replay goes on. A rejected play leaves the state as it was before it, guaranteed here
+for every game: a ``Fold`` keeps a checkpoint and the events played since, and puts the state back by
+re-folding them, so no event copies the whole state (rejections are rare; each costs one re-fold of the
+events since the previous one).
 """
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from scorekeeper.events import AMEND, ASSERT, CORRECTIONS, NOTE, SET, VOID, Event
-from scorekeeper.games.base import ERROR, Finding, Game, ObservationError, SessionConfig, Violation
+from scorekeeper.games.base import ERROR, Finding, Findings, Game, ObservationError, SessionConfig, Stop, Violation
+
+#: the exceptions a game's ``play`` raises when a payload's inner shape is wrong (a list of the wrong items…)
+PAYLOAD_ERRORS = (TypeError, ValueError, KeyError, AttributeError, IndexError)
 
 APPLIED = "applied"
 REJECTED = "rejected"
@@ -32,6 +39,77 @@ class Outcome:
     @property
     def seq(self) -> int:
         return self.event.seq
+
+
+def step(
+    game: Game, state: Any, event: Event, *, restore: Callable[[], Any] | None = None,
+    found: Findings | None = None,
+) -> tuple[Any, list[Finding]]:
+    """Play one game event: ``(state after, findings)``; when a finding is an error, the state before.
+
+    The payload is checked against the event type's declaration first (``CORE-TYPE``, ``CORE-PAYLOAD``).
+    ``restore`` rebuilds the state before the event when the play is rejected (a ``Fold`` passes its
+    re-fold); without it, ``step`` keeps a copy of ``state`` first: one copy for one step. Pass ``found``
+    to read what the play said it did (``found.infos``).
+    """
+    problems = game.payload_findings(event)
+    if problems:
+        return state, problems
+    if restore is None:
+        kept = copy.deepcopy(state)
+        restore = lambda: kept  # noqa: E731
+    found = Findings() if found is None else found
+    try:
+        after = game.play(state, event, found)
+    except Stop:
+        after = state
+    except PAYLOAD_ERRORS as exc:
+        if getattr(game, "strict", False):  # tests use it to find fields a game reads without checking
+            raise
+        found.error("CORE-PAYLOAD", f"the fields of this {event.type} cannot be read ({type(exc).__name__}: {exc})")
+    except Exception as exc:  # a bug in a game must not hide the rest of the journal
+        found.error("CORE-INTERNAL", f"could not play this {event.type}: {exc!r}")
+    if found.failed:
+        return restore(), found.items
+    return after, found.items
+
+
+class Fold:
+    """A replay in progress: the state, and what puts it back when a play is rejected.
+
+    The checkpoint is the setup (rebuilt from the config) until the first rejection, then a private copy
+    of the state taken at each rejection; ``since`` holds what changed the state after it.
+    """
+
+    def __init__(self, game: Game, config: SessionConfig) -> None:
+        self.game = game
+        self.config = config
+        self.state: Any = game.setup(config)
+        self._checkpoint: Any = None
+        self._since: list[Event] = []
+
+    def play(self, event: Event) -> list[Finding]:
+        """Play a game event; a rejected one leaves ``state`` as it was."""
+        self.state, findings = step(self.game, self.state, event, restore=self._restore)
+        if not any(f.is_error for f in findings):
+            self._since.append(event)
+        return findings
+
+    def change_setting(self, event: Event) -> None:
+        """Apply a (checked) mid-game ``set`` event."""
+        self.state = self.game.change_setting(self.state, event.get("key"), event.get("value"))
+        self._since.append(event)
+
+    def _restore(self) -> Any:
+        state = self.game.setup(self.config) if self._checkpoint is None else copy.deepcopy(self._checkpoint)
+        for event in self._since:
+            if event.type == SET:
+                state = self.game.change_setting(state, event.get("key"), event.get("value"))
+            else:
+                state = self.game.play(state, event, Findings())
+        self._checkpoint = copy.deepcopy(state)
+        self._since = []
+        return state
 
 
 @dataclass
@@ -109,7 +187,7 @@ def replay(
     Corrections are resolved over the whole journal first, so ``until`` shows the corrected history.
     """
     corrections = resolve_corrections(events)
-    state = game.setup(config)
+    fold = Fold(game, config)
     violations: list[Violation] = []
     timeline: list[Outcome] = []
     settings_by_key = {s.key: s for s in game.settings}
@@ -133,32 +211,23 @@ def replay(
             outcome.status = ANNOTATION
         elif raw.type == ASSERT:
             outcome.status = ANNOTATION
-            findings.extend(_check_assertion(game, state, event))
+            findings.extend(_check_assertion(game, fold.state, event))
         elif raw.type == SET:
             findings.extend(_check_setting(settings_by_key, event))
             if not findings:
-                state = game.change_setting(state, event.get("key"), event.get("value"))
+                fold.change_setting(event)
         else:
-            try:
-                findings.extend(game.check(state, event))
-            except Exception as exc:  # a bug in a game must not hide the rest of the journal
-                findings.append(Finding("CORE-INTERNAL", f"could not check this {event.type}: {exc!r}"))
+            findings.extend(fold.play(event))
             if any(f.is_error for f in findings):
                 outcome.status = REJECTED
-            else:
-                try:
-                    state = game.apply(state, event)
-                except Exception as exc:
-                    outcome.status = REJECTED
-                    findings.append(Finding("CORE-INTERNAL", f"could not apply this {event.type}: {exc!r}"))
         located = [Violation(raw.seq, f.rule, f.message, f.severity) for f in findings]
         outcome.violations.extend(located)
         violations.extend(located)
 
     if until is None:
         last = events[-1].seq if events else 0
-        violations.extend(Violation(last, f.rule, f.message, f.severity) for f in game.end_findings(state))
-    return Replay(state, violations, timeline)
+        violations.extend(Violation(last, f.rule, f.message, f.severity) for f in game.end_findings(fold.state))
+    return Replay(fold.state, violations, timeline)
 
 
 def _check_assertion(game: Game, state: Any, event: Event) -> list[Finding]:

@@ -37,12 +37,17 @@ LOCK_TIMEOUT_SECONDS = 15.0
 TEMP_SUFFIX = ".tmp"
 
 
-class JournalError(Exception):
+from scorekeeper.errors import BadInput, Refused
+
+
+class JournalError(BadInput):
     """The session file cannot be used: the message names the file and the problem (exit code 2)."""
 
 
-class JournalBusyError(JournalError):
-    """Another command holds the session's lock for too long."""
+class JournalBusyError(JournalError, Refused):
+    """Another command holds the session's lock for too long (exit code 1)."""
+
+    exit_code = Refused.exit_code
 
 
 @dataclass(frozen=True)
@@ -286,10 +291,49 @@ class Journal:
         return record
 
 
+class MemoryJournal:
+    """The journal's in-memory twin, for tests and the sample generators: the same hash chain, no file.
+
+    It has the ``Journal``'s reading and transaction interface; ``path`` is None.
+    """
+
+    path = None
+
+    def __init__(self, meta: SessionMeta, events: Sequence[Event] = ()) -> None:
+        self.meta = meta
+        self._records: list[dict[str, Any]] = []
+        for event in events:
+            self._append(event)
+
+    @property
+    def records(self) -> list[dict[str, Any]]:
+        """The stored event documents, hashes included."""
+        return list(self._records)
+
+    def events(self) -> list[Event]:
+        return [Event.from_record(r) for r in self._records]
+
+    @property
+    def head_hash(self) -> str:
+        return self._records[-1].get("hash", "") if self._records else meta_hash(self.meta)
+
+    @contextmanager
+    def transaction(self) -> Iterator["Transaction"]:
+        """The same contract as ``Journal.transaction``, without a lock (one process owns the memory)."""
+        yield Transaction(self)
+
+    def _append(self, event: Event) -> dict[str, Any]:
+        record = event.to_record()
+        record["prev_hash"] = prev = self.head_hash
+        record["hash"] = event_hash(record, prev)
+        self._records.append(record)
+        return record
+
+
 class Transaction:
     """The journal as read under the lock; ``append`` writes one event to disk before returning."""
 
-    def __init__(self, journal: Journal) -> None:
+    def __init__(self, journal: "Journal | MemoryJournal") -> None:
         self.journal = journal
 
     @property

@@ -10,12 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-import click
-
 from scorekeeper.events import Event
-from scorekeeper.games import GameEntry, register
+from scorekeeper.games import GameInfo, entry, register
 from scorekeeper.games.base import (
-    Explanation, Finding, Game, GameSetupError, ObservationError, ScoreRow, ScoreTable, SessionConfig, Status,
+    PLAYER_REQUIRED, EventType, Explanation, Field, Finding, Game, GameSetupError, ObservationError, ScoreRow, ScoreTable, SessionConfig, Status,
     error, rank_rows, warning,
 )
 from scorekeeper.settings import Setting
@@ -38,17 +36,24 @@ class FakeState:
         return sum(self.counters.values())
 
 
+#: the one line that adds a game to the registry (the recipe in docs/architecture.md)
+register(GameInfo("fake", "Fake", ("fk",), "tests.fake_game", "Record a fake game (alias: fk)."))
+
+
 class FakeGame(Game):
-    name = "fake"
-    title = "Fake"
-    aliases = ("fk",)
+    info = entry("fake")
     min_players = 1
     max_players = 4
     settings = (
         Setting("target", 10, "counters in total that end the game", kind="int"),
         Setting("bonus", 0, "points added to every score (a mid-game setting)", kind="int", mutable=True),
     )
-    event_types = {"ADD": "take 1 to 3 counters"}
+    events = (
+        EventType("ADD", "take 1 to 3 counters", (Field("n", "int", required=True, positional=True),),
+                  player=PLAYER_REQUIRED),
+        EventType("ADJUST", "a manual correction of a player's counters", (Field("n", "int", required=True),),
+                  player=PLAYER_REQUIRED),
+    )
 
     def setup(self, config: SessionConfig) -> FakeState:
         if config.settings["target"] < 1:
@@ -57,8 +62,8 @@ class FakeGame(Game):
                          {p: 0 for p in config.players}, {p: 0 for p in config.players})
 
     def check(self, state: FakeState, event: Event) -> list[Finding]:
-        if event.type != "ADD":
-            return [error("CORE-TYPE", f"the fake game has no {event.type} event")]
+        if event.type == "ADJUST":
+            return [warning("FAKE-ADJUST", "a manual correction")]
         findings = []
         if event.player != state.active:
             findings.append(error("FAKE-TURN", f"it is {state.active}'s turn, not {event.player}'s"))
@@ -72,6 +77,9 @@ class FakeGame(Game):
         return findings
 
     def apply(self, state: FakeState, event: Event) -> FakeState:
+        if event.type == "ADJUST":
+            state.counters[event.player] += event.get("n")
+            return state
         state.counters[event.player] += event.get("n")
         state.turns[event.player] += 1
         state.turn += 1
@@ -115,41 +123,3 @@ class FakeGame(Game):
 
 
 GAME = FakeGame()
-
-
-from scorekeeper.cli.common import game_group, open_session, record, recording_options  # noqa: E402
-
-
-@game_group("fake", shortcuts={"+": "add"})
-def group() -> None:
-    """Record a fake game.
-
-    Example: scorekeeper fake add 2
-    """
-
-
-@group.command("ask")
-@recording_options
-def ask(session: str | None, force: bool, as_json: bool) -> None:
-    """Say whose turn it is.
-
-    Example: scorekeeper fake ask
-    """
-    click.echo(open_session(session, "fake").active_player())
-
-
-@group.command("add")
-@click.argument("n", type=int)
-@click.option("-p", "--player", help="who plays (default: whose turn it is)")
-@recording_options
-def add(n: int, player: str | None, session: str | None, force: bool, as_json: bool) -> None:
-    """Take N counters.
-
-    Example: scorekeeper fake add 2
-    """
-    s = open_session(session, "fake")
-    who = s.player(player) if player else s.active_player()
-    record(s, "ADD", who, {"n": n}, force=force, as_json=as_json)
-
-
-register(GameEntry("fake", "Fake", ("fk",), "tests.fake_game", "tests.fake_game", "A fake game for the tests."))

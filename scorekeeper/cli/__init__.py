@@ -34,13 +34,7 @@ class MainGroup(click.Group):
             entry = games.entry(cmd_name)
         except games.UnknownGameError:
             return None
-        import importlib
-
-        try:
-            module = importlib.import_module(entry.cli_module)
-        except ModuleNotFoundError:
-            return _unavailable(entry)
-        return module.group
+        return game_commands(entry)
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """List the game groups from the registry, without importing them."""
@@ -80,14 +74,21 @@ class MainGroup(click.Group):
             ) from None
 
 
-def _unavailable(entry: Any) -> click.Command:
-    @click.command(entry.name, help=f"{entry.title} support is not installed in this version.")
-    def placeholder() -> None:
-        from scorekeeper.cli.common import Refused
+def game_commands(entry: Any) -> click.Command:
+    """A game's command group: ``scorekeeper.cli.<package>`` when the game has its own words, else the group
+    made from its event declarations (``scorekeeper.cli.declared``)."""
+    import importlib
 
-        raise Refused(f"{entry.title} is not available in this version of scorekeeper")
+    module_name = "scorekeeper.cli." + entry.package.rsplit(".", 1)[-1]
+    try:
+        group: click.Command = importlib.import_module(module_name).group
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise
+        from scorekeeper.cli.declared import declared_group
 
-    return placeholder
+        group = declared_group(entry)
+    return group
 
 
 @click.group(cls=MainGroup, context_settings={"help_option_names": ["-h", "--help"]})

@@ -13,7 +13,7 @@ from typing import Any, Callable, Sequence
 import click
 
 from scorekeeper.cli.common import (
-    BadInput, Recorded, Refused, emit_json, game_group, open_session, record, recording_options,
+    BadInput, Refused, Verdict, emit_json, translate_errors, verdict_lines, game_group, open_session, record, recording_options,
 )
 from scorekeeper.games.emberheart.cards import (
     AIDES, COLOURS, HEROES, HIRELINGS, LOCATIONS, MOUNTAIN, RAID_BASES, SPECIALS, TRACKS, hero_key, hire_text,
@@ -135,12 +135,10 @@ def record_each(session: str | None, items: Sequence[tuple[str, Play]], *, force
     it stands after the plays before it. Each verdict is printed; the "next:" line only once, at the end. A refused
     play stops the run: the plays before it stay recorded, and the message says so.
     """
-    results: list[Recorded] = []
+    results: list[Verdict] = []
     for done, (label, build) in enumerate(items):
         try:
-            s = open_session(session, "emberheart")
-            kind, player, payload = build(s)
-            result = record(s, kind, player, payload, force=force, echo=False)
+            result = translate_errors(lambda: _record_one(session, build, force))
         except (Refused, BadInput) as exc:
             _say(results, as_json, show_next=False)
             kept = f"; the {done} before it {'was' if done == 1 else 'were'} recorded" if done else ""
@@ -148,11 +146,17 @@ def record_each(session: str | None, items: Sequence[tuple[str, Play]], *, force
             raise (Refused(message) if isinstance(exc, Refused) else BadInput(message)) from None
         results.append(result)
         if not as_json:  # say each verdict as it comes
-            click.echo("\n".join(result.lines(show_next=False)))
+            click.echo("\n".join(verdict_lines(result, show_next=False)))
     _say(results, as_json, show_next=True)
 
 
-def _say(results: list[Recorded], as_json: bool, *, show_next: bool) -> None:
+def _record_one(session: str | None, build: Play, force: bool) -> Verdict:
+    s = open_session(session, "emberheart")
+    kind, player, payload = build(s)
+    return record(s, kind, player, payload, force=force, echo=False)
+
+
+def _say(results: list[Verdict], as_json: bool, *, show_next: bool) -> None:
     """JSON: the verdicts so far as one list. Text: what is expected next, once, after the last verdict."""
     if as_json and results:
         emit_json([r.to_json() for r in results])

@@ -8,11 +8,10 @@ import click
 
 from scorekeeper.cli.common import (
     BadInput,
-    Refused,
     open_session,
     parse_assignments,
-    record,
     recording_options,
+    show_verdict,
 )
 from scorekeeper.cli.session import command
 
@@ -26,9 +25,7 @@ def note(text: str, session: str | None, force: bool, as_json: bool) -> None:
 
     Example: scorekeeper note "Bjorn disputes the Tavern claim; we let it stand"
     """
-    if not text.strip():
-        raise BadInput("the note is empty; write its text in quotes")
-    record(open_session(session), "note", None, {"text": text}, force=force, as_json=as_json)
+    show_verdict(open_session(session).note(text), as_json)
 
 
 @command("void")
@@ -40,9 +37,7 @@ def void(seq: int, reason: str, session: str | None, force: bool, as_json: bool)
 
     Example: scorekeeper void 12 --reason "recorded twice"
     """
-    s = open_session(session)
-    _require_event(s, seq)
-    record(s, "void", None, {"target": seq, "reason": reason}, force=force, as_json=as_json)
+    show_verdict(open_session(session).void(seq, reason, force=force), as_json)
 
 
 @command("undo")
@@ -55,21 +50,10 @@ def undo(reason: str, count: int, session: str | None, force: bool, as_json: boo
 
     Example: scorekeeper undo --count 3
     """
-    def last_effective(replayed: Any) -> dict[str, Any]:
-        target = next(
-            (o.seq for o in reversed(replayed.timeline)
-             if o.status != "voided" and o.event.type != "void" and o.seq not in undone),
-            None,
-        )
-        if target is None:
-            raise Refused("nothing to undo: no event in the journal still counts")
-        undone.add(target)
-        return {"target": target, "reason": reason}
-
     undone: set[int] = set()
     for n in range(count):
-        record(open_session(session), "void", None, last_effective, force=force, as_json=as_json,
-               show_next=n == count - 1)
+        verdict = open_session(session).undo(reason, force=force, exclude=undone)
+        show_verdict(verdict, as_json, show_next=n == count - 1)
 
 
 @command("amend")
@@ -86,12 +70,8 @@ def amend(seq: int, changes: tuple[str, ...], player: str | None, session: str |
 
     Example: scorekeeper amend 12 space=4
     """
-    s = open_session(session)
-    _require_event(s, seq)
-    payload: dict[str, Any] = {"target": seq, "changes": parse_assignments(changes, "space=4")}
-    if player:
-        payload["player"] = s.player(player)
-    record(s, "amend", None, payload, force=force, as_json=as_json)
+    verdict = open_session(session).amend(seq, parse_assignments(changes, "space=4"), player, force=force)
+    show_verdict(verdict, as_json)
 
 
 @command("assert")
@@ -107,12 +87,11 @@ def assert_cmd(words: tuple[str, ...], session: str | None, force: bool, as_json
     s = open_session(session)
     player = None
     if words and "=" not in words[0]:
-        player, words = s.player(words[0]), words[1:]
+        player, words = words[0], words[1:]
     if not words:
         keys = ", ".join(s.game.observable_keys()) or "none"
         raise BadInput(f"say what the table shows as KEY=VALUE; known keys: {keys}")
-    facts = parse_assignments(words, "flame=3")
-    record(s, "assert", player, {"facts": facts}, force=force, as_json=as_json)
+    show_verdict(s.assert_facts(player, parse_assignments(words, "flame=3")), as_json)
 
 
 @command("set")
@@ -123,16 +102,7 @@ def set_cmd(assignment: str, session: str | None, force: bool, as_json: bool) ->
 
     Example: scorekeeper set flame_glory=0,1,2,3,5,6,8
     """
-    from scorekeeper.settings import find, parse_assignment
+    from scorekeeper.settings import parse_assignment
 
-    s = open_session(session)
     key, raw = parse_assignment(assignment)
-    setting = find(s.game.settings, key)
-    if not setting.mutable:
-        raise Refused(f"setting {key} is fixed when the session is created (scorekeeper new … --set {key}=…)")
-    record(s, "set", None, {"key": key, "value": setting.parse(raw)}, force=force, as_json=as_json)
-
-
-def _require_event(s: Any, seq: int) -> None:
-    if not 1 <= seq <= len(s.events):
-        raise BadInput(f"there is no event #{seq}; the journal has events 1 to {len(s.events)}")
+    show_verdict(open_session(session).set_setting(key, raw, force=force), as_json)

@@ -12,7 +12,6 @@ from scorekeeper.cli.common import (
     SESSION_ENV,
     BadInput,
     Refused,
-    config_of,
     emit_json,
     json_option,
     open_session,
@@ -40,7 +39,7 @@ def new(game: str, players: str, overrides: tuple[str, ...], catalog: str | None
     """
     from scorekeeper import games, settings
     from scorekeeper.cli.home import remember
-    from scorekeeper.journal import Journal, SessionMeta, now_iso
+    from scorekeeper.session import Session
 
     entry = games.entry(game)
     game_obj = games.load(entry.name)
@@ -54,18 +53,16 @@ def new(game: str, players: str, overrides: tuple[str, ...], catalog: str | None
         )
     values, sources = settings.resolve(game_obj.settings, overrides)
     catalog_data = _read_catalog(catalog) if catalog else None
-    meta = SessionMeta(entry.name, tuple(names), values, sources, catalog_data, now_iso())
-    initial = game_obj.setup(config_of(meta, game_obj))  # raises GameSetupError (refused) for an illegal setup
     path = Path(session) if session else default_path(entry.name)
-    journal = Journal.create(path, meta)
+    created = Session.create(path, entry.name, names, values, sources, catalog_data)  # the setup is checked first
     remember(path, entry.name, names)
-    status = game_obj.status(initial)
+    expected = created.expect().text
     if as_json:
         emit_json({"session": str(path), "game": entry.name, "players": names, "settings": values,
-                   "expected": status.expected, "hash": journal.head_hash})
+                   "expected": expected, "hash": created.journal.head_hash})
         return
     click.echo(f"created {entry.title} session {path} for {', '.join(names)} (now the current session)")
-    click.echo(f"next: {status.expected}")
+    click.echo(f"next: {expected}")
 
 
 def default_path(game: str) -> Path:
@@ -124,5 +121,7 @@ def use(path: str) -> None:
     from scorekeeper.cli.home import remember
 
     s = open_session(path)
+    if s.path is None:
+        raise BadInput(f"{path} lives in memory only; there is no file to make current")
     remember(s.path, s.config.game, list(s.config.players))
     click.echo(f"current session: {s.path} ({s.config.game}: {', '.join(s.config.players)})")

@@ -10,7 +10,6 @@ import click
 
 from scorekeeper.cli.common import (
     Refused,
-    config_of,
     emit_json,
     json_option,
     open_session,
@@ -65,11 +64,10 @@ def import_cmd(file: str, session: str | None, allow_edited: bool, as_json: bool
     """
     from dataclasses import replace
 
-    from scorekeeper import games
     from scorekeeper.cli.home import remember
-    from scorekeeper.engine import replay
     from scorekeeper.events import NOTE, Event
-    from scorekeeper.journal import Journal, now_iso
+    from scorekeeper.journal import now_iso
+    from scorekeeper.session import Session
     from scorekeeper.transfer import read_export
 
     export = read_export(Path(file))
@@ -83,10 +81,9 @@ def import_cmd(file: str, session: str | None, allow_edited: bool, as_json: bool
         text = f"imported from {file}, whose hash chain was broken: {export.chain_problem.message}"
         events.append(replace(Event(len(events) + 1, NOTE, None, {"text": text}), recorded_at=now_iso()))
     path = Path(session) if session else default_path(export.meta.game)
-    journal = Journal.create(path, export.meta, events)
+    imported = Session.from_meta(path, export.meta, events)  # the game checks the header before any write
     remember(path, export.meta.game, list(export.meta.players))
-    game = games.load(export.meta.game)
-    replayed = replay(journal.events(), game, config_of(export.meta, game))
+    replayed = imported.replay()
     if as_json:
         emit_json({"session": str(path), "events": len(events), "hashed": export.hashed,
                    "violations": [v.to_json() for v in replayed.violations]})

@@ -1,8 +1,10 @@
 """The game protocol: what every game package implements, and the value types it returns.
 
-A game is a small object with five hooks (``setup``, ``check``, ``apply``, ``status``, ``score``) and a few
+A game is a small object: one declaration per event type (``EventType``), and the hooks ``setup``,
+``play`` (check and carry out one event, reporting into a ``Findings``), ``expect`` (who acts now and what
+may come next), ``complete`` (a typed ``Draft`` → the event to record), ``status`` and ``score``, plus a few
 optional ones with do-nothing defaults. The engine (``scorekeeper.engine``) folds the journal's events
-through them; the CLI and the reports only ever see the value types defined here.
+through ``play``; the session layer, the CLI and the reports only ever see the value types defined here.
 
 Game code imports nothing from the CLI, the journal or the report modules.
 """
@@ -10,10 +12,13 @@ Game code imports nothing from the CLI, the journal or the report modules.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, NoReturn, Sequence
 
 from scorekeeper.events import Event
 from scorekeeper.settings import Setting
+
+if TYPE_CHECKING:
+    from scorekeeper.games import GameInfo
 
 ERROR = "error"
 WARNING = "warning"
@@ -55,6 +60,184 @@ def error(rule: str, message: str) -> Finding:
 def warning(rule: str, message: str) -> Finding:
     """A suspicious play that is still applied."""
     return Finding(rule, message, WARNING)
+
+
+class Stop(Exception):
+    """Raised by ``Findings.stop``: the rest of the event is not evaluated (the engine catches it)."""
+
+
+class Findings:
+    """What ``Game.play`` reports about one event: the one findings contract of every game.
+
+    ``error`` records an illegal play and goes on (to report several problems at once); ``stop`` records
+    one and ends the evaluation of the event (it raises ``Stop``, which the engine catches); ``warn``
+    records a play that is legal but suspicious; ``info`` says in plain words what the play did (for the
+    verdict). When any error is recorded the engine discards whatever ``play`` did to the state.
+    A game may subclass it to carry its own context (the event, the state being played on).
+    """
+
+    def __init__(self) -> None:
+        self.items: list[Finding] = []
+        self.infos: list[str] = []
+
+    def add(self, finding: Finding) -> None:
+        """Record a finding made elsewhere."""
+        self.items.append(finding)
+
+    def extend(self, findings: Iterable[Finding]) -> None:
+        """Record several findings."""
+        self.items.extend(findings)
+
+    def error(self, rule: str, message: str) -> None:
+        """The play breaks ``rule``; keep evaluating."""
+        self.items.append(error(rule, message))
+
+    def stop(self, rule: str, message: str) -> NoReturn:
+        """The play breaks ``rule``; evaluate no further."""
+        self.items.append(error(rule, message))
+        raise Stop
+
+    def warn(self, rule: str, message: str) -> None:
+        """The play is applied, but the table should look at it."""
+        self.items.append(warning(rule, message))
+
+    def info(self, text: str) -> None:
+        """What the play did, in words (``Brandon discards 2 Grunts``)."""
+        self.infos.append(text)
+
+    @property
+    def failed(self) -> bool:
+        """Whether an error was recorded."""
+        return any(f.is_error for f in self.items)
+
+
+# -- event declarations ------------------------------------------------------------------------------
+
+#: the JSON kinds a payload field may have (``int`` excludes booleans; ``num`` is an int or a float)
+FIELD_KINDS = ("int", "num", "str", "bool", "list", "dict", "any")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One payload field of an event type: its name, its JSON kind, whether it must be there.
+
+    ``positional``: the commands made from the declarations (``scorekeeper.cli.declared``) take it as an
+    argument rather than an option.
+    """
+
+    name: str
+    kind: str = "any"
+    required: bool = False
+    help: str = ""
+    positional: bool = False
+
+    def problem(self, value: Any) -> str | None:
+        """Why ``value`` does not fit this field, or None."""
+        kind = self.kind
+        ok = {
+            "int": isinstance(value, int) and not isinstance(value, bool),
+            "num": isinstance(value, (int, float)) and not isinstance(value, bool),
+            "str": isinstance(value, str),
+            "bool": isinstance(value, bool),
+            "list": isinstance(value, list),
+            "dict": isinstance(value, dict),
+            "any": True,
+        }[kind]
+        return None if ok else f"{self.name} must be {_KIND_WORDS[kind]}, not {type(value).__name__} {value!r}"
+
+
+_KIND_WORDS = {"int": "a whole number", "num": "a number", "str": "text", "bool": "true or false",
+               "list": "a list", "dict": "an object", "any": "a value"}
+
+#: who an event type concerns: a player it must name, may name, or nobody
+PLAYER_REQUIRED, PLAYER_OPTIONAL, PLAYER_NONE = "required", "optional", "none"
+
+
+@dataclass(frozen=True)
+class EventType:
+    """The declaration of one event type: its name, what it records, its payload fields, its player.
+
+    ``open`` event types accept fields beyond the declared ones (a manual correction's free keys are
+    then checked by the game).
+    """
+
+    name: str
+    description: str
+    fields: tuple[Field, ...] = ()
+    player: str = PLAYER_OPTIONAL
+    open: bool = False
+
+    def payload_problems(self, event: Event) -> list[str]:
+        """Why ``event``'s player and payload do not fit this declaration (empty when they fit)."""
+        problems = []
+        if self.player == PLAYER_REQUIRED and not event.player:
+            problems.append(f"{self.name} needs the player who makes it")
+        if self.player == PLAYER_NONE and event.player:
+            problems.append(f"{self.name} concerns no player (it names {event.player})")
+        declared = {f.name: f for f in self.fields}
+        for f in self.fields:
+            value = event.payload.get(f.name)
+            if value is None:
+                if f.required:
+                    problems.append(f"{self.name} needs the field {f.name}")
+            elif (why := f.problem(value)) is not None:
+                problems.append(why)
+        unknown = [k for k in event.payload if k not in declared]
+        if unknown and not self.open:
+            known = ", ".join(declared) or "none"
+            problems.append(f"{self.name} has no field {', '.join(map(repr, unknown))} (its fields: {known})")
+        return problems
+
+
+# -- what the game expects next, and plays as typed -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One play the game accepts now: its event type, who makes it, and the values each word accepts.
+
+    ``values`` maps a field (or argument) name to the values legal now (players, locations, cards, shops,
+    tiles…); ``example`` is a command the table can type, in the game's own words.
+    """
+
+    event: str
+    player: str | None = None
+    values: Mapping[str, Sequence[str]] = field(default_factory=dict)
+    example: str = ""
+
+
+@dataclass
+class Expectation:
+    """Who acts now and what may come next: read by hints, refusals, completion and the interactive table."""
+
+    text: str
+    player: str | None = None
+    choices: list[Choice] = field(default_factory=list)
+    finished: bool = False
+
+    def accepts(self, name: str) -> list[str]:
+        """Every value the choices accept for field ``name`` (in order, without repeats)."""
+        seen: dict[str, None] = {}
+        for choice in self.choices:
+            for value in choice.values.get(name, ()):
+                seen.setdefault(value, None)
+        return list(seen)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "text": self.text, "player": self.player, "finished": self.finished,
+            "choices": [{"event": c.event, "player": c.player, "values": {k: list(v) for k, v in c.values.items()},
+                         "example": c.example} for c in self.choices],
+        }
+
+
+@dataclass(frozen=True)
+class Draft:
+    """A play as the table typed it, before the game works out its derived fields (``Game.complete``)."""
+
+    type: str
+    player: str | None = None
+    payload: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -206,44 +389,101 @@ def rank_rows(rows: Sequence[ScoreRow], keys: Mapping[str, Sequence[Any]] | None
 
 
 class Game:
-    """Base class of every game. Subclass it, set the class attributes, implement the five hooks.
+    """Base class of every game. Subclass it, declare its events and settings, implement the hooks.
 
-    The engine calls, for each effective event in journal order:
-    ``findings = game.check(state, event)``; if no finding is an error, ``state = game.apply(state, event)``.
+    The engine calls, for each effective event in journal order, ``state = game.play(state, event, found)``
+    after checking the event's payload against its declaration (rule ``CORE-PAYLOAD``; an undeclared type
+    is ``CORE-TYPE``). A play that records an error is rejected: the engine puts the state back as it was
+    before the event, whatever ``play`` did to it (``scorekeeper.engine.Fold``), so a game never copies
+    its state to protect it.
 
     Contract:
-      * ``check`` never mutates ``state``; every rule is checked there, so ``apply`` can trust the event.
-      * ``apply`` may mutate ``state`` in place and must return the new state (usually the same object).
-      * Neither does I/O or reads the clock: a replay is deterministic.
-      * ``check`` must flag an event type the game does not know (rule ``"CORE-TYPE"``).
+      * ``play`` checks every rule and carries the event out in one pass; it may mutate ``state`` and
+        returns the new state. A game written as a separate ``check`` (never mutates) and ``apply`` gets
+        ``play`` for free.
+      * No hook does I/O or reads the clock: a replay is deterministic.
     """
 
-    #: canonical name, as typed in ``scorekeeper new NAME``
-    name: str = ""
-    #: human title
-    title: str = ""
-    #: short aliases for the CLI group (``eh``, ``fc``, ``ed``…)
-    aliases: tuple[str, ...] = ()
+    #: the registry's entry for this game: its name, title and aliases are declared there, once
+    info: "GameInfo"
     min_players: int = 2
     max_players: int = 4
     #: the open-question settings with their defaults (see ``scorekeeper.settings``)
     settings: tuple[Setting, ...] = ()
-    #: the event types this game accepts, with a one-line description each (used by ``log`` and docs)
-    event_types: Mapping[str, str] = {}
+    #: one declaration per event type this game accepts
+    events: tuple[EventType, ...] = ()
 
-    # -- the five hooks --------------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        """The canonical name, as typed in ``scorekeeper new NAME``."""
+        return self.info.name
+
+    @property
+    def title(self) -> str:
+        """The human title."""
+        return self.info.title
+
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        """The short names of the game's command group."""
+        return self.info.aliases
+
+    @property
+    def event_types(self) -> dict[str, str]:
+        """Each event type's one-line description (for ``log`` and the docs)."""
+        return {e.name: e.description for e in self.events}
+
+    def declaration(self, type: str) -> EventType | None:
+        """The declaration of event type ``type``, or None."""
+        return next((e for e in self.events if e.name == type), None)
+
+    def payload_findings(self, event: Event) -> list[Finding]:
+        """``CORE-TYPE`` for an undeclared event type, ``CORE-PAYLOAD`` for a payload that does not fit."""
+        declared = self.declaration(event.type)
+        if declared is None:
+            known = ", ".join(e.name for e in self.events)
+            return [error("CORE-TYPE", f"{self.title} has no event {event.type!r}; its events are {known}")]
+        problems = declared.payload_problems(event)
+        return [error("CORE-PAYLOAD", "; ".join(problems))] if problems else []
+
+    # -- the hooks ---------------------------------------------------------------------------------
 
     def setup(self, config: SessionConfig) -> Any:
         """The state before any event. Raise ``GameSetupError`` when the config is not a legal game."""
         raise NotImplementedError
 
+    def play(self, state: Any, event: Event, found: Findings) -> Any:
+        """Check ``event`` against every rule and carry it out; report into ``found``; return the state.
+
+        Default: ``check`` then, when it found no error, ``apply``.
+        """
+        found.extend(self.check(state, event))
+        return state if found.failed else self.apply(state, event)
+
     def check(self, state: Any, event: Event) -> list[Finding]:
-        """The rule problems of ``event`` played on ``state`` (empty when legal). Never mutates."""
+        """For a game written in two halves: the rule problems of ``event`` on ``state``. Never mutates."""
         raise NotImplementedError
 
     def apply(self, state: Any, event: Event) -> Any:
-        """The state after ``event`` (already checked)."""
+        """For a game written in two halves: the state after ``event`` (already checked)."""
         raise NotImplementedError
+
+    def expect(self, state: Any) -> Expectation:
+        """Who acts now and which plays are legal, with the values each accepts. Default: from ``status``."""
+        status = self.status(state)
+        return Expectation(status.expected, status.active_player, [], status.finished)
+
+    def complete(self, state: Any, draft: Draft) -> Draft:
+        """The event to record for a play as typed: derived fields filled in from the state.
+
+        Never refuses a play (the rules do that in ``play``, where ``--force`` and the journal see it); it
+        raises ``scorekeeper.errors.BadInput`` only for words that name nothing. Default: a play that must
+        name its player and does not is made by whoever ``expect`` says acts now.
+        """
+        declared = self.declaration(draft.type)
+        if draft.player is None and declared is not None and declared.player == PLAYER_REQUIRED:
+            return Draft(draft.type, self.expect(state).player, draft.payload)
+        return draft
 
     def status(self, state: Any) -> Status:
         """Round, phase, whose turn, what is expected next, and the players' holdings."""

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import importlib
 from typing import Iterator
 
 import click
 import pytest
 
 import tests.fake_game  # noqa: F401
-from scorekeeper.cli import SESSION_COMMANDS, main
+from scorekeeper.cli import SESSION_COMMANDS, game_commands, main
 from scorekeeper.games import REGISTRY
 
 
@@ -18,8 +17,9 @@ def all_commands() -> Iterator[tuple[str, click.Command]]:
     for name in SESSION_COMMANDS:
         yield name, main.get_command(ctx, name)
     for entry in REGISTRY:
-        group = importlib.import_module(entry.cli_module).group
+        group = game_commands(entry)
         yield entry.name, group
+        assert isinstance(group, click.Group)
         for sub in group.commands.values():
             yield f"{entry.name} {sub.name}", sub
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from scorekeeper.events import Event
-from scorekeeper.games.base import (Finding, Game, ObservationError, ScoreTable, Section, SessionConfig, Status,
+from scorekeeper.games import entry
+from scorekeeper.games.base import (EventType, Finding, Game, ObservationError, ScoreTable, Section, SessionConfig, Status,
                                     error, warning)
 
 from . import rules_end, rules_lair, rules_turn
@@ -67,13 +68,11 @@ OBSERVABLE = ("gold", "wyrmlings", "lair", "chambers", "missions", "pending", "c
 class EightDragons(Game):
     """8 Dragons: hexagonal Lairs, the figure-8 route, Location effects, Missions and Royal Challenges."""
 
-    name = "eight-dragons"
-    title = "8 Dragons"
-    aliases = ("ed", "8d")
+    info = entry("eight-dragons")
     min_players = 2
     max_players = 4
     settings = SETTINGS
-    event_types = EVENT_TYPES
+    events = tuple(EventType(name, text, open=True) for name, text in EVENT_TYPES.items())
 
     def setup(self, config: SessionConfig) -> EDState:
         """The state before any event (see ``setup.build_state``)."""
@@ -270,6 +269,9 @@ class EightDragons(Game):
     def snapshot(self, state: EDState) -> Any:
         """The whole state as JSON-ready data."""
         return snapshot(state)
+
+
+GAME = EightDragons()
 
 
 def villager_notes(state: EDState) -> list[str]:

@@ -1,7 +1,5 @@
-"""Emberheart: rules engine, table companion and scoring (issue 3). ``GAME`` is what the registry loads."""
+"""Emberheart: rules engine, table companion and scoring. ``game.GAME`` is what the registry loads."""
 
-from scorekeeper.games.emberheart.game import Emberheart
-
-GAME = Emberheart()
+from scorekeeper.games.emberheart.game import GAME, Emberheart
 
 __all__ = ["GAME", "Emberheart"]

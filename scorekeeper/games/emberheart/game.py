@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import pickle
 from dataclasses import asdict
 from typing import Any, Callable, Sequence
 
 from scorekeeper.events import Event
+from scorekeeper.games import entry
 from scorekeeper.games.base import (
-    Finding, Game, GameSetupError, ScoreTable, SessionConfig, Status, error, warning,
+    EventType, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, error, warning,
 )
 from scorekeeper.games.emberheart import rules_action, rules_cards, rules_raid, rules_reward, rules_setup
 from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, HIRELINGS, TRACKS
@@ -89,13 +89,11 @@ def _resolve_track(text: str) -> str | None:
 class Emberheart(Game):
     """Emberheart, 2–4 players, five rounds of Action → Reward → Raid → Reset."""
 
-    name = "emberheart"
-    title = "Emberheart"
-    aliases = ("eh",)
+    info = entry("emberheart")
     min_players = 2
     max_players = 4
     settings = SETTINGS
-    event_types = EVENT_TYPES
+    events = tuple(EventType(name, text, open=True) for name, text in EVENT_TYPES.items())
     #: raise on a payload of the wrong shape instead of refusing it (tests use it to find unchecked fields)
     strict = False
 
@@ -180,23 +178,18 @@ class Emberheart(Game):
                                                  f"({type(exc).__name__}: {exc}); see 'scorekeeper eh --help'"))
         return ctx.out
 
-    def check(self, state: State, event: Event) -> list[Finding]:
-        """The findings of ``event`` on ``state``: the handler runs on a copy, so ``state`` is untouched."""
-        copy: State = pickle.loads(pickle.dumps(state))
-        before = self._supply(copy)
-        findings = self._run(copy, event)
-        if not any(f.is_error for f in findings) and state.settings.get("supply_limits", "warn") == "warn":
-            after = self._supply(copy)
+    def play(self, state: State, event: Event, found: Findings) -> State:
+        """Check and carry out ``event`` in one pass (a rejected play is put back by the engine)."""
+        warn_supply = state.settings.get("supply_limits", "warn") == "warn"
+        before = self._supply(state) if warn_supply else {}
+        state.log = []
+        found.extend(self._run(state, event))
+        if not found.failed and warn_supply:
+            after = self._supply(state)
             for key, cap in COMPONENT_COUNTS.items():  # EH-SETUP-14 (AMB-31)
                 if after[key] > cap and after[key] > before[key]:
-                    findings.append(warning("EH-SETUP-14", f"the players now hold {after[key]} {key} tokens; the box "
-                                                           f"has {cap} (the supply is unlimited by default)"))
-        return findings
-
-    def apply(self, state: State, event: Event) -> State:
-        """Apply a checked event in place."""
-        state.log = []
-        self._run(state, event)
+                    found.warn("EH-SETUP-14", f"the players now hold {after[key]} {key} tokens; the box "
+                                              f"has {cap} (the supply is unlimited by default)")
         return state
 
     @staticmethod
@@ -258,3 +251,6 @@ class Emberheart(Game):
         data = asdict(state)
         data["status"] = status_of(state).to_json()
         return data
+
+
+GAME = Emberheart()

@@ -6,12 +6,13 @@ from dataclasses import asdict
 from typing import Any, Callable, Sequence
 
 from scorekeeper.events import Event
+from scorekeeper.games import entry
 from scorekeeper.games.base import (
-    Finding, Game, GameSetupError, MissingValueError, ObservationError, ScoreTable, SessionConfig, Status, error, warning,
+    EventType, Finding, Findings, Game, GameSetupError, MissingValueError, ObservationError, ScoreTable, SessionConfig, Status, error, warning,
 )
 
 from . import rules_enchant, rules_final, rules_fire, rules_gather, rules_gift, rules_setup, rules_turn, scoring, view
-from .context import Ctx, copy_state
+from .context import Ctx
 from .faces import FaceError, load_catalog, norm_id
 from .options import SETTINGS
 from .state import FlameState, PlayerState
@@ -42,13 +43,11 @@ GAME_KEYS = ("artisan_deck", "ench_deck", "shop_deck", "fancy_deck", "park", "ro
 class Flamecraft(Game):
     """Flamecraft: visit a shop, gather or enchant, end the turn; until the artisan or enchantment deck runs out."""
 
-    name = "flamecraft"
-    title = "Flamecraft"
-    aliases = ("fc",)
+    info = entry("flamecraft")
     min_players = 2  # FC-SETUP-1 (A-02)
     max_players = 5
     settings = SETTINGS
-    event_types = {kind: text for kind, (_, text) in EVENTS.items()}
+    events = tuple(EventType(kind, text, open=True) for kind, (_, text) in EVENTS.items())
 
     # -- the five hooks --------------------------------------------------------------------------
 
@@ -92,27 +91,19 @@ class Flamecraft(Game):
         )
         return state
 
-    def check(self, state: FlameState, event: Event) -> list[Finding]:
-        """Resolve the event on a copy and keep the findings (the state is never mutated)."""
-        entry = EVENTS.get(event.type)
-        if entry is None:
-            known = ", ".join(EVENTS)
-            return [error("CORE-TYPE", f"Flamecraft has no event {event.type!r}; its events are {known}")]
-        ctx = Ctx(copy_state(state), event)
+    def play(self, state: FlameState, event: Event, found: Findings) -> FlameState:
+        """Resolve the event: check and carry it out in one pass (a rejected play is put back by the engine)."""
+        ctx = Ctx(state, event)
         try:
-            entry[0](ctx)
+            EVENTS[event.type][0](ctx)
         except FaceError as exc:
             ctx.err("FC-GEN-5", str(exc))
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
             ctx.err("FC-GEN-5", f"the {event.type} record is malformed: {exc!r}")
-        return ctx.findings
-
-    def apply(self, state: FlameState, event: Event) -> FlameState:
-        """Resolve the event on the real state (it was checked first)."""
-        ctx = Ctx(state, event)
-        EVENTS[event.type][0](ctx)
-        for info in ctx.infos:
-            state.notes.append(f"#{event.seq} {info}")
+        found.extend(ctx.findings)
+        if not found.failed:
+            for info in ctx.infos:
+                state.notes.append(f"#{event.seq} {info}")
         return state
 
     def status(self, state: FlameState) -> Status:

@@ -8,6 +8,7 @@ from scorekeeper.engine import Replay, replay
 from scorekeeper.events import Event
 from scorekeeper.games.base import Finding, SessionConfig
 from scorekeeper.games.eight_dragons import GAME
+from tests.table import Table as SharedTable
 from scorekeeper.settings import resolve
 
 SIN = [f"S{i}" for i in range(1, 10)] + [f"N{i}" for i in range(1, 7)]
@@ -37,36 +38,26 @@ def make_config(players: tuple[str, ...] = ("A", "B", "C"), board: dict[str, Any
     return SessionConfig("eight-dragons", players, values, catalog)
 
 
-class Table:
-    """A game played event by event, like the CLI's ``record`` (an illegal play is not applied)."""
+class Table(SharedTable):
+    """An 8 Dragons game played event by event, like the CLI's ``record`` (an illegal play is not applied)."""
 
     def __init__(self, config: SessionConfig) -> None:
-        self.config = config
-        self.state = GAME.setup(config)
-        self.events: list[Event] = []
+        super().__init__(GAME, config)
 
     def check(self, type_: str, player: str | None = None, **payload: Any) -> list[Finding]:
-        event = Event(len(self.events) + 1, type_, player, payload)
-        return GAME.check(self.state, event)
+        return self.judge(type_, player, **payload)
 
     def play(self, type_: str, player: str | None = None, *, force: bool = False, **payload: Any) -> list[Finding]:
         """Check and (when legal) apply; an illegal play raises unless ``force``."""
-        event = Event(len(self.events) + 1, type_, player, payload, forced=force)
-        findings = GAME.check(self.state, event)
-        errors = [f for f in findings if f.is_error]
-        if errors and not force:
-            raise AssertionError(f"refused {type_} {payload}: {errors}")
-        self.events.append(event)
-        if not errors:
-            self.state = GAME.apply(self.state, event)
-        return findings
+        if not force:
+            errors = [f for f in self.judge(type_, player, **payload) if f.is_error]
+            if errors:
+                raise AssertionError(f"refused {type_} {payload}: {errors}")
+        return super().play(type_, player, force=force, **payload)
 
     def errors(self, type_: str, player: str | None = None, **payload: Any) -> list[str]:
         """The rule IDs of the errors this play would get (nothing is applied)."""
         return [f.rule for f in self.check(type_, player, **payload) if f.is_error]
-
-    def replay(self) -> Replay:
-        return replay(self.events, GAME, self.config)
 
 
 def cell(q: int, r: int) -> str:

@@ -66,8 +66,9 @@ def test_two_player_sample_moves_aurea():
 
 
 @pytest.mark.parametrize("name", ["2p-aurea", "disputed"])
-def test_check_never_mutates_the_state(name):
-    """The Game contract: check() leaves the state untouched (replayed over a whole sample, event by event)."""
+def test_a_rejected_play_leaves_the_state_untouched(name):
+    """The engine's guarantee: a rejected play leaves the state as it was (a whole sample, event by event)."""
+    from scorekeeper.engine import step
     from scorekeeper.events import Event
     from scorekeeper.games.base import SessionConfig
     from scorekeeper.games.eight_dragons import GAME
@@ -79,7 +80,6 @@ def test_check_never_mutates_the_state(name):
     for record in sorted(data["events"].values(), key=lambda r: r["seq"]):
         event = Event.from_record(record)
         before = json.dumps(GAME.snapshot(state), sort_keys=True)
-        findings = GAME.check(state, event)
-        assert json.dumps(GAME.snapshot(state), sort_keys=True) == before, event
-        if not any(f.is_error for f in findings):
-            state = GAME.apply(state, event)
+        state, findings = step(GAME, state, event)
+        if any(f.is_error for f in findings):
+            assert json.dumps(GAME.snapshot(state), sort_keys=True) == before, event

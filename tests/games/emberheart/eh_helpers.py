@@ -8,6 +8,7 @@ from scorekeeper.engine import replay
 from scorekeeper.events import Event
 from scorekeeper.games.base import Finding, SessionConfig
 from scorekeeper.games.emberheart import GAME
+from tests.table import Table as SharedTable
 from scorekeeper.games.emberheart.state import State
 
 DEFAULT_PLAYERS = ("Astrid", "Brandon", "Helga")
@@ -19,42 +20,19 @@ def config(players: tuple[str, ...] = DEFAULT_PLAYERS, **overrides: Any) -> Sess
     return SessionConfig("emberheart", tuple(players), values)
 
 
-class Table:
-    """Events go through ``GAME.check`` then ``GAME.apply`` exactly as the engine does."""
+class Table(SharedTable):
+    """An Emberheart game driven event by event (``tests.table.Table``)."""
+
+    state: State
 
     def __init__(self, players: tuple[str, ...] = DEFAULT_PLAYERS, **settings: Any) -> None:
-        self.config = config(players, **settings)
-        self.state: State = GAME.setup(self.config)
-        self.events: list[Event] = []
-
-    def play(self, type: str, player: str | None = None, **payload: Any) -> list[Finding]:
-        event = Event(len(self.events) + 1, type, player, payload)
-        findings = GAME.check(self.state, event)
-        self.events.append(event)
-        if not any(f.is_error for f in findings):
-            self.state = GAME.apply(self.state, event)
-        return findings
-
-    def ok(self, type: str, player: str | None = None, **payload: Any) -> list[Finding]:
-        findings = self.play(type, player, **payload)
-        errors = [f for f in findings if f.is_error]
-        assert not errors, f"{type} {player} {payload}: {errors}"
-        return findings
-
-    def refused(self, rule: str, type: str, player: str | None = None, **payload: Any) -> Finding:
-        """Check (without recording) that the play is refused with ``rule``; the state is unchanged."""
-        event = Event(len(self.events) + 1, type, player, payload)
-        findings = GAME.check(self.state, event)
-        errors = [f for f in findings if f.is_error]
-        assert errors, f"{type} {player} {payload} was accepted"
-        assert errors[0].rule == rule, f"expected {rule}, got {errors}"
-        return errors[0]
+        super().__init__(GAME, config(players, **settings))
 
     def p(self, name: str):
         return self.state.player(name)
 
     def replayed(self):
-        return replay(self.events, GAME, self.config)
+        return self.replay()
 
     # -- setup helpers ---------------------------------------------------------------------------
 

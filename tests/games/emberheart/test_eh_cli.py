@@ -157,7 +157,7 @@ def test_whole_games_recorded_with_the_commands_are_legal(seed: int) -> None:
     maker = load_maker()
     for players, settings in (("Astrid,Brandon,Helga,Sigrun", ()), ("Astrid,Brandon", ("side=B", "skills=1,2"))):
         rec = maker.make_game(f"test{seed}", seed, players, *settings, memory=True)
-        result = replay(rec.memory.events, GAME, rec.memory.config)
+        result = replay(rec.session().events, GAME, rec.session().config)
         assert [v for v in result.violations if v.severity == "error"] == []
         assert result.state.phase == "end" and result.state.round == 5
         table = GAME.score(result.state)

@@ -8,6 +8,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.table import judge
 from scorekeeper.engine import replay
 from scorekeeper.events import Event
 from scorekeeper.games.emberheart import GAME
@@ -36,15 +37,15 @@ def mutate(event: Event, rng: random.Random) -> Event:
 def test_check_never_mutates_and_never_crashes(seed: int, cut: int, noise: int) -> None:
     """`check` on any state, with odd payloads, returns findings (no CORE-INTERNAL) and leaves the state alone."""
     rec = GAMES[seed]
-    events = [e for e in rec.memory.events if e.type != "set"]
+    events = [e for e in rec.session().events if e.type != "set"]
     cut = min(cut, len(events) - 1)
-    state = replay(rec.memory.events[: cut + 1], GAME, rec.memory.config).state
+    state = replay(rec.session().events[: cut + 1], GAME, rec.session().config).state
     before = pickle.dumps(state)
     rng = random.Random(noise)
     GAME.strict = True  # a payload field the rules do not validate would raise here
     try:
         for _ in range(5):
-            findings = GAME.check(state, mutate(events[cut], rng))
+            findings = judge(GAME, state, mutate(events[cut], rng))
             assert all(f.rule not in ("CORE-INTERNAL", "CORE-PAYLOAD") for f in findings)
     finally:
         GAME.strict = False
@@ -54,7 +55,7 @@ def test_check_never_mutates_and_never_crashes(seed: int, cut: int, noise: int) 
 def test_replay_is_deterministic_and_matches_the_recording() -> None:
     """Two replays of the same journal give the same state and the same score."""
     rec = GAMES[2]
-    first = replay(rec.memory.events, GAME, rec.memory.config)
-    second = replay(rec.memory.events, GAME, rec.memory.config)
-    assert pickle.dumps(first.state) == pickle.dumps(second.state) == pickle.dumps(rec.memory.state)
+    first = replay(rec.session().events, GAME, rec.session().config)
+    second = replay(rec.session().events, GAME, rec.session().config)
+    assert pickle.dumps(first.state) == pickle.dumps(second.state) == pickle.dumps(rec.state())
     assert GAME.score(first.state).to_json() == GAME.score(second.state).to_json()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.table import judge
 from scorekeeper.games.base import ObservationError
 from scorekeeper.games.emberheart import GAME
 from scorekeeper.games.emberheart.scoring import CATEGORIES
@@ -130,8 +131,8 @@ def test_unknown_event_type_and_unknown_player() -> None:
     from scorekeeper.events import Event
 
     t = Table()
-    assert GAME.check(t.state, Event(1, "FLY", "Astrid", {}))[0].rule == "CORE-TYPE"
-    assert GAME.check(t.state, Event(1, "SKIP_TURN", "Zed", {}))[0].rule == "EH-SETUP-1"
+    assert judge(GAME, t.state, Event(1, "FLY", "Astrid", {}))[0].rule == "CORE-TYPE"
+    assert judge(GAME, t.state, Event(1, "SKIP_TURN", "Zed", {}))[0].rule == "EH-SETUP-1"
 
 
 def test_glory_assertion_with_an_unknown_flame_entry_is_an_observation_error() -> None:

@@ -12,6 +12,7 @@ from scorekeeper.engine import replay
 from scorekeeper.events import Event
 from scorekeeper.games.base import Finding, SessionConfig
 from scorekeeper.games.flamecraft import GAME
+from tests.table import Table as SharedTable
 from scorekeeper.games.flamecraft.options import SETTINGS
 
 #: checklist 5.0: invented card faces, NOT real Flamecraft cards
@@ -85,30 +86,11 @@ def settings(**overrides: Any) -> dict[str, Any]:
     return values
 
 
-class Table:
-    """A game driven event by event; ``play`` returns the findings of that event (errors mean rejected)."""
+class Table(SharedTable):
+    """A Flamecraft game driven event by event (``tests.table.Table``); ``play`` records rejected plays too."""
 
     def __init__(self, players: tuple[str, ...] = ("P1", "P2", "P3"), *, catalog: Any = FIXTURE_CATALOG, **overrides: Any) -> None:
-        self.config = SessionConfig("flamecraft", players, settings(**overrides), catalog)
-        self.state = GAME.setup(self.config)
-        self.events: list[Event] = []
-        self.rejected: list[int] = []
-
-    def play(self, type: str, player: str | None = None, **payload: Any) -> list[Finding]:
-        event = Event(len(self.events) + 1, type, player, payload)
-        self.events.append(event)
-        findings = GAME.check(self.state, event)
-        if any(f.is_error for f in findings):
-            self.rejected.append(event.seq)
-        else:
-            self.state = GAME.apply(self.state, event)
-        return findings
-
-    def ok(self, type: str, player: str | None = None, **payload: Any) -> list[Finding]:
-        """Play an event that must be legal (no error findings)."""
-        findings = self.play(type, player, **payload)
-        assert not any(f.is_error for f in findings), f"{type} {player} {payload}: {findings}"
-        return findings
+        super().__init__(GAME, SessionConfig("flamecraft", players, settings(**overrides), catalog))
 
     def bad(self, type: str, player: str | None = None, *rules: str, **payload: Any) -> list[Finding]:
         """Play an event that must be rejected, citing every rule in ``rules``."""
@@ -121,9 +103,6 @@ class Table:
 
     def p(self, name: str) -> Any:
         return self.state.players[name]
-
-    def replay(self) -> Any:
-        return replay(self.events, GAME, self.config)
 
     # -- shortcuts ---------------------------------------------------------------------------------
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.table import judge
 from scorekeeper.events import Event
 from scorekeeper.games.base import GameSetupError, SessionConfig
 from scorekeeper.games.flamecraft import GAME
@@ -53,7 +54,7 @@ def test_a_bad_catalog_is_refused_when_the_session_is_set_up() -> None:
 
 def test_unknown_event_type_is_core_type() -> None:
     state = GAME.setup(SessionConfig("flamecraft", ("A", "B"), settings(), FIXTURE_CATALOG))
-    assert [f.rule for f in GAME.check(state, Event(1, "DANCE", "A", {}))] == ["CORE-TYPE"]
+    assert [f.rule for f in judge(GAME, state, Event(1, "DANCE", "A", {}))] == ["CORE-TYPE"]
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from fc_helpers import fresh
+from tests.table import judge
 from scorekeeper.events import Event
 from scorekeeper.games.flamecraft import GAME
 
@@ -62,7 +63,7 @@ def test_random_plays_keep_the_invariants(plays: list[tuple[tuple[str, dict[str,
         active = t.state.turn.player if t.state.turn else player
         who = active if player == "P1" else player  # mostly the active player, sometimes not
         before = copy.deepcopy(GAME.snapshot(t.state))
-        GAME.check(t.state, Event(999, kind, who, payload))
+        judge(GAME, t.state, Event(999, kind, who, payload))
         assert GAME.snapshot(t.state) == before  # check never mutates
         t.play(kind, who, **payload)
         for p in t.state.players.values():

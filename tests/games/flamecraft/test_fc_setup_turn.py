@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fc_helpers import PARK, ROW, Table, fresh
+from tests.table import judge
 from scorekeeper.games.base import GameSetupError, SessionConfig
 from scorekeeper.games.flamecraft import GAME
 from fc_helpers import settings
@@ -183,7 +184,7 @@ def test_fc_turn_5_visiting_a_face_down_shop_is_refused() -> None:
 
     t = fresh(("P1", "P2"))
     t.state.shops["NEW-9"] = ShopState("NEW-9", face_up=False)
-    findings = GAME.check(t.state, Event(99, "VISIT", "P1", {"shop": "NEW-9"}))
+    findings = judge(GAME, t.state, Event(99, "VISIT", "P1", {"shop": "NEW-9"}))
     assert "FC-TURN-5" in {f.rule for f in findings}
 
 

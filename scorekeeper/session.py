@@ -1,0 +1,401 @@
+"""The application layer: a session opened, replayed once, its plays tried and recorded, its read views.
+
+No Click here: the CLI and the interactive table both stand on this module, and so do the tests and the
+sample generators (``Session.in_memory`` records without a file). Domain errors come from
+``scorekeeper.errors``.
+
+A play is a ``Draft`` (what the table typed); ``Game.complete`` turns it into the event to record, and
+``engine.step`` judges it. ``try_play`` returns the verdict without writing; ``record`` does the same under
+the session's lock and appends the event when it is legal (or forced), acknowledging it only once it is on
+disk.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Mapping, Sequence, Union
+
+from scorekeeper.engine import Replay, replay, step
+from scorekeeper.errors import BadInput, Refused
+from scorekeeper.events import AMEND, ASSERT, CORE_TYPES, NOTE, SET, VOID, Event
+from scorekeeper.games.base import Draft, Expectation, Finding, Findings, Game, ScoreTable, SessionConfig, Status
+from scorekeeper.journal import Journal, MemoryJournal, SessionMeta, now_iso
+
+#: a play, or a function of the replay under the lock that gives it (``undo`` picks its target there)
+DraftOrFunction = Union[Draft, Callable[[Replay], Draft]]
+
+#: a session path ``memory:NAME`` names a session kept in this process only (tests, the sample generators):
+#: the real commands run on it, without a file and without patching anything
+MEMORY_PREFIX = "memory:"
+_MEMORY: dict[str, MemoryJournal] = {}
+
+
+@dataclass
+class Verdict:
+    """What a play came to: the event (recorded, or only tried), its findings, the states around it."""
+
+    event: Event
+    findings: list[Finding]
+    before: Any
+    after: Any
+    expected: str
+    description: str
+    infos: list[str] = field(default_factory=list)
+    recorded: bool = False
+    head_hash: str = ""
+
+    @property
+    def errors(self) -> list[Finding]:
+        return [f for f in self.findings if f.is_error]
+
+    @property
+    def applied(self) -> bool:
+        """Whether the game carried the play out (a forced illegal play is recorded but not applied)."""
+        return not self.errors or self.event.type == ASSERT
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "recorded": self.event.to_record(),
+            "description": self.description,
+            "warnings": [{"rule": f.rule, "severity": f.severity, "message": f.message} for f in self.findings],
+            "expected": self.expected,
+            "hash": self.head_hash,
+        }
+
+
+class Session:
+    """A session: its journal (a file, or memory), its game and config, and its replay (done once)."""
+
+    def __init__(self, journal: Journal | MemoryJournal, game: Game) -> None:
+        self.journal = journal
+        self.game = game
+        self._replay: Replay | None = None
+        self._replay_head = ""
+
+    # -- opening -------------------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: str | Path, game_name: str | None = None) -> "Session":
+        """Read the session at ``path`` (no lock). With ``game_name``, refuse a session of another game."""
+        from scorekeeper import games
+
+        journal: Journal | MemoryJournal
+        if str(path).startswith(MEMORY_PREFIX):
+            if str(path) not in _MEMORY:
+                raise BadInput(f"there is no session {path} in this process")
+            journal = _MEMORY[str(path)]
+        else:
+            journal = Journal(path)
+        try:
+            entry = games.entry(journal.meta.game)
+        except games.UnknownGameError:
+            raise BadInput(f"{path}: unknown game {journal.meta.game!r} in the session") from None
+        if game_name is not None and games.entry(game_name).name != entry.name:
+            alias = entry.aliases[0] if entry.aliases else entry.name
+            raise BadInput(f"{path} is a {entry.title} session; record its plays with 'scorekeeper {alias} …'")
+        return cls(journal, games.load(entry.name))
+
+    @classmethod
+    def create(
+        cls,
+        path: str | Path | None,
+        game_name: str,
+        players: Sequence[str],
+        settings: Mapping[str, Any] | None = None,
+        sources: Mapping[str, str] | None = None,
+        catalog: Mapping[str, Any] | None = None,
+        events: Sequence[Event] = (),
+    ) -> "Session":
+        """A new session (a file at ``path``, or in memory when ``path`` is None), checked before it is written.
+
+        ``settings`` are already-parsed values (defaults fill the rest); the game's setup must accept them.
+        """
+        from scorekeeper import games
+        from scorekeeper.settings import completed
+
+        game = games.load(game_name)
+        values = completed(game.settings, dict(settings or {}))
+        meta = SessionMeta(
+            game=game.name, players=tuple(players), settings=values,
+            setting_sources={k: (sources or {}).get(k, "default") for k in values},
+            catalog=dict(catalog) if catalog is not None else None, created=now_iso(),
+        )
+        return cls.from_meta(path, meta, events)
+
+    @classmethod
+    def from_meta(cls, path: str | Path | None, meta: SessionMeta, events: Sequence[Event] = ()) -> "Session":
+        """A new session with this metadata (an import's), checked by the game before anything is written."""
+        from scorekeeper import games
+
+        game = games.load(meta.game)
+        game.setup(config_of(meta, game))  # GameSetupError before anything is written
+        journal: Journal | MemoryJournal
+        if path is None or str(path).startswith(MEMORY_PREFIX):
+            journal = MemoryJournal(meta, events)
+            if path is not None:
+                _MEMORY[str(path)] = journal
+        else:
+            journal = Journal.create(path, meta, events)
+        return cls(journal, game)
+
+    @classmethod
+    def in_memory(cls, game_name: str, players: Sequence[str], settings: Mapping[str, Any] | None = None,
+                  catalog: Mapping[str, Any] | None = None) -> "Session":
+        """A session that lives in memory only (tests, generators): the same checks, no file."""
+        return cls.create(None, game_name, players, settings, catalog=catalog)
+
+    # -- reading -------------------------------------------------------------------------------------
+
+    @property
+    def path(self) -> Path | None:
+        return self.journal.path
+
+    @property
+    def config(self) -> SessionConfig:
+        return config_of(self.journal.meta, self.game)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(self.journal.meta.players)
+
+    @property
+    def events(self) -> list[Event]:
+        return self.journal.events()
+
+    def replay(self, until: int | None = None) -> Replay:
+        """The journal replayed (once per head: a command replays at most once); ``until`` stops before it."""
+        if until is not None:
+            return replay(self.events, self.game, self.config, until=until)
+        head = self.journal.head_hash
+        if self._replay is None or self._replay_head != head:
+            self._replay = replay(self.events, self.game, self.config)
+            self._replay_head = head
+        return self._replay
+
+    @property
+    def state(self) -> Any:
+        return self.replay().state
+
+    def status(self) -> Status:
+        return self.game.status(self.state)
+
+    def expect(self) -> Expectation:
+        return self.game.expect(self.state)
+
+    def score(self, until: int | None = None) -> ScoreTable:
+        state = self.state if until is None else self.replay(until).state
+        return self.game.score(state)
+
+    def player(self, text: str) -> str:
+        """The player named by a unique, case-insensitive prefix of their name."""
+        return resolve_player(self.players, text)
+
+    def active_player(self) -> str:
+        """Whose turn it is; refused when the game expects nobody in particular, saying what it expects."""
+        expectation = self.expect()
+        if not expectation.player:
+            raise Refused(f"it is nobody's turn now (next: {expectation.text}); name the player with -p/--player")
+        return expectation.player
+
+    def describe(self, event: Event) -> str:
+        """One human line for an event (a void also says what it voided)."""
+        return describe(self.game, event, {e.seq: e for e in self.events})
+
+    def event(self, seq: int) -> Event:
+        """Event ``seq`` as recorded; ``BadInput`` when there is none."""
+        events = self.events
+        if not 1 <= seq <= len(events):
+            span = f"events 1 to {len(events)}" if events else "no events yet"
+            raise BadInput(f"there is no event #{seq}; the journal has {span}")
+        return events[seq - 1]
+
+    # -- plays ---------------------------------------------------------------------------------------
+
+    def try_play(self, draft: Draft) -> Verdict:
+        """Judge a play on the board as it stands, without writing anything."""
+        current = self.replay()
+        return self._judge(current, self.events, draft, _next_seq(self.events))
+
+    def record(self, draft: DraftOrFunction, *, force: bool = False) -> Verdict:
+        """Judge and record one play under the session's lock; ``Refused`` (nothing written) when illegal.
+
+        With ``force`` an illegal play is recorded all the same, flagged. An assertion records what the
+        table shows, agreeing or not. The verdict is returned only once the event is on disk.
+        """
+        with self.journal.transaction() as tx:
+            events = tx.events()
+            current = self.replay()  # re-read under the lock: refolds only when another writer moved the head
+            wanted = draft(current) if callable(draft) else draft
+            verdict = self._judge(current, events, wanted, tx.next_seq)
+            errors = verdict.errors
+            if errors and not force and wanted.type != ASSERT:
+                raise Refused(refusal_message(errors), errors)
+            candidate = verdict.event
+            event = tx.append(candidate.type, candidate.player, candidate.payload,
+                              forced=force and bool(errors) and candidate.type != ASSERT)
+            head = self.journal.head_hash
+        verdict.event = event
+        verdict.recorded = True
+        verdict.head_hash = head
+        verdict.description = describe(self.game, event, {e.seq: e for e in events})
+        self._replay = None  # the next read refolds (cheaply: the journal is in memory)
+        return verdict
+
+    def _judge(self, current: Replay, events: Sequence[Event], draft: Draft, seq: int) -> Verdict:
+        """The verdict of ``draft`` as event ``seq`` after ``events`` (replayed as ``current``)."""
+        if draft.type in CORE_TYPES:
+            candidate = Event(seq, draft.type, draft.player, dict(draft.payload))
+            if draft.type == NOTE:
+                findings: list[Finding] = []
+                after_state = current.state
+            else:
+                after = replay([*events, candidate], self.game, self.config)
+                findings = new_findings(current, after)
+                after_state = after.state
+            infos: list[str] = []
+        else:
+            completed = self.game.complete(current.state, draft)
+            candidate = Event(seq, completed.type, completed.player, dict(completed.payload))
+            found = Findings()
+            trial = copy.deepcopy(current.state)
+            after_state, findings = step(self.game, trial, candidate, restore=lambda: current.state, found=found)
+            infos = list(found.infos)
+        try:
+            expected = self.game.expect(after_state).text
+        except Exception:  # a hint must never stop a command
+            expected = ""
+        return Verdict(candidate, findings, current.state, after_state, expected,
+                       describe(self.game, candidate, {e.seq: e for e in events}), infos)
+
+    # -- corrections and annotations -----------------------------------------------------------------
+
+    def note(self, text: str) -> Verdict:
+        """Record a free-text note (a ruling, a dispute, a reminder)."""
+        if not text.strip():
+            raise BadInput("the note is empty; write its text in quotes")
+        return self.record(Draft(NOTE, None, {"text": text}))
+
+    def void(self, seq: int, reason: str = "", *, force: bool = False) -> Verdict:
+        """Void event ``seq``: it stays in the journal but no longer counts (a void of a void restores)."""
+        self.event(seq)
+        return self.record(Draft(VOID, None, {"target": seq, "reason": reason}), force=force)
+
+    def undo(self, reason: str = "undo", *, force: bool = False, exclude: set[int] | None = None) -> Verdict:
+        """Void the newest event that still counts (``exclude``: seqs already undone by this command)."""
+        undone = exclude if exclude is not None else set()
+
+        def last_effective(replayed: Replay) -> Draft:
+            target = next((o.seq for o in reversed(replayed.timeline)
+                           if o.status != "voided" and o.event.type != VOID and o.seq not in undone), None)
+            if target is None:
+                raise Refused("nothing to undo: no event in the journal still counts")
+            undone.add(target)
+            return Draft(VOID, None, {"target": target, "reason": reason})
+
+        return self.record(last_effective, force=force)
+
+    def amend(self, seq: int, changes: Mapping[str, Any], player: str | None = None, *,
+              force: bool = False) -> Verdict:
+        """Correct fields of event ``seq`` (the original stays; the amendment is a new event)."""
+        self.event(seq)
+        payload: dict[str, Any] = {"target": seq, "changes": dict(changes)}
+        if player:
+            payload["player"] = self.player(player)
+        return self.record(Draft(AMEND, None, payload), force=force)
+
+    def assert_facts(self, player: str | None, facts: Mapping[str, Any]) -> Verdict:
+        """Record what the table shows; replay flags where journal and table disagree."""
+        return self.record(Draft(ASSERT, self.player(player) if player else None, {"facts": dict(facts)}))
+
+    def set_setting(self, key: str, raw: str, *, force: bool = False) -> Verdict:
+        """Change a mutable setting mid-game (recorded as an event)."""
+        from scorekeeper.settings import find
+
+        setting = find(self.game.settings, key)
+        if not setting.mutable:
+            raise Refused(f"setting {key} is fixed when the session is created (scorekeeper new … --set {key}=…)")
+        return self.record(Draft(SET, None, {"key": key, "value": setting.parse(raw)}), force=force)
+
+
+# -- helpers ---------------------------------------------------------------------------------------
+
+
+def _next_seq(events: Sequence[Event]) -> int:
+    return events[-1].seq + 1 if events else 1
+
+
+def config_of(meta: SessionMeta, game: Game) -> SessionConfig:
+    """The session's config; a setting the game declared after the session was made takes its default."""
+    from scorekeeper.settings import completed
+
+    return SessionConfig(meta.game, tuple(meta.players), completed(game.settings, meta.settings), meta.catalog)
+
+
+def resolve_player(players: Sequence[str], text: str) -> str:
+    """The player named by ``text``: exactly, or by a unique case-insensitive prefix."""
+    wanted = text.strip().lower()
+    exact = [p for p in players if p.lower() == wanted]
+    if exact:
+        return exact[0]
+    matches = [p for p in players if p.lower().startswith(wanted)] if wanted else []
+    if len(matches) == 1:
+        return matches[0]
+    names = ", ".join(players)
+    if not matches:
+        raise BadInput(f"no player {text!r} in this game; the players are {names}")
+    raise BadInput(f"{text!r} could be {' or '.join(matches)}; type more of the name")
+
+
+def describe(game: Game, event: Event, journal: Mapping[int, Event] | None = None) -> str:
+    """One human line for an event: the game's words for its own events, ours for core ones.
+
+    With the ``journal`` (events by seq), a void also says what it voided.
+    """
+    if event.type == VOID:
+        reason = f" ({event.get('reason')})" if event.get("reason") else ""
+        target = (journal or {}).get(event.get("target"))
+        what = f": {describe(game, target)}" if target is not None and target.type != VOID else ""
+        return f"void #{event.get('target')}{reason}{what}"
+    if event.type == AMEND:
+        changes = " ".join(f"{k}={json.dumps(v)}" for k, v in dict(event.get("changes", {})).items())
+        who = f" player={event.get('player')}" if event.get("player") else ""
+        return f"amend #{event.get('target')}: {changes}{who}"
+    if event.type == NOTE:
+        return f"note: {event.get('text')}"
+    if event.type == ASSERT:
+        facts = " ".join(f"{k}={v}" for k, v in dict(event.get("facts", {})).items())
+        return f"assert {event.player + ' ' if event.player else ''}{facts}"
+    if event.type == SET:
+        return f"set {event.get('key')}={json.dumps(event.get('value'))}"
+    try:
+        return game.describe(event)
+    except Exception:  # a description must never stop a command
+        return f"{event.type} {json.dumps(dict(event.payload))}"
+
+
+def refusal_message(errors: Sequence[Finding]) -> str:
+    """The one line that refuses a play: each broken rule and why."""
+    reasons = "; ".join(f"{f.rule}: {f.message}" for f in errors)
+    return f"refused: {reasons} (use --force to record it anyway)"
+
+
+def new_findings(before: Replay, after: Replay) -> list[Finding]:
+    """Findings in ``after``'s timeline that ``before``'s did not have (a multiset difference)."""
+    seen: dict[tuple[int, str, str, str], int] = {}
+    for outcome in before.timeline:
+        for v in outcome.violations:
+            key = (v.seq, v.rule, v.message, v.severity)
+            seen[key] = seen.get(key, 0) + 1
+    fresh = []
+    for outcome in after.timeline:
+        for v in outcome.violations:
+            key = (v.seq, v.rule, v.message, v.severity)
+            if seen.get(key):
+                seen[key] -= 1
+            else:
+                where = "" if outcome is after.timeline[-1] else f"#{v.seq} "
+                fresh.append(Finding(v.rule, f"{where}{v.message}".strip(), v.severity))
+    return fresh
