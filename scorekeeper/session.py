@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, Union
 
-from scorekeeper.engine import Replay, replay, step
+from scorekeeper.engine import Outcome, Replay, replay, step
 from scorekeeper.errors import BadInput, Refused
 from scorekeeper.events import AMEND, ASSERT, CORE_TYPES, NOTE, SET, VOID, Event
 from scorekeeper.games.base import Draft, Expectation, Finding, Findings, Game, ScoreTable, SessionConfig, Status
@@ -63,6 +63,32 @@ class Verdict:
             "warnings": [{"rule": f.rule, "severity": f.severity, "message": f.message} for f in self.findings],
             "expected": self.expected,
             "hash": self.head_hash,
+        }
+
+
+@dataclass
+class Audit:
+    """One event audited: as recorded, its stored record (hashes included), what replay made of it, the notes
+    recorded after it, and the state just before it."""
+
+    recorded: Event
+    record: Mapping[str, Any]
+    outcome: Outcome | None
+    notes_after: list[Event]
+    before: Any
+
+    def to_json(self, game: Game) -> dict[str, Any]:
+        outcome = self.outcome
+        return {
+            "seq": self.recorded.seq,
+            "recorded": dict(self.record),
+            "effective": outcome.event.to_record() if outcome else None,
+            "status": outcome.status if outcome else None,
+            "amended_by": outcome.amended_by if outcome else [],
+            "voided_by": outcome.voided_by if outcome else None,
+            "violations": [v.to_json() for v in outcome.violations] if outcome else [],
+            "notes_after": [{"seq": e.seq, "text": e.get("text")} for e in self.notes_after],
+            "state_before": game.snapshot(self.before),
         }
 
 
@@ -211,6 +237,63 @@ class Session:
             span = f"events 1 to {len(events)}" if events else "no events yet"
             raise BadInput(f"there is no event #{seq}; the journal has {span}")
         return events[seq - 1]
+
+    def state_at(self, at: int | None) -> Any:
+        """The state now, or just before event ``at`` (``BadInput`` when there is no such point)."""
+        if at is None:
+            return self.state
+        count = len(self.events)
+        if not 1 <= at <= count + 1:
+            raise BadInput(f"--at {at}: the journal has events 1 to {count}")
+        return self.replay(until=at).state
+
+    def log(self) -> list[dict[str, Any]]:
+        """Every event with what replay made of it: status, flags (forced, amended, voided), rules broken."""
+        outcomes = {o.seq: o for o in self.replay().timeline}
+        events = self.events
+        journal = {e.seq: e for e in events}
+        rows: list[dict[str, Any]] = []
+        for event in events:
+            outcome = outcomes.get(event.seq)
+            flags = []
+            if event.forced:
+                flags.append("forced")
+            if outcome and outcome.amended_by:
+                flags.append("amended by " + ", ".join(f"#{a}" for a in outcome.amended_by))
+            if outcome and outcome.voided_by:
+                flags.append(f"voided by #{outcome.voided_by}")
+            rows.append({
+                "seq": event.seq, "type": event.type, "player": event.player, "payload": dict(event.payload),
+                "recorded_at": event.recorded_at, "status": outcome.status if outcome else "?", "forced": event.forced,
+                "description": describe(self.game, outcome.event if outcome else event, journal),
+                "flags": ", ".join(flags),
+                "rules": [v.rule for v in outcome.violations] if outcome else [],
+            })
+        return rows
+
+    def audit(self, seq: int) -> "Audit":
+        """Everything about event ``seq``: as recorded, its corrections, its verdict, the notes after it, the board
+        before it."""
+        recorded = self.event(seq)
+        outcome = self.replay().outcome(seq)
+        notes = []
+        for event in self.events[seq:]:  # the notes after it and before the next game event: a ruling about it
+            if event.type not in CORE_TYPES:
+                break
+            if event.type == NOTE:
+                notes.append(event)
+        return Audit(recorded, self.journal.records[seq - 1], outcome, notes, self.replay(until=seq).state)
+
+    def settings_now(self) -> tuple[dict[str, Any], dict[str, str]]:
+        """Every setting's value now and where it came from (the session's creation, or a ``set`` event)."""
+        values = dict(self.config.settings)
+        sources = {key: self.journal.meta.setting_sources.get(key, "default (setting added after the session was made)")
+                   for key in values}
+        for outcome in self.replay().timeline:
+            if outcome.event.type == SET and outcome.status == "applied" and not outcome.violations:
+                values[outcome.event.get("key")] = outcome.event.get("value")
+                sources[outcome.event.get("key")] = f"set at #{outcome.seq}"
+        return values, sources
 
     # -- plays ---------------------------------------------------------------------------------------
 

@@ -51,27 +51,7 @@ def log(session: str | None, as_json: bool, fmt: str) -> None:
     """
     from scorekeeper.report import table
 
-    s = open_session(session)
-    outcomes = {o.seq: o for o in s.replay().timeline}
-    journal = {e.seq: e for e in s.events}
-    rows: list[dict[str, Any]] = []
-    for event in s.events:
-        outcome = outcomes.get(event.seq)
-        status_text = outcome.status if outcome else "?"
-        flags = []
-        if event.forced:
-            flags.append("forced")
-        if outcome and outcome.amended_by:
-            flags.append("amended by " + ", ".join(f"#{a}" for a in outcome.amended_by))
-        if outcome and outcome.voided_by:
-            flags.append(f"voided by #{outcome.voided_by}")
-        rows.append({
-            "seq": event.seq, "type": event.type, "player": event.player, "payload": dict(event.payload),
-            "recorded_at": event.recorded_at, "status": status_text, "forced": event.forced,
-            "description": describe(s.game, outcome.event if outcome else event, journal),
-            "flags": ", ".join(flags),
-            "rules": [v.rule for v in outcome.violations] if outcome else [],
-        })
+    rows = open_session(session).log()
     if as_json:
         emit_json(rows)
         return
@@ -145,15 +125,13 @@ def state(session: str | None, as_json: bool, fmt: str, at: int | None) -> None:
     from scorekeeper.report import render_status
 
     s = open_session(session)
-    if at is not None and not 1 <= at <= len(s.events) + 1:
-        raise BadInput(f"--at {at}: the journal has events 1 to {len(s.events)}")
-    replayed = s.replay(until=at) if at is not None else s.replay()
+    board = s.state_at(at)
     if as_json:
-        emit_json({"at": at, "state": s.game.snapshot(replayed.state)})
+        emit_json({"at": at, "state": s.game.snapshot(board)})
         return
     if at is not None:
         click.echo(f"The board just before event #{at}:\n")
-    click.echo(render_status(s.game.status(replayed.state), check_format(fmt)))
+    click.echo(render_status(s.game.status(board), check_format(fmt)))
 
 
 @command("audit")
@@ -167,54 +145,24 @@ def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
     from scorekeeper.report import render_status
 
     s = open_session(session)
-    records = {r["seq"]: r for r in s.journal.records}
-    if seq not in records:
-        raise BadInput(f"there is no event #{seq}; the journal has events 1 to {len(records)}")
-    outcome = s.replay().outcome(seq)
-    before = s.replay(until=seq).state
-    status_before = s.game.status(before)
-    recorded = s.journal.events()[seq - 1]
-    data = {
-        "seq": seq,
-        "recorded": records[seq],
-        "effective": outcome.event.to_record() if outcome else None,
-        "status": outcome.status if outcome else None,
-        "amended_by": outcome.amended_by if outcome else [],
-        "voided_by": outcome.voided_by if outcome else None,
-        "violations": [v.to_json() for v in outcome.violations] if outcome else [],
-        "notes_after": [{"seq": e.seq, "text": e.get("text")} for e in _notes_after(s, seq)],
-        "state_before": s.game.snapshot(before),
-    }
+    audited = s.audit(seq)
     if as_json:
-        emit_json(data)
+        emit_json(audited.to_json(s.game))
         return
+    recorded, outcome = audited.recorded, audited.outcome
     lines = [f"Event #{seq}: {describe(s.game, recorded)}",
              f"  recorded at {recorded.recorded_at}{' with --force' if recorded.forced else ''}",
-             f"  hash {records[seq].get('hash', '')[:16]}…"]
+             f"  hash {audited.record.get('hash', '')[:16]}…"]
     if outcome and outcome.amended_by:
         lines.append(f"  amended by {', '.join('#%d' % a for a in outcome.amended_by)}: now {describe(s.game, outcome.event)}")
     if outcome and outcome.voided_by:
         lines.append(f"  voided by #{outcome.voided_by}")
     lines.append(f"Verdict: {outcome.status if outcome else 'unknown'}")
     lines += [f"  {v.render()}" for v in (outcome.violations if outcome else [])]
-    notes = _notes_after(s, seq)
-    if notes:
-        lines += ["Notes recorded after it:"] + [f"  #{e.seq} {e.get('text')}" for e in notes]
-    lines += ["", f"The board just before #{seq}:", render_status(status_before, check_format(fmt))]
+    if audited.notes_after:
+        lines += ["Notes recorded after it:"] + [f"  #{e.seq} {e.get('text')}" for e in audited.notes_after]
+    lines += ["", f"The board just before #{seq}:", render_status(s.game.status(audited.before), check_format(fmt))]
     click.echo("\n".join(lines))
-
-
-def _notes_after(s: Any, seq: int) -> list[Any]:
-    """The notes recorded after event ``seq`` and before the next game event (a ruling, a dispute about it)."""
-    from scorekeeper.events import CORE_TYPES, NOTE
-
-    notes = []
-    for event in s.events[seq:]:
-        if event.type not in CORE_TYPES:
-            break
-        if event.type == NOTE:
-            notes.append(event)
-    return notes
 
 
 @command("verify")
@@ -251,7 +199,6 @@ def settings_cmd(session: str | None, as_json: bool, fmt: str, game_name: str | 
     Example: scorekeeper settings --game flamecraft
     """
     from scorekeeper import games
-    from scorekeeper.events import SET
     from scorekeeper.report import table
     from scorekeeper.settings import describe as describe_settings
 
@@ -262,13 +209,7 @@ def settings_cmd(session: str | None, as_json: bool, fmt: str, game_name: str | 
     else:
         s = open_session(session)
         game = s.game
-        values = dict(s.config.settings)
-        sources = {key: s.journal.meta.setting_sources.get(key, "default (setting added after the session was made)")
-                   for key in values}
-        for outcome in s.replay().timeline:
-            if outcome.event.type == SET and outcome.status == "applied" and not outcome.violations:
-                values[outcome.event.get("key")] = outcome.event.get("value")
-                sources[outcome.event.get("key")] = f"set at #{outcome.seq}"
+        values, sources = s.settings_now()
     rows = describe_settings(game.settings, values, sources)
     for row in rows:
         row["mid-game"] = next(st.mutable for st in game.settings if st.key == row["key"])

@@ -1,0 +1,77 @@
+"""In-process replay throughput per game: events per second over each bundled sample session.
+
+Each sample session (found by content under ``sample_sessions/``) is read once; its journal is then replayed
+through ``scorekeeper.engine.replay`` ``--repeat`` times in a row, and the best and median rates are printed
+per session and per game (events replayed ÷ seconds, ``time.perf_counter``). No process start, no file I/O,
+no rendering: this is the rules engines' speed.
+
+Usage: python bench/bench_replay.py [--repeat 20] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def sessions() -> list[Path]:
+    found = []
+    for path in sorted((ROOT / "sample_sessions").rglob("*.json")):
+        head = path.read_text(encoding="utf-8")[:20]
+        if '"meta"' in head:
+            found.append(path)
+    return found
+
+
+def measure(path: Path, repeat: int) -> dict[str, object]:
+    from scorekeeper import games
+    from scorekeeper.engine import replay
+    from scorekeeper.games.base import SessionConfig
+    from scorekeeper.journal import Journal
+    from scorekeeper.settings import completed
+
+    journal = Journal(path)
+    game = games.load(journal.meta.game)
+    meta = journal.meta
+    config = SessionConfig(meta.game, tuple(meta.players), completed(game.settings, meta.settings), meta.catalog)
+    events = journal.events()
+    rates = []
+    replay(events, game, config)  # warm-up
+    for _ in range(repeat):
+        start = time.perf_counter()
+        replay(events, game, config)
+        rates.append(len(events) / (time.perf_counter() - start))
+    return {"session": path.stem, "game": game.name, "events": len(events),
+            "best": round(max(rates)), "median": round(statistics.median(rates))}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    rows = [measure(path, args.repeat) for path in sessions()]
+    per_game: dict[str, list[int]] = {}
+    for row in rows:
+        per_game.setdefault(str(row["game"]), []).append(int(row["median"]))  # type: ignore[arg-type]
+    if args.json:
+        print(json.dumps({"sessions": rows, "games": {g: min(v) for g, v in per_game.items()}}, indent=2))
+        return
+    print("| session | events | median events/s | best events/s |")
+    print("| --- | ---: | ---: | ---: |")
+    for row in rows:
+        print(f"| {row['session']} | {row['events']} | {row['median']:,} | {row['best']:,} |")
+    print()
+    for name, medians in per_game.items():
+        print(f"{name}: slowest sample at {min(medians):,} events/s (median of {args.repeat} replays)")
+
+
+if __name__ == "__main__":
+    main()
