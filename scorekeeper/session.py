@@ -76,6 +76,7 @@ class Audit:
     outcome: Outcome | None
     notes_after: list[Event]
     before: Any
+    status_before: Status
 
     def to_json(self, game: Game) -> dict[str, Any]:
         outcome = self.outcome
@@ -205,8 +206,13 @@ class Session:
     def state(self) -> Any:
         return self.replay().state
 
-    def status(self) -> Status:
-        return self.game.status(self.state)
+    def status(self, at: int | None = None) -> Status:
+        """Where the game stands now, or just before event ``at``."""
+        return self.game.status(self.state_at(at))
+
+    def snapshot(self, at: int | None = None) -> Any:
+        """The whole state as JSON-ready data, now or just before event ``at``."""
+        return self.game.snapshot(self.state_at(at))
 
     def expect(self) -> Expectation:
         return self.game.expect(self.state)
@@ -282,7 +288,8 @@ class Session:
                 break
             if event.type == NOTE:
                 notes.append(event)
-        return Audit(recorded, self.journal.records[seq - 1], outcome, notes, self.replay(until=seq).state)
+        before = self.replay(until=seq).state
+        return Audit(recorded, self.journal.records[seq - 1], outcome, notes, before, self.game.status(before))
 
     def settings_now(self) -> tuple[dict[str, Any], dict[str, str]]:
         """Every setting's value now and where it came from (the session's creation, or a ``set`` event)."""

@@ -101,7 +101,7 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool) -> None:
     from scorekeeper.report import render_score
 
     s = open_session(session)
-    table = s.game.score(s.state)
+    table = s.score()
     if as_json:
         data = table.to_json()
         if explain:
@@ -125,13 +125,13 @@ def state(session: str | None, as_json: bool, fmt: str, at: int | None) -> None:
     from scorekeeper.report import render_status
 
     s = open_session(session)
-    board = s.state_at(at)
     if as_json:
-        emit_json({"at": at, "state": s.game.snapshot(board)})
+        emit_json({"at": at, "state": s.snapshot(at)})
         return
+    current = s.status(at)
     if at is not None:
         click.echo(f"The board just before event #{at}:\n")
-    click.echo(render_status(s.game.status(board), check_format(fmt)))
+    click.echo(render_status(current, check_format(fmt)))
 
 
 @command("audit")
@@ -161,7 +161,7 @@ def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
     lines += [f"  {v.render()}" for v in (outcome.violations if outcome else [])]
     if audited.notes_after:
         lines += ["Notes recorded after it:"] + [f"  #{e.seq} {e.get('text')}" for e in audited.notes_after]
-    lines += ["", f"The board just before #{seq}:", render_status(s.game.status(audited.before), check_format(fmt))]
+    lines += ["", f"The board just before #{seq}:", render_status(audited.status_before, check_format(fmt))]
     click.echo("\n".join(lines))
 
 
