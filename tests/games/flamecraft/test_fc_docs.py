@@ -1,57 +1,22 @@
-"""docs/flamecraft.md stays true: every checklist rule is in the coverage table with a status, and every
-test it names exists and cites that rule in its name or docstring."""
+"""docs/flamecraft.md stays true: the rule coverage table (checks shared by the three games, in
+``tests/rule_coverage.py``; regenerate with ``python -m tests.rule_coverage flamecraft``), and the walkthroughs
+run."""
 
 from __future__ import annotations
 
-import ast
-import re
 from pathlib import Path
 
 import pytest
 
 from tests.conftest import Cli
+from tests.rule_coverage import GAMES, CoverageChecks
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[2]
-DOC = ROOT / "docs" / "flamecraft.md"
-SPEC = ROOT.parent / "shared" / "spec" / "flamecraft.md"
-
-
-def coverage() -> dict[str, tuple[str, list[str]]]:
-    rows = {}
-    for line in DOC.read_text().splitlines():
-        match = re.match(r"\| (FC-[A-Z0-9-]+\d) \| (.+?) \| (.+) \|$", line)
-        if match:
-            rows[match.group(1)] = (match.group(2), re.findall(r"`(test_\w+)`", match.group(3)))
-    return rows
+ROOT = Path(__file__).resolve().parents[3]
+DOC = GAMES["flamecraft"].docs
 
 
-def cited_in_tests() -> dict[str, str]:
-    found = {}
-    for path in HERE.glob("test_*.py"):
-        for node in ast.parse(path.read_text()).body:
-            if isinstance(node, ast.FunctionDef) and node.name.startswith("test"):
-                found[node.name] = node.name + " " + (ast.get_docstring(node) or "")
-    return found
-
-
-def test_every_row_has_a_status_and_real_tests_citing_the_rule() -> None:
-    rows = coverage()
-    assert len(rows) == 154
-    tests = cited_in_tests()
-    for rule, (status, named) in rows.items():
-        assert status.startswith(("done", "partial", "not done")), rule
-        if not status.startswith("not done"):
-            assert named, f"{rule} is {status} but names no test"
-        for name in named:
-            assert name in tests, f"{rule}: no test {name}"
-            assert re.search(re.escape(rule) + r"(?![0-9])", tests[name]), f"{name} does not cite {rule}"
-
-
-@pytest.mark.skipif(not SPEC.exists(), reason="the checklist lives outside the repository")
-def test_the_table_lists_exactly_the_checklist_rules() -> None:
-    ids = re.findall(r"^\| (FC-[A-Z0-9-]+\d) \|", SPEC.read_text(), flags=re.M)
-    assert set(ids) == set(coverage())
+class TestRuleCoverage(CoverageChecks):
+    game = GAMES["flamecraft"]
 
 
 SH_BLOCKS = [block.split("```", 1)[0] for block in DOC.read_text().split("```sh\n")[1:]]
