@@ -16,7 +16,7 @@ from scorekeeper.cli.common import BadInput, Session, game_group, open_session, 
 from scorekeeper.games.flamecraft.rules_enchant import default_payment
 from scorekeeper.games.flamecraft.rules_gather import yield_of
 from scorekeeper.games.flamecraft.rules_gift import default_spend
-from scorekeeper.games.flamecraft.faces import (
+from scorekeeper.games.flamecraft.notation import (
     FaceError, norm_face, norm_goods, norm_id, norm_reward, parse_items, split_ref,
 )
 

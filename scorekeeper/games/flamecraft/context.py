@@ -1,8 +1,8 @@
 """The resolution context shared by every rule module, and the helpers most plays use.
 
-Each event is *resolved* by one function that both checks and applies it: it records findings on the
-context while it mutates the state. ``Game.check`` runs it on a copy of the state and keeps only the
-findings; ``Game.apply`` runs it on the real state. One code path, so check and apply cannot drift apart.
+Each event is *resolved* by one function that both checks and carries it out, in one pass: it records
+findings on the context (a ``base.Findings``) while it mutates the state. When an error is recorded the
+engine puts the state back as it was before the event, so no rule copies the state.
 """
 
 from __future__ import annotations
@@ -11,35 +11,28 @@ import copy
 from typing import Any, Iterable, Mapping
 
 from scorekeeper.events import Event
-from scorekeeper.games.base import Finding, error, warning
+from scorekeeper.games.base import Findings
 
-from .faces import COIN, FaceError, norm_face, norm_goods, norm_id
+from .notation import COIN, FaceError, norm_face, norm_goods, norm_id
 from .state import FlameState, PlayerState, ShopState
 
 
-class Ctx:
-    """One event being resolved against one state."""
+class Ctx(Findings):
+    """One event being resolved against one state: the rules' findings (``error``, ``stop``, ``warn``, ``info``).
 
-    def __init__(self, state: FlameState, event: Event) -> None:
+    Given the engine's ``found``, the context records into it directly (a ``stop`` loses nothing).
+    """
+
+    def __init__(self, state: FlameState, event: Event, found: Findings | None = None) -> None:
+        super().__init__()
+        if found is not None:
+            self.items = found.items
+            self.infos = found.infos
         self.state = state
         self.event = event
         self.payload: Mapping[str, Any] = event.payload
-        self.findings: list[Finding] = []
         self.draws: list[Any] = list(event.get("draws") or [])
         self.fancies: list[Any] = list(event.get("fancies") or [])
-        self.infos: list[str] = []
-
-    # -- findings ----------------------------------------------------------------------------------
-
-    def err(self, rule: str, message: str) -> None:
-        self.findings.append(error(rule, message))
-
-    def warn(self, rule: str, message: str) -> None:
-        self.findings.append(warning(rule, message))
-
-    @property
-    def failed(self) -> bool:
-        return any(f.is_error for f in self.findings)
 
     @property
     def seq(self) -> int:
@@ -62,7 +55,7 @@ class Ctx:
         """Register the faces the event declares (``faces: {kind: {ID: face}}``) (FC-GEN-5)."""
         for kind, entries in dict(self.payload.get("faces") or {}).items():
             if not isinstance(entries, Mapping):
-                self.err("FC-GEN-5", f"faces.{kind} must map card names to faces")
+                self.error("FC-GEN-5", f"faces.{kind} must map card names to faces")
                 continue
             for card, value in entries.items():
                 self.learn(kind, card, value)
@@ -75,11 +68,11 @@ class Ctx:
         try:
             face = norm_face(kind, value, self.goods, self.setting("enchant_blocked_symbols") or ())
         except (FaceError, KeyError) as exc:
-            self.err("FC-GEN-5", f"cannot read the face of {card}: {exc}")
+            self.error("FC-GEN-5", f"cannot read the face of {card}: {exc}")
             return
         known = self.state.faces.setdefault(kind, {}).get(card)
         if known is not None and known != face:
-            self.err("FC-GEN-5", f"{card} is already known with another face ({describe_face(kind, known)})")
+            self.error("FC-GEN-5", f"{card} is already known with another face ({describe_face(kind, known)})")
             return
         self.state.faces[kind][card] = face
 
@@ -89,17 +82,17 @@ class Ctx:
         if face is None:
             label = {"shop": "shop", "dragon": "dragon", "ench": "enchantment", "fancy": "fancy dragon", "comp": "companion"}[kind]
             hint = FACE_HINTS[kind]
-            self.err(rule, f"the face of {label} {card} is not known{why}: enter it as {card}={hint} (or put it in the catalog)")
+            self.error(rule, f"the face of {label} {card} is not known{why}: enter it as {card}={hint} (or put it in the catalog)")
         return face
 
     # -- holdings ----------------------------------------------------------------------------------
 
-    def items(self, value: Any, what: str, *, coin: bool = True) -> dict[str, int] | None:
+    def read_items(self, value: Any, what: str, *, coin: bool = True) -> dict[str, int] | None:
         """Goods (and coins) named in the payload, as ``{type: n}``; None, with an FC-GEN-1 error, if unreadable."""
         try:
             return norm_goods(value, self.goods, what=what, allow_coin=coin)
         except FaceError as exc:
-            self.err("FC-GEN-1", str(exc))
+            self.error("FC-GEN-1", str(exc))
             return None
 
     def gain_goods(self, who: PlayerState, goods: Mapping[str, int]) -> None:
@@ -118,7 +111,7 @@ class Ctx:
             if count > have:
                 short.append(f"{count} {item} (holds {have})")
         if short:
-            self.err(rule, f"{who.name} cannot {what} {', '.join(short)}{hint}")
+            self.error(rule, f"{who.name} cannot {what} {', '.join(short)}{hint}")
             return False
         for item, count in items.items():
             if item == COIN:
@@ -145,22 +138,22 @@ class Ctx:
         for _ in range(int(reward.get("artisan", 0))):  # FC-REW-3
             self.take_artisan(who, source)
         if reward.get("effect"):
-            self.infos.append(f"{source}: {reward['effect']} (applied as declared)")
+            self.info(f"{source}: {reward['effect']} (applied as declared)")
 
     def take_fancy(self, who: PlayerState, source: str) -> None:
         """Draw the top fancy dragon (FC-REW-2); lost when the fancy deck is empty (FC-REW-7, A-28)."""
         state = self.state
         if state.fancy_deck is not None and state.fancy_deck <= 0:
-            self.infos.append(f"{source}: the fancy deck is empty, the fancy dragon is lost (FC-REW-7)")
+            self.info(f"{source}: the fancy deck is empty, the fancy dragon is lost (FC-REW-7)")
             return
         if not self.fancies:
-            self.err("FC-REW-2", f"{source} gives a fancy dragon: name the card drawn (--fancy NAME or NAME=sun:4rep)")
+            self.error("FC-REW-2", f"{source} gives a fancy dragon: name the card drawn (--fancy NAME or NAME=sun:4rep)")
             return
         card, face = _ref(self.fancies.pop(0))
         if not card:
             card = state.next_auto("F")
         if self._owned_fancy(card):
-            self.err("FC-GEN-5", f"fancy dragon {card} is already in play")
+            self.error("FC-GEN-5", f"fancy dragon {card} is already in play")
             return
         self.learn("fancy", card, face)
         who.fancies.append(card)
@@ -175,9 +168,9 @@ class Ctx:
         state = self.state
         if not self.draws:
             if not state.park and state.artisan_deck <= 0:
-                self.infos.append(f"{source}: the park and the artisan deck are empty, the dragon is lost (FC-REW-7)")
+                self.info(f"{source}: the park and the artisan deck are empty, the dragon is lost (FC-REW-7)")
                 return
-            self.err(
+            self.error(
                 "FC-REW-3",
                 f"{source} gives an artisan dragon: say where it came from "
                 f"(--draw park:NAME from {', '.join(state.park) or 'an empty park'}, or --draw deck[:NAME])",
@@ -192,22 +185,22 @@ class Ctx:
         if src == "park":
             # FC-ART-DRAW-3, FC-GEN-5: a named park card must be face up in the park now
             if card not in state.park:
-                self.err("FC-ART-DRAW-3", f"{card or '(no name)'} is not in the park; the park holds {', '.join(state.park) or 'nothing'}")
+                self.error("FC-ART-DRAW-3", f"{card or '(no name)'} is not in the park; the park holds {', '.join(state.park) or 'nothing'}")
                 return
             state.park.remove(card)  # the gap is refilled at end of turn (FC-REW-6)
         elif src == "deck":
             if state.artisan_deck <= 0:  # FC-END-7
-                self.err("FC-END-7", "the artisan deck is empty: take a dragon from the park instead")
+                self.error("FC-END-7", "the artisan deck is empty: take a dragon from the park instead")
                 return
             if not card:
                 card = state.next_auto("A")
             if self.card_in_play(card):
-                self.err("FC-GEN-5", f"dragon {card} is already in play; a card drawn from the deck needs a new name")
+                self.error("FC-GEN-5", f"dragon {card} is already in play; a card drawn from the deck needs a new name")
                 return
             state.artisan_deck -= 1
             self.check_trigger("artisan")
         else:
-            self.err("FC-GEN-5", f"a dragon comes from the park or the deck, not {src!r}")
+            self.error("FC-GEN-5", f"a dragon comes from the park or the deck, not {src!r}")
             return
         self.learn("dragon", card, draw.get("face"))
         who.hand.append(card)
@@ -241,23 +234,23 @@ class Ctx:
             "player": turn.player if turn else None,
             "turn": turn.number if turn else 0,
         }
-        self.infos.append(f"the {DECK_NAMES[deck]} deck ran out: the game end is triggered (FC-END-1)")
+        self.info(f"the {DECK_NAMES[deck]} deck ran out: the game end is triggered (FC-END-1)")
         if turn is None:  # ran out during setup: everyone gets 1 turn
             state.final_queue = list(state.order)
 
     def leftover_choices(self) -> None:
         """Draw choices that no reward used are a mistake in the record (FC-REW-3 / FC-REW-2)."""
         if self.draws:
-            self.err("FC-REW-3", f"{len(self.draws)} artisan draw(s) given but no reward or ability here draws a dragon")
+            self.error("FC-REW-3", f"{len(self.draws)} artisan draw(s) given but no reward or ability here draws a dragon")
         if self.fancies:
-            self.err("FC-REW-2", f"{len(self.fancies)} fancy dragon(s) given but no reward here draws one")
+            self.error("FC-REW-2", f"{len(self.fancies)} fancy dragon(s) given but no reward here draws one")
 
     # -- the town ----------------------------------------------------------------------------------
 
     def shop(self, shop_id: str, *, rule: str = "FC-GEN-5") -> ShopState | None:
         shop = self.state.shops.get(norm_id(shop_id))
         if shop is None:
-            self.err(rule, f"there is no shop {shop_id} in town; the town has {', '.join(self.state.shops) or 'no shops yet'}")
+            self.error(rule, f"there is no shop {shop_id} in town; the town has {', '.join(self.state.shops) or 'no shops yet'}")
         return shop
 
     def shop_face(self, shop: ShopState) -> dict[str, Any] | None:
@@ -268,24 +261,24 @@ class Ctx:
         dragon = norm_id(dragon)
         ok = True
         if dragon not in who.hand:  # FC-PLACE-1
-            self.err("FC-PLACE-1", f"{dragon} is not in {who.name}'s hand; the hand holds {', '.join(who.hand) or 'nothing'}")
+            self.error("FC-PLACE-1", f"{dragon} is not in {who.name}'s hand; the hand holds {', '.join(who.hand) or 'nothing'}")
             ok = False
         shop = self.shop(shop_id)
         if shop is None:
             return False
         if not shop.face_up:  # FC-PLACE-8
-            self.err("FC-PLACE-8", f"{shop.id} is face down until the end of the turn: nothing can be placed there")
+            self.error("FC-PLACE-8", f"{shop.id} is face down until the end of the turn: nothing can be placed there")
             return False
         face = self.shop_face(shop)
         if face is None:
             return False
         if not isinstance(slot_no, int) or isinstance(slot_no, bool) or not 1 <= slot_no <= len(shop.slots):
-            self.err("FC-PLACE-2", f"{shop.id} has slots 1 to {len(shop.slots)}, not {slot_no!r}")
+            self.error("FC-PLACE-2", f"{shop.id} has slots 1 to {len(shop.slots)}, not {slot_no!r}")
             return False
         index = slot_no - 1
         if shop.slots[index] is not None:  # FC-PLACE-2 (starter slots are filled)
             empty = [str(i + 1) for i, d in enumerate(shop.slots) if d is None]
-            self.err("FC-PLACE-2", f"slot {slot_no} of {shop.id} already holds {shop.slots[index]}; empty slots: {', '.join(empty) or 'none'}")
+            self.error("FC-PLACE-2", f"slot {slot_no} of {shop.id} already holds {shop.slots[index]}; empty slots: {', '.join(empty) or 'none'}")
             ok = False
         slot = face["slots"][index]
         dface = self.state.face("dragon", dragon) if ok else None
@@ -298,7 +291,7 @@ class Ctx:
                 for i, d in enumerate(shop.slots)
                 if d is None and dface["icon"] in face["slots"][i]["icons"]
             ]
-            self.err(
+            self.error(
                 "FC-PLACE-3",
                 f"slot {slot_no} of {shop.id} takes {'/'.join(slot['icons'])} dragons, and {dragon} is {dface['icon']}"
                 + (f"; it fits slot {', '.join(fits)}" if fits else f"; no empty slot of {shop.id} takes {dface['icon']}")
@@ -329,17 +322,17 @@ class Ctx:
         """FC-PLACE-6/7: a filled shop brings the top shop card, face down, if a space and a card remain."""
         state = self.state
         if state.shop_deck <= 0:
-            self.infos.append(f"{filled} is full; the shop deck is empty, so no new shop (FC-PLACE-7)")
+            self.info(f"{filled} is full; the shop deck is empty, so no new shop (FC-PLACE-7)")
             return
         if len(state.shops) >= state.town_spaces:
-            self.infos.append(f"{filled} is full; the town has no free space, so no new shop (FC-PLACE-7)")
+            self.info(f"{filled} is full; the town has no free space, so no new shop (FC-PLACE-7)")
             return
         state.shop_deck -= 1
         placeholder = state.next_auto("NEW-")
         state.shops[placeholder] = ShopState(placeholder, face_up=False)
         if state.turn is not None:
             state.turn.new_shops.append(placeholder)
-        self.infos.append(f"{filled} is full: a new shop is drawn face down, flipped at the end of the turn (FC-PLACE-6)")
+        self.info(f"{filled} is full: a new shop is drawn face down, flipped at the end of the turn (FC-PLACE-6)")
 
     def goal_met(self, who: PlayerState, card: str) -> bool | None:
         """Whether a fancy dragon's structured goal is met now (FC-FANCY-7, A-31); None for a text goal."""

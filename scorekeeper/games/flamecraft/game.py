@@ -8,32 +8,33 @@ from typing import Any, Callable, Sequence
 from scorekeeper.events import Event
 from scorekeeper.games import entry
 from scorekeeper.games.base import (
-    EventType, Finding, Findings, Game, GameSetupError, MissingValueError, ObservationError, ScoreTable, SessionConfig, Status, error, warning,
+    Finding, Findings, Game, GameSetupError, MissingValueError, ObservationError, ScoreTable, SessionConfig, Status, warning,
 )
 
 from . import rules_enchant, rules_final, rules_fire, rules_gather, rules_gift, rules_setup, rules_turn, scoring, view
 from .context import Ctx
-from .faces import FaceError, load_catalog, norm_id
-from .options import SETTINGS
+from .events import EVENTS
+from .notation import FaceError, load_catalog, norm_id
+from .settings import SETTINGS
 from .state import FlameState, PlayerState
 
-#: event type → (resolver, one-line description)
-EVENTS: dict[str, tuple[Callable[[Ctx], None], str]] = {
-    "SETUP": (rules_setup.resolve_setup, "the game setup: starter town, artisan removal, park, row, shop deck"),
-    "SETUP_PLAYER": (rules_setup.resolve_setup_player, "a player's deal: 3 dragons, the fancy kept, starting good, companion"),
-    "VISIT": (rules_turn.resolve_visit, "move to a shop, paying each player there"),
-    "GATHER": (rules_gather.resolve_gather, "gather step 1: gain the shop's yield"),
-    "PLACE": (rules_gather.resolve_place, "gather step 2: place a dragon from the hand at the shop"),
-    "FIRE_UP": (rules_fire.resolve_fire, "fire up a dragon at the shop (its ability)"),
-    "SHOP_ABILITY": (rules_gather.resolve_shop_ability, "gather step 4: use the shop's ability"),
-    "ENCHANT": (rules_enchant.resolve_enchant, "cast an enchantment on the shop"),
-    "RESERVE": (rules_gift.resolve_reserve, "reserve an enchantment (granted by an effect)"),
-    "GIFT": (rules_gift.resolve_gift, "gift a good to another player (granted by an effect)"),
-    "FANCY_SCORE": (rules_gift.resolve_fancy_score, "score a sun fancy dragon"),
-    "COMPANION_USE": (rules_gift.resolve_companion, "use a companion's once-per-game ability"),
-    "END_TURN": (rules_turn.resolve_end_turn, "end the turn: flip new shops, discard, refill"),
-    "FINAL_SCORING": (rules_final.resolve_final, "judge the moon dragons after the last final turn"),
-    "ADJUST": (rules_final.resolve_adjust, "a manual correction (never judged as a play)"),
+#: event type → its resolver (the declarations, with the payload fields, are in ``events``)
+RESOLVERS: dict[str, Callable[[Ctx], None]] = {
+    "SETUP": rules_setup.resolve_setup,
+    "SETUP_PLAYER": rules_setup.resolve_setup_player,
+    "VISIT": rules_turn.resolve_visit,
+    "GATHER": rules_gather.resolve_gather,
+    "PLACE": rules_gather.resolve_place,
+    "FIRE_UP": rules_fire.resolve_fire,
+    "SHOP_ABILITY": rules_gather.resolve_shop_ability,
+    "ENCHANT": rules_enchant.resolve_enchant,
+    "RESERVE": rules_gift.resolve_reserve,
+    "GIFT": rules_gift.resolve_gift,
+    "FANCY_SCORE": rules_gift.resolve_fancy_score,
+    "COMPANION_USE": rules_gift.resolve_companion,
+    "END_TURN": rules_turn.resolve_end_turn,
+    "FINAL_SCORING": rules_final.resolve_final,
+    "ADJUST": rules_final.resolve_adjust,
 }
 
 PLAYER_KEYS = ("rep", "reputation", "coins", "goods", "hand", "hand_cards", "at", "reserved", "fancy", "companion_used", "score")
@@ -47,7 +48,7 @@ class Flamecraft(Game):
     min_players = 2  # FC-SETUP-1 (A-02)
     max_players = 5
     settings = SETTINGS
-    events = tuple(EventType(kind, text, open=True) for kind, (_, text) in EVENTS.items())
+    events = EVENTS
 
     # -- the five hooks --------------------------------------------------------------------------
 
@@ -92,15 +93,16 @@ class Flamecraft(Game):
         return state
 
     def play(self, state: FlameState, event: Event, found: Findings) -> FlameState:
-        """Resolve the event: check and carry it out in one pass (a rejected play is put back by the engine)."""
-        ctx = Ctx(state, event)
+        """Resolve the event: check and carry it out in one pass (a rejected play is put back by the engine).
+
+        A payload whose fields cannot be read is the engine's ``CORE-PAYLOAD``; a card face that does not
+        parse is ``FC-GEN-5``.
+        """
+        ctx = Ctx(state, event, found)
         try:
-            EVENTS[event.type][0](ctx)
+            RESOLVERS[event.type](ctx)
         except FaceError as exc:
-            ctx.err("FC-GEN-5", str(exc))
-        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
-            ctx.err("FC-GEN-5", f"the {event.type} record is malformed: {exc!r}")
-        found.extend(ctx.findings)
+            ctx.error("FC-GEN-5", str(exc))
         if not found.failed:
             for info in ctx.infos:
                 state.notes.append(f"#{event.seq} {info}")

@@ -7,7 +7,7 @@ from typing import Any
 from scorekeeper.events import Event
 
 from .context import Ctx, copy_state, items_text
-from .faces import COIN, WILD, norm_id
+from .notation import COIN, WILD, norm_id
 from .rules_gift import goods_first, matches_cost
 from .rules_turn import acting
 from .state import MAX_ENCHANTMENTS, FlameState, PlayerState
@@ -21,25 +21,25 @@ def resolve_enchant(ctx: Ctx) -> None:
     who, turn = now
     state = ctx.state
     if turn.phase == "start":
-        ctx.err("FC-TURN-2", f"{who.name} must visit a shop before enchanting it")
+        ctx.error("FC-TURN-2", f"{who.name} must visit a shop before enchanting it")
         return
     if turn.phase in ("gather", "enchant"):  # FC-TURN-2, FC-ENCH-2: exactly one enchantment, one action
-        ctx.err("FC-ENCH-2", f"one action per turn: {who.name} already chose to {turn.phase} this turn")
+        ctx.error("FC-ENCH-2", f"one action per turn: {who.name} already chose to {turn.phase} this turn")
         return
     ctx.learn_faces()
     card = norm_id(ctx.payload.get("card", ""))
     source = str(ctx.payload.get("source") or ("reserve" if who.reserved == card else "row")).lower()
     holder = next((p.name for p in state.players.values() if p.reserved == card and p.name != who.name), None)
     if holder is not None:  # FC-RES-6
-        ctx.err("FC-RES-6", f"{card} is reserved by {holder}: nobody else may cast it")
+        ctx.error("FC-RES-6", f"{card} is reserved by {holder}: nobody else may cast it")
         return
     if source == "reserve":
         if who.reserved != card:  # FC-RES-4
-            ctx.err("FC-RES-4", f"{who.name}'s reserve holds {who.reserved or 'nothing'}, not {card}")
+            ctx.error("FC-RES-4", f"{who.name}'s reserve holds {who.reserved or 'nothing'}, not {card}")
             return
     elif card not in state.row:  # FC-ENCH-2
         mine = f", or {who.name}'s reserved {who.reserved}" if who.reserved else ""
-        ctx.err("FC-ENCH-2", f"{card or '(none)'} is not in the enchantment row; cast one of {', '.join(state.row) or 'none'}{mine}")
+        ctx.error("FC-ENCH-2", f"{card or '(none)'} is not in the enchantment row; cast one of {', '.join(state.row) or 'none'}{mine}")
         return
     face = ctx.face("ench", card)
     shop = state.shops[turn.shop or ""]
@@ -47,18 +47,18 @@ def resolve_enchant(ctx: Ctx) -> None:
     if face is None or sface is None:
         return
     if face.get("deck") and face["deck"] != ctx.setting("ench_deck"):  # FC-SETUP-8
-        ctx.err("FC-SETUP-8", f"{card} belongs to the {face['deck']} deck; this game uses the {ctx.setting('ench_deck')} deck")
+        ctx.error("FC-SETUP-8", f"{card} belongs to the {face['deck']} deck; this game uses the {ctx.setting('ench_deck')} deck")
     if not sface["enchantable"]:  # FC-ENCH-3 (A-04)
-        ctx.err("FC-ENCH-3", f"{shop.id} cannot be enchanted (its upper-left symbol is {'+'.join(sface['symbols'])}); gather there instead")
+        ctx.error("FC-ENCH-3", f"{shop.id} cannot be enchanted (its upper-left symbol is {'+'.join(sface['symbols'])}); gather there instead")
     elif not icon_fits(state, card, sface["symbols"]):  # FC-ENCH-4 (A-25): icons match, or the shop or the card is wild
         fitting = [c for c in [*state.row, *([who.reserved] if who.reserved else [])] if icon_fits(state, c, sface["symbols"])]
-        ctx.err(
+        ctx.error(
             "FC-ENCH-4",
             f"{card} is a {face['icon']} enchantment and {shop.id} shows {'+'.join(sface['symbols'])}: the icons must match "
             f"(or the shop be wild); {', '.join(fitting) + ' would fit' if fitting else 'no card of the row fits: gather instead'}",
         )
     if len(shop.enchantments) >= MAX_ENCHANTMENTS:  # FC-ENCH-5
-        ctx.err("FC-ENCH-5", f"{shop.id} already has {MAX_ENCHANTMENTS} enchantments: gather there instead")
+        ctx.error("FC-ENCH-5", f"{shop.id} already has {MAX_ENCHANTMENTS} enchantments: gather there instead")
     if ctx.failed:
         return
 
@@ -97,14 +97,14 @@ def _terms(ctx: Ctx, card: str, face: dict[str, Any]) -> tuple[dict[str, int], d
     sets = ctx.payload.get("sets")
     top = face.get("max_sets")
     if not isinstance(sets, int) or isinstance(sets, bool) or sets < 1 or (top and sets > top):
-        ctx.err("FC-ENCH-10", f"{card} is paid in sets: declare how many (--sets K, 1 to {top or 'any'})")
+        ctx.error("FC-ENCH-10", f"{card} is paid in sets: declare how many (--sets K, 1 to {top or 'any'})")
         return None
     cost = {g: n * sets for g, n in face["set_cost"].items()}
     by_sets = face.get("reward_by_sets")
     if not by_sets:
         return cost, _times(face.get("reward_per_set") or {}, sets), sets
     if str(sets) not in by_sets:
-        ctx.err("FC-ENCH-11", f"{card} lists no reward for {sets} sets")
+        ctx.error("FC-ENCH-11", f"{card} lists no reward for {sets} sets")
         return None
     return cost, by_sets[str(sets)], sets  # FC-ENCH-11
 
@@ -145,22 +145,22 @@ def _payment(ctx: Ctx, who: PlayerState, cost: dict[str, int], no_coin: bool, ca
         pay, coins = goods_first(who, cost)
         if coins:
             if no_coin:  # FC-ENCH-7
-                ctx.err("FC-ENCH-7", f"{card} costs {items_text(cost)} and forbids coins; {who.name} lacks the goods")
+                ctx.error("FC-ENCH-7", f"{card} costs {items_text(cost)} and forbids coins; {who.name} lacks the goods")
                 return None
             if coins > who.coins:  # FC-GEN-3
                 held = items_text({g: who.goods.get(g, 0) for g in cost}) if any(who.goods.get(g, 0) for g in cost) else "none of those goods"
-                ctx.err("FC-GEN-3", f"{card} costs {items_text(cost)}; {who.name} holds {held} and {who.coins} coin(s): not enough (gather instead)")
+                ctx.error("FC-GEN-3", f"{card} costs {items_text(cost)}; {who.name} holds {held} and {who.coins} coin(s): not enough (gather instead)")
                 return None
             pay[COIN] = coins
         return pay
-    paid = ctx.items(declared, "payment")
+    paid = ctx.read_items(declared, "payment")
     if paid is None:
         return None
     pay = paid
     if no_coin and pay.get(COIN):  # FC-ENCH-7 (A-05)
-        ctx.err("FC-ENCH-7", f"{card} shows the no-coin mark: pay {items_text(cost)} in goods, without coins")
+        ctx.error("FC-ENCH-7", f"{card} shows the no-coin mark: pay {items_text(cost)} in goods, without coins")
         return None
     if not matches_cost(pay, cost, True):  # FC-ENCH-6, FC-GEN-4
-        ctx.err("FC-ENCH-6", f"{card} costs exactly {items_text(cost)} (a coin may stand for any good), not {items_text(pay)}")
+        ctx.error("FC-ENCH-6", f"{card} costs exactly {items_text(cost)} (a coin may stand for any good), not {items_text(pay)}")
         return None
     return pay

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from .context import Ctx, ref
-from .faces import FaceError, norm_goods, norm_id
+from .notation import FaceError, norm_goods, norm_id
 from .state import ShopState
 
 
@@ -25,10 +25,10 @@ def resolve_final(ctx: Ctx) -> None:
     state = ctx.state
     if not state.finished:  # FC-SCORE-1
         left = ", ".join(state.final_queue or []) if state.final_queue is not None else "the end is not triggered yet"
-        ctx.err("FC-SCORE-1", f"final scoring runs after every final turn; still to play: {left}")
+        ctx.error("FC-SCORE-1", f"final scoring runs after every final turn; still to play: {left}")
         return
     if state.moon is not None:
-        ctx.err("FC-SCORE-1", "the final scoring is already recorded (correct it with amend or void)")
+        ctx.error("FC-SCORE-1", "the final scoring is already recorded (correct it with amend or void)")
         return
     ctx.learn_faces()
     declared: dict[str, bool] = {}
@@ -37,21 +37,21 @@ def resolve_final(ctx: Ctx) -> None:
     owned = {card for p in state.players.values() for card in p.fancies}
     for card in declared:
         if card not in owned:
-            ctx.err("FC-GEN-5", f"nobody holds a fancy dragon {card}")
+            ctx.error("FC-GEN-5", f"nobody holds a fancy dragon {card}")
             continue
         face = ctx.face("fancy", card)
         if face and face["kind"] == "sun":  # FC-SCORE-4 (A-30), FC-FANCY-4
-            ctx.err("FC-SCORE-4", f"{card} is a sun dragon: sun dragons score only during play, never at the end")
+            ctx.error("FC-SCORE-4", f"{card} is a sun dragon: sun dragons score only during play, never at the end")
     for card, owner in moon_dragons(ctx).items():
         if ctx.state.face("fancy", card) is None:
             ctx.face("fancy", card, why=" (is it sun or moon?)")
         elif card not in declared:  # FC-SCORE-3: every moon dragon is judged
-            ctx.err("FC-SCORE-3", f"say whether {owner}'s moon dragon {card} was fulfilled (--moon {card} or --missed {card})")
+            ctx.error("FC-SCORE-3", f"say whether {owner}'s moon dragon {card} was fulfilled (--moon {card} or --missed {card})")
         else:  # FC-FANCY-7 (A-31): a structured goal is checked against the final state
             met = ctx.goal_met(state.players[owner], card)
             goal = (state.face("fancy", card) or {}).get("goal")
             if met is False and declared[card]:
-                ctx.err("FC-FANCY-7", f"{owner}'s {card} is declared fulfilled, but its goal ({goal}) is not met")
+                ctx.error("FC-FANCY-7", f"{owner}'s {card} is declared fulfilled, but its goal ({goal}) is not met")
             elif met is True and not declared[card]:
                 ctx.warn("FC-FANCY-7", f"{owner}'s {card} is declared missed, but its goal ({goal}) is met")
     if ctx.failed:
@@ -74,7 +74,7 @@ def resolve_adjust(ctx: Ctx) -> None:
     for name, changes in dict(payload.get("players") or {}).items():
         player = state.players.get(name)
         if player is None:
-            ctx.err("FC-GEN-6", f"no player {name!r}")
+            ctx.error("FC-GEN-6", f"no player {name!r}")
             continue
         changes = dict(changes)
         if "rep" in changes:
@@ -86,7 +86,7 @@ def resolve_adjust(ctx: Ctx) -> None:
             try:
                 player.goods = norm_goods(changes["goods"], ctx.goods, what="goods")
             except FaceError as exc:
-                ctx.err("FC-GEN-1", str(exc))
+                ctx.error("FC-GEN-1", str(exc))
         for key, kind in (("hand", "dragon"), ("fancies", "fancy")):
             if key in changes:
                 cards = []
@@ -108,7 +108,7 @@ def resolve_adjust(ctx: Ctx) -> None:
         if "companion_used" in changes:
             player.companion_used = bool(changes["companion_used"])
         if player.coins < 0 or any(v < 0 for v in player.goods.values()):
-            ctx.err("FC-GEN-3", f"{name}'s holdings cannot be negative")
+            ctx.error("FC-GEN-3", f"{name}'s holdings cannot be negative")
     for item in payload.get("add_shops") or []:
         card, face = ref(item)
         ctx.learn("shop", card, face)
@@ -122,7 +122,7 @@ def resolve_adjust(ctx: Ctx) -> None:
         for slot, occupant in dict(slots).items():
             index = int(slot) - 1
             if not 0 <= index < len(shop.slots):
-                ctx.err("FC-PLACE-2", f"{shop.id} has no slot {slot}")
+                ctx.error("FC-PLACE-2", f"{shop.id} has no slot {slot}")
                 continue
             card, face = ref(occupant) if occupant else ("", None)
             if card:
@@ -150,6 +150,6 @@ def resolve_adjust(ctx: Ctx) -> None:
         if key in decks:
             value = decks[key]
             if value is not None and int(value) < 0:
-                ctx.err("FC-GEN-3", f"the {key} deck cannot hold {value} cards")
+                ctx.error("FC-GEN-3", f"the {key} deck cannot hold {value} cards")
                 continue
             setattr(state, attr, None if value is None else int(value))

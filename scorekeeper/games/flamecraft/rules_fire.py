@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .context import Ctx
-from .faces import COIN, DRAGON, WILD, FaceError, norm_id, norm_reward
+from .notation import COIN, DRAGON, WILD, FaceError, norm_id, norm_reward
 from .rules_gift import do_gift
 from .rules_turn import acting
 from .state import PlayerState
@@ -23,27 +23,27 @@ def resolve_fire(ctx: Ctx) -> None:
         todo = f"{who.name} has not visited a shop yet (fc visit SHOP)" if turn.phase == "start" else (
             f"{who.name} has not gathered or enchanted at {turn.shop} yet (fc gather, or fc enchant CARD)"
         )
-        ctx.err("FC-FIRE-9", f"dragons are fired up only after gathering (step 3) or enchanting (step 2): {todo}")
+        ctx.error("FC-FIRE-9", f"dragons are fired up only after gathering (step 3) or enchanting (step 2): {todo}")
         return
     where = state.dragon_location(dragon)
     if where is None or where[0] != turn.shop:  # FC-FIRE-1
         at = f"it is at {where[0]}" if where else "it is not in a shop slot"
         here = [d for d in state.shops[turn.shop or ""].slots if d] if turn.shop in state.shops else []
-        ctx.err("FC-FIRE-1", f"only a dragon at {turn.shop} ({', '.join(here) or 'none'}) can be fired up, and {dragon or '(none)'} is not there ({at})")
+        ctx.error("FC-FIRE-1", f"only a dragon at {turn.shop} ({', '.join(here) or 'none'}) can be fired up, and {dragon or '(none)'} is not there ({at})")
     fired_times = turn.fired.count(dragon)
     if fired_times >= int(ctx.setting("fire_max_per_dragon") or 1):  # FC-FIRE-4 (A-16)
         shop = state.shops.get(turn.shop or "")
         left = [d for d in (shop.slots if shop else []) if d and d not in turn.fired]
-        ctx.err("FC-FIRE-4", f"{dragon} was already fired up this turn" + (f"; not yet fired here: {', '.join(left)}" if left else "; end the turn (fc end)"))
+        ctx.error("FC-FIRE-4", f"{dragon} was already fired up this turn" + (f"; not yet fired here: {', '.join(left)}" if left else "; end the turn (fc end)"))
     followup = turn.followup is not None and turn.followup == dragon
     if turn.phase == "gather":
         if turn.gather_step >= 4:  # FC-GATHER-1
-            ctx.err("FC-GATHER-1", "the fire-up is step 3 of gathering: it cannot follow the shop ability")
+            ctx.error("FC-GATHER-1", "the fire-up is step 3 of gathering: it cannot follow the shop ability")
         elif turn.gather_fire_used and not (followup and not ctx.setting("swap_followup_counts")):
             # FC-FIRE-2 (one fire-up when gathering), FC-FIRE-6 (no chain while gathering, A-15)
             if not ctx.setting("chain_in_gather"):
                 fired = ", ".join(turn.fired)
-                ctx.err("FC-FIRE-2", f"when gathering only 1 dragon is fired up, and {fired} already was (chains exist only when enchanting)")
+                ctx.error("FC-FIRE-2", f"when gathering only 1 dragon is fired up, and {fired} already was (chains exist only when enchanting)")
     # FC-FIRE-3/FC-FIRE-5: when enchanting, every dragon at the shop (chained ones included) may fire
     if ctx.failed:
         return
@@ -53,7 +53,7 @@ def resolve_fire(ctx: Ctx) -> None:
     ability = face["ability"]
     claimed = str(ctx.payload.get("ability") or ability).upper()
     if claimed != ability:  # FC-FIRE-8
-        ctx.err("FC-FIRE-8", f"{dragon}'s printed ability is {ability.lower()}, not {claimed.lower()}")
+        ctx.error("FC-FIRE-8", f"{dragon}'s printed ability is {ability.lower()}, not {claimed.lower()}")
         return
     ctx.learn_faces()
     source = f"{dragon} ({ability.lower()})"
@@ -73,7 +73,7 @@ def resolve_fire(ctx: Ctx) -> None:
 
 def _noop(ctx: Ctx, source: str, why: str) -> None:
     """FC-FIRE-10 (A-35): an ability that cannot resolve at all is a legal no-op that uses up the fire-up."""
-    ctx.infos.append(f"{source}: {why}; nothing happens (FC-FIRE-10)")
+    ctx.info(f"{source}: {why}; nothing happens (FC-FIRE-10)")
 
 
 def _gain2(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
@@ -86,17 +86,17 @@ def _gain2(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
     goods = [str(g).lower() for g in (goods or [])]
     goods = [COIN if g in ("coin", "coins") else DRAGON if g in ("dragon", "artisan") else g for g in goods]
     if not goods:
-        ctx.err("FC-ART-GAIN2-1", f"{source}: say which good you take 2 of (--good TYPE)")
+        ctx.error("FC-ART-GAIN2-1", f"{source}: say which good you take 2 of (--good TYPE)")
         return
     if any(g in (COIN, DRAGON) for g in goods):  # FC-ART-GAIN2-4
-        ctx.err("FC-ART-GAIN2-4", f"{source} gives goods only, never coins or dragons")
+        ctx.error("FC-ART-GAIN2-4", f"{source} gives goods only, never coins or dragons")
         return
     if len(goods) != 2 or goods[0] != goods[1]:  # FC-ART-GAIN2-1
-        ctx.err("FC-ART-GAIN2-1", f"{source} gives exactly 2 goods of one type, not {', '.join(goods)}")
+        ctx.error("FC-ART-GAIN2-1", f"{source} gives exactly 2 goods of one type, not {', '.join(goods)}")
         return
     good = goods[0]
     if good not in ctx.goods:
-        ctx.err("FC-GEN-1", f"{good!r} is not a good")
+        ctx.error("FC-GEN-1", f"{good!r} is not a good")
         return
     shop = state.shops[state.turn.shop or ""]  # type: ignore[union-attr]
     face = ctx.shop_face(shop) or {"symbols": []}
@@ -109,7 +109,7 @@ def _gain2(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
     if WILD in face["symbols"]:  # FC-ART-GAIN2-3
         available = set(ctx.goods)
     if good not in available:  # FC-ART-GAIN2-2
-        ctx.err("FC-ART-GAIN2-2", f"{shop.id} shows no {good} (no symbol, enchantment or dragon); {source} can take {', '.join(sorted(available)) or 'nothing'}")
+        ctx.error("FC-ART-GAIN2-2", f"{shop.id} shows no {good} (no symbol, enchantment or dragon); {source} can take {', '.join(sorted(available)) or 'nothing'}")
         return
     ctx.gain_goods(who, {good: 2})
 
@@ -118,14 +118,14 @@ def _gain3(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
     """GAIN3: any 3 different goods (FC-ART-GAIN3-1/2)."""
     goods = [str(g).lower() for g in (ctx.payload.get("goods") or [])]
     if any(g in ("coin", "coins", "dragon", "artisan") for g in goods):  # FC-ART-GAIN3-2
-        ctx.err("FC-ART-GAIN3-2", f"{source} gives goods only, never coins or dragons")
+        ctx.error("FC-ART-GAIN3-2", f"{source} gives goods only, never coins or dragons")
         return
     bad = [g for g in goods if g not in ctx.goods]
     if bad:
-        ctx.err("FC-GEN-1", f"{', '.join(bad)} is not a good (the goods are {', '.join(ctx.goods)})")
+        ctx.error("FC-GEN-1", f"{', '.join(bad)} is not a good (the goods are {', '.join(ctx.goods)})")
         return
     if len(goods) != 3 or len(set(goods)) != 3:  # FC-ART-GAIN3-1
-        ctx.err("FC-ART-GAIN3-1", f"{source} gives exactly 3 different goods; you named {', '.join(goods) or 'none'}")
+        ctx.error("FC-ART-GAIN3-1", f"{source} gives exactly 3 different goods; you named {', '.join(goods) or 'none'}")
         return
     ctx.gain_goods(who, {g: 1 for g in goods})
 
@@ -136,7 +136,7 @@ def _draw(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
         if not ctx.state.park and ctx.state.artisan_deck <= 0:
             _noop(ctx, source, "the park and the artisan deck are empty")
             return
-        ctx.err("FC-ART-DRAW-3", f"{source}: say where the dragon comes from (--draw park:NAME or --draw deck[:NAME])")
+        ctx.error("FC-ART-DRAW-3", f"{source}: say where the dragon comes from (--draw park:NAME or --draw deck[:NAME])")
         return
     ctx.take_artisan(who, source)  # FC-ART-DRAW-2: the last deck card triggers the end (in take_artisan)
 
@@ -152,7 +152,7 @@ def _place(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
         if not options:  # FC-FIRE-10 (A-35): nothing in the hand fits an empty slot of a face-up shop
             _noop(ctx, source, f"no dragon in {who.name}'s hand fits an empty slot in town")
             return
-        ctx.err("FC-ART-PLACE-1", f"{source}: name the dragon and the slot (--dragon NAME --at SHOP:SLOT); for example {', '.join(options[:4])}")
+        ctx.error("FC-ART-PLACE-1", f"{source}: name the dragon and the slot (--dragon NAME --at SHOP:SLOT); for example {', '.join(options[:4])}")
         return
     place = dict(place)
     # FC-PLACE-9: the ability's placement follows FC-PLACE-1 to 7; FC-ART-PLACE-3: at this shop while
@@ -180,26 +180,26 @@ def _swap(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
     state = ctx.state
     partner = norm_id(ctx.payload.get("swap", ""))
     if not partner:
-        ctx.err("FC-ART-SWAP-1", f"{source}: name the dragon in town to swap with (--with NAME)")
+        ctx.error("FC-ART-SWAP-1", f"{source}: name the dragon in town to swap with (--with NAME)")
         return
     if ctx.payload.get("reward") or ctx.draws or ctx.fancies:  # FC-ART-SWAP-3
-        ctx.err("FC-ART-SWAP-3", "a swap is not a placement: neither slot gives its reward")
+        ctx.error("FC-ART-SWAP-3", "a swap is not a placement: neither slot gives its reward")
         return
     if partner == dragon:
-        ctx.err("FC-ART-SWAP-1", f"{dragon} cannot swap with itself")
+        ctx.error("FC-ART-SWAP-1", f"{dragon} cannot swap with itself")
         return
     there = state.dragon_location(partner)
     if there is None:  # FC-ART-SWAP-1: in a slot in town, not in a hand or the park
-        ctx.err("FC-ART-SWAP-1", f"{partner} is not in a slot in town (only dragons in shops can be swapped)")
+        ctx.error("FC-ART-SWAP-1", f"{partner} is not in a slot in town (only dragons in shops can be swapped)")
         return
     partner_shop = state.shops[there[0]]
     if not partner_shop.face_up:
-        ctx.err("FC-PLACE-8", f"{partner_shop.id} is face down: it cannot take part in a swap")
+        ctx.error("FC-PLACE-8", f"{partner_shop.id} is face down: it cannot take part in a swap")
         return
     here = state.dragon_location(dragon)
     assert here is not None
     if here[0] == there[0] and not ctx.setting("swap_same_shop_ok"):  # A-41
-        ctx.err("FC-ART-SWAP-1", f"{partner} is at the same shop; swaps within a shop are off (swap_same_shop_ok)")
+        ctx.error("FC-ART-SWAP-1", f"{partner} is at the same shop; swaps within a shop are off (swap_same_shop_ok)")
         return
     # FC-ART-SWAP-2: trade slots, ignoring the icons
     state.shops[here[0]].slots[here[1]] = partner
@@ -216,7 +216,7 @@ def _gift(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
         if who.items_total() == 0:  # FC-ART-GIFT-2 → FC-FIRE-10
             _noop(ctx, source, f"{who.name} has no good or coin to give")
             return
-        ctx.err("FC-ART-GIFT-1", f"{source}: name who gets which good (--to PLAYER --item GOOD)")
+        ctx.error("FC-ART-GIFT-1", f"{source}: name who gets which good (--to PLAYER --item GOOD)")
         return
     gift = dict(gift)
     if do_gift(ctx, who, str(gift.get("to", "")), str(gift.get("item", "")), source):
@@ -230,7 +230,7 @@ def _other(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
         try:
             reward = norm_reward(gain, ctx.goods, what="declared effect")
         except FaceError as exc:
-            ctx.err("FC-GEN-1", str(exc))
+            ctx.error("FC-GEN-1", str(exc))
             return
         ctx.grant(who, reward, source)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .context import Ctx, items_text, reward_text
-from .faces import COIN, DRAGON, WILD, FaceError, norm_id, norm_reward
+from .notation import COIN, DRAGON, WILD, FaceError, norm_id, norm_reward
 from .rules_gift import apply_effect
 from .rules_turn import acting
 from .state import FlameState, ShopState
@@ -59,10 +59,10 @@ def resolve_gather(ctx: Ctx) -> None:
         return
     who, turn = now
     if turn.phase == "start":
-        ctx.err("FC-TURN-2", f"{who.name} must visit a shop before gathering")
+        ctx.error("FC-TURN-2", f"{who.name} must visit a shop before gathering")
         return
     if turn.phase in ("gather", "enchant"):
-        ctx.err("FC-TURN-2", f"one action per turn: {who.name} already chose to {turn.phase} this turn")
+        ctx.error("FC-TURN-2", f"one action per turn: {who.name} already chose to {turn.phase} this turn")
         return
     ctx.learn_faces()
     shop = ctx.state.shops[turn.shop or ""]
@@ -74,11 +74,11 @@ def resolve_gather(ctx: Ctx) -> None:
     if declared_raw is None:
         if wild:
             example = items_text({**fixed, ctx.goods[0]: fixed.get(ctx.goods[0], 0) + wild})
-            ctx.err("FC-GATHER-6", f"{shop.id} yields {yield_text(fixed, wild, dragons)}: say which goods (e.g. fc gather {example})")
+            ctx.error("FC-GATHER-6", f"{shop.id} yields {yield_text(fixed, wild, dragons)}: say which goods (e.g. fc gather {example})")
             return
         declared = dict(fixed)
     else:
-        items = ctx.items(declared_raw, "gain")
+        items = ctx.read_items(declared_raw, "gain")
         if items is None:
             return
         declared = items
@@ -86,7 +86,7 @@ def resolve_gather(ctx: Ctx) -> None:
     short = any(v < 0 for v in extra.values())
     extra_total = sum(v for v in extra.values() if v > 0)
     if short or extra_total != wild or extra.get(COIN, 0) > 0:  # FC-GATHER-3
-        ctx.err(
+        ctx.error(
             "FC-GATHER-3",
             f"{shop.id} yields {yield_text(fixed, wild, dragons)} ({'; '.join(sources)}), not {items_text(declared)}",
         )
@@ -95,7 +95,7 @@ def resolve_gather(ctx: Ctx) -> None:
     for _ in range(dragons):
         ctx.take_artisan(who, f"the dragon symbol at {shop.id}")
     if len(ctx.draws) > 0:
-        ctx.err("FC-GATHER-5", f"{shop.id} yields {dragons} artisan dragon(s); {len(ctx.draws)} draw(s) too many")
+        ctx.error("FC-GATHER-5", f"{shop.id} yields {dragons} artisan dragon(s); {len(ctx.draws)} draw(s) too many")
     turn.phase = "gather"
     turn.gather_step = 1
 
@@ -107,20 +107,20 @@ def resolve_place(ctx: Ctx) -> None:
         return
     who, turn = now
     if turn.phase == "enchant":  # FC-ENCH-1
-        ctx.err("FC-ENCH-1", "an enchant turn has no placement from the hand (only fire-ups after the enchantment)")
+        ctx.error("FC-ENCH-1", "an enchant turn has no placement from the hand (only fire-ups after the enchantment)")
         return
     if turn.phase != "gather":  # FC-GATHER-1
-        ctx.err("FC-GATHER-1", "gather first: placing a dragon is step 2 of gathering")
+        ctx.error("FC-GATHER-1", "gather first: placing a dragon is step 2 of gathering")
         return
     if turn.gather_step == 2:
-        ctx.err("FC-GATHER-7", f"{who.name} already placed a dragon this turn: only 1 placement when gathering (now fire up 1 dragon, or end the turn)")
+        ctx.error("FC-GATHER-7", f"{who.name} already placed a dragon this turn: only 1 placement when gathering (now fire up 1 dragon, or end the turn)")
         return
     if turn.gather_step > 2:
-        ctx.err("FC-GATHER-1", "placing is step 2 of gathering: it cannot follow the fire-up (step 3) or the shop ability (step 4)")
+        ctx.error("FC-GATHER-1", "placing is step 2 of gathering: it cannot follow the fire-up (step 3) or the shop ability (step 4)")
         return
     shop_id = norm_id(ctx.payload.get("shop") or turn.shop or "")
     if shop_id != turn.shop:
-        ctx.err("FC-GATHER-7", f"when gathering, the dragon goes to the visited shop {turn.shop}, not {shop_id}")
+        ctx.error("FC-GATHER-7", f"when gathering, the dragon goes to the visited shop {turn.shop}, not {shop_id}")
         return
     ctx.learn_faces()
     if ctx.place_dragon(who, str(ctx.payload.get("dragon", "")), shop_id, ctx.payload.get("slot"), f"placement at {shop_id}"):
@@ -136,29 +136,29 @@ def resolve_shop_ability(ctx: Ctx) -> None:
         return
     who, turn = now
     if turn.phase == "enchant":
-        ctx.err("FC-GATHER-8", "a shop ability is never used on an enchant turn")
+        ctx.error("FC-GATHER-8", "a shop ability is never used on an enchant turn")
         return
     if turn.phase != "gather":
-        ctx.err("FC-GATHER-1", "gather first: the shop ability is step 4 of gathering")
+        ctx.error("FC-GATHER-1", "gather first: the shop ability is step 4 of gathering")
         return
     if turn.gather_step >= 4:
-        ctx.err("FC-GATHER-8", f"the ability of {turn.shop} was already used this turn")
+        ctx.error("FC-GATHER-8", f"the ability of {turn.shop} was already used this turn")
         return
     shop = ctx.state.shops[turn.shop or ""]
     face = ctx.shop_face(shop) or {}
     ability = face.get("ability")
     if not ability:
-        ctx.err("FC-GATHER-8", f"{shop.id} has no ability strip")
+        ctx.error("FC-GATHER-8", f"{shop.id} has no ability strip")
         return
     ctx.learn_faces()
     payload = ctx.payload
     declared = [k for k in ("reserve", "gain", "gift") if payload.get(k)]
     if ability.get("effect") == "reserve" and not declared:  # FC-GATHER-9, FC-RES-3: the card must be named
-        ctx.err("FC-GATHER-9", f"{shop.id}'s ability reserves an enchantment: name it (fc ability --reserve CARD; the row: {', '.join(ctx.state.row) or 'empty'})")
+        ctx.error("FC-GATHER-9", f"{shop.id}'s ability reserves an enchantment: name it (fc ability --reserve CARD; the row: {', '.join(ctx.state.row) or 'empty'})")
         return
     if ability.get("effect") == "reserve" and declared and "reserve" not in declared:  # FC-GATHER-9 (A-34)
         text = f"{shop.id}'s ability is to reserve an enchantment, but the play declares {', '.join(declared)}"
-        (ctx.err if ctx.setting("shop_ability_strict") else ctx.warn)("FC-GATHER-9", text)
+        (ctx.error if ctx.setting("shop_ability_strict") else ctx.warn)("FC-GATHER-9", text)
     if ability.get("effect") == "gain":  # FC-GATHER-9: the declaration is checked against the structured gain
         if not declared:
             payload = {**payload, "gain": ability["gain"]}  # nothing declared: the printed gain applies
@@ -169,7 +169,7 @@ def resolve_shop_ability(ctx: Ctx) -> None:
                 same = False
             if not same:
                 text = f"{shop.id}'s ability gives {reward_text(ability['gain'])}, but the play declares something else"
-                (ctx.err if ctx.setting("shop_ability_strict") else ctx.warn)("FC-GATHER-9", text)
+                (ctx.error if ctx.setting("shop_ability_strict") else ctx.warn)("FC-GATHER-9", text)
     apply_effect(ctx, who, payload, f"ability of {shop.id}")  # FC-GATHER-9: applied as declared
     turn.gather_step = 4
     turn.followup = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .context import Ctx, items_text, ref
-from .faces import COIN, FaceError, norm_id, norm_reward
+from .notation import COIN, FaceError, norm_id, norm_reward
 from .state import PlayerState
 
 
@@ -17,13 +17,13 @@ def do_gift(ctx: Ctx, giver: PlayerState, to: str, item: str, source: str) -> bo
     item = COIN if item in ("coin", "coins") else item
     ok = True
     if recipient is None:
-        ctx.err("FC-GIFT-3", f"{to or '(nobody)'} is not a player; gift to one of {', '.join(n for n in state.order if n != giver.name)}")
+        ctx.error("FC-GIFT-3", f"{to or '(nobody)'} is not a player; gift to one of {', '.join(n for n in state.order if n != giver.name)}")
         ok = False
     elif recipient.name == giver.name:  # FC-GIFT-3
-        ctx.err("FC-GIFT-3", f"a gift goes to another player, not to {giver.name}")
+        ctx.error("FC-GIFT-3", f"a gift goes to another player, not to {giver.name}")
         ok = False
     if item != COIN and item not in ctx.goods:  # FC-GIFT-2: a good, or a coin in its place
-        ctx.err("FC-GIFT-2", f"a gift is 1 good ({', '.join(ctx.goods)}) or 1 coin, not {item!r}")
+        ctx.error("FC-GIFT-2", f"a gift is 1 good ({', '.join(ctx.goods)}) or 1 coin, not {item!r}")
         ok = False
     if not ok:
         return False
@@ -48,31 +48,31 @@ def reserve_card(ctx: Ctx, who: PlayerState, card_ref: Any, source: str) -> bool
     state = ctx.state
     card, face = ref(card_ref)
     if who.reserved is not None:  # FC-RES-2
-        ctx.err("FC-RES-2", f"{who.name} already holds the reserved {who.reserved}: at most 1 reserved enchantment, this reserve is lost")
+        ctx.error("FC-RES-2", f"{who.name} already holds the reserved {who.reserved}: at most 1 reserved enchantment, this reserve is lost")
         return False
     source = source.lower()
     if source == "row":
         if card not in state.row:
-            ctx.err("FC-GEN-5", f"{card or '(no name)'} is not in the enchantment row; the row holds {', '.join(state.row) or 'nothing'}")
+            ctx.error("FC-GEN-5", f"{card or '(no name)'} is not in the enchantment row; the row holds {', '.join(state.row) or 'nothing'}")
             return False
         state.row.remove(card)  # the gap is refilled at end of turn
     elif source == "deck":
         if state.ench_deck <= 0:  # FC-END-7
-            ctx.err("FC-END-7", "the enchantment deck is empty: nothing can be reserved from it")
+            ctx.error("FC-END-7", "the enchantment deck is empty: nothing can be reserved from it")
             return False
         if card and ctx.ench_in_play(card):  # FC-GEN-5: a card from the deck is not already in play
-            ctx.err("FC-GEN-5", f"{card} is already in play (row, reserve or a shop); a card reserved from the deck needs a new name")
+            ctx.error("FC-GEN-5", f"{card} is already in play (row, reserve or a shop); a card reserved from the deck needs a new name")
             return False
         card = card or state.next_auto("E")
         state.ench_deck -= 1
         ctx.check_trigger("ench")  # FC-RES-3: taking the last card triggers FC-END-1
     else:
-        ctx.err("FC-RES-3", f"a reserved enchantment comes from the row or the deck, not {source!r}")
+        ctx.error("FC-RES-3", f"a reserved enchantment comes from the row or the deck, not {source!r}")
         return False
     ctx.learn("ench", card, face)
     eface = state.face("ench", card)
     if eface and eface.get("deck") and eface["deck"] != ctx.setting("ench_deck"):
-        ctx.err("FC-SETUP-8", f"{card} belongs to the {eface['deck']} deck; this game uses the {ctx.setting('ench_deck')} deck")
+        ctx.error("FC-SETUP-8", f"{card} belongs to the {eface['deck']} deck; this game uses the {ctx.setting('ench_deck')} deck")
         return False
     who.reserved = card
     return True
@@ -91,7 +91,7 @@ def resolve_reserve(ctx: Ctx) -> None:
     if who is None:
         return
     if not str(ctx.payload.get("by") or "").strip():  # FC-RES-1
-        ctx.err("FC-RES-1", "a reservation needs an effect that grants it: name it (--by 'enchantment EN-7 reward')")
+        ctx.error("FC-RES-1", "a reservation needs an effect that grants it: name it (--by 'enchantment EN-7 reward')")
         return
     ctx.learn_faces()
     reserve_card(ctx, who, ctx.payload.get("card") or "", str(ctx.payload.get("source") or "row"))
@@ -104,7 +104,7 @@ def resolve_gift(ctx: Ctx) -> None:
         return
     by = str(ctx.payload.get("by") or "").strip()
     if not by:
-        ctx.err("FC-GIFT-6", "name the effect that grants this gift (--by …); a visit payment is recorded with the visit, and is not a gift")
+        ctx.error("FC-GIFT-6", "name the effect that grants this gift (--by …); a visit payment is recorded with the visit, and is not a gift")
         return
     if not do_gift(ctx, who, str(ctx.payload.get("to", "")), str(ctx.payload.get("item", "")), f"gift ({by})"):
         return
@@ -112,7 +112,7 @@ def resolve_gift(ctx: Ctx) -> None:
         try:
             reward = norm_reward(ctx.payload["reward"], ctx.goods, what="gift reward")
         except FaceError as exc:
-            ctx.err("FC-GEN-1", str(exc))
+            ctx.error("FC-GEN-1", str(exc))
             return
         ctx.grant(who, reward, f"gift reward ({by})")  # FC-GIFT-4: from the supply, not the recipient
     ctx.leftover_choices()
@@ -126,22 +126,22 @@ def resolve_fancy_score(ctx: Ctx) -> None:
     ctx.learn_faces()
     card = norm_id(ctx.payload.get("card", ""))
     if card not in who.fancies:
-        ctx.err("FC-GEN-5", f"{who.name} has no fancy dragon {card}; they hold {', '.join(who.fancies) or 'none'}")
+        ctx.error("FC-GEN-5", f"{who.name} has no fancy dragon {card}; they hold {', '.join(who.fancies) or 'none'}")
         return
     face = ctx.face("fancy", card)
     if face is None:
         return
     if face["kind"] == "moon":  # FC-FANCY-5
-        ctx.err("FC-FANCY-5", f"{card} is a moon dragon: it scores only at the game end (fc final)")
+        ctx.error("FC-FANCY-5", f"{card} is a moon dragon: it scores only at the game end (fc final)")
         return
     if card in who.sun_scored:  # FC-FANCY-4
-        ctx.err("FC-FANCY-4", f"{card} has already been scored: each fancy dragon scores once")
+        ctx.error("FC-FANCY-4", f"{card} has already been scored: each fancy dragon scores once")
         return
     if ctx.payload.get("fulfilled") is False:  # FC-FANCY-7: fulfilment is declared by the user (A-31)
-        ctx.err("FC-FANCY-1", f"{card} may be scored only once its goal is fulfilled")
+        ctx.error("FC-FANCY-1", f"{card} may be scored only once its goal is fulfilled")
         return
     if ctx.goal_met(who, card) is False:  # FC-FANCY-7: a structured goal is checked against the state
-        ctx.err("FC-FANCY-7", f"the goal of {card} ({face.get('goal')}) is not fulfilled yet")
+        ctx.error("FC-FANCY-7", f"the goal of {card} ({face.get('goal')}) is not fulfilled yet")
         return
     spend = dict(face.get("spend") or {})
     if spend:
@@ -163,16 +163,16 @@ def _spend_payment(ctx: Ctx, who: PlayerState, spend: dict[str, int]) -> dict[st
         pay, coins = goods_first(who, spend)
         if coins:
             if not coins_ok or coins > who.coins:
-                ctx.err("FC-FANCY-7", f"the goal of this dragon spends {items_text(spend)}; {who.name} cannot pay it")
+                ctx.error("FC-FANCY-7", f"the goal of this dragon spends {items_text(spend)}; {who.name} cannot pay it")
                 return None
             pay[COIN] = coins
         return pay
-    paid = ctx.items(declared, "goods spent")
+    paid = ctx.read_items(declared, "goods spent")
     if paid is None:
         return None
     pay = paid
     if not _matches_cost(pay, spend, coins_ok):
-        ctx.err("FC-FANCY-3", f"the goal spends exactly {items_text(spend)}" + (" (a coin may stand for any good)" if coins_ok else " (no coins)") + f", not {items_text(pay)}")
+        ctx.error("FC-FANCY-3", f"the goal spends exactly {items_text(spend)}" + (" (a coin may stand for any good)" if coins_ok else " (no coins)") + f", not {items_text(pay)}")
         return None
     return pay
 
@@ -222,22 +222,22 @@ def resolve_companion(ctx: Ctx) -> None:
     state = ctx.state
     who = ctx.player()
     if not ctx.setting("companions"):  # FC-COMP-1
-        ctx.err("FC-COMP-1", "companions are off in this game")
+        ctx.error("FC-COMP-1", "companions are off in this game")
         return
     if who is None:  # nobody's turn is due (before the first turn, after the last): say why
         _own_turn(ctx, "FC-COMP-6")
         return
     if who.companion is None:
-        ctx.err("FC-COMP-1", f"{who.name} has no companion")
+        ctx.error("FC-COMP-1", f"{who.name} has no companion")
         return
     if who.companion_used:  # FC-COMP-4
-        ctx.err("FC-COMP-4", f"{who.name}'s companion {who.companion} was already used: once per game")
+        ctx.error("FC-COMP-4", f"{who.name}'s companion {who.companion} was already used: once per game")
     if ctx.setting("comp_own_turn_only"):
         turn = state.turn
         if not state.started or state.finished or turn is None or turn.player != who.name:  # FC-COMP-6 (A-32)
             whose = f"it is {turn.player}'s turn" if turn else "no turn is in progress"
-            ctx.err("FC-COMP-6", f"a companion is used only during its owner's own turn; {whose}")
-            ctx.err("FC-GEN-6", f"only the active player acts; {whose}")
+            ctx.error("FC-COMP-6", f"a companion is used only during its owner's own turn; {whose}")
+            ctx.error("FC-GEN-6", f"only the active player acts; {whose}")
     if ctx.failed:
         return
     ctx.learn_faces()
@@ -254,7 +254,7 @@ def apply_effect(ctx: Ctx, who: PlayerState, payload: Any, source: str) -> None:
         try:
             reward = norm_reward(payload["gain"], ctx.goods, what=f"the gain of the {source}")
         except FaceError as exc:
-            ctx.err("FC-GEN-1", str(exc))
+            ctx.error("FC-GEN-1", str(exc))
             return
         ctx.grant(who, reward, source)
     if payload.get("gift"):

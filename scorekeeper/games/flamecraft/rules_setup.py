@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from .context import Ctx, ref
-from .faces import FaceError, norm_goods, norm_id
+from .notation import FaceError, norm_goods, norm_id
 from .state import PARK_SIZE, ROW_SIZE, ShopState, TurnState
 
 #: artisan dragons removed per goods type, by player count (FC-SETUP-5)
@@ -23,7 +23,7 @@ def resolve_setup(ctx: Ctx) -> None:
     """``SETUP``: the town of starter shops, the artisan removal, the park, the row, the shop deck."""
     state = ctx.state
     if state.setup_done:
-        ctx.err("FC-SETUP-2", "the setup is already recorded; correct it with 'scorekeeper amend' or 'void'")
+        ctx.error("FC-SETUP-2", "the setup is already recorded; correct it with 'scorekeeper amend' or 'void'")
         return
     ctx.learn_faces()
     players = len(state.order)
@@ -32,7 +32,7 @@ def resolve_setup(ctx: Ctx) -> None:
     # FC-SETUP-2: exactly the 6 starter shops, face up, each in its own space
     town = [norm_id(s) for s in (payload.get("town") or state.catalog_starters.get("shops") or [])]
     if len(town) != STARTER_SHOPS or len(set(town)) != len(town):
-        ctx.err(
+        ctx.error(
             "FC-SETUP-2",
             f"the town starts with the {STARTER_SHOPS} starter shops, each once; got {len(town)}"
             " (name them with --town, once each with its face: --town 'BAKERY=bread,bread,bread=1coin,bread/meat=2rep';"
@@ -46,7 +46,7 @@ def resolve_setup(ctx: Ctx) -> None:
         if face is None:
             continue
         if marked and not face.get("starter"):  # the faces say which shops are the starters
-            ctx.err("FC-SETUP-2", f"{shop_id} is not a starter shop; the starter shops are {', '.join(marked)}")
+            ctx.error("FC-SETUP-2", f"{shop_id} is not a starter shop; the starter shops are {', '.join(marked)}")
         shops[shop_id] = ShopState(shop_id, True, [None] * len(face["slots"]))
     if ctx.failed:
         return
@@ -54,7 +54,7 @@ def resolve_setup(ctx: Ctx) -> None:
     # FC-SETUP-3: each starter dragon in slot 1 of the starter shop with its icon (A-21: no reward)
     starters = [norm_id(d) for d in (payload.get("starters") or state.catalog_starters.get("dragons") or [])]
     if len(starters) != STARTER_SHOPS:
-        ctx.err(
+        ctx.error(
             "FC-SETUP-3",
             f"name the {STARTER_SHOPS} starter dragons (--starters, with their faces the first time: "
             f"--starters S-BREAD=bread/gain2,S-MEAT=meat/draw,…; or mark them starter in the catalog); got {len(starters)}",
@@ -66,12 +66,12 @@ def resolve_setup(ctx: Ctx) -> None:
         if face is None:
             continue
         if marked and not face.get("starter"):  # the faces say which dragons are the starters
-            ctx.err("FC-SETUP-3", f"{dragon} is not a starter dragon; the starter dragons are {', '.join(marked)}")
+            ctx.error("FC-SETUP-3", f"{dragon} is not a starter dragon; the starter dragons are {', '.join(marked)}")
             continue
         homes = [s for s in shops.values() if state.faces["shop"][s.id]["symbols"][0] == face["icon"]]
         free = [s for s in homes if s.slots[0] is None]
         if not free:
-            ctx.err("FC-SETUP-3", f"starter dragon {dragon} ({face['icon']}) has no starter shop with a {face['icon']} icon left")
+            ctx.error("FC-SETUP-3", f"starter dragon {dragon} ({face['icon']}) has no starter shop with a {face['icon']} icon left")
             continue
         free[0].slots[0] = dragon
     if ctx.failed:
@@ -84,13 +84,13 @@ def resolve_setup(ctx: Ctx) -> None:
             g: per_type for g in ctx.goods
         }
     except FaceError as exc:
-        ctx.err("FC-SETUP-5", str(exc))
+        ctx.error("FC-SETUP-5", str(exc))
         return
     wrong = [g for g in ctx.goods if removed.get(g, 0) != per_type]
     if wrong:
         need = f"exactly {per_type} of each goods type ({per_type * len(ctx.goods)} in all)" if per_type else "none"
         got = ", ".join(f"{removed.get(g, 0)} {g}" for g in ctx.goods)
-        ctx.err("FC-SETUP-5", f"with {players} players remove {need}; the setup removes {got}")
+        ctx.error("FC-SETUP-5", f"with {players} players remove {need}; the setup removes {got}")
         return
 
     # FC-SETUP-17: deck sizes from the declaration or the settings
@@ -115,18 +115,18 @@ def resolve_setup(ctx: Ctx) -> None:
                 + ", ".join(f"{n} {g}" for g, n in counts.items())
                 + f" and {other} other; add the custom flag if you built it on purpose"
             )
-            (ctx.err if mode == "error" else ctx.warn)("FC-SETUP-4", text)
+            (ctx.error if mode == "error" else ctx.warn)("FC-SETUP-4", text)
 
     # FC-SETUP-7: the park; FC-SETUP-9: the row; FC-SETUP-8: one enchantment deck
     park = _cards(ctx, payload.get("park"), min(PARK_SIZE, max(artisan, 0)), "dragon", "A", "FC-SETUP-7", "park")
     for card in park:
         if any(card in shop.slots for shop in shops.values()):  # FC-GEN-5: one zone per card
-            ctx.err("FC-GEN-5", f"{card} is a starter dragon in the town; it cannot also be in the park")
+            ctx.error("FC-GEN-5", f"{card} is a starter dragon in the town; it cannot also be in the park")
     row = _cards(ctx, payload.get("row"), min(ROW_SIZE, max(ench, 0)), "ench", "E", "FC-SETUP-9", "enchantment row")
     for card in row:
         face = state.face("ench", card)
         if face and face.get("deck") and face["deck"] != ctx.setting("ench_deck"):
-            ctx.err("FC-SETUP-8", f"{card} belongs to the {face['deck']} deck; this game uses the {ctx.setting('ench_deck')} deck")
+            ctx.error("FC-SETUP-8", f"{card} belongs to the {face['deck']} deck; this game uses the {ctx.setting('ench_deck')} deck")
     if ctx.failed:
         return
 
@@ -159,7 +159,7 @@ def _cards(ctx: Ctx, declared: Any, count: int, kind: str, prefix: str, rule: st
         ctx.learn(kind, card, face)
         cards.append(card)
     if len(cards) != count or len(set(cards)) != len(cards):
-        ctx.err(rule, f"the {label} starts with {count} different face-up cards; got {len(cards)}")
+        ctx.error(rule, f"the {label} starts with {count} different face-up cards; got {len(cards)}")
     return cards
 
 
@@ -168,13 +168,13 @@ def resolve_setup_player(ctx: Ctx) -> None:
     state = ctx.state
     who = ctx.player()
     if who is None:
-        ctx.err("FC-SETUP-11", f"name the player being dealt (one of {', '.join(state.order)})")
+        ctx.error("FC-SETUP-11", f"name the player being dealt (one of {', '.join(state.order)})")
         return
     if not state.setup_done:
-        ctx.err("FC-SETUP-2", "record the game setup first: scorekeeper fc setup")
+        ctx.error("FC-SETUP-2", "record the game setup first: scorekeeper fc setup")
         return
     if who.dealt:
-        ctx.err("FC-SETUP-11", f"{who.name} has already been dealt their starting cards")
+        ctx.error("FC-SETUP-11", f"{who.name} has already been dealt their starting cards")
         return
     ctx.learn_faces()
     payload = ctx.payload
@@ -182,15 +182,15 @@ def resolve_setup_player(ctx: Ctx) -> None:
     # FC-SETUP-11/12: 3 dragons from the artisan deck, after the park (A-22)
     hand = [ref(item) for item in payload.get("hand") or []]
     if len(hand) != START_HAND:
-        ctx.err("FC-SETUP-11", f"each player starts with exactly {START_HAND} artisan dragons; {who.name} got {len(hand)}")
+        ctx.error("FC-SETUP-11", f"each player starts with exactly {START_HAND} artisan dragons; {who.name} got {len(hand)}")
     elif state.artisan_deck < START_HAND:
-        ctx.err("FC-END-7", f"the artisan deck has only {state.artisan_deck} cards left")
+        ctx.error("FC-END-7", f"the artisan deck has only {state.artisan_deck} cards left")
     names = []
     for card, face in hand:
         if not card:
             card = state.next_auto("A")
         if ctx.card_in_play(card) or card in names:
-            ctx.err("FC-GEN-5", f"dragon {card} is already in play")
+            ctx.error("FC-GEN-5", f"dragon {card} is already in play")
         ctx.learn("dragon", card, face)
         names.append(card)
 
@@ -198,42 +198,42 @@ def resolve_setup_player(ctx: Ctx) -> None:
     keep = [ref(item) for item in payload.get("keep") or []]
     drew = [ref(item)[0] for item in payload.get("drew") or []]
     if len(keep) != 1:
-        ctx.err("FC-SETUP-13", f"each player keeps exactly 1 of the 2 fancy dragons drawn; {who.name} keeps {len(keep)}")
+        ctx.error("FC-SETUP-13", f"each player keeps exactly 1 of the 2 fancy dragons drawn; {who.name} keeps {len(keep)}")
     if drew and (len(drew) != 2 or len(set(drew)) != 2):
-        ctx.err("FC-SETUP-13", f"each player draws exactly 2 fancy dragons; {who.name} drew {len(drew)}")
+        ctx.error("FC-SETUP-13", f"each player draws exactly 2 fancy dragons; {who.name} drew {len(drew)}")
     if drew and keep and keep[0][0] not in drew:
-        ctx.err("FC-SETUP-13", f"{keep[0][0]} is not one of the fancy dragons drawn ({', '.join(drew)})")
+        ctx.error("FC-SETUP-13", f"{keep[0][0]} is not one of the fancy dragons drawn ({', '.join(drew)})")
     held = {card for p in state.players.values() for card in p.fancies}
     for card in dict.fromkeys([card for card, _ in keep[:1]] + drew):
         if card in held:  # FC-GEN-5: the fancy dragons drawn come from the deck
-            ctx.err("FC-GEN-5", f"fancy dragon {card} is already in play")
+            ctx.error("FC-GEN-5", f"fancy dragon {card} is already in play")
 
     # FC-SETUP-14 (A-23): only the 4th and 5th seats of a 4- or 5-player game take a good
     good = payload.get("good")
     entitled = len(state.order) >= 4 and who.seat in (4, 5)
     if good and not entitled:
-        ctx.err(
+        ctx.error(
             "FC-SETUP-14",
             f"only the 4th and 5th players of a game of 4 or more take a starting good; {who.name} is seat {who.seat} of {len(state.order)}",
         )
     elif entitled and not good:
-        ctx.err("FC-SETUP-14", f"{who.name} (seat {who.seat}) takes 1 good of their choice: add --good TYPE")
+        ctx.error("FC-SETUP-14", f"{who.name} (seat {who.seat}) takes 1 good of their choice: add --good TYPE")
     elif good and str(good).lower() not in ctx.goods:
-        ctx.err("FC-GEN-1", f"{good!r} is not a good (the goods are {', '.join(ctx.goods)})")
+        ctx.error("FC-GEN-1", f"{good!r} is not a good (the goods are {', '.join(ctx.goods)})")
 
     # FC-SETUP-16, FC-COMP-1 to 3: the companion
     companion = payload.get("companion")
     comp_card, comp_face = ref(companion) if companion else ("", None)
     if ctx.setting("companions"):
         if not comp_card:
-            ctx.err("FC-SETUP-16", f"companions are on: {who.name} is dealt exactly 1 (--companion NAME)")
+            ctx.error("FC-SETUP-16", f"companions are on: {who.name} is dealt exactly 1 (--companion NAME)")
         elif any(p.companion == comp_card for p in state.players.values()):
-            ctx.err("FC-GEN-5", f"companion {comp_card} is already dealt")
+            ctx.error("FC-GEN-5", f"companion {comp_card} is already dealt")
         else:
             ctx.learn("comp", comp_card, comp_face)
             ctx.face("comp", comp_card, rule="FC-COMP-3", why=" (its START bonus is needed)")
     elif comp_card:
-        ctx.err("FC-SETUP-16", "companions are off in this game (set companions=yes when creating the session)")
+        ctx.error("FC-SETUP-16", "companions are off in this game (set companions=yes when creating the session)")
     if ctx.failed:
         return
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from .context import DECK_NAMES, Ctx, items_text, player_list, ref
-from .faces import COIN, norm_id
+from .notation import COIN, norm_id
 from .state import GOODS_LIMIT, HAND_LIMIT, PARK_SIZE, ROW_SIZE, FlameState, PlayerState, ShopState, TurnState
 
 
@@ -13,22 +13,22 @@ def require_turn(ctx: Ctx, wrong_player_rules: Sequence[str] = ("FC-TURN-1", "FC
     """The acting player when it is their turn; otherwise errors (setup missing, game over, wrong player)."""
     state = ctx.state
     if not state.setup_done:
-        ctx.err("FC-SETUP-2", "the setup is not recorded yet: start with 'scorekeeper fc setup'")
+        ctx.error("FC-SETUP-2", "the setup is not recorded yet: start with 'scorekeeper fc setup'")
         return None
     undealt = [name for name in state.order if not state.players[name].dealt]
     if undealt:
-        ctx.err("FC-SETUP-11", f"deal the starting cards first: {', '.join(undealt)} (scorekeeper fc deal PLAYER …)")
+        ctx.error("FC-SETUP-11", f"deal the starting cards first: {', '.join(undealt)} (scorekeeper fc deal PLAYER …)")
         return None
     if state.finished or state.turn is None:
-        ctx.err("FC-END-5", "the game is over: every final turn has been played; only 'fc final' may follow")
+        ctx.error("FC-END-5", "the game is over: every final turn has been played; only 'fc final' may follow")
         return None
     who = ctx.player()
     if who is None:
-        ctx.err("FC-GEN-6", f"name the player; it is {state.turn.player}'s turn")
+        ctx.error("FC-GEN-6", f"name the player; it is {state.turn.player}'s turn")
         return None
     if who.name != state.turn.player:
         for rule in wrong_player_rules:
-            ctx.err(rule, f"it is {state.turn.player}'s turn, not {who.name}'s; only the active player acts")
+            ctx.error(rule, f"it is {state.turn.player}'s turn, not {who.name}'s; only the active player acts")
         return None
     return who
 
@@ -67,7 +67,7 @@ def resolve_visit(ctx: Ctx) -> None:
     who, turn = now
     state = ctx.state
     if turn.phase != "start":  # FC-TURN-2
-        ctx.err("FC-TURN-2", f"{who.name} already visited {turn.shop} this turn: now gather or enchant")
+        ctx.error("FC-TURN-2", f"{who.name} already visited {turn.shop} this turn: now gather or enchant")
         return
     shop = ctx.shop(str(ctx.payload.get("shop", "")))
     if shop is None:
@@ -75,40 +75,40 @@ def resolve_visit(ctx: Ctx) -> None:
     legal = legal_shops(state, who)
     instead = f"; {who.name} can visit {player_list(legal)}"
     if not shop.face_up:  # FC-TURN-5, FC-PLACE-8
-        ctx.err("FC-TURN-5", f"{shop.id} is still face down (it is flipped at the end of the turn){instead}")
+        ctx.error("FC-TURN-5", f"{shop.id} is still face down (it is flipped at the end of the turn){instead}")
         return
     if shop.id in _recent(state, who):  # FC-TURN-4 (A-10)
-        ctx.err("FC-TURN-4", f"{who.name} must move to a new shop: the token is already on {shop.id}{instead}")
+        ctx.error("FC-TURN-4", f"{who.name} must move to a new shop: the token is already on {shop.id}{instead}")
     present = [p.name for p in state.players.values() if p.token == shop.id and p.name != who.name]
     pay = dict(ctx.payload.get("pay") or {})
     payments: dict[str, str] = {}
     for recipient, item in pay.items():
         name = _player_name(state, recipient)
         if name is None or name not in present:  # FC-TURN-6: no payments to absent players
-            ctx.err("FC-TURN-6", f"{recipient} is not at {shop.id}; pay only the players there ({player_list(present)})")
+            ctx.error("FC-TURN-6", f"{recipient} is not at {shop.id}; pay only the players there ({player_list(present)})")
             continue
         item = str(item).lower()
         item = COIN if item in ("coin", "coins") else item
         if item != COIN and item not in ctx.goods:  # FC-GEN-1
-            ctx.err("FC-GEN-1", f"{item!r} is not a good or a coin")
+            ctx.error("FC-GEN-1", f"{item!r} is not a good or a coin")
             continue
         payments[name] = item
     missing = [p for p in present if p not in payments]
     if who.items_total() < len(present):  # FC-TURN-7
-        ctx.err(
+        ctx.error(
             "FC-TURN-7",
             f"{who.name} holds {who.items_total()} goods and coins but {len(present)} player(s) are at {shop.id} "
             f"({player_list(present)}): {who.name} cannot visit it{instead}",
         )
     if missing and who.items_total() >= len(present):  # FC-TURN-6
-        ctx.err(
+        ctx.error(
             "FC-TURN-6",
             f"give 1 good or 1 coin to each player at {shop.id}: {player_list(missing)} not paid "
             f"(--pay GOOD for everyone there, or --pay NAME=GOOD each; {who.name} holds {holding_text(ctx, who)})",
         )
     elif missing:  # FC-TURN-6, FC-TURN-7: cannot pay them all
         each = " each" if len(missing) > 1 else ""
-        ctx.err("FC-TURN-6", f"{player_list(missing)} at {shop.id} must{each} get 1 good or 1 coin")
+        ctx.error("FC-TURN-6", f"{player_list(missing)} at {shop.id} must{each} get 1 good or 1 coin")
     if ctx.failed:
         return
     # FC-TURN-8: payments move at once, from what the visitor holds before the action (FC-GEN-3, FC-GEN-4)
@@ -150,10 +150,10 @@ def resolve_end_turn(ctx: Ctx) -> None:
     state = ctx.state
     payload = ctx.payload
     if turn.phase == "start":  # FC-TURN-2
-        ctx.err("FC-TURN-2", f"{who.name} has not visited a shop yet: a turn is visit, gather or enchant, then end")
+        ctx.error("FC-TURN-2", f"{who.name} has not visited a shop yet: a turn is visit, gather or enchant, then end")
         return
     if turn.phase == "visited" and not ctx.setting("allow_pass"):  # FC-TURN-3 (A-12)
-        ctx.err("FC-TURN-3", f"{who.name} visited {turn.shop} but took no action: gather (always possible) or enchant first")
+        ctx.error("FC-TURN-3", f"{who.name} visited {turn.shop} but took no action: gather (always possible) or enchant first")
         return
     ctx.learn_faces()
 
@@ -161,13 +161,13 @@ def resolve_end_turn(ctx: Ctx) -> None:
     flips = [ref(item) for item in payload.get("flips") or []]
     if len(flips) != len(turn.new_shops):
         if turn.new_shops:
-            ctx.err("FC-END-TURN-2", f"{len(turn.new_shops)} new shop(s) were drawn this turn: flip each one (--flip NAME[=FACE])")
+            ctx.error("FC-END-TURN-2", f"{len(turn.new_shops)} new shop(s) were drawn this turn: flip each one (--flip NAME[=FACE])")
         else:
-            ctx.err("FC-END-TURN-2", "no shop was drawn face down this turn: there is nothing to flip")
+            ctx.error("FC-END-TURN-2", "no shop was drawn face down this turn: there is nothing to flip")
         return
     for placeholder, (card, face) in zip(list(turn.new_shops), flips):
         if card in state.shops:
-            ctx.err("FC-GEN-5", f"shop {card} is already in town")
+            ctx.error("FC-GEN-5", f"shop {card} is already in town")
             continue
         ctx.learn("shop", card, face)
         shop_face = ctx.face("shop", card, rule="FC-END-TURN-2", why=" (the new shop is flipped now)")
@@ -181,32 +181,32 @@ def resolve_end_turn(ctx: Ctx) -> None:
     # active player's holdings are checked, here, at the end of their own turn
     discard = dict(payload.get("discard") or {})
     if discard.get("coins") or discard.get("coin") or discard.get("fancy") or discard.get("reserved"):
-        ctx.err("FC-END-TURN-5", "coins, fancy dragons and a reserved enchantment have no limit: they are never discarded")
+        ctx.error("FC-END-TURN-5", "coins, fancy dragons and a reserved enchantment have no limit: they are never discarded")
     dragons = [norm_id(d) for d in discard.get("dragons") or []]
-    goods = ctx.items(discard.get("goods"), "discarded goods", coin=False)
+    goods = ctx.read_items(discard.get("goods"), "discarded goods", coin=False)
     if goods is None:
         return
     exact = bool(ctx.setting("exact_discard"))
     over = len(who.hand) - HAND_LIMIT
     for dragon in dragons:
         if dragon not in who.hand:
-            ctx.err("FC-GEN-3", f"{dragon} is not in {who.name}'s hand")
+            ctx.error("FC-GEN-3", f"{dragon} is not in {who.name}'s hand")
     if len(set(dragons)) != len(dragons):
-        ctx.err("FC-GEN-3", "a dragon can be discarded only once")
+        ctx.error("FC-GEN-3", "a dragon can be discarded only once")
     if over > 0 and len(dragons) != over and (exact or len(dragons) < over):
-        ctx.err("FC-END-TURN-3", f"{who.name} has {len(who.hand)} artisan dragons: discard exactly {over} to keep {HAND_LIMIT} (--discard NAME)")
+        ctx.error("FC-END-TURN-3", f"{who.name} has {len(who.hand)} artisan dragons: discard exactly {over} to keep {HAND_LIMIT} (--discard NAME)")
     elif over <= 0 and dragons:
-        ctx.err("FC-END-TURN-3", f"{who.name} has {len(who.hand)} artisan dragons, within the limit of {HAND_LIMIT}: nothing to discard")
+        ctx.error("FC-END-TURN-3", f"{who.name} has {len(who.hand)} artisan dragons, within the limit of {HAND_LIMIT}: nothing to discard")
     for good in ctx.goods:
         have = who.goods.get(good, 0)
         extra = have - GOODS_LIMIT
         thrown = goods.get(good, 0)
         if thrown > have:
-            ctx.err("FC-GEN-3", f"{who.name} holds only {have} {good}")
+            ctx.error("FC-GEN-3", f"{who.name} holds only {have} {good}")
         elif extra > 0 and thrown != extra and (exact or thrown < extra):
-            ctx.err("FC-END-TURN-4", f"{who.name} has {have} {good}: discard exactly {extra} to keep {GOODS_LIMIT} (--discard {extra}{good})")
+            ctx.error("FC-END-TURN-4", f"{who.name} has {have} {good}: discard exactly {extra} to keep {GOODS_LIMIT} (--discard {extra}{good})")
         elif extra <= 0 and thrown:
-            ctx.err("FC-END-TURN-4", f"{who.name} has {have} {good}, within the limit of {GOODS_LIMIT}: nothing to discard")
+            ctx.error("FC-END-TURN-4", f"{who.name} has {have} {good}, within the limit of {GOODS_LIMIT}: nothing to discard")
     if ctx.failed:
         return
     for dragon in dragons:
@@ -243,21 +243,21 @@ def _refill(ctx: Ctx, key: str, deck: int, gaps: int, kind: str, prefix: str) ->
             option = "--park" if key == "park" else "--row"
             if need == 0:
                 why = f"the {DECK_NAMES['artisan' if key == 'park' else 'ench']} deck is empty (FC-END-TURN-9)" if gaps else f"the {what} is full"
-                ctx.err("FC-END-TURN-8", f"nothing is revealed for the {what}: {why}; leave out {option}")
+                ctx.error("FC-END-TURN-8", f"nothing is revealed for the {what}: {why}; leave out {option}")
             else:
                 short = f" (the deck holds only {deck}: refill as far as it goes, FC-END-TURN-9)" if deck < gaps else ""
-                ctx.err("FC-END-TURN-8", f"the {what} needs exactly {need} new card(s){short}; got {len(cards)} ({option} NAME,…)")
+                ctx.error("FC-END-TURN-8", f"the {what} needs exactly {need} new card(s){short}; got {len(cards)} ({option} NAME,…)")
             return []
         if len(set(cards)) != len(cards):
-            ctx.err("FC-GEN-5", "the same card cannot be revealed twice")
+            ctx.error("FC-GEN-5", "the same card cannot be revealed twice")
         for card in cards:
             if kind == "dragon" and ctx.card_in_play(card):
-                ctx.err("FC-GEN-5", f"dragon {card} is already in play")
+                ctx.error("FC-GEN-5", f"dragon {card} is already in play")
             if kind == "ench" and ctx.ench_in_play(card):
-                ctx.err("FC-GEN-5", f"enchantment {card} is already in play")
+                ctx.error("FC-GEN-5", f"enchantment {card} is already in play")
             face = state.face(kind, card)
             if kind == "ench" and face and face.get("deck") and face["deck"] != ctx.setting("ench_deck"):
-                ctx.err("FC-SETUP-8", f"{card} belongs to the {face['deck']} deck; this game uses the {ctx.setting('ench_deck')} deck")
+                ctx.error("FC-SETUP-8", f"{card} belongs to the {face['deck']} deck; this game uses the {ctx.setting('ench_deck')} deck")
     if ctx.failed:
         return []
     if key == "park":

@@ -13,7 +13,7 @@ from scorekeeper.events import Event
 from scorekeeper.games.base import Finding, SessionConfig
 from scorekeeper.games.flamecraft import GAME
 from tests.table import Table as SharedTable
-from scorekeeper.games.flamecraft.options import SETTINGS
+from scorekeeper.games.flamecraft.settings import SETTINGS
 
 #: checklist 5.0: invented card faces, NOT real Flamecraft cards
 FIXTURE_CATALOG: dict[str, Any] = {

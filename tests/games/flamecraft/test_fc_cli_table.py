@@ -13,7 +13,7 @@ from test_fc_cli import new, ready
 def test_faces_typed_unquoted_use_equals_for_the_reward_arrow(cli: Cli) -> None:
     """FC-GEN-5, FC-END-TURN-8: a shell takes an unquoted ``>`` as a redirection, so shop and enchantment faces
     accept ``=`` for it (the same face); the hints print the shell-safe form."""
-    from scorekeeper.games.flamecraft.faces import DEFAULT_GOODS, norm_ench, norm_shop
+    from scorekeeper.games.flamecraft.notation import DEFAULT_GOODS, norm_ench, norm_shop
 
     assert norm_ench("iron:2iron=1rep", DEFAULT_GOODS) == norm_ench("iron:2iron>1rep", DEFAULT_GOODS)
     assert norm_shop("bread,bread,bread=1coin,bread/meat=2rep", DEFAULT_GOODS) == norm_shop(

@@ -9,7 +9,7 @@ from tests.table import judge
 from scorekeeper.events import Event
 from scorekeeper.games.base import GameSetupError, SessionConfig
 from scorekeeper.games.flamecraft import GAME
-from scorekeeper.games.flamecraft.faces import DEFAULT_GOODS, FaceError, load_catalog, norm_face, parse_items
+from scorekeeper.games.flamecraft.notation import DEFAULT_GOODS, FaceError, load_catalog, norm_face, parse_items
 from fc_helpers import FIXTURE_CATALOG, settings
 
 G = DEFAULT_GOODS

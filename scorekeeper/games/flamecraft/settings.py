@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scorekeeper.settings import Setting
 
-from .faces import DEFAULT_GOODS
+from .notation import DEFAULT_GOODS
 
 SETTINGS: tuple[Setting, ...] = (
     # -- setup choices -----------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""Card faces: the printed data of shops, artisan dragons, enchantments, fancy dragons and companions.
+"""The Flamecraft notation: card faces (the printed data of shops, artisan dragons, enchantments, fancy dragons and companions), goods and rewards.
 
 The rules text carries no card data, so the user enters a card's face when it enters play (or keeps a
 catalog file of faces). Faces are stored as plain JSON dicts; this module turns the short forms typed at
@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import re
 from typing import Any, Mapping, Sequence
+
+from scorekeeper.errors import NotationError
 
 DEFAULT_GOODS: tuple[str, ...] = ("bread", "meat", "plant", "iron", "crystal", "potion")
 COIN = "coin"
@@ -60,8 +62,11 @@ _ALIASES = {
 _ITEM = re.compile(r"^(\d*)\s*([a-z][a-z_-]*)\s*(\d*)$")
 
 
-class FaceError(ValueError):
-    """A card face or item list that cannot be read; the message says what was expected."""
+class FaceError(NotationError, ValueError):
+    """A card face or item list that cannot be read; the message says what was expected.
+
+    At the table (``Game.complete``) it is unreadable input (exit 2); in a recorded play the rules report it
+    (``FC-GEN-5`` for a face, ``FC-GEN-1`` for goods)."""
 
 
 def norm_id(card: Any) -> str:
