@@ -16,17 +16,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.engine import step
 from scorekeeper.events import Event
 from scorekeeper.games.base import SessionConfig
 from scorekeeper.games.eight_dragons import GAME
 from scorekeeper.games.eight_dragons.board import KINGDOMS
-from scorekeeper.games.eight_dragons.common import beneficiary_of
+from scorekeeper.games.eight_dragons.context import beneficiary_of
 from scorekeeper.games.eight_dragons.flight import FlightError, simulate
 from scorekeeper.games.eight_dragons.hexgrid import format_cell, rotate_edges
 from scorekeeper.games.eight_dragons.pieces import AUREA, VALLEY
 from scorekeeper.games.eight_dragons.rules_locations import summon_eligible
 from scorekeeper.games.eight_dragons.rules_turn import predicted_bonfires
-from scorekeeper.games.eight_dragons.tiles import FOLK_ARTIFACT, FOLKS, parse_tile
+from scorekeeper.games.eight_dragons.notation import parse_tile
+from scorekeeper.games.eight_dragons.tiles import FOLK_ARTIFACT, FOLKS
 from scorekeeper.settings import resolve
 
 HERE = Path(__file__).parent
@@ -48,7 +50,7 @@ class Planner:
 
     def emit(self, type_: str, player: str | None, payload: dict[str, Any], cli: str, force: bool = False) -> bool:
         event = Event(self.seq + 1, type_, player, payload, forced=force)
-        findings = GAME.check(self.state, event)
+        state, findings = step(GAME, self.state, event)
         errors = [f for f in findings if f.is_error]
         if errors and not force:
             raise RuntimeError(f"planned an illegal play: {cli}: {errors}")
@@ -56,8 +58,7 @@ class Planner:
             raise RuntimeError(f"a disputed play turned out legal: {cli}")
         self.seq += 1
         self.lines.append(cli + (" --force" if force else ""))
-        if not errors:
-            self.state = GAME.apply(self.state, event)
+        self.state = state
         return not errors
 
     def name(self) -> str:

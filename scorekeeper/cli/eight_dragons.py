@@ -1,24 +1,25 @@
 """``scorekeeper eight-dragons`` (aliases ``ed``, ``8d``): one short command per kind of 8 Dragons play.
 
-Each command parses its arguments into an event type, a player and a JSON payload and hands them to the
-core's ``record`` (which checks the play and writes it). Commands accept unique prefixes (``ed v`` is
-``ed village``, ``ed pl`` is ``ed place``); players accept unique prefixes of their names. Tiles use the
-compact notation of ``docs/eight-dragons.md`` (``E1/OWWWWW/b,1``) and are named ``NAME=SPEC`` or get an
-automatic name (T1, T2…). ``ed lair PLAYER`` draws a Lair as a hex map.
+Each command turns its words into a play (an event type, a player, a payload) and hands it to the core's
+``record``; the game completes it (the piece that activates next and the player it benefits, tile names…)
+and judges it. Commands accept unique prefixes (``ed v`` is ``ed village``, ``ed pl`` is ``ed place``);
+players accept unique prefixes of their names. Tiles use the compact notation of ``docs/eight-dragons.md``
+(``E1/OWWWWW/b,1``) and are named ``NAME=SPEC`` or get an automatic name (T1, T2…). ``ed lair PLAYER``
+draws a Lair as a hex map.
 """
 
 from __future__ import annotations
 
 import json
-from typing import Any, Sequence
+from typing import Any
 
 import click
 
-from scorekeeper.cli.common import (BadInput, Refused, Session, emit_json, game_group, json_option, open_session,
-                                    record, recording_options, session_option)
+from scorekeeper.cli.common import (BadInput, emit_json, game_group, json_option, open_session, record,
+                                    recording_options, session_option)
+from scorekeeper.games.eight_dragons.notation import check_specs, parse_chest, parse_pair, parse_placement
 
 GAME = "eight-dragons"
-
 
 #: one-letter shortcuts for the most frequent plays (other commands: any unique prefix)
 SHORTCUTS = {"f": "fly", "v": "village", "p": "place", "d": "done", "b": "bonfire"}
@@ -35,147 +36,24 @@ def group() -> None:
     """
 
 
-# -- argument helpers ---------------------------------------------------------------------------------
+def _play(session: str | None, type_: str, player: str | None, payload: dict[str, Any], force: bool,
+          as_json: bool) -> None:
+    """Record a play: the player by a prefix of their name (or None: the game says who), the payload's words."""
+    s = open_session(session, GAME)
+    words = {k: v for k, v in payload.items() if v is not None and v != () and v != {}}
+    record(s, type_, s.player(player) if player else None, words, force=force, as_json=as_json)
 
 
-def _session(path: str | None) -> Session:
-    return open_session(path, GAME)
-
-
-def _folk(text: str) -> str:
-    """A Folk letter (E, G, O, F) or a unique prefix of its name; a usage error otherwise."""
-    from scorekeeper.games.eight_dragons.tiles import FOLK_NAMES, FOLKS
-
-    wanted = text.strip().lower()
-    found = [f for f in FOLKS if wanted == f.lower()] or \
-        [f for f in FOLKS if wanted and FOLK_NAMES[f].lower().startswith(wanted)]
-    if len(found) != 1:
-        raise BadInput(f"{text!r} is not a Folk: say E (Elves), G (Gnomes), O (gOblins) or F (Fairies)")
-    return found[0]
-
-
-def _kingdom(text: str | None) -> str | None:
-    if not text:
-        return None
-    from scorekeeper.games.eight_dragons.board import parse_kingdom
-
-    try:
-        return parse_kingdom(text)
-    except ValueError as exc:
-        raise BadInput(str(exc)) from None
-
-
-def _player(s: Session, text: str | None) -> str:
-    return s.player(text) if text else s.active_player()
-
-
-def _beneficiary(s: Session, text: str | None, piece: str | None) -> str:
-    """The player an activation benefits: -p, else the owner of the next piece to activate, else the active player."""
-    if text:
-        return s.player(text)
-    state = s.state
-    from scorekeeper.games.eight_dragons.common import beneficiary_of
-
-    candidate = piece or (state.queue[0] if getattr(state, "queue", None) else None)
-    if candidate:
-        who = beneficiary_of(state, candidate)
-        if who:
-            return who
-    return s.active_player()
-
-
-def _activation(s: Session, player: str | None, piece: str | None) -> tuple[str, str | None]:
-    """(beneficiary, piece) of an activation. The piece defaults to the next one to activate, so that the log
-    shows it and the activation is credited to its owner; without a board description, -p picks that player's
-    next moved piece (with one, the order is the engine's and -p only names who benefits)."""
-    who_piece = _piece(s, piece)
-    state = s.state
-    if who_piece is None:
-        from scorekeeper.games.eight_dragons.common import beneficiary_of, still_to_activate
-
-        todo = still_to_activate(state)
-        if player and state.board is None:
-            wanted = s.player(player)
-            who_piece = next((p for p in todo if beneficiary_of(state, p) == wanted), None)
-        elif todo:
-            who_piece = todo[0]
-    return _beneficiary(s, player, who_piece), who_piece
-
-
-def _piece(s: Session, text: str | None) -> str | None:
-    """A piece name, case-insensitively (``rhed.w1``, ``aureus``, ``au``)."""
-    if not text:
-        return None
-    state = s.state
-    names = list(state.pieces.swarms) + state.pieces.all_wyrmlings()
-    exact = [n for n in names if n.lower() == text.lower()]
-    if exact:
-        return exact[0]
-    matches = [n for n in names if n.lower().startswith(text.lower())]
-    if len(matches) == 1:
-        return matches[0]
-    raise BadInput(f"no single piece {text!r}; pieces are {', '.join(names)}")
-
-
-def _placement(text: str) -> dict[str, Any]:
-    """``T3@1,-1r2`` or ``T3=E1/OWWWWW/b@1,-1r2`` → {"tile", "at", "rot"[, "face"]}."""
-    name_part, sep, where = text.rpartition("@")
-    if not sep or not name_part:
-        raise BadInput(f"{text!r}: write TILE@Q,R (optionally rN for N turns), e.g. T3@1,-1r2")
-    rot = 0
-    lowered = where.lower()
-    if "r" in lowered:
-        where, _, rot_text = lowered.partition("r")
-        if not rot_text.isdigit() or int(rot_text) > 5:
-            raise BadInput(f"{text!r}: the rotation is r0 … r5 (clockwise turns of 60°)")
-        rot = int(rot_text)
-    try:
-        from scorekeeper.games.eight_dragons.hexgrid import format_cell, parse_cell
-
-        cell = format_cell(parse_cell(where))
-    except ValueError as exc:
-        raise BadInput(str(exc)) from None
-    item: dict[str, Any] = {"rot": rot, "at": cell}
-    name, eq, face = name_part.partition("=")
-    item["tile"] = name
-    if eq:
-        item["face"] = face
-    return item
-
-
-def _check_specs(items: Sequence[str]) -> list[str]:
-    """Parse tile specs early, so a typo is a usage error (exit 2) rather than a refusal."""
-    from scorekeeper.games.eight_dragons.common import split_item
-    from scorekeeper.games.eight_dragons.tiles import TileSpecError, parse_tile
-
-    for item in items:
-        name, spec = split_item(item)
-        try:
-            parse_tile(spec, name or "tile")
-        except TileSpecError as exc:
-            raise BadInput(str(exc)) from None
-    return list(items)
-
-
-def _named(s: Session, items: Sequence[str]) -> list[str]:
-    """Give unnamed tiles their automatic names now (T5=E1), so the recorded line shows them."""
-    from scorekeeper.games.eight_dragons.common import PayloadError, new_tiles, split_item
-
-    try:
-        tiles = new_tiles(s.state, items)
-    except PayloadError as exc:
-        raise BadInput(str(exc)) from None
-    return [item if split_item(item)[0] is not None else f"{tile.name}={item}" for item, tile in zip(items, tiles)]
-
-
-def _with_piece(payload: dict[str, Any], piece: str | None) -> dict[str, Any]:
-    if piece:
-        payload["piece"] = piece
-    return payload
+def _pairs(items: tuple[str, ...], option: str, example: str) -> dict[str, str] | None:
+    return dict(parse_pair(item, option, example) for item in items) if items else None
 
 
 piece_option = click.option("--piece", help="the piece that activates (default: the next in order), e.g. Rhed.w1")
 player_option = click.option("-p", "--player", help="who benefits / plays (default: derived from the turn)")
+kingdom_option = click.option("-k", "--kingdom", help="without a board: the Location's kingdom (Sinistra / Dextra)")
+villagers_option = click.option("--villagers", type=click.IntRange(0, 4),
+                                help="without a board: the village's villager count")
+folk_option = click.option("--folk", help="without a board: the village's Folk (E, G, O, F)")
 
 
 # -- setup ------------------------------------------------------------------------------------------------
@@ -195,14 +73,13 @@ def start(player: str, tile: str, missions: tuple[str, ...], rot: int, session: 
 
     Example: scorekeeper ed start Rhed SG/WOOOWW SM/WWWWOW/market:b@1,-1
     """
-    s = _session(session)
     items = []
     for text in missions:
-        place = _placement(text)
+        place = parse_placement(text)
         spec = place["tile"] + ("=" + place["face"] if "face" in place else "")
         items.append({"tile": spec, "at": place["at"], "rot": place["rot"]})
-    _check_specs([tile] + [i["tile"] for i in items])
-    record(s, "START", s.player(player), {"tile": tile, "rot": rot, "missions": items}, force=force, as_json=as_json)
+    check_specs([tile] + [i["tile"] for i in items])
+    _play(session, "START", player, {"tile": tile, "rot": rot, "missions": items}, force, as_json)
 
 
 # -- flight -------------------------------------------------------------------------------------------------
@@ -226,44 +103,13 @@ def fly(to: str | None, spaces: int | None, valley: str | None, pushes: tuple[st
 
     Example: scorekeeper ed fly N4 --push Rhed=dextra --push Blakkar=sinistra
     """
-    s = _session(session)
     if to is None and spaces is None:
         raise BadInput("say where the Dragon lands (a space) or how far (-n SPACES)")
-    payload: dict[str, Any] = {}
-    if to:
-        payload["to"] = to.upper()
-    if spaces is not None:
-        payload["spaces"] = spaces
-    if valley:
-        payload["valley"] = _kingdom(valley)
-    if pushes:
-        table: dict[str, str] = {}
-        for item in pushes:
-            name, sep, way = item.partition("=")
-            if not sep:
-                raise BadInput(f"--push {item!r}: write NAME=KINGDOM, e.g. --push Rhed=dextra")
-            who = "Aurea" if name.lower().startswith("aurea") else s.player(name)
-            table[who] = str(_kingdom(way))
-        payload["pushes"] = table
-    if pushed:
-        payload["pushed"] = ["Aurea" if n.lower() == "aurea" else s.player(n) for n in pushed]
-    if joins:
-        items = []
-        for item in joins:
-            name, sep, wyrm = item.partition("=")
-            who = "Aurea" if name.lower() == "aurea" else s.player(name)
-            items.append(f"{who}={_piece(s, wyrm)}" if sep else who)
-        payload["joins"] = items
-    if seen:
-        table_seen: dict[str, str] = {}
-        for item in seen:
-            name, sep, space = item.partition("=")
-            if not sep:
-                raise BadInput(f"--at {item!r}: write PIECE=SPACE, e.g. --at Rhed.w1=S4")
-            table_seen[str(_piece(s, name))] = space.upper()
-        payload["seen"] = table_seen
-    who = s.player(player) if player else s.state.next_player  # a flight always starts the next player's turn
-    record(s, "FLY", who, payload, force=force, as_json=as_json)
+    payload = {"to": to, "spaces": spaces, "valley": valley or None,
+               "pushes": _pairs(pushes, "--push", "NAME=KINGDOM, e.g. --push Rhed=dextra"),
+               "pushed": list(pushed) or None, "joins": list(joins) or None,
+               "seen": _pairs(seen, "--at", "PIECE=SPACE, e.g. --at Rhed.w1=S4")}
+    _play(session, "FLY", player, payload, force, as_json)
 
 
 @group.command("done")
@@ -274,10 +120,7 @@ def done(player: str | None, session: str | None, force: bool, as_json: bool) ->
 
     Example: scorekeeper ed done
     """
-    s = _session(session)
-    if s.state.over and not player:
-        raise Refused(f"refused: ED-END-4: the game is over, no turn to end; next: {s.status().expected}")
-    record(s, "DONE", _player(s, player), {}, force=force, as_json=as_json)
+    _play(session, "DONE", player, {}, force, as_json)
 
 
 @group.command("positions")
@@ -288,13 +131,13 @@ def positions(table_json: str, session: str | None, force: bool, as_json: bool) 
 
     Example: scorekeeper ed positions '{"swarms": {"Rhed": {"at": "S3", "members": ["Rhed.w1"], "trail": ["S2"]}}}'
     """
-    s = _session(session)
     try:
         payload = json.loads(table_json)
     except ValueError as exc:
         raise BadInput(f"not JSON: {exc}") from None
     if not isinstance(payload, dict):
         raise BadInput("give a JSON object with swarms / rock / lairs")
+    s = open_session(session, GAME)
     record(s, "POSITIONS", None, payload, force=force, as_json=as_json)
 
 
@@ -303,8 +146,8 @@ def positions(table_json: str, session: str | None, force: bool, as_json: bool) 
 
 @group.command("village")
 @click.argument("tiles", nargs=-1)
-@click.option("--villagers", type=click.IntRange(0, 4), help="without a board: the village's villager count")
-@click.option("--folk", help="without a board: the village's Folk (E, G, O, F)")
+@villagers_option
+@folk_option
 @piece_option
 @player_option
 @recording_options
@@ -314,14 +157,8 @@ def village(tiles: tuple[str, ...], villagers: int | None, folk: str | None, pie
 
     Example: scorekeeper ed village E2 T7=E1/OWWOWW/b,1
     """
-    s = _session(session)
-    who, who_piece = _activation(s, player, piece)
-    payload: dict[str, Any] = {"tiles": _named(s, _check_specs(tiles))}
-    if villagers is not None:
-        payload["villagers"] = villagers
-    if folk:
-        payload["folk"] = _folk(folk)
-    record(s, "VILLAGE", who, _with_piece(payload, who_piece), force=force, as_json=as_json)
+    _play(session, "VILLAGE", player, {"tiles": check_specs(tiles), "villagers": villagers, "folk": folk or None,
+                                       "piece": piece}, force, as_json)
 
 
 @group.command("grow")
@@ -337,14 +174,8 @@ def grow(folk: str, village: str | None, villagers: int | None, piece: str | Non
 
     Example: scorekeeper ed grow E S4
     """
-    s = _session(session)
-    who, who_piece = _activation(s, player, piece)
-    payload: dict[str, Any] = {"folk": _folk(folk)}
-    if village:
-        payload["village"] = village.upper()
-    if villagers is not None:
-        payload["villagers"] = villagers
-    record(s, "GROW", who, _with_piece(payload, who_piece), force=force, as_json=as_json)
+    _play(session, "GROW", player, {"folk": folk, "village": village or None, "villagers": villagers, "piece": piece},
+          force, as_json)
 
 
 @group.command("gather")
@@ -357,11 +188,7 @@ def gather(tile: str, piece: str | None, player: str | None, session: str | None
 
     Example: scorekeeper ed gather G1
     """
-    s = _session(session)
-    who, who_piece = _activation(s, player, piece)
-    named = _named(s, _check_specs([tile]))[0]
-    record(s, "GATHER", who, _with_piece({"tile": named}, who_piece), force=force,
-           as_json=as_json)
+    _play(session, "GATHER", player, {"tile": check_specs([tile])[0], "piece": piece}, force, as_json)
 
 
 @group.command("summon")
@@ -374,13 +201,7 @@ def summon(wyrmling: str, piece: str | None, player: str | None, session: str | 
 
     Example: scorekeeper ed summon Rhed.w1
     """
-    s = _session(session)
-    who, who_piece = _activation(s, player, piece)
-    target = _piece(s, wyrmling)
-    if target is None:
-        raise BadInput("say which Wyrmling is summoned (NAME.wN or Aureus)")
-    record(s, "SUMMON", who, _with_piece({"wyrmling": target}, who_piece), force=force,
-           as_json=as_json)
+    _play(session, "SUMMON", player, {"wyrmling": wyrmling, "piece": piece}, force, as_json)
 
 
 @group.command("troll")
@@ -393,18 +214,7 @@ def troll(gold: int | None, piece: str | None, player: str | None, session: str 
 
     Example: scorekeeper ed troll --gold 3
     """
-    s = _session(session)
-    who, who_piece = _activation(s, player, piece)
-    payload: dict[str, Any] = {} if gold is None else {"gold": gold}
-    record(s, "TROLL", who, _with_piece(payload, who_piece), force=force, as_json=as_json)
-
-
-def _kingdom_payload(kingdom: str | None) -> dict[str, Any]:
-    k = _kingdom(kingdom)
-    return {"kingdom": k} if k else {}
-
-
-kingdom_option = click.option("-k", "--kingdom", help="without a board: the Location's kingdom (Sinistra / Dextra)")
+    _play(session, "TROLL", player, {"gold": gold, "piece": piece}, force, as_json)
 
 
 @group.command("shrine")
@@ -418,10 +228,7 @@ def shrine(kingdom: str | None, piece: str | None, player: str | None, session: 
 
     Example: scorekeeper ed shrine -k sinistra
     """
-    s = _session(session)
-    who, who_piece = _activation(s, player, piece)
-    record(s, "SHRINE", who, _with_piece(_kingdom_payload(kingdom), who_piece),
-           force=force, as_json=as_json)
+    _play(session, "SHRINE", player, {"kingdom": kingdom or None, "piece": piece}, force, as_json)
 
 
 @group.command("chest")
@@ -435,10 +242,7 @@ def chest(kingdom: str | None, piece: str | None, player: str | None, session: s
 
     Example: scorekeeper ed chest -k dextra
     """
-    s = _session(session)
-    who, who_piece = _activation(s, player, piece)
-    record(s, "CHEST", who, _with_piece(_kingdom_payload(kingdom), who_piece),
-           force=force, as_json=as_json)
+    _play(session, "CHEST", player, {"kingdom": kingdom or None, "piece": piece}, force, as_json)
 
 
 @group.command("merchant")
@@ -455,24 +259,15 @@ def merchant(buy: str | None, discard: str | None, reveal: str | None, kingdom: 
 
     Example: scorekeeper ed merchant --buy M1=MJ/OOWOWW/craft:bg -k sinistra
     """
-    s = _session(session)
-    who, who_piece = _activation(s, player, piece)
-    payload = _kingdom_payload(kingdom)
-    if buy:
-        payload["buy"] = buy if ("/" not in buy and "=" not in buy) else _named(s, _check_specs([buy]))[0]
-    if discard:
-        payload["discard"] = discard
-    if reveal:
-        payload["reveal"] = reveal if ("/" not in reveal and "=" not in reveal) else _check_specs([reveal])[0]
-    record(s, "MERCHANT", who, _with_piece(payload, who_piece), force=force,
-           as_json=as_json)
+    _play(session, "MERCHANT", player, {"kingdom": kingdom or None, "buy": buy or None, "discard": discard or None,
+                                        "reveal": reveal or None, "piece": piece}, force, as_json)
 
 
 @group.command("none")
 @click.argument("reason", nargs=-1, required=True)
 @click.option("--location", help="without a board: the Location it was (village, gather, summon, troll…), so it is checked")
-@click.option("--villagers", type=click.IntRange(0, 4), help="without a board: the village's villager count")
-@click.option("--folk", help="without a board: the village's Folk (E, G, O, F)")
+@villagers_option
+@folk_option
 @piece_option
 @player_option
 @recording_options
@@ -482,16 +277,8 @@ def none(reason: tuple[str, ...], location: str | None, villagers: int | None, f
 
     Example: scorekeeper ed none every village is full
     """
-    s = _session(session)
-    who, who_piece = _activation(s, player, piece)
-    payload: dict[str, Any] = {"reason": " ".join(reason)}
-    if location:
-        payload["location"] = location.lower()
-    if villagers is not None:
-        payload["villagers"] = villagers
-    if folk:
-        payload["folk"] = _folk(folk)
-    record(s, "NONE", who, _with_piece(payload, who_piece), force=force, as_json=as_json)
+    _play(session, "NONE", player, {"reason": " ".join(reason), "location": location or None, "villagers": villagers,
+                                    "folk": folk or None, "piece": piece}, force, as_json)
 
 
 @group.command("market")
@@ -503,34 +290,10 @@ def market(kingdom: str, tiles: tuple[str, ...], session: str | None, force: boo
 
     Example: scorekeeper ed market sinistra L1=MJ/OOWOWW/craft:bg L2=M/OOOWWO/3b
     """
-    s = _session(session)
-    record(s, "MARKET", None, {"kingdom": _kingdom(kingdom), "tiles": _check_specs(tiles)}, force=force, as_json=as_json)
+    _play(session, "MARKET", None, {"kingdom": kingdom, "tiles": list(tiles)}, force, as_json)
 
 
 # -- Expand Lair ------------------------------------------------------------------------------------------------
-
-
-def _tile_name(s: Session, text: str) -> str:
-    """A tile name as the table typed it, matched case-insensitively to a waiting or placed tile (t3 → T3)."""
-    state = s.state
-    known = {t.name for p in state.players.values() for t in p.pending}
-    known |= {pl.tile.name for p in state.players.values() for pl in p.lair.cells.values()}
-    exact = [n for n in known if n == text] or [n for n in known if n.lower() == text.lower()]
-    return exact[0] if len(exact) == 1 else text
-
-
-def _owner_of_pending(s: Session, names: Sequence[str]) -> str:
-    """The player waiting to place the tiles ``names``; a usage error naming the waiting tiles when nobody is."""
-    state = s.state
-    owners = {p.name for p in state.players.values() for t in p.pending if t.name in names}
-    if len(owners) == 1:
-        return owners.pop()
-    if not owners:
-        waiting = " · ".join(f"{p.name}: {', '.join(t.name for t in p.pending)}"
-                             for p in state.players.values() if p.pending) or "none"
-        raise BadInput(f"nobody is waiting to place {', '.join(names)}; tiles waiting: {waiting}")
-    raise BadInput(f"{', '.join(names)} are waiting in different Lairs ({' and '.join(sorted(owners))}): "
-                   "record each player's tiles with a separate command")
 
 
 @group.command("place")
@@ -542,14 +305,7 @@ def place(placements: tuple[str, ...], player: str | None, session: str | None, 
 
     Example: scorekeeper ed place T3@1,0r5 T4=G1/WWOOOO@0,1r2
     """
-    s = _session(session)
-    items = [_placement(text) for text in placements]
-    for item in items:
-        item["tile"] = _tile_name(s, item["tile"])
-        if "face" in item:
-            _check_specs([item["face"]])
-    who = s.player(player) if player else _owner_of_pending(s, [i["tile"] for i in items])
-    record(s, "PLACE", who, {"tiles": items}, force=force, as_json=as_json)
+    _play(session, "PLACE", player, {"tiles": [parse_placement(text) for text in placements]}, force, as_json)
 
 
 @group.command("replace")
@@ -566,13 +322,8 @@ def replace(old: str, new: str, rot: int, under: str, face: str | None, player: 
 
     Example: scorekeeper ed replace M1-Rhed T9 -r 2 --under dextra
     """
-    s = _session(session)
-    old, new = _tile_name(s, old), _tile_name(s, new)
-    payload: dict[str, Any] = {"remove": old, "tile": new, "rot": rot, "under": _kingdom(under)}
-    if face:
-        payload["face"] = _check_specs([face])[0]
-    who = s.player(player) if player else _owner_of_pending(s, [new])
-    record(s, "REPLACE", who, payload, force=force, as_json=as_json)
+    _play(session, "REPLACE", player, {"remove": old, "tile": new, "rot": rot, "under": under, "face": face or None},
+          force, as_json)
 
 
 @group.command("discard")
@@ -585,13 +336,7 @@ def discard(tile: str, face: str | None, player: str | None, session: str | None
 
     Example: scorekeeper ed discard T9 --face F1/WWWWWO
     """
-    s = _session(session)
-    tile = _tile_name(s, tile)
-    payload: dict[str, Any] = {"tile": tile}
-    if face:
-        payload["face"] = _check_specs([face])[0]
-    who = s.player(player) if player else _owner_of_pending(s, [tile])
-    record(s, "DISCARD", who, payload, force=force, as_json=as_json)
+    _play(session, "DISCARD", player, {"tile": tile, "face": face or None}, force, as_json)
 
 
 # -- Bonfires and the end ------------------------------------------------------------------------------------------
@@ -605,11 +350,7 @@ def bonfire(stack: str, session: str | None, force: bool, as_json: bool) -> None
 
     Example: scorekeeper ed bonfire G1
     """
-    s = _session(session)
-    stacks = list(s.state.stack_size)
-    if stack.upper() not in stacks:
-        raise BadInput(f"{stack!r} is not a Lair stack; the stacks are {', '.join(stacks)}")
-    record(s, "BONFIRE", None, {"stack": stack.upper()}, force=force, as_json=as_json)
+    _play(session, "BONFIRE", None, {"stack": stack}, force, as_json)
 
 
 @group.command("chests")
@@ -621,15 +362,7 @@ def chests(player: str, chests: tuple[str, ...], session: str | None, force: boo
 
     Example: scorekeeper ed chests Rhed C1=c@L10 C2=o
     """
-    s = _session(session)
-    items = []
-    for text in chests:
-        cid, sep, rest = text.partition("=")
-        if not sep:
-            raise BadInput(f"{text!r}: write ID=ARTIFACTS@TILE or ID=ARTIFACTS, e.g. C1=c@T12")
-        letters, at, tile = rest.partition("@")
-        items.append({"id": cid.upper(), "artifacts": letters.lower(), "on": _tile_name(s, tile) if at else None})
-    record(s, "CHESTS", s.player(player), {"chests": items}, force=force, as_json=as_json)
+    _play(session, "CHESTS", player, {"chests": [parse_chest(text) for text in chests]}, force, as_json)
 
 
 @group.command("flick")
@@ -640,8 +373,7 @@ def flick(winner: str, session: str | None, force: bool, as_json: bool) -> None:
 
     Example: scorekeeper ed flick Greenyra
     """
-    s = _session(session)
-    record(s, "FLICK", s.player(winner), {}, force=force, as_json=as_json)
+    _play(session, "FLICK", winner, {}, force, as_json)
 
 
 @group.command("gold")
@@ -654,8 +386,7 @@ def gold(player: str, amount: int, reason: tuple[str, ...], session: str | None,
 
     Example: scorekeeper ed gold Rhed -- -1 paid twice at the Merchant
     """
-    s = _session(session)
-    record(s, "GOLD", s.player(player), {"amount": amount, "reason": " ".join(reason)}, force=force, as_json=as_json)
+    _play(session, "GOLD", player, {"amount": amount, "reason": " ".join(reason)}, force, as_json)
 
 
 # -- the Lair map --------------------------------------------------------------------------------------------------
@@ -672,27 +403,12 @@ def lair(player: str | None, until: int | None, session: str | None, as_json: bo
 
     Example: scorekeeper ed lair Rhed
     """
-    from scorekeeper.games.eight_dragons.render import render_lair
-
-    s = _session(session)
+    s = open_session(session, GAME)
     name = s.player(player) if player else s.active_player()
     if until is not None and until < 1:
         raise BadInput("--at N shows the Lair before event N: N is 1 or more")
-    state = s.replay(until).state if until is not None else s.state
-    p = state.players[name]
+    then = s.state_at(until)
     if as_json:
-        from scorekeeper.games.eight_dragons.hexgrid import format_cell
-
-        emit_json({
-            "player": name,
-            "tiles": [{"cell": format_cell(c), "name": pl.tile.name, "tile": pl.tile.notation(), "rot": pl.rotation,
-                       "edges": pl.edges} for c, pl in sorted(p.lair.cells.items())],
-            "chambers": [[t.name for t in p.lair.chamber_tiles(v)] for v in sorted(p.lair.chambers, key=sorted)],
-            "open_places": [{"cell": format_cell(c), "open": doors} for c, doors in p.lair.open_places()],
-            "waiting": [t.name for t in p.pending],
-        })
-        return
-    title = f"{name}'s Lair ({p.colour}): {len(p.lair)} tiles, {len(p.lair.chambers)} Chambers"
-    click.echo(render_lair(p.lair, title))
-    if p.pending:
-        click.echo("Waiting to be placed: " + ", ".join(t.label() for t in p.pending))
+        emit_json(s.game.observe(then, name, "lair_json"))
+    else:
+        click.echo(s.game.observe(then, name, "lair_map"))

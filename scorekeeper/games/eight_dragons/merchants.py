@@ -9,7 +9,8 @@ name alone.
 
 from __future__ import annotations
 
-from .common import PayloadError, new_tiles, split_item
+from .context import PayloadError, new_tiles
+from .notation import split_item
 from .state import EDState
 from .tiles import MERCHANT, Tile
 

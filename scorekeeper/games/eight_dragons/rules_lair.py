@@ -10,11 +10,12 @@ from scorekeeper.events import Event
 from scorekeeper.games.base import Finding, error, warning
 
 from .board import parse_kingdom
-from .common import PayloadError
+from .context import PayloadError
 from .hexgrid import Cell, Vertex, format_cell, parse_cell, rotate_edges
 from .lair import Lair, chamber_pays
 from .state import EDState
-from .tiles import Tile, TileSpecError, parse_tile
+from .notation import TileSpecError, parse_tile
+from .tiles import Tile
 
 MISSION_LIMIT = 5
 

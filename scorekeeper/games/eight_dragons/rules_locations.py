@@ -14,7 +14,7 @@ from scorekeeper.events import Event
 from scorekeeper.games.base import Finding, error, warning
 
 from .board import Location, other_kingdom, parse_kingdom
-from .common import PayloadError, beneficiary_of, commit_names, new_tiles, piece_place, space_of
+from .context import PayloadError, beneficiary_of, commit_names, new_tiles, piece_place, space_of
 from .merchants import offer_names, resolve_buy, resolve_reveal
 from .pieces import AUREA, AUREUS, is_wyrmling, owner
 from .state import EDState
@@ -125,7 +125,7 @@ def tile_cost(tile: Tile, folk: str) -> int:
     return base if tile.colour == folk else 2 * base
 
 
-def _available(state: EDState, extra: Counter | None = None) -> dict[str, int]:
+def stacks_left(state: EDState, extra: Counter | None = None) -> dict[str, int]:
     extra = extra or Counter()
     return {s: state.stack_size[s] - state.draws[s] - extra.get(s, 0) for s in state.stack_size}
 
@@ -180,7 +180,7 @@ def check_village(state: EDState, event: Event) -> list[Finding]:
         folk = str(event.get("folk", "")).upper() or None
         n = event.get("villagers")
     draws = Counter(str(t.stack) for t in tiles)
-    available = _available(state)
+    available = stacks_left(state)
     for stack, count in draws.items():
         if count > available[stack]:
             found.append(error("ED-LOC-VILLAGE-3", f"stack {stack} has only {available[stack]} tile(s) left"))
@@ -224,7 +224,7 @@ def apply_village(state: EDState, event: Event) -> EDState:
 # -- Village grows --------------------------------------------------------------------------------------
 
 
-def _grow_targets(state: EDState) -> list[str]:
+def grow_targets(state: EDState) -> list[str]:
     limited = state.settings.get("villagers.limited", True)
     return [s for s, (folk, count) in state.villages.items() if count < 4 and (not limited or state.supply[folk] > 0)]
 
@@ -284,7 +284,7 @@ def check_gather(state: EDState, event: Event) -> list[Finding]:
     tile = tiles[0]
     if tile.kind != LAIR1:  # ED-LOC-GATHER-1
         return [error("ED-LOC-GATHER-1", f"Gathering gives 1 Level-1 tile of any Folk (E1, G1, O1 or F1), not {tile.face_notation()}")]
-    if _available(state)[str(tile.stack)] <= 0:
+    if stacks_left(state)[str(tile.stack)] <= 0:
         found.append(error("ED-LOC-GATHER-1", f"stack {tile.stack} is empty; take another Level-1 stack"))
     return found
 
@@ -618,12 +618,12 @@ def check_none(state: EDState, event: Event) -> list[Finding]:
             return found + [error("ED-ACT-9", "say the village's Folk (--folk) and villagers (--villagers)")]
         space = space or "this village"
         costs = {s: (1 if s == f"{folk}1" else 2 if s == f"{folk}2" or s.endswith("1") else 4) for s in state.stack_size}
-        if n > 0 and any(v > 0 and costs[s] <= n for s, v in _available(state).items()):
+        if n > 0 and any(v > 0 and costs[s] <= n for s, v in stacks_left(state).items()):
             found.append(error("ED-ACT-9", f"the {FOLK_NAMES[folk]} village at {space} has {n} villager(s): "
                                            f"it gives {village_menu(folk, n)}"))
-    elif loc.type == "grow" and _grow_targets(state):  # ED-LOC-GROW-3
-        found.append(error("ED-LOC-GROW-3", f"a village can still grow ({', '.join(_grow_targets(state))})"))
-    elif loc.type == "gather" and any(v > 0 for s, v in _available(state).items() if s.endswith("1")):
+    elif loc.type == "grow" and grow_targets(state):  # ED-LOC-GROW-3
+        found.append(error("ED-LOC-GROW-3", f"a village can still grow ({', '.join(grow_targets(state))})"))
+    elif loc.type == "gather" and any(v > 0 for s, v in stacks_left(state).items() if s.endswith("1")):
         found.append(error("ED-LOC-GATHER-1", "a Level-1 stack still has tiles: Gathering gives one"))
     elif loc.type == "summon" and summon_eligible(state, piece):  # ED-LOC-SUMMON-4
         found.append(error("ED-LOC-SUMMON-4", f"a Wyrmling must be summoned: {', '.join(summon_eligible(state, piece))}"))

@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.events import Event
-from scorekeeper.games.base import Finding, error, warning
+from scorekeeper.games.base import Finding, Findings, error, warning
 
 from .board import parse_kingdom
-from .common import PayloadError, commit_names, new_tiles, piece_place
-from .flight import FlightError, simulate
+from .context import PayloadError, commit_names, new_tiles, piece_place
+from .flight import FlightError, FlightResult, simulate
 from .hexgrid import Cell, parse_cell, rotate_edges
 from .lair import Lair
 from .pieces import AUREA, is_wyrmling
@@ -164,10 +164,13 @@ def _pushes(event: Event) -> dict[str, str]:
     return result
 
 
-def check_fly(state: EDState, event: Event) -> list[Finding]:
-    """ED-FLY-1 … ED-FLY-10, ED-PUSH-*, ED-SWARM-*, ED-END-4: whose turn, and the flight itself."""
+def fly_findings(state: EDState, event: Event) -> tuple[list[Finding], FlightResult | None]:
+    """ED-FLY-1 … ED-FLY-10, ED-PUSH-*, ED-SWARM-*, ED-END-4: whose turn, and the flight itself.
+
+    Returns the findings and, on a described board, the simulated flight (simulated once: ``play_fly`` carries
+    it out)."""
     if state.over or (state.last_turn is not None and state.turn >= state.last_turn and state.closed):
-        return [error("ED-END-4", "the final round is over: no more turns; place chests ('ed chests') and score")]
+        return [error("ED-END-4", "the final round is over: no more turns; place chests ('ed chests') and score")], None
     found = close_problems(state)
     expected = state.next_player
     if event.player != expected:  # ED-FLY-1
@@ -175,18 +178,18 @@ def check_fly(state: EDState, event: Event) -> list[Finding]:
             found.append(error("ED-2P-4", "Aurea never flies on her own; she moves only when pushed"))
         else:
             found.append(error("ED-FLY-1", f"it is {expected}'s turn to fly, not {event.player}'s"))
-        return found
+        return found, None
     if state.last_turn is not None and state.turn + 1 > state.last_turn:
-        return [error("ED-END-4", "the final round is over: no more turns")]
+        return [error("ED-END-4", "the final round is over: no more turns")], None
     try:
         pushes = _pushes(event)
         valley = parse_kingdom(str(event.get("valley"))) if event.get("valley") else None
     except ValueError as exc:
-        return found + [error("ED-FLY-6", str(exc))]
+        return found + [error("ED-FLY-6", str(exc))], None
     try:
         joins = _joins(event)
     except ValueError as exc:
-        return found + [error("ED-SWARM-4", str(exc))]
+        return found + [error("ED-SWARM-4", str(exc))], None
     if state.board is None:
         spaces = event.get("spaces")
         if spaces is not None and int(spaces) < 1:
@@ -205,18 +208,18 @@ def check_fly(state: EDState, event: Event) -> list[Finding]:
             front = state.pieces.rock[index] if index < len(state.pieces.rock) else None
             if wyrm is not None and front is not None and wyrm != front:  # ED-SWARM-4: colour-blind, in Rock order
                 found.append(error("ED-SWARM-4", f"the Wyrmling on the Rock's circle space joins first: {front}, not {wyrm}"))
-        return found
+        return found, None
     try:
         result = simulate(state.board, state.pieces, str(event.player), _dest(event), valley=valley, pushes=pushes,
                           spaces=int(event.get("spaces")) if event.get("spaces") is not None and not event.get("to") else None)
     except FlightError as exc:
         found.append(error(exc.rule, exc.message))
-        return found
+        return found, None
     except (ValueError, KeyError) as exc:
         found.append(error("ED-FLY-3", f"cannot read this flight: {exc}"))
-        return found
+        return found, None
     found.extend(_cross_check(state, event, result, joins))
-    return found
+    return found, result
 
 
 def _joins(event: Event) -> list[tuple[str, str | None]]:
@@ -263,14 +266,23 @@ def _dest(event: Event) -> str | None:
     return str(dest) if dest else None
 
 
-def apply_fly(state: EDState, event: Event) -> EDState:
-    """Close the previous turn, start this one, move the pieces and queue the activations."""
+def play_fly(state: EDState, event: Event, found: Findings) -> EDState:
+    """Judge the flight (simulated once on a described board) and, when legal, carry it out."""
+    findings, result = fly_findings(state, event)
+    found.extend(findings)
+    if found.failed:
+        return state
+    return apply_fly(state, event, result)
+
+
+def apply_fly(state: EDState, event: Event, result: FlightResult | None) -> EDState:
+    """Close the previous turn, start this one, move the pieces (as simulated) and queue the activations."""
     close_turn(state)
     state.turn += 1
     state.closed = False
     state.activated = []
     active = str(event.player)
-    if state.board is None:
+    if state.board is None or result is None:
         pushed = [str(d) for d in event.get("pushed", [])]
         for dragon, _ in _joins(event):  # ED-SWARM-2, ED-SWARM-4: the Rock's front Wyrmling joins
             state.pieces.swarms[dragon].append(state.pieces.rock.pop(0))
@@ -280,9 +292,6 @@ def apply_fly(state: EDState, event: Event) -> EDState:
         state.flight = {"to": event.get("to"), "spaces": event.get("spaces"), "pushed": pushed,
                         "joins": [d for d, _ in _joins(event)]}
         return state
-    valley = parse_kingdom(str(event.get("valley"))) if event.get("valley") else None
-    result = simulate(state.board, state.pieces, active, _dest(event), valley=valley, pushes=_pushes(event),
-                      spaces=int(event.get("spaces")) if event.get("spaces") is not None and not event.get("to") else None)
     state.pieces = result.pieces
     state.moved = [m for d in result.moved for m in state.pieces.swarms[d]]
     state.queue = [p for p in result.order if state.board.location(state.pieces.pos[p]).type != "none"]
@@ -346,15 +355,24 @@ def check_positions(state: EDState, event: Event) -> list[Finding]:
             spaces.extend(map(str, trail))
         if len(spaces) != len(set(spaces)):
             return [error("ED-FLY-9", "two pieces on one space")]
-    trial = EDState.__new__(EDState)
-    trial.__dict__.update(state.__dict__)
-    trial.pieces = state.pieces.copy()
-    apply_positions(trial, event)
-    lost = sorted(wyrms - set(trial.pieces.all_wyrmlings()))
-    if lost:  # every Wyrmling is somewhere: a Swarm, a Lair or the Rock
-        return [error("ED-SWARM-1", f"say where {', '.join(lost)} {'is' if len(lost) == 1 else 'are'} "
-                                    "(a Swarm, a Lair or the Rock)")]
     return found
+
+
+def play_positions(state: EDState, event: Event, found: Findings) -> EDState:
+    """Judge the stated positions, set them, and check that every Wyrmling is still somewhere (the engine puts
+    the pieces back when it is not)."""
+    findings = check_positions(state, event)
+    if any(f.is_error for f in findings):
+        found.extend(findings)
+        return state
+    wyrms = set(state.pieces.all_wyrmlings())
+    apply_positions(state, event)
+    lost = sorted(wyrms - set(state.pieces.all_wyrmlings()))
+    if lost:  # every Wyrmling is somewhere: a Swarm, a Lair or the Rock
+        found.stop("ED-SWARM-1", f"say where {', '.join(lost)} {'is' if len(lost) == 1 else 'are'} "
+                                 "(a Swarm, a Lair or the Rock)")
+    found.extend(findings)
+    return state
 
 
 def apply_positions(state: EDState, event: Event) -> EDState:

@@ -10,7 +10,7 @@ from scorekeeper.games.base import Explanation, ScoreRow, ScoreTable, rank_rows
 
 from .hexgrid import Cell, corner_cells, neighbour, opposite
 from .lair import Lair, chamber_single_colour, colour_set
-from .options import ROYAL_METRICS
+from .settings import ROYAL_METRICS
 from .paths import longest_path
 from .state import EDState, PlayerState
 from .tiles import ARTIFACT_NAMES, FOLK_NAMES, LAIR1, LAIR2, Tile

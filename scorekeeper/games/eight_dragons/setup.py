@@ -7,7 +7,7 @@ from typing import Any
 from scorekeeper.games.base import GameSetupError, SessionConfig, players_in_order
 
 from .board import KINGDOMS, BoardError, parse_board
-from .options import COLOURS, ROYAL_METRICS
+from .settings import COLOURS, ROYAL_METRICS
 from .pieces import AUREA, AUREUS, Pieces, wyrmling
 from .state import L1_SIZE, L2_SIZE, EDState, PlayerState
 from .tiles import FOLKS

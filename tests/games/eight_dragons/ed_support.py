@@ -83,7 +83,7 @@ def big_swarm(table: Table, player: str) -> None:
 
 def tied_table() -> Table:
     """A finished game where all three hold 10 Gold; A and C have 2-tile Lairs, B a 3-tile one (the tiebreak)."""
-    from scorekeeper.games.eight_dragons.tiles import parse_tile
+    from scorekeeper.games.eight_dragons.notation import parse_tile
 
     t = Table(make_config(("A", "B", "C")))
     for name, cells in (("A", 2), ("B", 3), ("C", 2)):

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.games.eight_dragons.lair import Lair, chamber_pays, chamber_single_colour
-from scorekeeper.games.eight_dragons.tiles import Tile, parse_tile
+from scorekeeper.games.eight_dragons.notation import parse_tile
+from scorekeeper.games.eight_dragons.tiles import Tile
 from scorekeeper.games.eight_dragons.hexgrid import rotate_edges
 
 from ed_support import Table, make_config

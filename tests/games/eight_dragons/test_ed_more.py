@@ -178,7 +178,7 @@ def test_settings_change_the_rules_they_name():
     assert troll.state.players["A"].gold == 1 + 2 + 3
     from scorekeeper.games.eight_dragons.lair import Lair
     from scorekeeper.games.eight_dragons.scoring import LairView, gold_chain
-    from scorekeeper.games.eight_dragons.tiles import parse_tile
+    from scorekeeper.games.eight_dragons.notation import parse_tile
 
     lair = Lair()
     lair.place(parse_tile("S/WOOOOO/1", "A"), (0, 0), 0)
@@ -198,15 +198,17 @@ def test_settings_change_the_rules_they_name():
 
 
 def test_every_event_type_is_described_and_unknown_types_are_refused():
-    """CORE-TYPE: the game knows exactly its documented event types; anything else is refused."""
-    from scorekeeper.games.eight_dragons.game import RULES
+    """CORE-TYPE, CORE-PAYLOAD: the game plays exactly its declared event types (anything else is refused), and a
+    payload that does not fit its declaration is the engine's CORE-PAYLOAD."""
+    from scorekeeper.games.eight_dragons.game import PLAYS
 
-    assert set(RULES) == set(GAME.event_types)
+    assert set(PLAYS) == set(GAME.event_types)
     t = Table(make_config(("A", "B")))
     assert t.errors("WHATEVER", "A") == ["CORE-TYPE"]
     assert t.errors("GOLD", "Zed", amount=1) == ["ED-SETUP-1"]
     t.play("FLY", "A", spaces=1)
-    assert t.errors("VILLAGE", "A", tiles=5, folk="E", villagers=1) == ["ED-PAYLOAD"]
+    assert t.errors("VILLAGE", "A", tiles=5, folk="E", villagers=1) == ["CORE-PAYLOAD"]
+    assert t.errors("VILLAGE", "A", tiles=["E1"], folk="E", villagers=1, colour="red") == ["CORE-PAYLOAD"]
 
 
 def test_snapshot_is_json_and_replays_are_deterministic():

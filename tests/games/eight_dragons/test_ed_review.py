@@ -236,7 +236,7 @@ def test_fewest_artifacts_counts_placed_chests_not_kept_ones():
     own Artifacts; a kept chest counts nothing."""
     from scorekeeper.games.eight_dragons.scoring import royal_metric
     from scorekeeper.games.eight_dragons.state import Chest
-    from scorekeeper.games.eight_dragons.tiles import parse_tile
+    from scorekeeper.games.eight_dragons.notation import parse_tile
 
     t = Table(make_config(("A", "B"), royal=["smallest:6:3", "artifacts:5:2", "gold:8:4", "wall:7:3"]))
     a = t.state.players["A"]
@@ -280,7 +280,7 @@ def test_unreadable_stack_or_folk_is_a_usage_error(cli):
 def test_without_a_board_pushed_swarms_are_offered_first():
     """ED-ACT-4 (A-19): pushed Swarms stood ahead of the active Dragon, so (in the same kingdom) they activate
     first; without a board the default order follows that, and -p/--piece still choose another."""
-    from scorekeeper.games.eight_dragons.common import still_to_activate
+    from scorekeeper.games.eight_dragons.context import still_to_activate
 
     t = Table(make_config(("A", "B", "C")))
     t.play("POSITIONS", swarms={"A": {"members": ["C.w1"]}, "B": {"members": ["A.w1"]}}, rock=["C.w2", "A.w2", "B.w2"],
@@ -295,7 +295,7 @@ def test_without_a_board_pushed_swarms_are_offered_first():
 def test_without_a_board_a_summoned_wyrmling_loses_its_activation_too():
     """ED-LOC-SUMMON-6 (A-21): also without a board, a moved Wyrmling summoned to the Rock before its activation
     loses it (it is no longer offered, and naming it is refused)."""
-    from scorekeeper.games.eight_dragons.common import still_to_activate
+    from scorekeeper.games.eight_dragons.context import still_to_activate
 
     t = Table(make_config(("A", "B", "C")))
     t.play("POSITIONS", swarms={"A": {"members": ["B.w1", "C.w1"]}}, rock=["C.w2", "A.w2", "B.w2"],
@@ -362,7 +362,7 @@ def test_explain_says_what_a_chest_blanked():
     """ED-SCORE-2: 'score --explain' shows, for each placed chest, the symbols of the tile it covers that no
     longer count (scenario M1 with C1 on L04: a Book and 1 Gold)."""
     from scorekeeper.games.eight_dragons.state import Chest
-    from scorekeeper.games.eight_dragons.tiles import parse_tile
+    from scorekeeper.games.eight_dragons.notation import parse_tile
 
     t = Table(make_config(("Rhed", "Blakkar", "Greenyra")))
     rhed = t.state.players["Rhed"]

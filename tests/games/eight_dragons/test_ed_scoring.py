@@ -9,7 +9,7 @@ from scorekeeper.games.eight_dragons import GAME
 from scorekeeper.games.eight_dragons.lair import Lair
 from scorekeeper.games.eight_dragons.scoring import (LairView, gold_chain, longest_wall, royal_places, lair_size)
 from scorekeeper.games.eight_dragons.state import Chest
-from scorekeeper.games.eight_dragons.tiles import parse_tile
+from scorekeeper.games.eight_dragons.notation import parse_tile
 
 from ed_support import Table, make_config, tied_table
 

@@ -1,4 +1,5 @@
-"""Helpers shared by the rule modules: tile lists in payloads, names, plain-word locations."""
+"""Helpers shared by the rule modules: tiles gained (named on replay), who an activation benefits, the pieces still
+to activate, plain-word locations."""
 
 from __future__ import annotations
 
@@ -9,20 +10,12 @@ from scorekeeper.events import Event
 from .board import LOCATION_NAMES
 from .pieces import AUREA, AUREUS, owner
 from .state import EDState
-from .tiles import Tile, TileSpecError, parse_tile
+from .notation import TileSpecError, parse_tile, split_item
+from .tiles import Tile
 
 
 class PayloadError(ValueError):
     """A payload that cannot be read (reported under the rule the event is about)."""
-
-
-def split_item(item: Any) -> tuple[str | None, str]:
-    """``"T3=E1/OWWWWW"`` → ("T3", "E1/OWWWWW"); ``"E1"`` → (None, "E1")."""
-    text = str(item).strip()
-    name, sep, spec = text.partition("=")
-    if sep:
-        return name.strip(), spec.strip()
-    return None, text
 
 
 def new_tiles(state: EDState, items: Iterable[Any]) -> list[Tile]:

@@ -1,0 +1,101 @@
+"""The 8 Dragons event types: each one's payload fields, their JSON kinds, and who makes it.
+
+The engine checks every payload against these declarations (``CORE-PAYLOAD``) before the game plays it, so
+the rule modules read fields of the declared kinds only. Tiles are written in the compact notation of
+``notation.py`` (``E1/OWWWWW/b,1``, ``T3=E1/OWWWWW``); spaces (``S3``), cells (``1,-1``), kingdoms
+(``Sinistra``) and pieces (``Rhed.w1``) are plain text.
+"""
+
+from __future__ import annotations
+
+from scorekeeper.games.base import PLAYER_NONE, PLAYER_OPTIONAL, PLAYER_REQUIRED, EventType, Field
+
+#: the piece that activates (default: the next one in order), on every activation
+PIECE = Field("piece", "str", help="the piece that activates, e.g. Rhed.w1")
+
+
+def _activation(name: str, description: str, *fields: Field) -> EventType:
+    """An activation event: it benefits a player (the piece's owner; ``ED-ACT-5`` says so when it is missing)."""
+    return EventType(name, description, (*fields, PIECE), PLAYER_OPTIONAL)
+
+
+EVENTS: tuple[EventType, ...] = (
+    EventType("START", "a player's Starting Tile and Starting Mission(s) placed at setup", (
+        Field("tile", "str", True, "the Starting Tile, e.g. SG/WOOOWW", positional=True),
+        Field("rot", "int", help="rotation of the Starting Tile (0-5)"),
+        Field("missions", "list", True, "each Starting Mission: {tile, at, rot}"),
+    ), PLAYER_REQUIRED),
+    EventType("FLY", "the active Dragon's flight (destination, Valley choices, pushes, joins)", (
+        Field("to", "str", help="the space the Dragon lands on", positional=True),
+        Field("spaces", "int", help="spaces flown, instead of a destination"),
+        Field("valley", "str", help="the way taken through the Valley of the Winds"),
+        Field("pushes", "dict", help="a pushed Dragon's Valley way: {DRAGON: KINGDOM}"),
+        Field("pushed", "list", help="without a board: the Dragons pushed"),
+        Field("joins", "list", help="the Dragons that took the Rock's Wyrmling: NAME or NAME=WYRMLING"),
+        Field("seen", "dict", help="the pieces' final spaces as seen on the table: {PIECE: SPACE}"),
+    ), PLAYER_REQUIRED),
+    EventType("DONE", "the end of the current turn (all activations and placements done)", (), PLAYER_OPTIONAL),
+    EventType("POSITIONS", "piece positions as the table shows them (a flagged correction)", (
+        Field("swarms", "dict", help="{DRAGON: {at, members, trail}}"),
+        Field("rock", "list", help="the Wyrmlings on the Dragon Rock, front first"),
+        Field("lairs", "dict", help="{PLAYER: [WYRMLING…]}"),
+    ), PLAYER_NONE),
+    EventType("BONFIRE", "a Bonfire Tile revealed from a Lair stack", (
+        Field("stack", "str", True, "the Lair stack (E1, E2, G1 … F2)", positional=True),
+    ), PLAYER_NONE),
+    _activation("VILLAGE", "a village's Lair Tiles taken",
+                Field("tiles", "list", help="each tile: a stack (E1) or NAME=SPEC"),
+                Field("villagers", "int", help="without a board: the village's villager count"),
+                Field("folk", "str", help="without a board: the village's Folk (E, G, O, F)")),
+    _activation("GROW", "a village grows by 1 villager",
+                Field("folk", "str", True, "the Folk of the villager added (E, G, O, F)", positional=True),
+                Field("village", "str", help="the space of the village that grows"),
+                Field("villagers", "int", help="without a board: the villagers the village holds now")),
+    _activation("GATHER", "Gathering: 1 Level-1 Lair Tile taken",
+                Field("tile", "str", True, "a Level-1 stack (E1) or NAME=SPEC", positional=True)),
+    _activation("SUMMON", "a Wyrmling summoned to the Dragon Rock",
+                Field("wyrmling", "str", True, "the Wyrmling summoned (NAME.wN or Aureus)", positional=True)),
+    _activation("TROLL", "Gold taken along the Troll path, the Troll moved",
+                Field("gold", "int", help="the Gold taken (required without a board)")),
+    _activation("SHRINE", "the Dragon Shrine's Gold taken, 3 Gold to the other kingdom",
+                Field("kingdom", "str", help="without a board: the Shrine's kingdom"),
+                Field("gold", "int", help="the Gold the table counted (a cross-check)")),
+    _activation("CHEST", "a Treasure Chest taken (or 3 Gold when the stack is empty)",
+                Field("kingdom", "str", help="without a board: the Location's kingdom")),
+    _activation("MERCHANT", "a Merchant Tile bought (optional) and the other kingdom refreshed",
+                Field("buy", "str", help="the Merchant Tile bought: NAME=SPEC or a known face-up tile's name"),
+                Field("discard", "str", help="the face-up tile put under the other kingdom's stack"),
+                Field("reveal", "str", help="the tile revealed in the other kingdom: NAME=SPEC or a known name"),
+                Field("kingdom", "str", help="without a board: the Merchant's kingdom")),
+    EventType("MARKET", "the face-up Merchant Tiles of a kingdom, named (optional tracking)", (
+        Field("kingdom", "str", True, "Sinistra or Dextra", positional=True),
+        Field("tiles", "list", True, "the face-up tiles: NAME=SPEC"),
+    ), PLAYER_NONE),
+    _activation("NONE", "an activation that yields nothing (with the reason)",
+                Field("reason", "str", help="why the effect is impossible"),
+                Field("location", "str", help="without a board: the Location it was (village, gather…)"),
+                Field("villagers", "int", help="without a board: the village's villager count"),
+                Field("folk", "str", help="without a board: the village's Folk")),
+    EventType("PLACE", "gained tiles placed in a Lair (cell and rotation)", (
+        Field("tiles", "list", True, "each placement: {tile, at, rot[, face]}"),
+    ), PLAYER_REQUIRED),
+    EventType("REPLACE", "a Mission tile replaced by a new one (the Mission limit)", (
+        Field("remove", "str", True, "the Mission tile replaced", positional=True),
+        Field("tile", "str", True, "the gained Mission tile put in its cell", positional=True),
+        Field("rot", "int", help="rotation of the new tile (0-5)"),
+        Field("under", "str", True, "the Merchant stack the old Mission goes under"),
+        Field("face", "str", help="the new tile's face, if not given yet"),
+    ), PLAYER_REQUIRED),
+    EventType("DISCARD", "a gained tile that fits nowhere, set aside", (
+        Field("tile", "str", True, "the gained tile", positional=True),
+        Field("face", "str", help="the tile's face, if not given yet"),
+    ), PLAYER_REQUIRED),
+    EventType("CHESTS", "the end-game chest placements", (
+        Field("chests", "list", True, "each chest: {id, artifacts, on}"),
+    ), PLAYER_REQUIRED),
+    EventType("FLICK", "the tie-break coin flick's winner", (), PLAYER_REQUIRED),
+    EventType("GOLD", "a manual Gold correction (always flagged)", (
+        Field("amount", "int", True, "the Gold added (negative: taken)", positional=True),
+        Field("reason", "str", help="why"),
+    ), PLAYER_REQUIRED),
+)

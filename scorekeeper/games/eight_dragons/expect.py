@@ -1,0 +1,357 @@
+"""What the game expects next (``expect``) and how a play typed at the table becomes the event to record
+(``complete``).
+
+``expect`` says who acts now and lists the plays legal now with the values each accepts: the activation due
+(its piece, its Location's command and choices), the tiles waiting to be placed and the cells open for them,
+the flights (with a board description, the spaces the next Dragon can land on), the chests at the end.
+
+``complete`` fills in what the table leaves out, from the state: the piece that activates next and the player
+it benefits, the player who flies next, automatic tile names (``T5=E1``), names typed in any case or as a
+unique prefix (pieces, tiles, Dragons), Folk letters and kingdoms. It never refuses a play (the rules do, in
+``play``); it raises ``BadInput`` only for a word that names nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from scorekeeper.errors import BadInput
+from scorekeeper.games.base import Choice, Draft, Expectation
+
+from .board import KINGDOMS
+from .context import PayloadError, beneficiary_of, new_tiles, piece_place, space_of, still_to_activate
+from .flight import FlightError, simulate
+from .hexgrid import format_cell
+from .notation import check_specs, parse_folk, parse_kingdom, split_item
+from .pieces import AUREA
+from .rules_locations import COMMAND_OF, EVENT_LOCATION, grow_targets, stacks_left, summon_eligible
+from .rules_turn import close_problems
+from .state import EDState
+
+#: Location type → the event type that activates it
+EVENT_OF = {loc: event for event, loc in EVENT_LOCATION.items()}
+
+
+def active(state: EDState) -> str | None:
+    """Who acts now: the active Dragon during a turn, who flies next between turns, nobody once the game is over."""
+    if state.over:
+        return None
+    if state.turn < 0 or state.closed:
+        return state.next_player
+    return state.active
+
+
+def expected_text(state: EDState) -> str:
+    """What the table does next, in words."""
+    if state.over:
+        todo = [n for n in state.order if state.players[n].chests and not state.players[n].chests_placed]
+        if todo:
+            held = ", ".join(f"{n} ({' '.join(c.id for c in state.players[n].chests)})" for n in todo)
+            return (f"game over: place or keep Treasure Chests — {held} — with 'ed chests PLAYER ID=ARTIFACTS@TILE "
+                    "or ID=ARTIFACTS', then 'scorekeeper score'")
+        return "game over: 'scorekeeper score'"
+    if state.turn < 0:
+        missing = [n for n in state.order if not state.players[n].started]
+        if missing:
+            verb = "records" if len(missing) == 1 else "record"
+            return f"{', '.join(missing)} {verb} their Starting Tile ('ed start'); {state.order[0]} flies first"
+        return f"{state.order[0]} flies ('ed fly')"
+    if state.queue:
+        piece = state.queue[0]
+        who = beneficiary_of(state, piece)
+        loc = state.board.location(space_of(state, piece)).type if state.board else "?"
+        return f"{piece_place(state, piece)} activates for {who} ('ed {loc}')"
+    waiting = [n for n in state.order if state.players[n].pending]
+    placing = " · ".join(f"{n} places {', '.join(t.name for t in state.players[n].pending)}" for n in waiting) + \
+        " ('ed place')"
+    todo = still_to_activate(state)
+    if todo:  # without a board: the moved pieces not yet activated, in order (ED-ACT-4, ED-ACT-5)
+        words = ", ".join(f"{p} (for {beneficiary_of(state, p)})" for p in todo)
+        return (f"to activate, in order: {words} ('ed village …', 'ed gather …'…; "
+                "skip a piece on a space without Location)" + (f"; then {placing}" if waiting else ""))
+    if not state.closed and waiting:
+        return placing
+    if state.last_turn is not None and state.turn >= state.last_turn:
+        return "the final turn is complete: 'ed done' (or record the chests)"
+    unknown = state.board is None and not state.closed and state.flight.get("unnamed")
+    extra = " (or more activations)" if unknown else ""
+    return f"{state.next_player} flies ('ed fly'){extra}"
+
+
+# -- expect ---------------------------------------------------------------------------------------------
+
+
+def expect(state: EDState) -> Expectation:
+    """Who acts now, in words, and the plays legal now with the values each accepts."""
+    return Expectation(expected_text(state), active(state), choices(state), state.over)
+
+
+def choices(state: EDState) -> list[Choice]:
+    """The plays the game accepts now."""
+    if state.over:
+        return [Choice("CHESTS", n, {"chests": [c.id for c in state.players[n].chests]}, f"ed chests {n} "
+                       f"{state.players[n].chests[0].id}=ARTIFACT@TILE")
+                for n in state.order if state.players[n].chests and not state.players[n].chests_placed]
+    if state.turn < 0:
+        missing = [n for n in state.order if not state.players[n].started]
+        if missing:
+            return [Choice("START", n, {}, f"ed start {n} S/OOOOOO SM/OOOOOO/market:b@0,-1") for n in missing]
+        return [_flight(state)]
+    found: list[Choice] = []
+    if state.queue:
+        found.extend(_activation_choices(state, [state.queue[0]]))
+    else:
+        found.extend(_activation_choices(state, still_to_activate(state)))
+    for name in state.order:
+        player = state.players[name]
+        if not player.pending or (state.board is not None and state.queue):
+            continue
+        cells = [format_cell(c) for c, _ in player.lair.open_places()]
+        tiles = [t.name for t in player.pending]
+        found.append(Choice("PLACE", name, {"tile": tiles, "at": cells}, f"ed place {tiles[0]}@{cells[0] if cells else '0,1'}"))
+        stuck = [t.name for t in player.pending if t.edges is not None and not player.lair.placeable_anywhere(t)]
+        if stuck:
+            found.append(Choice("DISCARD", name, {"tile": stuck}, f"ed discard {stuck[0]}"))
+    if not state.closed and not close_problems(state):
+        found.append(Choice("DONE", state.active, {}, "ed done"))
+        if state.last_turn is None or state.turn < state.last_turn:
+            found.append(_flight(state))
+    return found
+
+
+def _flight(state: EDState) -> Choice:
+    who = state.next_player
+    if state.board is None:
+        return Choice("FLY", who, {}, "ed fly -n 3")
+    spaces = legal_destinations(state)
+    return Choice("FLY", who, {"to": spaces}, f"ed fly {spaces[0]}" if spaces else "ed fly SPACE")
+
+
+def legal_destinations(state: EDState) -> list[str]:
+    """The spaces the next Dragon can land on (with the pushed Dragons' owners all choosing one way or the other)."""
+    board = state.board
+    assert board is not None
+    who = state.next_player
+    legal = []
+    for space in board.spaces():
+        for way in KINGDOMS:
+            pushes = {d: way for d in state.pieces.swarms if d != who}
+            try:
+                simulate(board, state.pieces, who, space, pushes=pushes)
+            except FlightError:
+                continue
+            legal.append(space)
+            break
+    return legal
+
+
+def _activation_choices(state: EDState, pieces: Sequence[str]) -> list[Choice]:
+    """The activation of the next piece (with a board: its Location's command and values), or without a board
+    every activation command for the moved pieces still to activate."""
+    if not pieces:
+        return []
+    first = pieces[0]
+    who = beneficiary_of(state, first)
+    if state.board is None:
+        return [Choice(event, who, {"piece": list(pieces)}, f"ed {loc} --piece {first}")
+                for event, loc in EVENT_LOCATION.items()]
+    loc = state.board.location(space_of(state, first))
+    values: dict[str, list[str]] = {"piece": [first]}
+    left = stacks_left(state)
+    if loc.type == "village":
+        values["tiles"] = [s for s, n in left.items() if n > 0]
+    elif loc.type == "grow":
+        targets = grow_targets(state)
+        values["village"] = targets
+        values["folk"] = sorted({str(state.villages[s][0]) for s in targets})
+    elif loc.type == "gather":
+        values["tile"] = [s for s, n in left.items() if n > 0 and s.endswith("1")]
+    elif loc.type == "summon":
+        values["wyrmling"] = summon_eligible(state, first)
+    elif loc.type == "merchant":
+        values["buy"] = [t.name for t in state.merchant_offer[state.board.kingdom[space_of(state, first)]]]
+    event = EVENT_OF.get(loc.type, "NONE")
+    found = [Choice(event, who, values, f"ed {COMMAND_OF.get(loc.type, 'none')}")]
+    if event != "NONE":
+        found.append(Choice("NONE", who, {"piece": [first]}, "ed none REASON"))
+    return found
+
+
+# -- complete -------------------------------------------------------------------------------------------
+
+
+def complete(state: EDState, draft: Draft) -> Draft:
+    """The event to record for ``draft`` (see the module docstring)."""
+    payload = {k: v for k, v in draft.payload.items() if v is not None}
+    player = draft.player
+    if draft.type in EVENT_LOCATION:
+        return _complete_activation(state, draft.type, player, payload)
+    if draft.type == "FLY":
+        return Draft("FLY", player or state.next_player, _complete_flight(state, payload))
+    if draft.type == "DONE":
+        return Draft("DONE", player or active(state), payload)
+    if draft.type == "BONFIRE":
+        stack = str(payload.get("stack", "")).upper()
+        if stack not in state.stack_size:
+            raise BadInput(f"{payload.get('stack')!r} is not a Lair stack; the stacks are {', '.join(state.stack_size)}")
+        return Draft("BONFIRE", player, {**payload, "stack": stack})
+    if draft.type == "MARKET":
+        if payload.get("kingdom"):
+            payload["kingdom"] = parse_kingdom(str(payload["kingdom"]))
+        check_specs(payload.get("tiles", []))
+        return Draft("MARKET", player, payload)
+    if draft.type == "PLACE":
+        items = [dict(item, tile=tile_name(state, str(item.get("tile", "")))) for item in payload.get("tiles", [])]
+        return Draft("PLACE", player or owner_of_pending(state, [i["tile"] for i in items]), {**payload, "tiles": items})
+    if draft.type in ("REPLACE", "DISCARD"):
+        for key in ("remove", "tile"):
+            if key in payload:
+                payload[key] = tile_name(state, str(payload[key]))
+        if payload.get("under"):
+            payload["under"] = parse_kingdom(str(payload["under"]))
+        if payload.get("face"):
+            check_specs([payload["face"]])
+        return Draft(draft.type, player or owner_of_pending(state, [str(payload.get("tile", ""))]), payload)
+    if draft.type == "CHESTS":
+        items = [dict(item, on=tile_name(state, str(item["on"])) if item.get("on") else None)
+                 for item in payload.get("chests", [])]
+        return Draft("CHESTS", player, {**payload, "chests": items})
+    return Draft(draft.type, player, payload)
+
+
+def _complete_activation(state: EDState, type_: str, player: str | None, payload: dict[str, Any]) -> Draft:
+    """ED-ACT-4, ED-ACT-5: the piece defaults to the next one to activate, so that the log shows it and the
+    activation is credited to its owner; without a board description, the player named picks that player's next
+    moved piece (with one, the order is the engine's and the player only names who benefits)."""
+    piece = find_piece(state, payload.pop("piece", None))
+    if piece is None:
+        todo = still_to_activate(state)
+        if player and state.board is None:
+            piece = next((p for p in todo if beneficiary_of(state, p) == player), None)
+        elif todo:
+            piece = todo[0]
+    if player is None:
+        candidate = piece or (state.queue[0] if state.queue else None)
+        player = (beneficiary_of(state, candidate) if candidate else None) or active(state)
+    if "folk" in payload:
+        payload["folk"] = parse_folk(str(payload["folk"]))
+    if payload.get("kingdom"):
+        payload["kingdom"] = parse_kingdom(str(payload["kingdom"]))
+    if "village" in payload:
+        payload["village"] = str(payload["village"]).upper()
+    if "location" in payload:
+        payload["location"] = str(payload["location"]).lower()
+    if type_ == "VILLAGE":
+        payload["tiles"] = named(state, check_specs(payload.get("tiles", [])))
+    elif type_ == "GATHER":
+        payload["tile"] = named(state, check_specs([payload.get("tile", "")]))[0]
+    elif type_ == "SUMMON":
+        target = find_piece(state, str(payload.get("wyrmling", "")))
+        if target is None:
+            raise BadInput("say which Wyrmling is summoned (NAME.wN or Aureus)")
+        payload["wyrmling"] = target
+    elif type_ == "MERCHANT":
+        buy = payload.get("buy")
+        if buy and ("/" in str(buy) or "=" in str(buy)):
+            payload["buy"] = named(state, check_specs([buy]))[0]
+        reveal = payload.get("reveal")
+        if reveal and ("/" in str(reveal) or "=" in str(reveal)):
+            check_specs([reveal])
+    if piece:
+        payload["piece"] = piece
+    return Draft(type_, player, payload)
+
+
+def _complete_flight(state: EDState, payload: dict[str, Any]) -> dict[str, Any]:
+    """The destination in capitals, the kingdoms in full, the Dragons and pieces by their names."""
+    if payload.get("to"):
+        payload["to"] = str(payload["to"]).upper()
+    if payload.get("valley"):
+        payload["valley"] = parse_kingdom(str(payload["valley"]))
+    if "pushes" in payload:
+        payload["pushes"] = {dragon(state, str(name), prefix=True): parse_kingdom(str(way))
+                             for name, way in dict(payload["pushes"]).items()}
+    if "pushed" in payload:
+        payload["pushed"] = [dragon(state, str(name)) for name in payload["pushed"]]
+    if "joins" in payload:
+        items = []
+        for item in payload["joins"]:
+            name, sep, wyrm = str(item).partition("=")
+            who = dragon(state, name)
+            items.append(f"{who}={find_piece(state, wyrm)}" if sep else who)
+        payload["joins"] = items
+    if "seen" in payload:
+        payload["seen"] = {str(find_piece(state, str(name))): str(space).upper()
+                           for name, space in dict(payload["seen"]).items()}
+    return payload
+
+
+# -- names typed at the table ---------------------------------------------------------------------------
+
+
+def resolve_name(names: Sequence[str], text: str, what: str) -> str:
+    """The name in ``names`` that ``text`` is, exactly or as a unique case-insensitive prefix."""
+    wanted = text.strip().lower()
+    exact = [n for n in names if n.lower() == wanted]
+    if exact:
+        return exact[0]
+    matches = [n for n in names if n.lower().startswith(wanted)] if wanted else []
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise BadInput(f"no {what} {text!r} in this game; the {what}s are {', '.join(names)}")
+    raise BadInput(f"{text!r} could be {' or '.join(matches)}; type more of the name")
+
+
+def dragon(state: EDState, text: str, prefix: bool = False) -> str:
+    """A player's Dragon by a prefix of the player's name, or Aurea (by her name, or a prefix of it)."""
+    lowered = text.lower()
+    if lowered == "aurea" or (prefix and lowered.startswith("aurea")):
+        return AUREA
+    return resolve_name(list(state.players), text, "player")
+
+
+def find_piece(state: EDState, text: str | None) -> str | None:
+    """A piece by its name in any case or a unique prefix of it (``rhed.w1``, ``aureus``, ``au``)."""
+    if not text:
+        return None
+    names = list(state.pieces.swarms) + state.pieces.all_wyrmlings()
+    exact = [n for n in names if n.lower() == text.lower()]
+    if exact:
+        return exact[0]
+    matches = [n for n in names if n.lower().startswith(text.lower())]
+    if len(matches) == 1:
+        return matches[0]
+    raise BadInput(f"no single piece {text!r}; pieces are {', '.join(names)}")
+
+
+def tile_name(state: EDState, text: str) -> str:
+    """A tile name as the table typed it, matched case-insensitively to a waiting or placed tile (t3 → T3)."""
+    known = {t.name for p in state.players.values() for t in p.pending}
+    known |= {pl.tile.name for p in state.players.values() for pl in p.lair.cells.values()}
+    exact = [n for n in known if n == text] or [n for n in known if n.lower() == text.lower()]
+    return exact[0] if len(exact) == 1 else text
+
+
+def owner_of_pending(state: EDState, names: Sequence[str]) -> str:
+    """The player waiting to place the tiles ``names``; ``BadInput`` naming the waiting tiles when nobody is."""
+    owners = {p.name for p in state.players.values() for t in p.pending if t.name in names}
+    if len(owners) == 1:
+        return owners.pop()
+    if not owners:
+        waiting = " · ".join(f"{p.name}: {', '.join(t.name for t in p.pending)}"
+                             for p in state.players.values() if p.pending) or "none"
+        raise BadInput(f"nobody is waiting to place {', '.join(names)}; tiles waiting: {waiting}")
+    raise BadInput(f"{', '.join(names)} are waiting in different Lairs ({' and '.join(sorted(owners))}): "
+                   "record each player's tiles with a separate command")
+
+
+def named(state: EDState, items: Sequence[Any]) -> list[Any]:
+    """Unnamed tiles get their automatic names now (T5=E1), so that the recorded line shows them. A name that
+    cannot be given (already used…) is left for the rules to refuse."""
+    try:
+        tiles = new_tiles(state, items)
+    except PayloadError:
+        return list(items)
+    return [item if split_item(item)[0] is not None else f"{tile.name}={item}" for item, tile in zip(items, tiles)]
+

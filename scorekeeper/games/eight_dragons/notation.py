@@ -1,0 +1,220 @@
+"""Tile faces and their compact notation (a Lair Tile, Starting Tile, Starting Mission or Merchant Tile).
+
+A tile's face is printed on the component, never in the rulebook, so players type it when the tile is
+taken (or at the latest when it is placed) in a compact notation, and refer to it by a short name::
+
+    SPEC    := FACE [ "/" EDGES [ "/" SYMBOLS ] ]
+    FACE    := FOLK LEVEL        a Lair Tile:        E1, G2, O1, F2
+             | "S" [COLOUR]      a Starting Tile:     SG (Gnome colour), S (no colour)
+             | "SM" [COLOUR]     a Starting Mission:  SM, SMN
+             | "M" [COLOUR]      a Merchant Tile:     MJ (Joker background), ME, M (no colour)
+    FOLK    := E (Elves, Books) | G (Gnomes, Gears) | O (Goblins, Ore) | F (Fairies, Crystals)
+    COLOUR  := FOLK | J (Joker: every colour) | N (none, the default)
+    EDGES   := six letters O (open) / W (wall) for edges N, NE, SE, S, SW, NW as printed (rotation 0)
+    SYMBOLS := ITEM ("," ITEM)*
+    ITEM    := [COUNT] ARTIFACT   b (Book), g (Gear), o (Ore), c (Crystal): "b", "2g"
+             | NUMBER             printed Gold coins: "2"
+             | MISSION            market:b | craft:bg | alch:bgc | spec:E | tours | chests
+             | "joker"            the special (Joker) background on a Lair Tile: it counts as every colour
+
+Examples: ``E1/OWWWWW/b,1`` (a Level-1 Elf tile, one open edge, a Book and 1 Gold),
+``MJ/OOWOWW/craft:bg`` (a Joker Merchant Tile with a Craftsmen mission for Book + Gear).
+Letters are case-insensitive.
+
+The other words of the 8 Dragons commands are parsed here too: ``NAME=SPEC`` items, placements
+(``T3@1,-1r2``), chests at the end (``C1=c@T12``), Folk letters, kingdoms and ``KEY=VALUE`` pairs. Every
+parser is a pure function; it raises ``NotationError`` (exit 2) with an example of what it expects.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.errors import NotationError
+
+from .board import parse_kingdom as _parse_kingdom
+from .hexgrid import format_cell, parse_cell
+from .tiles import ARTIFACTS, FOLK_NAMES, FOLKS, LAIR1, LAIR2, MERCHANT, MISSION_TYPES, START, START_MISSION, Mission, Tile
+
+
+class TileSpecError(NotationError, ValueError):
+    """A tile notation that does not parse; the message says what is wrong and shows an example."""
+
+
+def parse_tile(spec: str, name: str) -> Tile:
+    """Parse the compact notation (see the module docstring) into a ``Tile`` called ``name``."""
+    text = spec.strip()
+    if not text:
+        raise TileSpecError("empty tile: write for example E1/OWWWWW/b,1")
+    parts = text.split("/")
+    if len(parts) > 3:
+        raise TileSpecError(f"{spec!r}: at most three parts FACE/EDGES/SYMBOLS, for example E1/OWWWWW/b,1")
+    kind, colour = _parse_face(parts[0], spec)
+    edges = None
+    if len(parts) >= 2 and parts[1]:
+        edges = parts[1].upper()
+        if len(edges) != 6 or set(edges) - {"O", "W"}:
+            raise TileSpecError(
+                f"{spec!r}: the edges must be six letters O (open) or W (wall), for N NE SE S SW NW, e.g. OWWOWW"
+            )
+    artifacts: dict[str, int] = {}
+    gold = 0
+    mission: Mission | None = None
+    joker = False
+    if len(parts) == 3 and parts[2]:
+        for item in parts[2].split(","):
+            item = item.strip()
+            if not item:
+                continue
+            if item.lower() in ("joker", "j"):
+                joker = True
+                continue
+            if item.isdigit():
+                gold += int(item)
+                continue
+            parsed_mission = _parse_mission(item, spec)
+            if parsed_mission is not None:
+                if mission is not None:
+                    raise TileSpecError(f"{spec!r}: a tile shows at most one Mission")
+                mission = parsed_mission
+                continue
+            count_text = item[:-1]
+            letter = item[-1].lower()
+            if letter not in ARTIFACTS or (count_text and not count_text.isdigit()):
+                raise TileSpecError(
+                    f"{spec!r}: {item!r} is not a symbol; use b/g/o/c for Book/Gear/Ore/Crystal (2b = two Books), "
+                    "a number for Gold, or a mission such as craft:bg"
+                )
+            artifacts[letter] = artifacts.get(letter, 0) + (int(count_text) if count_text else 1)
+    if mission is not None and kind in (LAIR1, LAIR2, START):
+        raise TileSpecError(f"{spec!r}: only Starting Missions and Merchant Tiles show a Mission")
+    if kind == START_MISSION and edges is not None and mission is None:
+        raise TileSpecError(f"{spec!r}: a Starting Mission shows a Market Stalls mission, e.g. SM/WWWWOW/market:b")
+    ordered = tuple((a, artifacts[a]) for a in ARTIFACTS if artifacts.get(a))
+    return Tile(name, kind, colour, edges, ordered, gold, mission, joker)
+
+
+def _parse_face(text: str, spec: str) -> tuple[str, str]:
+    face = text.strip().upper()
+    if len(face) == 2 and face[0] in FOLKS and face[1] in "12":
+        return (LAIR1 if face[1] == "1" else LAIR2), face[0]
+    for prefix, kind in (("SM", START_MISSION), ("S", START), ("M", MERCHANT)):
+        if face.startswith(prefix):
+            rest = face[len(prefix):]
+            if rest == "":
+                return kind, "N"
+            if len(rest) == 1 and rest in FOLKS + ("J", "N"):
+                return kind, rest
+    raise TileSpecError(
+        f"{spec!r}: the tile must start with E1/E2/G1/G2/O1/O2/F1/F2 (Elves, Gnomes, gOblins, Fairies), "
+        "S (Starting Tile), SM (Starting Mission) or M (Merchant Tile), e.g. E1/OWWWWW/b,1"
+    )
+
+
+def _parse_mission(item: str, spec: str) -> Mission | None:
+    key, _, arg = item.partition(":")
+    key = key.lower()
+    matches = [t for t in MISSION_TYPES if t.startswith(key)] if len(key) >= 2 else []
+    if key in MISSION_TYPES:
+        matches = [key]
+    if not matches:
+        return None
+    if len(matches) > 1:
+        raise TileSpecError(f"{spec!r}: {item!r} could be {' or '.join(matches)}")
+    mtype = matches[0]
+    arg = arg.strip()
+    if mtype in ("market", "craft", "alch"):
+        letters = tuple(arg.lower())
+        need = {"market": (1, 4), "craft": (2, 2), "alch": (3, 3)}[mtype]
+        if not (need[0] <= len(letters) <= need[1]) or set(letters) - set(ARTIFACTS):
+            example = {"market": "market:b", "craft": "craft:bg", "alch": "alch:bgc"}[mtype]
+            raise TileSpecError(f"{spec!r}: {MISSION_TYPES[mtype]} needs its depicted Artifacts, e.g. {example}")
+        return Mission(mtype, letters)
+    if mtype == "spec":
+        colour = arg.upper()
+        if colour not in FOLKS:
+            raise TileSpecError(f"{spec!r}: Specialists needs its colour, e.g. spec:E")
+        return Mission(mtype, colour=colour)
+    if arg:
+        raise TileSpecError(f"{spec!r}: {MISSION_TYPES[mtype]} takes no argument")
+    return Mission(mtype)
+
+
+# -- the other words of the commands ---------------------------------------------------------------
+
+
+def split_item(item: Any) -> tuple[str | None, str]:
+    """``"T3=E1/OWWWWW"`` → ("T3", "E1/OWWWWW"); ``"E1"`` → (None, "E1")."""
+    text = str(item).strip()
+    name, sep, spec = text.partition("=")
+    if sep:
+        return name.strip(), spec.strip()
+    return None, text
+
+
+def check_specs(items: Any) -> list[str]:
+    """The items (``SPEC`` or ``NAME=SPEC``) unchanged, once every spec parses (``TileSpecError`` otherwise)."""
+    for item in items:
+        name, spec = split_item(item)
+        parse_tile(spec, name or "tile")
+    return list(items)
+
+
+def parse_folk(text: str) -> str:
+    """A Folk letter (E, G, O, F) or a unique prefix of its name (``gnomes``, ``gob``)."""
+    wanted = text.strip().lower()
+    found = [f for f in FOLKS if wanted == f.lower()] or \
+        [f for f in FOLKS if wanted and FOLK_NAMES[f].lower().startswith(wanted)]
+    if len(found) != 1:
+        raise NotationError(f"{text!r} is not a Folk: say E (Elves), G (Gnomes), O (gOblins) or F (Fairies)")
+    return found[0]
+
+
+def parse_kingdom(text: str) -> str:
+    """A kingdom from a unique prefix (``s``, ``sin`` → Sinistra, ``d`` → Dextra; also ``left`` / ``right``)."""
+    try:
+        return _parse_kingdom(text)
+    except ValueError as exc:
+        raise NotationError(str(exc)) from None
+
+
+def parse_pair(text: str, option: str, example: str) -> tuple[str, str]:
+    """``NAME=VALUE`` → (NAME, VALUE); ``option`` and ``example`` make the message (``--push Rhed=dextra``)."""
+    name, sep, value = text.partition("=")
+    if not sep:
+        raise NotationError(f"{option} {text!r}: write {example}")
+    return name, value
+
+
+def parse_placement(text: str) -> dict[str, Any]:
+    """``T3@1,-1r2`` or ``T3=E1/OWWWWW/b@1,-1r2`` → {"rot", "at", "tile"[, "face"]} (the face is checked)."""
+    name_part, sep, where = text.rpartition("@")
+    if not sep or not name_part:
+        raise NotationError(f"{text!r}: write TILE@Q,R (optionally rN for N turns), e.g. T3@1,-1r2")
+    rot = 0
+    lowered = where.lower()
+    if "r" in lowered:
+        where, _, rot_text = lowered.partition("r")
+        if not rot_text.isdigit() or int(rot_text) > 5:
+            raise NotationError(f"{text!r}: the rotation is r0 … r5 (clockwise turns of 60°)")
+        rot = int(rot_text)
+    try:
+        cell = format_cell(parse_cell(where))
+    except ValueError as exc:
+        raise NotationError(str(exc)) from None
+    item: dict[str, Any] = {"rot": rot, "at": cell}
+    name, eq, face = name_part.partition("=")
+    item["tile"] = name
+    if eq:
+        check_specs([face])
+        item["face"] = face
+    return item
+
+
+def parse_chest(text: str) -> dict[str, Any]:
+    """``C1=c@T12`` (placed on a tile) or ``C1=o`` (kept) → {"id", "artifacts", "on"}."""
+    cid, sep, rest = text.partition("=")
+    if not sep:
+        raise NotationError(f"{text!r}: write ID=ARTIFACTS@TILE or ID=ARTIFACTS, e.g. C1=c@T12")
+    letters, at, tile = rest.partition("@")
+    return {"id": cid.upper(), "artifacts": letters.lower(), "on": tile if at else None}
