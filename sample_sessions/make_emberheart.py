@@ -26,7 +26,7 @@ from scorekeeper.games.emberheart import GAME  # noqa: E402
 from scorekeeper.games.emberheart.cards import (
     ALLOWED, COLOURS, EXPERTS, HEROES, HIRELINGS, LOCATIONS, MOUNTAIN, TRACKS, hire_text,
 )
-from scorekeeper.games.emberheart.effects import hero_active
+from scorekeeper.games.emberheart.context import hero_active
 from scorekeeper.games.emberheart.rules_action import aides_left, level
 from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
 from scorekeeper.games.emberheart.rules_raid import raid_in_force, required_discards

@@ -17,8 +17,8 @@ from scorekeeper.cli.common import (
 )
 from scorekeeper.games.emberheart.cards import (
     AIDES, COLOURS, HEROES, HIRELINGS, LOCATIONS, MOUNTAIN, RAID_BASES, SPECIALS, TRACKS, hero_key, hire_text,
-    parse_hirelings,
 )
+from scorekeeper.games.emberheart.notation import parse_hirelings
 
 
 @game_group("emberheart")

@@ -1,7 +1,7 @@
 """Emberheart's fixed vocabulary: locations, hireling types, tracks, colours, Heroes, and card faces.
 
-Card faces are never invented: the user states them when a card is revealed (``CARD_REVEAL``), and
-``parse_*`` helpers turn the compact notations used at the table (``2G1S``, ``2red+1hero``) into data.
+Card faces are never invented: the user states them when a card is revealed (``CARD_REVEAL``); the table's
+compact notations (``2G1S``, ``2red+1hero``) are read by ``notation``.
 """
 
 from __future__ import annotations
@@ -78,55 +78,10 @@ def empty_hire() -> dict[str, int]:
     return {t: 0 for t in HIRELINGS}
 
 
-_HIRE_RE = re.compile(r"(\d*)([GSRW])", re.I)
-
-
-def parse_hirelings(text: str) -> dict[str, int]:
-    """``2G1S`` / ``GGS`` / ``0`` / ``-`` → ``{"G": 2, "S": 1, "R": 0, "W": 0}``. Raises ValueError."""
-    hire = empty_hire()
-    cleaned = text.strip().replace(" ", "").replace("+", "").replace(",", "")
-    if cleaned in ("", "0", "-", "none"):
-        return hire
-    pos = 0
-    for match in _HIRE_RE.finditer(cleaned):
-        if match.start() != pos:
-            break
-        hire[match.group(2).upper()] += int(match.group(1)) if match.group(1) else 1
-        pos = match.end()
-    if pos != len(cleaned):
-        raise ValueError(f"cannot read hirelings {text!r}; write them like 2G1S (G Grunt, S Scout, R Ranger, W Warden)")
-    return hire
-
-
 def hire_text(hire: dict[str, int]) -> str:
     """``{"G": 2, "S": 1}`` → ``2G1S`` (``none`` when empty)."""
     text = "".join(f"{hire.get(t, 0)}{t}" for t in HIRELINGS if hire.get(t, 0))
     return text or "none"
-
-
-_REQ_RE = re.compile(r"^(\d+)\s*([a-z]+?)s?$")
-
-
-def parse_requirements(text: str) -> list[dict[str, Any]]:
-    """``2red+1hero`` (or ``2red,1hero``) → ``[{"item": "red", "count": 2}, {"item": "hero", "count": 1}]``."""
-    reqs = []
-    for part in re.split(r"[+,]", text.strip().lower()):
-        part = part.strip()
-        if not part:
-            continue
-        match = _REQ_RE.match(part.replace(" ", ""))
-        item = match.group(2) if match else ""
-        if item in ("dragon", "dragons"):
-            item = "dragon"
-        if not match or item not in REQ_ITEMS:
-            raise ValueError(
-                f"cannot read requirement {part!r}; write COUNT+ITEM such as 2red, 1hero, 3ranger "
-                f"(items: {', '.join(REQ_ITEMS)})"
-            )
-        reqs.append({"item": item, "count": int(match.group(1))})
-    if not reqs:
-        raise ValueError("a Garrison card needs at least one requirement, such as 2red")
-    return reqs
 
 
 def req_text(reqs: list[dict[str, Any]]) -> str:

@@ -8,11 +8,12 @@ from typing import Any, Callable, Sequence
 from scorekeeper.events import Event
 from scorekeeper.games import entry
 from scorekeeper.games.base import (
-    EventType, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, error, warning,
+    Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, warning,
 )
 from scorekeeper.games.emberheart import rules_action, rules_cards, rules_raid, rules_reward, rules_setup
 from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, HIRELINGS, TRACKS
-from scorekeeper.games.emberheart.effects import Ctx, Stop, total_hire
+from scorekeeper.games.emberheart.context import Ctx, Stop, total_hire
+from scorekeeper.games.emberheart.events import EVENTS
 from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
 from scorekeeper.games.emberheart.scoring import score as score_table
 from scorekeeper.games.emberheart.settings import SETTINGS
@@ -46,39 +47,8 @@ HANDLERS: dict[str, Handler] = {
     "END_DECLARE": rules_cards.end_declare,
 }
 
-#: events that need a player; the others name a Party (whose owner acts) or nobody
-NEEDS_PLAYER = {"PLACE_PARTY", "USE_SPECIAL", "TAKE_AIDE", "GEAR_SWAP", "SKIP_TURN", "MTN_ORDER", "ATTACH_DRAGON",
-                "GARRISON_COMPLETE", "HERO_ABILITY", "RAID_DISCARD", "FLAME_RESPONSE", "ATTR_EXTRA_STEP",
-                "END_GEAR_CONVERT", "END_DECLARE"}
-
 #: the skill 2/3 answers, which do not close a pending answer (EH-FLAME-3, EH-SKILL-3B)
 ANSWERS = {"FLAME_RESPONSE", "ATTR_EXTRA_STEP"}
-
-EVENT_TYPES = {
-    "CARD_REVEAL": "a card enters an offer (setup, Reset, Apprentice)",
-    "RAID_REVEAL": "a Raid card is revealed",
-    "TWO_P_REVEAL": "a Two player mode card blocks spaces (2 players)",
-    "PLACE_PARTY": "a Party goes to a Common Location space",
-    "USE_SPECIAL": "a Crest goes to the Warehouse or the Firestation",
-    "TAKE_AIDE": "an Aide is taken (Leader recall/re-place, Defender discard)",
-    "GEAR_SWAP": "Gear turns a Hireling into another type",
-    "SKIP_TURN": "a player with nothing to do skips",
-    "CLAIM": "a Party claims a card in the Reward phase",
-    "RECALL": "a Party claims nothing and goes home with 2 Gear",
-    "NP_DISCARD": "the 2-player non-player Crest discards a card",
-    "MTN_CLAIM": "a Mountain Party claims a Dragon (bottom, middle or top)",
-    "MTN_RETRIEVE": "a Mountain Party withdraws (middle or top level)",
-    "MTN_ORDER": "the Survivalist orders tied Mountain Parties",
-    "ATTACH_DRAGON": "a Dragon joins a Hero or Preserve",
-    "GARRISON_COMPLETE": "a claimed Garrison card is completed",
-    "HERO_ABILITY": "a Hero ability with its own timing",
-    "RAID_DISCARD": "a player resolves the Raid",
-    "FLAME_RESPONSE": "skill 2: answer a Flame increase",
-    "ATTR_EXTRA_STEP": "skill 3: one more step for 1 Gear",
-    "END_GEAR_CONVERT": "End Game step 5: 3 Gear → Flame -1",
-    "END_DECLARE": "End Game: exotic colours and the Custodian's track",
-}
-
 
 def _resolve_track(text: str) -> str | None:
     """A track from a unique prefix, or None."""
@@ -93,7 +63,7 @@ class Emberheart(Game):
     min_players = 2
     max_players = 4
     settings = SETTINGS
-    events = tuple(EventType(name, text, open=True) for name, text in EVENT_TYPES.items())
+    events = EVENTS
     #: raise on a payload of the wrong shape instead of refusing it (tests use it to find unchecked fields)
     strict = False
 
@@ -149,41 +119,23 @@ class Emberheart(Game):
 
     # -- check / apply ------------------------------------------------------------------------
 
-    def _run(self, state: State, event: Event) -> list[Finding]:
-        """Run the event's rule handler on ``state`` (mutating it) and return the findings."""
-        handler = HANDLERS.get(event.type)
-        if handler is None:
-            return [error("CORE-TYPE", f"{event.type} is not an Emberheart play; known: {', '.join(HANDLERS)}")]
-        if event.player is not None and not state.has_player(event.player):
-            return [error("EH-SETUP-1", f"{event.player} is not a player of this game ({', '.join(state.seats)})")]
-        if event.type in NEEDS_PLAYER and event.player is None:
-            return [error("EH-FLOW-5", f"{event.type} needs the player who makes it")]
-        if state.phase == "over":
-            return [error("EH-FLOW-1", "the game is over")]
-        if event.player is not None and event.type not in ANSWERS:
-            # EH-FLAME-3, EH-SKILL-3B: a skill 2/3 answer follows its trigger; the player's next play closes it
-            # (the Flame increase stands as "normal", the extra step is forgone)
-            me = state.player(event.player)
-            me.pending_flame, me.pending_track, me.pending_tracks = 0, None, []
-        ctx = Ctx(event)
-        try:
-            handler(state, ctx)
-        except Stop:
-            pass
-        except (TypeError, ValueError, KeyError, AttributeError, IndexError) as exc:
-            if self.strict:
-                raise
-            # a payload of the wrong shape (hand-edited JSON, a bad amend): refuse it in words
-            ctx.out.append(error("CORE-PAYLOAD", f"the fields of this {event.type} cannot be read "
-                                                 f"({type(exc).__name__}: {exc}); see 'scorekeeper eh --help'"))
-        return ctx.out
-
     def play(self, state: State, event: Event, found: Findings) -> State:
-        """Check and carry out ``event`` in one pass (a rejected play is put back by the engine)."""
+        """Check and carry out ``event`` in one pass, into ``found`` (a rejected play is put back by the engine).
+
+        The payload's shape was checked by the engine against ``events.EVENTS``; a field whose inner shape is
+        wrong raises, and the engine reports it as ``CORE-PAYLOAD``.
+        """
         warn_supply = state.settings.get("supply_limits", "warn") == "warn"
         before = self._supply(state) if warn_supply else {}
         state.log = []
-        found.extend(self._run(state, event))
+        ctx = Ctx(event)
+        try:
+            self._run(state, ctx)
+        except Stop:
+            pass
+        finally:
+            found.extend(ctx.items)
+            found.infos.extend(ctx.infos)
         if not found.failed and warn_supply:
             after = self._supply(state)
             for key, cap in COMPONENT_COUNTS.items():  # EH-SETUP-14 (AMB-31)
@@ -191,6 +143,21 @@ class Emberheart(Game):
                     found.warn("EH-SETUP-14", f"the players now hold {after[key]} {key} tokens; the box "
                                               f"has {cap} (the supply is unlimited by default)")
         return state
+
+    @staticmethod
+    def _run(state: State, ctx: Ctx) -> None:
+        """The checks every play shares, then the event's rule handler (which mutates ``state``)."""
+        event = ctx.event
+        if event.player is not None and not state.has_player(event.player):
+            ctx.stop("EH-SETUP-1", f"{event.player} is not a player of this game ({', '.join(state.seats)})")
+        if state.phase == "over":
+            ctx.stop("EH-FLOW-1", "the game is over")
+        if event.player is not None and event.type not in ANSWERS:
+            # EH-FLAME-3, EH-SKILL-3B: a skill 2/3 answer follows its trigger; the player's next play closes it
+            # (the Flame increase stands as "normal", the extra step is forgone)
+            me = state.player(event.player)
+            me.pending_flame, me.pending_track, me.pending_tracks = 0, None, []
+        HANDLERS[event.type](state, ctx)
 
     @staticmethod
     def _supply(state: State) -> dict[str, int]:

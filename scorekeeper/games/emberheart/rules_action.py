@@ -9,7 +9,7 @@ from scorekeeper.games.emberheart.cards import (
     AIDES, ALLOWED, CAMP, FIRESTATION, GRUNT, HIRELING_NAMES, HIRELINGS, LOCATION_TITLES, LOCATIONS, PRESERVE,
     RANGER, SCOUT, SPECIALS, TAVERN, WAREHOUSE, hire_text,
 )
-from scorekeeper.games.emberheart.effects import Ctx, flame_down, flame_up, hero_active, require_hero, text_counts
+from scorekeeper.games.emberheart.context import Ctx, flame_down, flame_up, hero_active, require_hero, text_counts
 from scorekeeper.games.emberheart.state import ACTION, Party, Player, State
 
 
@@ -27,13 +27,13 @@ def require_turn(st: State, ctx: Ctx, what: str) -> Player:
     """EH-FLOW-2 (Action phase only) and EH-FLOW-5 (only the active player)."""
     if st.phase != ACTION:
         now = {"action": "Action", "reward": "Reward", "raid": "Raid", "end": "End Game Scoring"}.get(st.phase, st.phase)
-        ctx.err("EH-FLOW-2", f"{what} happens in the Action phase; it is now the {now} phase, the Action phase "
+        ctx.stop("EH-FLOW-2", f"{what} happens in the Action phase; it is now the {now} phase, the Action phase "
                              "ended with the last Aide (see 'scorekeeper status' for what comes next)")
     active = st.active()
     if ctx.event.player != active:
-        ctx.err("EH-FLOW-5", f"it is {active}'s turn, not {ctx.event.player}'s")
+        ctx.stop("EH-FLOW-5", f"it is {active}'s turn, not {ctx.event.player}'s")
     if len(st.seats) == 2 and not st.two_p_revealed:  # EH-2P-2
-        ctx.err("EH-2P-2", "a 2-player round starts by revealing a Two player mode card (eh block LOCATION:SPACE …)")
+        ctx.stop("EH-2P-2", "a 2-player round starts by revealing a Two player mode card (eh block LOCATION:SPACE …)")
     return st.player(active)
 
 
@@ -59,7 +59,7 @@ def read_hire(ctx: Ctx, data: Mapping[str, Any], rule: str) -> dict[str, int]:
     """A validated Hireling count from ``data['hire']``."""
     hire = text_counts(data.get("hire") or {}, ctx, rule)  # ``2G1S`` from an amend is read too
     if not isinstance(hire, dict) or any(k not in HIRELINGS or not isinstance(v, int) or v < 0 for k, v in hire.items()):
-        ctx.err(rule, "Hirelings are counts of G, S, R, W, written like 2G1S (an amend: hire=2G1S)")
+        ctx.stop(rule, "Hirelings are counts of G, S, R, W, written like 2G1S (an amend: hire=2G1S)")
     return {t: int(hire.get(t, 0)) for t in HIRELINGS}
 
 
@@ -67,24 +67,24 @@ def do_place(st: State, ctx: Ctx, p: Player, data: Mapping[str, Any], *, via_lea
     """Send a Party (EH-ACT-1..9, EH-CMP-1..9, placement Hero triggers)."""
     location = str(data.get("location", "")).lower()
     if location in SPECIALS:
-        ctx.err("EH-ACT-2", f"the {location.title()} has no spaces; use it with 'eh special {location}'")
+        ctx.stop("EH-ACT-2", f"the {location.title()} has no spaces; use it with 'eh special {location}'")
     if location not in LOCATIONS:
-        ctx.err("EH-ACT-2", f"{location!r} is not a Common Location ({', '.join(LOCATIONS)})")
+        ctx.stop("EH-ACT-2", f"{location!r} is not a Common Location ({', '.join(LOCATIONS)})")
     space = data.get("space")
     spaces = st.settings.get("location_spaces", 5)
     if not isinstance(space, int) or not 1 <= space <= spaces:
-        ctx.err("EH-ACT-2", f"{LOCATION_TITLES[location]} has spaces 1–{spaces}, not {space!r}")
+        ctx.stop("EH-ACT-2", f"{LOCATION_TITLES[location]} has spaces 1–{spaces}, not {space!r}")
     if p.crests < 1:
-        ctx.err("EH-ACT-1", f"{p.name} has no Crest left to send a Party; take an Aide instead"
+        ctx.stop("EH-ACT-1", f"{p.name} has no Crest left to send a Party; take an Aide instead"
                 + ("" if aides_left(st) else " (none left: skip)"))
     taken = st.party(location, space)  # EH-ACT-7: only the space matters; more Parties of one player are fine
     if taken is not None:
         free = [s for s in range(1, spaces + 1) if st.party(location, s) is None and (location, s) not in st.blocked]
-        ctx.err("EH-ACT-3", f"{LOCATION_TITLES[location]} space {space} is taken by {taken.owner}; free spaces: "
+        ctx.stop("EH-ACT-3", f"{LOCATION_TITLES[location]} space {space} is taken by {taken.owner}; free spaces: "
                             f"{', '.join(map(str, free)) or 'none'}")
     if (location, space) in st.blocked:
         free = [s for s in range(1, spaces + 1) if st.party(location, s) is None and (location, s) not in st.blocked]
-        ctx.err("EH-2P-3", f"{LOCATION_TITLES[location]} space {space} is blocked by a non-player Crest this round; "
+        ctx.stop("EH-2P-3", f"{LOCATION_TITLES[location]} space {space} is blocked by a non-player Crest this round; "
                            f"free spaces: {', '.join(map(str, free)) or 'none'}")
     hire = read_hire(ctx, data, "EH-ACT-5")
     companion = bool(data.get("companion", False))
@@ -92,23 +92,23 @@ def do_place(st: State, ctx: Ctx, p: Player, data: Mapping[str, Any], *, via_lea
         # EH-AIDE-6: the rulebook bars only the Companion the Leader just recalled; an unused one may join
         # the new Party (the checklist's "without the Companion" is a conflict, see docs/emberheart.md)
         if via_leader and p.companion_recalled:
-            ctx.err("EH-AIDE-6", "the Companion recalled with the Leader cannot be placed again this round")
+            ctx.stop("EH-AIDE-6", "the Companion recalled with the Leader cannot be placed again this round")
         if p.companion_recalled:
-            ctx.err("EH-CMP-3", f"{p.name}'s Companion was recalled by the Leader and cannot be placed again this round")
+            ctx.stop("EH-CMP-3", f"{p.name}'s Companion was recalled by the Leader and cannot be placed again this round")
         if p.companion_used:
-            ctx.err("EH-CMP-1", f"{p.name}'s Companion has already joined a Party this round; place the Party "
+            ctx.stop("EH-CMP-1", f"{p.name}'s Companion has already joined a Party this round; place the Party "
                                 f"without it (no -c): space {space} needs {space} Hirelings")
     use_strength = companion and data.get("strength", True) is not False
     reduction = level(p.attrs["strength"]) if use_strength else 0
     required = max(0, space - reduction)
     n = sum(hire.values())
     if n > 5:
-        ctx.err("EH-ACT-4", "a Party has at most 5 Hirelings")
+        ctx.stop("EH-ACT-4", "a Party has at most 5 Hirelings")
     partial = bool(st.settings.get("strength_partial", False))
     if n != required and not (partial and use_strength and required <= n <= space):
         if companion and use_strength and reduction:
             rule = "EH-CMP-6" if n == 0 else "EH-CMP-5"
-            ctx.err(rule, f"space {space} with the Companion (Strength {p.attrs['strength']}: {reduction} fewer) "
+            ctx.stop(rule, f"space {space} with the Companion (Strength {p.attrs['strength']}: {reduction} fewer) "
                           f"needs exactly {required} Hirelings, not {n}")
         hint = ""
         if not companion and level(p.attrs["strength"]) and not p.companion_used and not p.companion_recalled and n < space:
@@ -118,10 +118,10 @@ def do_place(st: State, ctx: Ctx, p: Player, data: Mapping[str, Any], *, via_lea
             hint = (f"; a Party of {n} goes on space {n}"
                     + (f" (taken by {taken_by.owner})" if taken_by else "")
                     + (" (blocked this round)" if (location, n) in st.blocked else ""))
-        ctx.err("EH-ACT-4", f"space {space} needs exactly {space} Hirelings, not {n}{hint}")
+        ctx.stop("EH-ACT-4", f"space {space} needs exactly {space} Hirelings, not {n}{hint}")
     bad = [t for t in HIRELINGS if hire[t] and t not in ALLOWED[location]]
     if bad:
-        ctx.err("EH-ACT-6", f"{LOCATION_TITLES[location]} takes only "
+        ctx.stop("EH-ACT-6", f"{LOCATION_TITLES[location]} takes only "
                             f"{' and '.join(HIRELING_NAMES[t] + 's' for t in ALLOWED[location])}, "
                             f"not {', '.join(HIRELING_NAMES[t] + 's' for t in bad)}")
     short = [t for t in HIRELINGS if hire[t] > p.hire[t]]
@@ -138,7 +138,7 @@ def do_place(st: State, ctx: Ctx, p: Player, data: Mapping[str, Any], *, via_lea
             if sum(missing.values()) <= p.gear and p.hire[GRUNT] >= sum(missing.values()) and GRUNT not in short:
                 hint += "; swap Grunts first, 1 Gear each: " + ", ".join(
                     f"eh swap G {t} {n}" for t, n in missing.items())
-        ctx.err(rule, f"{p.name} has {hint} (tokens on the board cannot be placed again)")
+        ctx.stop(rule, f"{p.name} has {hint} (tokens on the board cannot be placed again)")
     # EH-2P-4: non-player Crests are not Parties (they are not in st.parties), so they never block Speed
     others = [q for q in st.parties_at(location)
               if st.settings.get("speed_own_parties_block", True) or q.owner != p.name]
@@ -176,12 +176,12 @@ def placement_heroes(st: State, ctx: Ctx, p: Player, party: Party, data: Mapping
             continue
         require_hero(st, p.name, hero, ctx, rule)
         if party.space not in (4, 5):
-            ctx.err(rule, f"the {hero.title()} swap works only when placing on space 4 or 5")
+            ctx.stop(rule, f"the {hero.title()} swap works only when placing on space 4 or 5")
         if not isinstance(n, int) or abs(n) > 2:
-            ctx.err(rule, "swap up to 2: +N turns Grunts into Experts, -N turns them back (AMB-37)")
+            ctx.stop(rule, "swap up to 2: +N turns Grunts into Experts, -N turns them back (AMB-37)")
         src, dst = (GRUNT, expert) if n > 0 else (expert, GRUNT)
         if p.hire[src] < abs(n):
-            ctx.err(rule, f"{p.name} has only {p.hire[src]} {HIRELING_NAMES[src]}s in supply to swap")
+            ctx.stop(rule, f"{p.name} has only {p.hire[src]} {HIRELING_NAMES[src]}s in supply to swap")
         p.hire[src] -= abs(n)
         p.hire[dst] += abs(n)
 
@@ -198,18 +198,18 @@ def use_special(st: State, ctx: Ctx) -> None:
     p = require_turn(st, ctx, "using a Special Location")
     site = str(ctx.get("site", "")).lower()
     if site not in SPECIALS:
-        ctx.err("EH-SPEC-1", "the Special Locations are the warehouse and the firestation")
+        ctx.stop("EH-SPEC-1", "the Special Locations are the warehouse and the firestation")
     if ctx.get("companion"):
-        ctx.err("EH-CMP-2", "the Companion can never go to a Special Location")
+        ctx.stop("EH-CMP-2", "the Companion can never go to a Special Location")
     crests = ctx.get("crests", 1)  # EH-HERO-GEN-6: the Fire Marshall overrides the one-Crest rule
     if crests not in (1, 2):
-        ctx.err("EH-SPEC-1", "a Special Location takes 1 Crest (2 at the Firestation with the Fire Marshall)")
+        ctx.stop("EH-SPEC-1", "a Special Location takes 1 Crest (2 at the Firestation with the Fire Marshall)")
     if crests == 2:
         if site != FIRESTATION:
-            ctx.err("EH-HERO-FIREMARSHALL-A1", "only the Firestation takes 2 Crests at once (Fire Marshall)")
+            ctx.stop("EH-HERO-FIREMARSHALL-A1", "only the Firestation takes 2 Crests at once (Fire Marshall)")
         require_hero(st, p.name, "fire marshall", ctx, "EH-HERO-FIREMARSHALL-A1")
     if p.crests < crests:
-        ctx.err("EH-HERO-FIREMARSHALL-A1" if crests == 2 else "EH-SPEC-1",
+        ctx.stop("EH-HERO-FIREMARSHALL-A1" if crests == 2 else "EH-SPEC-1",
                 f"{p.name} has {p.crests} Crest(s) left; this needs {crests}")
     there = st.specials[site]
     others = [c for c in there if c != p.name] if st.settings.get("other_crest_opponent_only") else list(there)
@@ -231,7 +231,7 @@ def use_special(st: State, ctx: Ctx) -> None:
         if outfit:
             require_hero(st, p.name, "outfitter", ctx, "EH-HERO-OUTFITTER-A")
             if not isinstance(outfit, int) or not 0 < outfit <= grunts:
-                ctx.err("EH-HERO-OUTFITTER-A", f"the Outfitter turns up to the {grunts} Grunts just gained into Gear")
+                ctx.stop("EH-HERO-OUTFITTER-A", f"the Outfitter turns up to the {grunts} Grunts just gained into Gear")
             grunts -= outfit
             p.gear += outfit
         p.hire[GRUNT] += grunts
@@ -244,9 +244,9 @@ def take_aide(st: State, ctx: Ctx) -> None:
     p = require_turn(st, ctx, "taking an Aide")
     aide = str(ctx.get("aide", "")).lower()
     if aide not in AIDES:
-        ctx.err("EH-AIDE-1", f"the Aides are {', '.join(AIDES)}")
+        ctx.stop("EH-AIDE-1", f"the Aides are {', '.join(AIDES)}")
     if st.aides[aide] is not None:
-        ctx.err("EH-AIDE-2", f"the {aide.title()} was already taken this round by {st.aides[aide]}; "
+        ctx.stop("EH-AIDE-2", f"the {aide.title()} was already taken this round by {st.aides[aide]}; "
                              f"still available: {', '.join(aides_left(st)) or 'none'}")
     st.aides[aide] = p.name  # EH-AIDE-3
     p.aides.append(aide)
@@ -255,7 +255,7 @@ def take_aide(st: State, ctx: Ctx) -> None:
         if recall:
             party = st.party(str(recall.get("location", "")).lower(), recall.get("space"))
             if party is None or party.owner != p.name:
-                ctx.err("EH-AIDE-5", f"{p.name} has no Party at {recall.get('location')} space {recall.get('space')}")
+                ctx.stop("EH-AIDE-5", f"{p.name} has no Party at {recall.get('location')} space {recall.get('space')}")
             st.parties.remove(party)  # EH-AIDE-5: Hirelings, Crest and Companion back, no Gear (AMB-10)
             for t in HIRELINGS:
                 p.hire[t] += party.hire[t]
@@ -265,15 +265,15 @@ def take_aide(st: State, ctx: Ctx) -> None:
         place = ctx.get("place")
         if place:
             if not recall:
-                ctx.err("EH-AIDE-6", "the Leader's new Party follows a recall; name the recalled Party too")
+                ctx.stop("EH-AIDE-6", "the Leader's new Party follows a recall; name the recalled Party too")
             do_place(st, ctx, p, place, via_leader=True)  # EH-AIDE-6
     elif aide == "defender":
         slot = ctx.get("raid")
         if slot not in (1, 2) or st.raids[slot - 1] is None:
             shown = [str(i + 1) for i, r in enumerate(st.raids) if r]
             if not shown:
-                ctx.err("EH-AIDE-7", "no Raid card is face up yet: reveal the round's two (eh raidcard 1 G hero …)")
-            ctx.err("EH-AIDE-7", f"the Defender discards one of the face-up Raid cards: --raid {' or '.join(shown)}")
+                ctx.stop("EH-AIDE-7", "no Raid card is face up yet: reveal the round's two (eh raidcard 1 G hero …)")
+            ctx.stop("EH-AIDE-7", f"the Defender discards one of the face-up Raid cards: --raid {' or '.join(shown)}")
         st.raid_discarded = slot  # EH-AIDE-7
     elif aide == "survivalist":
         p.gear += 1  # EH-AIDE-8
@@ -286,24 +286,24 @@ def gear_swap(st: State, ctx: Ctx) -> None:
     """GEAR_SWAP{from, to, count} (EH-GEAR-1..4, EH-ACT-9)."""
     anytime = st.settings.get("gear_swap_window") == "anytime"  # AMB-29
     if not anytime and (st.phase != ACTION or ctx.event.player != st.active()):
-        ctx.err("EH-GEAR-1", f"Gear swaps happen only on your own Action-phase turn"
+        ctx.stop("EH-GEAR-1", f"Gear swaps happen only on your own Action-phase turn"
                              f"{f' (it is {st.active()} turn)' if st.active() else ''}")
     p = st.player(ctx.event.player)
     src, dst = str(ctx.get("from", "")).upper(), str(ctx.get("to", "")).upper()
     count = ctx.get("count", 1)
     if src not in HIRELINGS or dst not in HIRELINGS:
-        ctx.err("EH-GEAR-2", "swap one Hireling type for another: G, S, R or W")
+        ctx.stop("EH-GEAR-2", "swap one Hireling type for another: G, S, R or W")
     if src == dst:
-        ctx.err("EH-GEAR-3", "a swap turns a Hireling into a different type")
+        ctx.stop("EH-GEAR-3", "a swap turns a Hireling into a different type")
     if not isinstance(count, int) or count < 1:
-        ctx.err("EH-GEAR-4", "swap a whole number ≥ 1 of Hirelings")
+        ctx.stop("EH-GEAR-4", "swap a whole number ≥ 1 of Hirelings")
     if p.gear < count:
-        ctx.err("EH-GEAR-4", f"{p.name} has {p.gear} Gear; each swap costs 1"
+        ctx.stop("EH-GEAR-4", f"{p.name} has {p.gear} Gear; each swap costs 1"
                 + (f" (swap {p.gear} now, or get 2 Gear at the Warehouse first)" if p.gear else
                    " (the Warehouse gives 2 Gear)"))
     if p.hire[src] < count:
         rule = "EH-ACT-9" if st.board_hire(p.name)[src] else "EH-GEAR-3"
-        ctx.err(rule, f"{p.name} has {p.hire[src]} {HIRELING_NAMES[src]}(s) in supply; tokens on the board cannot be swapped")
+        ctx.stop(rule, f"{p.name} has {p.hire[src]} {HIRELING_NAMES[src]}(s) in supply; tokens on the board cannot be swapped")
     p.gear -= count
     p.hire[src] -= count
     p.hire[dst] += count
@@ -313,7 +313,7 @@ def skip_turn(st: State, ctx: Ctx) -> None:
     """SKIP_TURN (EH-EOA-2, EH-EOA-5)."""
     p = require_turn(st, ctx, "skipping a turn")
     if p.crests:
-        ctx.err("EH-EOA-5", f"{p.name} still has {p.crests} Crest(s): send a Party or use a Special Location")
+        ctx.stop("EH-EOA-5", f"{p.name} still has {p.crests} Crest(s): send a Party or use a Special Location")
     if aides_left(st):
-        ctx.err("EH-EOA-2", f"{p.name} has no Crest but must take an Aide: {', '.join(aides_left(st))}")
+        ctx.stop("EH-EOA-2", f"{p.name} has no Crest but must take an Aide: {', '.join(aides_left(st))}")
     end_turn(st, ctx)

@@ -8,7 +8,7 @@ from typing import Any, Mapping
 from scorekeeper.games.emberheart.cards import (
     COLOURS, EXPERTS, GRUNT, GUILD, HEROES, Card, hero_key, req_text,
 )
-from scorekeeper.games.emberheart.effects import (
+from scorekeeper.games.emberheart.context import (
     Ctx, advance, colour_counts, colour_track, count_colour, declared_colours, experts, flame_down, flame_up,
     read_counts, require_hero, total_hire, valid_track,
 )
@@ -19,9 +19,9 @@ def require_skill(st: State, ctx: Ctx, name: str, skill: int, rule: str) -> None
     """EH-SKILL-GEN-1: side B, and only the player whose board shows the skill."""
     p = st.player(name)
     if st.settings.get("side") != "B":
-        ctx.err("EH-SKILL-GEN-1", "player skills exist only on side B of the player boards")
+        ctx.stop("EH-SKILL-GEN-1", "player skills exist only on side B of the player boards")
     if p.skill != skill:
-        ctx.err("EH-SKILL-GEN-1", f"{name}'s board shows skill {p.skill}, not skill {skill}")
+        ctx.stop("EH-SKILL-GEN-1", f"{name}'s board shows skill {p.skill}, not skill {skill}")
 
 
 def _own(st: State, ctx: Ctx, name: str, cid: Any, rule: str, what: str) -> Card:
@@ -29,7 +29,7 @@ def _own(st: State, ctx: Ctx, name: str, cid: Any, rule: str, what: str) -> Card
     card = st.cards.get(str(cid))
     if card is None or card.owner != name or card.discarded:
         mine = ", ".join(c.id for c in st.owned(name) if c.kind != "tavern") or "none"
-        ctx.err(rule, f"{name} has no card {cid} ({what}); {name}'s cards: {mine}")
+        ctx.stop(rule, f"{name} has no card {cid} ({what}); {name}'s cards: {mine}")
     return card
 
 
@@ -38,27 +38,27 @@ def do_attach(st: State, ctx: Ctx, name: str, dragon_id: str, target_id: str, da
     p = st.player(name)
     dragon = _own(st, ctx, name, dragon_id, "EH-DRG-1", "a Dragon")
     if not dragon.is_dragon:
-        ctx.err("EH-DRG-1", f"{dragon.id} is not a Dragon card")
+        ctx.stop("EH-DRG-1", f"{dragon.id} is not a Dragon card")
     target = _own(st, ctx, name, target_id, "EH-DRG-1", "a Hero or Preserve")
     if target.kind not in ("hero", "preserve"):
-        ctx.err("EH-DRG-1", f"a Dragon is attached to a Hero or a Preserve, not to {target.id}")
+        ctx.stop("EH-DRG-1", f"a Dragon is attached to a Hero or a Preserve, not to {target.id}")
     if dragon.attached_to:
-        ctx.err("EH-DRG-3", f"{dragon.id} is attached to {dragon.attached_to} for good; it cannot be moved")
+        ctx.stop("EH-DRG-3", f"{dragon.id} is attached to {dragon.attached_to} for good; it cannot be moved")
     if st.phase == END and st.counters.get("converted"):
-        ctx.err("EH-DRG-4", "attachments end when End Game Scoring starts (AMB-28); Gear has already been converted")
+        ctx.stop("EH-DRG-4", "attachments end when End Game Scoring starts (AMB-28); Gear has already been converted")
     if target.holds:
-        ctx.err("EH-DRG-2", f"{target.id} already holds {target.holds}; a Hero or Preserve holds one Dragon")
+        ctx.stop("EH-DRG-2", f"{target.id} already holds {target.holds}; a Hero or Preserve holds one Dragon")
     skill1 = bool(data.get("skill1"))
     if skill1:
         require_skill(st, ctx, name, 1, "EH-SKILL-1A")
         if st.round == 5 and st.phase in (RAID, END):
-            ctx.err("EH-SKILL-1A", "Skill 1 can be used only until the end of the last Reward phase")
+            ctx.stop("EH-SKILL-1A", "Skill 1 can be used only until the end of the last Reward phase")
         if p.gear < 1:
-            ctx.err("EH-SKILL-1A", f"{name} has no Gear to place on the Dragon")
+            ctx.stop("EH-SKILL-1A", f"{name} has no Gear to place on the Dragon")
         p.gear -= 1  # EH-SKILL-1B: the Gear stays on the Dragon
         dragon.gear_on = dragon.skill1 = True
     elif not dragon.exotic and dragon.colour != target.colour:
-        ctx.err("EH-DRG-1", f"{dragon.id} is {dragon.colour}; it can join only a {dragon.colour} Hero or Preserve"
+        ctx.stop("EH-DRG-1", f"{dragon.id} is {dragon.colour}; it can join only a {dragon.colour} Hero or Preserve"
                             + (" (or use skill 1 with --gear)" if p.skill == 1 and st.settings.get("side") == "B" else ""))
     if dragon.exotic:
         dragon.colour = target.colour  # EH-DRG-7
@@ -74,11 +74,11 @@ def do_attach(st: State, ctx: Ctx, name: str, dragon_id: str, target_id: str, da
             p.hire[GRUNT] += 1  # EH-SKILL-4A
         elif option in EXPERTS:
             if p.hire[GRUNT] < 1:
-                ctx.err("EH-SKILL-4B", f"{name} has no Grunt in supply to turn into an Expert")
+                ctx.stop("EH-SKILL-4B", f"{name} has no Grunt in supply to turn into an Expert")
             p.hire[GRUNT] -= 1
             p.hire[option] += 1
         else:
-            ctx.err("EH-SKILL-4A", "skill 4: gain a Grunt (G) or turn a Grunt into S, R or W")
+            ctx.stop("EH-SKILL-4A", "skill 4: gain a Grunt (G) or turn a Grunt into S, R or W")
 
 
 def attach(st: State, ctx: Ctx) -> None:
@@ -127,21 +127,21 @@ def garrison_complete(st: State, ctx: Ctx) -> None:
     p = st.player(name)
     card = _own(st, ctx, name, ctx.get("card"), "EH-GAR-6", "a claimed Garrison card")
     if card.kind != "garrison":
-        ctx.err("EH-GAR-6", f"{card.id} is not a Garrison card")
+        ctx.stop("EH-GAR-6", f"{card.id} is not a Garrison card")
     if card.completed:
-        ctx.err("EH-GAR-6", f"{card.id} is already completed")
+        ctx.stop("EH-GAR-6", f"{card.id} is already completed")
     if st.phase == END and st.counters.get("converted"):  # EH-END-2 (AMB-19): step 4 comes before step 5
-        ctx.err("EH-END-2", "Garrison cards are completed up to scoring step 4; the step-5 Gear conversion has begun")
+        ctx.stop("EH-END-2", "Garrison cards are completed up to scoring step 4; the step-5 Gear conversion has begun")
     declared = declared_colours(st, name, ctx.get("exotic"), ctx)
     lowered = ctx.get("tactician")
     if lowered is not None:  # EH-HERO-TACTICIAN-A (AMB-20)
         require_hero(st, name, "tactician", ctx, "EH-HERO-TACTICIAN-A")
         if not isinstance(lowered, int) or not 1 <= lowered <= len(card.reqs):
-            ctx.err("EH-HERO-TACTICIAN-A", f"the Tactician lowers requirement line 1–{len(card.reqs)}")
+            ctx.stop("EH-HERO-TACTICIAN-A", f"the Tactician lowers requirement line 1–{len(card.reqs)}")
         lowered -= 1
     missing = garrison_shortfall(st, name, card, declared, lowered)
     if missing:
-        ctx.err("EH-GAR-1", f"{card.id} needs {req_text(card.reqs)}; "
+        ctx.stop("EH-GAR-1", f"{card.id} needs {req_text(card.reqs)}; "
                             f"{name} still lacks: {'; '.join(missing)}")
     track = card.track
     if ctx.get("track") and str(ctx.get("track")).lower() != card.track:  # EH-HERO-DRAGONKNIGHT-A
@@ -159,7 +159,7 @@ def _in_player_order(st: State, ctx: Ctx, window: str, hero: str) -> None:
     key = f"order:{window}"
     last = st.counters.get(key, -1)
     if me < last:
-        ctx.err("EH-HERO-GEN-7", f"abilities at this moment go in player order ({', '.join(order)}); "
+        ctx.stop("EH-HERO-GEN-7", f"abilities at this moment go in player order ({', '.join(order)}); "
                                  f"{order[last]} has already used one, so {ctx.event.player}'s {hero.title()} "
                                  "comes too late")
     st.counters[key] = me
@@ -168,7 +168,7 @@ def _in_player_order(st: State, ctx: Ctx, window: str, hero: str) -> None:
 def _window_pre_turn(st: State, ctx: Ctx, hero: str) -> None:
     """EH-HERO-GEN-7: before the first turn of an Action phase, in player order (AMB-33)."""
     if st.phase != ACTION or st.actions:
-        ctx.err("EH-HERO-GEN-7", f"the {hero.title()} acts before the first turn of the Action phase")
+        ctx.stop("EH-HERO-GEN-7", f"the {hero.title()} acts before the first turn of the Action phase")
     _in_player_order(st, ctx, f"pre{st.round}", hero)
 
 
@@ -177,7 +177,7 @@ def _window_after_raid(st: State, ctx: Ctx, hero: str, rule: str) -> None:
     open_now = (st.phase == ACTION and st.actions == 0 and st.after_raid_round == st.round - 1) or \
                (st.phase == END and st.after_raid_round == 5)
     if not open_now or st.after_raid_round == 0:
-        ctx.err(rule, f"the {hero.title()} acts after the Raid phase has been resolved, before the next round's first turn")
+        ctx.stop(rule, f"the {hero.title()} acts after the Raid phase has been resolved, before the next round's first turn")
     _in_player_order(st, ctx, f"after{st.after_raid_round}", hero)
 
 
@@ -187,7 +187,7 @@ def hero_ability(st: State, ctx: Ctx) -> None:
     p = st.player(name)
     hero = hero_key(str(ctx.get("hero", "")))
     if hero is None:
-        ctx.err("EH-HERO-GEN-8", f"{ctx.get('hero')!r} is not a Hero")
+        ctx.stop("EH-HERO-GEN-8", f"{ctx.get('hero')!r} is not a Hero")
     rule = f"EH-HERO-{hero.replace(' ', '').upper()}-A"
     mark = f"{hero}:{st.round}"
     if hero == "apprentice":
@@ -195,12 +195,12 @@ def hero_ability(st: State, ctx: Ctx) -> None:
         require_hero(st, name, hero, ctx, rule)
         _window_pre_turn(st, ctx, hero)
         if "apprentice" in p.used:
-            ctx.err(rule, "the Apprentice's ability is used once per game")
+            ctx.stop(rule, "the Apprentice's ability is used once per game")
         from scorekeeper.games.emberheart.rules_reward import find_offer_card, gain_card
 
         card = find_offer_card(st, ctx, GUILD, None, ctx.get("card"))  # EH-HERO-APPRENTICE-A2
         if card.reserved_for and card.reserved_for != name:
-            ctx.err("EH-HERO-BARD-A2", f"{card.id} is reserved for {card.reserved_for}")
+            ctx.stop("EH-HERO-BARD-A2", f"{card.id} is reserved for {card.reserved_for}")
         slot = st.offers[GUILD].index(card.id) + 1
         gain_card(st, ctx, name, card)
         if slot <= 3:
@@ -211,13 +211,13 @@ def hero_ability(st: State, ctx: Ctx) -> None:
         require_hero(st, name, hero, ctx, rule)
         _window_pre_turn(st, ctx, hero)
         if mark in p.used:
-            ctx.err(rule, "the Bard acts once per round")
+            ctx.stop(rule, "the Bard acts once per round")
         keep, drop = hero_key(str(ctx.get("keep", ""))), hero_key(str(ctx.get("discard", "")))
         if keep is None or drop is None or keep == drop:
-            ctx.err(rule, "name the 2 Hero cards drawn: the one kept (--keep) and the one discarded (--discard)")
+            ctx.stop(rule, "name the 2 Hero cards drawn: the one kept (--keep) and the one discarded (--discard)")
         for h in (keep, drop):
             if any(c.kind == "hero" and c.hero == h for c in st.cards.values()):
-                ctx.err("EH-SETUP-13", f"the {h.title()} card is already in play")
+                ctx.stop("EH-SETUP-13", f"the {h.title()} card is already in play")
         from scorekeeper.games.emberheart.rules_setup import new_id
 
         for h, reserved in ((keep, True), (drop, False)):
@@ -236,12 +236,12 @@ def hero_ability(st: State, ctx: Ctx) -> None:
         require_hero(st, name, hero, ctx, rule)
         _window_pre_turn(st, ctx, hero)
         if mark in p.used:
-            ctx.err(rule, "the Paragon acts once per round")
+            ctx.stop(rule, "the Paragon acts once per round")
         gain = str(ctx.get("gain", "")).upper()
         if sorted(gain) not in (["S", "S"], ["R", "R"], ["R", "S"]):
-            ctx.err("EH-HERO-PARAGON-A2", "the Paragon gains SS, RR or SR")
+            ctx.stop("EH-HERO-PARAGON-A2", "the Paragon gains SS, RR or SR")
         if p.hire[GRUNT] < 2:
-            ctx.err(rule, f"the Paragon discards exactly 2 Grunts; {name} has {p.hire[GRUNT]}")
+            ctx.stop(rule, f"the Paragon discards exactly 2 Grunts; {name} has {p.hire[GRUNT]}")
         p.hire[GRUNT] -= 2  # EH-HERO-PARAGON-A2
         for t in gain:
             p.hire[t] += 1
@@ -252,7 +252,7 @@ def hero_ability(st: State, ctx: Ctx) -> None:
         _window_after_raid(st, ctx, hero, rule)
         mark = f"{hero}:after{st.after_raid_round}"
         if mark in p.used:
-            ctx.err(rule, f"the {hero.title()} acts once after each Raid phase")
+            ctx.stop(rule, f"the {hero.title()} acts once after each Raid phase")
         if hero == "recruiter":
             p.hire[GRUNT] += count_colour(st, name, "red") // 2  # EH-HERO-RECRUITER-A
         else:
@@ -262,19 +262,19 @@ def hero_ability(st: State, ctx: Ctx) -> None:
         rule = "EH-HERO-DRAGONTRAINER-A1"
         require_hero(st, name, hero, ctx, rule)
         if st.phase != RAID or any(q.raided for q in st.players):
-            ctx.err(rule, "the Dragon Trainer acts after all Locations resolved in the Reward phase, before the Raid")
+            ctx.stop(rule, "the Dragon Trainer acts after all Locations resolved in the Reward phase, before the Raid")
         if p.trainer_used:
-            ctx.err(rule, "the Dragon Trainer acts once per round (AMB-23)")
+            ctx.stop(rule, "the Dragon Trainer acts once per round (AMB-23)")
         dragon = _own(st, ctx, name, ctx.get("dragon"), rule, "a Dragon")
         if not dragon.is_dragon:
-            ctx.err(rule, f"{dragon.id} is not a Dragon")
+            ctx.stop(rule, f"{dragon.id} is not a Dragon")
         if dragon.attached_to and not st.settings.get("trainer_allow_attached"):
-            ctx.err(rule, f"{dragon.id} is attached; only unattached Dragons may be discarded (AMB-23)")
+            ctx.stop(rule, f"{dragon.id} is attached; only unattached Dragons may be discarded (AMB-23)")
         colour = dragon.colour
         if dragon.exotic and not dragon.attached_to:
             colour = str(ctx.get("colour", "")).lower()
             if colour not in COLOURS:
-                ctx.err("EH-DRG-6", f"{dragon.id} is exotic: say which colour it counts as (--colour red)")
+                ctx.stop("EH-DRG-6", f"{dragon.id} is exotic: say which colour it counts as (--colour red)")
         track = colour_track(st, colour, ctx)  # EH-HERO-DRAGONTRAINER-A2
         dragon.discarded = True  # EH-DRG-8
         if dragon.attached_to:
@@ -282,9 +282,9 @@ def hero_ability(st: State, ctx: Ctx) -> None:
         advance(st, p, track, 1, ctx)
         p.trainer_used = True
     elif hero == "quartermaster":
-        ctx.err(rule, "the Quartermaster's Gear is gained automatically after the Raid phase")
+        ctx.stop(rule, "the Quartermaster's Gear is gained automatically after the Raid phase")
     else:
-        ctx.err("EH-HERO-GEN-5", f"the {hero.title()}'s ability is recorded with the play that triggers it "
+        ctx.stop("EH-HERO-GEN-5", f"the {hero.title()}'s ability is recorded with the play that triggers it "
                                  "(see 'eh --help'), not on its own")
 
 
@@ -295,7 +295,7 @@ def flame_response(st: State, ctx: Ctx) -> None:
     require_skill(st, ctx, name, 2, "EH-SKILL-2A")
     n = p.pending_flame
     if n <= 0:
-        ctx.err("EH-FLAME-3", f"{name} has no Flame increase waiting for an answer")
+        ctx.stop("EH-FLAME-3", f"{name} has no Flame increase waiting for an answer")
     option = str(ctx.get("option", "normal")).lower()
     if option.startswith("g"):
         p.hire[GRUNT] += n
@@ -306,13 +306,13 @@ def flame_response(st: State, ctx: Ctx) -> None:
             if len(owned) == 1:
                 plan = {owned[0]: n}
         if sum(plan.values()) != n or any(k not in EXPERTS or p.hire[k] < v for k, v in plan.items()):
-            ctx.err("EH-SKILL-2B", f"cancelling Flame +{n} needs {n} Expert(s) from {name}'s supply "
+            ctx.stop("EH-SKILL-2B", f"cancelling Flame +{n} needs {n} Expert(s) from {name}'s supply "
                                    f"(has {experts(p.hire)}); say which with --discard")
         for t, k in plan.items():
             p.hire[t] -= k
         p.flame = max(int(st.settings.get("flame_min", 0)), p.flame - n)
     elif not option.startswith("n"):
-        ctx.err("EH-SKILL-2A", "answer a Flame increase with normal, grunts or experts")
+        ctx.stop("EH-SKILL-2A", "answer a Flame increase with normal, grunts or experts")
     p.pending_flame = 0
 
 
@@ -323,15 +323,15 @@ def extra_step(st: State, ctx: Ctx) -> None:
     require_skill(st, ctx, name, 3, "EH-SKILL-3A")
     waiting = list(p.pending_tracks) or ([p.pending_track] if p.pending_track else [])
     if not waiting:
-        ctx.err("EH-SKILL-3B", f"{name} has no advancement waiting for the extra step (once per advancement, "
+        ctx.stop("EH-SKILL-3B", f"{name} has no advancement waiting for the extra step (once per advancement, "
                                "right after it)")
     track = waiting[-1]
     if ctx.get("track"):  # two advancements in one play (AMB-17): say which one takes the extra step
         track = valid_track(ctx.get("track"), ctx, "EH-SKILL-3A")
         if track not in waiting:
-            ctx.err("EH-SKILL-3A", f"{name}'s waiting advancement is on {' and '.join(waiting)}, not {track}")
+            ctx.stop("EH-SKILL-3A", f"{name}'s waiting advancement is on {' and '.join(waiting)}, not {track}")
     if p.gear < 1:
-        ctx.err("EH-SKILL-3B", f"the extra step costs 1 Gear; {name} has none")
+        ctx.stop("EH-SKILL-3B", f"the extra step costs 1 Gear; {name} has none")
     p.gear -= 1
     if p.end_gear is not None:  # EH-END-11 (AMB-25): only the step-5 conversion is undone for Hero conditions
         p.end_gear -= 1
@@ -347,14 +347,14 @@ def end_gear_convert(st: State, ctx: Ctx) -> None:
     p = st.player(name)
     n = ctx.get("gear")
     if st.phase != END:
-        ctx.err("EH-END-7", "Gear is turned into Flame only in step 5 of End Game Scoring, after round V's Raid")
+        ctx.stop("EH-END-7", "Gear is turned into Flame only in step 5 of End Game Scoring, after round V's Raid")
     if not isinstance(n, int) or n <= 0 or n % 3:
-        ctx.err("EH-END-7", f"discard Gear in multiples of 3 (3, 6, 9…), not {n!r}")
+        ctx.stop("EH-END-7", f"discard Gear in multiples of 3 (3, 6, 9…), not {n!r}")
     if n > p.gear:
-        ctx.err("EH-GEAR-4", f"{name} has {p.gear} Gear")
+        ctx.stop("EH-GEAR-4", f"{name} has {p.gear} Gear")
     floor = int(st.settings.get("flame_min", 0))
     if p.flame - n // 3 < floor:
-        ctx.err("EH-END-7", f"{name}'s Flame is {p.flame}; it cannot go below {floor} "
+        ctx.stop("EH-END-7", f"{name}'s Flame is {p.flame}; it cannot go below {floor} "
                             f"(at most {3 * (p.flame - floor)} Gear)")
     p.gear -= n
     p.flame -= n // 3  # EH-END-8
@@ -366,7 +366,7 @@ def end_declare(st: State, ctx: Ctx) -> None:
     name = str(ctx.event.player)
     p = st.player(name)
     if st.phase != END:
-        ctx.err("EH-FLOW-2", "declarations for scoring are made after round V's Raid phase")
+        ctx.stop("EH-FLOW-2", "declarations for scoring are made after round V's Raid phase")
     exotic = declared_colours(st, name, ctx.get("exotic"), ctx)
     if exotic:
         p.declared["exotic"] = exotic

@@ -5,7 +5,7 @@ from __future__ import annotations
 from scorekeeper.games.emberheart.cards import (
     AIDES, BLUE, EXPERTS, GRUNT, HIRELING_NAMES, RANGER, SCOUT, WARDEN, Card,
 )
-from scorekeeper.games.emberheart.effects import (
+from scorekeeper.games.emberheart.context import (
     Ctx, count_colour, declared_colours, experts, flame_up, hero_active, read_counts, require_hero,
 )
 from scorekeeper.games.emberheart.state import ACTION, END, RAID, MountainState, Player, State, new_offers
@@ -45,20 +45,20 @@ def raid_discard(st: State, ctx: Ctx) -> None:
     """RAID_DISCARD{card, discard, fire_sage, custodian, exotic} (EH-RAID-2..9)."""
     if st.phase != RAID:
         now = {"action": "Action", "reward": "Reward", "raid": "Raid", "end": "End Game Scoring"}.get(st.phase, st.phase)
-        ctx.err("EH-FLOW-2", f"Raid discards happen in the Raid phase, after the last Location's claims; it is now "
+        ctx.stop("EH-FLOW-2", f"Raid discards happen in the Raid phase, after the last Location's claims; it is now "
                              f"the {now} phase (see 'scorekeeper status' for what comes next)")
     p = st.player(ctx.event.player)
     if p.raided:
-        ctx.err("EH-RAID-9", f"{p.name} has already resolved this round's Raid")
+        ctx.stop("EH-RAID-9", f"{p.name} has already resolved this round's Raid")
     slot = ctx.get("card") or raid_in_force(st)
     raid_id = st.raids[slot - 1] if slot in (1, 2) else None
     if raid_id is None:
-        ctx.err("EH-RAID-2", "no Raid card is face up: reveal the round's Raid cards first (eh raidcard …)")
+        ctx.stop("EH-RAID-2", "no Raid card is face up: reveal the round's Raid cards first (eh raidcard …)")
     if st.raid_discarded is None and all(st.raids):
         ctx.warn("EH-RAID-2", "no Defender discard was recorded; slot 1 is taken as the Raid card in force")
     if slot == st.raid_discarded:  # EH-HERO-MESSENGER-A: the Messenger may apply the discarded card
         if not hero_active(st, p.name, "messenger"):
-            ctx.err("EH-RAID-2", f"the Defender discarded Raid slot {slot}; the card in force is slot {raid_in_force(st)}")
+            ctx.stop("EH-RAID-2", f"the Defender discarded Raid slot {slot}; the card in force is slot {raid_in_force(st)}")
     card = st.cards[raid_id]
     declared = declared_colours(st, p.name, ctx.get("exotic"), ctx)
     required = required_discards(st, p, card, declared)
@@ -74,27 +74,27 @@ def raid_discard(st: State, ctx: Ctx) -> None:
         must = min(required, p.hire[GRUNT])  # EH-RAID-6
         plan = {GRUNT: must}
         if given is not None and read_counts(given, ctx, "EH-RAID-6") != ({GRUNT: must} if must else {}):
-            ctx.err("EH-RAID-6", f"{p.name} must discard exactly {must} Grunt(s) (required {required}, owns "
+            ctx.stop("EH-RAID-6", f"{p.name} must discard exactly {must} Grunt(s) (required {required}, owns "
                                  f"{p.hire[GRUNT]}); other types cannot substitute")
     else:
         must = min(required, experts(p.hire))  # EH-RAID-5, EH-RAID-6
         if given is None:
             owned = [t for t in EXPERTS if p.hire[t]]
             if must and must < experts(p.hire) and len(owned) > 1:
-                ctx.err("EH-RAID-5", f"{p.name} must discard {must} Expert(s) and owns "
+                ctx.stop("EH-RAID-5", f"{p.name} must discard {must} Expert(s) and owns "
                                      f"{', '.join(f'{p.hire[t]}{t}' for t in owned)}: say which, e.g. "
                                      f"eh raid -p {p.name} --discard {must}{owned[0]}")
             plan = {t: p.hire[t] for t in EXPERTS} if must == experts(p.hire) else {owned[0]: must} if must else {}
         else:
             plan = read_counts(given, ctx, "EH-RAID-5")
             if any(k not in EXPERTS for k in plan):
-                ctx.err("EH-RAID-6", "this Raid card takes Experts (S, R, W); Grunts cannot substitute")
+                ctx.stop("EH-RAID-6", "this Raid card takes Experts (S, R, W); Grunts cannot substitute")
             if sum(plan.values()) != must:
-                ctx.err("EH-RAID-6", f"{p.name} must discard exactly {must} Expert(s) (required {required}, owns "
+                ctx.stop("EH-RAID-6", f"{p.name} must discard exactly {must} Expert(s) (required {required}, owns "
                                      f"{experts(p.hire)})")
             for t, n in plan.items():
                 if p.hire[t] < n:
-                    ctx.err("EH-RAID-5", f"{p.name} has only {p.hire[t]} {HIRELING_NAMES[t]}(s)")
+                    ctx.stop("EH-RAID-5", f"{p.name} has only {p.hire[t]} {HIRELING_NAMES[t]}(s)")
     for t, n in plan.items():
         p.hire[t] -= n
     flame_up(st, p, required - must, ctx)  # EH-RAID-7

@@ -9,7 +9,7 @@ from scorekeeper.games.emberheart.cards import (
     CAMP, COLOURS, EXPERTS, GARRISON, GRUNT, HIRELINGS, LOCATION_TITLES, LOCATIONS, MOUNTAIN, PRESERVE,
     TAVERN, WARDEN, Card,
 )
-from scorekeeper.games.emberheart.effects import (
+from scorekeeper.games.emberheart.context import (
     Ctx, advance, flame_down, flame_up, hero_active, valid_track,
 )
 from scorekeeper.games.emberheart.state import RAID, REWARD, MountainState, Party, State
@@ -150,7 +150,7 @@ def find_offer_card(st: State, ctx: Ctx, location: str, level: str | None, wante
     if cid is None:
         left = [c for c in slots if c]
         where = LOCATION_TITLES[location] + (f" ({level} level)" if location == MOUNTAIN else "")
-        ctx.err("EH-REW-3", f"{wanted} is not on offer at {where}; on offer: "
+        ctx.stop("EH-REW-3", f"{wanted} is not on offer at {where}; on offer: "
                             f"{', '.join(st.cards[c].label() for c in left) or 'nothing (recall the Party)'}")
     return st.cards[cid]
 
@@ -159,26 +159,26 @@ def acting_party(st: State, ctx: Ctx, location: str) -> Party:
     """The Party named by the event, checked against the claim order (EH-REW-1, EH-REW-2)."""
     if st.phase != REWARD:
         now = {"action": "Action", "reward": "Reward", "raid": "Raid", "end": "End Game Scoring"}.get(st.phase, st.phase)
-        ctx.err("EH-FLOW-2", f"claims and recalls happen in the Reward phase; it is now the {now} phase "
+        ctx.stop("EH-FLOW-2", f"claims and recalls happen in the Reward phase; it is now the {now} phase "
                              "(see 'scorekeeper status' for what comes next)")
     if location != st.location:
         assert st.location is not None  # in the Reward phase a Location is always being resolved (next_location)
-        ctx.err("EH-REW-1", f"{LOCATION_TITLES.get(location, location)} is not being resolved: "
+        ctx.stop("EH-REW-1", f"{LOCATION_TITLES.get(location, location)} is not being resolved: "
                             f"{LOCATION_TITLES[st.location]} is (order: Guild, Tavern, Camp, Mountain, Preserve, Garrison)")
     what, space, who = expected(st)
     wanted = ctx.get("space", space)
     if what == "np" and wanted == space:
-        ctx.err("EH-2P-5", f"space {space} holds the non-player Crest: it discards its card now (eh np)")
+        ctx.stop("EH-2P-5", f"space {space} holds the non-player Crest: it discards its card now (eh np)")
     party = st.party(location, wanted) if isinstance(wanted, int) else None
     if party is None:
-        ctx.err("EH-REW-2", f"there is no Party on {LOCATION_TITLES[location]} space {wanted}")
+        ctx.stop("EH-REW-2", f"there is no Party on {LOCATION_TITLES[location]} space {wanted}")
     if ctx.event.player and ctx.event.player != party.owner:
-        ctx.err("EH-REW-2", f"the Party on space {wanted} is {party.owner}'s, not {ctx.event.player}'s")
+        ctx.stop("EH-REW-2", f"the Party on space {wanted} is {party.owner}'s, not {ctx.event.player}'s")
     if what == "order":
-        ctx.err("EH-MTN-19", f"{who} (Survivalist) must first order the tied Parties (eh order …)")
+        ctx.stop("EH-MTN-19", f"{who} (Survivalist) must first order the tied Parties (eh order …)")
     if wanted != space:
         nxt = f"{who} (space {space})" if who != NP else f"the non-player Crest (space {space}) discards first (eh np)"
-        ctx.err("EH-MTN-19" if location == MOUNTAIN and st.mountain.stage != "bottom" else "EH-REW-2",
+        ctx.stop("EH-MTN-19" if location == MOUNTAIN and st.mountain.stage != "bottom" else "EH-REW-2",
                 f"it is not space {wanted}'s turn to choose: next is {nxt}")
     return party
 
@@ -219,16 +219,16 @@ def claim(st: State, ctx: Ctx) -> None:
         mountain_claim(st, ctx)
         return
     if location not in LOCATIONS:
-        ctx.err("EH-ACT-2", f"{location!r} is not a Common Location")
+        ctx.stop("EH-ACT-2", f"{location!r} is not a Common Location")
     party = acting_party(st, ctx, location)
     name = party.owner
     p = st.player(name)
     card = find_offer_card(st, ctx, location, None, ctx.get("card"))
     if ctx.get("attach") and location != CAMP:  # EH-DRG-1: only a claimed Dragon is attached at once
-        ctx.err("EH-DRG-1", f"{card.id} is not a Dragon: only a Dragon claimed at the Poachers' Camp or the Mountain "
+        ctx.stop("EH-DRG-1", f"{card.id} is not a Dragon: only a Dragon claimed at the Poachers' Camp or the Mountain "
                             "can be attached at once (later: eh attach DRAGON TARGET)")
     if card.reserved_for and card.reserved_for != name:
-        ctx.err("EH-HERO-BARD-A2", f"{card.id} is reserved for {card.reserved_for} (Bard); only they may claim it")
+        ctx.stop("EH-HERO-BARD-A2", f"{card.id} is reserved for {card.reserved_for} (Bard); only they may claim it")
     party.claimed = party.done = True
     if location == TAVERN:  # EH-REW-9
         remove_from_offer(st, card.id)
@@ -242,18 +242,18 @@ def claim(st: State, ctx: Ctx) -> None:
             flame_down(st, p, -card.flame)
         mentor = ctx.get("mentor")
         if mentor:  # EH-HERO-MENTOR-A
-            from scorekeeper.games.emberheart.effects import require_hero
+            from scorekeeper.games.emberheart.context import require_hero
 
             require_hero(st, name, "mentor", ctx, "EH-HERO-MENTOR-A")
             swaps = [(str(a).upper(), str(b).upper()) for a, b in mentor]
             if len(swaps) > 2:
-                ctx.err("EH-HERO-MENTOR-A", "the Mentor exchanges at most 2 of the claimed Experts")
+                ctx.stop("EH-HERO-MENTOR-A", "the Mentor exchanges at most 2 of the claimed Experts")
             gained = dict(card.hire)
             for src, dst in swaps:
                 if src not in EXPERTS or dst not in EXPERTS or src == dst:
-                    ctx.err("EH-HERO-MENTOR-A", "the Mentor exchanges a claimed Expert for an Expert of another type")
+                    ctx.stop("EH-HERO-MENTOR-A", "the Mentor exchanges a claimed Expert for an Expert of another type")
                 if gained.get(src, 0) < 1:
-                    ctx.err("EH-HERO-MENTOR-A", f"this Tavern card gave no {src} to exchange")
+                    ctx.stop("EH-HERO-MENTOR-A", f"this Tavern card gave no {src} to exchange")
                 gained[src] -= 1
                 p.hire[src] -= 1
                 p.hire[dst] += 1
@@ -263,13 +263,13 @@ def claim(st: State, ctx: Ctx) -> None:
             if card.flame:  # AMB-30: a Flame change entered on a Captive card is applied
                 flame_up(st, p, card.flame, ctx)
             if ctx.get("dragonspeaker"):  # after the claim that triggers it (the floor must not eat the -1)
-                from scorekeeper.games.emberheart.effects import require_hero
+                from scorekeeper.games.emberheart.context import require_hero
 
                 require_hero(st, name, "dragonspeaker", ctx, "EH-HERO-DRAGONSPEAKER-A")
                 flame_down(st, p, 1)
             after_dragon_claim(st, ctx, name, card)
         elif location == PRESERVE and ctx.get("blazebinder"):  # EH-REW-11
-            from scorekeeper.games.emberheart.effects import require_hero
+            from scorekeeper.games.emberheart.context import require_hero
 
             require_hero(st, name, "blazebinder", ctx, "EH-HERO-BLAZEBINDER-A")
             flame_down(st, p, 1)
@@ -310,12 +310,12 @@ def np_discard(st: State, ctx: Ctx) -> None:
     what, space, who = expected(st)
     if st.phase != REWARD or what != "np":
         nxt = f"; next: {who} (space {space}) claims or recalls" if what == "claim" else ""
-        ctx.err("EH-REW-2", f"no non-player Crest is due to act now{nxt}")
+        ctx.stop("EH-REW-2", f"no non-player Crest is due to act now{nxt}")
     location = st.location
     prescribed = np_prescribed(st)
     wanted = ctx.get("card")
     if wanted is not None and (prescribed is None or str(wanted) != prescribed.id):
-        ctx.err("EH-2P-9", f"the non-player discards {prescribed.id if prescribed else 'nothing (no card left)'}, "
+        ctx.stop("EH-2P-9", f"the non-player discards {prescribed.id if prescribed else 'nothing (no card left)'}, "
                            f"not {wanted}")
     if prescribed is not None:
         remove_from_offer(st, prescribed.id)
@@ -404,24 +404,24 @@ def mountain_order(st: State, ctx: Ctx) -> None:
     """MTN_ORDER{stage, order: [spaces]}: the Survivalist orders tied Parties (EH-MTN-8, EH-MTN-14, EH-MTN-20)."""
     m = st.mountain
     if st.phase != REWARD or st.location != MOUNTAIN or not m.stage.startswith("order"):
-        ctx.err("EH-MTN-20", "no tied Mountain Parties are waiting to be ordered now")
+        ctx.stop("EH-MTN-20", "no tied Mountain Parties are waiting to be ordered now")
     holder = survivalist(st)
     if ctx.event.player != holder:
-        ctx.err("EH-MTN-20", f"{holder} holds the Survivalist and decides the order, not {ctx.event.player}")
+        ctx.stop("EH-MTN-20", f"{holder} holds the Survivalist and decides the order, not {ctx.event.player}")
     order = ctx.get("order") or []
     if not isinstance(order, list):
-        ctx.err("EH-MTN-20", "give the order as a list of Parties (names or spaces)")
+        ctx.stop("EH-MTN-20", "give the order as a list of Parties (names or spaces)")
     tied = {s for g in m.tied for s in g}
     if all(isinstance(s, int) for s in order) and sorted(order) == sorted(m.order):
         # the whole order was given: it must keep more Wardens first (only ties may move)
         wardens = [_mountain_party(st, s).hire[WARDEN] for s in order]
         if wardens != sorted(wardens, reverse=True):
-            ctx.err("EH-MTN-8", "Parties with more Wardens go first; only tied Parties may be ordered")
+            ctx.stop("EH-MTN-8", "Parties with more Wardens go first; only tied Parties may be ordered")
         order = [s for s in order if s in tied]
     given = [s for s in order if s in tied] if all(isinstance(s, int) for s in order) else []
     if sorted(given) != sorted(tied) or len(given) != len(order):
         names = ", ".join(f"{_mountain_party(st, s).owner} (space {s})" for s in sorted(tied))
-        ctx.err("EH-MTN-20", f"order exactly the tied Parties: {names}")
+        ctx.stop("EH-MTN-20", f"order exactly the tied Parties: {names}")
     # rebuild the order: untied ranks stay, tied groups take the given order
     new_order, pos = [], {s: i for i, s in enumerate(given)}
     for space in m.order:
@@ -442,13 +442,13 @@ def mountain_claim(st: State, ctx: Ctx) -> None:
     stage_level = "bottom" if m.stage == "bottom" else m.stage
     level = str(ctx.get("level", stage_level)).lower()
     if level != stage_level:
-        ctx.err("EH-MTN-19", f"the Mountain is at its {stage_level} level, not {level}")
+        ctx.stop("EH-MTN-19", f"the Mountain is at its {stage_level} level, not {level}")
     if level == "middle" and not party.claimed:
-        ctx.err("EH-MTN-7", "only a Party that claimed a bottom card goes up")
+        ctx.stop("EH-MTN-7", "only a Party that claimed a bottom card goes up")
     card = find_offer_card(st, ctx, MOUNTAIN, level, ctx.get("card"))
     p = st.player(party.owner)
     if card.wardens > party.hire[WARDEN]:  # EH-MTN-4
-        ctx.err("EH-MTN-4", f"{card.id} costs {card.wardens} Warden(s) from the Party, which has {party.hire[WARDEN]}; "
+        ctx.stop("EH-MTN-4", f"{card.id} costs {card.wardens} Warden(s) from the Party, which has {party.hire[WARDEN]}; "
                             "choose another card or recall")
     party.hire[WARDEN] -= card.wardens  # EH-MTN-3
     flame_up(st, p, card.flame, ctx)

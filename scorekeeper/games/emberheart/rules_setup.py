@@ -6,9 +6,11 @@ from typing import Any
 
 from scorekeeper.games.emberheart.cards import (
     CAMP, COLOURS, DECK_SIZES, EXOTIC, GARRISON, GUILD, HEROES, HIRELINGS, LOCATIONS, MOUNTAIN, MTN_LEVELS,
-    MTN_SLOTS, PRESERVE, RAID_BASES, TAVERN, TRACKS, Card, empty_hire, hero_key, parse_requirements,
+    MTN_SLOTS, PRESERVE, RAID_BASES, TAVERN, TRACKS, Card, empty_hire, hero_key,
 )
-from scorekeeper.games.emberheart.effects import Ctx
+from scorekeeper.errors import NotationError
+from scorekeeper.games.emberheart.context import Ctx
+from scorekeeper.games.emberheart.notation import parse_requirements
 from scorekeeper.games.emberheart.state import ACTION, REWARD, State
 
 KIND_OF = {GUILD: "hero", TAVERN: "tavern", CAMP: "captive", MOUNTAIN: "mountain", PRESERVE: "preserve",
@@ -44,7 +46,7 @@ def _int(ctx: Ctx, key: str, default: int, rule: str, minimum: int | None = 0) -
     """A whole-number payload field, or an error citing ``rule``."""
     value = ctx.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int) or (minimum is not None and value < minimum):
-        ctx.err(rule, f"{key} must be a whole number{'' if minimum is None else f' ≥ {minimum}'}, not {value!r}")
+        ctx.stop(rule, f"{key} must be a whole number{'' if minimum is None else f' ≥ {minimum}'}, not {value!r}")
     return int(value)
 
 
@@ -55,52 +57,52 @@ def card_from_payload(st: State, ctx: Ctx, location: str) -> Card:
     if kind == "hero":
         hero = hero_key(str(ctx.get("hero", "")))
         if hero is None:
-            ctx.err("EH-HERO-GEN-8", f"{ctx.get('hero')!r} is not one of the 27 Heroes")
+            ctx.stop("EH-HERO-GEN-8", f"{ctx.get('hero')!r} is not one of the 27 Heroes")
         if any(c.kind == "hero" and c.hero == hero for c in st.cards.values()):
-            ctx.err("EH-SETUP-13", f"the {hero.title()} card is already in play; each Hero card exists once")
+            ctx.stop("EH-SETUP-13", f"the {hero.title()} card is already in play; each Hero card exists once")
         card.hero, card.colour = hero, HEROES[hero]  # EH-HERO-GEN-8: colour from the name
     elif kind == "tavern":
         hire = ctx.get("hire") or {}
         if not isinstance(hire, dict) or any(k not in HIRELINGS or not isinstance(v, int) or v < 0 for k, v in hire.items()):
-            ctx.err("EH-REW-9", "a Tavern card's Hirelings are counts ≥ 0 of G, S, R, W")
+            ctx.stop("EH-REW-9", "a Tavern card's Hirelings are counts ≥ 0 of G, S, R, W")
         card.hire = {**empty_hire(), **hire}
         card.flame = _int(ctx, "flame", 0, "EH-REW-9", minimum=None)
     elif kind in ("captive", "mountain"):
         colour = str(ctx.get("colour", "")).lower()
         if colour == EXOTIC and kind == "mountain":
-            ctx.err("EH-DRG-10", "exotic Dragons exist only at the Poachers' Camp; a Mountain Dragon is red, blue or green")
+            ctx.stop("EH-DRG-10", "exotic Dragons exist only at the Poachers' Camp; a Mountain Dragon is red, blue or green")
         if colour not in (*COLOURS, EXOTIC):
-            ctx.err("EH-DRG-9", f"a Dragon's colour is red, blue, green{' or exotic' if kind == 'captive' else ''}")
+            ctx.stop("EH-DRG-9", f"a Dragon's colour is red, blue, green{' or exotic' if kind == 'captive' else ''}")
         card.colour, card.exotic = colour, colour == EXOTIC
         card.glory = _int(ctx, "glory", -1, "EH-DRG-9")
         card.flame = _int(ctx, "flame", 0, "EH-MTN-3")
         card.wardens = _int(ctx, "wardens", 0, "EH-MTN-3")
         if kind == "captive" and card.wardens:
-            ctx.err("EH-MTN-3", "only Mountain Dragon cards carry a Warden cost (AMB-30)")
+            ctx.stop("EH-MTN-3", "only Mountain Dragon cards carry a Warden cost (AMB-30)")
     elif kind == "preserve":
         colour = str(ctx.get("colour", "")).lower()
         if colour not in COLOURS:
-            ctx.err("EH-REW-11", "a Preserve card is red, blue or green")
+            ctx.stop("EH-REW-11", "a Preserve card is red, blue or green")
         card.colour = colour
     elif kind == "garrison":
         colour = str(ctx.get("colour", "")).lower()
         if colour not in COLOURS:
-            ctx.err("EH-SETUP-9", "a Garrison card is red, blue or green")
+            ctx.stop("EH-SETUP-9", "a Garrison card is red, blue or green")
         card.colour = colour
         card.glory = _int(ctx, "glory", -1, "EH-SETUP-9")
         reqs = ctx.get("reqs")
         try:
             card.reqs = parse_requirements(reqs) if isinstance(reqs, str) else [
                 {"item": str(r["item"]), "count": int(r["count"])} for r in (reqs or [])]
-        except (ValueError, KeyError, TypeError) as exc:
-            ctx.err("EH-GAR-1", str(exc))
+        except (NotationError, ValueError, KeyError, TypeError) as exc:
+            ctx.stop("EH-GAR-1", str(exc))
         if not card.reqs:
-            ctx.err("EH-GAR-1", "a Garrison card needs its requirements, such as 2red+1hero")
+            ctx.stop("EH-GAR-1", "a Garrison card needs its requirements, such as 2red+1hero")
         if not any(r["item"] == colour for r in card.reqs):
             ctx.warn("EH-GAR-1", f"a {colour} Garrison card normally requires {colour} Dragons; check the card")
         track = str(ctx.get("track", "")).lower()
         if track not in TRACKS:
-            ctx.err("EH-GAR-4", "a Garrison card shows an Attribute track: strength, senses or speed")
+            ctx.stop("EH-GAR-4", "a Garrison card shows an Attribute track: strength, senses or speed")
         card.track = track
     return card
 
@@ -120,7 +122,7 @@ def check_reveal_window(st: State, ctx: Ctx, key: str, slot: int) -> None:
                              "at setup or Reset but nobody recorded; offers are not refilled during the round")
         return
     if st.phase != ACTION:
-        ctx.err("EH-REW-7", "offers are not refilled during the round; cards are revealed at setup and at Reset "
+        ctx.stop("EH-REW-7", "offers are not refilled during the round; cards are revealed at setup and at Reset "
                             "(before the next Action phase); a card a claim took this round, or one at a Location "
                             "already resolved, cannot be caught up")
     late_reveal(st, ctx, "EH-REW-7", "card")
@@ -138,25 +140,25 @@ def card_reveal(st: State, ctx: Ctx) -> None:
     """CARD_REVEAL{location, slot, level (Mountain), face…, name}."""
     location = str(ctx.get("location", "")).lower()
     if location not in LOCATIONS:
-        ctx.err("EH-ACT-2", f"cards are revealed at {', '.join(LOCATIONS)}, not {location!r}")
+        ctx.stop("EH-ACT-2", f"cards are revealed at {', '.join(LOCATIONS)}, not {location!r}")
     card = card_from_payload(st, ctx, location)
     if location == GARRISON:
         colour = str(ctx.get("slot") or card.colour).lower()
         if colour != card.colour:  # EH-SETUP-9
-            ctx.err("EH-SETUP-9", f"the {colour} Garrison slot takes a {colour} card, not a {card.colour} one")
+            ctx.stop("EH-SETUP-9", f"the {colour} Garrison slot takes a {colour} card, not a {card.colour} one")
         if st.garrison[colour] is not None:
-            ctx.err("EH-RESET-11", f"the {colour} Garrison slot already holds {st.garrison[colour]}; "
+            ctx.stop("EH-RESET-11", f"the {colour} Garrison slot already holds {st.garrison[colour]}; "
                                    "unclaimed Garrison cards stay (EH-GAR-7)")
         if st.phase != ACTION:
-            ctx.err("EH-REW-7", "Garrison cards are revealed at setup and at Reset only")
+            ctx.stop("EH-REW-7", "Garrison cards are revealed at setup and at Reset only")
         late_reveal(st, ctx, "EH-REW-7", "Garrison card")
         seen = [c for c in st.cards.values() if c.kind == "garrison" and c.colour == colour]
         if len(seen) >= DECK_SIZES["garrison_colour"]:
-            ctx.err("EH-SETUP-13", f"the {colour} Garrison deck has only {DECK_SIZES['garrison_colour']} cards")
+            ctx.stop("EH-SETUP-13", f"the {colour} Garrison deck has only {DECK_SIZES['garrison_colour']} cards")
         if not seen and card.glory != 3:
-            ctx.soft_err("EH-SETUP-9", f"the first {colour} Garrison card shows 3 Glory (decks are sorted ascending)")
+            ctx.error("EH-SETUP-9", f"the first {colour} Garrison card shows 3 Glory (decks are sorted ascending)")
         if seen and card.glory < max(c.glory for c in seen):
-            ctx.err("EH-SETUP-9", f"{colour} Garrison cards come in ascending Glory; {card.glory} is less than "
+            ctx.stop("EH-SETUP-9", f"{colour} Garrison cards come in ascending Glory; {card.glory} is less than "
                                   f"{max(c.glory for c in seen)} already revealed")
         card.id = new_id(st, card, ctx.get("name"))
         _add(st, ctx, card)
@@ -164,7 +166,7 @@ def card_reveal(st: State, ctx: Ctx) -> None:
         return
     level = str(ctx.get("level", "bottom")).lower() if location == MOUNTAIN else None
     if level is not None and level not in MTN_LEVELS:
-        ctx.err("EH-MTN-1", "a Mountain level is bottom, middle or top")
+        ctx.stop("EH-MTN-1", "a Mountain level is bottom, middle or top")
     key = offer_key(location, level)
     slots = st.offers[key]
     # the empty slots a reveal may fill, left to right (EH-RESET-3); a slot a card left this round stays empty
@@ -174,16 +176,16 @@ def card_reveal(st: State, ctx: Ctx) -> None:
         slot = fillable[0] if fillable else next((i + 1 for i, c in enumerate(slots) if c is None), len(slots) + 1)
     if not isinstance(slot, int) or not 1 <= slot <= len(slots):
         size = MTN_SLOTS[level] if level else len(slots)
-        ctx.err("EH-SETUP-7", f"{key} has slots 1–{size}, not {slot!r}")
+        ctx.stop("EH-SETUP-7", f"{key} has slots 1–{size}, not {slot!r}")
     if slots[slot - 1] is not None:
-        ctx.err("EH-RESET-11", f"{key} slot {slot} already holds {slots[slot - 1]}; a reveal fills an empty slot")
+        ctx.stop("EH-RESET-11", f"{key} slot {slot} already holds {slots[slot - 1]}; a reveal fills an empty slot")
     leftmost = fillable[0] if fillable else slot  # (a slot a card left this round is refused by EH-REW-7 below)
     if slot in fillable and slot != leftmost and f"{key}:{slot}" not in st.refill:  # EH-RESET-3: left to right
-        ctx.err("EH-RESET-3", f"offers are filled from left to right: reveal {key} slot {leftmost} first")
+        ctx.stop("EH-RESET-3", f"offers are filled from left to right: reveal {key} slot {leftmost} first")
     check_reveal_window(st, ctx, key, slot)
     deck = "mountain" if location == MOUNTAIN else location
     if st.counters.get(f"deck:{deck}", 0) >= DECK_SIZES[deck]:
-        ctx.err("EH-SETUP-13", f"the {deck} deck has only {DECK_SIZES[deck]} cards; leave the slot empty")
+        ctx.stop("EH-SETUP-13", f"the {deck} deck has only {DECK_SIZES[deck]} cards; leave the slot empty")
     card.id = new_id(st, card, ctx.get("name"))
     _add(st, ctx, card)
     st.counters[f"deck:{deck}"] = st.counters.get(f"deck:{deck}", 0) + 1
@@ -196,7 +198,7 @@ def card_reveal(st: State, ctx: Ctx) -> None:
 def _add(st: State, ctx: Ctx, card: Card) -> None:
     """Register a revealed card under its unique name."""
     if card.id in st.cards:
-        ctx.err("EH-SETUP-13", f"a card named {card.id} is already in play; give this one another --name")
+        ctx.stop("EH-SETUP-13", f"a card named {card.id} is already in play; give this one another --name")
     st.cards[card.id] = card
 
 
@@ -206,25 +208,25 @@ def raid_reveal(st: State, ctx: Ctx) -> None:
     if slot is None:
         slot = 1 if st.raids[0] is None else 2
     if slot not in (1, 2):
-        ctx.err("EH-SETUP-10", "the Raid slots are 1 and 2")
+        ctx.stop("EH-SETUP-10", "the Raid slots are 1 and 2")
     if st.raids[slot - 1] is not None:
-        ctx.err("EH-RESET-11", f"Raid slot {slot} already holds {st.raids[slot - 1]}")
+        ctx.stop("EH-RESET-11", f"Raid slot {slot} already holds {st.raids[slot - 1]}")
     if st.phase != ACTION:
-        ctx.err("EH-RESET-7", "Raid cards are revealed at setup and at Reset")
+        ctx.stop("EH-RESET-7", "Raid cards are revealed at setup and at Reset")
     late_reveal(st, ctx, "EH-RESET-7", "Raid card")
     if st.counters.get("deck:raid", 0) >= DECK_SIZES["raid"]:
-        ctx.err("EH-SETUP-13", "the Raid deck has only 10 cards")
+        ctx.stop("EH-SETUP-13", "the Raid deck has only 10 cards")
     item = str(ctx.get("item", "")).upper()[:1]
     if item not in ("G", "E"):
-        ctx.err("EH-RAID-5", "a Raid card discards Grunts (G) or Experts (E)")
+        ctx.stop("EH-RAID-5", "a Raid card discards Grunts (G) or Experts (E)")
     basis = str(ctx.get("basis", "")).lower().rstrip("s")
     if basis == "hero+preserve" or basis == "hero/preserve":
         basis = "hero+preserve"
     if basis not in RAID_BASES:
-        ctx.err("EH-RAID-4", f"a Raid card counts one of: {', '.join(RAID_BASES)}")
+        ctx.stop("EH-RAID-4", f"a Raid card counts one of: {', '.join(RAID_BASES)}")
     amount, per = ctx.get("amount", 1), ctx.get("per", 1)
     if not isinstance(amount, int) or not isinstance(per, int) or amount < 1 or per < 1:
-        ctx.err("EH-RAID-3", "a Raid card's amount and divisor are whole numbers ≥ 1")
+        ctx.stop("EH-RAID-3", "a Raid card's amount and divisor are whole numbers ≥ 1")
     card = Card(id="", kind="raid", item=item, basis=basis, amount=amount, per=per)
     card.id = new_id(st, card, ctx.get("name"))
     _add(st, ctx, card)
@@ -235,27 +237,27 @@ def raid_reveal(st: State, ctx: Ctx) -> None:
 def two_p_reveal(st: State, ctx: Ctx) -> None:
     """TWO_P_REVEAL{spaces: [[location, space]…]} (EH-2P-1, EH-2P-2, EH-2P-8)."""
     if len(st.seats) != 2:
-        ctx.err("EH-2P-2", "Two player mode cards are used only in a 2-player game")
+        ctx.stop("EH-2P-2", "Two player mode cards are used only in a 2-player game")
     if st.phase != ACTION or st.actions:
-        ctx.err("EH-2P-8", "a Two player mode card is revealed at setup or at the end of Reset, before the first turn")
+        ctx.stop("EH-2P-8", "a Two player mode card is revealed at setup or at the end of Reset, before the first turn")
     if st.two_p_revealed:
-        ctx.err("EH-2P-8", "this round's Two player mode card is already revealed")
+        ctx.stop("EH-2P-8", "this round's Two player mode card is already revealed")
     if st.counters.get("deck:2p", 0) >= DECK_SIZES["2p"]:
-        ctx.err("EH-SETUP-13", "the Two player mode deck has only 12 cards")
+        ctx.stop("EH-SETUP-13", "the Two player mode deck has only 12 cards")
     spaces = []
     listed = ctx.get("spaces") or []
     if not isinstance(listed, list):
-        ctx.err("EH-2P-1", "list the spaces the card blocks, such as tavern:3 mountain:2")
+        ctx.stop("EH-2P-1", "list the spaces the card blocks, such as tavern:3 mountain:2")
     for item in listed:
         try:
             location, space = str(item[0]).lower(), int(item[1])
         except (TypeError, ValueError, IndexError):
-            ctx.err("EH-2P-1", f"a blocked space is LOCATION:SPACE, not {item!r}")
+            ctx.stop("EH-2P-1", f"a blocked space is LOCATION:SPACE, not {item!r}")
         if location not in LOCATIONS or not 1 <= space <= 5:
-            ctx.err("EH-2P-1", f"{location}:{space} is not a space of a Common Location")
+            ctx.stop("EH-2P-1", f"{location}:{space} is not a space of a Common Location")
         spaces.append((location, space))
     if not spaces:
-        ctx.err("EH-2P-1", "list the spaces the card blocks, such as tavern:3 mountain:2")
+        ctx.stop("EH-2P-1", "list the spaces the card blocks, such as tavern:3 mountain:2")
     st.blocked = spaces
     st.np_done = []
     st.two_p_revealed = True

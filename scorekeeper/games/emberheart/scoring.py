@@ -6,7 +6,7 @@ from typing import Callable
 
 from scorekeeper.games.base import Explanation, MissingValueError, ScoreRow, ScoreTable, rank_rows
 from scorekeeper.games.emberheart.cards import BLUE, COLOURS, GREEN, HEROES, RED, TRACKS
-from scorekeeper.games.emberheart.effects import colour_counts, hero_active, total_hire
+from scorekeeper.games.emberheart.context import colour_counts, hero_active, total_hire
 from scorekeeper.games.emberheart.state import END, State
 
 CATEGORIES = ["Dragons", "Attributes", "Heroes", "Garrison", "Flame"]

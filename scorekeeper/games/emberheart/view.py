@@ -10,7 +10,7 @@ from scorekeeper.games.base import ObservationError, Section, Status
 from scorekeeper.games.emberheart.cards import (
     COLOURS, LOCATION_TITLES, MOUNTAIN, TRACKS, hire_text, req_text,
 )
-from scorekeeper.games.emberheart.effects import total_hire
+from scorekeeper.games.emberheart.context import total_hire
 from scorekeeper.games.emberheart.rules_action import aides_left
 from scorekeeper.games.emberheart.rules_raid import raid_in_force, required_discards
 from scorekeeper.games.emberheart.rules_reward import NP, expected
@@ -203,7 +203,7 @@ HERO_MOMENTS = {  # Heroes whose ability has its own moment (EH-HERO-GEN-7): the
 
 def _hero_moments(st: State) -> list[str]:
     """Reminders of the Hero abilities whose moment is now (before the first turn, after the Raid, before it)."""
-    from scorekeeper.games.emberheart.effects import hero_active
+    from scorekeeper.games.emberheart.context import hero_active
     from scorekeeper.games.emberheart.scoring import flame_table
 
     notes = []

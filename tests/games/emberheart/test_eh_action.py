@@ -331,7 +331,7 @@ def test_aides_once_per_round_and_their_effects(table: Table) -> None:
     table.p("Astrid").flame = 1
     table.ok("TAKE_AIDE", "Astrid", aide="leader")
     # Healer below the floor: the rest is lost (checked directly)
-    from scorekeeper.games.emberheart.effects import flame_down
+    from scorekeeper.games.emberheart.context import flame_down
 
     flame_down(table.state, table.p("Astrid"), 2)
     assert table.p("Astrid").flame == 0

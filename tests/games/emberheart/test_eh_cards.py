@@ -25,7 +25,7 @@ def test_attach_same_colour_only() -> None:
     t = cards_table()
     t.refused("EH-DRG-1", "ATTACH_DRAGON", "Astrid", dragon="D-R", target="H-B")
     t.refused("EH-DRG-1", "ATTACH_DRAGON", "Astrid", dragon="D-R", target="P-B")  # not hers
-    from scorekeeper.games.emberheart.effects import hero_active
+    from scorekeeper.games.emberheart.context import hero_active
 
     assert not hero_active(t.state, "Astrid", "fire sage")
     t.ok("ATTACH_DRAGON", "Astrid", dragon="D-R", target="H-R")
@@ -52,7 +52,7 @@ def test_exotic_takes_the_colour_of_its_card() -> None:
     t = cards_table()
     t.ok("ATTACH_DRAGON", "Astrid", dragon="X", target="H-B")
     assert t.state.cards["X"].colour == "blue"
-    from scorekeeper.games.emberheart.effects import hero_active
+    from scorekeeper.games.emberheart.context import hero_active
 
     assert hero_active(t.state, "Astrid", "merchant")
 

@@ -1,29 +1,32 @@
-"""Shared state effects: Flame, Attributes, supplies, Hero activation and colour counts.
+"""The rule context every handler receives, and the shared state effects: Flame, Attributes, supplies, Hero
+activation and colour counts.
 
-Every rule handler receives a ``Ctx``: the event and the list that collects findings. Handlers mutate the
-state they are given; ``Game.check`` runs them on a copy (so a check never mutates), ``Game.apply`` on
-the real state.
+``Ctx`` is the one findings contract (``base.Findings``) carrying the event being played: ``stop`` records an
+error and ends the event, ``error`` records one and goes on, ``warn`` a suspicious play, ``info`` what the play
+did in words. Handlers mutate the state they are given in one pass; the engine puts it back when an error was
+recorded.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, NoReturn
+from typing import Any
 
+from scorekeeper.errors import NotationError
 from scorekeeper.events import Event
-from scorekeeper.games.base import Finding, error, warning
-from scorekeeper.games.emberheart.cards import COLOURS, EXPERTS, HEROES, HIRELINGS, TRACKS, Card, parse_hirelings
+from scorekeeper.games.base import Findings, Stop
+from scorekeeper.games.emberheart.cards import COLOURS, EXPERTS, HEROES, HIRELINGS, TRACKS, Card
+from scorekeeper.games.emberheart.notation import parse_hirelings
 from scorekeeper.games.emberheart.state import Player, State
 
-
-class Stop(Exception):
-    """Raised by a handler after an error finding: the rest of the event is not evaluated."""
+__all__ = ["Ctx", "Stop"]
 
 
-@dataclass
-class Ctx:
-    event: Event
-    out: list[Finding] = field(default_factory=list)
+class Ctx(Findings):
+    """The findings of one event, with the event itself (its ``seq`` and payload)."""
+
+    def __init__(self, event: Event) -> None:
+        super().__init__()
+        self.event = event
 
     @property
     def seq(self) -> int:
@@ -33,19 +36,6 @@ class Ctx:
     def get(self, key: str, default: Any = None) -> Any:
         """A payload field, or ``default``."""
         return self.event.payload.get(key, default)
-
-    def err(self, rule: str, message: str) -> NoReturn:
-        """Record an error and stop evaluating the event."""
-        self.out.append(error(rule, message))
-        raise Stop
-
-    def soft_err(self, rule: str, message: str) -> None:
-        """Record an error but keep evaluating (to report several problems at once)."""
-        self.out.append(error(rule, message))
-
-    def warn(self, rule: str, message: str) -> None:
-        """Record a warning: the play is applied, but the table should look at it."""
-        self.out.append(warning(rule, message))
 
 
 # -- Flame (EH-FLAME-*) -------------------------------------------------------------------------------
@@ -94,7 +84,7 @@ def colour_track(st: State, colour: str, ctx: Ctx) -> str:
     mapping = st.settings.get("colour_tracks") or {}
     track = mapping.get(colour)
     if track not in TRACKS:
-        ctx.err("EH-ATTR-6", f"no Attribute track is set for {colour}; set it with: "
+        ctx.stop("EH-ATTR-6", f"no Attribute track is set for {colour}; set it with: "
                              f"scorekeeper set colour_tracks='{{\"red\":\"strength\",\"blue\":\"senses\",\"green\":\"speed\"}}'")
     if not st.settings.get("colour_tracks_confirmed"):
         ctx.warn("EH-ATTR-6", f"{colour} → {track} is the assumed colour→track map (AMB-07); confirm it against the "
@@ -107,7 +97,7 @@ def valid_track(text: Any, ctx: Ctx, rule: str, what: str = "track") -> str:
     track = str(text or "").lower()
     matches = [t for t in TRACKS if t.startswith(track)] if track else []
     if len(matches) != 1:
-        ctx.err(rule, f"name the {what}: strength, senses or speed")
+        ctx.stop(rule, f"name the {what}: strength, senses or speed")
     return matches[0]
 
 
@@ -117,8 +107,8 @@ def text_counts(value: Any, ctx: Ctx, rule: str) -> Any:
     if isinstance(value, str):
         try:
             return parse_hirelings(value)
-        except ValueError as exc:
-            ctx.err(rule, str(exc))
+        except NotationError as exc:
+            ctx.stop(rule, str(exc))
     return value
 
 
@@ -128,7 +118,7 @@ def read_counts(value: Any, ctx: Ctx, rule: str) -> dict[str, int]:
     if not isinstance(value, dict) or any(
             str(k).upper() not in HIRELINGS or isinstance(v, bool) or not isinstance(v, int) or v < 0
             for k, v in value.items()):
-        ctx.err(rule, "Hirelings are counts of G, S, R, W, written like 1S1R (an amend: discard=1S1R)")
+        ctx.stop(rule, "Hirelings are counts of G, S, R, W, written like 1S1R (an amend: discard=1S1R)")
     return {str(k).upper(): int(v) for k, v in value.items() if v}
 
 
@@ -172,10 +162,10 @@ def hero_active(st: State, name: str, hero: str) -> bool:
 def require_hero(st: State, name: str, hero: str, ctx: Ctx, rule: str) -> None:
     """Stop with an error unless ``name`` owns ``hero`` and it is active (EH-HERO-GEN-1)."""
     if hero_card(st, name, hero) is None:
-        ctx.err(rule, f"{name} has no {hero.title()} Hero")
+        ctx.stop(rule, f"{name} has no {hero.title()} Hero")
     if not hero_active(st, name, hero):
         card = hero_card(st, name, hero)
-        ctx.err("EH-HERO-GEN-1", f"{name}'s {hero.title()} has no {HEROES[hero]} Dragon attached, so its ability "
+        ctx.stop("EH-HERO-GEN-1", f"{name}'s {hero.title()} has no {HEROES[hero]} Dragon attached, so its ability "
                                  f"cannot be used yet (attach one first: eh attach DRAGON {card.id if card else hero})")
 
 
@@ -200,17 +190,17 @@ def declared_colours(st: State, name: str, declared: Any, ctx: Ctx) -> dict[str,
     if not declared:
         return result
     if not isinstance(declared, dict):
-        ctx.err("EH-DRG-6", "declare exotic colours as DRAGON=colour")
+        ctx.stop("EH-DRG-6", "declare exotic colours as DRAGON=colour")
     for cid, colour in declared.items():
         card = st.cards.get(str(cid))
         if card is None or card.owner != name or not card.is_dragon or card.discarded:
-            ctx.err("EH-DRG-6", f"{name} has no Dragon {cid}")
+            ctx.stop("EH-DRG-6", f"{name} has no Dragon {cid}")
         if not card.exotic:
-            ctx.err("EH-DRG-6", f"{cid} is not an exotic Dragon; its colour is {card.colour}")
+            ctx.stop("EH-DRG-6", f"{cid} is not an exotic Dragon; its colour is {card.colour}")
         if card.attached_to:
-            ctx.err("EH-DRG-7", f"{cid} is attached and is now {card.colour} for good; it cannot count as {colour}")
+            ctx.stop("EH-DRG-7", f"{cid} is attached and is now {card.colour} for good; it cannot count as {colour}")
         if colour not in COLOURS:
-            ctx.err("EH-DRG-6", f"an exotic Dragon counts as red, blue or green, not {colour!r}")
+            ctx.stop("EH-DRG-6", f"an exotic Dragon counts as red, blue or green, not {colour!r}")
         result[card.id] = str(colour)
     return result
 
