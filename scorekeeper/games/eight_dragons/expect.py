@@ -198,7 +198,7 @@ def complete(state: EDState, draft: Draft) -> Draft:
     if draft.type == "MARKET":
         if payload.get("kingdom"):
             payload["kingdom"] = parse_kingdom(str(payload["kingdom"]))
-        check_specs(payload.get("tiles", []))
+        payload["tiles"] = check_specs(payload.get("tiles", []))
         return Draft("MARKET", player, payload)
     if draft.type == "PLACE":
         items = [dict(item, tile=tile_name(state, str(item.get("tile", "")))) for item in payload.get("tiles", [])]
