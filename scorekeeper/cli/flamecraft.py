@@ -1,24 +1,17 @@
 """``scorekeeper flamecraft`` (alias ``fc``): one short command per kind of Flamecraft play.
 
-Each command parses its arguments into an event type, a player and a JSON payload, then hands them to
-``record`` (which checks the play against the rules and writes it). Commands, players, shops and card
-names accept unique prefixes (``fc vi bak`` is ``fc visit BAKERY``). A card not in the catalog can be
-given its face where it is named: ``NAME=FACE`` (see ``docs/flamecraft.md`` for the short forms).
+Click declarations only: each command passes its words, as typed, to the session as a play (``Draft``).
+The game completes them (``Game.complete``: prefixes of players, shops and cards, ``NAME=FACE``, goods as
+``2bread+coin``, the default yield, payment and slot) and its rules judge the play (docs/flamecraft.md).
 """
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable
 
 import click
 
-from scorekeeper.cli.common import BadInput, Session, game_group, open_session, record, recording_options
-from scorekeeper.games.flamecraft.rules_enchant import default_payment
-from scorekeeper.games.flamecraft.rules_gather import yield_of
-from scorekeeper.games.flamecraft.rules_gift import default_spend
-from scorekeeper.games.flamecraft.notation import (
-    FaceError, norm_face, norm_goods, norm_id, norm_reward, parse_items, split_ref,
-)
+from scorekeeper.cli.common import BadInput, game_group, open_session, record, recording_options
 
 GAME = "flamecraft"
 
@@ -35,139 +28,42 @@ def group() -> None:
     """
 
 
-# -- argument helpers -------------------------------------------------------------------------------
+def play(type: str, kw: dict[str, Any], player: str | None = None, **payload: Any) -> None:
+    """Record the play as typed (words left out are not sent; the game completes the rest)."""
+    payload.update({k: kw[k] for k in ("draws", "fancies") if k in kw})
+    words = {k: list(v) if isinstance(v, tuple) else v for k, v in payload.items() if v not in (None, False, "", ())}
+    record(open_session(kw["session"], GAME), type, player or kw.get("player"), words, force=kw["force"], as_json=kw["as_json"])
 
 
-class Faces:
-    """Collects the faces typed inline (``NAME=FACE``) into the payload's ``faces``."""
-
-    def __init__(self, session: Session) -> None:
-        self.session = session
-        self.data: dict[str, dict[str, Any]] = {}
-
-    @property
-    def goods(self) -> Sequence[str]:
-        return self.session.state.goods
-
-    def card(self, kind: str, text: str, candidates: Iterable[str] = ()) -> str:
-        """``NAME`` or ``NAME=FACE`` → the card's ID (a unique prefix of a known card is completed)."""
-        name, face = split_ref(text)
-        if face is not None:
-            try:
-                self.data.setdefault(kind, {})[name] = norm_face(kind, face, self.goods, self.session.state.settings.get("enchant_blocked_symbols") or ())
-            except FaceError as exc:
-                raise BadInput(f"{name}: {exc}") from None
-            return name
-        return complete(name, candidates)
-
-    def into(self, payload: dict[str, Any]) -> dict[str, Any]:
-        if self.data:
-            payload["faces"] = self.data
-        return payload
+def pair(message: str, **words: str | None) -> dict[str, Any] | None:
+    """Two options that go together (``--to PLAYER --item GOOD``): both, or neither."""
+    if any(words.values()) and not all(words.values()):
+        raise BadInput(message)
+    return dict(words) if all(words.values()) else None
 
 
-def complete(word: str, candidates: Iterable[str]) -> str:
-    """A unique, case-insensitive prefix of a known name → that name; otherwise the word itself (upper-cased)."""
-    wanted = norm_id(word)
-    names = list(dict.fromkeys(candidates))
-    if wanted in names:
-        return wanted
-    matches = [n for n in names if n.startswith(wanted)] if wanted else []
-    if len(matches) == 1:
-        return matches[0]
-    if len(matches) > 1:
-        raise BadInput(f"{word!r} could be {' or '.join(matches)}; type more of the name")
-    return wanted
-
-
-def items(text: str, session: Session, *, what: str, coin: bool = True) -> dict[str, int]:
-    """``2bread+coin`` → ``{"bread": 2, "coin": 1}`` (exit 2 when unreadable)."""
-    try:
-        return norm_goods(text, session.state.goods, what=what, allow_coin=coin)
-    except FaceError as exc:
-        raise BadInput(str(exc)) from None
-
-
-def reward(text: str, session: Session) -> dict[str, Any]:
-    try:
-        return norm_reward(text, session.state.goods, what="effect")
-    except FaceError as exc:
-        raise BadInput(str(exc)) from None
-
-
-def shops_of(session: Session) -> list[str]:
-    return list(session.state.shops)
-
-
-def dragons_known(session: Session) -> list[str]:
-    state = session.state
-    names = list(state.faces.get("dragon", {}))
-    for p in state.players.values():
-        names.extend(p.hand)
-    for shop in state.shops.values():
-        names.extend(d for d in shop.slots if d)
-    names.extend(state.park)
-    return names
-
-
-def draws(values: Sequence[str], faces: Faces, session: Session) -> list[dict[str, Any]]:
-    """``--draw park:NAME`` / ``--draw deck[:NAME[=FACE]]`` → draw records."""
-    result = []
-    for value in values:
-        source, _, rest = value.partition(":")
-        source = source.strip().lower()
-        if source not in ("park", "deck"):
-            raise BadInput(f"--draw {value!r}: write park:NAME or deck[:NAME[=FACE]]")
-        record_: dict[str, Any] = {"from": source}
-        if rest:
-            record_["card"] = faces.card("dragon", rest, session.state.park if source == "park" else ())
-        result.append(record_)
-    return result
-
-
-def fancies(values: Sequence[str], faces: Faces) -> list[str]:
-    return [faces.card("fancy", v) for v in values]
-
-
-def player_name(session: Session, text: str) -> str:
-    return session.player(text)
-
-
-def who(session: Session, player: str | None) -> str | None:
-    """``-p NAME`` or whose turn it is. Before the first turn or after the last one nobody's turn is due: the
-    play is then recorded for nobody, and the rules refuse it with the reason (setup missing, game over)."""
-    return session.player(player) if player else session.status().active_player
-
-
-def holdings(session: Session, name: str | None) -> Any:
-    """The player's state (an empty one for nobody), for completing card names from a hand or reserve."""
-    from scorekeeper.games.flamecraft.state import PlayerState
-
-    return session.state.players.get(name or "") or PlayerState("", 0)
-
-
-def payload_with_choices(payload: dict[str, Any], draw: Sequence[str], fancy: Sequence[str], faces: Faces, session: Session) -> dict[str, Any]:
-    if draw:
-        payload["draws"] = draws(draw, faces, session)
-    if fancy:
-        payload["fancies"] = fancies(fancy, faces)
-    return faces.into(payload)
-
-
-def split_list(values: Sequence[str]) -> list[str]:
-    """Repeated or comma-separated options → one list."""
-    out: list[str] = []
-    for value in values:
-        out.extend(part.strip() for part in value.split(",") if part.strip())
-    return out
+def options(*decorators: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """Several options as one decorator (listed in the order ``--help`` shows them)."""
+    def apply(func: Any) -> Any:
+        for decorator in reversed(decorators):
+            func = decorator(func)
+        return func
+    return apply
 
 
 player_option = click.option("-p", "--player", help="Who plays (default: whose turn it is).")
-draw_option = click.option("--draw", "draw", multiple=True, metavar="park:NAME|deck[:NAME]", help="Where each artisan dragon gained came from (repeatable).")
-fancy_option = click.option("--fancy", "fancy", multiple=True, metavar="NAME[=FACE]", help="Each fancy dragon drawn as a reward (repeatable).")
-
-
-# -- setup --------------------------------------------------------------------------------------------
+draw_option = click.option("--draw", "draws", multiple=True, metavar="park:NAME|deck[:NAME]", help="Where each artisan dragon gained came from (repeatable).")
+fancy_option = click.option("--fancy", "fancies", multiple=True, metavar="NAME[=FACE]", help="Each fancy dragon drawn as a reward (repeatable).")
+#: the options of a play that may draw cards, made by the player whose turn it is
+turn_options = options(draw_option, fancy_option, player_option, recording_options)
+effect_options = options(  # the declared effect of a shop ability or a companion
+    click.option("--reserve", metavar="CARD", help="A reserve effect: the enchantment reserved."),
+    click.option("--from", "source", type=click.Choice(["row", "deck"]), default="row", show_default=True, help="Where the reserved card comes from."),
+    click.option("--gain", metavar="REWARD", help="What the effect gave, as declared (e.g. 1rep+1bread)."),
+    click.option("--to", "to", metavar="PLAYER", help="A gift effect: who gets the good."),
+    click.option("--item", metavar="GOOD", help="A gift effect: the good (or coin) given."),
+    turn_options,
+)
 
 
 @group.command("setup")
@@ -180,40 +76,13 @@ fancy_option = click.option("--fancy", "fancy", multiple=True, metavar="NAME[=FA
 @click.option("--custom", is_flag=True, help="The shop deck is a custom build on purpose.")
 @click.option("--town-spaces", type=int, help="Shop spaces in town (default: the town_spaces setting).")
 @recording_options
-def setup_cmd(town: tuple[str, ...], starters: tuple[str, ...], removed: str | None, park: tuple[str, ...], row: tuple[str, ...],
-              shop_deck: str | None, custom: bool, town_spaces: int | None, session: str | None, force: bool, as_json: bool) -> None:
+def setup_cmd(**kw: Any) -> None:
     """Record the game setup: starter town, artisan removal, park, enchantment row, shop deck.
 
     Example: scorekeeper fc setup --park PK-1,PK-2,PK-3,PK-4,PK-5 --row EN-1,EN-2,EN-3,EN-4,EN-5
     """
-    s = open_session(session, GAME)
-    faces = Faces(s)
-    payload: dict[str, Any] = {}
-    if town:
-        payload["town"] = [faces.card("shop", t, s.state.faces.get("shop", {})) for t in split_list_shops(town)]
-    if starters:
-        payload["starters"] = [faces.card("dragon", d, s.state.faces.get("dragon", {})) for d in split_list(starters)]
-    if removed is not None:
-        payload["removed"] = items(removed, s, what="removed dragons", coin=False)
-    if park:
-        payload["park"] = [faces.card("dragon", d) for d in split_list(park)]
-    if row:
-        payload["row"] = [faces.card("ench", e) for e in split_list(row)]
-    if shop_deck:
-        payload["shop_deck"] = [x.strip().lower() for x in shop_deck.split(",") if x.strip()]
-    if custom:
-        payload["custom"] = True
-    if town_spaces:
-        payload["town_spaces"] = town_spaces
-    record(s, "SETUP", None, faces.into(payload), force=force, as_json=as_json)
-
-
-def split_list_shops(values: Sequence[str]) -> list[str]:
-    """Shop faces contain commas, so ``--town`` is split on commas only when no face is given."""
-    out: list[str] = []
-    for value in values:
-        out.extend([value] if "=" in value else [p.strip() for p in value.split(",") if p.strip()])
-    return out
+    play("SETUP", kw, town=kw["town"], starters=kw["starters"], removed=kw["removed"], park=kw["park"], row=kw["row"],
+         shop_deck=kw["shop_deck"], custom=kw["custom"], town_spaces=kw["town_spaces"] or None)
 
 
 @group.command("deal")
@@ -223,32 +92,14 @@ def split_list_shops(values: Sequence[str]) -> list[str]:
 @click.option("--drew", metavar="F1,F2", help="The 2 fancy dragons drawn (optional).")
 @click.option("--good", help="The starting good (4th and 5th players of a 4-5 player game only).")
 @click.option("--companion", metavar="NAME[=FACE]", help="The companion dealt (when companions are on).")
-@draw_option
-@fancy_option
+@options(draw_option, fancy_option)
 @recording_options
-def deal(player: str, hand: tuple[str, ...], keep: str, drew: str | None, good: str | None, companion: str | None,
-         draw: tuple[str, ...], fancy: tuple[str, ...], session: str | None, force: bool, as_json: bool) -> None:
+def deal(player: str, **kw: Any) -> None:
     """Record a player's starting deal: 3 dragons, the fancy dragon kept, the starting good, the companion.
 
     Example: scorekeeper fc deal Ann --hand AD-1,AD-2,AD-3 --drew FD-A,FD-B --keep FD-A
     """
-    s = open_session(session, GAME)
-    faces = Faces(s)
-    name = player_name(s, player)
-    payload: dict[str, Any] = {
-        "hand": [faces.card("dragon", d) for d in split_list(hand)],
-        "keep": [faces.card("fancy", keep)],
-    }
-    if drew:
-        payload["drew"] = [faces.card("fancy", f) for f in drew.split(",") if f.strip()]
-    if good:
-        payload["good"] = good.strip().lower()
-    if companion:
-        payload["companion"] = faces.card("comp", companion, s.state.faces.get("comp", {}))
-    record(s, "SETUP_PLAYER", name, payload_with_choices(payload, draw, fancy, faces, s), force=force, as_json=as_json)
-
-
-# -- the turn -----------------------------------------------------------------------------------------
+    play("SETUP_PLAYER", kw, player, hand=kw["hand"], keep=[kw["keep"]], drew=kw["drew"], good=kw["good"], companion=kw["companion"])
 
 
 @group.command("visit")
@@ -256,91 +107,37 @@ def deal(player: str, hand: tuple[str, ...], keep: str, drew: str | None, good: 
 @click.option("--pay", multiple=True, metavar="[PLAYER=]ITEM", help="The good or coin given to each player there: ITEM for everyone, or PLAYER=ITEM.")
 @player_option
 @recording_options
-def visit(shop: str, pay: tuple[str, ...], player: str | None, session: str | None, force: bool, as_json: bool) -> None:
+def visit(shop: str, **kw: Any) -> None:
     """Move your dragon to a shop, giving 1 good or coin to each player already there.
 
     Example: scorekeeper fc visit greenhouse --pay Cara=bread
     """
-    s = open_session(session, GAME)
-    name = who(s, player)
-    shop_id = complete(shop, shops_of(s))
-    present = [p.name for p in s.state.players.values() if p.token == shop_id and p.name != name]
-    payments: dict[str, str] = {}
-    for word in pay:
-        target, sep, item = word.partition("=")
-        if sep:
-            payments[player_name(s, target)] = item.strip().lower()
-        elif not present:
-            click.echo(f"note: nobody is at {shop_id}, so --pay {word} pays nobody", err=True)
-        else:
-            for other in present:
-                payments.setdefault(other, target.strip().lower())
-    payload: dict[str, Any] = {"shop": shop_id}
-    if payments:
-        payload["pay"] = payments
-    record(s, "VISIT", name, payload, force=force, as_json=as_json)
+    play("VISIT", kw, shop=shop, pay=kw["pay"])
 
 
 @group.command("gather")
 @click.argument("gain", nargs=-1)
-@draw_option
-@player_option
-@recording_options
-def gather(gain: tuple[str, ...], draw: tuple[str, ...], player: str | None, session: str | None, force: bool, as_json: bool) -> None:
+@options(draw_option, player_option, recording_options)
+def gather(gain: tuple[str, ...], **kw: Any) -> None:
     """Gather at your shop: the goods, coins and dragons it yields (default: the computed yield).
 
     Example: scorekeeper fc gather 2bread --draw park:PK-3
     """
-    s = open_session(session, GAME)
-    faces = Faces(s)
-    payload: dict[str, Any] = {}
-    name = who(s, player)
-    if gain:
-        payload["gain"] = items("+".join(gain), s, what="gain")
-    elif s.state.turn is not None and s.state.turn.shop:
-        computed = yield_of(s.state, s.state.turn.shop)  # record what the shop yields, so the log shows it
-        if computed is not None and not computed[1]:
-            payload["gain"] = computed[0]
-    record(s, "GATHER", name, payload_with_choices(payload, draw, (), faces, s), force=force, as_json=as_json)
+    play("GATHER", kw, gain=gain)
 
 
 @group.command("place")
 @click.argument("dragon")
 @click.argument("slot", type=int, required=False)
-@draw_option
-@fancy_option
-@player_option
-@recording_options
-def place(dragon: str, slot: int | None, draw: tuple[str, ...], fancy: tuple[str, ...], player: str | None,
-          session: str | None, force: bool, as_json: bool) -> None:
+@turn_options
+def place(dragon: str, slot: int | None, **kw: Any) -> None:
     """Place a dragon from your hand in an empty slot (1, 2, 3…) of your shop and take the slot's reward.
 
     The slot may be left out when only one empty slot of the shop takes the dragon.
 
     Example: scorekeeper fc place AD-1 3
     """
-    s = open_session(session, GAME)
-    faces = Faces(s)
-    name = who(s, player)
-    card = faces.card("dragon", dragon, holdings(s, name).hand)
-    shop = s.state.turn.shop if s.state.turn else None
-    payload = {"dragon": card, "slot": slot if slot is not None else only_slot(s, faces, card, shop)}
-    record(s, "PLACE", name, payload_with_choices(payload, draw, fancy, faces, s), force=force, as_json=as_json)
-
-
-def only_slot(session: Session, faces: Faces, dragon: str, shop_id: str | None) -> int:
-    """The one empty slot of the shop that takes the dragon's icon (FC-PLACE-2/3); exit 2 when there is not one."""
-    state = session.state
-    shop = state.shops.get(shop_id or "")
-    face = state.face("shop", shop.id) if shop else None
-    dface = faces.data.get("dragon", {}).get(dragon) or state.face("dragon", dragon)
-    if shop is None or face is None or dface is None:
-        raise BadInput(f"say which slot {dragon} goes to (a number: 1, 2, 3…)")
-    fits = [i + 1 for i, d in enumerate(shop.slots) if d is None and dface["icon"] in face["slots"][i]["icons"]]
-    if len(fits) != 1:
-        which = f"slots {', '.join(map(str, fits))} take it" if fits else f"no empty slot of {shop.id} takes a {dface['icon']} dragon"
-        raise BadInput(f"say which slot {dragon} goes to at {shop.id}: {which}")
-    return fits[0]
+    play("PLACE", kw, dragon=dragon, slot=slot)
 
 
 @group.command("fire")
@@ -353,139 +150,57 @@ def only_slot(session: Session, faces: Faces, dragon: str, shop_id: str | None) 
 @click.option("--to", "to", metavar="PLAYER", help="GIFT: who gets the good.")
 @click.option("--item", metavar="GOOD", help="GIFT: the good (or coin) given.")
 @click.option("--gain", metavar="REWARD", help="Another ability: what it gave, as declared (e.g. 2rep+1coin).")
-@draw_option
-@fancy_option
-@player_option
-@recording_options
-def fire(dragon: str, good: str | None, goods: str | None, placed: str | None, at: str | None, partner: str | None,
-         to: str | None, item: str | None, gain: str | None, draw: tuple[str, ...], fancy: tuple[str, ...],
-         player: str | None, session: str | None, force: bool, as_json: bool) -> None:
+@turn_options
+def fire(dragon: str, placed: str | None, at: str | None, **kw: Any) -> None:
     """Fire up a dragon at your shop: its ability, with what you chose for it.
 
     Example: scorekeeper fc fire SD-BREAD --good bread
     """
-    s = open_session(session, GAME)
-    faces = Faces(s)
-    name = who(s, player)
-    state = s.state
-    here = state.shops.get(state.turn.shop) if state.turn and state.turn.shop else None
-    in_town = [d for shop in ([here] if here else []) + list(state.shops.values()) for d in shop.slots if d]
-    payload: dict[str, Any] = {"dragon": faces.card("dragon", dragon, in_town)}
-    if good:
-        payload["good"] = good.strip().lower()
-    if goods:
-        payload["goods"] = [g.strip().lower() for g in goods.split(",") if g.strip()]
-    if placed or at:
-        if not (placed and at):
-            raise BadInput("PLACE needs both --dragon NAME and --at SHOP:SLOT")
-        shop, sep, slot = at.rpartition(":") if ":" in at else (at, "", "")
-        if not shop or (sep and not slot.isdigit()):
-            raise BadInput(f"--at {at!r}: write SHOP:SLOT, e.g. bakery:2 (or SHOP when one slot of it takes the dragon)")
-        card, shop_id = faces.card("dragon", placed, holdings(s, name).hand), complete(shop, shops_of(s))
-        payload["place"] = {"dragon": card, "shop": shop_id, "slot": int(slot) if slot else only_slot(s, faces, card, shop_id)}
-    if partner:
-        payload["swap"] = complete(partner, [d for sh in state.shops.values() for d in sh.slots if d])
-    if to or item:
-        if not (to and item):
-            raise BadInput("GIFT needs both --to PLAYER and --item GOOD")
-        payload["gift"] = {"to": player_name(s, to), "item": item.strip().lower()}
-    if gain:
-        payload["gain"] = reward(gain, s)
-    record(s, "FIRE_UP", name, payload_with_choices(payload, draw, fancy, faces, s), force=force, as_json=as_json)
+    place = pair("PLACE needs both --dragon NAME and --at SHOP:SLOT", dragon=placed, at=at)
+    play("FIRE_UP", kw, dragon=dragon, good=kw["good"], goods=kw["goods"], place=place, swap=kw["partner"],
+         gift=pair("GIFT needs both --to PLAYER and --item GOOD", to=kw["to"], item=kw["item"]), gain=kw["gain"])
 
 
-def effect_options(func: Any) -> Any:
-    """The declared effect of a shop ability or a companion: a reserve, a gain, a gift, the cards drawn."""
-    for option in reversed((
-        click.option("--reserve", metavar="CARD", help="A reserve effect: the enchantment reserved."),
-        click.option("--from", "source", type=click.Choice(["row", "deck"]), default="row", show_default=True, help="Where the reserved card comes from."),
-        click.option("--gain", metavar="REWARD", help="What the effect gave, as declared (e.g. 1rep+1bread)."),
-        click.option("--to", "to", metavar="PLAYER", help="A gift effect: who gets the good."),
-        click.option("--item", metavar="GOOD", help="A gift effect: the good (or coin) given."),
-        draw_option,
-        fancy_option,
-        player_option,
-        recording_options,
-    )):
-        func = option(func)
-    return func
-
-
-def record_effect(kind: str, reserve: str | None, source: str, gain: str | None, to: str | None, item: str | None,
-                  draw: Sequence[str], fancy: Sequence[str], player: str | None, session: str | None, force: bool,
-                  as_json: bool) -> None:
+def record_effect(kind: str, kw: dict[str, Any]) -> None:
     """Record a ``SHOP_ABILITY`` or ``COMPANION_USE`` with its declared effect."""
-    s = open_session(session, GAME)
-    faces = Faces(s)
-    payload: dict[str, Any] = {}
-    if reserve:
-        payload["reserve"] = faces.card("ench", reserve, s.state.row if source == "row" else ())
-        payload["source"] = source
-    if gain:
-        payload["gain"] = reward(gain, s)
-    if to or item:
-        if not (to and item):
-            raise BadInput("a gift needs both --to PLAYER and --item GOOD")
-        payload["gift"] = {"to": player_name(s, to), "item": item.strip().lower()}
-    record(s, kind, who(s, player), payload_with_choices(payload, draw, fancy, faces, s), force=force, as_json=as_json)
+    play(kind, kw, reserve=kw["reserve"], source=kw["source"] if kw["reserve"] else None, gain=kw["gain"],
+         gift=pair("a gift needs both --to PLAYER and --item GOOD", to=kw["to"], item=kw["item"]))
 
 
 @group.command("ability")
 @effect_options
-def ability(reserve: str | None, source: str, gain: str | None, to: str | None, item: str | None, draw: tuple[str, ...],
-            fancy: tuple[str, ...], player: str | None, session: str | None, force: bool, as_json: bool) -> None:
+def ability(**kw: Any) -> None:
     """Use your shop's ability (gathering step 4), with its effect as it happened.
 
     Example: scorekeeper fc ability --reserve EN-5
     """
-    record_effect("SHOP_ABILITY", reserve, source, gain, to, item, draw, fancy, player, session, force, as_json)
+    record_effect("SHOP_ABILITY", kw)
 
 
 @group.command("enchant")
 @click.argument("card")
 @click.option("--pay", metavar="ITEMS", help="What you paid (e.g. 2bread+1coin; default: goods first, then coins).")
 @click.option("--sets", type=int, help="For a card paid in sets: how many sets.")
-@draw_option
-@fancy_option
-@player_option
-@recording_options
-def enchant(card: str, pay: str | None, sets: int | None, draw: tuple[str, ...], fancy: tuple[str, ...], player: str | None,
-            session: str | None, force: bool, as_json: bool) -> None:
+@turn_options
+def enchant(card: str, **kw: Any) -> None:
     """Cast an enchantment from the row (or your reserve) on your shop, paying its cost.
 
     Example: scorekeeper fc enchant EN-1 --pay 2bread+1coin
     """
-    s = open_session(session, GAME)
-    faces = Faces(s)
-    name = who(s, player)
-    reserved = holdings(s, name).reserved
-    payload: dict[str, Any] = {"card": faces.card("ench", card, [*s.state.row, *([reserved] if reserved else [])])}
-    if sets is not None:
-        payload["sets"] = sets
-    if pay:
-        payload["pay"] = items(pay, s, what="payment")
-    elif name:
-        computed = default_payment(s.state, name, faces.into(dict(payload)))  # recorded, so the log shows it
-        if computed is not None:
-            payload["pay"] = computed
-    record(s, "ENCHANT", name, payload_with_choices(payload, draw, fancy, faces, s), force=force, as_json=as_json)
+    play("ENCHANT", kw, card=card, sets=kw["sets"], pay=kw["pay"])
 
 
 @group.command("reserve")
 @click.argument("card")
 @click.option("--by", required=True, metavar="EFFECT", help="The effect that grants the reservation.")
 @click.option("--from", "source", type=click.Choice(["row", "deck"]), default="row", show_default=True, help="Where the card comes from.")
-@player_option
-@recording_options
-def reserve(card: str, by: str, source: str, player: str | None, session: str | None, force: bool, as_json: bool) -> None:
+@options(player_option, recording_options)
+def reserve(card: str, **kw: Any) -> None:
     """Reserve an enchantment, granted by an effect you name (a card's reward, a companion…).
 
     Example: scorekeeper fc reserve EN-4 --by "EN-9 reward"
     """
-    s = open_session(session, GAME)
-    faces = Faces(s)
-    payload = {"card": faces.card("ench", card, s.state.row if source == "row" else ()), "source": source, "by": by}
-    record(s, "RESERVE", who(s, player), faces.into(payload), force=force, as_json=as_json)
+    play("RESERVE", kw, card=card, source=kw["source"], by=kw["by"])
 
 
 @group.command("gift")
@@ -493,60 +208,35 @@ def reserve(card: str, by: str, source: str, player: str | None, session: str | 
 @click.argument("item")
 @click.option("--by", required=True, metavar="EFFECT", help="The effect that grants the gift.")
 @click.option("--reward", "gift_reward", metavar="REWARD", help="What the effect gave you for it (e.g. 1coin).")
-@draw_option
-@fancy_option
-@player_option
-@recording_options
-def gift(to: str, item: str, by: str, gift_reward: str | None, draw: tuple[str, ...], fancy: tuple[str, ...],
-         player: str | None, session: str | None, force: bool, as_json: bool) -> None:
+@turn_options
+def gift(to: str, item: str, **kw: Any) -> None:
     """Give a good (or a coin) to another player because an effect says so (not the GIFT dragon: use fire).
 
     Example: scorekeeper fc gift Bo bread --by "companion C-1" --reward 2rep
     """
-    s = open_session(session, GAME)
-    faces = Faces(s)
-    payload: dict[str, Any] = {"to": player_name(s, to), "item": item.strip().lower(), "by": by}
-    if gift_reward:
-        payload["reward"] = reward(gift_reward, s)
-    record(s, "GIFT", who(s, player), payload_with_choices(payload, draw, fancy, faces, s), force=force, as_json=as_json)
+    play("GIFT", kw, to=to, item=item, by=kw["by"], reward=kw["gift_reward"])
 
 
 @group.command("sun")
 @click.argument("card")
 @click.option("--pay", metavar="ITEMS", help="What the goal spent (default: its goods, coins for the missing ones).")
-@draw_option
-@fancy_option
-@player_option
-@recording_options
-def sun(card: str, pay: str | None, draw: tuple[str, ...], fancy: tuple[str, ...], player: str | None, session: str | None,
-        force: bool, as_json: bool) -> None:
+@turn_options
+def sun(card: str, **kw: Any) -> None:
     """Score a sun fancy dragon whose goal you fulfilled, during your turn.
 
     Example: scorekeeper fc sun FD-1
     """
-    s = open_session(session, GAME)
-    faces = Faces(s)
-    name = who(s, player)
-    payload: dict[str, Any] = {"card": faces.card("fancy", card, holdings(s, name).fancies)}
-    if pay:
-        payload["pay"] = items(pay, s, what="goods spent")
-    elif name and not faces.data:
-        spent = default_spend(s.state, name, payload["card"])  # recorded, so the log shows what was spent
-        if spent is not None:
-            payload["pay"] = spent
-    record(s, "FANCY_SCORE", name, payload_with_choices(payload, draw, fancy, faces, s), force=force, as_json=as_json)
+    play("FANCY_SCORE", kw, card=card, pay=kw["pay"])
 
 
 @group.command("companion")
 @effect_options
-def companion(reserve: str | None, source: str, gain: str | None, to: str | None, item: str | None,
-              draw: tuple[str, ...], fancy: tuple[str, ...], player: str | None, session: str | None, force: bool,
-              as_json: bool) -> None:
+def companion(**kw: Any) -> None:
     """Use your companion's once-per-game ability, with its effect as it happened.
 
     Example: scorekeeper fc companion --gain 2rep
     """
-    record_effect("COMPANION_USE", reserve, source, gain, to, item, draw, fancy, player, session, force, as_json)
+    record_effect("COMPANION_USE", kw)
 
 
 @group.command("end")
@@ -554,79 +244,34 @@ def companion(reserve: str | None, source: str, gain: str | None, to: str | None
 @click.option("--discard", multiple=True, metavar="ITEMS|DRAGON", help="Goods (e.g. 2bread) or dragons discarded down to the limits.")
 @click.option("--park", multiple=True, metavar="NAMES", help="The dragons revealed to refill the park (default: provisional names).")
 @click.option("--row", multiple=True, metavar="NAMES", help="The enchantments revealed to refill the row (default: provisional names).")
-@player_option
-@recording_options
-def end(flip: tuple[str, ...], discard: tuple[str, ...], park: tuple[str, ...], row: tuple[str, ...], player: str | None,
-        session: str | None, force: bool, as_json: bool) -> None:
+@options(player_option, recording_options)
+def end(**kw: Any) -> None:
     """End your turn: flip the new shops, discard down to 6 dragons and 7 of each good, refill.
 
     Example: scorekeeper fc end --flip MILL --park AD-9 --row EN-10
     """
-    s = open_session(session, GAME)
-    faces = Faces(s)
-    name = who(s, player)
-    payload: dict[str, Any] = {}
-    if flip:
-        payload["flips"] = [faces.card("shop", f, s.state.faces.get("shop", {})) for f in flip]
-    if discard:
-        goods: dict[str, int] = {}
-        dragons: list[str] = []
-        hand = holdings(s, name).hand
-        for word in split_list(discard):
-            try:
-                for good, n in parse_items(word).items():
-                    if good in s.state.goods:
-                        goods[good] = goods.get(good, 0) + n
-                    else:
-                        raise FaceError(word)
-            except FaceError:
-                dragons.append(complete(word, hand))
-        payload["discard"] = {k: v for k, v in (("goods", goods), ("dragons", dragons)) if v}
-    if park:
-        payload["park"] = [faces.card("dragon", d) for d in split_list(park)]
-    if row:
-        payload["row"] = [faces.card("ench", e) for e in split_list(row)]
-    record(s, "END_TURN", name, faces.into(payload), force=force, as_json=as_json)
-
-
-# -- the game end and corrections ---------------------------------------------------------------------
+    play("END_TURN", kw, flips=kw["flip"], discard=kw["discard"], park=kw["park"], row=kw["row"])
 
 
 @group.command("final")
 @click.option("--moon", multiple=True, metavar="CARD", help="A moon dragon whose goal was fulfilled (repeatable).")
 @click.option("--missed", multiple=True, metavar="CARD", help="A moon dragon whose goal was not fulfilled (repeatable).")
 @recording_options
-def final(moon: tuple[str, ...], missed: tuple[str, ...], session: str | None, force: bool, as_json: bool) -> None:
+def final(moon: tuple[str, ...], missed: tuple[str, ...], **kw: Any) -> None:
     """Record the final scoring after the last final turn: which moon dragons were fulfilled.
 
     Example: scorekeeper fc final --moon FM-1 --missed FM-2
     """
-    s = open_session(session, GAME)
-    faces = Faces(s)
-    owned = [c for p in s.state.players.values() for c in p.fancies]
-    result = {faces.card("fancy", c, owned): True for c in split_list(moon)}
-    result.update({faces.card("fancy", c, owned): False for c in split_list(missed)})
-    record(s, "FINAL_SCORING", None, faces.into({"moon": result}), force=force, as_json=as_json)
+    play("FINAL_SCORING", kw, moon=moon, missed=missed)
 
 
 @group.command("adjust")
 @click.argument("changes")
 @click.option("--reason", default="", help="Why the table differs from the journal.")
 @recording_options
-def adjust(changes: str, reason: str, session: str | None, force: bool, as_json: bool) -> None:
+def adjust(changes: str, reason: str, **kw: Any) -> None:
     """Record a manual correction as JSON (holdings, town, decks); it is shown as manual and never judged.
 
     Example: scorekeeper fc adjust '{"players": {"Ann": {"coins": 3}}}' --reason "miscounted coins"
     """
-    import json
-
-    s = open_session(session, GAME)
-    try:
-        payload = json.loads(changes)
-    except ValueError as exc:
-        raise BadInput(f"the changes must be a JSON object ({exc})") from None
-    if not isinstance(payload, dict):
-        raise BadInput("the changes must be a JSON object")
-    if reason:
-        payload["reason"] = reason
-    record(s, "ADJUST", None, payload, force=force, as_json=as_json)
+    play("ADJUST", kw, changes=changes, reason=reason)

@@ -7,7 +7,6 @@ engine puts the state back as it was before the event, so no rule copies the sta
 
 from __future__ import annotations
 
-import copy
 from typing import Any, Iterable, Mapping
 
 from scorekeeper.events import Event
@@ -272,6 +271,9 @@ class Ctx(Findings):
         face = self.shop_face(shop)
         if face is None:
             return False
+        if slot_no is None:
+            self._which_slot(who, shop, face, dragon)
+            return False
         if not isinstance(slot_no, int) or isinstance(slot_no, bool) or not 1 <= slot_no <= len(shop.slots):
             self.error("FC-PLACE-2", f"{shop.id} has slots 1 to {len(shop.slots)}, not {slot_no!r}")
             return False
@@ -307,6 +309,18 @@ class Ctx(Findings):
         if shop.is_full():
             self.draw_new_shop(shop.id)
         return True
+
+    def _which_slot(self, who: PlayerState, shop: ShopState, face: Mapping[str, Any], dragon: str) -> None:
+        """A placement that names no slot: which empty slots take the dragon (FC-PLACE-2), or none (FC-PLACE-3)."""
+        dface = self.state.face("dragon", dragon)
+        if dface is None:
+            self.error("FC-PLACE-2", f"say which slot {dragon} goes to (a number: 1, 2, 3…)")
+            return
+        fits = [str(i + 1) for i, d in enumerate(shop.slots) if d is None and dface["icon"] in face["slots"][i]["icons"]]
+        if fits:
+            self.error("FC-PLACE-2", f"say which slot {dragon} goes to at {shop.id}: slot{'s' if len(fits) > 1 else ''} {', '.join(fits)} take{'' if len(fits) > 1 else 's'} it")
+        else:
+            self.error("FC-PLACE-3", f"no empty slot of {shop.id} takes a {dface['icon']} dragon" + self._fitting(who, shop, face, dragon))
 
     def _fitting(self, who: PlayerState, shop: ShopState, face: Mapping[str, Any], dragon: str) -> str:
         """For a refusal: which other dragons of the hand fit an empty slot of the shop (FC-PLACE-3)."""
@@ -423,12 +437,6 @@ def reward_text(reward: Mapping[str, Any]) -> str:
     if reward.get("effect"):
         parts.append(f"effect:{reward['effect']}")
     return "+".join(parts) or "nothing"
-
-
-def copy_state(state: FlameState) -> FlameState:
-    """A copy safe to resolve a check on (faces are copied one level deep; face dicts are never mutated)."""
-    faces = {kind: dict(cards) for kind, cards in state.faces.items()}
-    return copy.deepcopy(state, {id(state.faces): faces})
 
 
 def player_list(names: Iterable[str]) -> str:

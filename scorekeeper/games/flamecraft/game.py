@@ -8,9 +8,10 @@ from typing import Any, Callable, Sequence
 from scorekeeper.events import Event
 from scorekeeper.games import entry
 from scorekeeper.games.base import (
-    Finding, Findings, Game, GameSetupError, MissingValueError, ObservationError, ScoreTable, SessionConfig, Status, warning,
+    Draft, Expectation, Finding, Findings, Game, GameSetupError, MissingValueError, ObservationError, ScoreTable, SessionConfig, Status, warning,
 )
 
+from . import complete as completion
 from . import rules_enchant, rules_final, rules_fire, rules_gather, rules_gift, rules_setup, rules_turn, scoring, view
 from .context import Ctx
 from .events import EVENTS
@@ -110,6 +111,14 @@ class Flamecraft(Game):
 
     def status(self, state: FlameState) -> Status:
         return view.status(state)
+
+    def expect(self, state: FlameState) -> Expectation:
+        """Who acts now, and the plays legal now with the values each accepts (shops, cards, dragons…)."""
+        return view.expect(state)
+
+    def complete(self, state: FlameState, draft: Draft) -> Draft:
+        """A play as typed → the event to record: names completed, faces read, derived fields filled in."""
+        return completion.complete(state, draft)
 
     def score(self, state: FlameState) -> ScoreTable:
         return scoring.score(state)

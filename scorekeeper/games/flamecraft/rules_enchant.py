@@ -6,7 +6,7 @@ from typing import Any
 
 from scorekeeper.events import Event
 
-from .context import Ctx, copy_state, items_text
+from .context import Ctx, items_text
 from .notation import COIN, WILD, norm_id
 from .rules_gift import goods_first, matches_cost
 from .rules_turn import acting
@@ -111,12 +111,13 @@ def _terms(ctx: Ctx, card: str, face: dict[str, Any]) -> tuple[dict[str, int], d
 
 def default_payment(state: FlameState, player: str, payload: dict[str, Any]) -> dict[str, int] | None:
     """What ``fc enchant`` pays when the player types no ``--pay``: the goods of the cost first, then coins
-    (FC-ENCH-6); None when that cannot pay (the rules then say why). The CLI records it, so the log shows it."""
-    ctx = Ctx(copy_state(state), Event(0, "ENCHANT", player, payload))
+    (FC-ENCH-6); None when that cannot pay (the rules then say why). Recorded, so the log shows it.
+
+    Reads the state only: the card's face comes from the payload's ``faces`` when it is typed there."""
+    ctx = Ctx(state, Event(0, "ENCHANT", player, payload))
     who = ctx.player()
-    ctx.learn_faces()
     card = norm_id(payload.get("card", ""))
-    face = ctx.state.face("ench", card)
+    face = (payload.get("faces") or {}).get("ench", {}).get(card) or state.face("ench", card)
     if who is None or face is None:
         return None
     terms = _terms(ctx, card, face)

@@ -178,15 +178,11 @@ def resolve_shop_ability(ctx: Ctx) -> None:
 def yield_of(state: FlameState, shop_id: str) -> tuple[dict[str, int], int, int] | None:
     """The computed gather yield of a shop (fixed items, wild symbols, dragon symbols), or None if unknown.
 
-    Used by the CLI to fill in ``fc gather`` when the player types no goods.
-    """
+    Reads the state only (for the prompt, and to record ``fc gather`` typed without goods)."""
     from scorekeeper.events import Event
-
-    from .context import copy_state
 
     shop = state.shops.get(norm_id(shop_id))
     if shop is None:
         return None
-    ctx = Ctx(copy_state(state), Event(0, "GATHER"))
-    computed = compute_yield(ctx, shop)
+    computed = compute_yield(Ctx(state, Event(0, "GATHER")), shop)
     return None if computed is None else computed[:3]

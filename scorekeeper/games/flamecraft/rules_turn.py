@@ -80,7 +80,12 @@ def resolve_visit(ctx: Ctx) -> None:
     if shop.id in _recent(state, who):  # FC-TURN-4
         ctx.error("FC-TURN-4", f"{who.name} must move to a new shop: the token is already on {shop.id}{instead}")
     present = [p.name for p in state.players.values() if p.token == shop.id and p.name != who.name]
-    pay = dict(ctx.payload.get("pay") or {})
+    pay = ctx.payload.get("pay") or {}
+    if isinstance(pay, str):  # one item for each player there (FC-TURN-6)
+        if not present:
+            ctx.warn("FC-TURN-6", f"nobody is at {shop.id}, so --pay {pay} pays nobody")
+        pay = {name: pay for name in present}
+    pay = dict(pay)
     payments: dict[str, str] = {}
     for recipient, item in pay.items():
         name = _player_name(state, recipient)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.events import Event
-from scorekeeper.games.base import Section, Status
+from scorekeeper.games.base import Choice, Expectation, Section, Status
 
 from .context import DECK_NAMES, items_text, reward_text
 from .rules_enchant import icon_fits
@@ -89,13 +89,20 @@ def _gather(state: FlameState, shop: str) -> str:
     return f"{command}: {yield_text(fixed, wild, dragons)}"
 
 
-def _castable(state: FlameState, who: str, shop: str) -> str:
-    """The enchantments whose icon fits the shop (FC-ENCH-3, FC-ENCH-4), from the row and the player's reserve."""
+def castable(state: FlameState, who: str, shop: str) -> list[str] | None:
+    """The enchantments whose icon fits the shop (FC-ENCH-3, FC-ENCH-4), from the row and the player's reserve;
+    None when the shop cannot be enchanted."""
     face = state.face("shop", shop)
     if face is None or not face["enchantable"]:
-        return "it cannot be enchanted"
+        return None
     reserved = state.players[who].reserved
-    cards = [c for c in [*state.row, *([reserved] if reserved else [])] if icon_fits(state, c, face["symbols"])]
+    return [c for c in [*state.row, *([reserved] if reserved else [])] if icon_fits(state, c, face["symbols"])]
+
+
+def _castable(state: FlameState, who: str, shop: str) -> str:
+    cards = castable(state, who, shop)
+    if cards is None:
+        return "it cannot be enchanted"
     if not cards:
         return "fc enchant CARD: no card of the row fits"
     return f"fc enchant CARD: {', '.join(cards)} {'fits' if len(cards) == 1 else 'fit'}"
@@ -122,6 +129,54 @@ def _visitable(state: FlameState, who: str) -> str:
         there = [p.name for p in state.players.values() if p.token == shop_id and p.name != who]
         parts.append(f"{shop_id} (pay {', '.join(there)})" if there else shop_id)
     return "open: " + ", ".join(parts) if parts else f"{who} can visit no shop"
+
+
+def expect(state: FlameState) -> Expectation:
+    """Who acts now and the plays legal now, with the values each accepts (the words of ``expected``)."""
+    text = expected(state)
+    turn = state.turn
+    if not state.setup_done:
+        return Expectation(text, None, [Choice("SETUP", None, {}, "scorekeeper fc setup --park NAMES --row NAMES")])
+    undealt = [n for n in state.order if not state.players[n].dealt]
+    if undealt:
+        example = f"scorekeeper fc deal {undealt[0]} --hand D1,D2,D3 --keep FANCY"
+        return Expectation(text, None, [Choice("SETUP_PLAYER", undealt[0], {"player": undealt}, example)])
+    if state.finished or turn is None:
+        moons = [card for name in state.order for card in moon_cards(state, name)]
+        final = [Choice("FINAL_SCORING", None, {"moon": moons}, "scorekeeper fc final --moon CARD --missed CARD")]
+        return Expectation(text, None, final if state.moon is None and moons else [], finished=True)
+    who, shop_id = turn.player, turn.shop or ""
+    shop = state.shops.get(shop_id)
+    here = [d for d in (shop.slots if shop else []) if d]
+    choices: list[Choice] = []
+    if turn.phase == "start":
+        choices.append(Choice("VISIT", who, {"shop": legal_shops(state, state.players[who])}, "scorekeeper fc visit SHOP"))
+    elif turn.phase == "visited":
+        choices.append(Choice("GATHER", who, {}, "scorekeeper fc gather"))
+        cards = castable(state, who, shop_id)
+        if cards:
+            choices.append(Choice("ENCHANT", who, {"card": cards}, "scorekeeper fc enchant CARD"))
+    else:
+        if turn.phase == "gather" and turn.gather_step < 2:
+            hand = [f.split(" → ")[0] for f in _fitting_hand(state, who, shop_id).split(", ") if f]
+            if hand:
+                choices.append(Choice("PLACE", who, {"dragon": hand}, "scorekeeper fc place DRAGON [SLOT]"))
+        if turn.phase == "gather":
+            ready = [turn.followup] if turn.followup and turn.gather_step < 4 else here if turn.gather_step < 3 else []
+        else:
+            ready = [d for d in here if d not in turn.fired]
+        if ready:
+            choices.append(Choice("FIRE_UP", who, {"dragon": ready}, "scorekeeper fc fire DRAGON …"))
+        if turn.phase == "gather" and turn.gather_step < 4 and (state.face("shop", shop_id) or {}).get("ability"):
+            choices.append(Choice("SHOP_ABILITY", who, {}, "scorekeeper fc ability …"))
+        choices.append(Choice("END_TURN", who, {}, "scorekeeper fc end"))
+    player = state.players[who]
+    suns = [c for c in player.fancies if c not in player.sun_scored and (state.face("fancy", c) or {}).get("kind") == "sun"]
+    if suns:
+        choices.append(Choice("FANCY_SCORE", who, {"card": suns}, "scorekeeper fc sun CARD"))
+    if state.settings.get("companions") and player.companion and not player.companion_used:
+        choices.append(Choice("COMPANION_USE", who, {}, "scorekeeper fc companion …"))
+    return Expectation(text, who, choices)
 
 
 def status(state: FlameState) -> Status:
@@ -215,13 +270,14 @@ def describe(event: Event) -> str:
         comp = f", companion {_names([p['companion']])[0]}" if p.get("companion") else ""
         return f"{who} dealt {','.join(_names(p.get('hand') or []))}, keeps {','.join(_names(p.get('keep') or []))}{extra}{comp}"
     if kind == "VISIT":
-        pay = "".join(f", pays {to} 1 {item}" for to, item in dict(p.get("pay") or {}).items())
+        pay = p.get("pay") or {}
+        pay = f", pays 1 {pay} to each player there" if isinstance(pay, str) else "".join(f", pays {to} 1 {item}" for to, item in dict(pay).items())
         return f"{who} visits {p.get('shop')}{pay}"
     if kind == "GATHER":
         gain = items_text(p["gain"]) if isinstance(p.get("gain"), dict) else "the yield"
         return f"{who} gathers {gain}" + _draws(p)
     if kind == "PLACE":
-        return f"{who} places {p.get('dragon')} in slot {p.get('slot')}" + _draws(p)
+        return f"{who} places {p.get('dragon')}" + (f" in slot {p['slot']}" if p.get("slot") is not None else "") + _draws(p)
     if kind == "FIRE_UP":
         detail = ""
         if p.get("goods"):

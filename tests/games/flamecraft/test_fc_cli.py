@@ -11,7 +11,7 @@ import pytest
 
 from tests.conftest import Cli
 
-CATALOG = Path(__file__).resolve().parents[3] / "sample_sessions" / "flamecraft-catalog.json"
+CATALOG = Path(__file__).resolve().parents[3] / "sample_sessions" / "inputs" / "flamecraft-catalog.json"
 
 
 def new(cli: Cli, players: str = "Ann,Bo", *sets: str, catalog: bool = True) -> None:

@@ -245,11 +245,11 @@ def test_gathering_at_a_wild_shop_asks_for_the_goods_with_a_command_that_works(c
 
 
 def test_paying_at_an_empty_shop_says_nobody_is_paid(cli: Cli) -> None:
-    """FC-TURN-6: `--pay ITEM` at a shop where nobody stands pays nobody, and the command says so."""
+    """FC-TURN-6: `--pay ITEM` at a shop where nobody stands pays nobody, and the rules say so (a warning)."""
     ready(cli)
     cli("fc", "adjust", '{"players": {"Ann": {"goods": {"bread": 1}}}}')
     result = cli("fc", "visit", "crumb", "--pay", "bread")
-    assert result.exit_code == 0 and "note: nobody is at CRUMBHALL, so --pay bread pays nobody" in result.output
+    assert result.exit_code == 0 and "warning FC-TURN-6: nobody is at CRUMBHALL, so --pay bread pays nobody" in result.output
     assert cli("assert", "Ann", "bread=1").exit_code == 0
 
 
@@ -297,14 +297,17 @@ def test_a_companion_after_the_last_final_turn_is_refused_with_the_game_end(cli:
 
 def test_the_slot_may_be_left_out_when_only_one_slot_takes_the_dragon(cli: Cli) -> None:
     """FC-PLACE-2, FC-PLACE-3, FC-ART-PLACE-1: `fc place DRAGON` and `--at SHOP` find the one empty slot that
-    takes the dragon; when there are several, or none, the command says which (exit 2, nothing written)."""
+    takes the dragon; when there are several, or none, the rules refuse the play saying which (exit 1, nothing
+    written; `--force` records it, flagged)."""
     ready(cli)
     cli("fc", "visit", "crumb")
     cli("fc", "gather")
+    before = cli.session.read_bytes()
     result = cli("fc", "place", "BR-2")
-    assert result.exit_code == 2 and "slots 2, 3 take it" in result.output
+    assert result.exit_code == 1 and result.output.startswith("refused: FC-PLACE-2: say which slot BR-2 goes to at CRUMBHALL: slots 2, 3 take it")
     result = cli("fc", "place", "PL-2")
-    assert result.exit_code == 2 and "no empty slot of CRUMBHALL takes a plant dragon" in result.output
+    assert result.exit_code == 1 and result.output.startswith("refused: FC-PLACE-3: no empty slot of CRUMBHALL takes a plant dragon")
+    assert cli.session.read_bytes() == before
     result = cli("fc", "place", "MT-2")  # meat: only slot 3 (bread/meat)
     assert result.exit_code == 0 and "places MT-2 in slot 3" in result.output
     cli("fc", "end")
@@ -312,7 +315,7 @@ def test_the_slot_may_be_left_out_when_only_one_slot_takes_the_dragon(cli: Cli) 
     cli("fc", "visit", "bubble")
     cli("fc", "gather")
     result = cli("fc", "fire", "s-fizz", "--dragon", "PL-3", "--at", "moss")
-    assert result.exit_code == 2 and "slots 2, 3 take it" in result.output
+    assert result.exit_code == 1 and "FC-PLACE-2" in result.output and "slots 2, 3 take it" in result.output
     result = cli("fc", "fire", "s-fizz", "--dragon", "IR-3", "--at", "moss")  # iron: only slot 3 (plant/iron)
     assert result.exit_code == 0 and "placing IR-3 at MOSSLOFT:3" in result.output, result.output
 
