@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 HERE = Path(__file__).parent
-BOARD = HERE.parents[2] / "sample_sessions" / "eight-dragons-board.json"
+BOARD = HERE.parents[2] / "sample_sessions" / "inputs" / "eight-dragons-board.json"
 
 
 def new_game(cli, *extra: str) -> None:

@@ -3,15 +3,11 @@ state (the piece that activates next, the player it benefits, tile names); refus
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from scorekeeper.games.base import Draft
 from scorekeeper.games.eight_dragons import GAME
 from scorekeeper.session import Session
 
 from ed_support import Table, fx_board, make_config, start_all
-
-BOARD = Path(__file__).parents[3] / "sample_sessions" / "eight-dragons-board.json"
 
 
 def board_table() -> Table:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from ed_support import Table, fx_board, make_config, tied_table
 
-BOARD = Path(__file__).parents[3] / "sample_sessions" / "eight-dragons-board.json"
+BOARD = Path(__file__).parents[3] / "sample_sessions" / "inputs" / "eight-dragons-board.json"
 
 
 def test_gap_closing_brings_a_wyrmling_from_a_space_without_location_onto_one_it_activates():
@@ -320,7 +320,7 @@ def test_the_quick_start_of_the_docs_runs_literally(cli, tmp_path, monkeypatch):
         command = line.split("  #")[0].strip()
         if not command.startswith("scorekeeper "):
             continue
-        args = shlex.split(command.replace("sample_sessions/", str(BOARD.parent) + "/"))[1:]
+        args = shlex.split(command.replace("sample_sessions/", str(BOARD.parents[1]) + "/"))[1:]
         result = cli(*args, session=False)
         assert result.exit_code == 0, (command, result.output)
         outputs.append(result.output)

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 HERE = Path(__file__).parent
-SAMPLES = HERE.parents[2] / "sample_sessions"
+SAMPLES = HERE.parents[2] / "sample_sessions" / "eight-dragons"
+MANIFEST = json.loads((SAMPLES / "manifest.json").read_text())
 GOLDEN = HERE / "golden"
 NAMES = ["3p-board", "4p-long", "2p-aurea", "disputed"]
 
@@ -18,7 +19,7 @@ NAMES = ["3p-board", "4p-long", "2p-aurea", "disputed"]
 @pytest.mark.parametrize("name", NAMES)
 def test_sample_session_score_matches_its_golden(cli, tmp_path, name):
     """ED-SCORE-13, ED-SCORE-14, ED-SCORE-16, ED-ROYAL-1: `score --json --explain` equals the golden table."""
-    path = tmp_path / f"eight-dragons-{name}.json"
+    path = tmp_path / f"{name}.json"
     shutil.copy(SAMPLES / path.name, path)
     result = cli("score", "--json", "--explain", "--session", str(path))
     assert result.exit_code == 0, result.output
@@ -28,7 +29,7 @@ def test_sample_session_score_matches_its_golden(cli, tmp_path, name):
 @pytest.mark.parametrize("name", ["3p-board", "4p-long", "2p-aurea"])
 def test_legal_samples_are_complete_games_without_violations(cli, tmp_path, name):
     """The legal samples end with the final round played (ED-END-3) and `check` finds no illegal play."""
-    path = tmp_path / f"eight-dragons-{name}.json"
+    path = tmp_path / f"{name}.json"
     shutil.copy(SAMPLES / path.name, path)
     check = cli("check", "--session", str(path))
     assert check.exit_code == 0, check.output
@@ -40,7 +41,7 @@ def test_legal_samples_are_complete_games_without_violations(cli, tmp_path, name
 
 def test_disputed_sample_lists_the_forced_plays_with_rule_ids(cli, tmp_path):
     """The disputed sample: the four plays recorded with --force are reported with their rule IDs."""
-    path = tmp_path / "eight-dragons-disputed.json"
+    path = tmp_path / "disputed.json"
     shutil.copy(SAMPLES / path.name, path)
     check = cli("check", "--json", "--session", str(path))
     assert check.exit_code == 1
@@ -56,7 +57,7 @@ def test_two_player_sample_moves_aurea():
     from scorekeeper.games.base import SessionConfig
     from scorekeeper.games.eight_dragons import GAME
 
-    data = json.loads((SAMPLES / "eight-dragons-2p-aurea.json").read_text())
+    data = json.loads((SAMPLES / "2p-aurea.json").read_text())
     meta = data["meta"]["1"]
     events = sorted((Event.from_record(r) for r in data["events"].values()), key=lambda e: e.seq)
     assert any("Aurea" in dict(e.payload.get("pushes", {})) for e in events if e.type == "FLY")
@@ -73,7 +74,7 @@ def test_a_rejected_play_leaves_the_state_untouched(name):
     from scorekeeper.games.base import SessionConfig
     from scorekeeper.games.eight_dragons import GAME
 
-    data = json.loads((SAMPLES / f"eight-dragons-{name}.json").read_text())
+    data = json.loads((SAMPLES / f"{name}.json").read_text())
     meta = data["meta"]["1"]
     config = SessionConfig("eight-dragons", tuple(meta["players"]), meta["settings"], meta["catalog"])
     state = GAME.setup(config)
@@ -83,3 +84,17 @@ def test_a_rejected_play_leaves_the_state_untouched(name):
         state, findings = step(GAME, state, event)
         if any(f.is_error for f in findings):
             assert json.dumps(GAME.snapshot(state), sort_keys=True) == before, event
+
+
+def test_the_manifest_lists_every_sample_with_its_winners_and_flagged_plays(cli, tmp_path):
+    """sample_sessions/eight-dragons/manifest.json names every sample, its kind, its winners (score
+    --json) and, for the disputed one, the plays flagged (check --json)."""
+    files = sorted(p.name for p in SAMPLES.glob("*.json") if p.name != "manifest.json")
+    assert MANIFEST["game"] == "eight-dragons" and sorted(e["file"] for e in MANIFEST["sessions"]) == files
+    for entry in MANIFEST["sessions"]:
+        path = tmp_path / entry["file"]
+        shutil.copy(SAMPLES / entry["file"], path)
+        assert json.loads(cli("score", "--json", "--session", str(path)).stdout)["winners"] == entry["winners"]
+        check = json.loads(cli("check", "--json", "--session", str(path)).stdout)
+        flagged = sorted({v["seq"] for v in check["violations"] if v["severity"] == "error"})
+        assert flagged == entry["flagged"] and (entry["kind"] == "disputed") == bool(flagged)

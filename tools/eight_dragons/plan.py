@@ -1,18 +1,15 @@
-"""Plan the 8 Dragons sample sessions: a seeded table that plays legal moves, printed as CLI commands.
+"""Plan the 8 Dragons sample sessions: a seeded table that plays legal moves, written as ``ed`` commands.
 
-``make_eight_dragons.sh`` records every printed command through the real ``scorekeeper`` CLI, so the
-sample sessions are real journals; this script only decides the plays. It checks each play with the rules
-engine before printing it, so the legal games contain no illegal play, and the disputed game contains
+``make.py`` records every planned command through the real ``scorekeeper`` CLI (``tools/recorder.py``), so
+the sample sessions are real journals; this module only decides the plays. It checks each play with the
+rules engine before planning it, so the legal games contain no illegal play, and the disputed game contains
 exactly the plays it marks ``--force``.
-
-Usage: python make_eight_dragons_plan.py {three|four|two|disputed}
 """
 
 from __future__ import annotations
 
 import json
 import random
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -31,8 +28,10 @@ from scorekeeper.games.eight_dragons.notation import parse_tile
 from scorekeeper.games.eight_dragons.tiles import FOLK_ARTIFACT, FOLKS
 from scorekeeper.settings import resolve
 
-HERE = Path(__file__).parent
-BOARD = json.loads((HERE / "eight-dragons-board.json").read_text())
+ROOT = Path(__file__).resolve().parents[2]
+#: the invented example board, the input of the board games
+BOARD_FILE = ROOT / "sample_sessions" / "inputs" / "eight-dragons-board.json"
+BOARD = json.loads(BOARD_FILE.read_text())
 
 
 class Planner:
@@ -50,7 +49,7 @@ class Planner:
 
     def emit(self, type_: str, player: str | None, payload: dict[str, Any], cli: str, force: bool = False) -> bool:
         event = Event(self.seq + 1, type_, player, payload, forced=force)
-        state, findings = step(GAME, self.state, event)
+        state, findings = step(GAME, self.state, event)  # a rejected play gives back a copy of the state before
         errors = [f for f in findings if f.is_error]
         if errors and not force:
             raise RuntimeError(f"planned an illegal play: {cli}: {errors}")
@@ -360,12 +359,11 @@ class Planner:
 
 def disputes(p: Planner) -> None:
     """The disputed game: a few plays the table insisted on, recorded with --force."""
-    s = p.state
     # turn 1 is normal; turn 2: the wrong player flies first (ED-FLY-1)
     p.turn()
-    wrong = s.order[2]
+    wrong = p.state.order[2]
     p.emit("FLY", wrong, {"spaces": 2}, f"ed fly -n 2 -p {wrong}", force=True)
-    active = s.next_player
+    active = p.state.next_player
     p.emit("FLY", active, {"spaces": 3}, f"ed fly -n 3 -p {active}")
     # a village bundle over budget (ED-LOC-VILLAGE-1)
     items = [f"{p.name()}={p.lair_face('E2')}", f"{p.name()}={p.lair_face('O1')}"]
@@ -375,7 +373,7 @@ def disputes(p: Planner) -> None:
     p.emit("VILLAGE", active, {"tiles": [item], "villagers": 1, "folk": "E", "piece": active},
            f"ed village {item} --folk E --villagers 1 --piece {active} -p {active}")
     # a placement with no open edge against an open edge (ED-LAIR-3)
-    player = s.players[active]
+    player = p.state.players[active]
     tile = player.pending[0]
     bad = None
     for cell in player.lair.frontier():
@@ -391,16 +389,17 @@ def disputes(p: Planner) -> None:
         p.emit("PLACE", active, {"tiles": [item]}, f"ed place {tile.name}@{format_cell(bad[0])}r{bad[1]} -p {active}", force=True)
     p.place_all()
     # a purchase without 5 Gold (ED-LOC-MERCHANT-1)
-    nxt = s.next_player
+    nxt = p.state.next_player
     p.emit("FLY", nxt, {"spaces": 1}, f"ed fly -n 1 -p {nxt}")
-    if s.players[nxt].gold < 5:
+    if p.state.players[nxt].gold < 5:
         name = p.name()
         p.emit("MERCHANT", nxt, {"kingdom": "Sinistra", "piece": nxt, "buy": f"{name}=MJ/OOWOWW/craft:bg"},
                f"ed merchant -k Sinistra --buy {name}=MJ/OOWOWW/craft:bg --piece {nxt} -p {nxt}", force=True)
     p.place_all()
 
 
-def main(which: str) -> None:
+def plan(which: str) -> list[str]:
+    """The commands of sample ``which`` (three, four, two or disputed), without the ``scorekeeper`` word."""
     if which == "three":
         p = Planner(["Rhed", "Greenyra", "Blakkar"], ["royal=smallest:6:3,artifacts:5:2,gold:8:4,wall:7:3"], True, 8)
         p.play()
@@ -420,9 +419,5 @@ def main(which: str) -> None:
             p.turn()
         p.finish()
     else:
-        raise SystemExit("usage: make_eight_dragons_plan.py three|four|two|disputed")
-    print("\n".join(p.lines))
-
-
-if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "three")
+        raise ValueError(f"no sample plan {which!r}: three, four, two or disputed")
+    return p.lines
