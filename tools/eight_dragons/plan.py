@@ -217,6 +217,7 @@ class Planner:
             piece = s.queue[0]
             who = str(beneficiary_of(s, piece))
             space = s.pieces.pos[piece]
+            assert s.board is not None
             loc = s.board.location(space)
             if loc.type == "village":
                 folk, n = s.villages[space]
@@ -257,7 +258,8 @@ class Planner:
         s = self.state
         cli = f"ed merchant -p {who}" + (f" -k {kingdom}" if kingdom else "")
         player = s.players[who]
-        k = kingdom or s.board.kingdom[s.pieces.pos[s.queue[0]]]
+        assert kingdom or s.board is not None
+        k = kingdom or s.board.kingdom[s.pieces.pos[s.queue[0]]]  # type: ignore[union-attr]
         if player.gold >= 5 and s.merchant_slots[k] > 0 and self.rng.random() < 0.8:
             face = self.merchant_face()
             if "/" in face and any(m in face for m in ("craft", "alch", "spec", "tours", "chests", "market")) \
@@ -332,7 +334,8 @@ class Planner:
                 continue
             tiles = [p.tile.name for p in player.lair.cells.values()]
             self.rng.shuffle(tiles)
-            items, words = [], []
+            items: list[dict[str, Any]] = []
+            words: list[str] = []
             for chest in player.chests:
                 art = self.rng.choice("bgoc")
                 if tiles and self.rng.random() < 0.8:
@@ -385,8 +388,8 @@ def disputes(p: Planner) -> None:
         if bad:
             break
     if bad:
-        item = {"tile": tile.name, "at": format_cell(bad[0]), "rot": bad[1]}
-        p.emit("PLACE", active, {"tiles": [item]}, f"ed place {tile.name}@{format_cell(bad[0])}r{bad[1]} -p {active}", force=True)
+        placed = {"tile": tile.name, "at": format_cell(bad[0]), "rot": bad[1]}
+        p.emit("PLACE", active, {"tiles": [placed]}, f"ed place {tile.name}@{format_cell(bad[0])}r{bad[1]} -p {active}", force=True)
     p.place_all()
     # a purchase without 5 Gold (ED-LOC-MERCHANT-1)
     nxt = p.state.next_player

@@ -41,7 +41,7 @@ def play_done(state: EDState, event: Event, found: Findings) -> EDState:
     return checked(rules_turn.check_done, rules_turn.apply_done)(state, event, found)
 
 
-#: event type → its play (FLY and POSITIONS judge and carry out in one pass; the others check, then apply)
+#: event type → its play (FLY, POSITIONS and PLACE judge and carry out in one pass; the others check, then apply)
 PLAYS: dict[str, Play] = {
     "START": checked(rules_turn.check_start, rules_turn.apply_start),
     "FLY": rules_turn.play_fly,
@@ -49,7 +49,7 @@ PLAYS: dict[str, Play] = {
     "POSITIONS": rules_turn.play_positions,
     "BONFIRE": checked(rules_turn.check_bonfire, rules_turn.apply_bonfire),
     **{name: checked(*rule) for name, rule in LOCATION_RULES.items()},
-    "PLACE": checked(rules_lair.check_place, rules_lair.apply_place),
+    "PLACE": rules_lair.play_place,
     "REPLACE": checked(rules_lair.check_replace, rules_lair.apply_replace),
     "DISCARD": checked(rules_lair.check_discard, rules_lair.apply_discard),
     "CHESTS": checked(rules_end.check_chests, rules_end.apply_chests),

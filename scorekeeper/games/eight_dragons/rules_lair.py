@@ -7,7 +7,7 @@ from itertools import permutations
 from typing import Sequence
 
 from scorekeeper.events import Event
-from scorekeeper.games.base import Finding, error, warning
+from scorekeeper.games.base import Finding, Findings, error, warning
 
 from .board import parse_kingdom
 from .context import PayloadError
@@ -86,25 +86,28 @@ def _activations_pending(state: EDState) -> bool:
     return state.board is not None and bool(state.queue) and not state.closed
 
 
-def check_place(state: EDState, event: Event) -> list[Finding]:
-    """ED-LAIR-1 … ED-LAIR-8, ED-MISSION-1, ED-ACT-8: gained tiles on legal cells and rotations."""
+def place_findings(state: EDState, event: Event) -> tuple[list[Finding], list[tuple[Tile, Cell, int]]]:
+    """ED-LAIR-1 … ED-LAIR-8, ED-MISSION-1, ED-ACT-8: gained tiles on legal cells and rotations.
+
+    Returns the findings and the batch in an order that is legal (the recorded one, or with ``lair.batch_order``
+    any_legal another: A-27), for ``play_place`` to lay without trying again."""
     player = state.players.get(str(event.player))
     if player is None:
-        return [error("ED-LAIR-1", "say whose Lair this is (-p PLAYER)")]
+        return [error("ED-LAIR-1", "say whose Lair this is (-p PLAYER)")], []
     if not player.started:
-        return [error("ED-SETUP-12", f"record {player.name}'s Starting Tile and Mission first ('ed start')")]
+        return [error("ED-SETUP-12", f"record {player.name}'s Starting Tile and Mission first ('ed start')")], []
     if _activations_pending(state):
-        return [error("ED-ACT-8", "tiles are placed only after every activation of the turn")]
+        return [error("ED-ACT-8", "tiles are placed only after every activation of the turn")], []
     try:
         batch = _placements(state, event)
     except PayloadError as exc:
-        return [error("ED-LAIR-5", str(exc))]
+        return [error("ED-LAIR-5", str(exc))], []
     found: list[Finding] = []
     missions = len(player.missions)
     new_missions = sum(1 for t, _, _ in batch if t.mission is not None)
     if missions + new_missions > MISSION_LIMIT:  # ED-MISSION-1, ED-LOC-MERCHANT-5
         return [error("ED-MISSION-1", f"{player.name}'s Lair already holds {missions} Missions (at most 5): "
-                                      "replace one instead ('ed replace')")]
+                                      "replace one instead ('ed replace')")], []
     problem = _try_order(player.lair, batch)  # ED-LAIR-2, ED-LAIR-3, ED-LAIR-4, ED-LAIR-8 (Merchant Tiles alike)
     if problem is not None:
         legal = None
@@ -119,7 +122,22 @@ def check_place(state: EDState, event: Event) -> list[Finding]:
         else:
             found.append(warning("ED-LAIR-7", "this batch is legal only in another order: "
                                               + ", ".join(t.name for t, _, _ in legal)))
-    return found
+            batch = list(legal)
+    return found, batch
+
+
+def play_place(state: EDState, event: Event, found: Findings) -> EDState:
+    """Judge the batch once and, when legal, lay it in the legal order found, paying the Chambers it closes."""
+    findings, batch = place_findings(state, event)
+    found.extend(findings)
+    if found.failed:
+        return state
+    player = state.players[str(event.player)]
+    for tile, cell, rot in batch:
+        formed = player.lair.place(tile, cell, rot)  # ED-CHAMBER-1, ED-CHAMBER-2
+        pay_chambers(state, player.name, formed, event.seq, f"placed {tile.name}")
+        player.pending = [t for t in player.pending if t.name != tile.name]
+    return state  # ED-GOLD-2: printed Gold is not paid now
 
 
 def pay_chambers(state: EDState, player: str, formed: Sequence[Vertex], seq: int, why: str) -> int:
@@ -134,22 +152,6 @@ def pay_chambers(state: EDState, player: str, formed: Sequence[Vertex], seq: int
             state.gain(player, 1, f"Chamber {names} ({why})", seq)
             paid += 1
     return paid
-
-
-def apply_place(state: EDState, event: Event) -> EDState:
-    """Place the batch (in a legal order) and pay the Chambers it closes."""
-    player = state.players[str(event.player)]
-    batch = _placements(state, event)
-    if _try_order(player.lair, batch) is not None:
-        for order in permutations(batch):
-            if _try_order(player.lair, order) is None:
-                batch = list(order)
-                break
-    for tile, cell, rot in batch:
-        formed = player.lair.place(tile, cell, rot)  # ED-CHAMBER-1, ED-CHAMBER-2
-        pay_chambers(state, player.name, formed, event.seq, f"placed {tile.name}")
-        player.pending = [t for t in player.pending if t.name != tile.name]
-    return state  # ED-GOLD-2: printed Gold is not paid now
 
 
 # -- Mission replacement -----------------------------------------------------------------------------------
