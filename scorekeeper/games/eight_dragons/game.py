@@ -41,16 +41,17 @@ def play_done(state: EDState, event: Event, found: Findings) -> EDState:
     return checked(rules_turn.check_done, rules_turn.apply_done)(state, event, found)
 
 
-#: event type → its play (FLY, POSITIONS and PLACE judge and carry out in one pass; the others check, then apply)
+#: event type → its play (START, FLY, POSITIONS, PLACE and REPLACE judge and carry out in one pass; the others
+#: check, then apply)
 PLAYS: dict[str, Play] = {
-    "START": checked(rules_turn.check_start, rules_turn.apply_start),
+    "START": rules_turn.play_start,
     "FLY": rules_turn.play_fly,
     "DONE": play_done,
     "POSITIONS": rules_turn.play_positions,
     "BONFIRE": checked(rules_turn.check_bonfire, rules_turn.apply_bonfire),
     **{name: checked(*rule) for name, rule in LOCATION_RULES.items()},
     "PLACE": rules_lair.play_place,
-    "REPLACE": checked(rules_lair.check_replace, rules_lair.apply_replace),
+    "REPLACE": rules_lair.play_replace,
     "DISCARD": checked(rules_lair.check_discard, rules_lair.apply_discard),
     "CHESTS": checked(rules_end.check_chests, rules_end.apply_chests),
     "FLICK": checked(rules_end.check_flick, rules_end.apply_flick),

@@ -157,56 +157,41 @@ def pay_chambers(state: EDState, player: str, formed: Sequence[Vertex], seq: int
 # -- Mission replacement -----------------------------------------------------------------------------------
 
 
-def check_replace(state: EDState, event: Event) -> list[Finding]:
-    """ED-MISSION-2, ED-MISSION-3: a Mission tile replaced in its cell by a gained Mission tile."""
+def play_replace(state: EDState, event: Event, found: Findings) -> EDState:
+    """ED-MISSION-2, ED-MISSION-3: a Mission tile replaced in its cell by a gained Mission tile, judged on the Lair
+    itself once the old Mission is out (the engine puts it back when the new one does not fit)."""
     player = state.players.get(str(event.player))
     if player is None:
-        return [error("ED-MISSION-2", "say whose Lair this is (-p PLAYER)")]
+        found.stop("ED-MISSION-2", "say whose Lair this is (-p PLAYER)")
     if _activations_pending(state):
-        return [error("ED-ACT-8", "a Mission is replaced only after every activation of the turn")]
+        found.stop("ED-ACT-8", "a Mission is replaced only after every activation of the turn")
     removed = str(event.get("remove", ""))
     cell = player.lair.cell_of(removed)
     if cell is None or player.lair.cells[cell].tile.mission is None:
         missions = ", ".join(t.name for t in player.missions) or "none"
-        return [error("ED-MISSION-2", f"{removed!r} is not a Mission tile in {player.name}'s Lair (Missions: {missions})")]
+        found.stop("ED-MISSION-2", f"{removed!r} is not a Mission tile in {player.name}'s Lair (Missions: {missions})")
     try:
         item = {"tile": event.get("tile"), "at": format_cell(cell), "rot": event.get("rot", 0), "face": event.get("face")}
-        from scorekeeper.events import Event as _E
-        fake = _E(event.seq, "PLACE", event.player, {"tiles": [item]})
+        fake = Event(event.seq, "PLACE", event.player, {"tiles": [item]})
         tile, _, rot = _placements(state, fake, "replace")[0]
-        parse_kingdom(str(event.get("under", "")))
+        under = parse_kingdom(str(event.get("under", "")))
     except (PayloadError, ValueError) as exc:
-        return [error("ED-MISSION-2", str(exc))]
+        found.stop("ED-MISSION-2", str(exc))
     if tile.mission is None:
-        return [error("ED-MISSION-2", f"{tile.name} shows no Mission: place it normally ('ed place')")]
-    found: list[Finding] = []
+        found.stop("ED-MISSION-2", f"{tile.name} shows no Mission: place it normally ('ed place')")
     if len(player.missions) < MISSION_LIMIT:
-        found.append(warning("ED-MISSION-2", f"{player.name} holds only {len(player.missions)} Missions; "
-                                             "a replacement is needed only for a 6th"))
+        found.warn("ED-MISSION-2", f"{player.name} holds only {len(player.missions)} Missions; "
+                                   "a replacement is needed only for a 6th")
+    old = player.lair.remove(cell)  # ED-MISSION-4: Chambers relying on it disappear
     if state.settings.get("mission.replace_rule", "enforce") == "enforce":  # ED-MISSION-3 (A-30)
-        trial = player.lair.copy()
-        trial.remove(cell)
-        problem = trial.placement_problem(cell, rotate_edges(str(tile.edges), rot))
+        problem = player.lair.placement_problem(cell, rotate_edges(str(tile.edges), rot))
         if problem:
-            found.append(error("ED-MISSION-3", f"{tile.name} in {removed}'s place turned {rot}: {problem}"
-                                               f"{placement_hint(trial, tile, cell)}"))
-    return found
-
-
-def apply_replace(state: EDState, event: Event) -> EDState:
-    """Swap the tiles (no Chamber Gold), the old Mission goes under a Merchant stack."""
-    player = state.players[str(event.player)]
-    cell = player.lair.cell_of(str(event.get("remove")))
-    assert cell is not None
-    item = {"tile": event.get("tile"), "at": format_cell(cell), "rot": event.get("rot", 0), "face": event.get("face")}
-    fake = Event(event.seq, "PLACE", event.player, {"tiles": [item]})
-    tile, _, rot = _placements(state, fake)[0]
-    removed = player.lair.remove(cell)  # ED-MISSION-4: Chambers relying on it disappear
+            found.stop("ED-MISSION-3", f"{tile.name} in {removed}'s place turned {rot}: {problem}"
+                                       f"{placement_hint(player.lair, tile, cell)}")
     player.lair.place(tile, cell, rot)  # new Chambers pay nothing (ED-MISSION-4, ED-CHAMBER-8)
     player.pending = [t for t in player.pending if t.name != tile.name]
-    under = parse_kingdom(str(event.get("under")))
     state.merchant_stacks[under] += 1  # ED-MISSION-5: it can be drawn and bought again
-    state.under_stack[under].append(removed.tile)
+    state.under_stack[under].append(old.tile)
     return state
 
 

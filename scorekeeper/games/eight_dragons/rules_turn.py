@@ -74,38 +74,45 @@ def _start_items(event: Event) -> list[str]:
     return named
 
 
-def check_start(state: EDState, event: Event) -> list[Finding]:
-    """ED-SETUP-12, ED-SETUP-13, ED-SETUP-14: the Starting Tile and Mission(s) of a player."""
+def play_start(state: EDState, event: Event, found: Findings) -> EDState:
+    """ED-SETUP-12, ED-SETUP-13, ED-SETUP-14: the Starting Tile and Mission(s) of a player, judged and laid in one
+    pass (the Starting Tile goes straight into the Lair; the engine takes it back when a Mission is refused)."""
     player = state.players.get(event.player or "")
     if player is None:
-        return [error("ED-SETUP-12", "say whose Starting Tile this is (-p PLAYER)")]
+        found.stop("ED-SETUP-12", "say whose Starting Tile this is (-p PLAYER)")
     if player.started:
-        return [error("ED-SETUP-12", f"{player.name}'s Starting Tile is already recorded; amend or void that event")]
+        found.stop("ED-SETUP-12", f"{player.name}'s Starting Tile is already recorded; amend or void that event")
     try:
         items = list(event.get("missions", []))
         tiles = new_tiles(state, _start_items(event))
         cells = [parse_cell(str(m.get("at", ""))) for m in items]
         rots = [int(m.get("rot", 0)) for m in items]
     except (PayloadError, ValueError, AttributeError) as exc:
-        return [error("ED-SETUP-12", str(exc))]
+        found.stop("ED-SETUP-12", str(exc))
     start, missions = tiles[0], tiles[1:]
-    found: list[Finding] = []
     if start.kind != START or start.edges is None:
-        found.append(error("ED-SETUP-12", f"the Starting Tile must be written S…/EDGES, e.g. SG/WOOOWW (got {start.notation()})"))
-        return found
+        found.stop("ED-SETUP-12", f"the Starting Tile must be written S…/EDGES, e.g. SG/WOOOWW (got {start.notation()})")
     want = 2 if state.n == 2 else 1  # ED-SETUP-13, ED-2P-3
     if len(missions) != want:
-        found.append(error("ED-SETUP-13", f"each player places {want} Starting Mission{'s' if want > 1 else ''} "
-                                          f"in a {state.n}-player game, not {len(missions)}"))
-        return found
-    base = player.lair.copy()
-    base.place(start, (0, 0), int(event.get("rot", 0)))
+        found.stop("ED-SETUP-13", f"each player places {want} Starting Mission{'s' if want > 1 else ''} "
+                                  f"in a {state.n}-player game, not {len(missions)}")
+    player.lair.place(start, (0, 0), int(event.get("rot", 0)))
     placements = list(zip(missions, cells, rots))
-    found = _mission_problems(base, start, placements)
-    if any(f.is_error for f in found) and len(placements) == 2:  # 2 players: the Missions in either order (A-05)
-        if not _mission_problems(base, start, placements[::-1]):
-            return []
-    return found
+    problems = _mission_problems(player.lair, start, placements)
+    if any(f.is_error for f in problems) and len(placements) == 2:  # 2 players: the Missions in either order (A-05)
+        if not _mission_problems(player.lair, start, placements[::-1]):
+            problems = []
+    found.extend(problems)
+    if found.failed:
+        return state
+    commit_names(state, tiles)
+    for tile, cell, rot in placements:
+        formed = player.lair.place(tile, cell, rot)
+        if formed and state.settings.get("setup.chamber_gold"):  # A-06
+            from .rules_lair import pay_chambers
+            pay_chambers(state, player.name, formed, event.seq, "setup")
+    player.started = True
+    return state
 
 
 def _mission_problems(base: Lair, start: Tile, placements: list[tuple[Tile, Cell, int]]) -> list[Finding]:
@@ -135,23 +142,6 @@ def _mission_problems(base: Lair, start: Tile, placements: list[tuple[Tile, Cell
             continue
         lair.place(tile, cell, rot)
     return found
-
-
-def apply_start(state: EDState, event: Event) -> EDState:
-    """Lay the Starting Tile at 0,0 and the Mission(s)."""
-    player = state.players[event.player or ""]
-    items = list(event.get("missions", []))
-    tiles = new_tiles(state, _start_items(event))
-    commit_names(state, tiles)
-    player.lair.place(tiles[0], (0, 0), int(event.get("rot", 0)))  # ED-SETUP-12
-    for tile, item in zip(tiles[1:], items):
-        cell = parse_cell(str(item.get("at", "")))
-        formed = player.lair.place(tile, cell, int(item.get("rot", 0)))
-        if formed and state.settings.get("setup.chamber_gold"):  # A-06
-            from .rules_lair import pay_chambers
-            pay_chambers(state, player.name, formed, event.seq, "setup")
-    player.started = True
-    return state
 
 
 # -- FLY ----------------------------------------------------------------------------------------------
