@@ -1,6 +1,6 @@
 """The replayed state of a Flamecraft game (checklist section 1.2): players, town, decks and turn flow.
 
-Plain mutable dataclasses: ``apply`` mutates them in place, ``check`` works on a deep copy.
+Plain mutable dataclasses: ``play`` mutates them in place (the engine puts a rejected play back).
 """
 
 from __future__ import annotations

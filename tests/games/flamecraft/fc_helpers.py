@@ -1,7 +1,7 @@
 """Helpers for the Flamecraft tests: the checklist's shared fixture (5.0, invented faces) and a table driver.
 
-``Table`` feeds events one by one through ``check`` then ``apply``, exactly as the engine does, and
-remembers every verdict; ``Table.replay()`` runs the real engine over the same events as a cross-check.
+``Table`` (a thin subclass of ``tests.table.Table``) feeds events one by one through ``engine.step``, exactly
+as replay does, and remembers every verdict; ``Table.replay()`` runs the real engine over the same events.
 """
 
 from __future__ import annotations
