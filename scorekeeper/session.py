@@ -210,6 +210,10 @@ class Session:
         """Where the game stands now, or just before event ``at``."""
         return self.game.status(self.state_at(at))
 
+    def observe(self, player: str | None, key: str, at: int | None = None) -> Any:
+        """A value the game shows about ``player`` (or the game), now or just before event ``at``."""
+        return self.game.observe(self.state_at(at), player, key)
+
     def snapshot(self, at: int | None = None) -> Any:
         """The whole state as JSON-ready data, now or just before event ``at``."""
         return self.game.snapshot(self.state_at(at))

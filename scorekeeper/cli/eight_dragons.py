@@ -270,8 +270,7 @@ def lair(player: str | None, until: int | None, session: str | None, as_json: bo
     name = s.player(player) if player else s.active_player()
     if until is not None and until < 1:
         raise BadInput("--at N shows the Lair before event N: N is 1 or more")
-    then = s.state_at(until)
     if as_json:
-        emit_json(s.game.observe(then, name, "lair_json"))
+        emit_json(s.observe(name, "lair_json", until))
     else:
-        click.echo(s.game.observe(then, name, "lair_map"))
+        click.echo(s.observe(name, "lair_map", until))
