@@ -118,8 +118,8 @@ def main() -> None:
             measure(f"score @{size}", [py, "-c", LAUNCHER, "score", "--session", str(session)])
             measure(f"record one event @{size}", [py, "-c", LAUNCHER, "fake", "add", "1", "--session", str(session)])
         if args.samples:
-            for sample in sorted((ROOT / "sample_sessions").glob("*.json")):
-                if sample.stem.endswith(("catalog", "board")):
+            for sample in sorted((ROOT / "sample_sessions").glob("*/*.json")):
+                if sample.name == "manifest.json" or sample.parent.name == "inputs":
                     continue
                 events = len(json.loads(sample.read_text(encoding="utf-8")).get("events", {}))
                 for command in ("score", "status"):
