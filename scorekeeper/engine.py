@@ -181,10 +181,13 @@ def replay(
     config: SessionConfig,
     *,
     until: int | None = None,
+    watch: Callable[[Outcome, Any], None] | None = None,
 ) -> Replay:
     """Fold ``events`` through ``game``. With ``until``, stop before event ``until`` (the board as it stood).
 
     Corrections are resolved over the whole journal first, so ``until`` shows the corrected history.
+    ``watch(outcome, state)`` is called after each event with the state as it then stands (it must not
+    change it): a view of the game over time reads it there, in this one fold.
     """
     corrections = resolve_corrections(events)
     fold = Fold(game, config)
@@ -223,6 +226,8 @@ def replay(
         located = [Violation(raw.seq, f.rule, f.message, f.severity) for f in findings]
         outcome.violations.extend(located)
         violations.extend(located)
+        if watch is not None:
+            watch(outcome, fold.state)
 
     if until is None:
         last = events[-1].seq if events else 0

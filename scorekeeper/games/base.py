@@ -529,6 +529,19 @@ class Game:
         """The whole state as JSON-ready data, for ``state --json``. Default: ``status`` as JSON."""
         return self.status(state).to_json()
 
+    #: what ``progress`` counts, for the timeline's title (``"turn"`` or ``"round"``)
+    progress_unit: str = "turn"
+
+    def progress(self, state: Any) -> str | None:
+        """The turn or round the next event belongs to (``"round 2"``, ``"turn 14 · Ann"``), or None.
+
+        The label changes exactly when a turn or round is over (right after its last event), so ``score
+        --timeline`` takes a point there; None (setup, between turns) takes none. Called after every event:
+        keep it cheap. Default: the active player's turn, from ``status``.
+        """
+        player = self.status(state).active_player
+        return f"{player}'s turn" if player else None
+
 
 class MissingValueError(LookupError):
     """A value needed for scoring was never given; the message says which one and how to set it."""

@@ -1,0 +1,123 @@
+"""The game over time: every player's total after each turn or round, taken in one replay of the journal.
+
+The game says where a turn or round ends (``Game.progress``: a label that changes right after the last
+event of a period); ``timeline`` folds the journal once (``engine.replay`` with a ``watch``) and scores the
+state at each change, then once more at the end when events came after the last point. A score the game
+cannot compute yet (``MissingValueError``: a printed value never given) becomes a point without totals that
+says what is missing; the other points are shown as usual. ``score_at`` is the table just before event N.
+
+No Click here; ``scorekeeper.chart`` draws a ``Timeline`` and ``scorekeeper.report`` prints its rows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from scorekeeper.engine import APPLIED, Outcome, replay
+from scorekeeper.events import CORE_TYPES, SET
+from scorekeeper.games.base import MissingValueError, ScoreTable
+
+if TYPE_CHECKING:
+    from scorekeeper.session import Session
+
+Number = int | float
+
+#: the label of the last point when the game gives none there (the journal goes on after the last turn)
+END_LABEL = "end"
+
+
+@dataclass(frozen=True)
+class Point:
+    """Every player's total right after event ``seq``, the last of the turn or round ``label``.
+
+    ``totals`` is None when the game could not score that moment; ``missing`` then says what is missing.
+    """
+
+    label: str
+    seq: int
+    totals: dict[str, Number] | None
+    leaders: tuple[str, ...] = ()
+    final: bool = False
+    missing: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"label": self.label, "seq": self.seq, "totals": self.totals, "leaders": list(self.leaders),
+                "final": self.final, "missing": self.missing}
+
+
+@dataclass
+class Timeline:
+    """The points of one session in journal order, for its players in seat order."""
+
+    game: str
+    title: str
+    unit: str
+    players: tuple[str, ...]
+    points: list[Point] = field(default_factory=list)
+
+    @property
+    def final(self) -> bool:
+        """Whether the last point is the final score."""
+        return bool(self.points) and self.points[-1].final
+
+    @property
+    def missing(self) -> list[Point]:
+        """The points the game could not score."""
+        return [p for p in self.points if p.totals is None]
+
+    def rows(self) -> list[dict[str, Any]]:
+        """One row per point: the label, the event it follows, each player's total (``?`` when missing)."""
+        rows = []
+        for point in self.points:
+            row: dict[str, Any] = {"after": point.label, "event": f"#{point.seq}"}
+            for player in self.players:
+                row[player] = "?" if point.totals is None else point.totals.get(player, 0)
+            rows.append(row)
+        return rows
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "unit": self.unit, "players": list(self.players), "final": self.final,
+                "points": [p.to_json() for p in self.points]}
+
+
+def timeline(session: "Session") -> Timeline:
+    """Every player's total after each turn or round of ``session``, in one replay of its journal."""
+    game = session.game
+    result = Timeline(game.name, game.title, game.progress_unit, session.players)
+    label: str | None = None
+    pending = False  # an event changed the state since the last point
+    last = 0
+
+    def watch(outcome: Outcome, state: Any) -> None:
+        nonlocal label, pending, last
+        if outcome.status != APPLIED or (outcome.event.type in CORE_TYPES and outcome.event.type != SET):
+            return  # rejected plays, corrections and annotations change nothing
+        now = game.progress(state)
+        if now != label and label is not None:
+            result.points.append(_point(game.score, state, label, outcome.seq))
+            pending = False
+        else:
+            pending = True
+        label = now
+        last = outcome.seq
+
+    replayed = replay(session.events, game, session.config, watch=watch)
+    if pending:
+        result.points.append(_point(game.score, replayed.state, label or END_LABEL, last))
+    return result
+
+
+def _point(score: Any, state: Any, label: str, seq: int) -> Point:
+    """The totals of ``state`` (scored now: the fold goes on changing it), or what is missing."""
+    try:
+        table: ScoreTable = score(state)
+    except MissingValueError as exc:
+        return Point(label, seq, None, missing=str(exc))
+    totals = {row.player: row.total for row in table.rows}
+    return Point(label, seq, totals, tuple(table.winners), table.final)
+
+
+def score_at(session: "Session", at: int | None) -> ScoreTable:
+    """The scoring table now, or (provisional, most often) just before event ``at``."""
+    return session.game.score(session.state_at(at))
