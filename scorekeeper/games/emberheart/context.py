@@ -38,6 +38,13 @@ class Ctx(Findings):
         return self.event.payload.get(key, default)
 
 
+def next_play(st: State) -> str:
+    """What the game expects now, in words (for a refusal that says what would be legal instead)."""
+    from scorekeeper.games.emberheart.view import expected_text
+
+    return expected_text(st)[0]
+
+
 # -- Flame (EH-FLAME-*) -------------------------------------------------------------------------------
 
 

@@ -8,17 +8,20 @@ from typing import Any, Callable, Sequence
 from scorekeeper.events import Event
 from scorekeeper.games import entry
 from scorekeeper.games.base import (
-    Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, warning,
+    Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, warning,
 )
 from scorekeeper.games.emberheart import rules_action, rules_cards, rules_raid, rules_reward, rules_setup
 from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, HIRELINGS, TRACKS
+from scorekeeper.games.emberheart.complete import complete as complete_draft
 from scorekeeper.games.emberheart.context import Ctx, Stop, total_hire
 from scorekeeper.games.emberheart.events import EVENTS
 from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
 from scorekeeper.games.emberheart.scoring import score as score_table
 from scorekeeper.games.emberheart.settings import SETTINGS
 from scorekeeper.games.emberheart.state import END, Player, State, new_offers
-from scorekeeper.games.emberheart.view import describe_event, observe_key, status_of, OBSERVABLE
+from scorekeeper.games.emberheart.view import (
+    OBSERVABLE, describe_event, expect_of, expected_text, observe_key, status_of,
+)
 
 Handler = Callable[[State, Ctx], None]
 
@@ -172,6 +175,14 @@ class Emberheart(Game):
 
     # -- the rest of the protocol -------------------------------------------------------------
 
+    def expect(self, state: State) -> Expectation:
+        """Who acts now and the plays legal now, with the values each accepts (``status`` says the same)."""
+        return expect_of(state)
+
+    def complete(self, state: State, draft: Draft) -> Draft:
+        """The event to record for a play as typed (see ``complete``); refuses nothing on the rules."""
+        return complete_draft(state, draft, lambda: expected_text(state)[1])
+
     def status(self, state: State) -> Status:
         """Round, phase, whose turn, holdings, offers and what comes next."""
         return status_of(state)
@@ -179,6 +190,12 @@ class Emberheart(Game):
     def score(self, state: State) -> ScoreTable:
         """The End Game Scoring table (provisional before the end)."""
         return score_table(state)
+
+    progress_unit = "round"
+
+    def progress(self, state: State) -> str | None:
+        """The round in progress (a round is over once its Raid is resolved), then End Game Scoring."""
+        return "end of game" if state.phase == END else f"round {state.round}"
 
     def describe(self, event: Event) -> str:
         """One human line for the log."""

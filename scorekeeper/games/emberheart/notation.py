@@ -195,16 +195,18 @@ _TAVERN_WORD = re.compile(r"^([0-9gsrw]+?|0|none|-)(?:f([+-]?\d+)|([+-]\d+))?$")
 
 
 def reveal_cards(location: str, slot: str, face: Sequence[str], flame: int | None = None,
-                 wardens: int | None = None, name: str | None = None) -> list[dict[str, Any]]:
+                 wardens: int | None = None, name: str | None = None) -> list[tuple[str, dict[str, Any]]]:
     """The CARD_REVEAL payloads of ``eh reveal LOCATION SLOT FACE…`` (one card) or ``eh reveal LOCATION WORD…``
-    (several cards, left to right: their slots are left out, for the game to fill the empty ones).
+    (several cards, left to right: their slots are left out, for the game to fill the empty ones), each with
+    the words that gave it.
 
     A several-card payload carries ``level`` only when the words name one Mountain level (``mountain m …``).
     """
     loc = location_word(location)
     words: Sequence[str] = (slot, *face)
     if loc == "garrison" and len(words) > 4 and len(words) % 4 == 0 and not (flame or wardens or name):
-        return [_garrison(*words[i:i + 4]) for i in range(0, len(words), 4)]  # COLOUR GLORY REQS TRACK, several
+        return [(" ".join(words[i:i + 4]), _garrison(*words[i:i + 4]))  # COLOUR GLORY REQS TRACK, several
+                for i in range(0, len(words), 4)]
     only_level = None  # 'eh reveal mountain m blue5w1f1 green4': several cards into one Mountain level
     if loc == MOUNTAIN and slot.lower() in ("b", "m", "t", "bottom", "middle", "top") and face \
             and any(ch.isdigit() for ch in face[0]):
@@ -215,12 +217,9 @@ def reveal_cards(location: str, slot: str, face: Sequence[str], flame: int | Non
             raise NotationError("with several cards, write each card's Flame, Wardens and name in its word "
                                 "(red3f2, green3w1, exotic2=X1); --flame, --wardens and --name are for one card "
                                 "with a SLOT")
-        cards = [{"location": loc, **_card_word(loc, word)} for word in (slot, *face)]
-        if only_level:
-            cards = [{"location": loc, "level": only_level, **{k: v for k, v in c.items() if k != "location"}}
-                     for c in cards]
-        return cards
-    return [_one_card(loc, slot, list(face), flame, wardens, name)]
+        level = {"level": only_level} if only_level else {}
+        return [(word, {"location": loc, **level, **_card_word(loc, word)}) for word in (slot, *face)]
+    return [(" ".join(words), _one_card(loc, slot, list(face), flame, wardens, name))]
 
 
 def _one_card(loc: str, slot: str, words: list[str], flame: int | None, wardens: int | None,
@@ -338,3 +337,40 @@ def raid_cards(words: Sequence[str], amount: int = 1, per: int = 1, name: str | 
         cards.append(payload)
     return cards
 
+
+
+# -- command words --------------------------------------------------------------------------------------
+
+
+def party(location: str, space: str | None, hire: str | None, counts: dict[str, int | None]) -> dict[str, Any]:
+    """``eh place LOCATION [SPACE] [HIRE]`` → the PLACE_PARTY fields (no space: the game works it out)."""
+    if space is not None and not space.isdigit():
+        if hire is not None:
+            raise NotationError(f"write the space as a number, then the Hirelings: eh place {location} 3 {hire}")
+        space, hire = None, space
+    return {"location": location_word(location), "space": int(space) if space else None,
+            "hire": hirelings(hire, counts)}
+
+
+def aide_words(word: str, extra: Sequence[str], recall: str | None, place: str | None, raid: int | None,
+               companion: bool) -> dict[str, Any]:
+    """``eh aide AIDE [RAID | RECALL [PLACE]]`` (and its options) → the TAKE_AIDE fields."""
+    payload: dict[str, Any] = {"aide": aide(word)}
+    if extra:
+        if payload["aide"] == "defender" and len(extra) == 1 and extra[0].isdigit() and raid is None:
+            raid = int(extra[0])
+        elif payload["aide"] == "leader" and len(extra) <= 2 and not (recall or place):
+            recall, place = extra[0], (extra[1] if len(extra) == 2 else None)
+        else:
+            raise NotationError(f"after 'eh aide {payload['aide']}' write "
+                                + {"defender": "the Raid slot it discards: eh aide defender 2",
+                                   "leader": "the Party recalled and the new one: eh aide leader tavern:2 camp:3:3G"
+                                   }.get(payload["aide"], "nothing: the Survivalist and the Healer take no argument"))
+    if recall:
+        loc, space = spot(recall)
+        payload["recall"] = {"location": loc, "space": space}
+    if place:
+        payload["place"] = leader_place(place, companion)
+    elif companion:
+        raise NotationError("-c goes with the Leader's new Party: eh aide leader tav:2 camp:3:2G -c")
+    return {**payload, "raid": raid or None}

@@ -9,7 +9,9 @@ from scorekeeper.games.emberheart.cards import (
     AIDES, ALLOWED, CAMP, FIRESTATION, GRUNT, HIRELING_NAMES, HIRELINGS, LOCATION_TITLES, LOCATIONS, PRESERVE,
     RANGER, SCOUT, SPECIALS, TAVERN, WAREHOUSE, hire_text,
 )
-from scorekeeper.games.emberheart.context import Ctx, flame_down, flame_up, hero_active, require_hero, text_counts
+from scorekeeper.games.emberheart.context import (
+    Ctx, flame_down, flame_up, hero_active, require_hero, text_counts,
+)
 from scorekeeper.games.emberheart.state import ACTION, Party, Player, State
 
 

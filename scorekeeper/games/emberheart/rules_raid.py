@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper.games.emberheart.cards import (
-    AIDES, BLUE, EXPERTS, GRUNT, HIRELING_NAMES, RANGER, SCOUT, WARDEN, Card,
+    AIDES, BLUE, EXPERTS, GRUNT, HIRELING_NAMES, RANGER, SCOUT, WARDEN, Card, hire_text,
 )
 from scorekeeper.games.emberheart.context import (
     Ctx, count_colour, declared_colours, experts, flame_up, hero_active, read_counts, require_hero,
@@ -48,6 +48,7 @@ def raid_discard(st: State, ctx: Ctx) -> None:
         ctx.stop("EH-FLOW-2", f"Raid discards happen in the Raid phase, after the last Location's claims; it is now "
                              f"the {now} phase (see 'scorekeeper status' for what comes next)")
     p = st.player(ctx.event.player)
+    flame_before = p.flame
     if p.raided:
         ctx.stop("EH-RAID-9", f"{p.name} has already resolved this round's Raid")
     slot = ctx.get("card") or raid_in_force(st)
@@ -99,6 +100,10 @@ def raid_discard(st: State, ctx: Ctx) -> None:
         p.hire[t] -= n
     flame_up(st, p, required - must, ctx)  # EH-RAID-7
     p.raided = True
+    lost = {t: n for t, n in plan.items() if n}
+    cost = ([f"-{hire_text(lost)}"] if lost else []) + ([f"Flame {p.flame - flame_before:+d}"]
+                                                        if p.flame != flame_before else [])
+    ctx.info(f"{p.name} {', '.join(cost) or 'nothing'}")  # what the Raid cost (the CLI's "Raid:" line)
     if all(q.raided for q in st.players):
         after_raid(st, ctx)
 

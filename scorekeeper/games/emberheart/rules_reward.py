@@ -10,6 +10,7 @@ from scorekeeper.games.emberheart.cards import (
     TAVERN, WARDEN, Card,
 )
 from scorekeeper.games.emberheart.context import (
+    next_play,
     Ctx, advance, flame_down, flame_up, hero_active, valid_track,
 )
 from scorekeeper.games.emberheart.state import RAID, REWARD, MountainState, Party, State
@@ -155,18 +156,25 @@ def find_offer_card(st: State, ctx: Ctx, location: str, level: str | None, wante
     return st.cards[cid]
 
 
-def acting_party(st: State, ctx: Ctx, location: str) -> Party:
-    """The Party named by the event, checked against the claim order (EH-REW-1, EH-REW-2)."""
+def require_reward(st: State, ctx: Ctx) -> None:
+    """EH-FLOW-2: claims and recalls happen in the Reward phase."""
     if st.phase != REWARD:
         now = {"action": "Action", "reward": "Reward", "raid": "Raid", "end": "End Game Scoring"}.get(st.phase, st.phase)
         ctx.stop("EH-FLOW-2", f"claims and recalls happen in the Reward phase; it is now the {now} phase "
-                             "(see 'scorekeeper status' for what comes next)")
+                             f"— next: {next_play(st)}")
+
+
+def acting_party(st: State, ctx: Ctx, location: str) -> Party:
+    """The Party named by the event, checked against the claim order (EH-REW-1, EH-REW-2)."""
+    require_reward(st, ctx)
     if location != st.location:
         assert st.location is not None  # in the Reward phase a Location is always being resolved (next_location)
         ctx.stop("EH-REW-1", f"{LOCATION_TITLES.get(location, location)} is not being resolved: "
                             f"{LOCATION_TITLES[st.location]} is (order: Guild, Tavern, Camp, Mountain, Preserve, Garrison)")
     what, space, who = expected(st)
     wanted = ctx.get("space", space)
+    if what == "order" and wanted is None:
+        ctx.stop("EH-MTN-19", f"{who} (Survivalist) must first order the tied Parties (eh order …)")
     if what == "np" and wanted == space:
         ctx.stop("EH-2P-5", f"space {space} holds the non-player Crest: it discards its card now (eh np)")
     party = st.party(location, wanted) if isinstance(wanted, int) else None
@@ -214,6 +222,7 @@ def after_dragon_claim(st: State, ctx: Ctx, name: str, card: Card) -> None:
 
 def claim(st: State, ctx: Ctx) -> None:
     """CLAIM{location, space, card, …} at a normal Location (EH-REW-3, EH-REW-8..12)."""
+    require_reward(st, ctx)
     location = str(ctx.get("location", st.location or "")).lower()
     if location == MOUNTAIN:
         mountain_claim(st, ctx)
@@ -279,6 +288,7 @@ def claim(st: State, ctx: Ctx) -> None:
 
 def recall(st: State, ctx: Ctx) -> None:
     """RECALL: the Party takes nothing and goes home whole, with +2 Gear (EH-REW-4, EH-REW-5, EH-MTN-5)."""
+    require_reward(st, ctx)
     location = str(ctx.get("location", st.location or "")).lower()
     if location == MOUNTAIN and st.mountain.stage != "bottom":
         mountain_retrieve(st, ctx)
@@ -463,6 +473,9 @@ def mountain_claim(st: State, ctx: Ctx) -> None:
         party.claimed_middle = True
     if level == "top":
         flame_up(st, p, 1, ctx)
+        if not ctx.get("track"):
+            ctx.stop("EH-MTN-15", "the top Dragon also moves one Attribute marker up: say which, e.g. eh claim -t "
+                                  "strength (strength, senses or speed)")
         track = valid_track(ctx.get("track"), ctx, "EH-MTN-15", "track the top Dragon advances")
         advance(st, p, track, 1, ctx)
         if hero_active(st, p.name, "peakwalker"):  # EH-HERO-PEAKWALKER-A

@@ -163,6 +163,7 @@ def card_reveal(st: State, ctx: Ctx) -> None:
         card.id = new_id(st, card, ctx.get("name"))
         _add(st, ctx, card)
         st.garrison[colour] = card.id  # EH-SETUP-8, EH-RESET-4
+        _show_offer(st, ctx, location)
         return
     level = str(ctx.get("level", "bottom")).lower() if location == MOUNTAIN else None
     if level is not None and level not in MTN_LEVELS:
@@ -193,6 +194,14 @@ def card_reveal(st: State, ctx: Ctx) -> None:
     tag = f"{key}:{slot}"
     if tag in st.refill:
         st.refill.remove(tag)
+    _show_offer(st, ctx, location)
+
+
+def _show_offer(st: State, ctx: Ctx, location: str) -> None:
+    """Say the Location's offer after the reveal, with the cards' short names (used later to claim them)."""
+    from scorekeeper.games.emberheart.view import offer_line
+
+    ctx.info(offer_line(st, location))
 
 
 def _add(st: State, ctx: Ctx, card: Card) -> None:

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from scorekeeper.settings import Setting
+from scorekeeper.settings import Setting, whole_number_table, word_table
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("side", "A", "Player board side: A (no skills, first game) or B (player skills)", "str",
             choices=("A", "B"), ref="EH-SETUP-2"),
     Setting("skills", [], "Side B: the skill number printed on each board, in seat order (1 Gear-on-Dragon attach, "
-            "2 Flame conversion, 3 extra Attribute step, 4 attach bonus), e.g. 3,1", "int_list", ref="EH-SETUP-3"),
+            "2 Flame conversion, 3 extra Attribute step, 4 attach bonus), e.g. 3,1", "int_list", ref="EH-SETUP-3", min=1, max=4),
     Setting("start_tracks", ["strength"], "Each player's initial extra Attribute step, in seat order "
             "(one value = everyone), e.g. strength,senses,speed", "list", ref="EH-SETUP-5"),
     Setting("first_player", "", "Who holds the First player marker in round I (default: the first listed)", "str",
@@ -16,17 +16,18 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("colours", [], "Optional player colours in seat order (must differ)", "list", ref="EH-SETUP-1"),
     Setting("flame_glory", {}, "Glory for each Flame difference, read under the board's Flame track, as JSON "
             "{\"steps\": glory}; 3→3 and 6→8 are the rulebook's and always known; `set` merges", "json",
-            ref="AMB-01", mutable=True),
+            ref="AMB-01", mutable=True, validator=lambda v: whole_number_table(v, "{\"steps\": glory}")),
     Setting("colour_tracks", {"red": "strength", "blue": "senses", "green": "speed"},
             "Which Attribute track each Dragon/Preserve colour advances (printed in the artwork); `set` merges",
-            "json", ref="AMB-07", mutable=True),
+            "json", ref="AMB-07", mutable=True,
+            validator=lambda v: word_table(v, ("strength", "senses", "speed"), "{\"colour\": track}")),
     Setting("colour_tracks_confirmed", False, "Say yes once colour_tracks has been checked against the board "
             "(until then each use gives a warning)", "bool", ref="AMB-07", mutable=True),
     Setting("special_crests_return", "reset", "Do Crests on the Warehouse/Firestation come back at Reset (reset) "
             "or stay there for the rest of the game (never)?", "str", choices=("reset", "never"), ref="AMB-03"),
-    Setting("flame_min", 0, "Lowest Flame position (decreases past it are lost)", "int", ref="AMB-02"),
-    Setting("flame_max", None, "Highest Flame position (none: no cap)", "int", ref="AMB-02"),
-    Setting("location_spaces", 5, "Numbered spaces per Common Location", "int", ref="AMB-06"),
+    Setting("flame_min", 0, "Lowest Flame position (decreases past it are lost)", "int", ref="AMB-02", min=-100, max=100),
+    Setting("flame_max", None, "Highest Flame position (none: no cap)", "int", ref="AMB-02", min=-100, max=100),
+    Setting("location_spaces", 5, "Numbered spaces per Common Location", "int", ref="AMB-06", min=1, max=10),
     Setting("strength_partial", False, "May the Companion replace fewer Hirelings than its Strength allows?", "bool",
             ref="AMB-08"),
     Setting("speed_own_parties_block", True, "Does your own Party at the Location block Speed?", "bool", ref="AMB-09"),
@@ -38,7 +39,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("skill1_counts_as_match", True, "Does a skill-1 attachment count as a colour match (Hero active, "
             "Preserve +2)?", "bool", ref="AMB-15"),
     Setting("skill3_at_setup", False, "Skill 3: may the setup step take the extra step too?", "bool", ref="AMB-17"),
-    Setting("attr_max", 7, "Top step of the Attribute tracks (overflow is lost)", "int", ref="AMB-18"),
+    Setting("attr_max", 7, "Top step of the Attribute tracks (overflow is lost)", "int", ref="AMB-18", min=1, max=20),
     Setting("trainer_allow_attached", False, "May the Dragon Trainer discard an attached Dragon?", "bool",
             ref="AMB-23"),
     Setting("custodian_compare", "same_track", "Custodian scoring: compare your chosen marker with the others' on "

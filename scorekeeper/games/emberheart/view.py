@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.events import Event
-from scorekeeper.games.base import ObservationError, Section, Status
+from scorekeeper.games.base import Choice, Expectation, ObservationError, Section, Status
 from scorekeeper.games.emberheart.cards import (
     COLOURS, LOCATION_TITLES, MOUNTAIN, TRACKS, hire_text, req_text,
 )
@@ -103,6 +103,117 @@ def expected_text(st: State) -> tuple[str, str | None]:
         return (f"End Game Scoring: convert Gear if you like (eh convert 3 -p NAME{who_can}), "
                 "then scorekeeper score", None)
     return "", None
+
+
+def expect_of(st: State) -> Expectation:
+    """Who acts now and the plays the game accepts now, with the values each word accepts."""
+    text, who = expected_text(st)
+    choices: list[Choice] = []
+    if st.phase == ACTION:
+        choices += _reveal_choices(st)
+        if who is not None:
+            choices += _action_choices(st, who)
+    elif st.phase == REWARD:
+        choices += _reward_choices(st)
+    elif st.phase == RAID:
+        for p in st.players:
+            if not p.raided:
+                choices.append(Choice("RAID_DISCARD", p.name, {}, f"eh raid -p {p.name}"))
+    elif st.phase == END:
+        floor = int(st.settings.get("flame_min", 0))
+        for p in st.players:
+            if p.gear >= 3 and p.flame > floor:
+                most = [str(3 * k) for k in range(1, min(p.gear // 3, p.flame - floor) + 1)]
+                choices.append(Choice("END_GEAR_CONVERT", p.name, {"gear": most}, f"eh convert 3 -p {p.name}"))
+            choices.append(Choice("END_DECLARE", p.name, {}, f"eh declare -p {p.name}"))
+    choices += _free_choices(st)
+    return Expectation(text, who, choices, finished=st.phase == END)
+
+
+def _reveal_choices(st: State) -> list[Choice]:
+    """Before the round's first turn: the offers, Raid slots and 2P card still to reveal."""
+    if st.actions:
+        return []
+    choices = []
+    empty = [key.replace("mountain-", "") if key.startswith("mountain-") else key for key, slots in st.offers.items()
+             if None in slots[:3]]
+    locations = list(dict.fromkeys("mountain" if k in ("bottom", "middle", "top") else k for k in empty))
+    locations += ["garrison"] if None in st.garrison.values() else []
+    if locations:
+        choices.append(Choice("CARD_REVEAL", None, {"location": locations}, f"eh reveal {locations[0]} …"))
+    raids = [str(i + 1) for i, r in enumerate(st.raids) if r is None]
+    if raids:
+        choices.append(Choice("RAID_REVEAL", None, {"slot": raids}, f"eh raidcard {raids[0]} G hero"))
+    if len(st.seats) == 2 and not st.two_p_revealed:
+        choices.append(Choice("TWO_P_REVEAL", None, {}, "eh block tavern:3 mountain:5 garrison:2"))
+    return choices
+
+
+def _action_choices(st: State, who: str) -> list[Choice]:
+    """The active player's turn: a Party, a Special Location, an Aide, a Gear swap, or a skip."""
+    from scorekeeper.games.emberheart.cards import LOCATIONS, SPECIALS
+
+    p = st.player(who)
+    choices = []
+    spaces = int(st.settings.get("location_spaces", 5))
+    if p.crests:
+        free = {loc: [str(s) for s in range(1, spaces + 1) if st.party(loc, s) is None and (loc, s) not in st.blocked]
+                for loc in LOCATIONS}
+        open_at = [loc for loc in LOCATIONS if free[loc]]
+        choices.append(Choice("PLACE_PARTY", who, {"location": open_at,
+                                                   "space": sorted({s for loc in open_at for s in free[loc]})},
+                              "eh place tavern 3 2G1S"))
+        choices.append(Choice("USE_SPECIAL", who, {"site": list(SPECIALS)}, "eh special warehouse"))
+    left = aides_left(st)
+    if left:
+        choices.append(Choice("TAKE_AIDE", who, {"aide": left}, f"eh aide {left[0]}"))
+    if p.gear:
+        choices.append(Choice("GEAR_SWAP", who, {"from": [t for t, n in p.hire.items() if n]}, "eh swap G S 1"))
+    if not p.crests and not left:
+        choices.append(Choice("SKIP_TURN", who, {}, "eh skip"))
+    return choices
+
+
+def _reward_choices(st: State) -> list[Choice]:
+    """The Party whose turn it is claims or recalls; a non-player Crest discards; the Survivalist orders."""
+    what, space, who = expected(st)
+    if what == "np":
+        from scorekeeper.games.emberheart.rules_reward import np_prescribed
+
+        card = np_prescribed(st)
+        return [Choice("NP_DISCARD", None, {"card": [card.id] if card else []}, "eh np")]
+    if what == "order":
+        tied = [str(s) for g in st.mountain.tied for s in g]
+        return [Choice("MTN_ORDER", who, {"order": tied}, f"eh order {' '.join(tied)}")]
+    if what != "claim" or st.location is None:
+        return []
+    mountain = st.location == MOUNTAIN
+    upper = mountain and st.mountain.stage != "bottom"
+    values = {"location": [st.location], "space": [str(space)], "card": [c.id for c in _offered(st)]}
+    if mountain and st.mountain.stage == "top":
+        values["track"] = list(TRACKS)
+    choices = [Choice("MTN_CLAIM" if mountain else "CLAIM", who, values, "eh claim CARD")] if values["card"] else []
+    choices.append(Choice("MTN_RETRIEVE" if upper else "RECALL", who,
+                          {"location": [st.location], "space": [str(space)]}, "eh recall"))
+    return choices
+
+
+def _free_choices(st: State) -> list[Choice]:
+    """Plays not tied to a turn: completable Garrison cards, waiting skill answers."""
+    from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
+
+    choices = []
+    for p in st.players:
+        ready = [c.id for c in st.owned(p.name, "garrison") if not c.completed and not garrison_shortfall(st, p.name, c, {})]
+        if ready:
+            choices.append(Choice("GARRISON_COMPLETE", p.name, {"card": ready}, f"eh complete {ready[0]} -p {p.name}"))
+        if p.skill == 2 and p.pending_flame > 0:
+            choices.append(Choice("FLAME_RESPONSE", p.name, {"option": ["normal", "grunts", "experts"]},
+                                  f"eh respond grunts -p {p.name}"))
+        if p.skill == 3 and p.pending_track:
+            choices.append(Choice("ATTR_EXTRA_STEP", p.name, {"track": list(p.pending_tracks or [p.pending_track])},
+                                  f"eh extra -p {p.name}"))
+    return choices
 
 
 def status_of(st: State) -> Status:
@@ -235,6 +346,19 @@ def offer_label(st: State, cid: str) -> str:
     return card.label()
 
 
+def offer_line(st: State, location: str) -> str:
+    """A Location's whole offer in one line (the Mountain: one line per level), as a reveal shows it."""
+    show = lambda slots: " | ".join(offer_label(st, c) if c else "—" for c in slots)  # noqa: E731
+    if location == "garrison":
+        text = show([st.garrison[c] for c in COLOURS])
+    elif location == MOUNTAIN:
+        text = "".join(f"\n    {level:<6} {show(st.offers['mountain-' + level])}"
+                       for level in ("bottom", "middle", "top"))
+    else:
+        text = show(st.offers[location])
+    return f"{location} offer: {text}"
+
+
 def _on_offer(st: State) -> str:
     """The cards on offer at the Location (and Mountain level) being resolved, by short name."""
     return ", ".join(_compact(c) for c in _offered(st)) or "nothing (recall: eh recall)"
@@ -297,6 +421,13 @@ def _hire(value: Any) -> str:
     return hire_text(value) if isinstance(value, dict) else str(value)
 
 
+def _party(d: dict[str, Any], t: str, level: str = "") -> str:
+    """``camp space 3 `` (the Party a claim or recall names), or nothing when it names none."""
+    location = d.get("location") or ("mountain" if t.startswith("MTN") else None)
+    space = f" space {d['space']}" if d.get("space") is not None else ""
+    return f"{location}{level}{space} " if location else ""
+
+
 def describe_event(event: Event) -> str:
     """One human line per event type."""
     d = dict(event.payload)
@@ -351,9 +482,9 @@ def describe_event(event: Event) -> str:
     if t in ("CLAIM", "MTN_CLAIM"):
         level = f" ({d.get('level')})" if d.get("level") else ""
         attach = f", attaches to {d['attach']}" if d.get("attach") else ""
-        return f"{who}{d.get('location', 'mountain')}{level} space {d.get('space')} claims {d.get('card')}{attach}"
+        return f"{who}{_party(d, t, level)}claims {d.get('card')}{attach}"
     if t in ("RECALL", "MTN_RETRIEVE"):
-        return f"{who}{d.get('location', 'mountain')} space {d.get('space')} {'recalls' if t == 'RECALL' else 'withdraws'}"
+        return f"{who}{_party(d, t)}{'recalls' if t == 'RECALL' else 'withdraws'}"
     if t == "NP_DISCARD":
         return f"non-player discards {d['card']}" if d.get("card") else "non-player discards nothing (no card left)"
     if t == "MTN_ORDER":

@@ -213,3 +213,45 @@ def test_a_disputed_play_is_settled_by_amend_and_undo_restores_the_turn(game: Cl
     assert game.json("status")["active_player"] == "Helga"
     assert game("undo").exit_code == 0
     assert game.json("status")["active_player"] == "Brandon"
+
+
+def round_to_the_raid(cli: Cli) -> None:
+    """Round I with a Raid card that costs each player 2 Grunts (2 per step of the highest track: 1 at the start)."""
+    for args in (["raidcard", "1", "G", "attribute", "--amount", "2"], ["raidcard", "2", "E", "scout"],
+                 ["aide", "defender", "2"], ["aide", "leader"], ["aide", "healer"], ["aide", "survivalist"],
+                 ["special", "warehouse"], ["special", "warehouse"]):
+        result = cli("eh", *args)
+        assert result.exit_code == 0, result.output
+    assert cli.json("status")["expected"].startswith("Raid phase")
+
+
+def test_the_raid_line_says_what_one_players_raid_cost(game: Cli) -> None:
+    """`eh raid -p Brandon` said "Raid: Brandon nothing" although Brandon lost 2 Grunts (the line compared a state
+    mutated in place); it is now the game's own account of the play (EH-RAID-3, EH-RAID-6)."""
+    round_to_the_raid(game)
+    result = game("eh", "raid", "-p", "Brandon")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "  Raid: Brandon -2G"
+    assert game.json("assert", "Brandon", "grunts=8")["recorded"]
+    result = game("eh", "raid", "--all")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == "  Raid: Astrid -2G · Helga -2G"
+    assert "Raid:" not in game("eh", "raid", "--all", "--force", "--json").output  # JSON: the verdicts only
+
+
+def test_refusals_the_cli_made_from_the_board_now_come_from_the_rules_and_can_be_forced(game: Cli) -> None:
+    """`eh claim C1 -p Astrid --force` in the Action phase wrote nothing (the CLI refused it, EH-FLOW-2); the rules
+    refuse it now, so --force records it, flagged, and check reports it."""
+    fill(game)
+    before = game.session.read_bytes()
+    refused = game("eh", "claim", "C1", "-p", "Astrid")
+    assert refused.exit_code == 1 and refused.output.startswith("refused: EH-FLOW-2: claims and recalls happen in "
+                                                                "the Reward phase; it is now the Action phase")
+    assert "next: Astrid's turn" in refused.output and game.session.read_bytes() == before
+    forced = game("eh", "claim", "C1", "-p", "Astrid", "--force")
+    assert forced.exit_code == 0 and "FLAGGED EH-FLOW-2" in forced.output
+    assert game.json("log")[-1]["description"] == "Astrid: claims C1"
+    check = game("check")
+    assert check.exit_code == 1 and check.output.startswith("#24 EH-FLOW-2")
+    forced = game("eh", "recall", "-p", "Astrid", "--force")
+    assert forced.exit_code == 0 and "FLAGGED EH-FLOW-2" in forced.output

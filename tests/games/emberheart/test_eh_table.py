@@ -206,8 +206,9 @@ def test_claim_without_a_card_takes_the_last_card_on_offer(cli: Cli) -> None:
 def test_attach_on_a_claim_that_is_no_dragon_is_refused(table: Cli) -> None:
     """`eh claim red3 --attach P3` at the Garrison was recorded as "attaches to P3" and silently ignored."""
     to_reward(table)
-    out = refused(table, "eh", "claim", "bard", "--attach", "X1", code=2)
-    assert "--attach goes with a Dragon claimed at the Camp or the Mountain" in out
+    out = refused(table, "eh", "claim", "bard", "--attach", "X1")  # a rule of the game: --force may record it
+    assert ("EH-DRG-1: bard is not a Dragon: only a Dragon claimed at the Poachers' Camp or the Mountain can be "
+            "attached at once") in out
 
 
 # -- the Raid phase --------------------------------------------------------------------------------------
@@ -229,8 +230,8 @@ def test_raid_all_resolves_everyone_and_stops_at_a_choice(table: Cli) -> None:
     assert [line.split(": ")[1] for line in out.splitlines() if "recorded" in line] == [
         "Astrid", "Bjorn", "Cara", "Dag"]
     assert out.count("next: ") == 1 and "Round II setup: reveal" in out
-    out = refused(table, "eh", "raid", "--all")
-    assert "nobody is waiting for the Raid now" in out
+    out = refused(table, "eh", "raid", "--all")  # nobody is waiting: the rules say so (--force would record it)
+    assert out.startswith("refused: EH-FLOW-2: Raid discards happen in the Raid phase") and "Action phase" in out
 
 
 def test_raid_all_stops_at_a_player_who_must_say_which_experts(cli: Cli) -> None:
@@ -280,8 +281,10 @@ def test_the_top_of_the_mountain_asks_for_the_track_before_recording(cli: Cli) -
     assert status["expected"] == ("Reward phase · Mountain (top level) · Astrid (space 5) claims the top Dragon "
                                   "(eh claim -t TRACK) or withdraws (eh recall)")
     assert status["headline"][2] == "Resolving: Mountain (top level) · on offer: M6 red8 F+1"
-    out = refused(cli, "eh", "claim", code=2)
-    assert "the top Dragon also moves one Attribute marker up: say which, e.g. eh claim -t strength" in out
+    before = cli.session.read_bytes()
+    out = refused(cli, "eh", "claim")  # the rules ask (EH-MTN-15), nothing is recorded
+    assert "EH-MTN-15: the top Dragon also moves one Attribute marker up: say which, e.g. eh claim -t strength" in out
+    assert cli.session.read_bytes() == before
     ok(cli, "eh", "claim", "-t", "sen")
     assert cli.json("log")[-1]["description"] == "Astrid: mountain (top) space 5 claims M6"
 
@@ -429,8 +432,8 @@ def test_the_skill_3_extra_step_goes_to_its_holder_not_to_whose_turn_it_is(duel:
     for args in (["aide", "def", "1"], ["place", "camp", "2", "2G"], ["aide", "heal"], ["place", "pres", "3", "2G", "-c"],
                  ["aide", "lead"], ["aide", "surv"], ["np"], ["np"], ["claim", "red"], ["np"], ["claim", "red"]):
         ok(duel, "eh", *args)
-    out = refused(duel, "eh", "extra")
-    assert "nobody has an advancement waiting for this skill now" in out
+    out = refused(duel, "eh", "extra")  # the skill-3 holder, Bjorn, has nothing waiting: the rules say so
+    assert "EH-SKILL-3B: Bjorn has no advancement waiting for the extra step" in out
     ok(duel, "eh", "attach", "C2", "P1")  # Bjorn's red Dragon on his red Preserve: Strength +2
     assert "Bjorn may pay 1 Gear for one more strength step (skill 3): eh extra" in duel.json("status")["notes"]
     ok(duel, "eh", "extra")
@@ -530,7 +533,7 @@ def test_attach_and_complete_resolve_names_among_the_players_own_cards(table: Cl
     """`eh attach C1 P` matched every P-card ever revealed (and the Priestess); the player's own free Preserves and
     Heroes come first, and an unknown name lists the cards that fit."""
     from scorekeeper.cli.common import open_session
-    from scorekeeper.cli.emberheart import card_ref, owned_ids
+    from scorekeeper.games.emberheart.complete import card_ref, owned_ids
 
     to_reward(table)
     finish_reward(table)  # Dag: bard and the red Preserve P1; Bjorn: C1 (red 3) and X1
@@ -556,8 +559,8 @@ def test_a_mountain_tie_waits_for_the_survivalist_and_says_so(cli: Cli) -> None:
     assert status["headline"][2] == "Resolving: Mountain (middle level) · on offer: M4 blue5 F+1 W1, M5 green4"
     assert status["expected"] == ("Reward phase · Mountain (a tie before the middle level) · Helga (Survivalist) "
                                   "orders the tied Parties (eh order …)")
-    out = refused(cli, "eh", "claim")
-    assert out.startswith("refused: EH-MTN-20: not a Party's turn — next: Reward phase · Mountain")
+    out = refused(cli, "eh", "claim")  # a claim before the Survivalist's order breaks the level order
+    assert out.startswith("refused: EH-MTN-19: Helga (Survivalist) must first order the tied Parties (eh order …)")
     ok(cli, "eh", "order", "Brandon", "Astrid")
     assert cli.json("status")["expected"] == ("Reward phase · Mountain (middle level) · Brandon (space 3) claims or "
                                               "withdraws (no Gear)")
@@ -576,7 +579,7 @@ def test_a_party_of_the_wrong_size_names_the_space_it_fits(table: Cli) -> None:
 
 def test_location_words_at_the_table(table: Cli) -> None:
     """`eh place m 5 5G` said "'m' could be mountain or mtn" (the same place); the board's names work too."""
-    from scorekeeper.cli.emberheart import location_word
+    from scorekeeper.games.emberheart.notation import location_word
 
     assert [location_word(w) for w in ("m", "mtn", "mo", "heroes", "poach", "pres", "tav")] == [
         "mountain", "mountain", "mountain", "guild", "camp", "preserve", "tavern"]
