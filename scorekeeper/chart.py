@@ -58,24 +58,23 @@ def svg(timeline: Timeline) -> str:
     def y(v: Number) -> float:
         return _TOP + plot_h - plot_h * float(v) / top
 
-    state = "final score" if timeline.final else "provisional"
-    title = f"{timeline.title}: the score after each {timeline.unit} ({state})"
+    heading = title(timeline)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="score-chart" role="img" '
            f'viewBox="0 0 {SVG_WIDTH} {SVG_HEIGHT}" width="{SVG_WIDTH}" height="{SVG_HEIGHT}" '
            f'font-family="sans-serif" font-size="12">',
-           f"<title>{escape(title)}</title>",
+           f"<title>{escape(heading)}</title>",
            f'<rect width="{SVG_WIDTH}" height="{SVG_HEIGHT}" fill="#ffffff"/>',
-           f'<text x="{_LEFT}" y="22" font-size="14" font-weight="bold">{escape(title)}</text>']
+           f'<text x="{_LEFT}" y="22" font-size="14" font-weight="bold">{escape(heading)}</text>']
     for tick in range(0, top + 1, step):
         ty = _fmt(y(tick))
         out.append(f'<line x1="{_LEFT}" y1="{ty}" x2="{_LEFT + plot_w}" y2="{ty}" stroke="#dddddd"/>')
         out.append(f'<text x="{_LEFT - 6}" y="{ty}" text-anchor="end" dominant-baseline="middle">{tick}</text>')
     out.append(f'<line x1="{_LEFT}" y1="{_TOP + plot_h}" x2="{_LEFT + plot_w}" y2="{_TOP + plot_h}" stroke="#333333"/>')
-    for i in _label_indexes(count, plot_w // 70):
+    for i in _label_indexes(count, plot_w // 90):
         label = timeline.points[i].label
         out.append(f'<text x="{_fmt(x(i))}" y="{_TOP + plot_h + 18}" text-anchor="middle">{escape(label)}</text>')
-    out.append(f'<text x="{_LEFT + plot_w / 2:.0f}" y="{SVG_HEIGHT - 12}" text-anchor="middle" fill="#555555">'
-               f"{escape(timeline.unit)}s ({count} points)</text>")
+    out.append(f'<text x="{_LEFT + plot_w / 2:.0f}" y="{_TOP + plot_h + 34}" text-anchor="middle" fill="#555555">'
+               f"{escape(_caption(timeline))}</text>")
     for n, (player, values) in enumerate(series.items()):
         colour = COLOURS[n % len(COLOURS)]
         for run in _runs(values):
@@ -93,9 +92,63 @@ def svg(timeline: Timeline) -> str:
     if timeline.missing:
         first = timeline.missing[0]
         note = f"not scored after {first.label} (#{first.seq}): {first.missing}"
-        out.append(f'<text x="{_LEFT}" y="{_TOP + plot_h + 34}" fill="#b00020">{escape(_clip(note, 110))}</text>')
+        out.append(f'<text x="{_LEFT}" y="{SVG_HEIGHT - 6}" fill="#b00020">{escape(_clip(note, 110))}</text>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+def png(timeline: Timeline) -> bytes:
+    """The same chart as ``svg`` as a PNG image (needs Pillow: ``pip install 'scorekeeper[png]'``)."""
+    try:
+        from PIL import Image, ImageDraw, ImageFont
+    except ImportError:
+        from scorekeeper.errors import BadInput
+
+        raise BadInput("a PNG chart needs Pillow: pip install 'scorekeeper[png]' (or write FILE.svg)") from None
+    import io
+
+    series = _series(timeline)
+    count = len(timeline.points)
+    top = _scale_max([v for values in series.values() for v in values])
+    step = _tick_step(top)
+    plot_w, plot_h = SVG_WIDTH - _LEFT - _RIGHT, SVG_HEIGHT - _TOP - _BOTTOM
+
+    def x(i: int) -> float:
+        return _LEFT + (plot_w * i / (count - 1) if count > 1 else plot_w / 2)
+
+    def y(v: Number) -> float:
+        return _TOP + plot_h - plot_h * float(v) / top
+
+    image = Image.new("RGB", (SVG_WIDTH, SVG_HEIGHT), "#ffffff")
+    pen = ImageDraw.Draw(image)
+    font, bold = ImageFont.load_default(12), ImageFont.load_default(14)
+    pen.text((_LEFT, 22), title(timeline).replace("—", "-"), fill="#000000", font=bold, anchor="ls")  # the font has no dash
+    for tick in range(0, top + 1, step):
+        pen.line([(_LEFT, y(tick)), (_LEFT + plot_w, y(tick))], fill="#dddddd")
+        pen.text((_LEFT - 6, y(tick)), str(tick), fill="#000000", font=font, anchor="rm")
+    pen.line([(_LEFT, _TOP + plot_h), (_LEFT + plot_w, _TOP + plot_h)], fill="#333333")
+    for i in _label_indexes(count, plot_w // 90):
+        pen.text((x(i), _TOP + plot_h + 18), timeline.points[i].label, fill="#000000", font=font, anchor="ms")
+    pen.text((_LEFT + plot_w / 2, _TOP + plot_h + 34), _caption(timeline), fill="#555555", font=font, anchor="ms")
+    for n, (player, values) in enumerate(series.items()):
+        colour = COLOURS[n % len(COLOURS)]
+        for run in _runs(values):
+            if len(run) > 1:
+                pen.line([(x(i), y(v)) for i, v in run], fill=colour, width=2)
+            for i, v in run:
+                pen.ellipse([x(i) - 2.5, y(v) - 2.5, x(i) + 2.5, y(v) + 2.5], fill=colour)
+        ly = _TOP + 8 + 20 * n
+        last = next((v for v in reversed(values) if v is not None), None)
+        pen.rectangle([SVG_WIDTH - _RIGHT + 16, ly - 6, SVG_WIDTH - _RIGHT + 28, ly + 6], fill=colour)
+        pen.text((SVG_WIDTH - _RIGHT + 34, ly), player + ("" if last is None else f" ({last})"), fill="#000000",
+                 font=font, anchor="lm")
+    if timeline.missing:
+        first = timeline.missing[0]
+        pen.text((_LEFT, SVG_HEIGHT - 6), _clip(f"not scored after {first.label} (#{first.seq}): {first.missing}",
+                                                   110), fill="#b00020", font=font, anchor="ls")
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()
 
 
 def _runs(values: Sequence[Number | None]) -> list[list[tuple[int, Number]]]:
@@ -119,9 +172,126 @@ def _label_indexes(count: int, room: int) -> list[int]:
     return sorted({round(k * (count - 1) / (room - 1)) for k in range(room)})
 
 
+def title(timeline: Timeline) -> str:
+    """The chart's and the table's title: the game, what a point is, whether the score is final."""
+    if timeline.points and timeline.points[-1].totals is None:
+        state = "a value is missing at the end"
+    else:
+        state = "final score" if timeline.final else "PROVISIONAL: the game is not over"
+    return f"{timeline.title} — the score after each {timeline.unit} ({state})"
+
+
+def missing_lines(timeline: Timeline, width: int = 80) -> list[str]:
+    """What could not be scored, point by point, wrapped to ``width``."""
+    import textwrap
+
+    lines: list[str] = []
+    for point in timeline.missing:
+        lines += textwrap.wrap(f"? not scored after {point.label} (#{point.seq}): {point.missing}", width,
+                               subsequent_indent="  ")
+    return lines
+
+
+def table(timeline: Timeline, fmt: str = "simple") -> str:
+    """``score --timeline`` as text: one row per point (``?`` where it could not be scored), then what is
+    missing. ``csv`` gives the rows only."""
+    from scorekeeper.report import table as render_table
+
+    if fmt == "csv" or not timeline.points:
+        return render_table(timeline.rows(), fmt) if timeline.points else "no turn or round is over yet"
+    return "\n".join([title(timeline), "", render_table(timeline.rows(), fmt), *_blank_then(missing_lines(timeline))])
+
+
+def _blank_then(lines: list[str]) -> list[str]:
+    return ["", *lines] if lines else []
+
+
+def terminal_width() -> int:
+    """The terminal's width when the output is a terminal, else 80 (pipes, files and tests)."""
+    import shutil
+    import sys
+
+    return shutil.get_terminal_size((80, 24)).columns if sys.stdout.isatty() else 80
+
+
+def symbols(players: Sequence[str]) -> dict[str, str]:
+    """One character per player: the initials when they differ, else 1, 2, 3…"""
+    initials = [p[:1].upper() or "?" for p in players]
+    if len(set(initials)) == len(initials) and "*" not in initials:
+        return dict(zip(players, initials))
+    return {p: str(i + 1) if i < 9 else chr(ord("a") + i - 9) for i, p in enumerate(players)}
+
+
 def terminal(timeline: Timeline, width: int = 80) -> str:
-    """The chart as text ``width`` columns wide: not yet drawn beyond the table (placeholder)."""
-    return "\n".join(f"{p.label}: {p.totals}" for p in timeline.points)
+    """The chart as plain text ``width`` columns wide (40 at least): one character per player, ``*`` where
+    lines cross, a gap where a point could not be scored, the players' latest totals below."""
+    width = max(40, width)
+    if not timeline.points:
+        return "no turn or round is over yet: nothing to draw"
+    series = _series(timeline)
+    marks = symbols(timeline.players)
+    top = _scale_max([v for values in series.values() for v in values])
+    step = _tick_step(top)
+    ticks = top // step
+    per_tick = max(1, 15 // ticks)
+    height = ticks * per_tick + 1
+    label_w = len(str(top))
+    cols = width - label_w - 2
+    grid = [[" "] * cols for _ in range(height)]
+    count = len(timeline.points)
+    for player, values in series.items():
+        previous: int | None = None
+        for c in range(cols):
+            value = _at(values, c * (count - 1) / (cols - 1) if count > 1 else 0)
+            if value is None:
+                previous = None
+                continue
+            row = round(float(value) / top * (height - 1))
+            low, high = (row, row) if previous is None else (min(row, previous + 1), max(row, previous - 1))
+            for r in range(low, high + 1):
+                cell = grid[r][c]
+                grid[r][c] = marks[player] if cell in (" ", marks[player]) else "*"
+            previous = row
+    lines = [_clip(title(timeline), width)]
+    for r in range(height - 1, -1, -1):
+        tick = r % per_tick == 0
+        label = str(r // per_tick * step) if tick else ""
+        axis = "┼" if r == 0 else ("┤" if tick else "│")
+        lines.append(f"{label:>{label_w}} {axis}{''.join(grid[r])}".rstrip())
+    first, last = timeline.points[0].label, timeline.points[-1].label
+    under = " " * (label_w + 2) + first
+    room = width - len(under) - 1
+    if count > 1 and len(last) <= room:
+        under += last.rjust(width - len(under))
+    lines.append(under.rstrip())
+    latest = {p: next((v for v in reversed(vals) if v is not None), None) for p, vals in series.items()}
+    legend = "   ".join(f"{marks[p]} {p}" + ("" if v is None else f" {v}") for p, v in latest.items())
+    legend += "   * more than one" if any("*" in row for row in grid) else ""
+    lines += _wrap_legend(legend, width)
+    lines += missing_lines(timeline, width)
+    return "\n".join(lines)
+
+
+def _at(values: Sequence[Number | None], t: float) -> float | None:
+    """The value at fractional point ``t``, on the straight line between its two points (None in a gap)."""
+    i = int(t)
+    a = values[i]
+    if t == i:
+        return None if a is None else float(a)
+    b = values[i + 1]
+    if a is None or b is None:
+        return None
+    return float(a) + (float(b) - float(a)) * (t - i)
+
+
+def _wrap_legend(legend: str, width: int) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(legend, width, break_on_hyphens=False) or [""]
+
+
+def _caption(timeline: Timeline) -> str:
+    return f"{timeline.unit}s ({len(timeline.points)} points)"
 
 
 def _clip(text: str, width: int) -> str:

@@ -40,10 +40,11 @@ class Point:
     leaders: tuple[str, ...] = ()
     final: bool = False
     missing: str | None = None
+    notes: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"label": self.label, "seq": self.seq, "totals": self.totals, "leaders": list(self.leaders),
-                "final": self.final, "missing": self.missing}
+                "final": self.final, "missing": self.missing, "notes": list(self.notes)}
 
 
 @dataclass
@@ -85,7 +86,7 @@ def timeline(session: "Session") -> Timeline:
     """Every player's total after each turn or round of ``session``, in one replay of its journal."""
     game = session.game
     result = Timeline(game.name, game.title, game.progress_unit, session.players)
-    label: str | None = None
+    label = game.progress(game.setup(session.config))  # the turn or round the first event belongs to
     pending = False  # an event changed the state since the last point
     last = 0
 
@@ -95,7 +96,7 @@ def timeline(session: "Session") -> Timeline:
             return  # rejected plays, corrections and annotations change nothing
         now = game.progress(state)
         if now != label and label is not None:
-            result.points.append(_point(game.score, state, label, outcome.seq))
+            result.points.append(_point(game.score, state, label, outcome.seq, result.players))
             pending = False
         else:
             pending = True
@@ -104,18 +105,19 @@ def timeline(session: "Session") -> Timeline:
 
     replayed = replay(session.events, game, session.config, watch=watch)
     if pending:
-        result.points.append(_point(game.score, replayed.state, label or END_LABEL, last))
+        result.points.append(_point(game.score, replayed.state, label or END_LABEL, last, result.players))
     return result
 
 
-def _point(score: Any, state: Any, label: str, seq: int) -> Point:
+def _point(score: Any, state: Any, label: str, seq: int, players: tuple[str, ...]) -> Point:
     """The totals of ``state`` (scored now: the fold goes on changing it), or what is missing."""
     try:
         table: ScoreTable = score(state)
     except MissingValueError as exc:
         return Point(label, seq, None, missing=str(exc))
-    totals = {row.player: row.total for row in table.rows}
-    return Point(label, seq, totals, tuple(table.winners), table.final)
+    by_player = {row.player: row.total for row in table.rows}
+    totals = {player: by_player[player] for player in players if player in by_player}
+    return Point(label, seq, totals, tuple(table.winners), table.final, notes=tuple(table.notes))
 
 
 def score_at(session: "Session", at: int | None) -> ScoreTable:

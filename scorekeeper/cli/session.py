@@ -29,5 +29,6 @@ def command(name: str) -> Any:
 def load() -> dict[str, click.Command]:
     """Every session command by name (importing the four modules registers them)."""
     from scorekeeper.cli import session_correct, session_create, session_read, session_transfer  # noqa: F401
+    from scorekeeper.cli import session_chart  # noqa: F401  (chart)
 
     return COMMANDS

@@ -93,23 +93,39 @@ def check(session: str | None, as_json: bool) -> None:
 @command("score")
 @reading_options
 @click.option("--explain", is_flag=True, help="Also show, per category, which cards and events produced each point.")
-def score(session: str | None, as_json: bool, fmt: str, explain: bool) -> None:
+@click.option("--at", "at", type=int, help="The table as it stood just before event N (provisional, most often).")
+@click.option("--timeline", is_flag=True, help="Each player's total after every turn or round, instead of the table.")
+def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int | None, timeline: bool) -> None:
     """The scoring table by category, the winner and the tiebreak; provisional mid-game.
 
     Example: scorekeeper score --explain
     """
     from scorekeeper.report import render_score
+    from scorekeeper.timeline import score_at, timeline as over_time
 
     s = open_session(session)
-    table = s.score()
+    if timeline:
+        if at is not None or explain:
+            raise BadInput("--timeline shows the whole game: leave out --at and --explain (try 'score --at N')")
+        from scorekeeper.chart import table as timeline_table
+
+        steps = over_time(s)
+        if as_json:
+            emit_json(steps.to_json())
+        else:
+            click.echo(timeline_table(steps, check_format(fmt)))
+        return
+    table = score_at(s, at)
     if as_json:
-        data = table.to_json()
+        data = {"at": at, **table.to_json()} if at is not None else table.to_json()
         if explain:
             data["explanations"] = table.explain_json()
         emit_json(data)
         return
+    if at is not None and fmt != "csv":
+        click.echo(f"The score just before event #{at}:\n")
     click.echo(render_score(table, check_format(fmt), explain=explain, title=s.game.title))
-    errors = s.replay().errors
+    errors = s.replay(at).errors
     if errors:
         click.echo(f"\nWarning: {len(errors)} recorded play(s) break a rule and were not counted: see 'scorekeeper check'")
 

@@ -102,6 +102,13 @@ class EightDragons(Game):
         """The scoring table (see ``scoring.score_table``)."""
         return score_table(state, self.name)
 
+    def progress(self, state: EDState) -> str | None:
+        """The turn in progress, or the next once this one is closed (``ed done``, or the next flight)."""
+        if state.over:
+            return "end of game"
+        turn = state.turn + 1 if state.closed else state.turn
+        return f"round {turn // state.n + 1} · {state.order[turn % state.n]}"
+
     def observable_keys(self) -> Sequence[str]:
         """The keys ``scorekeeper assert`` understands."""
         return OBSERVABLE

@@ -123,6 +123,14 @@ class Flamecraft(Game):
     def score(self, state: FlameState) -> ScoreTable:
         return scoring.score(state)
 
+    def progress(self, state: FlameState) -> str | None:
+        """The turn in progress (none during the setup); a turn is over at its ``fc end``."""
+        if state.finished:
+            return "end of game"
+        if not state.started:
+            return None
+        return f"turn {state.turn_count + 1}" + (f" · {state.turn.player}" if state.turn else "")
+
     # -- optional hooks --------------------------------------------------------------------------
 
     def describe(self, event: Event) -> str:

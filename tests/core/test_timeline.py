@@ -1,0 +1,248 @@
+"""The game over time: ``score --at N``, ``score --timeline`` and ``chart`` (terminal, SVG, PNG), on the samples.
+
+The timeline is taken in one replay; each point must equal the table a fresh replay gives just after its
+event (``score --at SEQ+1``). A score the game cannot compute (Emberheart's Flame table, Flamecraft's moon
+dragons) is a point without totals that says what is missing, never a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import xml.dom.minidom
+from pathlib import Path
+
+import pytest
+
+from scorekeeper import chart
+from scorekeeper.timeline import Point, Timeline
+from tests.conftest import Cli
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
+EMBERHEART = next(p for p in (SAMPLES / "emberheart" / "four-players.json",  # the samples' folder, and where
+                               SAMPLES / "emberheart-four-players.json") if p.exists())  # they were before
+FLAMECRAFT = SAMPLES / "flamecraft" / "3p-complete.json"
+EIGHT_DRAGONS = SAMPLES / "eight-dragons" / "3p-board.json"
+EVERY_SAMPLE = sorted(p for p in [*SAMPLES.glob("*.json"), *SAMPLES.glob("*/*.json")]
+                      if p.name != "manifest.json" and p.parent.name != "inputs")
+
+EMBERHEART_TIMELINE = """\
+Emberheart — the score after each round (final score)
+
+after        event      Astrid    Brandon    Helga    Sigrun
+-----------  -------  --------  ---------  -------  --------
+round 1      #73            13          8       10         8
+round 2      #149           33         37       17        15
+round 3      #210           41         40       19        19
+round 4      #266           50         51       25        27
+round 5      #331           55         60       33        45
+end of game  #335           55         56       31        43
+"""
+
+EMBERHEART_CHART = """\
+Emberheart — the score after each round (final score)
+60 ┤                                                        BBBBBBBBBBBBBB
+   │                                                BBBBB***AAAAAAAAAAAAAA******
+50 ┤                                         *******AAAAA
+   │                                 A*******                 SSSSSSSSSSSSSSSSSS
+40 ┤                  BBBBBB*********B                    SSSS
+   │             BB***AAAAAA                          SSSS      HHHH
+30 ┤           **AA                               SSSSHHHHHHHHHH    HHHHHHHHHHHH
+   │        ***                          SS*******HHHH
+20 ┤    A***           HHHHHH************HH
+   │AAA*B HHHH*********SSSSSS
+10 ┤******SSSS
+   │
+ 0 ┼
+    round 1                                                          end of game
+A Astrid 55   B Brandon 56   H Helga 31   S Sigrun 43   * more than one
+"""
+
+EMBERHEART_AT_149 = """\
+The score just before event #149:
+
+Emberheart — PROVISIONAL score (the game is not over)
+
+  rank  player      Dragons    Attributes    Heroes    Garrison    Flame    total
+------  --------  ---------  ------------  --------  ----------  -------  -------
+     1  Brandon          13             5         0           3       16       37
+     2  Astrid           24             2         0           7        0       33
+     3  Helga             7             0         2           0        8       17
+     4  Sigrun            5             0         0           0       10       15
+
+Leading: Brandon
+Note: provisional: round 2, raid phase; Flame Glory uses the current markers
+"""
+
+NO_FLAME_TABLE_TIMELINE = """\
+Emberheart — the score after each round (a value is missing at the end)
+
+after        event    Astrid    Brandon    Helga    Sigrun
+-----------  -------  --------  ---------  -------  --------
+round 1      #73      13        3          5        8
+round 2      #149     33        21         17       5
+round 3      #210     41        30         19       5
+round 4      #266     50        39         13       5
+round 5      #331     ?         ?          ?        ?
+end of game  #335     ?         ?          ?        ?
+
+? not scored after round 5 (#331): the Glory for a Flame difference of 8, 11, 14
+  step(s) is not set (Brandon 8 steps; Helga 11 steps; Sigrun 14 steps left of
+  the rightmost marker, at 16); it is printed under the Flame track on the board
+  (the rulebook gives only 3 → 3 and 6 → 8): read it and set it with scorekeeper
+  set flame_glory='{"8":N,"11":N,"14":N}' (N: the Glory printed there)
+? not scored after end of game (#335): the Glory for a Flame difference of 10,
+  13 step(s) is not set (Helga 10 steps; Sigrun 13 steps left of the rightmost
+  marker, at 14); it is printed under the Flame track on the board (the rulebook
+  gives only 3 → 3 and 6 → 8): read it and set it with scorekeeper set
+  flame_glory='{"10":N,"13":N}' (N: the Glory printed there)
+"""
+
+
+def test_the_timeline_of_an_emberheart_game_has_its_five_rounds(cli: Cli) -> None:
+    result = cli("score", "--timeline", "--session", EMBERHEART)
+    assert (result.exit_code, result.output) == (0, EMBERHEART_TIMELINE)
+
+
+@pytest.mark.parametrize("sample", EVERY_SAMPLE, ids=[p.stem for p in EVERY_SAMPLE])
+def test_every_point_is_the_table_just_after_its_event(cli: Cli, sample: Path) -> None:
+    """One replay for the whole timeline gives what a replay from scratch gives at each point."""
+    timeline = cli.json("score", "--timeline", "--session", sample)
+    assert timeline["points"], sample
+    for point in timeline["points"]:
+        at = cli("score", "--at", str(point["seq"] + 1), "--json", "--session", sample)
+        if point["totals"] is None:
+            assert at.exit_code == 1 and point["missing"] in at.stderr
+            continue
+        table = json.loads(at.stdout)
+        assert {p["name"]: p["total"] for p in table["players"]} == point["totals"], point["label"]
+        assert table["winners"] == point["leaders"] and table["final"] == point["final"]
+    final = cli.json("score", "--session", sample)
+    assert timeline["points"][-1]["totals"] == {p["name"]: p["total"] for p in final["players"]}
+    assert timeline["final"] is True
+
+
+def test_a_game_says_whether_its_points_are_turns_or_rounds(cli: Cli) -> None:
+    labels = {name: [p["label"] for p in cli.json("score", "--timeline", "--session", path)["points"]]
+              for name, path in [("eh", EMBERHEART), ("fc", FLAMECRAFT), ("ed", EIGHT_DRAGONS)]}
+    assert labels["eh"] == ["round 1", "round 2", "round 3", "round 4", "round 5", "end of game"]
+    assert labels["fc"][:3] == ["turn 1 · Ada", "turn 2 · Bram", "turn 3 · Cleo"]
+    assert labels["fc"][-2:] == ["turn 32 · Bram", "end of game"] and len(labels["fc"]) == 33
+    assert labels["ed"][:4] == ["round 1 · Rhed", "round 1 · Greenyra", "round 1 · Blakkar", "round 2 · Rhed"]
+    assert labels["ed"][-1] == "end of game" and len(labels["ed"]) == 22
+    assert cli.json("score", "--timeline", "--session", EMBERHEART)["unit"] == "round"
+    assert cli.json("score", "--timeline", "--session", FLAMECRAFT)["unit"] == "turn"
+
+
+def test_a_flamecraft_game_over_with_its_moon_dragons_unjudged_is_a_point_that_says_so(cli: Cli) -> None:
+    points = cli.json("score", "--timeline", "--session", FLAMECRAFT)["points"]
+    unjudged = points[-2]
+    assert (unjudged["label"], unjudged["seq"], unjudged["totals"]) == ("turn 32 · Bram", 165, None)
+    assert unjudged["missing"].startswith("the game is over but the moon dragons are not judged")
+    assert points[-1]["totals"] == {"Ada": 33, "Bram": 33, "Cleo": 29} and points[-1]["leaders"] == ["Bram"]
+    text = cli("score", "--timeline", "--session", FLAMECRAFT).output.splitlines()
+    assert "turn 32 · Bram  #165     ?      ?       ?" in text
+    assert text[-3].startswith("? not scored after turn 32 · Bram (#165): the game is over but the moon")
+
+
+def test_a_missing_flame_table_does_not_stop_the_timeline(cli: Cli, tmp_path: Path) -> None:
+    """Void the `set flame_glory` of #1: the end cannot be scored, the rounds before it still are."""
+    session = tmp_path / "no-flame-table.json"
+    shutil.copy(EMBERHEART, session)
+    assert cli("void", "1", "--reason", "the Flame table was misread", "--session", session).exit_code == 0
+    result = cli("score", "--timeline", "--session", session)
+    assert (result.exit_code, result.output) == (0, NO_FLAME_TABLE_TIMELINE)
+    data = cli.json("score", "--timeline", "--session", session)
+    assert [p["totals"] is None for p in data["points"]] == [False] * 4 + [True] * 2
+    assert data["final"] is False
+    assert any("Flame difference of 4" in note for note in data["points"][0]["notes"])  # provisional, said so
+    drawn = cli("chart", "--session", session)
+    assert drawn.exit_code == 0 and "? not scored after round 5 (#331)" in drawn.output
+    assert cli("chart", "-o", tmp_path / "c.svg", "--session", session).exit_code == 0
+
+
+def test_score_at_n_is_the_table_just_before_event_n(cli: Cli) -> None:
+    result = cli("score", "--at", "149", "--session", EMBERHEART)
+    assert (result.exit_code, result.output) == (0, EMBERHEART_AT_149)
+    data = cli.json("score", "--at", "149", "--session", EMBERHEART)
+    assert data["at"] == 149 and data["final"] is False
+    assert cli("score", "--at", "149", "--format", "csv", "--session", EMBERHEART).output.startswith("rank,player,")
+    at_end = cli.json("score", "--at", "336", "--session", EMBERHEART)
+    assert at_end["final"] is True and at_end["winners"] == ["Brandon"]
+
+
+@pytest.mark.parametrize("args,message", [
+    (["score", "--at", "337"], "error: --at 337: the journal has events 1 to 335\n"),
+    (["score", "--at", "0"], "error: --at 0: the journal has events 1 to 335\n"),
+    (["score", "--timeline", "--at", "5"],
+     "error: --timeline shows the whole game: leave out --at and --explain (try 'score --at N')\n"),
+    (["chart", "-o", "chart.gif"],
+     "error: -o chart.gif: the chart is written as .svg or .png; name the file FILE.svg or FILE.png\n"),
+    (["chart", "-o", "no-such-folder/chart.svg"],
+     "error: -o no-such-folder/chart.svg: cannot write it (No such file or directory); pick a folder you can "
+     "write to\n"),
+])
+def test_bad_words_are_one_line_and_exit_2(cli: Cli, args: list[str], message: str, tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = cli(*args, "--session", EMBERHEART)
+    assert (result.exit_code, result.stderr, result.stdout) == (2, message, "")
+
+
+def test_the_terminal_chart_of_an_emberheart_game(cli: Cli) -> None:
+    result = cli("chart", "--session", EMBERHEART)
+    assert (result.exit_code, result.output) == (0, EMBERHEART_CHART)
+
+
+@pytest.mark.parametrize("width", [40, 61, 80, 132])
+def test_the_terminal_chart_fits_its_width(cli: Cli, width: int) -> None:
+    lines = cli("chart", "--width", str(width), "--session", FLAMECRAFT).output.splitlines()
+    assert max(len(line) for line in lines) <= width
+    said = " ".join(line.strip() for line in lines[next(i for i, l in enumerate(lines) if l.startswith("? ")):])
+    assert said.endswith("record it with: scorekeeper fc final --moon CARD (fulfilled) --missed CARD (not)")
+
+
+def test_the_svg_is_one_self_contained_element(cli: Cli, tmp_path: Path) -> None:
+    out = tmp_path / "evening.svg"
+    result = cli("chart", "-o", out, "--session", EIGHT_DRAGONS)
+    assert (result.exit_code, result.output) == (0, f"wrote {out}: 8 Dragons, 22 points (turns)\n")
+    text = out.read_text(encoding="utf-8")
+    root = xml.dom.minidom.parseString(text).documentElement
+    assert root.tagName == "svg" and root.getAttribute("xmlns") == "http://www.w3.org/2000/svg"
+    assert "<script" not in text and "href" not in text  # nothing to fetch, nothing to run
+    assert len(root.getElementsByTagName("polyline")) == 3
+    assert "Blakkar (64)" in text and "8 Dragons — the score after each turn (final score)" in text
+
+
+def test_names_are_escaped_in_the_svg() -> None:
+    players = ("<b>Ann</b>", 'Bo & "Cy"')
+    points = [Point("turn 1 · <b>Ann</b>", 3, {players[0]: 2, players[1]: 0}),
+              Point("turn 2", 5, None, missing="a <value> & more")]
+    text = chart.svg(Timeline("fake", "Fake & <Co>", "turn", players, points))
+    assert "<b>" not in text and "&lt;b&gt;Ann&lt;/b&gt;" in text and "Bo &amp; &quot;Cy&quot;" in text
+    assert "a &lt;value&gt; &amp; more" in text
+    xml.dom.minidom.parseString(text)
+
+
+def test_the_png_is_an_image_of_the_chart(cli: Cli, tmp_path: Path) -> None:
+    image = pytest.importorskip("PIL.Image", reason="Pillow is the PNG writer (pip install 'scorekeeper[png]')")
+    out = tmp_path / "evening.png"
+    assert cli("chart", "-o", out, "--session", FLAMECRAFT).exit_code == 0
+    with image.open(out) as png:
+        assert (png.format, png.size) == ("PNG", (chart.SVG_WIDTH, chart.SVG_HEIGHT))
+        assert len(png.convert("RGB").getcolors(1 << 16) or ()) > 8  # lines in several colours, not blank
+
+
+def test_a_game_without_a_progress_hook_counts_its_players_turns(cli: Cli) -> None:
+    import tests.fake_game  # noqa: F401  (registers the fake game, which keeps the default hook)
+
+    assert cli("new", "fake", "--players", "Ann,Bob", "--set", "target=9").exit_code == 0
+    assert cli.json("score", "--timeline")["points"] == []
+    assert cli("score", "--timeline").output == "no turn or round is over yet\n"
+    assert cli("chart").output == "no turn or round is over yet: nothing to draw\n"
+    for n in ("2", "1", "3"):
+        assert cli("fake", "add", n).exit_code == 0
+    points = cli.json("score", "--timeline")["points"]
+    assert [(p["label"], p["seq"], p["totals"]) for p in points] == [
+        ("Ann's turn", 1, {"Ann": 2, "Bob": 0}), ("Bob's turn", 2, {"Ann": 2, "Bob": 1}),
+        ("Ann's turn", 3, {"Ann": 5, "Bob": 1})]
