@@ -199,10 +199,7 @@ def table(timeline: Timeline, fmt: str = "simple") -> str:
 
     if fmt == "csv" or not timeline.points:
         return render_table(timeline.rows(), fmt) if timeline.points else "no turn or round is over yet"
-    warning = [f"Warning: {timeline.errors} recorded play(s) break a rule, not counted: see 'scorekeeper check'"
-               ] if timeline.errors else []
-    return "\n".join([title(timeline), "", render_table(timeline.rows(), fmt),
-                      *_blank_then(missing_lines(timeline)), *_blank_then(warning)])
+    return "\n".join([title(timeline), "", render_table(timeline.rows(), fmt), *_blank_then(missing_lines(timeline))])
 
 
 def _blank_then(lines: list[str]) -> list[str]:

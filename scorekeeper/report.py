@@ -9,9 +9,12 @@ from __future__ import annotations
 import csv
 import io
 import json
-from typing import Any, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from scorekeeper.games.base import ScoreTable, Status, Violation
+
+if TYPE_CHECKING:
+    from scorekeeper.standings import Result, Standings
 
 DEFAULT_FORMAT = "simple"
 
@@ -123,3 +126,103 @@ def render_status(status: Status, fmt: str = DEFAULT_FORMAT) -> str:
 
 def violations_json(violations: Sequence[Violation]) -> dict[str, Any]:
     return {"violations": [v.to_json() for v in violations]}
+
+
+# -- a club's records: the final table and the score sheet of one finished session ----------------------
+
+#: a cell starting with one of these is a formula to a spreadsheet (CSV injection): it gets a leading '
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def club_rows(result: "Result", tz: Any = None) -> list[dict[str, Any]]:
+    """One row per player in rank order: the date, the game, rank, player, winner, each category, the total."""
+    from scorekeeper.standings import local_time
+
+    date = local_time(result.started, tz).strftime("%Y-%m-%d %H:%M")
+    winners = set(result.table.winners)
+    rows = []
+    for row in result.ranked():
+        line: dict[str, Any] = {"date": date, "game": result.title, "rank": row.rank, "player": row.player,
+                                "winner": "yes" if row.player in winners else ""}
+        line.update({c: row.categories.get(c, 0) for c in result.table.categories})
+        line["total"] = row.total
+        rows.append(line)
+    return rows
+
+
+def club_csv(result: "Result", tz: Any = None) -> str:
+    """The club table as CSV; text cells that a spreadsheet would run as a formula start with an apostrophe."""
+    rows = club_rows(result, tz)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow([csv_cell(k) for k in rows[0]])
+    writer.writerows([[csv_cell(v) for v in row.values()] for row in rows])
+    return buffer.getvalue()
+
+
+def csv_cell(value: Any) -> Any:
+    """A CSV cell: text starting with = + - @ (or a tab or CR) gets a leading apostrophe; numbers stay numbers."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
+def club_markdown(result: "Result", tz: Any = None) -> str:
+    """The club records as Markdown: a heading, the final table, the tiebreak, the per-category sheet."""
+    from scorekeeper.standings import local_time
+
+    date = local_time(result.started, tz).strftime("%Y-%m-%d %H:%M")
+    winners = set(result.table.winners)
+    parts = [f"## {md_cell(result.title)}, {date}", "", "| rank | player | total | result |", "| ---: | --- | ---: | --- |"]
+    parts += [f"| {r.rank} | {md_cell(r.player)} | {r.total} | {'winner' if r.player in winners else ''} |"
+              for r in result.ranked()]
+    if result.table.tiebreak:
+        parts += ["", f"Tiebreak: {md_cell(result.table.tiebreak)}"]
+    if result.violations:
+        parts += ["", f"{result.violations} recorded play(s) broke a rule and were not counted."]
+    rows = result.table.rows
+    parts += ["", "| category | " + " | ".join(md_cell(r.player) for r in rows) + " |",
+              "| --- |" + " ---: |" * len(rows)]
+    for category in result.table.categories:
+        cells = " | ".join(str(r.categories.get(category, 0)) for r in rows)
+        parts.append(f"| {md_cell(category)} | {cells} |")
+    parts.append("| **total** | " + " | ".join(f"**{r.total}**" for r in rows) + " |")
+    return "\n".join(parts) + "\n"
+
+
+def md_cell(text: Any) -> str:
+    """Text safe in a Markdown table cell: backslash, |, < and > escaped, line breaks as spaces."""
+    value = str(text).replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
+    return " ".join(value.splitlines())
+
+
+# -- the league ----------------------------------------------------------------------------------------
+
+
+def standings_rows(league: "Standings", game: str, with_game: bool = False) -> list[dict[str, Any]]:
+    """A game's standings as rows: player, games, wins, shared wins, win rate, average and best score."""
+    rows = []
+    for line in league.table(game):
+        row: dict[str, Any] = {"game": league.titles[game]} if with_game else {}
+        row.update({"player": line.player, "games": line.games, "wins": line.wins, "shared": line.shared,
+                    "win %": round(100 * line.win_rate), "average": round(line.average, 1), "best": line.best})
+        rows.append(row)
+    return rows
+
+
+def render_standings(league: "Standings", fmt: str = DEFAULT_FORMAT) -> str:
+    """Each game's standings under its title, then the files skipped and why; ``csv``: one table, all games."""
+    if fmt == "csv":
+        return table([row for game in league.games() for row in standings_rows(league, game, True)], fmt)
+    parts: list[str] = []
+    for game in league.games():
+        count = len(league.counted[game])
+        parts += [f"{league.titles[game]}: {count} finished session{'s' if count != 1 else ''}", "",
+                  table(standings_rows(league, game), fmt), ""]
+    if not league.counted:
+        parts += ["no finished session found", ""]
+    if league.left_out:
+        parts += [f"left out by --game or --since: {league.left_out} finished session(s)", ""]
+    if league.skipped:
+        parts += ["skipped:"] + [f"  {s.path}: {s.reason}" for s in league.skipped]
+    return "\n".join(parts).rstrip("\n")

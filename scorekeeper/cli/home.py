@@ -14,7 +14,7 @@ import click
 
 CURRENT_FILE = "current"
 RECENT_FILE = "recent.json"
-RECENT_LIMIT = 20
+RECENT_SHOWN = 20  # ``sessions`` shows this many, says how many more there are, and ``--all`` shows them all
 
 
 def home() -> Path:
@@ -40,7 +40,7 @@ def remember(path: Path, game: str, players: list[str]) -> None:
         atomic_write(folder / CURRENT_FILE, str(path.resolve()) + "\n")
         recent = [r for r in recent_sessions() if r.get("path") != str(path.resolve())]
         recent.insert(0, {"path": str(path.resolve()), "game": game, "players": players, "used": now_iso()})
-        atomic_write(folder / RECENT_FILE, json.dumps(recent[:RECENT_LIMIT], indent=1))
+        atomic_write(folder / RECENT_FILE, json.dumps(recent, indent=1))
     except OSError as exc:
         click.echo(f"warning: could not remember the current session in {folder} ({exc.strerror})", err=True)
 

@@ -29,7 +29,7 @@ def command(name: str) -> Any:
 def load() -> dict[str, click.Command]:
     """Every session command by name (importing the four modules registers them)."""
     from scorekeeper.cli import session_correct, session_create, session_read, session_transfer  # noqa: F401
+    from scorekeeper.cli import session_league  # noqa: F401  (standings)
     from scorekeeper.cli import session_chart  # noqa: F401  (chart)
-    from scorekeeper.cli import session_report  # noqa: F401  (report)
 
     return COMMANDS

@@ -90,25 +90,29 @@ def _read_catalog(path: str) -> dict[str, Any]:
 
 
 @command("sessions")
+@click.option("--all", "show_all", is_flag=True, help="List every session remembered, not only the 20 most recent.")
 @json_option
-def sessions(as_json: bool) -> None:
-    """List the recent sessions, the current one marked with *.
+def sessions(show_all: bool, as_json: bool) -> None:
+    """List the sessions used most recently (the current one marked with *); --all lists every one.
 
-    Example: scorekeeper sessions
+    Example: scorekeeper sessions --all
     """
-    from scorekeeper.cli.home import current_session, recent_sessions
+    from scorekeeper.cli.home import RECENT_SHOWN, current_session, recent_sessions
     from scorekeeper.report import table
 
     current = current_session()
+    remembered = recent_sessions()
     rows = [
         {"": "*" if current and str(current) == r["path"] else "", "game": r.get("game"),
          "players": r.get("players"), "path": r["path"], "last used": r.get("used")}
-        for r in recent_sessions()
+        for r in (remembered if show_all or as_json else remembered[:RECENT_SHOWN])
     ]
     if as_json:
         emit_json(rows)
-    else:
-        click.echo(table(rows) if rows else "no sessions yet: scorekeeper new GAME --players A,B")
+        return
+    click.echo(table(rows) if rows else "no sessions yet: scorekeeper new GAME --players A,B")
+    if len(remembered) > len(rows):
+        click.echo(f"... and {len(remembered) - len(rows)} older; see them all with 'scorekeeper sessions --all'")
 
 
 @command("use")

@@ -20,25 +20,50 @@ from scorekeeper.cli.session_create import default_path
 
 
 
+EXPORT_TARGETS = ("jsonl", "bgstats", "bgstats-link", "csv", "markdown")
+
+
 @command("export")
 @session_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of standard output.")
-def export(session: str | None, output: str | None) -> None:
-    """Export the session as JSON lines: a header line, then one event per line (hashes included).
+@click.option("--to", "target", type=click.Choice(EXPORT_TARGETS), default="jsonl", show_default=True,
+              help="jsonl: the journal; bgstats: a BG Stats play file (.bgsplay); bgstats-link: BG Stats' "
+                   "push-a-play link; csv, markdown: the final table and score sheet for a club's records.")
+@click.option("--bgg-id", type=click.IntRange(min=1), help="The game's BoardGameGeek id, for BG Stats.")
+def export(session: str | None, output: str | None, target: str, bgg_id: int | None) -> None:
+    """Export the session: its journal as JSON lines (a header, then one event per line), or a finished game's
+    result for BG Stats or a club's records.
 
-    Example: scorekeeper export -o tuesday.jsonl
+    Example: scorekeeper export --to bgstats -o tuesday.bgsplay
     """
     from scorekeeper.journal import atomic_write
 
     s = open_session(session)
-    header = {"scorekeeper": "session", **s.journal.meta.to_record()}
-    lines = [_json_line(header)] + [_json_line(r) for r in s.journal.records]
-    text = "\n".join(lines) + "\n"
+    if target == "jsonl":
+        header = {"scorekeeper": "session", **s.journal.meta.to_record()}
+        lines = [_json_line(header)] + [_json_line(r) for r in s.journal.records]
+        text, what = "\n".join(lines) + "\n", f"{len(s.journal.records)} events"
+    else:
+        from scorekeeper import __version__, bgstats, report
+        from scorekeeper.standings import result_of
+
+        result = result_of(s)
+        if not result.final:
+            raise Refused(f"the game is not over, so it has no result to export --to {target} "
+                          "(see 'scorekeeper status'; 'scorekeeper score' shows the provisional table)")
+        text, what = {
+            "bgstats": lambda: (bgstats.play_file_text(result, bgg_id, min_players=s.game.min_players,
+                                                       max_players=s.game.max_players, version=__version__),
+                                "the play for BG Stats"),
+            "bgstats-link": lambda: (bgstats.link(result, bgg_id) + "\n", "the BG Stats link"),
+            "csv": lambda: (report.club_csv(result), "the final table (CSV)"),
+            "markdown": lambda: (report.club_markdown(result), "the final table and score sheet (Markdown)"),
+        }[target]()
     if output:
         if Path(output).exists():
             raise Refused(f"{output}: already exists; choose another file")
         atomic_write(Path(output), text)
-        click.echo(f"exported {len(s.journal.records)} events to {output}")
+        click.echo(f"exported {what} to {output}")
     else:
         click.echo(text, nl=False)
 

@@ -1,0 +1,240 @@
+"""The league: finished sessions read from files and folders, aggregated per game and player.
+
+A *result* is what a finished session comes to (its final table, its winners, when it was played, who
+started); ``standings`` reads every session under the paths it is given and aggregates the results per game
+and player: games, wins (a shared win counts as a win, and is also counted as shared), win rate, average and
+best score. A file that cannot be read, a session that is not finished, and a second copy of a session already
+counted (an import or a copy has the same metadata) are *skipped* with the reason, never a crash.
+
+Pure: no printing, no Click; the only I/O is reading the session files (through ``Session.open``).
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Sequence
+
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.games.base import ScoreTable
+
+#: the settings in which a game names its start player (each game's default: the first listed player)
+START_PLAYER_SETTINGS = ("first_player", "start_player", "first")
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a session comes to: its game, players in seat order, final or provisional table, and when."""
+
+    path: str
+    game: str  # the registry name
+    title: str
+    key: str  # the SHA-256 of the session's metadata: the same for an import or a copy of the session
+    players: tuple[str, ...]
+    table: ScoreTable
+    started: str  # ISO time of the first event (the session's creation when it has none)
+    ended: str  # ISO time of the last event
+    start_player: str
+    violations: int  # recorded plays that break a rule (not counted in the table)
+
+    @property
+    def final(self) -> bool:
+        return self.table.final
+
+    @property
+    def totals(self) -> dict[str, int | float]:
+        return {row.player: row.total for row in self.table.rows}
+
+    def ranked(self) -> list[Any]:
+        """The table's rows in rank order (seat order among equal ranks)."""
+        rows = self.table.rows
+        return sorted(rows, key=lambda r: (r.rank, rows.index(r)))
+
+
+def result_of(session: Any, path: str | None = None) -> Result:
+    """The result of an opened ``Session`` (final or provisional: see ``Result.final``)."""
+    from scorekeeper import games
+    from scorekeeper.journal import meta_hash
+    from scorekeeper.session import resolve_player
+
+    meta = session.journal.meta
+    events = session.events
+    started = events[0].recorded_at if events and events[0].recorded_at else meta.created
+    ended = events[-1].recorded_at if events and events[-1].recorded_at else started
+    players = tuple(meta.players)
+    start = players[0]
+    settings = session.config.settings
+    for name in START_PLAYER_SETTINGS:
+        if settings.get(name):
+            try:
+                start = resolve_player(players, str(settings[name]))
+            except ScorekeeperError:
+                pass
+            break
+    return Result(
+        path=path if path is not None else str(session.path or ""), game=meta.game, title=games.entry(meta.game).title,
+        key=meta_hash(meta), players=players, table=session.score(), started=started, ended=ended,
+        start_player=start, violations=len(session.replay().errors),
+    )
+
+
+def local_time(iso: str, tz: _dt.tzinfo | None = None) -> _dt.datetime:
+    """An ISO timestamp as a naive local time (``tz``, or this machine's time zone)."""
+    try:
+        moment = _dt.datetime.fromisoformat(iso)
+    except ValueError:
+        moment = _dt.datetime(1970, 1, 1, tzinfo=_dt.timezone.utc)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=_dt.timezone.utc)
+    return moment.astimezone(tz).replace(tzinfo=None)
+
+
+# -- the league --------------------------------------------------------------------------------------
+
+
+@dataclass
+class Line:
+    """One player's line in one game's standings."""
+
+    player: str
+    games: int = 0
+    wins: int = 0
+    shared: int = 0  # wins shared with another player (counted in ``wins`` too)
+    scores: list[int | float] = field(default_factory=list)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def average(self) -> float:
+        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+
+    @property
+    def best(self) -> int | float:
+        return max(self.scores) if self.scores else 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "games": self.games, "wins": self.wins, "shared_wins": self.shared,
+                "win_rate": round(self.win_rate, 4), "average": round(self.average, 2), "best": self.best}
+
+
+@dataclass(frozen=True)
+class Skipped:
+    path: str
+    reason: str
+
+
+@dataclass
+class Standings:
+    """Per game: its title, the sessions counted, and each player's line."""
+
+    titles: dict[str, str] = field(default_factory=dict)
+    counted: dict[str, list[Result]] = field(default_factory=dict)
+    lines: dict[str, dict[str, Line]] = field(default_factory=dict)
+    skipped: list[Skipped] = field(default_factory=list)
+    left_out: int = 0  # finished sessions left out by --game or --since
+
+    def add(self, result: Result) -> None:
+        self.titles.setdefault(result.game, result.title)
+        self.counted.setdefault(result.game, []).append(result)
+        lines = self.lines.setdefault(result.game, {})
+        winners = set(result.table.winners)
+        for player, total in result.totals.items():
+            line = lines.setdefault(player.casefold(), Line(player))
+            line.games += 1
+            line.scores.append(total)
+            if player in winners:
+                line.wins += 1
+                line.shared += int(len(winners) > 1)
+
+    def games(self) -> list[str]:
+        """The games counted, by title."""
+        return sorted(self.counted, key=lambda g: self.titles[g].casefold())
+
+    def table(self, game: str) -> list[Line]:
+        """A game's lines: most wins first, then the better win rate, the better average, the name."""
+        return sorted(self.lines.get(game, {}).values(),
+                      key=lambda l: (-l.wins, -l.win_rate, -l.average, l.player.casefold()))
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "games": [
+                {"game": game, "title": self.titles[game], "sessions": len(self.counted[game]),
+                 "players": [line.to_json() for line in self.table(game)]}
+                for game in self.games()
+            ],
+            "sessions": [
+                {"path": r.path, "game": r.game, "date": r.started, "winners": list(r.table.winners),
+                 "totals": r.totals}
+                for game in self.games() for r in self.counted[game]
+            ],
+            "skipped": [{"path": s.path, "reason": s.reason} for s in self.skipped],
+            "left_out": self.left_out,
+        }
+
+
+def session_files(paths: Sequence[str]) -> list[tuple[str, str | None]]:
+    """The files to read: each file given, and every ``*.json`` under each folder (recursively, sorted).
+
+    Each comes with ``None``, or the reason it cannot be read at all (a path that does not exist).
+    """
+    found: list[tuple[str, str | None]] = []
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            for folder, subfolders, files in os.walk(path):
+                subfolders.sort()
+                found += [(str(Path(folder) / name), None) for name in sorted(files) if name.endswith(".json")]
+        elif path.exists():
+            found.append((given, None))
+        else:
+            found.append((given, "no such file or folder"))
+    return found
+
+
+def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | None = None,
+              tz: _dt.tzinfo | None = None) -> Standings:
+    """Every finished session under ``paths`` (of ``game`` only; played on ``since`` or later) aggregated."""
+    from scorekeeper import games
+    from scorekeeper.session import Session
+
+    wanted = games.entry(game).name if game else None
+    league = Standings()
+    seen: dict[str, str] = {}  # metadata hash → the path counted
+    read: set[Path] = set()
+    for path, problem in session_files(paths):
+        if problem is None and Path(path).resolve() in read:
+            continue  # the same file reached twice (a file and its folder)
+        read.add(Path(path).resolve())
+        if problem is None:
+            try:
+                result: Result | None = result_of(Session.open(path), path)
+            except ScorekeeperError as exc:
+                problem, result = _reason(str(exc), path), None
+            except Exception as exc:  # a bug in one game's replay must not stop the league table
+                problem, result = f"could not be replayed ({exc!r}); report it", None
+        if problem is not None or result is None:
+            league.skipped.append(Skipped(path, problem or "unreadable"))
+            continue
+        if not result.final:
+            league.skipped.append(Skipped(path, "not finished (the score is provisional)"))
+        elif result.key in seen:
+            league.skipped.append(Skipped(path, f"the same session as {seen[result.key]} (a copy or an import)"))
+        elif (wanted and result.game != wanted) or (since and local_time(result.started, tz).date() < since):
+            league.left_out += 1
+        else:
+            seen[result.key] = path
+            league.add(result)
+    return league
+
+
+def _reason(message: str, path: str) -> str:
+    """An error message without the path it starts with (shown beside it) nor "left untouched" (nothing writes)."""
+    for prefix in (f"{path}: ", f"{Path(path)}: ", f"{Path(path).resolve()}: "):
+        if message.startswith(prefix):
+            message = message[len(prefix):]
+            break
+    return message.removesuffix("; it was left untouched")

@@ -1,0 +1,201 @@
+"""``standings``: the league over folders of sessions (exact outputs), what is skipped and why, shared wins;
+and ``sessions``, which says how many older sessions it does not show.
+
+A club folder is made of copies of ``sample_sessions/flamecraft/`` and ``sample_sessions/eight-dragons/`` (eight
+finished sessions and their manifests), a copy of one session in a subfolder, a broken file and an unfinished
+session; the tests run from its parent folder, so paths print as typed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper import report
+from scorekeeper.games.base import ScoreRow, ScoreTable
+from scorekeeper.standings import Result, Standings
+from tests.conftest import Cli
+
+SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
+
+EIGHT_DRAGONS = """\
+8 Dragons: 4 finished sessions
+
+player      games    wins    shared    win %    average    best
+--------  -------  ------  --------  -------  ---------  ------
+Whytera         2       2         0      100       71.5      72
+Rhed            3       1         0       33       28.7      36
+Blakkar         4       1         0       25       49.2      64
+Greenyra        3       0         0        0       19        28
+"""
+
+FLAMECRAFT = """\
+Flamecraft: 4 finished sessions
+
+player      games    wins    shared    win %    average    best
+--------  -------  ------  --------  -------  ---------  ------
+Dana            1       1         0      100         48      48
+Fern            1       1         0      100         41      41
+Bram            1       1         0      100         33      33
+Ivo             1       1         0      100         29      29
+Emil            1       0         0        0         37      37
+Gus             1       0         0        0         35      35
+Ada             1       0         0        0         33      33
+Hana            1       0         0        0         30      30
+Cleo            1       0         0        0         29      29
+Juno            1       0         0        0         20      20
+Milo            1       0         0        0         20      20
+Kit             1       0         0        0         14      14
+Lea             1       0         0        0         12      12
+"""
+
+SKIPPED = """\
+skipped:
+  club/broken.json: not a readable session (JSON error at line 1, column 1: Expecting value)
+  club/unfinished.json: not finished (the score is provisional)
+  club/eight-dragons/manifest.json: not a Scorekeeper session (no metadata table)
+  club/flamecraft/manifest.json: not a Scorekeeper session (no metadata table)
+  club/old/copy.json: the same session as club/eight-dragons/3p-board.json (a copy or an import)
+"""
+
+
+@pytest.fixture
+def club(cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Cli:
+    folder = tmp_path / "club"
+    folder.mkdir()
+    for game in ("flamecraft", "eight-dragons"):
+        shutil.copytree(SAMPLES / game, folder / game)
+    (folder / "old").mkdir()
+    shutil.copy(folder / "eight-dragons" / "3p-board.json", folder / "old" / "copy.json")
+    (folder / "broken.json").write_text("not JSON", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    ok(cli, "new", "flamecraft", "--players", "Ann,Bo", "--session", "club/unfinished.json")
+    return cli
+
+
+def ok(cli: Cli, *args: str) -> str:
+    result = cli(*args)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_standings_of_a_club_folder(club: Cli) -> None:
+    assert ok(club, "standings", "club") == EIGHT_DRAGONS + "\n" + FLAMECRAFT + "\n" + SKIPPED
+
+
+def test_one_game_and_a_date(club: Cli) -> None:
+    assert ok(club, "standings", "club/eight-dragons", "club/flamecraft/5p-gold.json", "--game", "ed",
+              "--since", "2026-11-30") == EIGHT_DRAGONS + """
+left out by --game or --since: 1 finished session(s)
+
+skipped:
+  club/eight-dragons/manifest.json: not a Scorekeeper session (no metadata table)
+"""
+    assert ok(club, "standings", "club/eight-dragons/2p-aurea.json", "--since", "2026-12-01") == """\
+no finished session found
+
+left out by --game or --since: 1 finished session(s)
+"""
+
+
+def test_files_and_folders_named_twice_count_once_and_missing_ones_are_skipped(club: Cli) -> None:
+    out = ok(club, "standings", "club/eight-dragons", "club/eight-dragons/4p-long.json", "nowhere.json")
+    assert out == EIGHT_DRAGONS + """
+skipped:
+  club/eight-dragons/manifest.json: not a Scorekeeper session (no metadata table)
+  nowhere.json: no such file or folder
+"""
+
+
+def test_csv_is_one_table_for_all_games(club: Cli) -> None:
+    out = ok(club, "standings", "club/eight-dragons", "--format", "csv")
+    assert out == """\
+game,player,games,wins,shared,win %,average,best
+8 Dragons,Whytera,2,2,0,100,71.5,72
+8 Dragons,Rhed,3,1,0,33,28.7,36
+8 Dragons,Blakkar,4,1,0,25,49.2,64
+8 Dragons,Greenyra,3,0,0,0,19.0,28
+"""
+
+
+def test_json_is_complete(club: Cli) -> None:
+    data = club.json("standings", "club")
+    assert [g["game"] for g in data["games"]] == ["eight-dragons", "flamecraft"]
+    assert data["games"][0]["players"][1] == {"player": "Rhed", "games": 3, "wins": 1, "shared_wins": 0,
+                                              "win_rate": 0.3333, "average": 28.67, "best": 36}
+    assert len(data["sessions"]) == 8
+    assert data["sessions"][0] == {"path": "club/eight-dragons/2p-aurea.json", "game": "eight-dragons",
+                                   "date": "2026-11-30T08:30:15+00:00", "winners": ["Whytera"],
+                                   "totals": {"Whytera": 71, "Blakkar": 64}}
+    assert [s["path"] for s in data["skipped"]] == ["club/broken.json", "club/unfinished.json",
+                                                    "club/eight-dragons/manifest.json", "club/flamecraft/manifest.json",
+                                                    "club/old/copy.json"]
+    assert data["left_out"] == 0
+
+
+def test_an_unknown_game_is_bad_input(club: Cli) -> None:
+    result = club("standings", "club", "--game", "chess")
+    assert result.exit_code == 2 and result.stderr.startswith("error: unknown game 'chess'")
+    assert club("standings").exit_code == 2  # at least one path
+
+
+def result(names: list[str], totals: list[int], winners: list[str], key: str) -> Result:
+    rows = [ScoreRow(n, {"points": t}, t) for n, t in zip(names, totals)]
+    table = ScoreTable("Test", True, ["points"], rows, winners)
+    return Result(f"{key}.json", "test", "Test", key, tuple(names), table, "2026-12-01T19:00:00+00:00",
+                  "2026-12-01T20:00:00+00:00", names[0], 0)
+
+
+def test_a_shared_win_counts_as_a_win_for_each_winner() -> None:
+    league = Standings()
+    league.add(result(["Ann", "Bo", "Cy"], [10, 10, 4], ["Ann", "Bo"], "a"))
+    league.add(result(["ann", "Bo"], [7, 3], ["ann"], "b"))  # names are matched case-insensitively
+    league.add(result(["Bo", "Cy"], [2, 9], ["Cy"], "c"))
+    assert [l.to_json() for l in league.table("test")] == [
+        {"player": "Ann", "games": 2, "wins": 2, "shared_wins": 1, "win_rate": 1.0, "average": 8.5, "best": 10},
+        {"player": "Cy", "games": 2, "wins": 1, "shared_wins": 0, "win_rate": 0.5, "average": 6.5, "best": 9},
+        {"player": "Bo", "games": 3, "wins": 1, "shared_wins": 1, "win_rate": 0.3333, "average": 5.0, "best": 10},
+    ]
+    assert report.render_standings(league) == """\
+Test: 3 finished sessions
+
+player      games    wins    shared    win %    average    best
+--------  -------  ------  --------  -------  ---------  ------
+Ann             2       2         1      100        8.5      10
+Cy              2       1         0       50        6.5       9
+Bo              3       1         1       33        5        10"""
+
+
+# -- sessions: no silent cap ---------------------------------------------------------------------------
+
+
+def remembered(cli: Cli, count: int) -> None:
+    entries: list[dict[str, Any]] = [
+        {"path": f"/games/s{n:02d}.json", "game": "flamecraft", "players": ["Ann", "Bo"],
+         "used": (dt.datetime(2026, 12, 1, 12, 0) - dt.timedelta(minutes=n)).isoformat()}
+        for n in range(count)
+    ]
+    (cli.home / "recent.json").write_text(json.dumps(entries), encoding="utf-8")
+
+
+def test_sessions_says_how_many_more_there_are(cli: Cli) -> None:
+    remembered(cli, 23)
+    out = ok(cli, "sessions")
+    assert "/games/s19.json" in out and "/games/s20.json" not in out
+    assert out.endswith("... and 3 older; see them all with 'scorekeeper sessions --all'\n")
+    everything = ok(cli, "sessions", "--all")
+    assert "/games/s22.json" in everything and "older" not in everything
+    assert len(cli.json("sessions")) == 23
+
+
+def test_every_session_is_remembered(cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    remembered(cli, 25)
+    ok(cli, "new", "flamecraft", "--players", "Ann,Bo", "--session", "new.json")
+    data = json.loads((cli.home / "recent.json").read_text(encoding="utf-8"))
+    assert len(data) == 26 and data[0]["path"] == str((tmp_path / "new.json").resolve())
