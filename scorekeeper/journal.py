@@ -59,9 +59,11 @@ class SessionMeta:
     catalog: dict[str, Any] | None
     created: str
     schema: int = SCHEMA_VERSION
+    #: a what-if branch's link to the session it was copied from (``scorekeeper.whatif``); None for any other
+    parent: dict[str, Any] | None = None
 
     def to_record(self) -> dict[str, Any]:
-        return {
+        record: dict[str, Any] = {
             "schema": self.schema,
             "game": self.game,
             "players": list(self.players),
@@ -70,6 +72,9 @@ class SessionMeta:
             "catalog": self.catalog,
             "created": self.created,
         }
+        if self.parent is not None:  # absent otherwise: every other session's meta hash stays as it was
+            record["parent"] = self.parent
+        return record
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> "SessionMeta":
@@ -81,6 +86,7 @@ class SessionMeta:
             catalog=record.get("catalog"),
             created=str(record.get("created", "")),
             schema=int(record.get("schema", SCHEMA_VERSION)),
+            parent=dict(record["parent"]) if isinstance(record.get("parent"), Mapping) else None,
         )
 
 

@@ -1,8 +1,9 @@
 """The session commands, the same for every game, registered by name.
 
-They live in four modules, one concept each: ``session_create`` (new, sessions, use), ``session_read`` (status,
-log, check, score, state, audit, verify, settings), ``session_correct`` (note, void, undo, amend, assert, set)
-and ``session_transfer`` (export, import). ``load()`` imports them, which registers every command.
+They live in modules of one concept each: ``session_create`` (new, sessions, use), ``session_read`` (status,
+log, check, score, state, audit, verify, settings), ``session_correct`` (note, void, undo, amend, assert, set),
+``session_transfer`` (export, import) and ``session_whatif`` (branch, compare). ``load()`` imports them, which
+registers every command.
 """
 
 from __future__ import annotations
@@ -27,8 +28,8 @@ def command(name: str) -> Any:
 
 
 def load() -> dict[str, click.Command]:
-    """Every session command by name (importing the four modules registers them)."""
-    from scorekeeper.cli import session_correct, session_create, session_read, session_transfer  # noqa: F401
+    """Every session command by name (importing the modules registers them)."""
+    from scorekeeper.cli import session_correct, session_create, session_read, session_transfer, session_whatif  # noqa: F401
     from scorekeeper.cli import session_league  # noqa: F401  (standings)
     from scorekeeper.cli import session_chart  # noqa: F401  (chart)
 

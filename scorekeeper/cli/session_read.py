@@ -187,22 +187,29 @@ def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
 def verify(session: str | None, as_json: bool) -> None:
     """Prove that nobody edited the history: check every event's hash chain; exit 1 naming the first bad event.
 
+    On a what-if branch, also prove the history it shares with its parent, when the parent file is at hand.
+
     Example: scorekeeper verify
     """
     from scorekeeper.journal import verify_chain
+    from scorekeeper.whatif import shared_history
 
     s = open_session(session)
     problem = verify_chain(s.journal.meta, s.journal.records)
+    shared = shared_history(s)  # None unless the session is a branch
     if as_json:
         emit_json({"intact": problem is None, "events": len(s.journal.records),
                    "head": s.journal.head_hash if problem is None else None,
                    "first_bad_seq": problem.seq if problem else None,
-                   "problem": problem.message if problem else None})
+                   "problem": problem.message if problem else None,
+                   **({"parent": shared.to_json()} if shared else {})})
     elif problem is None:
         click.echo(f"intact: {len(s.journal.records)} events, head hash {s.journal.head_hash}")
     else:
         click.echo(f"TAMPERED at #{problem.seq}: {problem.message}")
-    if problem is not None:
+    if shared is not None and not as_json:
+        click.echo("\n".join(shared.lines()))
+    if problem is not None or (shared is not None and not shared.ok):
         raise click.exceptions.Exit(1)
 
 

@@ -1,0 +1,46 @@
+"""Session commands for what-if rulings: branch, compare (the logic is in ``scorekeeper.whatif``)."""
+
+from __future__ import annotations
+
+import click
+
+from scorekeeper.cli.common import emit_json, json_option, open_session, session_option, session_path
+from scorekeeper.cli.session import command
+
+
+@command("branch")
+@click.argument("new", type=click.Path(dir_okay=False))
+@click.option("--at", "at", type=int, help="Copy only the events before event N (default: the whole journal).")
+@session_option
+@json_option
+def branch(new: str, at: int | None, session: str | None, as_json: bool) -> None:
+    """Write a what-if copy of the session to NEW, to try another ruling in; the current session stays current.
+
+    Example: scorekeeper branch what-if.json --at 48
+    """
+    from scorekeeper.whatif import branch as make_branch
+
+    made = make_branch(open_session(session), new, at)
+    if as_json:
+        emit_json(made.to_json())
+    else:
+        click.echo("\n".join(made.lines()))
+
+
+@command("compare")
+@click.argument("other", type=click.Path(dir_okay=False))
+@session_option
+@json_option
+def compare(other: str, session: str | None, as_json: bool) -> None:
+    """Two sessions side by side: scores and their differences, winners, where the journals and verdicts part.
+
+    Example: scorekeeper compare what-if.json
+    """
+    from scorekeeper.whatif import compare as make_comparison
+
+    mine = session_path(session)
+    result = make_comparison(open_session(str(mine)), open_session(other), str(mine), other)
+    if as_json:
+        emit_json(result.to_json())
+    else:
+        click.echo(result.render())
