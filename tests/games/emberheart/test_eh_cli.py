@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 from pathlib import Path
 
 import pytest
@@ -16,10 +15,10 @@ ROOT = Path(__file__).resolve().parents[3]
 
 
 def load_maker():
-    spec = importlib.util.spec_from_file_location("make_emberheart", ROOT / "sample_sessions" / "make_emberheart.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    """The sample generator's table player (``tools/emberheart/bot.py``)."""
+    from tools.emberheart import bot
+
+    return bot
 
 
 @pytest.fixture
@@ -156,7 +155,7 @@ def test_whole_games_recorded_with_the_commands_are_legal(seed: int) -> None:
     """Seeded whole games (the sample-session player) through the eh commands: five rounds, no violation."""
     maker = load_maker()
     for players, settings in (("Astrid,Brandon,Helga,Sigrun", ()), ("Astrid,Brandon", ("side=B", "skills=1,2"))):
-        rec = maker.make_game(f"test{seed}", seed, players, *settings, memory=True)
+        rec = maker.make_game(f"memory:emberheart-test{seed}-{len(players)}", seed, players, *settings)
         result = replay(rec.session().events, GAME, rec.session().config)
         assert [v for v in result.violations if v.severity == "error"] == []
         assert result.state.phase == "end" and result.state.round == 5

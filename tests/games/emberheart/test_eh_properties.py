@@ -16,7 +16,7 @@ from scorekeeper.games.emberheart import GAME
 from test_eh_cli import load_maker
 
 MAKER = load_maker()
-GAMES = {seed: MAKER.make_game(f"prop{seed}", seed, "Astrid,Brandon,Helga", memory=True) for seed in (2, 7)}
+GAMES = {seed: MAKER.make_game(f"memory:emberheart-prop{seed}", seed, "Astrid,Brandon,Helga") for seed in (2, 7)}
 
 ODD_VALUES = [None, 0, -1, 7, 99, "", "x", "tavern", "mountain", [], {}, {"G": -1}, {"Q": 1}, True, [["a"]]]
 

@@ -1,8 +1,8 @@
 #!/bin/sh
-# Emberheart sample 'four-players', recorded by make_emberheart.py (seed 11).
+# Emberheart sample 'four-players', recorded by tools/emberheart/make.py (seed 11).
 set -e
-export SCOREKEEPER_SESSION="${SCOREKEEPER_SESSION:-emberheart-four-players.json}"
-scorekeeper new emberheart --players Astrid,Brandon,Helga,Sigrun --session "$SCOREKEEPER_SESSION"
+export SCOREKEEPER_SESSION="${SCOREKEEPER_SESSION:-four-players.json}"
+scorekeeper new emberheart --players Astrid,Brandon,Helga,Sigrun --session $SCOREKEEPER_SESSION
 scorekeeper set 'flame_glory={"1": 1, "2": 2, "4": 5, "5": 6, "7": 10, "8": 12, "9": 14, "10": 16, "11": 18, "12": 20, "13": 22, "14": 24, "15": 26, "16": 28, "17": 30, "18": 32, "19": 34, "20": 36, "21": 38, "22": 40, "23": 42, "24": 44, "25": 46, "26": 48, "27": 50, "28": 52, "29": 54, "30": 56}'
 scorekeeper eh reveal guild 1 mentor
 scorekeeper eh reveal guild 2 quartermaster

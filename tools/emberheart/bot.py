@@ -1,28 +1,17 @@
-"""Record the Emberheart sample sessions through the real CLI (``scorekeeper eh …``), reproducibly.
+"""The seeded table "player" of the Emberheart samples: it decides each play from the replayed state and types
+it as the table would, with the real ``scorekeeper eh …`` words, through ``tools.recorder.Recorder``.
 
-A seeded table "player" decides each play from the replayed state and records it with the real Click
-commands (in-process ``CliRunner`` on ``scorekeeper.cli.main``); every command is also written to a
-``.commands.sh`` transcript beside the session, which replays the same game from a shell.
-
-Run: ``sample_sessions/make_emberheart.sh`` (or ``python sample_sessions/make_emberheart.py``).
+``make_game`` and ``make_disputed`` play one whole game; ``tools.emberheart.make`` records the samples with them.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import random
-import shlex
-import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
-from click.testing import CliRunner
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # the repository's package, whatever the venv says
-
-from scorekeeper.games.emberheart import GAME  # noqa: E402
+from scorekeeper.games.base import Draft
 from scorekeeper.games.emberheart.cards import (
     ALLOWED, COLOURS, EXPERTS, HEROES, HIRELINGS, LOCATIONS, MOUNTAIN, TRACKS, hire_text,
 )
@@ -31,65 +20,35 @@ from scorekeeper.games.emberheart.rules_action import aides_left, level
 from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
 from scorekeeper.games.emberheart.rules_raid import raid_in_force, required_discards
 from scorekeeper.games.emberheart.rules_reward import expected, offer_slots
+from tools.recorder import Recorder
 
-HERE = Path(__file__).resolve().parent
 # The Flame-difference Glory of the board used for these samples. 3 → 3 and 6 → 8 are the rulebook's; the
 # other entries are the checklist's proposed reading of the board (AMB-01), entered as a table would.
 FLAME_TABLE = {"1": 1, "2": 2, "4": 5, "5": 6, **{str(d): 10 + 2 * (d - 7) for d in range(7, 31)}}
 
 
-class Recorder:
-    """Runs ``scorekeeper`` commands for one sample game; ``memory=True`` keeps the journal in memory."""
+class Table(Recorder):
+    """A ``Recorder`` for one seeded Emberheart game: ``eh(…)`` runs ``scorekeeper eh …``; ``state()`` is the board."""
 
-    def __init__(self, name: str, seed: int, memory: bool = False) -> None:
-        self.path: Path | str = f"memory:emberheart-{name}-{seed}-{id(self)}" if memory else HERE / f"emberheart-{name}.json"
-        self.transcript = HERE / f"emberheart-{name}.commands.sh"
+    def __init__(self, path: str | Path, seed: int) -> None:
+        super().__init__(path)
         self.rng = random.Random(seed)
-        self.home = tempfile.mkdtemp()
-        self.runner = CliRunner()
-        self.lines = ["#!/bin/sh", f"# Emberheart sample '{name}', recorded by make_emberheart.py (seed {seed}).",
-                      "set -e", f'export SCOREKEEPER_SESSION="${{SCOREKEEPER_SESSION:-emberheart-{name}.json}}"']
-        if isinstance(self.path, Path) and self.path.exists():
-            self.path.unlink()
-
-    def run(self, *args: Any, ok: tuple[int, ...] = (0,)) -> str:
-        argv = [str(a) for a in args]
-        from scorekeeper.cli import main
-
-        env = {"SCOREKEEPER_HOME": self.home, "SCOREKEEPER_SESSION": str(self.path)}
-        result = self.runner.invoke(main, argv, env=env, catch_exceptions=False)
-        if result.exit_code not in ok:
-            raise SystemExit(f"command failed ({result.exit_code}): scorekeeper {shlex.join(argv)}\n{result.output}")
-        shown = [a if a != str(self.path) else "$SCOREKEEPER_SESSION" for a in argv]
-        self.lines.append("scorekeeper " + " ".join(shlex.quote(a) if not a.startswith("$") else f'"{a}"' for a in shown))
-        return result.output
 
     def eh(self, *args: Any, ok: tuple[int, ...] = (0,)) -> str:
         return self.run("eh", *args, ok=ok)
 
-    def session(self) -> Any:
-        from scorekeeper.session import Session
-
-        return Session.open(self.path, "emberheart")
-
     def state(self) -> Any:
-        return self.session().state
+        return self.session("emberheart").state
 
     def legal(self, type: str, player: str | None, payload: dict[str, Any]) -> bool:
-        from scorekeeper.games.base import Draft
-
-        return not self.session().try_play(Draft(type, player, payload)).errors
-
-    def save(self) -> None:
-        self.transcript.write_text("\n".join(self.lines) + "\n", encoding="utf-8")
-        os.chmod(self.transcript, 0o755)
+        return not self.session("emberheart").try_play(Draft(type, player, payload)).errors
 
 
 # -- the seeded table player ------------------------------------------------------------------------------
 
 
 class Bot:
-    def __init__(self, rec: Recorder) -> None:
+    def __init__(self, rec: Table) -> None:
         self.rec = rec
         self.rng = rec.rng
         self.garrison_seen = {c: 0 for c in COLOURS}
@@ -357,9 +316,10 @@ class Bot:
                 self.rec.eh("convert", 3 * n, "-p", p.name)
 
 
-def make_game(name: str, seed: int, players: str, *settings: str, memory: bool = False) -> Recorder:
-    rec = Recorder(name, seed, memory)
-    args = ["new", "emberheart", "--players", players, "--session", str(rec.path)]
+def make_game(path: str | Path, seed: int, players: str, *settings: str) -> Table:
+    """A whole game of ``players`` (comma-separated) with ``settings`` (``side=B``…), into ``path``."""
+    rec = Table(path, seed)
+    args = ["new", "emberheart", "--players", players, "--session", str(path)]
     for s in settings:
         args += ["--set", s]
     rec.run(*args)
@@ -370,24 +330,10 @@ def make_game(name: str, seed: int, players: str, *settings: str, memory: bool =
     return rec
 
 
-def main_() -> None:
-    wanted = set(sys.argv[1:])
-    if not wanted or "four-players" in wanted:
-        rec = make_game("four-players", 11, "Astrid,Brandon,Helga,Sigrun")
-        rec.save()
-    if not wanted or "two-players-side-b" in wanted:
-        rec = make_game("two-players-side-b", 23, "Astrid,Brandon", "side=B", "skills=3,4",
-                        "start_tracks=senses,speed", "first_player=Brandon")
-        rec.save()
-    if not wanted or "disputed" in wanted:
-        rec = make_disputed()
-        rec.save()
-
-
-def make_disputed(memory: bool = False) -> Recorder:
+def make_disputed(path: str | Path, seed: int = 37) -> Table:
     """A 3-player game in which the table recorded some illegal plays with --force."""
-    rec = Recorder("disputed", 37, memory)
-    rec.run("new", "emberheart", "--players", "Astrid,Brandon,Helga", "--session", str(rec.path))
+    rec = Table(path, seed)
+    rec.run("new", "emberheart", "--players", "Astrid,Brandon,Helga", "--session", str(path))
     rec.run("set", f"flame_glory={json.dumps(FLAME_TABLE)}")
     bot = Bot(rec)
     bot.reveal_all()
@@ -405,7 +351,3 @@ def make_disputed(memory: bool = False) -> Recorder:
     rec.eh("convert", 2, "-p", "Helga", "--force")
     rec.eh("extra", "-p", "Brandon", "--force")
     return rec
-
-
-if __name__ == "__main__":
-    main_()

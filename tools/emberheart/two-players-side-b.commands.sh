@@ -1,8 +1,8 @@
 #!/bin/sh
-# Emberheart sample 'two-players-side-b', recorded by make_emberheart.py (seed 23).
+# Emberheart sample 'two-players-side-b', recorded by tools/emberheart/make.py (seed 23).
 set -e
-export SCOREKEEPER_SESSION="${SCOREKEEPER_SESSION:-emberheart-two-players-side-b.json}"
-scorekeeper new emberheart --players Astrid,Brandon --session "$SCOREKEEPER_SESSION" --set side=B --set skills=3,4 --set start_tracks=senses,speed --set first_player=Brandon
+export SCOREKEEPER_SESSION="${SCOREKEEPER_SESSION:-two-players-side-b.json}"
+scorekeeper new emberheart --players Astrid,Brandon --session $SCOREKEEPER_SESSION --set side=B --set skills=3,4 --set start_tracks=senses,speed --set first_player=Brandon
 scorekeeper set 'flame_glory={"1": 1, "2": 2, "4": 5, "5": 6, "7": 10, "8": 12, "9": 14, "10": 16, "11": 18, "12": 20, "13": 22, "14": 24, "15": 26, "16": 28, "17": 30, "18": 32, "19": 34, "20": 36, "21": 38, "22": 40, "23": 42, "24": 44, "25": 46, "26": 48, "27": 50, "28": 52, "29": 54, "30": 56}'
 scorekeeper eh reveal guild 1 priestess
 scorekeeper eh reveal guild 2 blazebinder

@@ -1,0 +1,1 @@
+"""The Emberheart sample generator: ``python -m tools.emberheart.make``."""
