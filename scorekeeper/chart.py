@@ -199,7 +199,10 @@ def table(timeline: Timeline, fmt: str = "simple") -> str:
 
     if fmt == "csv" or not timeline.points:
         return render_table(timeline.rows(), fmt) if timeline.points else "no turn or round is over yet"
-    return "\n".join([title(timeline), "", render_table(timeline.rows(), fmt), *_blank_then(missing_lines(timeline))])
+    warning = [f"Warning: {timeline.errors} recorded play(s) break a rule, not counted: see 'scorekeeper check'"
+               ] if timeline.errors else []
+    return "\n".join([title(timeline), "", render_table(timeline.rows(), fmt),
+                      *_blank_then(missing_lines(timeline)), *_blank_then(warning)])
 
 
 def _blank_then(lines: list[str]) -> list[str]:

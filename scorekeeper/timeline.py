@@ -56,6 +56,8 @@ class Timeline:
     unit: str
     players: tuple[str, ...]
     points: list[Point] = field(default_factory=list)
+    #: how many recorded plays break a rule (not counted in any point: see ``scorekeeper check``)
+    errors: int = 0
 
     @property
     def final(self) -> bool:
@@ -79,7 +81,7 @@ class Timeline:
 
     def to_json(self) -> dict[str, Any]:
         return {"game": self.game, "unit": self.unit, "players": list(self.players), "final": self.final,
-                "points": [p.to_json() for p in self.points]}
+                "violations": self.errors, "points": [p.to_json() for p in self.points]}
 
 
 def timeline(session: "Session") -> Timeline:
@@ -104,6 +106,7 @@ def timeline(session: "Session") -> Timeline:
         last = outcome.seq
 
     replayed = replay(session.events, game, session.config, watch=watch)
+    result.errors = len(replayed.errors)
     if pending:
         result.points.append(_point(game.score, replayed.state, label or END_LABEL, last, result.players))
     return result

@@ -32,5 +32,6 @@ def load() -> dict[str, click.Command]:
     from scorekeeper.cli import session_correct, session_create, session_read, session_transfer, session_whatif  # noqa: F401
     from scorekeeper.cli import session_league  # noqa: F401  (standings)
     from scorekeeper.cli import session_chart  # noqa: F401  (chart)
+    from scorekeeper.cli import session_report  # noqa: F401  (report)
 
     return COMMANDS

@@ -93,10 +93,11 @@ def check(session: str | None, as_json: bool) -> None:
 @command("score")
 @reading_options
 @click.option("--explain", is_flag=True, help="Also show, per category, which cards and events produced each point.")
-@click.option("--at", "at", type=int, help="The table as it stood just before event N (provisional, most often).")
+@click.option("--at", "at", type=int, metavar="N", help="The table as it stood just before event N (provisional, most often).")
 @click.option("--timeline", is_flag=True, help="Each player's total after every turn or round, instead of the table.")
 def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int | None, timeline: bool) -> None:
-    """The scoring table by category, the winner and the tiebreak; provisional mid-game.
+    """The scoring table by category, the winner and the tiebreak; provisional mid-game (--at N: as it stood
+    just before event N; --timeline: each player's total after every turn or round).
 
     Example: scorekeeper score --explain
     """

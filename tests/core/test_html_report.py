@@ -1,0 +1,195 @@
+"""The referee's report (``scorekeeper report -o FILE.html``): the file written, its sections, escaping.
+
+Through the real CLI (CliRunner): a fake-game session with a hostile player name, a forced illegal play, a
+note, a void, an amendment and an undo; one disputed sample of each game; the refusals. The page itself is
+loaded in a real browser by ``test_html_report_browser.py``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import tests.fake_game  # noqa: F401  (registers the fake game)
+from scorekeeper.html_report import HOOK, HOOK_HASH, Lair, lair_svg, rule_summaries
+from tests.conftest import Cli
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLES = ROOT / "sample_sessions"
+HOSTILE = "<script>alert(1)</script>"
+NOTE = "&<>\"'"
+SECTIONS = ("score", "chart", "violations", "corrections", "notes", "verify")
+
+
+def sample(*candidates: str) -> Path:
+    """The first sample file that exists (the Emberheart samples may live in a folder of their own)."""
+    for name in candidates:
+        if (SAMPLES / name).exists():
+            return SAMPLES / name
+    pytest.skip(f"no sample among {candidates}")
+
+
+def section(page: str, key: str) -> str:
+    """The HTML of one ``<section id=KEY>``."""
+    match = re.search(rf'<section id="{key}">(.*?)</section>', page, re.S)
+    assert match, f"no section {key}"
+    return match.group(1)
+
+
+def hostile_session(cli: Cli) -> Cli:
+    """Eight events: a forced illegal play (#2), a note (#3), a void (#6), an amendment (#7) and its undo (#8)."""
+    steps = [
+        ("new", "fake", "--players", f"{HOSTILE},Bob", "--session", str(cli.session)),
+        ("fake", "add", "2"),  # 1
+        ("fake", "add", "5", "-p", "Bob", "--force"),  # 2: FAKE-RANGE
+        ("note", NOTE),  # 3
+        ("fake", "add", "1", "-p", "Bob"),  # 4
+        ("fake", "add", "3"),  # 5 (warning FAKE-GREEDY; voided below)
+        ("void", "5", "--reason", "<b>twice</b>"),  # 6
+        ("amend", "4", "n=2"),  # 7
+        ("undo",),  # 8: voids #7
+    ]
+    for step in steps:
+        result = cli(*step)
+        assert result.exit_code == 0, (step, result.output)
+    return cli
+
+
+def test_report_writes_one_page_and_says_what_it_holds(cli: Cli, tmp_path: Path) -> None:
+    hostile_session(cli)
+    out = tmp_path / "referee.html"
+    result = cli("report", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert result.output == (
+        f"wrote {out}\n"
+        "Fake, provisional score: 1 violation, 0 warnings, 3 corrections, 1 note\n"
+        "verify: intact, 8 events\n"
+    )
+    page = out.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>\n<html lang=\"en\">")
+    for key in SECTIONS:
+        assert f'<section id="{key}">' in page
+    assert '<section id="lairs">' not in page  # the fake game has no Lairs
+    assert "PROVISIONAL score" in section(page, "score")
+    violations = section(page, "violations")
+    assert "<h2>Violations (1)</h2>" in violations
+    assert "#2 <code>FAKE-RANGE</code>" in violations and "take 1 to 3 counters, not 5" in violations
+    assert "Event #2: Bob adds 5 · rejected · recorded with --force" in violations
+    assert "<details><summary>The board just before #2</summary>" in violations
+    assert "Fake game · 2/10 counters" in violations  # the board before #2: Ann's 2 counters
+    corrections = section(page, "corrections")
+    assert re.findall(r'<td class="num">#(\d+)</td><td>(\w+)</td>', corrections) == [
+        ("6", "void"), ("7", "amend"), ("8", "undo")]
+    assert "<td>voided by #8</td>" in corrections
+    assert "<td>#3</td>" not in corrections and '<td class="num">#3</td><td>note</td>' in section(page, "notes")
+    head = json.loads(cli("verify", "--json").stdout)["head"]
+    assert f'Head hash: <span class="hash">{head}</span>' in section(page, "verify")
+
+
+def test_every_name_note_and_message_is_escaped(cli: Cli, tmp_path: Path) -> None:
+    hostile_session(cli)
+    out = tmp_path / "r.html"
+    assert cli("report", "-o", str(out)).exit_code == 0
+    page = out.read_text(encoding="utf-8")
+    assert HOSTILE not in page and "alert(1)</" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in page
+    assert "&amp;&lt;&gt;&quot;&#x27;" in section(page, "notes") and NOTE not in page
+    assert "<b>twice</b>" not in page and "&lt;b&gt;twice&lt;/b&gt;" in page
+    # the only script is the page's own error hook, and the policy allows it alone (by its hash)
+    assert re.findall(r"<script>(.*?)</script>", page, re.S) == [HOOK]
+    assert f"script-src 'sha256-{HOOK_HASH}'" in page and "default-src 'none'" in page
+    assert not re.search(r"(src|href)=\"(?!#)", page)  # nothing to fetch: only in-page links
+
+
+@pytest.mark.parametrize("candidates,lines,lairs,summary", [
+    (("flamecraft/3p-disputed.json",),
+     ["Flamecraft, final score: 6 violations, 0 warnings, 0 corrections, 0 notes", "verify: intact, 168 events"],
+     False, "Companions are optional. If they are off, any companion event is illegal."),
+    (("eight-dragons/disputed.json",),
+     ["8 Dragons, final score: 4 violations, 1 warning, 0 corrections, 0 notes",
+      "lairs drawn: Rhed, Greenyra, Blakkar", "verify: intact, 185 events"],
+     True, "At least one open edge of the new tile must touch an open edge of an adjacent tile."),
+    (("emberheart/disputed.json", "emberheart-disputed.json"),
+     ["Emberheart, final score: 5 violations, 4 warnings, 0 corrections, 0 notes", "verify: intact, 271 events"],
+     False, "Allowed types: Guild, Tavern, Camp → Grunt, Scout; Mountain → Grunt, Warden;"),
+], ids=["flamecraft", "eight-dragons", "emberheart"])
+def test_one_disputed_sample_of_each_game(cli: Cli, tmp_path: Path, candidates: tuple[str, ...],
+                                          lines: list[str], lairs: bool, summary: str | None) -> None:
+    path = sample(*candidates)
+    out = tmp_path / "referee.html"
+    result = cli("report", "--session", str(path), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [f"wrote {out}", *lines]
+    page = out.read_text(encoding="utf-8")
+    for key in SECTIONS:
+        assert f'<section id="{key}">' in page
+    check = json.loads(cli("check", "--session", str(path), "--json").stdout)["violations"]
+    rulings = re.findall(r'<h3>#(\d+) <code>([A-Z0-9-]+)</code>', section(page, "violations"))
+    assert rulings == [(str(v["seq"]), v["rule"]) for v in check]
+    assert section(page, "violations").count("The board just before #") == len(check)
+    assert "Final score" in section(page, "score")
+    assert "<svg" in section(page, "chart")
+    assert ('<section id="lairs">' in page) is lairs
+    if lairs:
+        assert section(page, "lairs").count("<svg") == 3 and "Rhed&#x27;s Lair (red): 17 tiles" in page
+    if summary:  # the rule checklist's one-line summary beside the violation's own message
+        assert f'<p class="summary">Rule: {summary}' in page
+
+
+def test_a_tampered_journal_is_reported_as_such(cli: Cli, tmp_path: Path) -> None:
+    hostile_session(cli)
+    data = json.loads(cli.session.read_text(encoding="utf-8"))
+    data["events"]["4"]["payload"]["n"] = 3
+    cli.session.write_text(json.dumps(data), encoding="utf-8")
+    out = tmp_path / "r.html"
+    result = cli("report", "-o", str(out))
+    assert result.exit_code == 0
+    assert result.output.splitlines()[-1].startswith("verify: TAMPERED at #4: ")
+    assert '<p class="bad">TAMPERED at #4: ' in section(out.read_text(encoding="utf-8"), "verify")
+
+
+def test_refusals_write_nothing(cli: Cli, tmp_path: Path) -> None:
+    hostile_session(cli)
+    not_html = cli("report", "-o", str(tmp_path / "r.txt"))
+    assert not_html.exit_code == 2
+    assert not_html.stderr == f"error: {tmp_path / 'r.txt'}: the report is an HTML page; name it FILE.html\n"
+    before = cli.session.read_bytes()
+    itself = cli("report", "-o", str(cli.session.with_suffix(".html")))
+    assert itself.exit_code == 0  # a page beside the session is fine
+    missing = cli("report")
+    assert missing.exit_code == 2 and "Missing option '-o' / '--output'" in missing.stderr
+    assert cli.session.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir() if p.suffix != ".lock") == ["home", "session.html", "session.json"]
+
+
+def test_the_score_that_cannot_be_computed_yet_is_said(cli: Cli, tmp_path: Path) -> None:
+    assert cli("new", "fake", "--players", "Ann,Bob", "--session", str(cli.session)).exit_code == 0
+    out = tmp_path / "r.html"
+    result = cli("report", "-o", str(out))
+    assert result.output == f"wrote {out}\nFake, provisional score: 0 violations, 0 warnings, 0 corrections, 0 notes\n" \
+                            "verify: intact, 0 events\n"
+    page = out.read_text(encoding="utf-8")
+    assert "No violations in 0 events." in page and "no corrections" in page and "no notes" in page
+
+
+def test_a_lair_is_drawn_with_its_walls_turned() -> None:
+    """One tile with a single wall (printed N): turned once, the wall is on the board's NE side."""
+    tiles = [{"cell": [0, 0], "tile": "E1/WOOOOO/b", "name": "T1", "rot": 1},
+             {"cell": [1, -1], "tile": "S/OOOOOO", "name": "<S>", "rot": 0}]
+    svg = lair_svg(Lair("Ann", "red", tiles))
+    assert svg.startswith('<svg xmlns="http://www.w3.org/2000/svg"') and svg.endswith("</svg>")
+    walls = re.findall(r'<line x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)" stroke="#3b2f2f"', svg)
+    # the NE side of the hexagon at the origin runs from its upper-right corner (300°) to its right one (0°)
+    assert walls == [("17.0", "-29.4", "34.0", "0.0")]
+    assert svg.count('stroke-dasharray="3 3"') == 11
+    assert "&lt;S&gt;" in svg and "<S>" not in svg
+    assert "Ann&#x27;s Lair (red): 2 tiles" in svg
+
+
+def test_rule_summaries_come_from_the_rule_checklists() -> None:
+    summaries = rule_summaries("scorekeeper.games.eight_dragons")
+    assert summaries["ED-LAIR-3"] == "At least one open edge of the new tile must touch an open edge of an adjacent tile."
+    assert rule_summaries("tests.fake_game") == {}
