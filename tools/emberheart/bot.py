@@ -177,7 +177,7 @@ class Bot:
                 args += ["--raid", r.choice([1, 2])]
             self.rec.eh(*args)
             return
-        options = []
+        options: list[tuple[float, dict[str, Any]]] = []
         for location in LOCATIONS:
             for space in range(5, 0, -1):
                 if st.party(location, space) or (location, space) in st.blocked:
@@ -188,7 +188,8 @@ class Bot:
                     hire = self.party_for(st, p, location, space, companion)
                     if hire is None:
                         continue
-                    payload = {"location": location, "space": space, "hire": {k: v for k, v in hire.items() if v}}
+                    payload: dict[str, Any] = {"location": location, "space": space,
+                                               "hire": {k: v for k, v in hire.items() if v}}
                     if companion:
                         payload["companion"] = True
                     options.append((space + r.random() * 3 + (2 if companion else 0), payload))
@@ -227,6 +228,7 @@ class Bot:
         if what == "order":
             self.rec.eh("order", *st.mountain.order, "-p", who)
             return
+        assert who is not None and st.location is not None  # a Party's claim or recall is due
         loc = st.location
         party = st.party(loc, space)
         lvl = st.mountain.stage if loc == MOUNTAIN else None
@@ -264,7 +266,8 @@ class Bot:
                     st = self.rec.state()
                     p = st.player(p.name)
             slot = raid_in_force(st)
-            card = st.cards[st.raids[slot - 1]]
+            assert slot is not None  # the Raid phase has a card in force
+            card = st.cards[str(st.raids[slot - 1])]
             need = required_discards(st, p, card, {})
             args = ["raid", "-p", p.name]
             if need >= 3 and hero_active(st, p.name, "fire sage"):
