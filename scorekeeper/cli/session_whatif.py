@@ -10,11 +10,11 @@ from scorekeeper.cli.session import command
 
 @command("branch")
 @click.argument("new", type=click.Path(dir_okay=False))
-@click.option("--at", "at", type=int, help="Copy only the events before event N (default: the whole journal).")
+@click.option("--at", "at", type=int, metavar="N", help="Copy only the events before event N (default: all of them).")
 @session_option
 @json_option
 def branch(new: str, at: int | None, session: str | None, as_json: bool) -> None:
-    """Write a what-if copy of the session to NEW, to try another ruling in; the current session stays current.
+    """A what-if copy of the session in NEW, to try another ruling in; the current session stays current.
 
     Example: scorekeeper branch what-if.json --at 48
     """
@@ -32,7 +32,7 @@ def branch(new: str, at: int | None, session: str | None, as_json: bool) -> None
 @session_option
 @json_option
 def compare(other: str, session: str | None, as_json: bool) -> None:
-    """Two sessions side by side: scores and their differences, winners, where the journals and verdicts part.
+    """Compare the session (A) with OTHER (B): scores and differences, winners, where journals and verdicts part.
 
     Example: scorekeeper compare what-if.json
     """
