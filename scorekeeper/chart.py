@@ -151,6 +151,23 @@ def png(timeline: Timeline) -> bytes:
     return out.getvalue()
 
 
+def write(timeline: Timeline, output: str) -> str:
+    """Write the chart to ``output`` (``.svg`` or ``.png``) and say what was written; ``BadInput`` when it cannot."""
+    from pathlib import Path
+
+    from scorekeeper.errors import BadInput
+
+    kind = Path(output).suffix.lower()
+    if kind not in (".svg", ".png"):
+        raise BadInput(f"-o {output}: the chart is written as .svg or .png; name the file FILE.svg or FILE.png")
+    data = svg(timeline).encode("utf-8") if kind == ".svg" else png(timeline)
+    try:
+        Path(output).write_bytes(data)
+    except OSError as exc:
+        raise BadInput(f"-o {output}: cannot write it ({exc.strerror}); pick a folder you can write to") from None
+    return f"wrote {output}: {timeline.title}, {len(timeline.points)} points ({timeline.unit}s)"
+
+
 def _runs(values: Sequence[Number | None]) -> list[list[tuple[int, Number]]]:
     """The stretches of consecutive scored points (a missing point breaks the line)."""
     runs: list[list[tuple[int, Number]]] = [[]]
