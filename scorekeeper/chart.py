@@ -70,9 +70,9 @@ def svg(timeline: Timeline) -> str:
         out.append(f'<line x1="{_LEFT}" y1="{ty}" x2="{_LEFT + plot_w}" y2="{ty}" stroke="#dddddd"/>')
         out.append(f'<text x="{_LEFT - 6}" y="{ty}" text-anchor="end" dominant-baseline="middle">{tick}</text>')
     out.append(f'<line x1="{_LEFT}" y1="{_TOP + plot_h}" x2="{_LEFT + plot_w}" y2="{_TOP + plot_h}" stroke="#333333"/>')
-    for i in _label_indexes(count, plot_w // 90):
-        label = timeline.points[i].label
-        out.append(f'<text x="{_fmt(x(i))}" y="{_TOP + plot_h + 18}" text-anchor="middle">{escape(label)}</text>')
+    for i in _label_indexes(count, plot_w // 120):
+        label, anchor = timeline.points[i].label, _anchor(i, count)
+        out.append(f'<text x="{_fmt(x(i))}" y="{_TOP + plot_h + 18}" text-anchor="{anchor}">{escape(label)}</text>')
     out.append(f'<text x="{_LEFT + plot_w / 2:.0f}" y="{_TOP + plot_h + 34}" text-anchor="middle" fill="#555555">'
                f"{escape(_caption(timeline))}</text>")
     for n, (player, values) in enumerate(series.items()):
@@ -127,8 +127,9 @@ def png(timeline: Timeline) -> bytes:
         pen.line([(_LEFT, y(tick)), (_LEFT + plot_w, y(tick))], fill="#dddddd")
         pen.text((_LEFT - 6, y(tick)), str(tick), fill="#000000", font=font, anchor="rm")
     pen.line([(_LEFT, _TOP + plot_h), (_LEFT + plot_w, _TOP + plot_h)], fill="#333333")
-    for i in _label_indexes(count, plot_w // 90):
-        pen.text((x(i), _TOP + plot_h + 18), timeline.points[i].label, fill="#000000", font=font, anchor="ms")
+    for i in _label_indexes(count, plot_w // 120):
+        where = {"start": "ls", "middle": "ms", "end": "rs"}[_anchor(i, count)]
+        pen.text((x(i), _TOP + plot_h + 18), timeline.points[i].label, fill="#000000", font=font, anchor=where)
     pen.text((_LEFT + plot_w / 2, _TOP + plot_h + 34), _caption(timeline), fill="#555555", font=font, anchor="ms")
     for n, (player, values) in enumerate(series.items()):
         colour = COLOURS[n % len(COLOURS)]
@@ -166,6 +167,11 @@ def write(timeline: Timeline, output: str) -> str:
     except OSError as exc:
         raise BadInput(f"-o {output}: cannot write it ({exc.strerror}); pick a folder you can write to") from None
     return f"wrote {output}: {timeline.title}, {len(timeline.points)} points ({timeline.unit}s)"
+
+
+def _anchor(i: int, count: int) -> str:
+    """The first label starts at its point and the last ends at its own, so that neither leaves the image."""
+    return "middle" if count == 1 or 0 < i < count - 1 else ("start" if i == 0 else "end")
 
 
 def _runs(values: Sequence[Number | None]) -> list[list[tuple[int, Number]]]:
