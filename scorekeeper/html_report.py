@@ -24,6 +24,7 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
+from scorekeeper.errors import BadInput
 from scorekeeper.events import AMEND, NOTE, VOID
 from scorekeeper.games.base import MissingValueError, ScoreTable, Status
 
@@ -60,6 +61,7 @@ class Ruling:
     forced: bool
     board: Status | None
     board_problem: str | None = None
+    lair_before: "Lair | None" = None
 
 
 @dataclass
@@ -80,6 +82,7 @@ class Lair:
     player: str
     colour: str
     tiles: list[Mapping[str, Any]]
+    chambers: list[list[Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -151,21 +154,21 @@ def gather(session: "Session", source: str | None = None) -> Report:
         score_problem = str(exc)
 
     rulings = []
-    boards: dict[int, tuple[Status | None, str | None]] = {}
+    boards: dict[int, tuple[Status | None, str | None, list[Lair]]] = {}
     for v in replayed.violations:
-        if v.seq not in boards:
-            try:
-                boards[v.seq] = (session.status(v.seq), None)
-            except Exception as exc:  # a board that cannot be shown must not lose the violation
-                boards[v.seq] = (None, f"the board before #{v.seq} cannot be shown: {exc}")
         outcome = replayed.outcome(v.seq)
         recorded = by_seq.get(v.seq)
         shown = outcome.event if outcome else recorded
+        if v.seq not in boards:
+            boards[v.seq] = _board_before(session, v.seq)
+        board, board_problem, lairs_before = boards[v.seq]
+        player = shown.player if shown is not None else None
         rulings.append(Ruling(
             v.seq, v.rule, v.severity, v.message, summaries.get(v.rule),
             session.describe(shown) if shown is not None else "(end of the journal)",
             outcome.status if outcome else "end of the journal",
-            bool(recorded and recorded.forced), *boards[v.seq],
+            bool(recorded and recorded.forced), board, board_problem,
+            next((lair for lair in lairs_before if lair.player == player), None),
         ))
 
     corrections, notes = [], []
@@ -186,10 +189,29 @@ def gather(session: "Session", source: str | None = None) -> Report:
     proof = Proof(problem is None, len(session.journal.records), session.journal.head_hash,
                   problem.seq if problem else None, problem.message if problem else None)
     return Report(
-        game.name, game.title, source if source is not None else str(session.path or "(in memory)"),
+        game.name, game.title, source if source is not None else (session.path.name if session.path else "(in memory)"),
         session.players, len(events), score, score_problem, chart_svg, chart_problem,
         rulings, corrections, notes, lairs_of(session.snapshot()), proof,
     )
+
+
+def target_for(output: str, session: "Session") -> Path:
+    """The file the page goes to: ``BadInput`` unless it is an ``.html``/``.htm`` file other than the session."""
+    target = Path(output)
+    if target.suffix.lower() not in (".html", ".htm"):
+        raise BadInput(f"{output}: the report is an HTML page; name it FILE.html")
+    if session.path is not None and target.resolve() == Path(session.path).resolve():
+        raise BadInput(f"{output} is the session itself; write the report to another file")
+    return target
+
+
+def _board_before(session: "Session", seq: int) -> tuple[Status | None, str | None, list[Lair]]:
+    """The board just before event ``seq`` (what ``state --at`` shows) and the Lairs then, or why not."""
+    try:
+        state = session.state_at(seq)
+        return session.game.status(state), None, lairs_of(session.game.snapshot(state))
+    except Exception as exc:  # a board that cannot be shown must not lose the violation
+        return None, f"the board before #{seq} cannot be shown: {exc}", []
 
 
 def _chart(session: "Session") -> tuple[str | None, str | None]:
@@ -213,7 +235,9 @@ def lairs_of(snapshot: Any) -> list[Lair]:
     for name, data in players.items():
         tiles = data.get("lair") if isinstance(data, Mapping) else None
         if isinstance(tiles, list) and all(isinstance(t, Mapping) and "cell" in t for t in tiles):
-            lairs.append(Lair(str(name), str(data.get("colour", "")), list(tiles)))
+            chambers = data.get("chambers")
+            lairs.append(Lair(str(name), str(data.get("colour", "")), list(tiles),
+                              list(chambers) if isinstance(chambers, list) else []))
     return lairs
 
 
@@ -370,8 +394,10 @@ def _rulings_section(report: Report) -> str:
         forced = " · recorded with --force" if r.forced else ""
         summary = f'<p class="summary">Rule: {e(r.summary)}</p>' if r.summary else ""
         if r.board is not None:
+            lair = (f'<p><b>{e(r.lair_before.player)}\'s Lair just before #{r.seq}</b></p>'
+                    f'<div class="lair">{lair_svg(r.lair_before)}</div>') if r.lair_before else ""
             board = (f"<details><summary>The board just before #{r.seq}</summary>\n"
-                     f"{_status_html(r.board)}\n</details>")
+                     f"{_status_html(r.board)}\n{lair}</details>")
         else:
             board = f'<p class="empty">{e(r.board_problem or "")}</p>'
         parts.append(
@@ -459,7 +485,7 @@ def _lairs_section(lairs: Iterable[Lair]) -> str:
     )
     maps = "\n".join(f'<div class="lair">{lair_svg(lair)}</div>' for lair in lairs)
     return (f"<p>Each hexagon is a tile (its name, its face, its cell q,r); thick dark sides are walls, thin "
-            f"dashed ones open edges. {legend}</p>\n<div class=\"lairs\">\n{maps}\n</div>")
+            f"dashed ones open edges; a gold dot is a Chamber. {legend}</p>\n<div class=\"lairs\">\n{maps}\n</div>")
 
 
 def lair_svg(lair: Lair) -> str:
@@ -476,7 +502,8 @@ def lair_svg(lair: Lair) -> str:
             continue
         q, r = int(cell[0]), int(cell[1])
         placed.append((q, r, tile, HEX * 1.5 * q, HEX * SQRT3 * (r + q / 2)))
-    title = f"{lair.player}'s Lair" + (f" ({lair.colour})" if lair.colour else "") + f": {len(placed)} tiles"
+    title = (f"{lair.player}'s Lair" + (f" ({lair.colour})" if lair.colour else "") + f": {_count(len(placed), 'tile')}"
+             + (f", {_count(len(lair.chambers), 'Chamber')}" if lair.chambers else ""))
     if not placed:
         return f'<svg xmlns="http://www.w3.org/2000/svg" width="240" height="40" role="img"><title>{e(title)}</title>' \
                f'<text x="8" y="24">{e(title)}</text></svg>'
@@ -484,6 +511,7 @@ def lair_svg(lair: Lair) -> str:
     xs, ys = [p[3] for p in placed], [p[4] for p in placed]
     left, top = min(xs) - pad, min(ys) - pad - 22
     width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad + 22
+    width = max(width, 8 * len(title) + 12)  # room for the title above a small Lair
     shapes = [f'<text x="{left + 6:.1f}" y="{top + 16:.1f}" font-size="14" font-weight="600">{e(title)}</text>']
     for q, r, tile, x, y in placed:
         notation = str(tile.get("tile", ""))
@@ -507,6 +535,15 @@ def lair_svg(lair: Lair) -> str:
                       f'{e(_clip(str(tile.get("name", "")), 9))}</text>')
         shapes.append(f'<text x="{x:.1f}" y="{y + 8:.1f}" text-anchor="middle" font-size="10">{e(_clip(face, 8))}</text>')
         shapes.append(f'<text x="{x:.1f}" y="{y + 20:.1f}" text-anchor="middle" font-size="8" fill="#666">{q},{r}</text></g>')
+    centres = {(q, r): (x, y) for q, r, _, x, y in placed}
+    for chamber in lair.chambers:
+        cells = [(int(c[0]), int(c[1])) for c in chamber if isinstance(c, (list, tuple)) and len(c) == 2]
+        if cells and all(c in centres for c in cells):  # three cells meet at a corner: their centroid is it
+            cx = sum(centres[c][0] for c in cells) / len(cells)
+            cy = sum(centres[c][1] for c in cells) / len(cells)
+            where = "; ".join(f"{q},{r}" for q, r in cells)
+            shapes.append(f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="7" fill="#c9a227" stroke="#3b2f2f" '
+                          f'stroke-width="1.5"><title>a Chamber: {where}</title></circle>')
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left:.1f} {top:.1f} {width:.1f} {height:.1f}" '
             f'width="{width:.0f}" height="{height:.0f}" font-family="sans-serif" role="img" aria-label="{e(title)}">'
             + "".join(shapes) + "</svg>")

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
-from scorekeeper.cli.common import BadInput, open_session, session_option
+from scorekeeper.cli.common import open_session, session_option
 from scorekeeper.cli.session import command
 
 
@@ -19,16 +17,11 @@ def report(session: str | None, output: str) -> None:
 
     Example: scorekeeper report -o referee.html
     """
-    from scorekeeper.html_report import gather, render
+    from scorekeeper.html_report import gather, render, target_for
     from scorekeeper.journal import atomic_write
 
-    target = Path(output)
-    if target.suffix.lower() not in (".html", ".htm"):
-        raise BadInput(f"{output}: the report is an HTML page; name it FILE.html")
     s = open_session(session)
-    if s.path is not None and target.resolve() == Path(s.path).resolve():
-        raise BadInput(f"{output} is the session itself; write the report to another file")
-    page = gather(s, source=Path(s.path).name if s.path is not None else None)
+    target = target_for(output, s)
+    page = gather(s)
     atomic_write(target, render(page))
-    click.echo(f"wrote {output}")
-    click.echo("\n".join(page.summary_lines()))
+    click.echo("\n".join([f"wrote {output}", *page.summary_lines()]))

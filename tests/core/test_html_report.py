@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import tests.fake_game  # noqa: F401  (registers the fake game)
-from scorekeeper.html_report import HOOK, HOOK_HASH, Lair, lair_svg, rule_summaries
+from scorekeeper.html_report import HEX, HOOK, HOOK_HASH, Lair, lair_svg, rule_summaries
 from tests.conftest import Cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -135,6 +135,8 @@ def test_one_disputed_sample_of_each_game(cli: Cli, tmp_path: Path, candidates: 
     assert ('<section id="lairs">' in page) is lairs
     if lairs:
         assert section(page, "lairs").count("<svg") == 3 and "Rhed&#x27;s Lair (red): 17 tiles" in page
+        # the disputed placement (#10, ED-LAIR-3) shows the Lair it was refused on, as it stood then
+        assert "Greenyra's Lair just before #10</b></p><div class=\"lair\"><svg" in section(page, "violations")
     if summary:  # the rule checklist's one-line summary beside the violation's own message
         assert f'<p class="summary">Rule: {summary}' in page
 
@@ -157,15 +159,25 @@ def test_refusals_write_nothing(cli: Cli, tmp_path: Path) -> None:
     assert not_html.exit_code == 2
     assert not_html.stderr == f"error: {tmp_path / 'r.txt'}: the report is an HTML page; name it FILE.html\n"
     before = cli.session.read_bytes()
-    itself = cli("report", "-o", str(cli.session.with_suffix(".html")))
-    assert itself.exit_code == 0  # a page beside the session is fine
+    beside = cli("report", "-o", str(cli.session.with_suffix(".html")))
+    assert beside.exit_code == 0  # a page beside the session is fine
     missing = cli("report")
     assert missing.exit_code == 2 and "Missing option '-o' / '--output'" in missing.stderr
     assert cli.session.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir() if p.suffix != ".lock") == ["home", "session.html", "session.json"]
 
 
-def test_the_score_that_cannot_be_computed_yet_is_said(cli: Cli, tmp_path: Path) -> None:
+def test_the_report_never_overwrites_its_session(cli: Cli, tmp_path: Path) -> None:
+    odd = tmp_path / "game.html"
+    assert cli("new", "fake", "--players", "Ann,Bob", "--session", str(odd)).exit_code == 0
+    before = odd.read_bytes()
+    result = cli("report", "--session", str(odd), "-o", str(odd))
+    assert result.exit_code == 2
+    assert result.stderr == f"error: {odd} is the session itself; write the report to another file\n"
+    assert odd.read_bytes() == before
+
+
+def test_an_empty_session_makes_a_short_report(cli: Cli, tmp_path: Path) -> None:
     assert cli("new", "fake", "--players", "Ann,Bob", "--session", str(cli.session)).exit_code == 0
     out = tmp_path / "r.html"
     result = cli("report", "-o", str(out))
@@ -193,3 +205,36 @@ def test_rule_summaries_come_from_the_rule_checklists() -> None:
     summaries = rule_summaries("scorekeeper.games.eight_dragons")
     assert summaries["ED-LAIR-3"] == "At least one open edge of the new tile must touch an open edge of an adjacent tile."
     assert rule_summaries("tests.fake_game") == {}
+
+
+@pytest.mark.parametrize("printed", range(6))
+@pytest.mark.parametrize("rot", range(6))
+def test_each_wall_is_drawn_on_the_side_that_faces_the_game_s_neighbour(printed: int, rot: int) -> None:
+    """The side drawn for a wall printed on edge ``printed`` of a tile turned ``rot`` is the side that faces
+    the neighbouring cell across the board edge the game computes (``hexgrid.rotate_edges`` and ``DIRS``)."""
+    from scorekeeper.games.eight_dragons.hexgrid import DIRS, rotate_edges
+
+    face = "".join("W" if i == printed else "O" for i in range(6))
+    board_edge = rotate_edges(face, rot).index("W")
+    svg = lair_svg(Lair("Ann", "", [{"cell": [0, 0], "tile": f"E1/{face}", "name": "T1", "rot": rot}]))
+    (x1, y1, x2, y2), = [tuple(map(float, w)) for w in re.findall(
+        r'<line x1="([-\d.]+)" y1="([-\d.]+)" x2="([-\d.]+)" y2="([-\d.]+)" stroke="#3b2f2f"', svg)]
+    q, r = DIRS[board_edge]  # the neighbour's centre, halved, is the middle of the side they share
+    assert (x1 + x2) / 2 == pytest.approx(HEX * 1.5 * q / 2, abs=0.2)
+    assert (y1 + y2) / 2 == pytest.approx(HEX * 3 ** 0.5 * (r + q / 2) / 2, abs=0.2)
+
+
+def test_a_score_the_game_cannot_compute_yet_says_what_is_missing(cli: Cli) -> None:
+    from dataclasses import replace
+
+    from scorekeeper.html_report import gather, render
+    from scorekeeper.session import Session
+
+    hostile_session(cli)
+    report = replace(gather(Session.open(cli.session)), score=None, score_problem="the <Flame> Glory of step 5",
+                     chart_svg=None, chart_problem="the <Flame> Glory of step 5")
+    page = render(report)
+    assert '<p class="bad">The score cannot be computed yet: the &lt;Flame&gt; Glory of step 5</p>' in page
+    assert "The score chart is not available: the &lt;Flame&gt; Glory of step 5." in page
+    assert report.summary_lines()[0].startswith("Fake, no score: ")
+    assert "score chart: not available (the <Flame> Glory of step 5)" in report.summary_lines()
