@@ -224,8 +224,10 @@ def table(timeline: Timeline, fmt: str = "simple") -> str:
         return render_table(timeline.rows(), fmt) if timeline.points else "no turn or round is over yet"
     warning = [f"Warning: {timeline.errors} recorded play(s) break a rule, not counted: see 'scorekeeper check'"
                ] if timeline.errors else []
-    return "\n".join([title(timeline), "", render_table(timeline.rows(), fmt),
-                      *_blank_then(missing_lines(timeline)), *_blank_then(warning)])
+    from scorekeeper.report import text  # HTML output: the lines around the table are escaped too
+
+    return "\n".join([text(title(timeline), fmt), "", render_table(timeline.rows(), fmt),
+                      *_blank_then([text(line, fmt) for line in missing_lines(timeline)]), *_blank_then(warning)])
 
 
 def _blank_then(lines: list[str]) -> list[str]:

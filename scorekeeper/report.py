@@ -9,6 +9,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from scorekeeper.games.base import ScoreTable, Status, Violation
@@ -25,15 +26,98 @@ def table(rows: Sequence[Mapping[str, Any]], fmt: str = DEFAULT_FORMAT, headers:
         return "(none)"
     keys = list(headers) if headers is not None else _keys(rows)
     matrix = [[_cell(row.get(k, "")) for k in keys] for row in rows]
-    if fmt == "csv":
+    if fmt == "csv":  # a cell that a spreadsheet would run as a formula gets a leading apostrophe
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
-        writer.writerow(keys)
-        writer.writerows(matrix)
+        writer.writerow([csv_cell(k) for k in keys])
+        writer.writerows([[csv_cell(c) for c in line] for line in matrix])
         return buffer.getvalue().rstrip("\n")
     from tabulate import tabulate
 
+    if fmt in PIPE_FORMATS:  # a | in a name would end the cell
+        keys, matrix = [pipe_cell(k) for k in keys], [[pipe_cell(c) for c in line] for line in matrix]
+    fmt = "html" if fmt == "unsafehtml" else fmt  # tabulate's html escapes every cell; unsafehtml none
     return tabulate(matrix, headers=keys, tablefmt=fmt, disable_numparse=False)
+
+
+#: the formats whose output is HTML: every line around the table is escaped too
+HTML_FORMATS = ("html", "unsafehtml")
+#: the Markdown table formats, where a | in a cell is written \|
+PIPE_FORMATS = ("github", "pipe")
+
+
+def text(line: str, fmt: str) -> str:
+    """A line of text around a table, in the output's format: escaped for HTML (``<script>`` in a name stays text)."""
+    if fmt in HTML_FORMATS:
+        import html
+
+        return html.escape(line)
+    return line
+
+
+def pipe_cell(value: Any) -> Any:
+    """A Markdown table cell: ``|`` and the backslash escaped, line breaks as spaces; numbers stay numbers."""
+    if not isinstance(value, str):
+        return value
+    return " ".join(value.replace("\\", "\\\\").replace("|", "\\|").splitlines())
+
+
+#: characters that a terminal would act on (C0 and C1 controls but tab and newline, DEL), lone surrogates
+#: (from undecodable bytes) and the bidirectional overrides that reorder what a line seems to say
+_INVISIBLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]")
+
+
+def visible(output: str) -> str:
+    """``output`` with every control character shown, never acted on: ESC as ``^[``, C0 as ``^X``, DEL as ``^?``,
+    the rest as ``\\uXXXX`` (which is also what JSON would write inside a string)."""
+    if _INVISIBLE.search(output) is None:
+        return output
+    return _INVISIBLE.sub(_shown, output)
+
+
+def _shown(match: "re.Match[str]") -> str:
+    code = ord(match.group(0))
+    if code < 0x20:
+        return "^" + chr(code + 64)
+    if code == 0x7F:
+        return "^?"
+    return f"\\u{code:04x}"
+
+
+class VisibleText(io.TextIOBase):
+    """A text stream that writes through ``visible``: what a name or a note holds never drives the terminal."""
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+
+    def write(self, output: Any) -> int:
+        if isinstance(output, str):
+            self.stream.write(visible(output))
+            return len(output)
+        return int(self.stream.write(output))  # bytes: let the stream say what it does with them
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def writable(self) -> bool:
+        return True
+
+    def isatty(self) -> bool:
+        return bool(self.stream.isatty())
+
+    def fileno(self) -> int:
+        return int(self.stream.fileno())
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return str(getattr(self.stream, "encoding", None) or "utf-8")
+
+    @property
+    def errors(self) -> str | None:  # type: ignore[override]
+        return getattr(self.stream, "errors", None)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
 
 
 def known_formats() -> list[str]:
@@ -85,16 +169,17 @@ def render_score(score: ScoreTable, fmt: str = DEFAULT_FORMAT, explain: bool = F
     if fmt == "csv":  # data only: one table, nothing around it
         return table(explanation_rows(score) if explain else score_rows(score), fmt)
     title = f"{title or score.game} — {'final score' if score.final else 'PROVISIONAL score (the game is not over)'}"
-    parts = [title, "", table(score_rows(score), fmt)]
+    parts = [text(title, fmt), "", table(score_rows(score), fmt)]
     if score.winners:
         verb = "wins" if len(score.winners) == 1 else "share the victory"
         label = "Winner" if score.final else "Leading"
-        parts += ["", f"{label}: {' and '.join(score.winners)} {verb}" if score.final else f"{label}: {', '.join(score.winners)}"]
+        parts += ["", text(f"{label}: {' and '.join(score.winners)} {verb}" if score.final
+                           else f"{label}: {', '.join(score.winners)}", fmt)]
     if score.tiebreak:
-        parts.append(f"Tiebreak: {score.tiebreak}")
-    parts += [f"Note: {note}" for note in score.notes]
+        parts.append(text(f"Tiebreak: {score.tiebreak}", fmt))
+    parts += [text(f"Note: {note}", fmt) for note in score.notes]
     if explain:
-        parts += ["", "Where the points came from:", table(explanation_rows(score), fmt)]
+        parts += ["", text("Where the points came from:", fmt), table(explanation_rows(score), fmt)]
     return "\n".join(parts)
 
 
@@ -109,15 +194,15 @@ def explanation_rows(score: ScoreTable) -> list[dict[str, Any]]:
 
 
 def render_status(status: Status, fmt: str = DEFAULT_FORMAT) -> str:
-    parts = list(status.headline)
-    parts.append(f"Next: {status.expected}")
+    parts = [text(line, fmt) for line in status.headline]
+    parts.append(text(f"Next: {status.expected}", fmt))
     if status.players:
         parts += ["", table(status.players, fmt)]
     for section in status.sections:
-        parts += ["", f"{section.title}:", table(section.rows, fmt)]
+        parts += ["", text(f"{section.title}:", fmt), table(section.rows, fmt)]
     if status.notes:
         parts.append("")
-        parts += [f"Note: {note}" for note in status.notes]
+        parts += [text(f"Note: {note}", fmt) for note in status.notes]
     return "\n".join(parts)
 
 
@@ -217,12 +302,12 @@ def render_standings(league: "Standings", fmt: str = DEFAULT_FORMAT) -> str:
     parts: list[str] = []
     for game in league.games():
         count = len(league.counted[game])
-        parts += [f"{league.titles[game]}: {count} finished session{'s' if count != 1 else ''}", "",
+        parts += [text(f"{league.titles[game]}: {count} finished session{'s' if count != 1 else ''}", fmt), "",
                   table(standings_rows(league, game), fmt), ""]
     if not league.counted:
         parts += ["no finished session found", ""]
     if league.left_out:
         parts += [f"left out by --game or --since: {league.left_out} finished session(s)", ""]
     if league.skipped:
-        parts += ["skipped:"] + [f"  {s.path}: {s.reason}" for s in league.skipped]
+        parts += ["skipped:"] + [text(f"  {s.path}: {s.reason}", fmt) for s in league.skipped]
     return "\n".join(parts).rstrip("\n")

@@ -49,12 +49,43 @@ class MainGroup(click.Group):
         with formatter.section("Games (record plays: scorekeeper GAME COMMAND …)"):
             formatter.write_dl([(g.name, g.summary) for g in REGISTRY])
 
+    def main(self, *args: Any, **kwargs: Any) -> Any:
+        """Everything printed goes through ``report.visible``: a control character in a name or a note is shown,
+        never sent raw to the terminal."""
+        import sys
+
+        from scorekeeper.report import VisibleText
+
+        saved = sys.stdout, sys.stderr
+        sys.stdout, sys.stderr = VisibleText(sys.stdout), VisibleText(sys.stderr)  # type: ignore[assignment]
+        try:
+            return super().main(*args, **kwargs)
+        finally:
+            sys.stdout, sys.stderr = saved
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        from scorekeeper.errors import not_utf8
+
+        problem = not_utf8(args)  # refused before anything reads it
+        if problem:
+            raise UsageLine(problem, ctx)
+        try:
+            return super().parse_args(ctx, args)
+        except click.UsageError as exc:
+            raise one_line(exc) from None
+
     def invoke(self, ctx: click.Context) -> Any:
-        from scorekeeper.cli.common import translate_errors
+        from scorekeeper.cli.common import BadInput, Refused, translate_errors
+        from scorekeeper.errors import clip, clip_message, failure
 
         try:
             return translate_errors(lambda: super(MainGroup, self).invoke(ctx))
-        except (click.exceptions.Exit, click.exceptions.Abort, click.ClickException):
+        except click.UsageError as exc:
+            raise one_line(exc) from None
+        except click.ClickException as exc:  # a message echoing a 100 kB argument is clipped
+            setattr(exc, "message", clip_message(exc.message))
+            raise
+        except (click.exceptions.Exit, click.exceptions.Abort):
             raise
         except KeyboardInterrupt:
             raise click.Abort() from None
@@ -64,14 +95,32 @@ class MainGroup(click.Group):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             raise click.exceptions.Exit(0) from None
         except Exception as exc:  # never a traceback for a user; SCOREKEEPER_DEBUG=1 shows it
+            known = failure(exc)  # a missing folder, a full disk, JSON nested too deeply…: one line
+            if known is not None:
+                raise (Refused if known.exit_code == Refused.exit_code else BadInput)(str(known)) from None
             if os.environ.get("SCOREKEEPER_DEBUG"):
                 raise
-            from scorekeeper.cli.common import Refused
-
             raise Refused(
-                f"internal error: {exc!r} (see 'scorekeeper log' for what was recorded; "
+                f"internal error: {clip(repr(exc))} (see 'scorekeeper log' for what was recorded; "
                 "rerun with SCOREKEEPER_DEBUG=1 and report it)"
             ) from None
+
+
+class UsageLine(click.UsageError):
+    """A usage error on one line, ``error: …`` and where the help is (exit code 2), as every other error."""
+
+    def show(self, file: Any = None) -> None:
+        hint = f" (see '{self.ctx.command_path} --help')" if self.ctx is not None else ""
+        click.echo(f"error: {self.message}{hint}", err=True)
+
+
+def one_line(exc: click.UsageError) -> click.UsageError:
+    """Click's four-line usage error as a ``UsageLine`` (the help shown for a bare group stays as it is)."""
+    from scorekeeper.errors import clip_message
+
+    if isinstance(exc, (UsageLine, click.exceptions.NoArgsIsHelpError)):
+        return exc
+    return UsageLine(clip_message(exc.format_message()), exc.ctx)
 
 
 def game_commands(entry: Any) -> click.Command:

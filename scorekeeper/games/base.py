@@ -62,6 +62,14 @@ def warning(rule: str, message: str) -> Finding:
     return Finding(rule, message, WARNING)
 
 
+def is_whole(text: str) -> bool:
+    """``text`` is a whole number in ASCII digits, short enough for ``int``: what notation accepts as a number.
+
+    ``str.isdigit`` is not enough: it takes ``²`` (which ``int`` refuses) and ``int`` refuses more than 4,300 digits.
+    """
+    return text.isascii() and text.isdigit() and len(text) <= 100
+
+
 class Stop(Exception):
     """Raised by ``Findings.stop``: the rest of the event is not evaluated (the engine catches it)."""
 

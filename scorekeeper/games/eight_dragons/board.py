@@ -28,6 +28,8 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from scorekeeper.games.base import is_whole
+
 from .pieces import VALLEY
 from .tiles import FOLK_NAMES, FOLKS
 
@@ -191,7 +193,7 @@ def _parse_location(code: str, space: str, trolls: Mapping[str, list[int]]) -> L
     if kind not in LOCATION_TYPES:
         raise BoardError(f"board: {space}: unknown location {code!r}; use one of {', '.join(LOCATION_TYPES)}")
     if kind == "village":
-        if len(parts) != 3 or parts[1].upper() not in FOLKS or not parts[2].isdigit() or int(parts[2]) > 4:
+        if len(parts) != 3 or parts[1].upper() not in FOLKS or not is_whole(parts[2]) or int(parts[2]) > 4:
             raise BoardError(f"board: {space}: write a village as village:FOLK:COUNT, e.g. village:E:2 (at most 4)")
         return Location(kind, folk=parts[1].upper(), villagers=int(parts[2]))
     if kind == "troll":

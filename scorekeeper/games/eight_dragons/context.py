@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from scorekeeper.events import Event
+from scorekeeper.games.base import is_whole
 
 from .board import LOCATION_NAMES
 from .pieces import AUREA, AUREUS, owner
@@ -47,7 +48,7 @@ def commit_names(state: EDState, tiles: Iterable[Tile]) -> None:
     """Record the names of tiles that entered play, keeping the automatic counter ahead of them."""
     for tile in tiles:
         state.names.add(tile.name)
-        if tile.name.startswith("T") and tile.name[1:].isdigit():
+        if tile.name.startswith("T") and is_whole(tile.name[1:]):
             state.tile_counter = max(state.tile_counter, int(tile.name[1:]))
 
 

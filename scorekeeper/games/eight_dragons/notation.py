@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.errors import NotationError
+from scorekeeper.games.base import is_whole
 
 from .board import parse_kingdom as _parse_kingdom
 from .hexgrid import format_cell, parse_cell
@@ -69,7 +70,7 @@ def parse_tile(spec: str, name: str) -> Tile:
             if item.lower() in ("joker", "j"):
                 joker = True
                 continue
-            if item.isdigit():
+            if is_whole(item):
                 gold += int(item)
                 continue
             parsed_mission = _parse_mission(item, spec)
@@ -80,7 +81,7 @@ def parse_tile(spec: str, name: str) -> Tile:
                 continue
             count_text = item[:-1]
             letter = item[-1].lower()
-            if letter not in ARTIFACTS or (count_text and not count_text.isdigit()):
+            if letter not in ARTIFACTS or (count_text and not is_whole(count_text)):
                 raise TileSpecError(
                     f"{spec!r}: {item!r} is not a symbol; use b/g/o/c for Book/Gear/Ore/Crystal (2b = two Books), "
                     "a number for Gold, or a mission such as craft:bg"
@@ -195,7 +196,7 @@ def parse_placement(text: str) -> dict[str, Any]:
     lowered = where.lower()
     if "r" in lowered:
         where, _, rot_text = lowered.partition("r")
-        if not rot_text.isdigit() or int(rot_text) > 5:
+        if not is_whole(rot_text) or int(rot_text) > 5:
             raise NotationError(f"{text!r}: the rotation is r0 … r5 (clockwise turns of 60°)")
         rot = int(rot_text)
     try:

@@ -9,6 +9,8 @@ from __future__ import annotations
 from copy import deepcopy
 from dataclasses import dataclass, field
 
+from scorekeeper.games.base import is_whole
+
 AUREUS = "Aureus"
 AUREA = "Aurea"
 VALLEY = "V"
@@ -30,7 +32,7 @@ def owner(piece: str) -> str | None:
 
 def is_wyrmling(piece: str) -> bool:
     """ED-AUREUS-1: Aureus is a Wyrmling for queueing, joining, pushing, gap closing and summoning."""
-    return piece == AUREUS or (".w" in piece and piece.rsplit(".w", 1)[1].isdigit())
+    return piece == AUREUS or (".w" in piece and is_whole(piece.rsplit(".w", 1)[1]))
 
 
 @dataclass

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.games.base import GameSetupError, SessionConfig, players_in_order
+from scorekeeper.games.base import GameSetupError, SessionConfig, players_in_order, is_whole
 
 from .board import KINGDOMS, BoardError, parse_board
 from .settings import COLOURS, ROYAL_METRICS
@@ -114,7 +114,7 @@ def _parse_royal(items: list[Any]) -> list[tuple[str, int, int]]:
     cards = []
     for item in items:
         parts = str(item).split(":")
-        if len(parts) != 3 or parts[0] not in ROYAL_METRICS or not parts[1].isdigit() or not parts[2].isdigit():
+        if len(parts) != 3 or parts[0] not in ROYAL_METRICS or not is_whole(parts[1]) or not is_whole(parts[2]):
             raise GameSetupError(
                 f"royal: {item!r} is not METRIC:UPPER:LOWER (METRIC = {', '.join(ROYAL_METRICS)}), "
                 "e.g. --set royal=smallest:6:3,artifacts:5:2,gold:8:4,wall:7:3"

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.errors import BadInput
-from scorekeeper.games.base import Draft
+from scorekeeper.games.base import Draft, is_whole
 from scorekeeper.games.emberheart.cards import COLOURS, MOUNTAIN, Card, hire_text
 from scorekeeper.games.emberheart.notation import hero_word
 from scorekeeper.games.emberheart.rules_action import level
@@ -54,7 +54,7 @@ def card_ref(st: State, word: Any, among: Sequence[str] | None = None) -> Any:
     if isinstance(word, int):
         return word
     word = str(word)
-    if word.isdigit():
+    if is_whole(word):
         return int(word)
     if st.location == "garrison" and st.phase == REWARD and word.lower() in COLOURS:
         return word.lower()  # the Garrison offer is named by colour
@@ -106,7 +106,7 @@ def offer_card(st: State, location: str, word: Any) -> Any:
             raise BadInput("nothing is left on offer here: recall the Party with 'eh recall'")
         raise BadInput(f"name the card to claim: {listing} (or 'eh recall' to take nothing)")
     text = str(word).strip().lower()
-    if text.isdigit():
+    if is_whole(text):
         n = int(text)
         return slots[n - 1] if 1 <= n <= len(slots) and slots[n - 1] else n
     tests: list[Callable[[Card], bool]] = [
@@ -258,7 +258,7 @@ def _order(st: State, draft: Draft) -> Draft:
     """The tied Mountain Parties named by space numbers or by their owners; the Survivalist orders them."""
     spaces: list[Any] = []
     for word in draft.payload.get("order") or []:
-        if isinstance(word, int) or str(word).isdigit():
+        if isinstance(word, int) or is_whole(str(word)):
             spaces.append(int(word))
             continue
         name = player_named(st, str(word))

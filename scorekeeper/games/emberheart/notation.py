@@ -12,6 +12,7 @@ import re
 from typing import Any, Sequence
 
 from scorekeeper.errors import NotationError
+from scorekeeper.games.base import is_whole
 from scorekeeper.games.emberheart.cards import (
     AIDES, COLOURS, HEROES, HIRELINGS, LOCATIONS, MOUNTAIN, MTN_LEVELS, RAID_BASES, REQ_ITEMS, SPECIALS, TRACKS,
     empty_hire, hero_key,
@@ -148,7 +149,7 @@ def location_word(word: str) -> str:
 def spot(text: str) -> tuple[str, int]:
     """``LOCATION:SPACE`` → (location, space)."""
     loc, sep, space = text.partition(":")
-    if not sep or not space.isdigit():
+    if not sep or not is_whole(space):
         raise NotationError(f"write a space as LOCATION:SPACE (for example tavern:3), not {text!r}")
     return location_word(loc), int(space)
 
@@ -209,7 +210,7 @@ def reveal_cards(location: str, slot: str, face: Sequence[str], flame: int | Non
                 for i in range(0, len(words), 4)]
     only_level = None  # 'eh reveal mountain m blue5w1f1 green4': several cards into one Mountain level
     if loc == MOUNTAIN and slot.lower() in ("b", "m", "t", "bottom", "middle", "top") and face \
-            and any(ch.isdigit() for ch in face[0]):
+            and any(is_whole(ch) for ch in face[0]):
         only_level = pick(slot.lower()[0], MTN_LEVELS, "Mountain level")
         slot, face = face[0], face[1:]
     if only_level or not _single_slot(loc, slot):
@@ -264,7 +265,7 @@ def _one_card(loc: str, slot: str, words: list[str], flame: int | None, wardens:
 
 def _garrison(colour_word: str, glory: str, reqs: str, track_word: str) -> dict[str, Any]:
     """One Garrison card's face: COLOUR GLORY REQS TRACK."""
-    if not glory.isdigit():
+    if not is_whole(glory):
         raise NotationError(f"the card face is incomplete; {FACE_HINT['garrison']}")
     slot = colour(colour_word)
     return {"location": "garrison", "slot": slot, "colour": slot, "glory": int(glory), "reqs": reqs,
@@ -277,7 +278,7 @@ def _single_slot(location: str, slot: str) -> bool:
         return True
     if location == MOUNTAIN:
         return re.fullmatch(r"[bmt]\d?", slot.lower()) is not None
-    return slot.isdigit()
+    return is_whole(slot)
 
 
 def _card_word(location: str, word: str) -> dict[str, Any]:
@@ -317,7 +318,7 @@ def _card_word(location: str, word: str) -> dict[str, Any]:
 
 def raid_cards(words: Sequence[str], amount: int = 1, per: int = 1, name: str | None = None) -> list[dict[str, Any]]:
     """``[SLOT] ITEM BASIS [ITEM BASIS]`` → RAID_REVEAL payloads (without a slot: the game fills the first empty)."""
-    slot = int(words[0]) if words and words[0].isdigit() else None
+    slot = int(words[0]) if words and is_whole(words[0]) else None
     rest = list(words[1:] if slot is not None else words)
     if len(rest) not in (2, 4) or (len(rest) == 4 and (slot is not None or name or amount != 1 or per != 1)):
         raise NotationError("write a Raid card as [SLOT] ITEM BASIS, e.g. 'eh raidcard 1 E green', or both cards as "
@@ -344,7 +345,7 @@ def raid_cards(words: Sequence[str], amount: int = 1, per: int = 1, name: str | 
 
 def party(location: str, space: str | None, hire: str | None, counts: dict[str, int | None]) -> dict[str, Any]:
     """``eh place LOCATION [SPACE] [HIRE]`` → the PLACE_PARTY fields (no space: the game works it out)."""
-    if space is not None and not space.isdigit():
+    if space is not None and not is_whole(space):
         if hire is not None:
             raise NotationError(f"write the space as a number, then the Hirelings: eh place {location} 3 {hire}")
         space, hire = None, space
@@ -357,7 +358,7 @@ def aide_words(word: str, extra: Sequence[str], recall: str | None, place: str |
     """``eh aide AIDE [RAID | RECALL [PLACE]]`` (and its options) → the TAKE_AIDE fields."""
     payload: dict[str, Any] = {"aide": aide(word)}
     if extra:
-        if payload["aide"] == "defender" and len(extra) == 1 and extra[0].isdigit() and raid is None:
+        if payload["aide"] == "defender" and len(extra) == 1 and is_whole(extra[0]) and raid is None:
             raid = int(extra[0])
         elif payload["aide"] == "leader" and len(extra) <= 2 and not (recall or place):
             recall, place = extra[0], (extra[1] if len(extra) == 2 else None)

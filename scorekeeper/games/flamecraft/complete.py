@@ -17,7 +17,7 @@ import json
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from scorekeeper.errors import BadInput, NotationError
-from scorekeeper.games.base import Draft
+from scorekeeper.games.base import Draft, is_whole
 
 from .notation import FaceError, norm_face, norm_goods, norm_id, norm_reward, parse_items, split_ref
 from .rules_enchant import default_payment
@@ -301,7 +301,7 @@ def _fire(c: Completion) -> None:
         if isinstance(place.get("at"), str):  # SHOP:SLOT, or SHOP when one slot of it takes the dragon
             at = place.pop("at")
             shop, sep, slot = at.rpartition(":") if ":" in at else (at, "", "")
-            if not shop or (sep and not slot.isdigit()):
+            if not shop or (sep and not is_whole(slot)):
                 raise NotationError(f"--at {at!r}: write SHOP:SLOT, e.g. bakery:2 (or SHOP when one slot of it takes the dragon)")
             place.update({"shop": shop, **({"slot": int(slot)} if slot else {})})
         place["dragon"] = c.card("dragon", place.get("dragon", ""), c.holdings.hand)

@@ -30,6 +30,7 @@ import re
 from typing import Any, Mapping, Sequence
 
 from scorekeeper.errors import NotationError
+from scorekeeper.games.base import is_whole
 
 DEFAULT_GOODS: tuple[str, ...] = ("bread", "meat", "plant", "iron", "crystal", "potion")
 COIN = "coin"
@@ -389,7 +390,7 @@ def parse_goal(text: str, goods: Sequence[str]) -> dict[str, Any] | None:
             return {"kind": kind, "items": norm_goods(rest, goods, what="goal")}
         except FaceError:
             return None  # a goal in words ("hold 3 enchanted shops"): declared, not checked
-    if not rest.isdigit():
+    if not is_whole(rest):
         return None
     return {"kind": kind, "count": int(rest)}
 
