@@ -1,7 +1,8 @@
 """Corruption: an unreadable session file gives a one-line error naming the file, exit 2, and is never written.
 
-Each damaged file (truncated, not JSON, empty, wrong schema, newer schema) is given to reading commands
-(``status``, ``score``, ``verify``) and writing ones (``note``, ``undo``, ``fake add``). Every time: exit code 2,
+Each of 45 kinds of damaged file (truncated, not JSON, empty, wrong schema, newer schema, wrong types in the
+metadata or an event, nested too deeply, a number too long, NaN, another encoding…) is given to reading commands
+(``status``, ``score``, ``check``, ``log``, ``verify``) and writing ones (``note``, ``undo``, ``fake add``). Every time: exit code 2,
 nothing on stdout, exactly one line on stderr that names the file and says what is wrong, no traceback, the
 file byte-for-byte unchanged and no temporary file left beside it.
 """
@@ -22,7 +23,7 @@ import tests.fake_game  # noqa: F401  (registers the fake game)
 
 ROOT = Path(__file__).resolve().parents[2]
 
-READING = [("status",), ("score",), ("verify",)]
+READING = [("status",), ("score",), ("check",), ("log",), ("verify",)]
 WRITING = [("note", "a ruling"), ("undo",), ("fake", "add", "1")]
 
 
@@ -82,6 +83,34 @@ DAMAGES: dict[str, tuple[Callable[[bytes], bytes], str]] = {
                                     "event document 2 is damaged"),
     "event-player-not-text": (edited(_set("events/1/player", {"name": "Astrid"})), "event document 1 is damaged"),
     "newer-schema": (edited(_set("meta/1/schema", 2)), "newer Scorekeeper (schema 2"),
+    # issue 12: more kinds, each found by hand or by the fuzzers
+    "schema-negative": (edited(_set("meta/1/schema", -1)), "no schema version"),
+    "schema-fraction": (edited(_set("meta/1/schema", 1.5)), "no schema version"),
+    "schema-true": (edited(_set("meta/1/schema", True)), "no schema version"),
+    "meta-document-not-an-object": (edited(_set("meta/1", "x")), "metadata is damaged"),
+    "meta-table-a-list": (edited(_set("meta", [1])), "no metadata table"),
+    "meta-table-empty": (edited(_set("meta", {})), "no metadata table"),
+    "players-not-a-list": (edited(_set("meta/1/players", "Astrid")), "metadata is damaged"),
+    "players-empty": (edited(_set("meta/1/players", [])), "metadata is damaged"),
+    "players-twice-the-same": (edited(_set("meta/1/players", ["Astrid", "Astrid"])), "metadata is damaged"),
+    "game-not-text": (edited(_set("meta/1/game", 7)), "metadata is damaged"),
+    "settings-not-an-object": (edited(_set("meta/1/settings", [1])), "metadata is damaged"),
+    "setting-of-the-wrong-type": (edited(_set("meta/1/settings/target", "ten")), "setting target"),
+    "event-document-not-an-object": (edited(_set("events/2", "junk")), "event document 2 is damaged"),
+    "event-seq-as-text": (edited(_set("events/2/seq", "2")), "event document 2 is damaged"),
+    "event-without-type": (edited(_set("events/1/type", _DELETE)), "event document 1 is damaged"),
+    "event-type-not-text": (edited(_set("events/1/type", 5)), "event document 1 is damaged"),
+    "event-forced-as-text": (edited(_set("events/1/forced", "false")), "event document 1 is damaged"),
+    "event-time-not-text": (edited(_set("events/1/recorded_at", 5)), "event document 1 is damaged"),
+    "nested-5000-deep": (lambda good: b"[" * 5000 + b"]" * 5000, "nested too deeply"),
+    "nested-5000-deep-in-a-payload": (lambda good: good.replace(b'"payload":{', b'"payload":{"x":' + b"[" * 5000
+                                                                + b"]" * 5000 + b",", 1), "nested too deeply"),
+    "number-of-5000-digits": (lambda good: good.replace(b'"seq":1', b'"seq":' + b"1" * 5000, 1), "too long"),
+    "nan-literal": (lambda good: good.replace(b'"seq":1', b'"seq":NaN', 1), "NaN"),
+    "utf16-text": (lambda good: good.decode().encode("utf-16"), "not UTF-8"),
+    "utf8-byte-order-mark": (lambda good: b"\xef\xbb\xbf" + good, "BOM"),
+    "trailing-garbage": (lambda good: good + b"{}", "Extra data"),
+    "nul-bytes": (lambda good: b"\x00" * 64, "JSON error"),
 }
 
 #: damage name → reason, for a case the core gets wrong today (marked xfail(strict=True) until it is fixed)
