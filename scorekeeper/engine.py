@@ -244,6 +244,9 @@ def _check_assertion(game: Game, state: Any, event: Event) -> list[Finding]:
         except ObservationError as exc:
             findings.append(Finding("CORE-ASSERT", str(exc)))
             continue
+        except PAYLOAD_ERRORS as exc:  # an edited or imported assertion about nobody the game knows
+            findings.append(Finding("CORE-ASSERT", f"{key} cannot be read here ({type(exc).__name__}: {exc})"))
+            continue
         if _normal(actual) != _normal(stated):
             who = f"{event.player}'s " if event.player else ""
             findings.append(
@@ -262,9 +265,10 @@ def _normal(value: Any) -> str:
 
 def _check_setting(settings_by_key: dict[str, Any], event: Event) -> list[Finding]:
     key = event.get("key")
-    setting = settings_by_key.get(key)
+    setting = settings_by_key.get(key) if isinstance(key, str) else None
     if setting is None:
         return [Finding("CORE-SET", f"there is no setting {key!r}")]
     if not setting.mutable:
         return [Finding("CORE-SET", f"setting {key} is fixed when the session is created")]
-    return []
+    wrong = setting.problem(event.get("value"))
+    return [Finding("CORE-SET", f"setting {key}: {wrong}")] if wrong else []

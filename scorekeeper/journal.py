@@ -24,11 +24,12 @@ import os
 import stat
 import tempfile
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
-from scorekeeper.events import Event
+from scorekeeper import strictjson
+from scorekeeper.events import NOTE, Event
 
 SCHEMA_VERSION = 1
 META_TABLE = "meta"
@@ -46,6 +47,12 @@ class JournalError(BadInput):
 
 class JournalBusyError(JournalError, Refused):
     """Another command holds the session's lock for too long (exit code 1)."""
+
+    exit_code = Refused.exit_code
+
+
+class JournalWriteError(JournalError, Refused):
+    """The session cannot be written (a read-only file, a full disk…); nothing was written (exit code 1)."""
 
     exit_code = Refused.exit_code
 
@@ -95,7 +102,7 @@ class SessionMeta:
 
 def canonical(data: Any) -> bytes:
     """The canonical JSON bytes that hashes are taken over (sorted keys, no spaces, UTF-8)."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False).encode("utf-8")
 
 
 def meta_hash(meta: SessionMeta) -> str:
@@ -161,6 +168,8 @@ def fsync_folder(folder: Path) -> None:
 def read_json_file(path: Path) -> dict[str, Any]:
     """Parse a session file, or raise ``JournalError`` naming the file and the problem."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO would block every command; a device is no session
+            raise JournalError(f"{path}: not a regular file, so not a session file; it was left untouched")
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise JournalError(f"{path}: no such session file (create one with: scorekeeper new GAME --players A,B)") from None
@@ -173,12 +182,9 @@ def read_json_file(path: Path) -> dict[str, Any]:
     if not text.strip():
         raise JournalError(f"{path}: the file is empty, not a session; it was left untouched")
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise JournalError(
-            f"{path}: not a readable session (JSON error at line {exc.lineno}, column {exc.colno}: {exc.msg}); "
-            "it was left untouched"
-        ) from None
+        data = strictjson.loads(text, limit_depth=False)
+    except ValueError as exc:  # not JSON, NaN or Infinity, a lone surrogate, a number too long
+        raise JournalError(f"{path}: not a readable session ({exc}); it was left untouched") from None
     if not isinstance(data, dict):
         raise JournalError(f"{path}: not a session file (expected a JSON object); it was left untouched")
     return data
@@ -205,7 +211,7 @@ def _make_storage_class(path: Path, preloaded: dict[str, Any] | None) -> type:
             return read_json_file(self.path)
 
         def write(self, data: dict[str, Any]) -> None:
-            atomic_write(self.path, json.dumps(data, ensure_ascii=False, separators=(",", ":")))
+            atomic_write(self.path, strictjson.dumps(data, ensure_ascii=False, separators=(",", ":")))
 
         def close(self) -> None:
             pass
@@ -254,23 +260,22 @@ class Journal:
 
         The events are renumbered 1, 2, 3… in order and chained afresh, in a single atomic write.
         """
+        if os.path.islink(path) and not os.path.exists(path):  # else the session would land in another folder
+            raise JournalError(f"{path}: a symbolic link to {os.readlink(path)}, which does not exist; "
+                               "give another --session path, or remove the link")
         target = Path(os.path.realpath(path))
         if target.exists():
             raise JournalError(f"{path}: a file already exists there; choose another --session path")
         if not target.parent.exists():
             raise JournalError(f"{target.parent}: no such folder")
-        records, prev = [], meta_hash(meta)
-        for seq, event in enumerate(events, start=1):
-            record = {**event.to_record(), "seq": seq, "prev_hash": prev}
-            record["hash"] = prev = event_hash(record, prev)
-            records.append(record)
+        records = chained([replace(e, seq=seq) for seq, e in enumerate(events, start=1)], meta_hash(meta))
         with locked(target):
             if target.exists():
                 raise JournalError(f"{path}: a file already exists there; choose another --session path")
             db = _tinydb(target, {})
             db.table(META_TABLE).insert(meta.to_record())
             db.table(EVENTS_TABLE).insert_multiple(records)
-            db.close()  # the one and only write
+            _write(db, target)  # the one and only write
         return cls(target)
 
     @contextmanager
@@ -280,21 +285,20 @@ class Journal:
         Everything appended inside the block is written before the block ends (one atomic write per
         event). Nothing is written when the caller raises before appending.
         """
+        refuse_read_only(self.path)
         with locked(self.path):
             clean_stray_temporaries(self.path)
             self.meta, self._records = self._load()
             yield Transaction(self)
 
-    def _append(self, event: Event) -> dict[str, Any]:
-        record = event.to_record()
-        prev = self.head_hash
-        record["prev_hash"] = prev
-        record["hash"] = event_hash(record, prev)
+    def _append(self, events: Sequence[Event]) -> list[dict[str, Any]]:
+        """Chain ``events`` after the head and write them in one atomic write."""
+        records = chained(events, self.head_hash)
         db = _tinydb(self.path, self._data)
-        db.table(EVENTS_TABLE).insert(record)
-        db.close()
-        self._records.append(record)
-        return record
+        db.table(EVENTS_TABLE).insert_multiple(records)
+        _write(db, self.path)
+        self._records.extend(records)
+        return records
 
 
 class MemoryJournal:
@@ -308,8 +312,7 @@ class MemoryJournal:
     def __init__(self, meta: SessionMeta, events: Sequence[Event] = ()) -> None:
         self.meta = meta
         self._records: list[dict[str, Any]] = []
-        for event in events:
-            self._append(event)
+        self._append(events)
 
     @property
     def records(self) -> list[dict[str, Any]]:
@@ -328,12 +331,10 @@ class MemoryJournal:
         """The same contract as ``Journal.transaction``, without a lock (one process owns the memory)."""
         yield Transaction(self)
 
-    def _append(self, event: Event) -> dict[str, Any]:
-        record = event.to_record()
-        record["prev_hash"] = prev = self.head_hash
-        record["hash"] = event_hash(record, prev)
-        self._records.append(record)
-        return record
+    def _append(self, events: Sequence[Event]) -> list[dict[str, Any]]:
+        records = chained(events, self.head_hash)
+        self._records.extend(records)
+        return records
 
 
 class Transaction:
@@ -356,9 +357,53 @@ class Transaction:
 
     def append(self, type: str, player: str | None, payload: Mapping[str, Any], *, forced: bool = False,
                recorded_at: str | None = None) -> Event:
+        """Write one event (numbered next) before returning it."""
         event = Event(self.next_seq, type, player, dict(payload), recorded_at or now_iso(), forced)
-        self.journal._append(event)
-        return event
+        return self.append_many([event])[0]
+
+    def append_many(self, events: Sequence[Event]) -> list[Event]:
+        """Write several events in one atomic write (all or none), numbered and chained in order.
+
+        Each event's ``seq`` is set here (the next numbers); an empty ``recorded_at`` is set to now.
+        """
+        now, first = now_iso(), self.next_seq
+        numbered = [replace(e, seq=first + n, recorded_at=e.recorded_at or now) for n, e in enumerate(events)]
+        self.journal._append(numbered)
+        return numbered
+
+
+def chained(events: Sequence[Event], prev: str) -> list[dict[str, Any]]:
+    """The stored documents of ``events``, each chained to the one before (the first to ``prev``)."""
+    records = []
+    for event in events:
+        problem = strictjson.problem(event.to_record())
+        if problem:  # strict JSON in UTF-8 could not hold it: refuse it before anything is written
+            raise JournalWriteError(f"event #{event.seq} cannot be stored: {problem}; nothing was written")
+        record = {**event.to_record(), "prev_hash": prev}
+        record["hash"] = prev = event_hash(record, prev)
+        records.append(record)
+    return records
+
+
+def _write(db: Any, path: Path) -> None:
+    """Close ``db``, which writes it; a failed write (full disk, read-only folder) leaves the old file."""
+    try:
+        db.close()
+    except OSError as exc:
+        raise JournalWriteError(f"{path}: cannot write the session ({exc.strerror or exc}); nothing was written") from None
+    except ValueError as exc:  # NaN or Infinity: strict JSON refuses them
+        raise JournalWriteError(f"{path}: cannot write the session ({exc}); nothing was written") from None
+
+
+def refuse_read_only(path: Path) -> None:
+    """``JournalWriteError`` when the session file is read-only (even for root: no write bit at all)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # the read under the lock says what is wrong
+    if not mode & 0o222 or not os.access(path, os.W_OK):
+        raise JournalWriteError(f"{path}: the session file is read-only, so nothing was recorded "
+                                "(make it writable, e.g. chmod u+w, to record in it)")
 
 
 def _tinydb(path: Path, preloaded: dict[str, Any]) -> Any:
@@ -380,13 +425,16 @@ def parse_session(data: Mapping[str, Any], name: str) -> tuple[SessionMeta, list
     if not isinstance(meta_doc, dict):
         raise JournalError(f"{name}: the metadata is damaged; it was left untouched")
     schema = meta_doc.get("schema")
-    if not isinstance(schema, int):
+    if not isinstance(schema, int) or isinstance(schema, bool) or schema < 1:
         raise JournalError(f"{name}: the metadata has no schema version; it was left untouched")
     if schema > SCHEMA_VERSION:
         raise JournalError(
             f"{name}: written by a newer Scorekeeper (schema {schema}, this one reads {SCHEMA_VERSION}); "
             "upgrade scorekeeper to open it"
         )
+    damage = meta_problem(meta_doc)
+    if damage:
+        raise JournalError(f"{name}: the metadata is damaged ({damage}); it was left untouched")
     try:
         meta = SessionMeta.from_record(meta_doc)
     except (KeyError, TypeError, ValueError):
@@ -406,14 +454,42 @@ def parse_session(data: Mapping[str, Any], name: str) -> tuple[SessionMeta, list
     return meta, records
 
 
+def meta_problem(record: Mapping[str, Any]) -> str | None:
+    """What is wrong with the types of a metadata document (a session's, or an export's header), or None."""
+    checks = (
+        ("schema", lambda v: _is_int(v), "a whole number"),
+        ("game", lambda v: isinstance(v, str) and bool(v), "a game's name"),
+        ("players", lambda v: isinstance(v, list) and all(isinstance(p, str) and p.strip() for p in v),
+         "a list of names"),
+        ("settings", lambda v: v is None or isinstance(v, dict), "an object"),
+        ("setting_sources", lambda v: v is None or (isinstance(v, dict) and all(isinstance(x, str) for x in v.values())),
+         "an object of texts"),
+        ("catalog", lambda v: v is None or isinstance(v, dict), "an object or null"),
+        ("created", lambda v: v is None or isinstance(v, str), "a time as text"),
+    )
+    for key, good, what in checks:
+        if key in record and not good(record[key]):
+            return f"{key} must be {what}, not {json.dumps(record[key])[:40]}"
+        if key in ("schema", "game", "players") and key not in record:
+            return f"{key} is missing"
+    return None
+
+
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 def _well_formed(doc: Any) -> bool:
-    """An event document has an integer seq, a type, an object payload and a text (or no) player."""
+    """An event document has an integer seq, a type, an object payload, a text (or no) player, a yes/no forced."""
     return (
         isinstance(doc, dict)
-        and isinstance(doc.get("seq"), int)
+        and _is_int(doc.get("seq"))
         and isinstance(doc.get("type"), str)
         and isinstance(doc.get("payload", {}), dict)
         and isinstance(doc.get("player"), (str, type(None)))
+        and isinstance(doc.get("forced", False), bool)
+        and isinstance(doc.get("recorded_at", ""), str)
+        and all(isinstance(doc.get(k, ""), str) for k in ("hash", "prev_hash"))
     )
 
 
@@ -442,6 +518,34 @@ def verify_chain(meta: SessionMeta, records: Sequence[Mapping[str, Any]]) -> Cha
             return ChainProblem(position, position, f"#{position} was edited after it was recorded (its hash does not match)")
         prev = str(record["hash"])
     return None
+
+
+#: the payload key of a ``note`` that accepts a broken chain (``verify --accept-broken-chain``): the seq it names
+ACCEPTS_BREAK = "accepts_broken_chain"
+
+
+def accepted_at(records: Sequence[Mapping[str, Any]], problem: ChainProblem) -> int | None:
+    """The seq of the note that accepted the broken chain, or None when no acceptance covers ``problem``.
+
+    The last accepting note covers the breaks before it when it was appended to the file as it stood (its
+    ``prev_hash`` is the stored hash of the event before it) and the chain from it to the end is intact, so
+    a break made after the acceptance (at it or after it) is not covered.
+    """
+    position = next((p for p in range(len(records), 0, -1)
+                     if records[p - 1].get("type") == NOTE and ACCEPTS_BREAK in (records[p - 1].get("payload") or {})),
+                    None)
+    if position is None or position <= problem.position or position < 2:
+        return None
+    note = records[position - 1]
+    if note.get("prev_hash") != records[position - 2].get("hash"):
+        return None
+    prev, first_seq = note.get("prev_hash"), note.get("seq")
+    for offset, record in enumerate(records[position - 1:]):
+        if not isinstance(first_seq, int) or record.get("seq") != first_seq + offset \
+                or record.get("prev_hash") != prev or event_hash(record, str(prev)) != record.get("hash"):
+            return None
+        prev = record.get("hash")
+    return int(first_seq) if isinstance(first_seq, int) else None
 
 
 # -- locking and clean-up --------------------------------------------------------------------------

@@ -14,15 +14,21 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, Union
 
 from scorekeeper.engine import Outcome, Replay, replay, step
 from scorekeeper.errors import BadInput, Refused
 from scorekeeper.events import AMEND, ASSERT, CORE_TYPES, NOTE, SET, VOID, Event
-from scorekeeper.games.base import Draft, Expectation, Finding, Findings, Game, ScoreTable, SessionConfig, Status
-from scorekeeper.journal import Journal, MemoryJournal, SessionMeta, now_iso
+from scorekeeper.games.base import (
+    Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status,
+)
+from scorekeeper.journal import ChainProblem, Journal, JournalError, MemoryJournal, SessionMeta, now_iso
+
+#: called under the lock after each write: (session file, events now in it, head hash, hashes just written,
+#: whether the file is new). The CLI passes one that keeps this machine's witness (``scorekeeper.witness``).
+WriteHook = Callable[[Path, int, str, Sequence[str], bool], None]
 
 #: a play, or a function of the replay under the lock that gives it (``undo`` picks its target there)
 DraftOrFunction = Union[Draft, Callable[[Replay], Draft]]
@@ -96,18 +102,24 @@ class Audit:
 class Session:
     """A session: its journal (a file, or memory), its game and config, and its replay (done once)."""
 
-    def __init__(self, journal: Journal | MemoryJournal, game: Game) -> None:
+    def __init__(self, journal: Journal | MemoryJournal, game: Game, on_write: WriteHook | None = None) -> None:
         self.journal = journal
         self.game = game
+        self.on_write = on_write
         self._replay: Replay | None = None
         self._replay_head = ""
+        self._chain: tuple[str, ChainProblem | None] | None = None
 
     # -- opening -------------------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: str | Path, game_name: str | None = None) -> "Session":
-        """Read the session at ``path`` (no lock). With ``game_name``, refuse a session of another game."""
+    def open(cls, path: str | Path, game_name: str | None = None, *, on_write: WriteHook | None = None) -> "Session":
+        """Read the session at ``path`` (no lock). With ``game_name``, refuse a session of another game.
+
+        A setting of the wrong type or range (an old or edited file) is refused here, naming the setting.
+        """
         from scorekeeper import games
+        from scorekeeper.settings import first_problem
 
         journal: Journal | MemoryJournal
         if str(path).startswith(MEMORY_PREFIX):
@@ -123,7 +135,16 @@ class Session:
         if game_name is not None and games.entry(game_name).name != entry.name:
             alias = entry.aliases[0] if entry.aliases else entry.name
             raise BadInput(f"{path} is a {entry.title} session; record its plays with 'scorekeeper {alias} …'")
-        return cls(journal, games.load(entry.name))
+        game = games.load(entry.name)
+        wrong = first_problem(game.settings, journal.meta.settings)
+        if wrong:
+            raise BadInput(f"{path}: {wrong}; the file was left untouched")
+        players = list(journal.meta.players)
+        if not game.min_players <= len(players) <= game.max_players or len(set(players)) < len(players):
+            raise BadInput(f"{path}: the metadata is damaged ({len(players)} players, {len(set(players))} different; "
+                           f"{game.title} is played by {game.min_players} to {game.max_players}); "
+                           "the file was left untouched")
+        return cls(journal, game, on_write)
 
     @classmethod
     def create(
@@ -135,6 +156,8 @@ class Session:
         sources: Mapping[str, str] | None = None,
         catalog: Mapping[str, Any] | None = None,
         events: Sequence[Event] = (),
+        *,
+        on_write: WriteHook | None = None,
     ) -> "Session":
         """A new session (a file at ``path``, or in memory when ``path`` is None), checked before it is written.
 
@@ -150,15 +173,24 @@ class Session:
             setting_sources={k: (sources or {}).get(k, "default") for k in values},
             catalog=dict(catalog) if catalog is not None else None, created=now_iso(),
         )
-        return cls.from_meta(path, meta, events)
+        return cls.from_meta(path, meta, events, on_write=on_write)
 
     @classmethod
-    def from_meta(cls, path: str | Path | None, meta: SessionMeta, events: Sequence[Event] = ()) -> "Session":
-        """A new session with this metadata (an import's), checked by the game before anything is written."""
+    def from_meta(cls, path: str | Path | None, meta: SessionMeta, events: Sequence[Event] = (), *,
+                  on_write: WriteHook | None = None) -> "Session":
+        """A new session with this metadata (an import's), checked before anything is written.
+
+        The players (distinct, as many as the game takes), every setting's type and range, the catalog (an
+        object), every event's values (strict JSON) and the game's setup are checked; then the events are
+        replayed in memory (a game that cannot replay them refuses the session); only then is the file written.
+        """
         from scorekeeper import games
 
         game = games.load(meta.game)
+        check_meta(game, meta)
         game.setup(config_of(meta, game))  # GameSetupError before anything is written
+        if events:
+            replay(list(MemoryJournal(meta, events).events()), game, config_of(meta, game))
         journal: Journal | MemoryJournal
         if path is None or str(path).startswith(MEMORY_PREFIX):
             journal = MemoryJournal(meta, events)
@@ -166,7 +198,34 @@ class Session:
                 _MEMORY[str(path)] = journal
         else:
             journal = Journal.create(path, meta, events)
-        return cls(journal, game)
+            if on_write is not None:
+                on_write(journal.path, len(journal.records), journal.head_hash, [journal.head_hash], True)
+        return cls(journal, game, on_write)
+
+    @classmethod
+    def import_export(cls, export: Any, source: str | Path, path: str | Path, *, allow_edited: bool = False,
+                      on_write: WriteHook | None = None) -> "Session":
+        """A new session at ``path`` from ``export`` (``transfer.read_export(source)``: every line validated).
+
+        The header is checked as for a new session, then the events are replayed in memory, and only then is
+        the file written. A partly hashed export, or one whose chain is broken, is an edited one: ``Refused``
+        unless ``allow_edited`` (then a note records the break).
+        """
+        events = list(export.events)
+        if export.chain_problem is not None:
+            if not allow_edited:
+                raise Refused(f"{source}: the exported history was edited ({export.chain_problem.message}); "
+                              "import it anyway with --allow-edited")
+            text = f"imported from {source}, whose hash chain was broken: {export.chain_problem.message}"
+            events.append(Event(len(events) + 1, NOTE, None, {"text": text}, now_iso()))
+        try:
+            return cls.from_meta(path, export.meta, events, on_write=on_write)
+        except (BadInput, Refused) as exc:
+            if isinstance(exc, JournalError):
+                raise
+            raise type(exc)(f"{source}: nothing imported: {exc}") from None
+        except GameSetupError as exc:
+            raise Refused(f"{source}: nothing imported: {exc}") from None
 
     @classmethod
     def in_memory(cls, game_name: str, players: Sequence[str], settings: Mapping[str, Any] | None = None,
@@ -319,24 +378,99 @@ class Session:
         With ``force`` an illegal play is recorded all the same, flagged. An assertion records what the
         table shows, agreeing or not. The verdict is returned only once the event is on disk.
         """
+        return self.record_many(lambda current: [draft(current) if callable(draft) else draft], force=force)[0]
+
+    def record_many(self, drafts: Callable[[Replay], Sequence[Draft]], *, force: bool = False,
+                    accept_broken_chain: bool = False) -> list[Verdict]:
+        """Judge several plays in turn and record them all in one atomic write under one lock, or none.
+
+        ``drafts`` is given the replay under the lock and returns the plays. Each is judged after the ones
+        before it; the first refused one refuses them all (nothing written). A journal whose hash chain is
+        broken is refused (``Refused``) unless a recorded note accepted the break (``accept_broken_chain``),
+        or these plays are that acceptance (``accept_broken_chain=True``). The write hook, if any, is called
+        under the lock after the write.
+        """
         with self.journal.transaction() as tx:
             events = tx.events()
+            self._chain = None  # the file as re-read under the lock is the one checked
+            if not accept_broken_chain:
+                self._refuse_broken_chain()
             current = self.replay()  # re-read under the lock: refolds only when another writer moved the head
-            wanted = draft(current) if callable(draft) else draft
-            verdict = self._judge(current, events, wanted, tx.next_seq)
-            errors = verdict.errors
-            if errors and not force and wanted.type != ASSERT:
-                raise Refused(refusal_message(errors), errors)
-            candidate = verdict.event
-            event = tx.append(candidate.type, candidate.player, candidate.payload,
-                              forced=force and bool(errors) and candidate.type != ASSERT)
+            wanted = list(drafts(current))
+            verdicts, candidates, seq = [], [], tx.next_seq
+            for n, draft in enumerate(wanted):
+                _check_values(draft)
+                verdict = self._judge(current, events, draft, seq)
+                errors = verdict.errors
+                if errors and not force and draft.type != ASSERT:
+                    raise Refused(refusal_message(errors), errors)
+                verdict.event = candidate = replace(
+                    verdict.event, forced=force and bool(errors) and draft.type != ASSERT)
+                verdicts.append(verdict)
+                candidates.append(candidate)
+                if n < len(wanted) - 1:  # the next play is judged after this one
+                    events, seq = [*events, candidate], seq + 1
+                    current = replay(events, self.game, self.config)
+            written = tx.append_many(candidates)
             head = self.journal.head_hash
-        verdict.event = event
-        verdict.recorded = True
-        verdict.head_hash = head
-        verdict.description = describe(self.game, event, {e.seq: e for e in events})
+            if self.on_write is not None and self.journal.path is not None:
+                records = self.journal.records
+                self.on_write(self.journal.path, len(records), head,
+                              [str(r.get("hash", "")) for r in records[-len(written):]], False)
+        journal = {e.seq: e for e in [*events, *written]}
+        for verdict, event in zip(verdicts, written):
+            verdict.event, verdict.recorded, verdict.head_hash = event, True, head
+            verdict.description = describe(self.game, event, journal)
         self._replay = None  # the next read refolds (cheaply: the journal is in memory)
-        return verdict
+        return verdicts
+
+    # -- the hash chain ------------------------------------------------------------------------------
+
+    @property
+    def chain_problem(self) -> ChainProblem | None:
+        """The first break in the journal's hash chain (``verify``), or None; checked once per head."""
+        from scorekeeper.journal import verify_chain
+
+        head = self.journal.head_hash
+        if self._chain is None or self._chain[0] != head:
+            self._chain = (head, verify_chain(self.journal.meta, self.journal.records))
+        return self._chain[1]
+
+    def chain_accepted_at(self) -> int | None:
+        """The seq of the note that accepted the chain's break, when one does (the chain after it intact)."""
+        from scorekeeper.journal import accepted_at
+
+        problem = self.chain_problem
+        return accepted_at(self.journal.records, problem) if problem else None
+
+    def chain_warning(self) -> str | None:
+        """One line for reading commands when the chain is broken (accepted or not), else None."""
+        problem = self.chain_problem
+        if problem is None:
+            return None
+        accepted = self.chain_accepted_at()
+        tail = f"accepted at #{accepted}" if accepted else "see 'scorekeeper verify'"
+        return f"this journal fails verify: {problem.message} ({tail})"
+
+    def _refuse_broken_chain(self) -> None:
+        problem = self.chain_problem
+        if problem is not None and self.chain_accepted_at() is None:
+            raise Refused(f"refused: this journal fails verify ({problem.message}), so nothing was recorded; "
+                          "see 'scorekeeper verify', then 'scorekeeper verify --accept-broken-chain' to record on")
+
+    def accept_broken_chain(self, reason: str = "") -> Verdict:
+        """Record a note that accepts the journal's broken hash chain as it stands, so that recording can go on.
+
+        The note names the break; a later break (after the note) refuses writing again.
+        """
+        from scorekeeper.journal import ACCEPTS_BREAK
+
+        problem = self.chain_problem
+        if problem is None:
+            raise Refused("the hash chain is intact: there is no break to accept")
+        text = f"accepted the broken hash chain: {problem.message}" + (f" ({reason})" if reason else "")
+        draft = Draft(NOTE, None, {"text": text, ACCEPTS_BREAK: problem.seq})
+        return self.record_many(lambda current: [draft], accept_broken_chain=True)[0]
 
     def _judge(self, current: Replay, events: Sequence[Event], draft: Draft, seq: int) -> Verdict:
         """The verdict of ``draft`` as event ``seq`` after ``events`` (replayed as ``current``)."""
@@ -377,19 +511,29 @@ class Session:
         self.event(seq)
         return self.record(Draft(VOID, None, {"target": seq, "reason": reason}), force=force)
 
-    def undo(self, reason: str = "undo", *, force: bool = False, exclude: set[int] | None = None) -> Verdict:
-        """Void the newest event that still counts (``exclude``: seqs already undone by this command)."""
-        undone = exclude if exclude is not None else set()
+    def undo(self, reason: str = "undo", *, force: bool = False) -> Verdict:
+        """Void the newest event that still counts."""
+        return self.undo_many(1, reason, force=force)[0]
 
-        def last_effective(replayed: Replay) -> Draft:
-            target = next((o.seq for o in reversed(replayed.timeline)
-                           if o.status != "voided" and o.event.type != VOID and o.seq not in undone), None)
-            if target is None:
+    def undo_many(self, count: int, reason: str = "undo", *, force: bool = False) -> list[Verdict]:
+        """Void the ``count`` newest events that still count, newest first: one atomic step under one lock.
+
+        All ``count`` voids are recorded, or none (``Refused`` when fewer events still count).
+        """
+        if count < 1:
+            raise BadInput(f"--count {count}: undo at least one event")
+
+        def newest_effective(replayed: Replay) -> list[Draft]:
+            targets = [o.seq for o in reversed(replayed.timeline)
+                       if o.status != "voided" and o.event.type != VOID][:count]
+            if not targets:
                 raise Refused("nothing to undo: no event in the journal still counts")
-            undone.add(target)
-            return Draft(VOID, None, {"target": target, "reason": reason})
+            if len(targets) < count:
+                raise Refused(f"nothing undone: only {len(targets)} event(s) still count, not {count}; "
+                              f"undo --count {len(targets)} voids them all")
+            return [Draft(VOID, None, {"target": t, "reason": reason}) for t in targets]
 
-        return self.record(last_effective, force=force)
+        return self.record_many(newest_effective, force=force)
 
     def amend(self, seq: int, changes: Mapping[str, Any], player: str | None = None, *,
               force: bool = False) -> Verdict:
@@ -401,8 +545,30 @@ class Session:
         return self.record(Draft(AMEND, None, payload), force=force)
 
     def assert_facts(self, player: str | None, facts: Mapping[str, Any]) -> Verdict:
-        """Record what the table shows; replay flags where journal and table disagree."""
-        return self.record(Draft(ASSERT, self.player(player) if player else None, {"facts": dict(facts)}))
+        """Record what the table shows; replay flags where journal and table disagree.
+
+        A key the game cannot read (unknown, or a player's value without a player) is refused here
+        (``BadInput``, listing the known keys), so that it never stands in the journal as a disagreement.
+        """
+        from scorekeeper.games.base import ObservationError
+
+        who = self.player(player) if player else None
+        if not facts:
+            raise BadInput(f"say what the table shows as KEY=VALUE; known keys: {self._known_keys()}")
+        state = self.state
+        for key in facts:
+            try:
+                self.game.observe(state, who, key)
+            except ObservationError as exc:
+                known = "" if "known" in str(exc) else f" (known keys: {self._known_keys()})"
+                raise BadInput(f"assert {key}: {exc}{known}") from None
+            except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+                raise BadInput(f"assert {key}: this game cannot read {key!r}"
+                               f"{' for ' + who if who else ' without a player'}; known keys: {self._known_keys()}") from None
+        return self.record(Draft(ASSERT, who, {"facts": dict(facts)}))
+
+    def _known_keys(self) -> str:
+        return ", ".join(self.game.observable_keys()) or "none"
 
     def set_setting(self, key: str, raw: str, *, force: bool = False) -> Verdict:
         """Change a mutable setting mid-game (recorded as an event)."""
@@ -411,7 +577,36 @@ class Session:
         setting = find(self.game.settings, key)
         if not setting.mutable:
             raise Refused(f"setting {key} is fixed when the session is created (scorekeeper new … --set {key}=…)")
-        return self.record(Draft(SET, None, {"key": key, "value": setting.parse(raw)}), force=force)
+        return self.record(Draft(SET, None, {"key": key, "value": setting.parse(raw)}), force=force)  # checked
+
+
+def check_meta(game: Game, meta: SessionMeta) -> None:
+    """Refuse the metadata of a new session: players repeated or too many or too few, a setting of the wrong
+    type or range, a catalog that is not an object (``BadInput``, or ``Refused`` for the player count)."""
+    from scorekeeper.journal import meta_problem
+    from scorekeeper.settings import first_problem
+
+    damage = meta_problem(meta.to_record())
+    if damage:
+        raise BadInput(damage)
+    names = [p.strip().lower() for p in meta.players]
+    if len(set(names)) != len(names) or not all(names):
+        raise BadInput("two players have the same name (or one has none); give each player a distinct name")
+    if not game.min_players <= len(names) <= game.max_players:
+        raise Refused(f"{game.title} is played by {game.min_players} to {game.max_players} players, "
+                      f"not {len(names)}")
+    wrong = first_problem(game.settings, meta.settings)
+    if wrong:
+        raise BadInput(wrong)
+
+
+def _check_values(draft: Draft) -> None:
+    """``BadInput`` when a play holds a value strict JSON cannot (NaN, Infinity, a lone surrogate…)."""
+    from scorekeeper import strictjson
+
+    wrong = strictjson.problem({"player": draft.player, "payload": dict(draft.payload)})
+    if wrong:
+        raise BadInput(f"cannot record this {draft.type}: {wrong}")
 
 
 # -- helpers ---------------------------------------------------------------------------------------

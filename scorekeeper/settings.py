@@ -36,7 +36,9 @@ def parse_int_list(text: str) -> list[int]:
 
 
 def parse_json(text: str) -> Any:
-    return json.loads(text)
+    from scorekeeper import strictjson
+
+    return strictjson.loads(text)  # NaN, Infinity and 1e309 are refused
 
 
 PARSERS: dict[str, Callable[[str], Any]] = {
@@ -49,33 +51,120 @@ PARSERS: dict[str, Callable[[str], Any]] = {
 }
 
 
+#: what a value of each kind must be (the type check; ``Setting.problem`` adds the range)
+_KINDS: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "int": (lambda v: _whole(v), "a whole number"),  # what ``is not …`` says
+    "str": (lambda v: isinstance(v, str), "text"),
+    "bool": (lambda v: isinstance(v, bool), "yes or no"),
+    "list": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of words"),
+    "int_list": (lambda v: isinstance(v, list) and all(_whole(x) for x in v), "a list of whole numbers"),
+    "json": (lambda v: True, "a JSON value"),
+}
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 @dataclass(frozen=True)
 class Setting:
-    """One open question of a rulebook, with its default.
+    """One open question of a rulebook, with its default, its type and its range.
 
     ``kind`` is one of ``int``, ``str``, ``bool``, ``list`` (comma-separated words), ``int_list``, ``json``.
-    ``choices`` restricts a ``str`` setting. ``ref`` names the spec's ambiguity (``AMB-07``…).
-    ``mutable`` settings may also be changed mid-game with ``scorekeeper set`` (recorded as an event).
+    ``choices`` restricts the value (of a ``list``, each word). ``min``/``max`` bound an ``int`` (of an
+    ``int_list``, each number). ``validator`` checks what the kind cannot say (a ``json`` object's shape): it
+    returns what is wrong, or None. ``None`` is a value only of a setting whose default is ``None``.
+    ``ref`` names the spec's ambiguity (``AMB-07``…). ``mutable`` settings may also be changed mid-game with
+    ``scorekeeper set`` (recorded as an event). Every value is checked: at ``new --set``, at ``set``, at
+    ``import`` and whenever a session is read.
     """
 
     key: str
     default: Any
     help: str
     kind: str = "str"
-    choices: Sequence[str] = field(default_factory=tuple)
+    choices: Sequence[Any] = field(default_factory=tuple)
     ref: str = ""
     mutable: bool = False
+    min: int | None = None
+    max: int | None = None
+    validator: Callable[[Any], str | None] | None = None
 
     def parse(self, text: str) -> Any:
+        """The value ``text`` gives (``key=TEXT`` on the command line), checked; ``SettingError`` otherwise."""
         try:
             value = PARSERS[self.kind](text)
-        except (ValueError, json.JSONDecodeError) as exc:
+        except ValueError as exc:
             raise SettingError(f"setting {self.key}: cannot read {text!r} as {self.kind} ({exc})") from None
-        if self.choices and value not in self.choices:
-            raise SettingError(
-                f"setting {self.key}: {text!r} is not one of {', '.join(map(str, self.choices))}"
-            )
+        return self.check(value)
+
+    def check(self, value: Any) -> Any:
+        """``value`` when it is of this setting's type and range; ``SettingError`` naming the setting otherwise."""
+        wrong = self.problem(value)
+        if wrong:
+            raise SettingError(f"setting {self.key}: {_shown(value)} {wrong}")
         return value
+
+    def problem(self, value: Any) -> str | None:
+        """What is wrong with ``value`` for this setting, said of it (``is not a whole number``), or None."""
+        from scorekeeper import strictjson
+
+        if value is None and self.default is None:
+            return None
+        good, what = _KINDS.get(self.kind, _KINDS["json"])
+        if not good(value):
+            return f"is not {what}"
+        unfit = strictjson.problem(value)
+        if unfit:
+            return f"cannot be stored ({unfit})"
+        many = self.kind in ("list", "int_list")
+        for item in value if many else [value]:
+            where = f"holds {_shown(item)}, which " if many else ""
+            if self.choices and item not in self.choices:
+                return f"{where}is not one of {', '.join(map(str, self.choices))}"
+            if self.kind in ("int", "int_list"):
+                if self.min is not None and item < self.min:
+                    return f"{where}is less than {self.min}"
+                if self.max is not None and item > self.max:
+                    return f"{where}is more than {self.max}"
+        return self.validator(value) if self.validator else None
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, str):
+        return repr(value) if len(value) <= 40 else repr(value[:39]) + "…"
+    try:
+        text = json.dumps(value, ensure_ascii=False, allow_nan=True)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+def first_problem(declared: Sequence[Setting], values: Mapping[str, Any]) -> str | None:
+    """The first declared setting whose value in ``values`` is of the wrong type or range, as a message."""
+    for setting in declared:
+        if setting.key in values:
+            wrong = setting.problem(values[setting.key])
+            if wrong:
+                return f"setting {setting.key} is {_shown(values[setting.key])}, which {wrong}"
+    return None
+
+
+def whole_number_table(value: Any, what: str) -> str | None:
+    """A validator: ``value`` is an object mapping whole numbers >= 0 (as text) to whole numbers >= 0."""
+    if not isinstance(value, dict):
+        return f"is not an object of {what}"
+    for key, number in value.items():
+        if not (key.isascii() and key.isdigit()) or not _whole(number) or number < 0:
+            return f"holds {_shown({key: number})}: its keys and values must be whole numbers >= 0 ({what})"
+    return None
+
+
+def word_table(value: Any, words: Sequence[str], what: str) -> str | None:
+    """A validator: ``value`` is an object mapping words to one of ``words``."""
+    if not isinstance(value, dict) or not all(isinstance(v, str) and v in words for v in value.values()):
+        return f"is not an object of {what}, each one of {', '.join(words)}"
+    return None
 
 
 def parse_assignment(text: str) -> tuple[str, str]:

@@ -6,12 +6,15 @@ Every line is validated; all bad lines are reported together, each with its line
 from __future__ import annotations
 
 import json
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from scorekeeper import strictjson
 from scorekeeper.events import CORRECTIONS, Event
-from scorekeeper.journal import SCHEMA_VERSION, ChainProblem, JournalError, SessionMeta, verify_chain
+from scorekeeper.journal import SCHEMA_VERSION, ChainProblem, JournalError, SessionMeta, meta_problem, verify_chain
 
 
 @dataclass(frozen=True)
@@ -27,6 +30,8 @@ class Export:
 def read_export(path: Path) -> Export:
     """The metadata and events of an export, or ``JournalError`` listing every bad line."""
     try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO would block
+            raise JournalError(f"{path}: not a regular file, so not an export")
         # split on newlines only: str.splitlines() would also break inside a note holding U+2028 or U+0085
         lines = [line.rstrip("\r") for line in path.read_text(encoding="utf-8").split("\n")]
     except (OSError, UnicodeDecodeError) as exc:
@@ -38,32 +43,43 @@ def read_export(path: Path) -> Export:
     meta = _read_header(path, *numbered[0], problems)
     events: list[Event] = []
     raw: list[dict[str, Any]] = []
+    line_of: dict[int, int] = {}  # seq → line number
     for number, line in numbered[1:]:
         event = _read_event(number, line, problems, meta)
         if event is not None:
-            raw.append(json.loads(line))
+            line_of[event.seq] = number
+            raw.append(strictjson.loads(line))
             if events and event.seq <= events[-1].seq:
                 problems.append(f"line {number}: seq {event.seq} does not follow seq {events[-1].seq}")
             events.append(event)
+    if meta is not None:
+        problems.extend(_setting_problems(meta, numbered[0][0], line_of, events))
     if problems:
         shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
         raise JournalError(f"{path}: nothing imported, {len(problems)} bad line(s): {shown}")
     assert meta is not None
-    hashed = bool(raw) and all("hash" in r for r in raw)
+    hashed = any("hash" in r or "prev_hash" in r for r in raw)  # no hash at all proves nothing, and says so
     problem = verify_chain(meta, raw) if hashed else None
+    partial = next((n for n, r in enumerate(raw, 1) if "hash" not in r or "prev_hash" not in r), 0) if hashed else 0
+    if partial:  # a partly hashed export is an edited one: a line lost its hash
+        lost = "hash" if "hash" not in raw[partial - 1] else "prev_hash"
+        problem = ChainProblem(partial, partial, f"#{partial} carries no {lost} while other events do "
+                                                 f"(its {lost} was removed)")
     return Export(meta, _renumbered(events), problem, hashed)
 
 
 def _read_header(path: Path, number: int, line: str, problems: list[str]) -> SessionMeta | None:
-    try:
-        data = json.loads(line)
-    except json.JSONDecodeError as exc:
-        problems.append(f"line {number}: not JSON ({exc.msg})")
+    data = _json(number, line, problems)
+    if data is None:
         return None
     if not isinstance(data, dict) or data.get("scorekeeper") != "session":
         problems.append(f"line {number}: not a Scorekeeper export header (export with 'scorekeeper export')")
         return None
-    if int(data.get("schema", 0)) > SCHEMA_VERSION:
+    damage = meta_problem(data)
+    if damage:
+        problems.append(f"line {number}: bad header ({damage})")
+        return None
+    if data["schema"] > SCHEMA_VERSION:
         problems.append(f"line {number}: written by a newer Scorekeeper (schema {data.get('schema')})")
         return None
     from scorekeeper import games
@@ -79,28 +95,76 @@ def _read_header(path: Path, number: int, line: str, problems: list[str]) -> Ses
     return meta
 
 
-def _read_event(number: int, line: str, problems: list[str], meta: SessionMeta | None) -> Event | None:
+def _setting_problems(meta: SessionMeta, header: int, lines: dict[int, int], events: list[Event]) -> list[str]:
+    """The header's settings and every ``set`` event's value, checked against the game's declarations."""
+    from scorekeeper import games
+    from scorekeeper.settings import first_problem
+
+    declared = {s.key: s for s in games.load(meta.game).settings}
+    wrong = first_problem(list(declared.values()), meta.settings)
+    problems = [f"line {header}: {wrong}"] if wrong else []
+    for event in events:
+        setting = declared.get(event.get("key")) if event.type == "set" else None
+        unfit = setting.problem(event.get("value")) if setting is not None else None
+        if unfit:
+            problems.append(f"line {lines.get(event.seq, '?')}: set {setting.key if setting else ''}: {unfit}")
+    return problems
+
+
+def _json(number: int, line: str, problems: list[str]) -> Any:
+    """The line's JSON (strict: no NaN, no Infinity), or None with the problem noted."""
     try:
-        data: Any = json.loads(line)
-    except json.JSONDecodeError as exc:
-        problems.append(f"line {number}: not JSON ({exc.msg})")
+        return strictjson.loads(line)
+    except ValueError as exc:
+        problems.append(f"line {number}: {'not JSON: ' if isinstance(exc, strictjson.NotJSON) else ''}{exc}")
+        return None
+
+
+#: the types of an event line's fields (strict: ``"forced": "false"`` is an error, not a forced play)
+_FIELDS: dict[str, tuple[Any, str]] = {
+    "player": ((str, type(None)), "a name or null"),
+    "payload": (dict, "an object"),
+    "recorded_at": (str, "a time as text"),
+    "forced": (bool, "true or false"),
+    "hash": (str, "text"),
+    "prev_hash": (str, "text"),
+}
+
+#: the payload fields each core event needs, and their types
+_CORE_PAYLOADS: dict[str, dict[str, tuple[Any, str]]] = {
+    "void": {"target": (int, "an event number")},
+    "amend": {"target": (int, "an event number"), "changes": (dict, "an object")},
+    "note": {"text": (str, "text")},
+    "assert": {"facts": (dict, "an object")},
+    "set": {"key": (str, "a setting's name")},
+}
+
+
+def _read_event(number: int, line: str, problems: list[str], meta: SessionMeta | None) -> Event | None:
+    data = _json(number, line, problems)
+    if data is None:
         return None
     if not isinstance(data, dict):
         problems.append(f"line {number}: an event must be a JSON object")
         return None
-    if not isinstance(data.get("seq"), int) or not isinstance(data.get("type"), str) or not data["type"]:
+    seq, kind = data.get("seq"), data.get("type")
+    if not isinstance(seq, int) or isinstance(seq, bool) or not isinstance(kind, str) or not kind:
         problems.append(f"line {number}: an event needs an integer seq and a type")
         return None
-    if not isinstance(data.get("payload", {}), dict):
-        problems.append(f"line {number}: the payload must be a JSON object")
-        return None
-    player = data.get("player")
-    if player is not None and meta is not None and player not in meta.players:
-        problems.append(f"line {number}: player {player!r} is not one of {', '.join(meta.players)}")
-        return None
-    if data["type"] in CORRECTIONS and not isinstance(data.get("payload", {}).get("target"), int):
-        problems.append(f"line {number}: a {data['type']} needs an integer target")
-        return None
+    for key, (types, what) in _FIELDS.items():
+        if key in data and not isinstance(data[key], types):
+            problems.append(f"line {number}: {key} must be {what}, not {json.dumps(data[key])[:40]}")
+            return None
+    payload = data.get("payload") or {}
+    for key, (types, what) in _CORE_PAYLOADS.get(kind, {}).items():
+        if not isinstance(payload.get(key), types) or isinstance(payload.get(key), bool):
+            problems.append(f"line {number}: a {kind} needs {key}, {what}")
+            return None
+    players = meta.players if meta is not None else None
+    for who in (data.get("player"), payload.get("player") if kind == "amend" else None):
+        if who is not None and players is not None and who not in players:
+            problems.append(f"line {number}: player {who!r} is not one of {', '.join(players)}")
+            return None
     return Event.from_record(data)
 
 

@@ -150,8 +150,20 @@ def session_path(explicit: str | None) -> Path | str:
 
 
 def open_session(explicit: str | None, game_name: str | None = None) -> Session:
-    """Read the session (no lock). With ``game_name``, refuse a session of another game (exit 2)."""
-    return Session.open(session_path(explicit), game_name)
+    """Read the session (no lock; another game's: exit 2); warn of a broken chain; writes keep the witness."""
+    s = Session.open(session_path(explicit), game_name, on_write=witness_hook())
+    warning = s.chain_warning()
+    if warning:
+        click.echo(f"warning: {warning}", err=True)
+    return s
+
+
+def witness_hook() -> Any:
+    """The write hook that keeps this machine's witness of each session in the user's folder."""
+    from scorekeeper.cli.home import home
+    from scorekeeper.witness import Witness
+
+    return Witness(home(), lambda message: click.echo(f"warning: {message}", err=True))
 
 
 # -- recording -------------------------------------------------------------------------------------
@@ -200,11 +212,18 @@ def record(
 
 
 def parse_value(text: str) -> Any:
-    """A command-line value: JSON when it parses (numbers, lists, objects, true/false), else the text."""
+    """A command-line value: JSON when it parses (numbers, lists, objects, true/false), else the text.
+
+    NaN, Infinity, a number too large (``1e309``) or too long, or JSON nested too deeply are refused (exit 2).
+    """
+    from scorekeeper import strictjson
+
     try:
-        return json.loads(text)
-    except ValueError:
+        return strictjson.loads(text)
+    except strictjson.NotJSON:
         return text
+    except ValueError as exc:
+        raise BadInput(f"{text[:40]!r}: {exc}; write a finite number, or quote text as JSON ('\"{text[:20]}\"')") from None
 
 
 def parse_assignments(pairs: Sequence[str], what: str) -> dict[str, Any]:

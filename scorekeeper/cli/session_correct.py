@@ -7,7 +7,6 @@ from typing import Any
 import click
 
 from scorekeeper.cli.common import (
-    BadInput,
     open_session,
     parse_assignments,
     recording_options,
@@ -50,10 +49,9 @@ def undo(reason: str, count: int, session: str | None, force: bool, as_json: boo
 
     Example: scorekeeper undo --count 3
     """
-    undone: set[int] = set()
-    for n in range(count):
-        verdict = open_session(session).undo(reason, force=force, exclude=undone)
-        show_verdict(verdict, as_json, show_next=n == count - 1)
+    verdicts = open_session(session).undo_many(count, reason, force=force)  # all of them, or none
+    for n, verdict in enumerate(verdicts):
+        show_verdict(verdict, as_json, show_next=n == len(verdicts) - 1)
 
 
 @command("amend")
@@ -84,14 +82,10 @@ def assert_cmd(words: tuple[str, ...], session: str | None, force: bool, as_json
 
     Example: scorekeeper assert Astrid flame=3 gear=2
     """
-    s = open_session(session)
     player = None
     if words and "=" not in words[0]:
         player, words = words[0], words[1:]
-    if not words:
-        keys = ", ".join(s.game.observable_keys()) or "none"
-        raise BadInput(f"say what the table shows as KEY=VALUE; known keys: {keys}")
-    show_verdict(s.assert_facts(player, parse_assignments(words, "flame=3")), as_json)
+    show_verdict(open_session(session).assert_facts(player, parse_assignments(words, "flame=3")), as_json)
 
 
 @command("set")
@@ -100,7 +94,7 @@ def assert_cmd(words: tuple[str, ...], session: str | None, force: bool, as_json
 def set_cmd(assignment: str, session: str | None, force: bool, as_json: bool) -> None:
     """Change a mid-game setting (for example a printed value read off the board); recorded as an event.
 
-    Example: scorekeeper set flame_glory=0,1,2,3,5,6,8
+    Example: scorekeeper set flame_glory='{"4":5}'
     """
     from scorekeeper.settings import parse_assignment
 

@@ -15,6 +15,7 @@ from scorekeeper.cli.common import (
     emit_json,
     json_option,
     open_session,
+    witness_hook,
 )
 from scorekeeper.cli.session import command
 
@@ -54,7 +55,8 @@ def new(game: str, players: str, overrides: tuple[str, ...], catalog: str | None
     values, sources = settings.resolve(game_obj.settings, overrides)
     catalog_data = _read_catalog(catalog) if catalog else None
     path = Path(session) if session else default_path(entry.name)
-    created = Session.create(path, entry.name, names, values, sources, catalog_data)  # the setup is checked first
+    created = Session.create(path, entry.name, names, values, sources, catalog_data,  # the setup is checked first
+                             on_write=witness_hook())
     remember(path, entry.name, names)
     expected = created.expect().text
     if as_json:

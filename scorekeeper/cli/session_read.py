@@ -15,6 +15,7 @@ from scorekeeper.cli.common import (
     open_session,
     reading_options,
     session_option,
+    show_verdict,
 )
 from scorekeeper.cli.session import command
 
@@ -185,32 +186,46 @@ def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
 @command("verify")
 @session_option
 @json_option
-def verify(session: str | None, as_json: bool) -> None:
+@click.option("--head", help="Also check against a head hash noted elsewhere (16 to 64 hexadecimal digits).")
+@click.option("--accept-broken-chain", "accept", is_flag=True,
+              help="Record a note that accepts the broken chain as it stands, so that recording can go on.")
+def verify(session: str | None, as_json: bool, head: str | None, accept: bool) -> None:
     """Prove that nobody edited the history: check every event's hash chain; exit 1 naming the first bad event.
+
+    It also compares the file with what this machine wrote into it (its witness), naming the first event
+    missing or changed, and with --head, with a head hash noted elsewhere.
 
     On a what-if branch, also prove the history it shares with its parent, when the parent file is at hand.
 
     Example: scorekeeper verify
     """
+    from scorekeeper.cli.home import home
     from scorekeeper.journal import verify_chain
     from scorekeeper.whatif import shared_history
+    from scorekeeper.witness import check
 
     s = open_session(session)
+    if accept:
+        show_verdict(s.accept_broken_chain(), as_json)
+        return
     problem = verify_chain(s.journal.meta, s.journal.records)
     shared = shared_history(s)  # None unless the session is a branch
+    seen = check(home(), s.path, s.journal.meta, s.journal.records, head)  # this machine's witness, --head
     if as_json:
         emit_json({"intact": problem is None, "events": len(s.journal.records),
                    "head": s.journal.head_hash if problem is None else None,
                    "first_bad_seq": problem.seq if problem else None,
                    "problem": problem.message if problem else None,
-                   **({"parent": shared.to_json()} if shared else {})})
+                   **({"parent": shared.to_json()} if shared else {}), "witness": seen.to_json()})
     elif problem is None:
         click.echo(f"intact: {len(s.journal.records)} events, head hash {s.journal.head_hash}")
     else:
         click.echo(f"TAMPERED at #{problem.seq}: {problem.message}")
     if shared is not None and not as_json:
         click.echo("\n".join(shared.lines()))
-    if problem is not None or (shared is not None and not shared.ok):
+    if not as_json:
+        click.echo("\n".join(seen.lines))
+    if problem is not None or (shared is not None and not shared.ok) or not seen.ok:
         raise click.exceptions.Exit(1)
 
 

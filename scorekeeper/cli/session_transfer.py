@@ -87,26 +87,15 @@ def import_cmd(file: str, session: str | None, allow_edited: bool, as_json: bool
 
     Example: scorekeeper import tuesday.jsonl --session tuesday-copy.json
     """
-    from dataclasses import replace
-
+    from scorekeeper.cli.common import witness_hook
     from scorekeeper.cli.home import remember
-    from scorekeeper.events import NOTE, Event
-    from scorekeeper.journal import now_iso
     from scorekeeper.session import Session
     from scorekeeper.transfer import read_export
 
-    export = read_export(Path(file))
-    events = list(export.events)
-    if export.chain_problem is not None:
-        if not allow_edited:
-            raise Refused(
-                f"{file}: the exported history was edited ({export.chain_problem.message}); "
-                "import it anyway with --allow-edited"
-            )
-        text = f"imported from {file}, whose hash chain was broken: {export.chain_problem.message}"
-        events.append(replace(Event(len(events) + 1, NOTE, None, {"text": text}), recorded_at=now_iso()))
+    export = read_export(Path(file))  # every line validated; then the header, the replay; only then a write
     path = Path(session) if session else default_path(export.meta.game)
-    imported = Session.from_meta(path, export.meta, events)  # the game checks the header before any write
+    imported = Session.import_export(export, file, path, allow_edited=allow_edited, on_write=witness_hook())
+    events = imported.events
     remember(path, export.meta.game, list(export.meta.players))
     replayed = imported.replay()
     if as_json:

@@ -186,6 +186,7 @@ def test_export_then_import_through_the_cli_gives_an_equal_score(journal: Any) -
             score = json.loads(run("score", "--json", "--session", str(session)).stdout)
             check = json.loads(run("check", "--json", "--session", str(session)).stdout)
             verified = json.loads(run("verify", "--json", "--session", str(session)).stdout)
+            verified.pop("witness")  # what this machine wrote differs: the copy was written here, the original not
             return score, check, verified
 
         score, check, verified = outputs(original.path)

@@ -69,12 +69,14 @@ def test_an_intact_journal_verifies_and_prints_its_head_hash(cli) -> None:
     code, out, _ = verify(cli)
     last = data["events"]["8"]
     assert code == 0
-    assert out == f"intact: 8 events, head hash {last['hash']}\n"
+    assert out == (f"intact: 8 events, head hash {last['hash']}\n"
+                   "witness: the file holds the 8 event(s) this machine wrote, unchanged\n")
     # the head hash is the SHA-256 of the last event's canonical JSON (its prev_hash in, its own hash out)
     body = {k: v for k, v in last.items() if k != "hash"}
     assert last["hash"] == hashlib.sha256(canonical(body)).hexdigest()
-    assert cli.json("verify") == {"intact": True, "events": 8, "head": last["hash"], "first_bad_seq": None,
-                                  "problem": None}
+    report = cli.json("verify")
+    assert report.pop("witness")["ok"] is True
+    assert report == {"intact": True, "events": 8, "head": last["hash"], "first_bad_seq": None, "problem": None}
 
 
 def _edit_payload(data: dict[str, Any]) -> None:
@@ -211,7 +213,16 @@ def test_verify_json_names_the_first_bad_seq(cli) -> None:
     assert "#4" in report["problem"]
 
 
-# -- the documented limits: detectable only against a head hash noted elsewhere ----------------------
+# -- the documented limits: the file alone cannot tell; this machine's witness and a noted head can ------
+
+
+def elsewhere(cli, *args: str) -> Any:
+    """``verify`` run with another home: a machine that never wrote this session (no witness)."""
+    other = cli.home.parent / "other-home"
+    other.mkdir(exist_ok=True)
+    from tests.conftest import Cli
+
+    return Cli(other, cli.session)("verify", *args)
 
 
 def test_dropping_the_last_events_keeps_a_valid_chain_but_changes_the_head_hash(cli) -> None:
@@ -219,9 +230,12 @@ def test_dropping_the_last_events_keeps_a_valid_chain_but_changes_the_head_hash(
     noted = head_hash(cli)
     del data["events"]["8"], data["events"]["7"]
     save(cli.session, data)
-    code, out, _ = verify(cli)
-    assert code == 0 and out.startswith("intact: 6 events")  # the chain alone cannot tell
-    assert head_hash(cli) != noted  # the noted head hash can
+    alone = elsewhere(cli)
+    assert alone.exit_code == 0 and alone.stdout.startswith("intact: 6 events")  # the chain alone cannot tell
+    code, out, _ = verify(cli)  # the machine that wrote it can
+    assert code == 1 and "WITNESS: #7 to #8 missing: this machine wrote 8 event(s) into this session" in out
+    noted_elsewhere = elsewhere(cli, "--head", noted)  # and so can a head hash noted elsewhere
+    assert noted_elsewhere.exit_code == 1 and "HEAD NOT FOUND" in noted_elsewhere.stdout
 
 
 def test_editing_the_metadata_of_an_empty_session_changes_only_the_head_hash(cli) -> None:
@@ -230,6 +244,8 @@ def test_editing_the_metadata_of_an_empty_session_changes_only_the_head_hash(cli
     data = load(cli.session)
     data["meta"]["1"]["players"] = ["Bjorn", "Astrid"]
     save(cli.session, data)
+    alone = elsewhere(cli)
+    assert alone.exit_code == 0 and alone.stdout.startswith("intact: 0 events")
     code, out, _ = verify(cli)
-    assert code == 0 and out.startswith("intact: 0 events")
-    assert head_hash(cli) != noted
+    assert code == 1 and "WITNESS: the metadata differs from what this machine wrote" in out
+    assert elsewhere(cli, "--head", noted).exit_code == 1

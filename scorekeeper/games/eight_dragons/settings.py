@@ -22,7 +22,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("first", "", "The starting Dragon (a player's name); default: the first listed player.",
             ref="ED-SETUP-2"),
     Setting("bonfires", 4, "Bonfires that trigger the end: 3 (short), 4 (standard) or 5 (long game).",
-            kind="int", ref="ED-SETUP-20"),
+            kind="int", ref="ED-SETUP-20", choices=(3, 4, 5)),
     Setting("royal", [], "Royal Challenges drawn, as METRIC:UPPER:LOWER Gold (METRIC = smallest, artifacts, "
             "gold or wall), e.g. smallest:6:3,artifacts:5:2,gold:8:4,wall:7:3; empty = not played.",
             kind="list", ref="ED-SETUP-21"),
@@ -30,7 +30,7 @@ SETTINGS: tuple[Setting, ...] = (
             "colour (no_match) or every colour (joker).", choices=("no_match", "joker"), ref="A-04"),
     Setting("setup.chamber_gold", False, "Do Chambers formed by the Starting Missions at setup pay Gold?",
             kind="bool", ref="A-06"),
-    Setting("setup.start_gold", 0, "Gold each player starts with.", kind="int", ref="A-08"),
+    Setting("setup.start_gold", 0, "Gold each player starts with.", kind="int", ref="A-08", min=0, max=1000),
     Setting("village.exact_spend", True, "Must a village's villagers all be spent (the bundle costs exactly "
             "the villager count)?", kind="bool", ref="A-12"),
     Setting("villagers.limited", True, "Is the villager supply limited (12 per Folk, board included)?",

@@ -1,0 +1,113 @@
+"""Strict JSON: the values a session file may hold, read and checked the same way everywhere.
+
+Python's ``json`` accepts ``NaN``, ``Infinity`` and ``1e309`` (read as infinity), and writes them back, which
+no other JSON reader accepts; it also keeps a lone surrogate (``"\\ud800"``) that cannot be written as UTF-8.
+``loads`` refuses all of these, numbers too long to read and nesting too deep to walk, with one ``ValueError``
+whose message says what is wrong; ``problem`` finds the same faults in a value already in memory.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+#: deeper than any session holds; a deeper value is refused before it can exhaust the stack
+MAX_DEPTH = 100
+
+#: a ``\\uD800``–``\\uDFFF`` escape: the only way a lone surrogate gets into text decoded from UTF-8
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+
+
+class StrictJSONError(ValueError):
+    """Text or a value that strict JSON cannot hold; the message names the fault."""
+
+
+class NotJSON(StrictJSONError):
+    """Text that is not JSON at all (a syntax error), as opposed to JSON that strict JSON refuses."""
+
+
+def _no_constant(name: str) -> Any:
+    raise StrictJSONError(f"{name} is not a number JSON can hold")
+
+
+def _finite(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise StrictJSONError(f"{text} is too large for a JSON number")
+    return value
+
+
+def loads(text: str, *, limit_depth: bool = True) -> Any:
+    """Parse ``text`` as strict JSON, or raise ``StrictJSONError`` (a ``ValueError``) saying why.
+
+    ``limit_depth=False`` skips the walk that refuses values nested deeper than ``MAX_DEPTH`` (a whole session
+    file: its size makes the walk cost, and what parses there also writes back).
+    """
+    try:
+        value = json.loads(text, parse_constant=_no_constant, parse_float=_finite)
+    except StrictJSONError:
+        raise
+    except json.JSONDecodeError as exc:
+        raise NotJSON(f"JSON error at line {exc.lineno}, column {exc.colno}: {exc.msg}") from None
+    except RecursionError:
+        raise StrictJSONError("nested too deeply") from None
+    except ValueError as exc:  # an integer of more than 4,300 digits
+        raise StrictJSONError(f"a number is too long to read ({str(exc).split(':')[0]})") from None
+    if _SURROGATE_ESCAPE.search(text) or (limit_depth and _too_deep(value)):
+        found = problem(value)
+        if found:
+            raise StrictJSONError(found)
+    return value
+
+
+def _too_deep(value: Any) -> bool:
+    """Whether ``value`` nests deeper than ``MAX_DEPTH`` (iterative: never exhausts the stack)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > MAX_DEPTH:
+                return True
+            children = item.values() if isinstance(item, dict) else item
+            stack.extend((child, depth + 1) for child in children if isinstance(child, (dict, list)))
+    return False
+
+
+def problem(value: Any) -> str | None:
+    """What keeps ``value`` from being written as strict JSON in UTF-8, or None when nothing does."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, float) and not math.isfinite(item):
+            return f"{item} is not a number JSON can hold"
+        if isinstance(item, str) and not _encodable(item):
+            return "the text holds a lone surrogate (\\ud800–\\udfff), which is not a character"
+        if isinstance(item, (dict, list)):
+            if depth > MAX_DEPTH:
+                return f"nested more than {MAX_DEPTH} deep"
+            if isinstance(item, dict):
+                for key in item:
+                    if not isinstance(key, str):
+                        return f"the key {key!r} is not text"
+                    stack.append((key, depth))
+                stack.extend((child, depth + 1) for child in item.values())
+            else:
+                stack.extend((child, depth + 1) for child in item)
+        elif item is not None and not isinstance(item, (str, int, float, bool)):
+            return f"{type(item).__name__} is not a JSON value"
+    return None
+
+
+def _encodable(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def dumps(value: Any, **options: Any) -> str:
+    """``json.dumps`` that refuses ``NaN`` and the infinities (``ValueError``) instead of writing them."""
+    return json.dumps(value, allow_nan=False, **options)
