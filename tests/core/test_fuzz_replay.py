@@ -4,13 +4,14 @@ A journal is a prefix of one of the game's bundled sample sessions (to reach the
 game) followed by random events: each of a type the game declares (``game.events``), with a payload built from
 the declaration's fields (values of the declared kind drawn from the game's own vocabulary, or of another kind)
 plus junk keys, by a player, by nobody or by a stranger; some are real events of the sample with one field
-changed. For every journal, ``engine.replay``, ``game.score``, ``game.status`` and ``game.expect`` let no
+changed; and some of the session's settings are changed to other values a session may hold. For every journal, ``engine.replay``, ``game.score``, ``game.status`` and ``game.expect`` let no
 exception escape (a ``MissingValueError`` from ``score`` is allowed: a printed value nobody stated yet).
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.engine import replay
 from scorekeeper.events import Event
-from scorekeeper.games.base import Field, MissingValueError
+from scorekeeper.games.base import Field, GameSetupError, MissingValueError, SessionConfig
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_sessions"
@@ -99,6 +100,30 @@ def random_event(draw: st.DrawFn, game: str, seq: int) -> Event:
     return Event(seq, declared.name, player, payload, forced=draw(st.booleans()))
 
 
+def setting_values(setting: Any) -> st.SearchStrategy[Any]:
+    """Values a session may hold for ``setting`` (``new`` and ``set`` refuse the others, and so does reading)."""
+    if setting.choices:
+        drawn: st.SearchStrategy[Any] = st.sampled_from(list(setting.choices))
+    elif setting.kind == "int":
+        drawn = st.integers(-3 if setting.min is None else setting.min, 60 if setting.max is None else setting.max)
+    elif setting.kind == "bool":
+        drawn = st.booleans()
+    else:
+        drawn = st.just(setting.default)
+    return drawn.filter(lambda value: setting.problem(value) is None)
+
+
+@st.composite
+def configs(draw: st.DrawFn, game: str) -> SessionConfig:
+    """The sample's configuration, with some settings changed to other values a session may hold."""
+    config = sample(game).config
+    changed = {}
+    for setting in sample(game).game.settings:
+        if draw(st.integers(0, 3)) == 0:
+            changed[setting.key] = draw(setting_values(setting))
+    return replace(config, settings={**config.settings, **changed})
+
+
 @st.composite
 def journals(draw: st.DrawFn, game: str) -> list[Event]:
     events = list(sample(game).events)
@@ -109,9 +134,13 @@ def journals(draw: st.DrawFn, game: str) -> list[Event]:
     return journal
 
 
-def play_through(game_name: str, events: list[Event]) -> None:
+def play_through(game_name: str, events: list[Event], config: SessionConfig | None = None) -> None:
     s = sample(game_name)
-    game, config = s.game, s.config
+    game, config = s.game, config or s.config
+    try:
+        game.setup(config)
+    except GameSetupError:
+        return  # settings that 'new' refuses (side B without its skills…): no session holds them
     replayed = replay(events, game, config)
     game.status(replayed.state)
     game.expect(replayed.state)
@@ -125,9 +154,9 @@ def play_through(game_name: str, events: list[Event]) -> None:
 def test_random_journals_replay_and_score_without_an_exception(game: str) -> None:
     @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-    @given(journals(game))
-    def check(events: list[Event]) -> None:
-        play_through(game, events)
+    @given(journals(game), configs(game))
+    def check(events: list[Event], config: SessionConfig) -> None:
+        play_through(game, events, config)
 
     check()
 
