@@ -311,3 +311,17 @@ def render_standings(league: "Standings", fmt: str = DEFAULT_FORMAT) -> str:
     if league.skipped:
         parts += ["skipped:"] + [text(f"  {s.path}: {s.reason}", fmt) for s in league.skipped]
     return "\n".join(parts).rstrip("\n")
+
+
+#: a long note must not widen every line of the log; the whole text is in ``log --json`` and ``audit``
+LOG_TEXT_WIDTH = 72
+
+
+def render_log(rows: Sequence[Mapping[str, Any]], fmt: str = DEFAULT_FORMAT) -> str:
+    """The journal as a table, one line per event (``Session.log`` rows), long descriptions clipped."""
+    def clip(text: str) -> str:
+        return text if len(text) <= LOG_TEXT_WIDTH else text[: LOG_TEXT_WIDTH - 1] + "…"
+
+    shown = [{"#": r["seq"], "event": clip(r["description"]), "status": r["status"],
+              "notes": ", ".join(filter(None, [r["flags"], " ".join(r["rules"])]))} for r in rows]
+    return table(shown, fmt) if shown else "the journal is empty"

@@ -62,6 +62,21 @@ class Verdict:
         """Whether the game carried the play out (a forced illegal play is recorded but not applied)."""
         return not self.errors or self.event.type == ASSERT
 
+    def lines(self, show_next: bool = True) -> list[str]:
+        """The verdict as text: the recorded line, each finding, and what is expected next."""
+        event = self.event
+        out = [f"#{event.seq} recorded: {self.description}"]
+        for finding in self.findings:
+            label = "DISAGREES" if event.type == ASSERT else "FLAGGED" if finding.is_error else "warning"
+            out.append(f"  {label} {finding.rule}: {finding.message}")
+        if event.forced:
+            seq = event.seq
+            out.append(f"  not applied: the game goes on as if #{seq} had not been played; make it legal with "
+                       f"'scorekeeper amend {seq} …' or remove it with 'scorekeeper void {seq}'")
+        if self.expected and show_next:
+            out.append(f"next: {self.expected}")
+        return out
+
     def to_json(self) -> dict[str, Any]:
         return {
             "recorded": self.event.to_record(),
@@ -83,6 +98,23 @@ class Audit:
     notes_after: list[Event]
     before: Any
     status_before: Status
+
+    def lines(self, game: Game) -> list[str]:
+        """The event as recorded, its corrections, its verdict and the notes after it, as text."""
+        recorded, outcome, seq = self.recorded, self.outcome, self.recorded.seq
+        lines = [f"Event #{seq}: {describe(game, recorded)}",
+                 f"  recorded at {recorded.recorded_at}{' with --force' if recorded.forced else ''}",
+                 f"  hash {self.record.get('hash', '')[:16]}…"]
+        if outcome and outcome.amended_by:
+            lines.append(f"  amended by {', '.join('#%d' % a for a in outcome.amended_by)}: "
+                         f"now {describe(game, outcome.event)}")
+        if outcome and outcome.voided_by:
+            lines.append(f"  voided by #{outcome.voided_by}")
+        lines.append(f"Verdict: {outcome.status if outcome else 'unknown'}")
+        lines += [f"  {v.render()}" for v in (outcome.violations if outcome else [])]
+        if self.notes_after:
+            lines += ["Notes recorded after it:"] + [f"  #{e.seq} {e.get('text')}" for e in self.notes_after]
+        return lines
 
     def to_json(self, game: Game) -> dict[str, Any]:
         outcome = self.outcome
@@ -364,6 +396,13 @@ class Session:
                 values[outcome.event.get("key")] = outcome.event.get("value")
                 sources[outcome.event.get("key")] = f"set at #{outcome.seq}"
         return values, sources
+
+    def settings_rows(self) -> tuple[Game, list[dict[str, Any]]]:
+        """The session's settings as table rows: value now, where it came from, what it means."""
+        from scorekeeper.settings import rows_of
+
+        values, sources = self.settings_now()
+        return rows_of(self.game.name, values, sources)
 
     # -- plays ---------------------------------------------------------------------------------------
 

@@ -221,3 +221,15 @@ def describe(declared: Sequence[Setting], values: Mapping[str, Any], sources: Ma
         }
         for s in declared
     ]
+
+
+def rows_of(game_name: str, values: Mapping[str, Any] | None = None,
+            sources: Mapping[str, str] | None = None) -> tuple[Any, list[dict[str, Any]]]:
+    """A game's settings as table rows (``key``, value, source, meaning, ``mid-game``): its defaults, or ``values``."""
+    from scorekeeper import games
+
+    game = games.load(games.entry(game_name).name)
+    rows = describe(game.settings, dict(values or {}), dict(sources or {}))
+    for row in rows:
+        row["mid-game"] = next(st.mutable for st in game.settings if st.key == row["key"])
+    return game, rows

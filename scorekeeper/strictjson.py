@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import Any
+from typing import Any, Sequence
 
 #: deeper than any session holds; a deeper value is refused before it can exhaust the stack
 MAX_DEPTH = 100
@@ -111,3 +111,29 @@ def _encodable(text: str) -> bool:
 def dumps(value: Any, **options: Any) -> str:
     """``json.dumps`` that refuses ``NaN`` and the infinities (``ValueError``) instead of writing them."""
     return json.dumps(value, allow_nan=False, **options)
+
+
+def command_value(text: str) -> Any:
+    """A value typed on the command line: JSON when it parses (numbers, lists, objects, true/false), else the
+    text. NaN, Infinity, a number too large (``1e309``) or too long, or JSON nested too deeply are refused."""
+    from scorekeeper.errors import BadInput
+
+    try:
+        return loads(text)
+    except NotJSON:
+        return text
+    except ValueError as exc:
+        raise BadInput(f"{text[:40]!r}: {exc}; write a finite number, or quote text as JSON ('\"{text[:20]}\"')") from None
+
+
+def assignments(pairs: Sequence[str], what: str) -> dict[str, Any]:
+    """``key=value`` words → a dict of command-line values; ``BadInput`` on a word without ``=``."""
+    from scorekeeper.errors import BadInput
+
+    result: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise BadInput(f"{pair!r} is not key=value (for example: {what})")
+        result[key.strip()] = command_value(value.strip())
+    return result

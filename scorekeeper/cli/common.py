@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Callable, Mapping
 
 import click
 
-from scorekeeper.events import ASSERT
-from scorekeeper.games.base import ERROR, Draft
+from scorekeeper.games.base import Draft
 from scorekeeper.session import MEMORY_PREFIX, Session, Verdict, describe, resolve_player  # noqa: F401 (the CLI's imports)
 
 SESSION_ENV = "SCOREKEEPER_SESSION"
@@ -169,28 +168,12 @@ def witness_hook() -> Any:
 # -- recording -------------------------------------------------------------------------------------
 
 
-def verdict_lines(verdict: Verdict, show_next: bool = True) -> list[str]:
-    """The verdict as text: the recorded line, each finding, and what is expected next."""
-    event = verdict.event
-    out = [f"#{event.seq} recorded: {verdict.description}"]
-    for finding in verdict.findings:
-        label = "DISAGREES" if event.type == ASSERT else "FLAGGED" if finding.severity == ERROR else "warning"
-        out.append(f"  {label} {finding.rule}: {finding.message}")
-    if event.forced:
-        seq = event.seq
-        out.append(f"  not applied: the game goes on as if #{seq} had not been played; make it legal with "
-                   f"'scorekeeper amend {seq} …' or remove it with 'scorekeeper void {seq}'")
-    if verdict.expected and show_next:
-        out.append(f"next: {verdict.expected}")
-    return out
-
-
 def show_verdict(verdict: Verdict, as_json: bool, show_next: bool = True) -> None:
     """Print a recorded play's verdict, as text or JSON."""
     if as_json:
         emit_json(verdict.to_json())
     else:
-        click.echo("\n".join(verdict_lines(verdict, show_next)))
+        click.echo("\n".join(verdict.lines(show_next)))
 
 
 def record(
@@ -209,32 +192,6 @@ def record(
     if echo:
         show_verdict(verdict, as_json, show_next)
     return verdict
-
-
-def parse_value(text: str) -> Any:
-    """A command-line value: JSON when it parses (numbers, lists, objects, true/false), else the text.
-
-    NaN, Infinity, a number too large (``1e309``) or too long, or JSON nested too deeply are refused (exit 2).
-    """
-    from scorekeeper import strictjson
-
-    try:
-        return strictjson.loads(text)
-    except strictjson.NotJSON:
-        return text
-    except ValueError as exc:
-        raise BadInput(f"{text[:40]!r}: {exc}; write a finite number, or quote text as JSON ('\"{text[:20]}\"')") from None
-
-
-def parse_assignments(pairs: Sequence[str], what: str) -> dict[str, Any]:
-    """``key=value`` words → a dict; exit 2 on a word without ``=``."""
-    result: dict[str, Any] = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise BadInput(f"{pair!r} is not key=value (for example: {what})")
-        result[key.strip()] = parse_value(value.strip())
-    return result
 
 
 def translate_errors(func: Callable[[], Any]) -> Any:

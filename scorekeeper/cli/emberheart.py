@@ -13,7 +13,7 @@ import click
 
 from scorekeeper.cli.common import (
     BadInput, Refused, Session, Verdict, emit_json, game_group, open_session, record, recording_options,
-    translate_errors, verdict_lines,
+    translate_errors,
 )
 from scorekeeper.games.base import Draft
 from scorekeeper.games.emberheart import notation as n
@@ -94,7 +94,7 @@ def run(s: Session, plays: Plays, force: bool, as_json: bool, done: list[Verdict
             kept = f"; the {len(done)} before it {'was' if len(done) == 1 else 'were'} recorded" if done else ""
             raise type(exc)(f"{label}: {exc.format_message()}{kept}") from None
         if not as_json:  # say each verdict as it comes
-            click.echo("\n".join(verdict_lines(done[-1], show_next=False)))
+            click.echo("\n".join(done[-1].lines(show_next=False)))
     if as_json:
         emit_json(done[0].to_json() if one else [r.to_json() for r in done])
     elif done and done[-1].expected:

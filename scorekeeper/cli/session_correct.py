@@ -2,18 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
-from scorekeeper.cli.common import (
-    open_session,
-    parse_assignments,
-    recording_options,
-    show_verdict,
-)
+from scorekeeper.cli.common import open_session, recording_options, show_verdict
 from scorekeeper.cli.session import command
-
+from scorekeeper.strictjson import assignments
 
 
 @command("note")
@@ -68,7 +61,7 @@ def amend(seq: int, changes: tuple[str, ...], player: str | None, session: str |
 
     Example: scorekeeper amend 12 space=4
     """
-    verdict = open_session(session).amend(seq, parse_assignments(changes, "space=4"), player, force=force)
+    verdict = open_session(session).amend(seq, assignments(changes, "space=4"), player, force=force)
     show_verdict(verdict, as_json)
 
 
@@ -85,7 +78,7 @@ def assert_cmd(words: tuple[str, ...], session: str | None, force: bool, as_json
     player = None
     if words and "=" not in words[0]:
         player, words = words[0], words[1:]
-    show_verdict(open_session(session).assert_facts(player, parse_assignments(words, "flame=3")), as_json)
+    show_verdict(open_session(session).assert_facts(player, assignments(words, "flame=3")), as_json)
 
 
 @command("set")

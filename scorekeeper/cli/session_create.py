@@ -2,24 +2,10 @@
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-from typing import Any
-
 import click
 
-from scorekeeper.cli.common import (
-    SESSION_ENV,
-    BadInput,
-    Refused,
-    emit_json,
-    json_option,
-    open_session,
-    witness_hook,
-)
+from scorekeeper.cli.common import SESSION_ENV, BadInput, emit_json, json_option, open_session, witness_hook
 from scorekeeper.cli.session import command
-
-
 
 @command("new")
 @click.argument("game")
@@ -38,57 +24,19 @@ def new(game: str, players: str, overrides: tuple[str, ...], catalog: str | None
 
     Example: scorekeeper new emberheart --players Astrid,Bjorn,Cara --set side=B
     """
-    from scorekeeper import games, settings
     from scorekeeper.cli.home import remember
-    from scorekeeper.session import Session
+    from scorekeeper.creation import new_session
 
-    entry = games.entry(game)
-    game_obj = games.load(entry.name)
-    names = [p.strip() for p in players.split(",") if p.strip()]
-    if len(set(n.lower() for n in names)) != len(names):
-        raise BadInput("two players have the same name; give each player a distinct name")
-    if not game_obj.min_players <= len(names) <= game_obj.max_players:
-        raise Refused(
-            f"{entry.title} is played by {game_obj.min_players} to {game_obj.max_players} players, "
-            f"not {len(names)}; list them with --players A,B,C"
-        )
-    values, sources = settings.resolve(game_obj.settings, overrides)
-    catalog_data = _read_catalog(catalog) if catalog else None
-    path = Path(session) if session else default_path(entry.name)
-    created = Session.create(path, entry.name, names, values, sources, catalog_data,  # the setup is checked first
-                             on_write=witness_hook())
+    created, path = new_session(game, players, overrides, catalog, session, on_write=witness_hook())
+    entry, names = created.game.info, list(created.players)
     remember(path, entry.name, names)
     expected = created.expect().text
     if as_json:
-        emit_json({"session": str(path), "game": entry.name, "players": names, "settings": values,
-                   "expected": expected, "hash": created.journal.head_hash})
+        emit_json({"session": str(path), "game": entry.name, "players": names, "expected": expected,
+                   "settings": dict(created.config.settings), "hash": created.journal.head_hash})
         return
     click.echo(f"created {entry.title} session {path} for {', '.join(names)} (now the current session)")
     click.echo(f"next: {expected}")
-
-
-def default_path(game: str) -> Path:
-    from datetime import datetime
-
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = Path(f"{game}-{stamp}.json")
-    counter = 2
-    while path.exists():
-        path = Path(f"{game}-{stamp}-{counter}.json")
-        counter += 1
-    return path
-
-
-def _read_catalog(path: str) -> dict[str, Any]:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise BadInput(f"{path}: cannot read the catalog ({exc.strerror})") from None
-    except ValueError as exc:
-        raise BadInput(f"{path}: the catalog is not valid JSON ({exc})") from None
-    if not isinstance(data, dict):
-        raise BadInput(f"{path}: the catalog must be a JSON object")
-    return data
 
 
 @command("sessions")

@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
 from scorekeeper.cli.common import (
-    BadInput,
-    check_format,
-    describe,
-    emit_json,
-    json_option,
-    open_session,
-    reading_options,
-    session_option,
-    show_verdict,
+    BadInput, check_format, emit_json, json_option, open_session, reading_options, session_option, show_verdict,
 )
 from scorekeeper.cli.session import command
-
 
 
 @command("status")
@@ -50,22 +39,13 @@ def log(session: str | None, as_json: bool, fmt: str) -> None:
 
     Example: scorekeeper log --format github
     """
-    from scorekeeper.report import table
+    from scorekeeper.report import render_log
 
     rows = open_session(session).log()
     if as_json:
         emit_json(rows)
         return
-    shown = [{"#": r["seq"], "event": _clip(r["description"], LOG_TEXT_WIDTH), "status": r["status"],
-              "notes": ", ".join(filter(None, [r["flags"], " ".join(r["rules"])]))} for r in rows]
-    click.echo(table(shown, check_format(fmt)) if shown else "the journal is empty")
-
-
-LOG_TEXT_WIDTH = 72  # a long note must not widen every line of the log; the whole text is in --json and audit
-
-
-def _clip(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
+    click.echo(render_log(rows, check_format(fmt)))
 
 
 @command("check")
@@ -160,27 +140,16 @@ def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
 
     Example: scorekeeper audit 12
     """
-    from scorekeeper.report import render_status
+    from scorekeeper.report import render_status, text
 
     s = open_session(session)
     audited = s.audit(seq)
     if as_json:
         emit_json(audited.to_json(s.game))
         return
-    recorded, outcome = audited.recorded, audited.outcome
-    lines = [f"Event #{seq}: {describe(s.game, recorded)}",
-             f"  recorded at {recorded.recorded_at}{' with --force' if recorded.forced else ''}",
-             f"  hash {audited.record.get('hash', '')[:16]}…"]
-    if outcome and outcome.amended_by:
-        lines.append(f"  amended by {', '.join('#%d' % a for a in outcome.amended_by)}: now {describe(s.game, outcome.event)}")
-    if outcome and outcome.voided_by:
-        lines.append(f"  voided by #{outcome.voided_by}")
-    lines.append(f"Verdict: {outcome.status if outcome else 'unknown'}")
-    lines += [f"  {v.render()}" for v in (outcome.violations if outcome else [])]
-    if audited.notes_after:
-        lines += ["Notes recorded after it:"] + [f"  #{e.seq} {e.get('text')}" for e in audited.notes_after]
-    lines += ["", f"The board just before #{seq}:", render_status(audited.status_before, check_format(fmt))]
-    click.echo("\n".join(lines))
+    lines = audited.lines(s.game)
+    lines += ["", f"The board just before #{seq}:"]
+    click.echo("\n".join([text(line, check_format(fmt)) for line in lines] + [render_status(audited.status_before, fmt)]))
 
 
 @command("verify")
@@ -200,32 +169,18 @@ def verify(session: str | None, as_json: bool, head: str | None, accept: bool) -
     Example: scorekeeper verify
     """
     from scorekeeper.cli.home import home
-    from scorekeeper.journal import verify_chain
-    from scorekeeper.whatif import shared_history
-    from scorekeeper.witness import check
+    from scorekeeper.proof import prove
 
     s = open_session(session)
     if accept:
         show_verdict(s.accept_broken_chain(), as_json)
         return
-    problem = verify_chain(s.journal.meta, s.journal.records)
-    shared = shared_history(s)  # None unless the session is a branch
-    seen = check(home(), s.path, s.journal.meta, s.journal.records, head)  # this machine's witness, --head
+    proof = prove(s, home(), head)
     if as_json:
-        emit_json({"intact": problem is None, "events": len(s.journal.records),
-                   "head": s.journal.head_hash if problem is None else None,
-                   "first_bad_seq": problem.seq if problem else None,
-                   "problem": problem.message if problem else None,
-                   **({"parent": shared.to_json()} if shared else {}), "witness": seen.to_json()})
-    elif problem is None:
-        click.echo(f"intact: {len(s.journal.records)} events, head hash {s.journal.head_hash}")
+        emit_json(proof.to_json())
     else:
-        click.echo(f"TAMPERED at #{problem.seq}: {problem.message}")
-    if shared is not None and not as_json:
-        click.echo("\n".join(shared.lines()))
-    if not as_json:
-        click.echo("\n".join(seen.lines))
-    if problem is not None or (shared is not None and not shared.ok) or not seen.ok:
+        click.echo("\n".join(proof.lines()))
+    if not proof.ok:
         raise click.exceptions.Exit(1)
 
 
@@ -237,21 +192,10 @@ def settings_cmd(session: str | None, as_json: bool, fmt: str, game_name: str | 
 
     Example: scorekeeper settings --game flamecraft
     """
-    from scorekeeper import games
     from scorekeeper.report import table
-    from scorekeeper.settings import describe as describe_settings
+    from scorekeeper.settings import rows_of
 
-    if game_name:
-        game = games.load(games.entry(game_name).name)
-        values: dict[str, Any] = {}
-        sources: dict[str, str] = {}
-    else:
-        s = open_session(session)
-        game = s.game
-        values, sources = s.settings_now()
-    rows = describe_settings(game.settings, values, sources)
-    for row in rows:
-        row["mid-game"] = next(st.mutable for st in game.settings if st.key == row["key"])
+    game, rows = rows_of(game_name) if game_name else open_session(session).settings_rows()
     if as_json:
         emit_json(rows)
     else:

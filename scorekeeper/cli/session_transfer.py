@@ -2,31 +2,23 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
-from typing import Any
 
 import click
 
-from scorekeeper.cli.common import (
-    Refused,
-    emit_json,
-    json_option,
-    open_session,
-    session_option,
-)
+from scorekeeper.cli.common import Refused, emit_json, json_option, open_session, session_option
 from scorekeeper.cli.session import command
-from scorekeeper.cli.session_create import default_path
+from scorekeeper.creation import default_path
+from scorekeeper.exports import TARGETS
 
 
 
-EXPORT_TARGETS = ("jsonl", "bgstats", "bgstats-link", "csv", "markdown")
 
 
 @command("export")
 @session_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of standard output.")
-@click.option("--to", "target", type=click.Choice(EXPORT_TARGETS), default="jsonl", show_default=True,
+@click.option("--to", "target", type=click.Choice(TARGETS), default="jsonl", show_default=True,
               help="jsonl: the journal; bgstats: a BG Stats play file (.bgsplay); bgstats-link: BG Stats' "
                    "push-a-play link; csv, markdown: the final table and score sheet for a club's records.")
 @click.option("--bgg-id", type=click.IntRange(min=1), help="The game's BoardGameGeek id, for BG Stats.")
@@ -36,29 +28,10 @@ def export(session: str | None, output: str | None, target: str, bgg_id: int | N
 
     Example: scorekeeper export --to bgstats -o tuesday.bgsplay
     """
+    from scorekeeper.exports import export_text
     from scorekeeper.journal import atomic_write
 
-    s = open_session(session)
-    if target == "jsonl":
-        header = {"scorekeeper": "session", **s.journal.meta.to_record()}
-        lines = [_json_line(header)] + [_json_line(r) for r in s.journal.records]
-        text, what = "\n".join(lines) + "\n", f"{len(s.journal.records)} events"
-    else:
-        from scorekeeper import __version__, bgstats, report
-        from scorekeeper.standings import result_of
-
-        result = result_of(s)
-        if not result.final:
-            raise Refused(f"the game is not over, so it has no result to export --to {target} "
-                          "(see 'scorekeeper status'; 'scorekeeper score' shows the provisional table)")
-        text, what = {
-            "bgstats": lambda: (bgstats.play_file_text(result, bgg_id, min_players=s.game.min_players,
-                                                       max_players=s.game.max_players, version=__version__),
-                                "the play for BG Stats"),
-            "bgstats-link": lambda: (bgstats.link(result, bgg_id) + "\n", "the BG Stats link"),
-            "csv": lambda: (report.club_csv(result), "the final table (CSV)"),
-            "markdown": lambda: (report.club_markdown(result), "the final table and score sheet (Markdown)"),
-        }[target]()
+    text, what = export_text(open_session(session), target, bgg_id)
     if output:
         if Path(output).exists():
             raise Refused(f"{output}: already exists; choose another file")
@@ -66,12 +39,6 @@ def export(session: str | None, output: str | None, target: str, bgg_id: int | N
         click.echo(f"exported {what} to {output}")
     else:
         click.echo(text, nl=False)
-
-
-def _json_line(data: Any) -> str:
-    """One JSON line; the Unicode line separators are escaped so that no reader splits the line."""
-    text = json.dumps(data, ensure_ascii=False)
-    return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029").replace("\u0085", "\\u0085")
 
 
 @command("import")

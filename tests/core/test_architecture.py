@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -34,3 +35,43 @@ def test_game_and_engine_code_imports_no_cli_storage_or_rendering(path: Path) ->
 def test_only_report_imports_tabulate() -> None:
     users = [p.name for p in PACKAGE.rglob("*.py") if "tabulate" in imported_modules(p)]
     assert users == ["report.py"]
+
+
+CLI_FILES = sorted((PACKAGE / "cli").rglob("*.py"))
+RULE_ID = re.compile(r"\b(?:EH|FC|ED|CORE|FAKE)-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
+#: what the CLI may import from the game packages: the registry, the protocol's value types, and notation
+CLI_MAY_IMPORT = re.compile(r"^scorekeeper\.games(?:\.base|\.[a-z_]+\.notation)?$")
+
+
+@pytest.mark.parametrize("path", CLI_FILES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_cli_holds_no_rule_and_reads_no_game_state(path: Path) -> None:
+    """Refusals come from the games' checks (so --force and the journal see them): no rule-ID literal in the CLI,
+    no reading of a game's state, no import of a game's rules."""
+    text = path.read_text(encoding="utf-8")
+    assert RULE_ID.findall(text) == [], f"{path.name} cites rule IDs"
+    tree = ast.parse(text)
+    state_reads = [node.lineno for node in ast.walk(tree)
+                   if isinstance(node, ast.Attribute) and node.attr in ("state", "before", "after")]
+    assert state_reads == [], f"{path.name} reads game state at lines {state_reads}"
+    games = [m for m in imported_names(tree) if m.startswith("scorekeeper.games")]
+    assert [m for m in games if not CLI_MAY_IMPORT.match(m)] == [], f"{path.name} imports game code {games}"
+
+
+def imported_names(tree: ast.AST) -> set[str]:
+    """Every module imported, ``from package import module`` counted as ``package.module``."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            if node.module.count(".") == 2 and node.module.startswith("scorekeeper.games.") \
+                    and node.module != "scorekeeper.games.base":
+                names.update(f"{node.module}.{alias.name}" for alias in node.names)  # a game package's module
+            else:
+                names.add(node.module)
+    return names
+
+
+def test_the_cli_is_small() -> None:
+    lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in CLI_FILES)
+    assert lines <= 2000, f"scorekeeper/cli/ has {lines} lines"
