@@ -136,11 +136,13 @@ def atomic_write(path: Path, text: str) -> None:
             handle.flush()
             os.fsync(handle.fileno())
         os.replace(tmp_name, path)
-    except BaseException:
+    except BaseException as exc:
         try:
             os.unlink(tmp_name)
         except FileNotFoundError:
             pass
+        if isinstance(exc, OSError) and exc.filename is None:  # a full disk says no file: name the one written
+            exc.filename = str(path)
         raise
     fsync_folder(folder)
 
