@@ -22,7 +22,7 @@ from scorekeeper.engine import Outcome, Replay, replay, step
 from scorekeeper.errors import BadInput, Refused
 from scorekeeper.events import AMEND, ASSERT, CORE_TYPES, NOTE, SET, VOID, Event
 from scorekeeper.games.base import (
-    Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status,
+    Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, resolve_player,
 )
 from scorekeeper.journal import ChainProblem, Journal, JournalError, MemoryJournal, SessionMeta, now_iso
 
@@ -660,21 +660,6 @@ def config_of(meta: SessionMeta, game: Game) -> SessionConfig:
     from scorekeeper.settings import completed
 
     return SessionConfig(meta.game, tuple(meta.players), completed(game.settings, meta.settings), meta.catalog)
-
-
-def resolve_player(players: Sequence[str], text: str) -> str:
-    """The player named by ``text``: exactly, or by a unique case-insensitive prefix."""
-    wanted = text.strip().lower()
-    exact = [p for p in players if p.lower() == wanted]
-    if exact:
-        return exact[0]
-    matches = [p for p in players if p.lower().startswith(wanted)] if wanted else []
-    if len(matches) == 1:
-        return matches[0]
-    names = ", ".join(players)
-    if not matches:
-        raise BadInput(f"no player {text!r} in this game; the players are {names}")
-    raise BadInput(f"{text!r} could be {' or '.join(matches)}; type more of the name")
 
 
 def describe(game: Game, event: Event, journal: Mapping[int, Event] | None = None) -> str:

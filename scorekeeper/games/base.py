@@ -568,3 +568,19 @@ def players_in_order(players: Iterable[str], first: str) -> list[str]:
     seats = list(players)
     index = seats.index(first)
     return seats[index:] + seats[:index]
+
+
+def resolve_player(players: Sequence[str], text: str) -> str:
+    """The player named by ``text``: exactly, or by a unique case-insensitive prefix (``BadInput`` otherwise)."""
+    from scorekeeper.errors import BadInput
+
+    wanted = text.strip().lower()
+    exact = [p for p in players if p.lower() == wanted]
+    if exact:
+        return exact[0]
+    matches = [p for p in players if p.lower().startswith(wanted)] if wanted else []
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise BadInput(f"no player {text!r} in this game; the players are {', '.join(players)}")
+    raise BadInput(f"{text!r} could be {' or '.join(matches)}; type more of the name")

@@ -17,7 +17,7 @@ import json
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from scorekeeper.errors import BadInput, NotationError
-from scorekeeper.games.base import Draft, is_whole
+from scorekeeper.games.base import Draft, is_whole, resolve_player
 
 from .notation import FaceError, norm_face, norm_goods, norm_id, norm_reward, parse_items, split_ref
 from .rules_enchant import default_payment
@@ -46,20 +46,6 @@ def _player(state: FlameState, draft: Draft) -> str | None:
     if draft.type in ("SETUP", "SETUP_PLAYER", "FINAL_SCORING", "ADJUST"):
         return None
     return state.turn.player if state.turn is not None and not state.finished else None
-
-
-def resolve_player(players: Sequence[str], text: str) -> str:
-    """The player named exactly or by a unique case-insensitive prefix (``BadInput`` otherwise)."""
-    wanted = text.strip().lower()
-    exact = [p for p in players if p.lower() == wanted]
-    if exact:
-        return exact[0]
-    matches = [p for p in players if p.lower().startswith(wanted)] if wanted else []
-    if len(matches) == 1:
-        return matches[0]
-    if not matches:
-        raise BadInput(f"no player {text!r} in this game; the players are {', '.join(players)}")
-    raise BadInput(f"{text!r} could be {' or '.join(matches)}; type more of the name")
 
 
 def complete_name(word: str, candidates: Iterable[str]) -> str:
