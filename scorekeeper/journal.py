@@ -224,7 +224,26 @@ def _make_storage_class(path: Path, preloaded: dict[str, Any] | None) -> type:
 # -- the journal -----------------------------------------------------------------------------------
 
 
-class Journal:
+class ChainedRecords:
+    """What the journal and its in-memory twin share: the event records of a hash chain, read."""
+
+    meta: SessionMeta
+    _records: list[dict[str, Any]]
+
+    @property
+    def records(self) -> list[dict[str, Any]]:
+        """The stored event documents, in journal (document) order, hashes included."""
+        return list(self._records)
+
+    def events(self) -> list[Event]:
+        return [Event.from_record(r) for r in self._records]
+
+    @property
+    def head_hash(self) -> str:
+        return self._records[-1].get("hash", "") if self._records else meta_hash(self.meta)
+
+
+class Journal(ChainedRecords):
     """A session file: read its metadata and events; append events under the lock.
 
     Every instance reads the file afresh; nothing is cached between commands. Use ``Journal.create`` for a
@@ -241,18 +260,6 @@ class Journal:
     def _load(self) -> tuple[SessionMeta, list[dict[str, Any]]]:
         self._data = read_json_file(self.path)
         return parse_session(self._data, str(self.path))
-
-    @property
-    def records(self) -> list[dict[str, Any]]:
-        """The stored event documents, in journal (document) order, hashes included."""
-        return list(self._records)
-
-    def events(self) -> list[Event]:
-        return [Event.from_record(r) for r in self._records]
-
-    @property
-    def head_hash(self) -> str:
-        return self._records[-1].get("hash", "") if self._records else meta_hash(self.meta)
 
     # writing ------------------------------------------------------------------------------------
 
@@ -303,7 +310,7 @@ class Journal:
         return records
 
 
-class MemoryJournal:
+class MemoryJournal(ChainedRecords):
     """The journal's in-memory twin, for tests and the sample generators: the same hash chain, no file.
 
     It has the ``Journal``'s reading and transaction interface; ``path`` is None.
@@ -315,18 +322,6 @@ class MemoryJournal:
         self.meta = meta
         self._records: list[dict[str, Any]] = []
         self._append(events)
-
-    @property
-    def records(self) -> list[dict[str, Any]]:
-        """The stored event documents, hashes included."""
-        return list(self._records)
-
-    def events(self) -> list[Event]:
-        return [Event.from_record(r) for r in self._records]
-
-    @property
-    def head_hash(self) -> str:
-        return self._records[-1].get("hash", "") if self._records else meta_hash(self.meta)
 
     @contextmanager
     def transaction(self) -> Iterator["Transaction"]:
