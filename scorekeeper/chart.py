@@ -44,19 +44,28 @@ def _fmt(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
+class _Plot:
+    """The image charts' geometry, shared by ``svg`` and ``png``: the series, the scale and the two axes."""
+
+    def __init__(self, timeline: Timeline) -> None:
+        self.series = _series(timeline)
+        self.count = len(timeline.points)
+        self.top = _scale_max([v for values in self.series.values() for v in values])
+        self.step = _tick_step(self.top)
+        self.width, self.height = SVG_WIDTH - _LEFT - _RIGHT, SVG_HEIGHT - _TOP - _BOTTOM
+
+    def x(self, i: int) -> float:
+        return _LEFT + (self.width * i / (self.count - 1) if self.count > 1 else self.width / 2)
+
+    def y(self, v: Number) -> float:
+        return _TOP + self.height - self.height * float(v) / self.top
+
+
 def svg(timeline: Timeline) -> str:
     """The chart as one inline ``<svg>`` element: no script, no external reference; names are escaped."""
-    series = _series(timeline)
-    count = len(timeline.points)
-    top = _scale_max([v for values in series.values() for v in values])
-    step = _tick_step(top)
-    plot_w, plot_h = SVG_WIDTH - _LEFT - _RIGHT, SVG_HEIGHT - _TOP - _BOTTOM
-
-    def x(i: int) -> float:
-        return _LEFT + (plot_w * i / (count - 1) if count > 1 else plot_w / 2)
-
-    def y(v: Number) -> float:
-        return _TOP + plot_h - plot_h * float(v) / top
+    plot = _Plot(timeline)
+    series, count, top, step, plot_w, plot_h, x, y = (plot.series, plot.count, plot.top, plot.step, plot.width,
+                                                      plot.height, plot.x, plot.y)
 
     heading = title(timeline)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="score-chart" role="img" '
@@ -107,17 +116,9 @@ def png(timeline: Timeline) -> bytes:
         raise BadInput("a PNG chart needs Pillow: pip install 'scorekeeper[png]' (or write FILE.svg)") from None
     import io
 
-    series = _series(timeline)
-    count = len(timeline.points)
-    top = _scale_max([v for values in series.values() for v in values])
-    step = _tick_step(top)
-    plot_w, plot_h = SVG_WIDTH - _LEFT - _RIGHT, SVG_HEIGHT - _TOP - _BOTTOM
-
-    def x(i: int) -> float:
-        return _LEFT + (plot_w * i / (count - 1) if count > 1 else plot_w / 2)
-
-    def y(v: Number) -> float:
-        return _TOP + plot_h - plot_h * float(v) / top
+    plot = _Plot(timeline)
+    series, count, top, step, plot_w, plot_h, x, y = (plot.series, plot.count, plot.top, plot.step, plot.width,
+                                                      plot.height, plot.x, plot.y)
 
     image = Image.new("RGB", (SVG_WIDTH, SVG_HEIGHT), "#ffffff")
     pen = ImageDraw.Draw(image)
