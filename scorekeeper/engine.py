@@ -101,7 +101,8 @@ class Fold:
         self._since.append(event)
 
     def _restore(self) -> Any:
-        state = self.game.setup(self.config) if self._checkpoint is None else copy.deepcopy(self._checkpoint)
+        # the checkpoint is private and is replaced below, so it is re-folded in place rather than copied first
+        state = self.game.setup(self.config) if self._checkpoint is None else self._checkpoint
         for event in self._since:
             if event.type == SET:
                 state = self.game.change_setting(state, event.get("key"), event.get("value"))
