@@ -42,7 +42,12 @@ def _play(session: str | None, type_: str, player: str | None, payload: dict[str
     """Record a play: the player by a prefix of their name (or None: the game says who), the payload's words."""
     s = open_session(session, GAME)
     words = {k: v for k, v in payload.items() if v is not None and v != () and v != {}}
-    record(s, type_, s.player(player) if player else None, words, force=force, as_json=as_json)
+    verdict = record(s, type_, s.player(player) if player else None, words, force=force, echo=False)
+    if as_json:  # what the play did (Gold gained, chests taken, pushes…) goes with the verdict
+        emit_json({**verdict.to_json(), "infos": verdict.infos})
+    else:
+        lines = verdict.lines()
+        click.echo("\n".join(lines[:1] + [f"  {info}" for info in verdict.infos] + lines[1:]))
 
 
 def play(name: str, type_: str, *params: Callable[..., Any], player: bool = True, text: str = "",

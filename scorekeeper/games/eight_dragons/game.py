@@ -29,9 +29,25 @@ def checked(check: Check, apply: Apply) -> Play:
 
     def play(state: EDState, event: Event, found: Findings) -> EDState:
         found.extend(check(state, event))
-        return state if found.failed else apply(state, event)
+        if found.failed:
+            return state
+        ledger, chests = len(state.ledger), {name: len(p.chests) for name, p in state.players.items()}
+        state = apply(state, event)
+        found.infos.extend(gains_said(state, ledger, chests))
+        return state
 
     return play
+
+
+def gains_said(state: EDState, ledger: int, chests: dict[str, int]) -> list[str]:
+    """What a play gave, in words for the verdict: each Gold movement since ledger entry ``ledger`` (with the
+    player's Gold now) and each chest taken since the players held ``chests`` (with the ID ``ed chests`` needs)."""
+    said = [f"{e.player} {'gains' if e.amount >= 0 else 'pays'} {abs(e.amount)} Gold ({e.source}): "
+            f"{state.players[e.player].gold} Gold now" for e in state.ledger[ledger:]]
+    for name, held in chests.items():
+        said += [f"{name} takes Treasure Chest {c.id} ({c.kingdom}); at the end: ed chests {name} "
+                 f"{c.id}=ARTIFACTS@TILE" for c in state.players[name].chests[held:]]
+    return said
 
 
 def play_done(state: EDState, event: Event, found: Findings) -> EDState:

@@ -262,7 +262,27 @@ def play_fly(state: EDState, event: Event, found: Findings) -> EDState:
     found.extend(findings)
     if found.failed:
         return state
-    return apply_fly(state, event, result)
+    state = apply_fly(state, event, result)
+    found.infos.extend(flight_said(state, str(event.player)))
+    return state
+
+
+def flight_said(state: EDState, active: str) -> list[str]:
+    """What the flight did, in words for the verdict: the Swarms pushed, the Wyrmlings that joined, and (on a
+    described board) where each moved Swarm's pieces stand now."""
+    flight = state.flight
+    said = []
+    if flight.get("pushed"):
+        said.append(f"pushed: {', '.join(map(str, flight['pushed']))}")
+    joins = [f"{j[1]} joins {j[0]}" if isinstance(j, list) else f"the Rock's front Wyrmling joins {j}"
+             for j in flight.get("joins", [])]
+    if joins:
+        said.append("; ".join(joins))
+    if state.board is not None:
+        movers = [active, *[str(d) for d in flight.get("pushed", [])]]
+        said += [f"{d}'s Swarm now: " + ", ".join(f"{m} {state.pieces.pos.get(m)}" for m in state.pieces.swarms[d])
+                 for d in movers]
+    return said
 
 
 def apply_fly(state: EDState, event: Event, result: FlightResult | None) -> EDState:

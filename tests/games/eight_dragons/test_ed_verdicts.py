@@ -1,0 +1,69 @@
+"""Issue 14 §3 for 8 Dragons: what the verdict says a play did (Gold gained, chests taken, pushes and joiners)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from scorekeeper.engine import step
+from scorekeeper.games.base import Findings
+from scorekeeper.games.eight_dragons import GAME
+
+from ed_support import Table, fx_board, make_config
+from test_ed_review import new_game
+
+
+def said(t: Table, type_: str, player: str | None = None, **payload: Any) -> list[str]:
+    """Record a legal play and return what it said it did (the verdict's infos)."""
+    found = Findings()
+    event = t.event(type_, player, payload)
+    t.events.append(event)
+    t.state, findings = step(GAME, t.state, event, found=found)
+    assert not [f for f in findings if f.is_error], findings
+    return found.infos
+
+
+def test_troll_shrine_and_chest_say_what_they_gave():
+    """ED-LOC-TROLL-1, ED-LOC-SHRINE-1, ED-LOC-CHEST-1: the verdict says the Gold gained (and the Gold now) and
+    the chest's ID, which 'ed chests' needs at the end of the game."""
+    board = fx_board({"S1": "chest:Sinistra", "S2": "shrine:Sinistra", "S3": "troll:T:A"}, {"T": [1, 3, 5]})
+    t = Table(make_config(("A", "B", "C"), board))
+    t.play("POSITIONS", swarms={"A": {"at": "N6", "members": ["B.w1", "C.w1"], "trail": ["N5", "N4"]}}, rock=[],
+           lairs={"A": ["A.w1", "A.w2"], "B": ["B.w2"], "C": ["C.w2", "Aureus"]})
+    t.play("FLY", "A", to="S3", valley="Sinistra")
+    troll = said(t, "TROLL", "A")
+    gold = t.state.players["A"].gold
+    assert gold > 0 and troll == [f"A gains {gold} Gold (Troll path): {gold} Gold now"]
+    shrine = said(t, "SHRINE", "B")
+    assert shrine and shrine[0].startswith("B gains ") and "Sinistra Shrine" in shrine[0]
+    chest = said(t, "CHEST", "C")
+    held = t.state.players["C"].chests
+    assert len(held) == 1 and chest == [f"C takes Treasure Chest {held[0].id} (Sinistra); at the end: ed chests C "
+                                        f"{held[0].id}=ARTIFACTS@TILE"]
+
+
+def test_a_flight_says_pushes_joiners_and_final_spaces():
+    """ED-PUSH-1, ED-SWARM-2, ED-FLY-8: the flight's verdict names the Swarms pushed, the Wyrmling that joined from
+    the Rock and where every moved piece stands."""
+    t = Table(make_config(("A", "B", "C"), fx_board({})))
+    t.play("POSITIONS", swarms={"A": {"at": "N6", "members": []}, "B": {"at": "S2", "members": []},
+                                "C": {"at": "S5", "members": []}},
+           rock=["A.w1"], lairs={"A": ["A.w2"], "B": ["B.w1", "B.w2"], "C": ["C.w1", "C.w2", "Aureus"]})
+    words = said(t, "FLY", "A", to="S2", valley="Sinistra")
+    pos = t.state.pieces.pos
+    assert "pushed: B" in words and "A.w1 joins A" in words
+    assert f"A's Swarm now: A {pos['A']}, A.w1 {pos['A.w1']}" in words and f"B's Swarm now: B {pos['B']}" in words
+
+
+def test_ed_troll_json_carries_the_gold_gained(cli):
+    """ED-LOC-TROLL-1: 'ed troll --json' gives what the play did (the Gold), not only the piece."""
+    new_game(cli)
+    for name, tile, mission in (("Ann", "S/WOOOWW", "SM/WWWWOW/market:b@1,-1"),
+                                ("Bob", "S/OOOOOO", "SM/OOOOOW/market:g@0,-1"),
+                                ("Cleo", "S/OOOWWO", "SM/OWOOOO/market:c@0,-1")):
+        assert cli("ed", "start", name, tile, mission).exit_code == 0
+    assert cli("ed", "fly", "-n", "3", "--join", "Ann").exit_code == 0
+    result = cli("ed", "troll", "--gold", "3", "--json")
+    assert result.exit_code == 0 and json.loads(result.output)["infos"] == ["Ann gains 3 Gold (Troll path): 3 Gold now"]
+    text = cli("ed", "shrine", "-k", "sin", "-p", "Cleo").output
+    assert "  Cleo gains 3 Gold (Sinistra Shrine): 3 Gold now" in text.splitlines()
