@@ -276,8 +276,14 @@ def score_table(state: EDState, game_name: str) -> ScoreTable:
                 if not exact:
                     royal_notes.append(f"{name}'s {ROYAL_METRICS[metric]} search stopped early: {value} is the "
                                        "longest found, not proven the longest")
-            first, second = royal_places(values, metric in ("smallest", "artifacts"))
+            lower_is_better = metric in ("smallest", "artifacts")
+            # ED-ROYAL-5, ED-ROYAL-6: a Lair with no Gold tile (or no wall) has no chain (no Wall): it takes no place
+            ranked = {name: value for name, value in values.items() if lower_is_better or value > 0}
+            first, second = royal_places(ranked, lower_is_better) if ranked else ([], [])
             for row in rows:
+                if row.player not in first and row.player not in second:
+                    explanations.append(Explanation(row.player, "Royal Challenges", 0, f"no place, {ROYAL_METRICS[metric]}"
+                                                    f" ({values[row.player]})"))
                 if row.player in first:
                     row.categories["Royal Challenges"] += upper
                     explanations.append(Explanation(row.player, "Royal Challenges", upper,

@@ -168,9 +168,30 @@ def test_royal_challenges_in_the_score_table():
     b.lair.place(parse_tile("E1/OOOOOO/b,1", "EB"), (0, 1), 0)
     table = GAME.score(t.state)
     rows = {r.player: r for r in table.rows}
-    # A: smallest (6), fewest Artifacts (5), Wall 6 vs B's 0 (7); B: Gold chain 2 (8) and 2nd in the others
-    assert rows["A"].categories["Royal Challenges"] == 6 + 5 + 4 + 7
-    assert rows["B"].categories["Royal Challenges"] == 3 + 2 + 8 + 3
+    # A: smallest (6), fewest Artifacts (5), Wall 6 (7), no Gold chain; B: Gold chain 2 (8), 2nd smallest and 2nd
+    # fewest, no Wall (see the next test)
+    assert rows["A"].categories["Royal Challenges"] == 6 + 5 + 7
+    assert rows["B"].categories["Royal Challenges"] == 3 + 2 + 8
+
+
+def test_royal_no_gold_chain_or_no_wall_takes_no_place():
+    """ED-ROYAL-3, ED-ROYAL-5, ED-ROYAL-6: the rulebook's Challenges are "the longest continuous Gold chain (not
+    counting branches), and the longest continuous Wall (not counting branches)" and "During the game you try to
+    fulfil the revealed Challenges": a Lair with no Gold tile has no Gold chain, one with no wall no Wall, so it has
+    not fulfilled the Challenge and takes no place (not 2nd place with a chain of 0). --explain says every
+    player's measured value, placed or not."""
+    t = Table(make_config(("A", "B", "C"), royal=["smallest:6:3", "artifacts:5:2", "gold:8:4", "wall:7:3"]))
+    lairs = {"A": "S/OOOOOO/1", "B": "S/WWWWWW", "C": "S/OOOOOO"}
+    for name, face in lairs.items():
+        t.state.players[name].lair.place(parse_tile(face, f"S{name}"), (0, 0), 0)
+    table = GAME.score(t.state)
+    said = {(e.player, e.source) for e in table.explanations if "Gold chain" in e.source or "Wall" in e.source}
+    paid = {name: sum(e.points for e in table.explanations if e.player == name and (
+        "Gold chain" in e.source or "Wall" in e.source)) for name in lairs}
+    assert paid == {"A": 8, "B": 7, "C": 0}
+    assert said == {("A", "1st longest Gold chain (1)"), ("B", "no place, longest Gold chain (0)"),
+                    ("C", "no place, longest Gold chain (0)"), ("B", "1st longest Wall (6)"),
+                    ("A", "no place, longest Wall (0)"), ("C", "no place, longest Wall (0)")}
 
 
 def test_tiebreak_smallest_lair_then_coin_flick():
