@@ -33,7 +33,8 @@ def new_tiles(state: EDState, items: Iterable[Any]) -> list[Tile]:
                 counter += 1
                 name = f"T{counter}"
         if name in taken:
-            raise PayloadError(f"the name {name} is already used by another tile; choose another")
+            raise PayloadError(f"the name {name} is already used by {name_holder(state, name)}; give the new tile "
+                               f"another name (e.g. {free_name(state)}={spec})")
         if not name or "/" in name or "," in name or "=" in name or " " in name:
             raise PayloadError(f"{name!r} cannot name a tile (use letters and digits, e.g. T7)")
         try:
@@ -42,6 +43,26 @@ def new_tiles(state: EDState, items: Iterable[Any]) -> list[Tile]:
             raise PayloadError(str(exc)) from None
         taken.add(name)
     return tiles
+
+
+def name_holder(state: EDState, name: str) -> str:
+    """Where the tile called ``name`` is, in words: set aside, waiting, in a Lair, under a stack, or on offer."""
+    for player in state.players.values():
+        if any(t.name == name for t in player.set_aside):
+            return f"the tile {player.name} set aside (a set-aside tile stays out of play)"
+        if any(t.name == name for t in player.pending):
+            return f"a tile waiting in front of {player.name}"
+        if any(p.tile.name == name for p in player.lair.cells.values()):
+            return f"a tile in {player.name}'s Lair"
+    return "another tile"
+
+
+def free_name(state: EDState) -> str:
+    """The next automatic tile name not yet used."""
+    counter = state.tile_counter + 1
+    while f"T{counter}" in state.names:
+        counter += 1
+    return f"T{counter}"
 
 
 def commit_names(state: EDState, tiles: Iterable[Tile]) -> None:

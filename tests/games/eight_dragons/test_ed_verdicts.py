@@ -67,3 +67,20 @@ def test_ed_troll_json_carries_the_gold_gained(cli):
     assert result.exit_code == 0 and json.loads(result.output)["infos"] == ["Ann gains 3 Gold (Troll path): 3 Gold now"]
     text = cli("ed", "shrine", "-k", "sin", "-p", "Cleo").output
     assert "  Cleo gains 3 Gold (Sinistra Shrine): 3 Gold now" in text.splitlines()
+
+
+def test_a_name_taken_by_a_set_aside_tile_says_so():
+    """ED-LOC-VILLAGE-1, ED-LAIR-6: a new tile may not reuse the name of a tile set aside; the refusal says the
+    name belongs to the set-aside tile (not a vague "already used") and offers a free name."""
+    board = fx_board({"S1": "village:G:1", "S2": "village:E:1"})
+    t = Table(make_config(("A", "B", "C"), board))
+    t.play("START", "A", tile="S/OWWWWW", missions=[{"tile": "SM/WWWOWW/market:b", "at": "0,-1", "rot": 0}])
+    t.play("FLY", "A", to="S2", valley="Sinistra")
+    t.play("VILLAGE", "A", tiles=["X=E1/WWWWWW"])
+    t.play("VILLAGE", "C", tiles=["Y=G1/WWWWWW"])
+    t.play("DISCARD", "A", tile="X")
+    t.play("DISCARD", "C", tile="Y")
+    t.play("DONE", "A")
+    t.play("FLY", "B", to="S3", valley="Sinistra")
+    refusal = t.refused("ED-LOC-VILLAGE-1", "VILLAGE", "A", tiles=["X=E1/OOOOOO"])  # A.w2 on the Elf village
+    assert "the tile A set aside" in refusal.message and "e.g. T1=E1/OOOOOO" in refusal.message
