@@ -25,6 +25,14 @@ class FlightError(Exception):
         self.message = message
 
 
+class _Unchosen(FlightError):
+    """ED-PUSH-4: a pushed Dragon's Valley way is needed and was not given."""
+
+    def __init__(self, dragon: str, message: str) -> None:
+        super().__init__("ED-PUSH-4", message)
+        self.dragon = dragon
+
+
 @dataclass
 class FlightResult:
     """A legal flight: the pieces afterwards, the active path, who moved, joined and chose which way, and the activation order."""
@@ -79,8 +87,8 @@ class _Sim:
         if choice is None:
             if dragon == AUREA:  # ED-2P-6: simulate() tries both ways first (a follower decides)
                 raise _AureaUnsteered()
-            raise FlightError(
-                "ED-PUSH-4",
+            raise _Unchosen(
+                dragon,
                 f"{dragon}'s Dragon is pushed into the Valley of the Winds: {dragon} chooses the way; "
                 f"record it with --push {dragon}=Sinistra or --push {dragon}=Dextra",
             )
@@ -158,6 +166,30 @@ def simulate(board: Board, pieces: Pieces, active: str, dest: str | None, *, val
     follows her through the Valley she takes the other kingdom; if none does, the other player must say.
     """
     pushes = dict(pushes or {})
+    try:
+        return _steered(board, pieces, active, dest, valley, pushes, spaces)
+    except _Unchosen as unchosen:  # a flight that no way makes legal is refused for that, not for the way
+        raise _impossible(board, pieces, active, dest, valley, pushes, spaces, unchosen.dragon) or unchosen
+
+
+def _impossible(board: Board, pieces: Pieces, active: str, dest: str | None, valley: str | None,
+                pushes: Mapping[str, str], spaces: int | None, dragon: str) -> FlightError | None:
+    """The refusal of a flight whatever way ``dragon`` is pushed, or None when some way may make it legal."""
+    failure: FlightError | None = None
+    for kingdom in KINGDOMS:
+        try:
+            simulate(board, pieces, active, dest, valley=valley, pushes={**pushes, dragon: kingdom}, spaces=spaces)
+            return None
+        except FlightError as exc:
+            if exc.rule == "ED-PUSH-4":  # another way still to choose: the flight may be legal
+                return None
+            failure = failure or exc
+    return failure
+
+
+def _steered(board: Board, pieces: Pieces, active: str, dest: str | None, valley: str | None,
+             pushes: dict[str, str], spaces: int | None) -> FlightResult:
+    """``simulate`` with Aurea's way derived when it is not given (ED-2P-6)."""
     try:
         return _simulate(board, pieces, active, dest, valley, pushes, spaces)
     except _AureaUnsteered:

@@ -84,3 +84,16 @@ def test_a_name_taken_by_a_set_aside_tile_says_so():
     t.play("FLY", "B", to="S3", valley="Sinistra")
     refusal = t.refused("ED-LOC-VILLAGE-1", "VILLAGE", "A", tiles=["X=E1/OOOOOO"])  # A.w2 on the Elf village
     assert "the tile A set aside" in refusal.message and "e.g. T1=E1/OOOOOO" in refusal.message
+
+
+def test_an_impossible_flight_is_refused_before_a_push_choice_is_asked():
+    """ED-FLY-4, ED-PUSH-4: a flight that no Valley way of the pushed Dragon can make legal is refused for what
+    makes it impossible (here: crossing the Snow Line twice), not for the missing --push; a possible flight still
+    asks the pushed Dragon's way."""
+    t = Table(make_config(("A", "B", "C"), fx_board({})))
+    t.play("POSITIONS", swarms={"A": {"at": "S9", "members": []}, "B": {"at": "N3", "members": []},
+                                "C": {"at": "S1", "members": []}},
+           rock=[], lairs={"A": ["A.w1", "A.w2"], "B": ["B.w1", "B.w2"], "C": ["C.w1", "C.w2", "Aureus"]})
+    t.refused("ED-FLY-4", "FLY", "A", to="D2", valley="Dextra")
+    t.refused("ED-PUSH-4", "FLY", "A", to="N6")
+    t.ok("FLY", "A", to="N6", pushes={"B": "Dextra"})
