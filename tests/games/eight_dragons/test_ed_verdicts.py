@@ -9,6 +9,8 @@ from scorekeeper.engine import step
 from scorekeeper.games.base import Findings
 from scorekeeper.games.eight_dragons import GAME
 
+from scorekeeper.games.eight_dragons.notation import parse_tile
+
 from ed_support import Table, fx_board, make_config
 from test_ed_review import new_game
 
@@ -97,3 +99,38 @@ def test_an_impossible_flight_is_refused_before_a_push_choice_is_asked():
     t.refused("ED-FLY-4", "FLY", "A", to="D2", valley="Dextra")
     t.refused("ED-PUSH-4", "FLY", "A", to="N6")
     t.ok("FLY", "A", to="N6", pushes={"B": "Dextra"})
+
+
+def one_edge_lair(gained: str) -> Table:
+    """A gains ``gained`` at a village; A's Lair is one Starting Tile with one open edge (set up directly)."""
+    board = fx_board({"S1": "village:G:1", "S2": "village:E:1"})
+    t = Table(make_config(("A", "B", "C"), board))
+    t.play("FLY", "A", to="S2", valley="Sinistra")
+    t.play("VILLAGE", "A", tiles=[gained])
+    t.play("VILLAGE", "C", tiles=["G1"])
+    t.state.players["A"].lair.place(parse_tile("S/OWWWWW", "SA"), (0, 0), 0)
+    t.state.players["A"].started = True
+    return t
+
+
+def test_a_lair_with_no_open_place_is_flagged_and_its_tiles_set_aside_without_a_face():
+    """ED-LAIR-6: once a Lair has no open place left, a tile gained without its face is set aside without
+    typing a face (a tile that fits nowhere needs no proof); with open places the face is still asked."""
+    t = one_edge_lair("E1")
+    lair = t.state.players["A"].lair
+    t.refused("ED-LAIR-6", "DISCARD", "A", tile="T1")  # an open place: give the face
+    cell, _ = lair.open_places()[0]
+    closer = parse_tile("E1/OWWWWW", "Z")
+    lair.place(closer, cell, lair.legal_rotations(closer, cell)[0])
+    assert lair.open_places() == []
+    assert [(f.rule, f.severity) for f in t.play("DISCARD", "A", tile="T1")] == [("ED-LAIR-6", "warning")]
+
+
+def test_the_placement_that_closes_the_lair_says_so():
+    """ED-LAIR-6: the verdict of the placement that leaves no open place says so (every later tile is set aside)."""
+    t = one_edge_lair("Z=E1/OWWWWW")
+    lair = t.state.players["A"].lair
+    cell, _ = lair.open_places()[0]
+    rot = lair.legal_rotations(parse_tile("E1/OWWWWW", "Z"), cell)[0]
+    words = said(t, "PLACE", "A", tiles=[{"tile": "Z", "at": f"{cell[0]},{cell[1]}", "rot": rot}])
+    assert any("A's Lair has no open place left" in w for w in words)
