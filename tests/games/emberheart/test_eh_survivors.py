@@ -84,3 +84,16 @@ def test_eh_hero_mentor_a_swaps_an_expert_for_another_type() -> None:
     s, r = a.hire["S"], a.hire["R"]
     t.ok("CLAIM", "Astrid", location="tavern", space=2, card=1, mentor=[["S", "R"]])
     assert (a.hire["S"], a.hire["R"]) == (s, r + 1)
+
+
+@pytest.mark.parametrize("said, basis", [("heroes", "hero"), ("scouts", "scout"), ("preserves", "preserve"),
+                                         ("hero/preserve", "hero+preserve"), ("greens", "green")])
+def test_eh_raid_4_a_raid_basis_is_read_in_the_plural(said: str, basis: str) -> None:
+    """EH-RAID-4 (issue 14): ``raidcard G heroes`` is the Hero basis, not the unknown 'heroe'."""
+    from scorekeeper.games.emberheart.notation import raid_cards
+
+    assert raid_cards(["G", said])[0]["basis"] == basis
+    t = Table()
+    t.ok("RAID_REVEAL", slot=1, item="G", basis=said)
+    assert t.state.cards[t.state.raids[0]].basis == basis
+    t.refused("EH-RAID-4", "RAID_REVEAL", slot=2, item="G", basis="heroe-s")
