@@ -59,6 +59,13 @@ HEROES: dict[str, str] = {
 # Raid card bases (EH-RAID-4) and Garrison requirement items (EH-GAR-2).
 RAID_BASES: tuple[str, ...] = ("hero", "preserve", "garrison", "attribute", RED, BLUE, GREEN,
                                "ranger", "warden", "scout", "hero+preserve")
+
+
+def raid_basis(word: str) -> str:
+    """A Raid basis as the table says it, in the singular: ``heroes`` → ``hero``, ``hero/preserve`` → ``hero+preserve``
+    (an unknown word comes back as typed, for the caller to refuse)."""
+    w = word.lower().replace("/", "+")
+    return next((c for c in (w, w[:-1], w[:-2]) if c in RAID_BASES), w)
 REQ_ITEMS: tuple[str, ...] = (RED, BLUE, GREEN, "dragon", "hero", "preserve", "garrison",
                               "grunt", "scout", "ranger", "warden", "expert", "hireling")
 EXPERT_WORDS = {"scout": SCOUT, "ranger": RANGER, "warden": WARDEN, "grunt": GRUNT}

@@ -15,7 +15,7 @@ from scorekeeper.errors import NotationError
 from scorekeeper.games.base import is_whole
 from scorekeeper.games.emberheart.cards import (
     AIDES, COLOURS, HEROES, HIRELINGS, LOCATIONS, MOUNTAIN, MTN_LEVELS, RAID_BASES, REQ_ITEMS, SPECIALS, TRACKS,
-    empty_hire, hero_key,
+    empty_hire, hero_key, raid_basis,
 )
 
 __all__ = [
@@ -328,9 +328,8 @@ def raid_cards(words: Sequence[str], amount: int = 1, per: int = 1, name: str | 
         if item.upper()[:1] not in ("G", "E"):
             raise NotationError(f"a Raid card discards G (Grunts) or E (Experts), not {item!r}: "
                                 "e.g. eh raidcard 1 E green")
-        word = basis.lower() if basis.lower() in ("hero+preserve", "hero/preserve") else basis.lower().rstrip("s")
-        payload: dict[str, Any] = {"item": item.upper()[:1], "basis": pick(word.replace("/", "+"), RAID_BASES,
-                                                                          "Raid basis"), "amount": amount, "per": per}
+        payload: dict[str, Any] = {"item": item.upper()[:1], "basis": pick(raid_basis(basis), RAID_BASES, "Raid basis"),
+                                   "amount": amount, "per": per}
         if slot is not None:
             payload["slot"] = slot
         if name:

@@ -6,7 +6,7 @@ from typing import Any
 
 from scorekeeper.games.emberheart.cards import (
     CAMP, COLOURS, DECK_SIZES, EXOTIC, GARRISON, GUILD, HEROES, HIRELINGS, LOCATIONS, MOUNTAIN, MTN_LEVELS,
-    MTN_SLOTS, PRESERVE, RAID_BASES, TAVERN, TRACKS, Card, empty_hire, hero_key,
+    MTN_SLOTS, PRESERVE, RAID_BASES, TAVERN, TRACKS, Card, empty_hire, hero_key, raid_basis,
 )
 from scorekeeper.errors import NotationError
 from scorekeeper.games.emberheart.context import Ctx
@@ -228,9 +228,7 @@ def raid_reveal(st: State, ctx: Ctx) -> None:
     item = str(ctx.get("item", "")).upper()[:1]
     if item not in ("G", "E"):
         ctx.stop("EH-RAID-5", "a Raid card discards Grunts (G) or Experts (E)")
-    basis = str(ctx.get("basis", "")).lower().rstrip("s")
-    if basis == "hero+preserve" or basis == "hero/preserve":
-        basis = "hero+preserve"
+    basis = raid_basis(str(ctx.get("basis", "")))
     if basis not in RAID_BASES:
         ctx.stop("EH-RAID-4", f"a Raid card counts one of: {', '.join(RAID_BASES)}")
     amount, per = ctx.get("amount", 1), ctx.get("per", 1)
