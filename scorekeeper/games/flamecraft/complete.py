@@ -240,7 +240,11 @@ def _visit(c: Completion) -> None:
     for word in pay:
         target, sep, item = word.partition("=")
         if sep:
-            payments[resolve_player(state.order, target)] = item.strip().lower()
+            name = resolve_player(state.order, target)
+            if name in payments:  # each player there gets 1 good or coin (rulebook, Visit)
+                raise NotationError(f"--pay names {name} twice ({payments[name]}, {item.strip().lower()}): "
+                                    f"each player there gets 1 good or coin; type one --pay {name}=ITEM")
+            payments[name] = item.strip().lower()
         else:
             for_all.append(target.strip().lower())
             for other in present:

@@ -183,8 +183,9 @@ def resolve_setup_player(ctx: Ctx) -> None:
     hand = [ref(item) for item in payload.get("hand") or []]
     if len(hand) != START_HAND:
         ctx.error("FC-SETUP-11", f"each player starts with exactly {START_HAND} artisan dragons; {who.name} got {len(hand)}")
-    elif state.artisan_deck < START_HAND:
-        ctx.error("FC-END-7", f"the artisan deck has only {state.artisan_deck} cards left")
+    elif state.artisan_deck < START_HAND:  # FC-SETUP-12: the hands come from the artisan deck
+        ctx.error("FC-SETUP-12", f"the artisan deck has only {state.artisan_deck} cards left to deal {who.name} "
+                  f"{START_HAND}; check the setup's deck size")
     names = []
     for card, face in hand:
         if not card:

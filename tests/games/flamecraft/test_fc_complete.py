@@ -126,6 +126,8 @@ def test_complete_raises_bad_input_only_for_words_that_name_nothing() -> None:
         complete(t, "VISIT", shop="BAKERY", pay=["Zed=bread"])
     with pytest.raises(BadInput, match="could be"):
         complete(t, "VISIT", shop="b")  # BAKERY or BUTCHER
+    with pytest.raises(NotationError, match="names Bo twice"):  # 1 good or coin each: nothing silently dropped
+        complete(t, "VISIT", shop="BAKERY", pay=["Bo=meat", "Bo=coin"])
     with pytest.raises(NotationError):
         complete(t, "GATHER", gain=["2bred"])
     with pytest.raises(NotationError, match="X-1"):

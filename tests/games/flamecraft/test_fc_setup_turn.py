@@ -254,3 +254,14 @@ def test_fc_gen_5_a_card_is_in_one_zone_and_faces_do_not_change() -> None:
     t.ok("GATHER", "P2", gain={"meat": 3})
     t.bad("FIRE_UP", "P2", "FC-GEN-5", dragon="SD-MEAT", draws=[{"from": "deck", "card": "AD-3"}])
     t.ok("FIRE_UP", "P2", dragon="SD-MEAT", draws=[{"from": "deck", "card": "AD-77", "face": "iron/draw"}])
+
+
+def test_fc_setup_12_a_hand_bigger_than_the_artisan_deck_is_a_setup_error() -> None:
+    """FC-SETUP-12: starting hands come from the artisan deck; too few cards left is a setup error, not FC-END-7."""
+    from tests.games.flamecraft.fc_helpers import Table
+    t = Table(("P1", "P2", "P3"))
+    t.setup()
+    t.ok("ADJUST", None, decks={"artisan": 2})
+    findings = t.bad("SETUP_PLAYER", "P1", "FC-SETUP-12", hand=["H-1=bread/gain2", "H-2=bread/gain2", "H-3=bread/gain2"],
+                     keep=["FK-1"], faces={"fancy": {"FK-1": "moon:1rep"}})
+    assert "FC-END-7" not in {f.rule for f in findings}
