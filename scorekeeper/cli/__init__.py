@@ -63,6 +63,8 @@ class MainGroup(click.Group):
                 pass
             names = self.list_commands(ctx)
             matches = [name for name in names if name.startswith(cmd_name.lower())]
+            if len(matches) != 1 and ctx.resilient_parsing:  # shell completion: no error, no command
+                return None
             if len(matches) > 1:
                 ctx.fail(f"{cmd_name!r} could be {', '.join(sorted(matches))}; type more of it")
             if not matches:
