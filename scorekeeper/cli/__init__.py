@@ -9,11 +9,40 @@ import click
 
 from scorekeeper import __version__
 
-#: the session commands, in the order ``--help`` lists them (see ``scorekeeper.cli.session``)
-SESSION_COMMANDS = (
-    "new", "status", "log", "undo", "void", "amend", "note", "assert", "set", "check", "score", "chart", "state",
-    "audit", "verify", "report", "branch", "compare", "settings", "export", "import", "standings", "sessions", "use",
-)
+#: the session commands, in the order ``--help`` lists them, with their short help (so ``--help`` imports
+#: none of them; tests/core/test_command_prefixes.py checks it against each command's own help)
+SESSION_COMMANDS: dict[str, str] = {
+    'new': 'Create a session for GAME and make it the current one.',
+    'status': "Where the game stands: round, phase, whose turn, what is expected next, every player's holdings.",
+    'log': 'The journal, one line per event, with what replay made of it (applied, rejected, voided…).',
+    'undo': 'Void the last event that still counts (undo is itself an event: nothing is deleted).',
+    'void': 'Void event SEQ: it stays in the journal but no longer counts.',
+    'amend': 'Correct fields of event SEQ (the original stays in the journal; the amendment is a new event).',
+    'note': 'Record a free-text note in the journal: a ruling, a dispute, a reminder.',
+    'assert': 'Record what the table really shows; replay reports the first event where journal and table disagree.',
+    'set': 'Change a mid-game setting (for example a printed value read off the board); recorded as an event.',
+    'check': 'Replay the journal and list every play that breaks a rule; exit 1 when there is one.',
+    'score': 'The scoring table by category, the winner and the tiebreak; provisional mid-game (--at '
+             "N: as it stood just before event N; --timeline: each player's total after every turn or round).",
+    'chart': "The score over time: each player's total after every turn or round, drawn in the "
+             'terminal or to a file.',
+    'state': 'The whole state of the game, now or (with --at N) just before event N.',
+    'audit': 'Everything about event SEQ: as recorded, its corrections, the verdict, and the board before it.',
+    'verify': "Prove that nobody edited the history: check every event's hash chain; exit 1 naming the "
+              'first bad event.',
+    'report': "Write the referee's report: one self-contained HTML page (score, chart, violations, "
+              'corrections, proof).',
+    'branch': 'A what-if copy of the session in NEW, to try another ruling in; the current session stays current.',
+    'compare': 'Compare the session (A) with OTHER (B): scores and differences, winners, where '
+               'journals and verdicts part.',
+    'settings': "The session's settings (the rulebook's open questions): value, where it came from, what it means.",
+    'export': 'Export the session: its journal as JSON lines (a header, then one event per line), or a '
+              "finished game's result for BG Stats or a club's records.",
+    'import': 'Create a new session from an export; every line is validated, bad lines reported with their numbers.',
+    'standings': 'Standings over every finished session under PATHS (files or folders, searched recursively).',
+    'sessions': 'List the sessions used most recently (the current one marked with *); --all lists every one.',
+    'use': 'Make the session file PATH the current session.',
+}
 
 class MainGroup(click.Group):
     """Session commands first, then the game groups, each imported only when it is used."""
@@ -24,26 +53,42 @@ class MainGroup(click.Group):
         return list(SESSION_COMMANDS) + [g.name for g in REGISTRY]
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in SESSION_COMMANDS:
-            from scorekeeper.cli import session
-
-            return session.load()[cmd_name]
+        """A session command or a game, named exactly (or by an alias), or by a unique prefix of its name."""
         from scorekeeper import games
 
-        try:
-            entry = games.entry(cmd_name)
-        except games.UnknownGameError:
-            return None
-        return game_commands(entry)
+        if cmd_name not in SESSION_COMMANDS:
+            try:
+                return game_commands(games.entry(cmd_name))
+            except games.UnknownGameError:
+                pass
+            names = self.list_commands(ctx)
+            matches = [name for name in names if name.startswith(cmd_name.lower())]
+            if len(matches) != 1 and ctx.resilient_parsing:  # shell completion: no error, no command
+                return None
+            if len(matches) > 1:
+                ctx.fail(f"{cmd_name!r} could be {', '.join(sorted(matches))}; type more of it")
+            if not matches:
+                import difflib
+
+                near = difflib.get_close_matches(cmd_name.lower(), names, n=1)
+                ctx.fail(f"no such command {cmd_name!r}" + (f"; did you mean {near[0]}?" if near else ""))
+            return self.get_command(ctx, matches[0])
+        from scorekeeper.cli import session
+
+        return session.load()[cmd_name]
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        """Prefixes resolve to the command's full name."""
+        _, command, rest = super().resolve_command(ctx, args)
+        return (command.name if command else None), command, rest
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """List the game groups from the registry, without importing them."""
-        from scorekeeper.cli import session
         from scorekeeper.games import REGISTRY
 
         limit = formatter.width - 6 - max(len(n) for n in self.list_commands(ctx))
-        commands = session.load()
-        rows = [(name, commands[name].get_short_help_str(limit)) for name in SESSION_COMMANDS]
+        rows = [(name, click.Command(name, help=text).get_short_help_str(limit))
+                for name, text in SESSION_COMMANDS.items()]
         with formatter.section("Session commands"):
             formatter.write_dl(rows)
         with formatter.section("Games (record plays: scorekeeper GAME COMMAND …)"):
@@ -78,6 +123,11 @@ class MainGroup(click.Group):
         from scorekeeper.cli.common import BadInput, Refused, translate_errors
         from scorekeeper.errors import clip, clip_message, failure
 
+        from scorekeeper.cli.common import SESSION_ENV
+
+        saved = os.environ.get(SESSION_ENV)
+        if ctx.params.get("session"):  # ``scorekeeper -s FILE COMMAND``: the default of every --session
+            os.environ[SESSION_ENV] = ctx.params["session"]
         try:
             return translate_errors(lambda: super(MainGroup, self).invoke(ctx))
         except click.UsageError as exc:
@@ -104,6 +154,11 @@ class MainGroup(click.Group):
                 f"internal error: {clip(repr(exc))} (see 'scorekeeper log' for what was recorded; "
                 "rerun with SCOREKEEPER_DEBUG=1 and report it)"
             ) from None
+        finally:
+            if saved is None:
+                os.environ.pop(SESSION_ENV, None)
+            else:
+                os.environ[SESSION_ENV] = saved
 
 
 class UsageLine(click.UsageError):
@@ -142,7 +197,9 @@ def game_commands(entry: Any) -> click.Command:
 
 @click.group(cls=MainGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="scorekeeper")
-def main() -> None:
+@click.option("-s", "--session", "session", type=click.Path(dir_okay=False), help="The session file, for any "
+              "command (as its own --session; default: the current session, or $SCOREKEEPER_SESSION).")
+def main(session: str | None) -> None:
     """Scorekeeper: record a dragon board game as you play it, check every play, and score it.
 
     Games: Emberheart (eh), Flamecraft (fc), 8 Dragons (ed, 8d).
