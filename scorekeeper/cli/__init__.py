@@ -12,7 +12,7 @@ from scorekeeper import __version__
 #: the session commands, in the order ``--help`` lists them (see ``scorekeeper.cli.session``)
 SESSION_COMMANDS = (
     "new", "status", "log", "undo", "void", "amend", "note", "assert", "set", "check", "score", "chart", "state",
-    "audit", "verify", "report", "branch", "compare", "settings", "export", "import", "standings", "sessions", "use",
+    "audit", "verify", "report", "branch", "compare", "settings", "export", "import", "standings", "sessions", "use", "play",
 )
 
 class MainGroup(click.Group):
