@@ -39,11 +39,10 @@ def values_now(session: "Session", command: str, param: str) -> list[str]:
             continue
         for value in choice.values.get(param, ()):
             found.setdefault(value, None)
-        if param in PLAYER_PARAMS and choice.player:
-            found.setdefault(choice.player, None)
-    if param in PLAYER_PARAMS and not found or param == "player":
-        for player in session.players:
-            found.setdefault(player, None)
+    if param in PLAYER_PARAMS and not found:  # whoever the game expects first, then everyone
+        for player in [expectation.player, *session.players]:
+            if player:
+                found.setdefault(player, None)
     return list(found)
 
 

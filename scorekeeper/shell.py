@@ -220,7 +220,8 @@ def interactive(table: Table) -> int:
 
     path = history_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    prompt: Any = PromptSession(history=FileHistory(str(path)), completer=TableCompleter())
+    prompt: Any = PromptSession(history=FileHistory(str(path)), completer=TableCompleter(),
+                                complete_while_typing=False)
     click.echo(f"at the table: {table.path} (Tab completes, Ctrl-C cancels a line, Ctrl-D leaves)")
     while True:
         try:
