@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import shlex
-import sys
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
@@ -45,10 +44,10 @@ class Table:
         self.session = Session.open(path)
         entry = games.entry(self.session.game.name)
         self.alias = entry.aliases[0] if entry.aliases else entry.name
-        self.group: Any = game_commands(entry)
+        group: Any = game_commands(entry)
+        self.group = group
         self.session_commands = [c for c in SESSION_COMMANDS if c not in OUTSIDE]
-        self.game_words = self.group.list_commands(click.Context(self.group))
-        self.refused = 0
+        self.game_words: list[str] = group.list_commands(click.Context(group))
 
     def refresh(self) -> Session:
         """The session as the file holds it now (another terminal may have written it)."""
