@@ -40,8 +40,13 @@ class Table:
         from scorekeeper.cli import SESSION_COMMANDS, game_commands, main
         from scorekeeper import games
 
-        self.path, self.main = path, main
-        self.session = Session.open(path)
+        from scorekeeper.cli.common import witness_hook
+        from scorekeeper.session import KEPT
+
+        self.path, self.main = Path(path), main
+        self.session = Session.open(path, on_write=witness_hook())
+        KEPT[str(self.path)] = self.session  # the commands the table runs use this very session
+        self._seen = self._signature()
         entry = games.entry(self.session.game.name)
         self.alias = entry.aliases[0] if entry.aliases else entry.name
         group: Any = game_commands(entry)
@@ -50,12 +55,24 @@ class Table:
         self.game_words: list[str] = group.list_commands(click.Context(group))
 
     def refresh(self) -> Session:
-        """The session as the file holds it now (another terminal may have written it)."""
-        head = self.session.journal.head_hash
-        fresh = Session.open(self.path)
-        if fresh.journal.head_hash != head:
-            self.session = fresh
+        """The session as the file holds it now: read again when the file changed (another terminal, or a
+        play of ours); its replay is kept while the journal's head stays where it was."""
+        from scorekeeper.journal import Journal
+
+        seen = self._signature()
+        if seen != self._seen:
+            self.session.journal, self._seen = Journal(self.path), seen
         return self.session
+
+    def close(self) -> None:
+        """Leave the table: the session is no longer kept."""
+        from scorekeeper.session import KEPT
+
+        KEPT.pop(str(self.path), None)
+
+    def _signature(self) -> tuple[int, int, int]:
+        status = os.stat(self.path)  # every write replaces the file: a new inode, size or time
+        return status.st_ino, status.st_size, status.st_mtime_ns
 
     def prompt(self) -> str:
         """``fc · Turn 7 · Ada's turn › ``: the game, the round or turn, the phase, whose turn it is."""
@@ -104,6 +121,7 @@ class Table:
             return 2
         if not words:
             return 0
+        self.refresh()
         saved = os.environ.get(SESSION_ENV)
         os.environ[SESSION_ENV] = str(self.path)
         try:

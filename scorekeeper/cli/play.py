@@ -25,8 +25,11 @@ def play(keep_going: bool, session: str | None) -> None:
     from scorekeeper import shell
 
     table = translate_errors(lambda: shell.Table(session_path(session)))
-    if sys.stdin.isatty() and sys.stdout.isatty():
-        code = shell.interactive(table)
-    else:
-        code = shell.scripted(table, sys.stdin, keep_going)
+    try:
+        if sys.stdin.isatty() and sys.stdout.isatty():
+            code = shell.interactive(table)
+        else:
+            code = shell.scripted(table, sys.stdin, keep_going)
+    finally:
+        table.close()
     raise click.exceptions.Exit(code)

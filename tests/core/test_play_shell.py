@@ -27,6 +27,15 @@ visit crumb
 """
 
 
+@pytest.fixture(autouse=True)
+def _no_kept_session() -> object:
+    """A table made by a test is left at its end (as ``play`` leaves it)."""
+    from scorekeeper.session import KEPT
+
+    yield
+    KEPT.clear()
+
+
 @pytest.fixture
 def fc(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "home"))
