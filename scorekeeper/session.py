@@ -37,6 +37,9 @@ DraftOrFunction = Union[Draft, Callable[[Replay], Draft]]
 #: the real commands run on it, without a file and without patching anything
 MEMORY_PREFIX = "memory:"
 _MEMORY: dict[str, MemoryJournal] = {}
+#: sessions a long-lived process keeps open by path (``scorekeeper.shell``): ``Session.open`` returns them, so
+#: their replay is reused while the journal's head stays where it was
+KEPT: dict[str, "Session"] = {}
 
 
 @dataclass
@@ -153,6 +156,9 @@ class Session:
         from scorekeeper import games
         from scorekeeper.settings import first_problem
 
+        kept = KEPT.get(str(path))  # the interactive table's session, kept in memory between commands
+        if kept is not None and (game_name is None or games.entry(game_name).name == kept.game.name):
+            return kept
         journal: Journal | MemoryJournal
         if str(path).startswith(MEMORY_PREFIX):
             if str(path) not in _MEMORY:

@@ -2,7 +2,8 @@
 
 A block is a ```console fence. A line ``$ scorekeeper …`` is a command (a ``# comment`` after it is ignored);
 the lines after it, up to the next command, are its output (stdout and stderr as a terminal shows them). A
-line ``...`` stands for any number of lines left out, and ``...`` inside a line for any text (a time, a hash).
+line ``...`` stands for any number of lines left out, and ``...`` inside a line for any text (a time, a hash);
+``scorekeeper … < FILE`` feeds the file to the command's standard input.
 Each block runs in a fresh folder holding a copy of ``sample_sessions/``, with its own Scorekeeper home, so the
 blocks of one page do not see each other.
 """
@@ -71,7 +72,10 @@ def test_the_console_block_shows_real_output(name: str, block: str, tmp_path: Pa
     for command, shown in steps(block):
         words = shlex.split(command, comments=True)
         assert words[0] == "scorekeeper", f"{name}: only scorekeeper commands run here: {command}"
-        result = runner.invoke(main, words[1:], env=env, catch_exceptions=False)
+        stdin = None
+        if words[-2:-1] == ["<"]:  # ``scorekeeper play < FILE``: the file (in the block's folder) is the input
+            stdin, words = Path(words[-1]).read_text(encoding="utf-8"), words[:-2]
+        result = runner.invoke(main, words[1:], input=stdin, env=env, catch_exceptions=False)
         actual = result.output.splitlines()
         assert matches(shown, actual), (
             f"{name}: $ {command}\n--- shown\n" + "\n".join(shown) + "\n--- actual\n" + "\n".join(actual))

@@ -42,6 +42,7 @@ SESSION_COMMANDS: dict[str, str] = {
     'standings': 'Standings over every finished session under PATHS (files or folders, searched recursively).',
     'sessions': 'List the sessions used most recently (the current one marked with *); --all lists every one.',
     'use': 'Make the session file PATH the current session.',
+    'play': "Open the table: type plays and session commands without 'scorekeeper GAME'.",
 }
 
 class MainGroup(click.Group):

@@ -1,0 +1,59 @@
+"""The interactive table's cost per command, against ``python -c pass`` measured in the same run.
+
+Runs N commands through the table's in-process dispatcher (``scorekeeper.shell.Table.run_line``, what a line
+typed at ``scorekeeper play`` runs) on a copy of each game's longest sample session, and prints each kind's
+mean time per command and its ratio to one ``python -c pass``.
+
+    python bench/bench_shell.py [N]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ["flamecraft/3p-complete.json", "emberheart/four-players.json", "eight-dragons/4p-long.json"]
+COMMANDS = {"status": "status", "note (a write)": "note bench", "check": "check"}
+
+
+def python_pass(runs: int = 10) -> float:
+    start = time.perf_counter()
+    for _ in range(runs):
+        subprocess.run([sys.executable, "-c", "pass"], check=True)
+    return (time.perf_counter() - start) / runs
+
+
+def main() -> None:
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    sys.path.insert(0, str(ROOT))
+    from scorekeeper.shell import Table
+
+    baseline = python_pass()
+    print(f"python -c pass: {baseline * 1000:.1f} ms")
+    with tempfile.TemporaryDirectory() as folder:
+        os.environ["SCOREKEEPER_HOME"] = folder
+        for sample in SAMPLES:
+            path = Path(folder) / Path(sample).name
+            shutil.copy(ROOT / "sample_sessions" / sample, path)
+            table = Table(path)
+            for label, line in COMMANDS.items():
+                with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                    table.run_line(line)  # warm: the modules are imported once per table
+                    start = time.perf_counter()
+                    for _ in range(n):
+                        table.run_line(line)
+                    each = (time.perf_counter() - start) / n
+                events = len(table.refresh().events)
+                print(f"{sample:32} {label:15} {events:4} events  {each * 1000:6.1f} ms  {each / baseline:4.2f}x")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,252 @@
+"""The interactive table (``scorekeeper play``): one session, commands typed without ``scorekeeper GAME``.
+
+Each line is dispatched to the very Click command a one-shot ``scorekeeper …`` runs, so verdicts, refusals and
+errors are the same; a refusal or a usage error prints its one line and the table goes on. On a terminal the
+line is read through prompt_toolkit (imported here only), with Tab completion of the commands, their options
+and the values legal now (``scorekeeper.completion``); from a pipe or a file each command is echoed with its
+verdict, blank lines and ``#`` comments are skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+import click
+
+from scorekeeper.completion import starting_with, values_now
+from scorekeeper.session import Session
+
+#: where the history of typed lines is kept (overridable, for tests)
+HISTORY_ENV = "SCOREKEEPER_HISTORY"
+#: session commands that make no sense inside the table
+OUTSIDE = ("play", "new", "use")
+
+
+def history_path() -> Path:
+    """``$SCOREKEEPER_HISTORY``, else ``$XDG_DATA_HOME/scorekeeper/history`` (``~/.local/share`` by default)."""
+    if os.environ.get(HISTORY_ENV):
+        return Path(os.environ[HISTORY_ENV])
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "scorekeeper" / "history"
+
+
+class Table:
+    """The session at the table and the commands it understands."""
+
+    def __init__(self, path: Path | str) -> None:
+        from scorekeeper.cli import SESSION_COMMANDS, game_commands, main
+        from scorekeeper import games
+
+        from scorekeeper.cli.common import witness_hook
+        from scorekeeper.session import KEPT
+
+        self.path, self.main = Path(path), main
+        self.session = Session.open(path, on_write=witness_hook())
+        KEPT[str(self.path)] = self.session  # the commands the table runs use this very session
+        self._seen = self._signature()
+        entry = games.entry(self.session.game.name)
+        self.alias = entry.aliases[0] if entry.aliases else entry.name
+        group: Any = game_commands(entry)
+        self.group = group
+        self.session_commands = [c for c in SESSION_COMMANDS if c not in OUTSIDE]
+        self.game_words: list[str] = group.list_commands(click.Context(group))
+
+    def refresh(self) -> Session:
+        """The session as the file holds it now: read again when the file changed (another terminal, or a
+        play of ours); its replay is kept while the journal's head stays where it was."""
+        from scorekeeper.journal import Journal
+
+        seen = self._signature()
+        if seen != self._seen:
+            self.session.journal, self._seen = Journal(self.path), seen
+        return self.session
+
+    def close(self) -> None:
+        """Leave the table: the session is no longer kept."""
+        from scorekeeper.session import KEPT
+
+        KEPT.pop(str(self.path), None)
+
+    def _signature(self) -> tuple[int, int, int]:
+        status = os.stat(self.path)  # every write replaces the file: a new inode, size or time
+        return status.st_ino, status.st_size, status.st_mtime_ns
+
+    def prompt(self) -> str:
+        """``fc · Turn 7 · Ada's turn › ``: the game, the round or turn, the phase, whose turn it is."""
+        session = self.refresh()
+        try:
+            headline = session.status().headline[0]
+            player = session.expect().player
+        except Exception:  # a prompt must never stop the table
+            headline, player = "", None
+        who = f" · {player} to play" if player and player not in headline else ""
+        text = f"{self.alias} · {headline}{who}"
+        return (text[:74] + "…" if len(text) > 75 else text) + " › "
+
+    def words_for(self, words: list[str]) -> list[str]:
+        """The words a one-shot command would take: a session command as typed, else the game's."""
+        if words and words[0] == "scorekeeper":
+            words = words[1:]
+        if not words:
+            return words
+        first = words[0]
+        if first in OUTSIDE:
+            raise click.UsageError(f"'{first}' is not typed at the table; leave it (Ctrl-D) first")
+        if first in self.session_commands or first in (self.session.game.name, *self.session.game.aliases):
+            return words
+        shortcuts = getattr(self.group, "shortcuts", {})
+        if first in self.game_words or first in shortcuts:
+            return [self.alias, *words]
+        matches = [c for c in [*self.session_commands, *self.game_words] if c.startswith(first.lower())]
+        if len(matches) > 1:
+            raise click.UsageError(f"{first!r} could be {', '.join(matches)}; type more of it")
+        if matches and matches[0] in self.session_commands:
+            return [matches[0], *words[1:]]
+        return [self.alias, *words]
+
+    def run_line(self, line: str) -> int:
+        """Run one typed line as its one-shot command would; its exit code (0 for a blank line)."""
+        from scorekeeper.cli.common import SESSION_ENV
+
+        try:
+            words = self.words_for(shlex.split(line, comments=True))
+        except ValueError as exc:  # an unclosed quote
+            click.echo(f"error: {exc}; close the quote", err=True)
+            return 2
+        except click.UsageError as exc:
+            click.echo(f"error: {exc.message}", err=True)
+            return 2
+        if not words:
+            return 0
+        self.refresh()
+        saved = os.environ.get(SESSION_ENV)
+        os.environ[SESSION_ENV] = str(self.path)
+        try:
+            code = self.main.main(words, prog_name="scorekeeper", standalone_mode=False)
+        except click.ClickException as exc:
+            exc.show()
+            code = exc.exit_code
+        except click.exceptions.Abort:
+            code = 1
+        finally:
+            if saved is None:
+                os.environ.pop(SESSION_ENV, None)
+            else:
+                os.environ[SESSION_ENV] = saved
+        return code if isinstance(code, int) else 0
+
+    # -- completion ----------------------------------------------------------------------------------
+
+    def complete(self, before: str) -> list[str]:
+        """The candidates for the word being typed at the end of ``before`` (the line up to the cursor)."""
+        try:
+            words = shlex.split(before)
+        except ValueError:
+            return []
+        if before and not before[-1].isspace() and words:
+            incomplete = words.pop()
+        else:
+            incomplete = ""
+        if not words:
+            return starting_with([*self.session_commands, *self.game_words], incomplete)
+        try:
+            full = self.words_for(list(words))
+        except click.UsageError:
+            return []
+        group = self.group if full[0] == self.alias else None
+        name = full[1] if group is not None and len(full) > 1 else full[0]
+        command = self._command(group, name)
+        if command is None:
+            return []
+        typed = full[2:] if group is not None else full[1:]
+        return starting_with(self._candidates(command, typed, incomplete), incomplete)
+
+    def _command(self, group: Any, name: str) -> click.Command | None:
+        if group is None:
+            return self.main.get_command(click.Context(self.main), name)
+        ctx = click.Context(group)
+        try:
+            return group.get_command(ctx, name)  # type: ignore[no-any-return]
+        except click.UsageError:
+            return None
+
+    def _candidates(self, command: click.Command, typed: list[str], incomplete: str) -> list[str]:
+        options = {opt: p for p in command.params if isinstance(p, click.Option) for opt in p.opts}
+        if incomplete.startswith("-"):
+            return [o for o in options if o not in typed] + ["--help"]
+        session = self.refresh()
+        name = command.name or ""
+        if typed and typed[-1] in options and not options[typed[-1]].is_flag:
+            return values_now(session, name, options[typed[-1]].name or "")
+        arguments = [p for p in command.params if isinstance(p, click.Argument)]
+        position = _positional_count(typed, options)
+        if not arguments:
+            return []
+        argument = arguments[min(position, len(arguments) - 1)]
+        if position >= len(arguments) and argument.nargs == 1:
+            return []
+        return [v for v in values_now(session, name, argument.name or "") if v not in typed]
+
+
+def _positional_count(typed: list[str], options: dict[str, click.Option]) -> int:
+    count, skip = 0, False
+    for word in typed:
+        if skip:
+            skip = False
+        elif word in options:
+            skip = not options[word].is_flag
+        elif not word.startswith("-"):
+            count += 1
+    return count
+
+
+# -- reading the commands --------------------------------------------------------------------------
+
+
+def scripted(table: Table, lines: Iterable[str], keep_going: bool) -> int:
+    """Commands from a pipe or a file: each echoed with its verdict; exit 1 at the first refused one (unless
+    ``keep_going``: then 1 at the end when any was refused)."""
+    refused = 0
+    for raw in lines:
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        click.echo(f"{table.prompt()}{line}")
+        code = table.run_line(line)
+        if code:
+            refused += 1
+            if not keep_going:
+                return 1
+    return 1 if refused else 0
+
+
+def interactive(table: Table) -> int:
+    """The shell on a terminal: Ctrl-C cancels the line, Ctrl-D leaves; history kept across runs."""
+    from prompt_toolkit import PromptSession
+    from prompt_toolkit.completion import Completer, Completion
+    from prompt_toolkit.history import FileHistory
+
+    class TableCompleter(Completer):
+        def get_completions(self, document: Any, complete_event: Any) -> Iterator[Completion]:
+            word = document.get_word_before_cursor(WORD=True)
+            for candidate in table.complete(document.text_before_cursor):
+                yield Completion(candidate, start_position=-len(word))
+
+    path = history_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    prompt: Any = PromptSession(history=FileHistory(str(path)), completer=TableCompleter(),
+                                complete_while_typing=False)
+    click.echo(f"at the table: {table.path} (Tab completes, Ctrl-C cancels a line, Ctrl-D leaves)")
+    while True:
+        try:
+            line = prompt.prompt(table.prompt())
+        except KeyboardInterrupt:
+            continue
+        except EOFError:
+            return 0
+        if line.strip() in ("exit", "quit"):
+            return 0
+        table.run_line(line)

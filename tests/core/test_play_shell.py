@@ -1,0 +1,180 @@
+"""The interactive table (``scorekeeper play``): piped input, completion from ``expect``, another writer, a
+real terminal."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from scorekeeper.cli import main
+from scorekeeper.session import Session
+from scorekeeper.shell import Table
+
+ROOT = Path(__file__).resolve().parents[2]
+CATALOG = ROOT / "sample_sessions" / "inputs" / "flamecraft-catalog.json"
+SETUP = """# a Tuesday
+setup --park BR-1,MT-1,PL-1,IR-1,CR-1 --row PU-1,PU-2,PU-3,PU-4,PU-5
+
+deal Ann --hand BR-2,MT-2,PL-2 --drew FY-1,FY-2 --keep FY-2
+deal Bo --hand BR-3,MT-3,PL-3 --drew FY-3,FY-4 --keep FY-3
+deal Cy --hand BR-4,MT-4,PL-4 --drew FY-5,FY-6 --keep FY-6
+visit crumb
+"""
+
+
+@pytest.fixture(autouse=True)
+def _no_kept_session() -> object:
+    """A table made by a test is left at its end (as ``play`` leaves it)."""
+    from scorekeeper.session import KEPT
+
+    yield
+    KEPT.clear()
+
+
+@pytest.fixture
+def fc(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("SCOREKEEPER_SESSION", raising=False)
+    path = tmp_path / "tuesday.json"
+    result = CliRunner().invoke(main, ["new", "flamecraft", "--players", "Ann,Bo,Cy", "--catalog", str(CATALOG),
+                                       "--session", str(path)])
+    assert result.exit_code == 0, result.output
+    return path
+
+
+def play(path: Path, text: str, *extra: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, ["play", "--session", str(path), *extra], input=text)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_piped_plays_are_echoed_and_recorded(fc: Path) -> None:
+    code, out, err = play(fc, SETUP)
+    assert (code, err) == (0, "")
+    assert "fc · Setup › setup --park BR-1,MT-1,PL-1,IR-1,CR-1 --row PU-1,PU-2,PU-3,PU-4,PU-5\n#1 recorded" in out
+    assert "fc · Turn 1 · Ann's turn › visit crumb\n#5 recorded: Ann visits CRUMBHALL\n" in out
+    assert "# a Tuesday" not in out  # comments and blank lines are skipped
+    assert [e.type for e in Session.open(fc).events] == ["SETUP"] + ["SETUP_PLAYER"] * 3 + ["VISIT"]
+
+
+def test_a_refused_play_stops_the_script_with_exit_1(fc: Path) -> None:
+    code, out, err = play(fc, SETUP + "visit crumb\nnote never reached\n")
+    assert code == 1
+    assert err.startswith("refused: FC-TURN-2: Ann already visited CRUMBHALL this turn")
+    assert "never reached" not in out
+    assert len(Session.open(fc).events) == 5
+
+
+def test_keep_going_runs_every_line_and_exits_1_at_the_end(fc: Path) -> None:
+    code, out, err = play(fc, SETUP + "visit crumb\nnote reached\n", "--keep-going")
+    assert code == 1
+    assert "FC-TURN-2" in err
+    assert "#6 recorded: note: reached" in out
+
+
+def test_usage_errors_and_commands_not_for_the_table_are_one_line(fc: Path) -> None:
+    code, out, err = play(fc, "visit 'crumb\nplay\nfrobnicate\n", "--keep-going")
+    assert code == 1
+    lines = err.splitlines()
+    assert lines[0] == "error: No closing quotation; close the quote"
+    assert lines[1] == "error: 'play' is not typed at the table; leave it (Ctrl-D) first"
+    assert "No such command 'frobnicate'" in lines[2] and len(lines) == 3
+
+
+def test_session_commands_and_prefixes(fc: Path) -> None:
+    code, out, _ = play(fc, SETUP + "sc\ncheck\n")
+    assert code == 0
+    assert "Flamecraft — PROVISIONAL score" in out
+    assert "no violations in 5 events" in out
+
+
+def copied(tmp_path: Path, game: str, name: str, monkeypatch: pytest.MonkeyPatch) -> Table:
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "home"))
+    target = tmp_path / name
+    shutil.copy(ROOT / "sample_sessions" / game / name, target)
+    return Table(target)
+
+
+def until(table: Table, seq: int) -> None:
+    """Keep the first ``seq - 1`` events of the table's session (a copy): the game as it stood before ``seq``."""
+    from scorekeeper.journal import Journal
+
+    journal = Journal(table.path)
+    data = journal._data
+    events = data["events"]
+    data["events"] = {k: v for k, v in events.items() if int(v["seq"]) < seq}
+    Path(table.path).write_text(__import__("json").dumps(data), encoding="utf-8")
+    table.refresh()
+
+
+def test_completion_of_commands_options_and_seqs(fc: Path) -> None:
+    table = Table(fc)
+    assert table.complete("v") == ["void", "verify", "visit"]
+    assert "--good" in table.complete("fire --")
+    assert table.complete("status --f") == ["--format"]
+    play(fc, SETUP)
+    assert table.complete("void ")[:2] == ["5", "4"]
+    assert table.complete("enchant ") == table.session.expect().accepts("card") == ["PU-1"]
+
+
+def test_completion_of_flamecraft_shops(fc: Path) -> None:
+    play(fc, SETUP.replace("visit crumb\n", ""))
+    table = Table(fc)
+    shops = table.session.expect().accepts("shop")
+    assert table.complete("visit ") == shops and "CRUMBHALL" in shops
+    assert table.complete("visit cr") == ["CRUMBHALL"]
+
+
+def test_completion_of_emberheart_locations_and_spaces(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = copied(tmp_path, "emberheart", "four-players.json", monkeypatch)
+    until(table, 40)
+    expect = table.session.expect()
+    assert table.complete("place ") == expect.accepts("location") and expect.accepts("location")
+    location = expect.accepts("location")[0]
+    assert table.complete(f"place {location} ") == expect.accepts("space")
+
+
+def test_completion_of_eight_dragons_flights(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    table = copied(tmp_path, "eight-dragons", "3p-board.json", monkeypatch)
+    until(table, 4)
+    destinations = table.session.expect().accepts("to")
+    assert destinations and table.complete("fly ") == destinations
+    assert table.complete("fly --player ") [0] == table.session.expect().player
+
+
+def test_another_writer_is_seen_at_the_next_command(fc: Path) -> None:
+    table = Table(fc)
+    assert table.prompt() == "fc · Setup › "
+    play(fc, SETUP)  # another terminal
+    assert table.prompt() == "fc · Turn 1 · Ann's turn · at CRUMBHALL › "
+    assert table.run_line("gather") == 0
+    assert Session.open(fc).events[-1].type == "GATHER"
+
+
+def test_a_real_terminal(fc: Path, tmp_path: Path) -> None:
+    """Through a pseudo-terminal: the prompt, Tab completion, a recorded play, Ctrl-C, Ctrl-D, the history."""
+    pexpect = pytest.importorskip("pexpect", reason="pexpect is in the test extra")
+    play(fc, SETUP.replace("visit crumb\n", ""))
+    history = tmp_path / "history"
+    env = {**os.environ, "SCOREKEEPER_HISTORY": str(history), "PYTHONPATH": str(ROOT), "NO_COLOR": "1"}
+    child = pexpect.spawn(sys.executable, ["-m", "scorekeeper", "play", "--session", str(fc)], env=env,
+                          encoding="utf-8", timeout=30, dimensions=(24, 100))
+    child.expect("Ann's turn ›")
+    child.send("visit cr\t")
+    child.expect("visit CRUMBHALL")
+    child.send("\r")
+    child.expect("#5 recorded: Ann visits CRUMBHALL")
+    child.expect("at CRUMBHALL ›")
+    child.send("something half typed")
+    child.sendintr()  # Ctrl-C: the line is cancelled, the table goes on
+    child.expect("at CRUMBHALL ›")
+    child.sendeof()  # Ctrl-D: leave
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert "visit CRUMBHALL" in history.read_text(encoding="utf-8")
+    assert Session.open(fc).events[-1].type == "VISIT"
