@@ -13,6 +13,7 @@ from scorekeeper import __version__
 SESSION_COMMANDS = (
     "new", "status", "log", "undo", "void", "amend", "note", "assert", "set", "check", "score", "chart", "state",
     "audit", "verify", "report", "branch", "compare", "settings", "export", "import", "standings", "sessions", "use",
+    "rules",
 )
 
 class MainGroup(click.Group):
