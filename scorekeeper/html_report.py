@@ -242,25 +242,18 @@ def lairs_of(snapshot: Any) -> list[Lair]:
 
 
 def rule_summaries(package: str) -> dict[str, str]:
-    """The project's one-line summary of each rule of a game, by rule ID (empty when it is not at hand).
+    """The project's one-line summary of each rule of a game (by rule ID) and of the engine's own rules.
 
-    They are the rule checklist's lines (``tests/games/<package>/golden/spec_rule_ids.txt``, kept current by
-    ``python -m tests.rule_coverage``), present in a source checkout; an installed copy has none, and the page
-    then shows each violation's own message only.
+    They come from the game's ``rule_summaries`` module (``scorekeeper rules GAME`` lists them); a game
+    without one has the engine's rules only, and the page then shows each violation's own message.
     """
-    short = package.rsplit(".", 1)[-1]
-    if not short:
-        return {}
-    path = Path(__file__).resolve().parents[1] / "tests" / "games" / short / "golden" / "spec_rule_ids.txt"
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError:
-        return {}
-    summaries = {}
-    for line in text.splitlines():
-        rule, sep, summary = line.partition("\t")
-        if sep and rule.strip() and summary.strip():
-            summaries[rule.strip()] = summary.strip()
+    from scorekeeper.games import REGISTRY
+    from scorekeeper.rule_summaries import CORE, game_rules
+
+    summaries = {rule: text for rule, (_, text) in CORE.items()}
+    for game in REGISTRY:
+        if game.package == package:
+            summaries.update({r.id: r.summary for r in game_rules(game.name)})
     return summaries
 
 

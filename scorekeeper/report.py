@@ -210,7 +210,36 @@ def render_status(status: Status, fmt: str = DEFAULT_FORMAT) -> str:
 
 
 def violations_json(violations: Sequence[Violation]) -> dict[str, Any]:
-    return {"violations": [v.to_json() for v in violations]}
+    from scorekeeper.rule_summaries import summary
+
+    return {"violations": [{**v.to_json(), **({"summary": s} if (s := summary(v.rule)) else {})} for v in violations]}
+
+
+def violation_lines(v: Violation, indent: str = "") -> list[str]:
+    """A violation as ``#SEQ RULE-ID: message``, then the rule's summary on its own indented line."""
+    return [indent + v.render(), *rule_summary_lines(v.rule, indent + "    ")]
+
+
+def rule_summary_lines(rule: str, indent: str) -> list[str]:
+    """``RULE-ID: summary`` indented and wrapped to 80 columns; nothing for a rule without a summary."""
+    from scorekeeper.rule_summaries import summary
+
+    explained = summary(rule)
+    return _wrapped(f"{rule}: {explained}", indent) if explained else []
+
+
+def rule_lines(rules: Sequence[Any]) -> list[str]:
+    """Rules as ``ID  section`` with the summary indented below, wrapped to 80 columns."""
+    lines = []
+    for rule in rules:
+        lines += _wrapped(f"{rule.id}  {rule.section}", "") + _wrapped(rule.summary, "    ")
+    return lines
+
+
+def _wrapped(line: str, indent: str) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(line, 80, initial_indent=indent, subsequent_indent=indent + "  ") or [indent]
 
 
 # -- a club's records: the final table and the score sheet of one finished session ----------------------

@@ -114,7 +114,9 @@ class Audit:
         if outcome and outcome.voided_by:
             lines.append(f"  voided by #{outcome.voided_by}")
         lines.append(f"Verdict: {outcome.status if outcome else 'unknown'}")
-        lines += [f"  {v.render()}" for v in (outcome.violations if outcome else [])]
+        from scorekeeper.report import violation_lines
+
+        lines += [line for v in (outcome.violations if outcome else []) for line in violation_lines(v, "  ")]
         if self.notes_after:
             lines += ["Notes recorded after it:"] + [f"  #{e.seq} {e.get('text')}" for e in self.notes_after]
         return lines
@@ -696,9 +698,12 @@ def describe(game: Game, event: Event, journal: Mapping[int, Event] | None = Non
 
 
 def refusal_message(errors: Sequence[Finding]) -> str:
-    """The one line that refuses a play: each broken rule and why."""
+    """The line that refuses a play (each broken rule and why), then each rule's summary indented below it."""
+    from scorekeeper.report import rule_summary_lines
+
     reasons = "; ".join(f"{f.rule}: {f.message}" for f in errors)
-    return f"refused: {reasons} (use --force to record it anyway)"
+    explained = [line for rule in dict.fromkeys(f.rule for f in errors) for line in rule_summary_lines(rule, "  ")]
+    return "\n".join([f"refused: {reasons} (use --force to record it anyway)", *explained])
 
 
 def new_findings(before: Replay, after: Replay) -> list[Finding]:

@@ -178,6 +178,8 @@ def collect_code(game: Game, known: set[str]) -> dict[str, list[str]]:
     where: dict[str, list[str]] = {}
     for path in sorted(game.package.rglob("*.py")):
         module = path.relative_to(game.package).as_posix()
+        if module == "rule_summaries.py":  # what each rule means, not where it is checked
+            continue
         for rule in sorted(cited(path.read_text(encoding="utf-8"), game.prefix) & known):
             where.setdefault(rule, []).append(module)
     return where

@@ -34,5 +34,6 @@ def load() -> dict[str, click.Command]:
     from scorekeeper.cli import session_chart  # noqa: F401  (chart)
     from scorekeeper.cli import session_report  # noqa: F401  (report)
     from scorekeeper.cli import play  # noqa: F401  (play: the interactive table)
+    from scorekeeper.cli import session_rules  # noqa: F401  (rules)
 
     return COMMANDS

@@ -56,15 +56,14 @@ def check(session: str | None, as_json: bool) -> None:
 
     Example: scorekeeper check
     """
-    from scorekeeper.report import violations_json
+    from scorekeeper.report import violation_lines, violations_json
 
     s = open_session(session)
     replayed = s.replay()
     if as_json:
         emit_json(violations_json(replayed.violations))
     elif replayed.violations:
-        for v in replayed.violations:
-            click.echo(v.render())
+        click.echo("\n".join(line for v in replayed.violations for line in violation_lines(v)))
     else:
         click.echo(f"no violations in {len(s.events)} events")
     if replayed.errors:

@@ -27,15 +27,16 @@ class GameInfo:
     aliases: tuple[str, ...]
     package: str  # the package (or module) that holds ``GAME``
     summary: str
+    rule_prefix: str = ""  # the prefix of the game's rule IDs (``EH`` in ``EH-SETUP-1``)
 
 
 REGISTRY: tuple[GameInfo, ...] = (
     GameInfo("emberheart", "Emberheart", ("eh",), "scorekeeper.games.emberheart",
-             "Record and check an Emberheart game (alias: eh)."),
+             "Record and check an Emberheart game (alias: eh).", "EH"),
     GameInfo("flamecraft", "Flamecraft", ("fc",), "scorekeeper.games.flamecraft",
-             "Record and check a Flamecraft game (alias: fc)."),
+             "Record and check a Flamecraft game (alias: fc).", "FC"),
     GameInfo("eight-dragons", "8 Dragons", ("ed", "8d"), "scorekeeper.games.eight_dragons",
-             "Record and check an 8 Dragons game (aliases: ed, 8d)."),
+             "Record and check an 8 Dragons game (aliases: ed, 8d).", "ED"),
 )
 
 

@@ -242,8 +242,8 @@ def test_raid_all_stops_at_a_player_who_must_say_which_experts(cli: Cli) -> None
     for args in (["aide", "leader"], ["aide", "healer"], ["aide", "survivalist"], ["aide", "defender", "1"]):
         ok(cli, "eh", *args)  # the last Aide ends the round's actions; the Raid in force is -1E per Scout
     out = refused(cli, "eh", "raid", "--all")
-    assert out.strip().endswith("Astrid: refused: EH-RAID-5: Astrid must discard 1 Expert(s) and owns 1S, 1W: say "
-                                "which, e.g. eh raid -p Astrid --discard 1S (use --force to record it anyway)")
+    assert ("Astrid: refused: EH-RAID-5: Astrid must discard 1 Expert(s) and owns 1S, 1W: say "
+            "which, e.g. eh raid -p Astrid --discard 1S (use --force to record it anyway)\n  EH-RAID-5: ") in out
     ok(cli, "eh", "raid", "-p", "Astrid", "--discard", "1W")
     out = ok(cli, "eh", "raid", "--all")
     assert "Bjorn" in out and "Dag" in out
@@ -353,8 +353,8 @@ def test_a_dispute_forced_then_settled_and_audited(table: Cli) -> None:
     assert "EH-ACT-5" in out or "EH-ACT-6" in out
     ok(table, "eh", "swap", "G", "W")
     out = refused(table, "eh", "place", "tavern", "2", "1G1W")
-    assert out.strip() == ("refused: EH-ACT-6: Tavern takes only Grunts and Scouts, not Wardens "
-                           "(use --force to record it anyway)")
+    assert out.splitlines()[0] == ("refused: EH-ACT-6: Tavern takes only Grunts and Scouts, not Wardens "
+                                   "(use --force to record it anyway)")
     out = ok(table, "eh", "place", "tavern", "2", "1G1W", "--force")
     assert "FLAGGED EH-ACT-6" in out
     ok(table, "note", "Astrid says the Warden only drinks; settle after the game")
