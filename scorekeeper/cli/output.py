@@ -42,14 +42,15 @@ def style_of(line: str) -> str | None:
     return next((fg for start, fg in STYLES.items() if words.startswith(start)), None)
 
 
-def echo(output: str, err: bool = False, fg: str | None = None, plain: bool = False) -> None:
-    """Print ``output`` wrapped to the screen, each line in the colour of ``fg`` or of its verdict word, on a
-    terminal only; ``plain``: as it is (machine formats such as CSV)."""
+def echo(output: str, err: bool = False, fg: str | None = None, plain: bool = False, fit: bool = False) -> None:
+    """Print ``output``, each line in the colour of ``fg`` or of its verdict word, on a terminal only; ``fit``:
+    wrapped to the screen (read screens; a verdict keeps its 'next:' command on one line to copy);
+    ``plain``: as it is (machine formats such as CSV)."""
     if plain:
         click.echo(output, err=err)
         return
     on = colour(err)
-    lines = [visible(line) for line in wrap(output, width()).split("\n")]
+    lines = [visible(line) for line in (wrap(output, width()) if fit else output).split("\n")]
     if on:
         lines = [_styled(line, fg or style_of(line)) for line in lines]
     click.echo("\n".join(lines), file=_raw(err), color=on)

@@ -28,9 +28,9 @@ def status(session: str | None, as_json: bool, fmt: str) -> None:
         data["violations"] = len(errors)
         emit_json(data)
         return
-    echo(render_status(current, check_format(fmt), width()))
+    echo(render_status(current, check_format(fmt), width()), fit=True)
     if errors:
-        echo(f"\nWarning: {len(errors)} recorded play(s) break a rule: see 'scorekeeper check'")
+        echo(f"\n{len(errors)} recorded play(s) break a rule: see 'scorekeeper check'", fg="yellow", fit=True)
 
 
 @command("log")
@@ -78,7 +78,7 @@ def check(session: str | None, as_json: bool) -> None:
     if as_json:
         emit_json(violations_json(replayed.violations))
     elif replayed.violations:
-        echo("\n".join(v.render() for v in replayed.violations), fg="red")
+        echo("\n".join(v.render() for v in replayed.violations), fg="red", fit=True)
     else:
         click.echo(f"no violations in {len(s.events)} events")
     if replayed.errors:
@@ -122,10 +122,11 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
         click.echo(f"The score just before event #{at}:\n")
     fmt = check_format(fmt)
     shown = render_score(table, fmt, explain=explain, title=s.game.title, width=width())
-    echo(shown, plain=fmt == "csv")
+    echo(shown, plain=fmt == "csv", fit=True)
     errors = s.replay(at).errors
     if errors:
-        echo(f"\nWarning: {len(errors)} recorded play(s) break a rule and were not counted: see 'scorekeeper check'")
+        echo(f"\nWarning: {len(errors)} recorded play(s) break a rule and were not counted: "
+             "see 'scorekeeper check'", fit=True)
 
 
 @command("state")
@@ -145,7 +146,7 @@ def state(session: str | None, as_json: bool, fmt: str, at: int | None) -> None:
     current = s.status(at)
     if at is not None:
         click.echo(f"The board just before event #{at}:\n")
-    echo(render_status(current, check_format(fmt), width()))
+    echo(render_status(current, check_format(fmt), width()), fit=True)
 
 
 @command("audit")
@@ -166,7 +167,8 @@ def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
     lines = audited.lines(s.game)
     lines += ["", f"The board just before #{seq}:"]
     fmt = check_format(fmt)
-    echo("\n".join([text(line, fmt) for line in lines] + [render_status(audited.status_before, fmt, width())]))
+    shown = [text(line, fmt) for line in lines] + [render_status(audited.status_before, fmt, width())]
+    echo("\n".join(shown), fit=True)
 
 
 @command("verify")
@@ -218,4 +220,4 @@ def settings_cmd(session: str | None, as_json: bool, fmt: str, game_name: str | 
     else:
         fmt = check_format(fmt)
         shown = table(rows, fmt, width=width()) if rows else f"{game.title} has no settings"
-        echo(shown, plain=fmt == "csv")
+        echo(shown, plain=fmt == "csv", fit=True)
