@@ -179,7 +179,7 @@ def show_verdict(verdict: Verdict, as_json: bool, show_next: bool = True) -> Non
     else:
         from scorekeeper.cli.output import echo
 
-        echo("\n".join(verdict.lines(show_next)))
+        echo("\n".join(verdict.lines(show_next)), fit=True)
 
 
 def record(

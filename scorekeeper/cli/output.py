@@ -44,13 +44,13 @@ def style_of(line: str) -> str | None:
 
 def echo(output: str, err: bool = False, fg: str | None = None, plain: bool = False, fit: bool = False) -> None:
     """Print ``output``, each line in the colour of ``fg`` or of its verdict word, on a terminal only; ``fit``:
-    wrapped to the screen (read screens; a verdict keeps its 'next:' command on one line to copy);
+    wrapped to the screen (a 'next:' line stays whole: its command is copied from it);
     ``plain``: as it is (machine formats such as CSV)."""
     if plain:
         click.echo(output, err=err)
         return
     on = colour(err)
-    lines = [visible(line) for line in (wrap(output, width()) if fit else output).split("\n")]
+    lines = [visible(line) for line in (wrap(output, width(), ("next:",)) if fit else output).split("\n")]
     if on:
         lines = [_styled(line, fg or style_of(line)) for line in lines]
     click.echo("\n".join(lines), file=_raw(err), color=on)

@@ -177,3 +177,17 @@ def test_the_winner_is_said_once(session: Path, tmp_path: Path) -> None:
     assert " wins" not in lines[0] and "victory" not in lines[0].split(":", 1)[1]
     for winner in data["winners"]:
         assert lines[0].count(winner) == 1
+
+
+def test_verdicts_fit_and_keep_the_next_command_whole(tmp_path: Path) -> None:
+    path = copy(SAMPLES / "flamecraft" / "3p-disputed.json", tmp_path)
+    long_note = "the table agrees that " + "the coins were counted twice " * 6
+    plays = [["note", long_note], ["assert", "Ada", "coins=99"], ["undo"]]
+    for args in plays:
+        result = run(*args, "--session", str(path), tmp=tmp_path)
+        lines = result.output.splitlines()
+        assert lines and too_wide("\n".join(l for l in lines if not l.startswith("next:"))) == [], (args, lines)
+        next_lines = [line for line in lines if line.startswith("next:")]
+        assert len(next_lines) <= 1
+    shown = " ".join(run("log", "--type", "note", "--json", "--session", str(path), tmp=tmp_path).stdout.split())
+    assert " ".join(long_note.split()) in shown
