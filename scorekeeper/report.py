@@ -20,8 +20,10 @@ if TYPE_CHECKING:
 DEFAULT_FORMAT = "simple"
 
 
-def table(rows: Sequence[Mapping[str, Any]], fmt: str = DEFAULT_FORMAT, headers: Sequence[str] | None = None) -> str:
-    """Rows of dicts as a table in any tabulate format, or ``csv``."""
+def table(rows: Sequence[Mapping[str, Any]], fmt: str = DEFAULT_FORMAT, headers: Sequence[str] | None = None,
+          width: int | None = None) -> str:
+    """Rows of dicts as a table in any tabulate format, or ``csv``; with ``width``, the widest text columns are
+    wrapped until the table fits (``csv`` and HTML are never wrapped)."""
     if not rows:
         return "(none)"
     keys = list(headers) if headers is not None else _keys(rows)
@@ -37,7 +39,25 @@ def table(rows: Sequence[Mapping[str, Any]], fmt: str = DEFAULT_FORMAT, headers:
     if fmt in PIPE_FORMATS:  # a | in a name would end the cell
         keys, matrix = [pipe_cell(k) for k in keys], [[pipe_cell(c) for c in line] for line in matrix]
     fmt = "html" if fmt == "unsafehtml" else fmt  # tabulate's html escapes every cell; unsafehtml none
-    return tabulate(matrix, headers=keys, tablefmt=fmt, disable_numparse=False)
+    output = tabulate(matrix, headers=keys, tablefmt=fmt, disable_numparse=False)
+    if width is None:
+        return output
+    output = "\n".join(line.rstrip() for line in output.split("\n"))
+    limits: list[int | None] = [None] * len(keys)
+    while fmt not in HTML_FORMATS and widest(output) > width:
+        longest = [max(len(str(c)) for c in column) for column in zip(keys, *matrix)]
+        column = max(range(len(keys)), key=lambda i: (limits[i] or longest[i]))
+        current = limits[column] or longest[column]
+        if current <= MIN_COLUMN:
+            break  # as narrow as it can be read
+        limits[column] = max(MIN_COLUMN, current - (widest(output) - width))
+        output = tabulate(matrix, headers=keys, tablefmt=fmt, disable_numparse=False, maxcolwidths=limits)
+        output = "\n".join(line.rstrip() for line in output.split("\n"))
+    return output
+
+
+#: a column wrapped to fit the screen keeps at least this many characters a line
+MIN_COLUMN = 10
 
 
 #: the formats whose output is HTML: every line around the table is escaped too
@@ -165,21 +185,54 @@ def score_rows(score: ScoreTable) -> list[dict[str, Any]]:
     return rows
 
 
-def render_score(score: ScoreTable, fmt: str = DEFAULT_FORMAT, explain: bool = False, title: str = "") -> str:
+def pad_rows(score: ScoreTable) -> list[dict[str, Any]]:
+    """The score turned around, like the paper pad: one row per category, one column per player (rank order)."""
+    ranked = score_rows(score)
+    names = [str(r["player"]) for r in ranked]
+    rows: list[dict[str, Any]] = []
+    for key in [*score.categories, "total", "rank"]:
+        line: dict[str, Any] = {"": key}
+        line.update({name: r[key] for name, r in zip(names, ranked)})
+        rows.append(line)
+    return rows
+
+
+def widest(output: str) -> int:
+    """The widest line of ``output``, in characters."""
+    return max((len(line) for line in output.splitlines()), default=0)
+
+
+def fitting_table(rows: Sequence[Mapping[str, Any]], fmt: str, width: int | None, turned: Any) -> str:
+    """``rows`` as a table; when it is wider than ``width``, the table of ``turned()`` instead."""
+    wide = table(rows, fmt)
+    if width is None or fmt == "csv" or widest(wide) <= width:
+        return wide
+    return table(turned(), fmt, width=width)
+
+
+def winner_line(score: ScoreTable) -> str:
+    """The winner said once: ``Winner: Ann``, ``Shared victory: Ann and Bo``, ``Leading: Ann, Bo``."""
+    if not score.final:
+        return f"Leading: {', '.join(score.winners)}"
+    if len(score.winners) == 1:
+        return f"Winner: {score.winners[0]}"
+    return f"Shared victory: {' and '.join(score.winners)}"
+
+
+def render_score(score: ScoreTable, fmt: str = DEFAULT_FORMAT, explain: bool = False, title: str = "",
+                 width: int | None = None) -> str:
+    """The score table, the winner, the tiebreak and notes; turned around (categories down) past ``width``."""
     if fmt == "csv":  # data only: one table, nothing around it
         return table(explanation_rows(score) if explain else score_rows(score), fmt)
     title = f"{title or score.game} — {'final score' if score.final else 'PROVISIONAL score (the game is not over)'}"
-    parts = [text(title, fmt), "", table(score_rows(score), fmt)]
+    parts = [text(title, fmt), "", fitting_table(score_rows(score), fmt, width, lambda: pad_rows(score))]
     if score.winners:
-        verb = "wins" if len(score.winners) == 1 else "share the victory"
-        label = "Winner" if score.final else "Leading"
-        parts += ["", text(f"{label}: {' and '.join(score.winners)} {verb}" if score.final
-                           else f"{label}: {', '.join(score.winners)}", fmt)]
+        parts += ["", text(winner_line(score), fmt)]
     if score.tiebreak:
         parts.append(text(f"Tiebreak: {score.tiebreak}", fmt))
     parts += [text(f"Note: {note}", fmt) for note in score.notes]
     if explain:
-        parts += ["", text("Where the points came from:", fmt), table(explanation_rows(score), fmt)]
+        parts += ["", text("Where the points came from:", fmt), table(explanation_rows(score), fmt, width=width)]
     return "\n".join(parts)
 
 
@@ -193,13 +246,14 @@ def explanation_rows(score: ScoreTable) -> list[dict[str, Any]]:
 # -- status ----------------------------------------------------------------------------------------
 
 
-def render_status(status: Status, fmt: str = DEFAULT_FORMAT) -> str:
-    parts = [text(line, fmt) for line in status.headline]
-    parts.append(text(f"Next: {status.expected}", fmt))
+def render_status(status: Status, fmt: str = DEFAULT_FORMAT, width: int | None = None) -> str:
+    """What is expected next first, then the headline, the players and each section, tables fitted to ``width``."""
+    parts = [text(f"Next: {status.expected}", fmt)]
+    parts += [text(line, fmt) for line in status.headline]
     if status.players:
-        parts += ["", table(status.players, fmt)]
+        parts += ["", table(status.players, fmt, width=width)]
     for section in status.sections:
-        parts += ["", text(f"{section.title}:", fmt), table(section.rows, fmt)]
+        parts += ["", text(f"{section.title}:", fmt), table(section.rows, fmt, width=width)]
     if status.notes:
         parts.append("")
         parts += [text(f"Note: {note}", fmt) for note in status.notes]
@@ -346,11 +400,28 @@ def render_standings(league: "Standings", fmt: str = DEFAULT_FORMAT) -> str:
 LOG_TEXT_WIDTH = 72
 
 
-def render_log(rows: Sequence[Mapping[str, Any]], fmt: str = DEFAULT_FORMAT) -> str:
-    """The journal as a table, one line per event (``Session.log`` rows), long descriptions clipped."""
+def render_log(rows: Sequence[Mapping[str, Any]], fmt: str = DEFAULT_FORMAT, width: int | None = None) -> str:
+    """The journal as a table, one line per event (``Session.log`` rows), long descriptions clipped, the
+    table fitted to ``width``."""
     def clip(text: str) -> str:
         return text if len(text) <= LOG_TEXT_WIDTH else text[: LOG_TEXT_WIDTH - 1] + "…"
 
     shown = [{"#": r["seq"], "event": clip(r["description"]), "status": r["status"],
               "notes": ", ".join(filter(None, [r["flags"], " ".join(r["rules"])]))} for r in rows]
-    return table(shown, fmt) if shown else "the journal is empty"
+    return table(shown, fmt, width=width) if shown else "the journal is empty"
+
+
+def wrap(output: str, width: int, keep: tuple[str, ...] = ()) -> str:
+    """Every line of ``output`` longer than ``width`` broken at spaces, its continuations indented under it;
+    lines starting with one of ``keep`` (a command to copy) stay whole."""
+    import textwrap
+
+    lines: list[str] = []
+    for line in output.split("\n"):
+        if len(line) <= width or (keep and line.startswith(keep)):
+            lines.append(line)
+            continue
+        indent = " " * (len(line) - len(line.lstrip()) + 2)
+        lines += textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False,
+                               break_long_words=False) or [line]
+    return "\n".join(lines)

@@ -37,3 +37,10 @@ def cli(tmp_path: Path) -> Cli:
     home = tmp_path / "home"
     home.mkdir()
     return Cli(home, tmp_path / "session.json")
+
+
+@pytest.fixture(autouse=True)
+def eighty_columns(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Screens are laid out for the terminal's width: every test sees an 80-column one, whatever runs it."""
+    monkeypatch.setenv("COLUMNS", "80")
+    monkeypatch.delenv("NO_COLOR", raising=False)

@@ -27,7 +27,9 @@ class Refused(click.ClickException):
     exit_code = 1
 
     def show(self, file: Any = None) -> None:
-        click.echo(self.format_message(), err=True)
+        from scorekeeper.cli.output import echo
+
+        echo(self.format_message(), err=True, fg="red")
 
 
 class BadInput(click.ClickException):
@@ -36,7 +38,9 @@ class BadInput(click.ClickException):
     exit_code = 2
 
     def show(self, file: Any = None) -> None:
-        click.echo(f"error: {self.format_message()}", err=True)
+        from scorekeeper.cli.output import echo
+
+        echo(f"error: {self.format_message()}", err=True, fg="red")
 
 
 # -- game command groups ---------------------------------------------------------------------------
@@ -173,7 +177,9 @@ def show_verdict(verdict: Verdict, as_json: bool, show_next: bool = True) -> Non
     if as_json:
         emit_json(verdict.to_json())
     else:
-        click.echo("\n".join(verdict.lines(show_next)))
+        from scorekeeper.cli.output import echo
+
+        echo("\n".join(verdict.lines(show_next)), fit=True)
 
 
 def record(

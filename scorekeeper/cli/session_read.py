@@ -7,6 +7,7 @@ import click
 from scorekeeper.cli.common import (
     BadInput, check_format, emit_json, json_option, open_session, reading_options, session_option, show_verdict,
 )
+from scorekeeper.cli.output import echo, page, width
 from scorekeeper.cli.session import command
 
 
@@ -27,25 +28,39 @@ def status(session: str | None, as_json: bool, fmt: str) -> None:
         data["violations"] = len(errors)
         emit_json(data)
         return
-    click.echo(render_status(current, check_format(fmt)))
+    echo(render_status(current, check_format(fmt), width()), fit=True)
     if errors:
-        click.echo(f"\n{len(errors)} recorded play(s) break a rule: see 'scorekeeper check'")
+        echo(f"\n{len(errors)} recorded play(s) break a rule: see 'scorekeeper check'", fg="yellow", fit=True)
 
 
 @command("log")
 @reading_options
-def log(session: str | None, as_json: bool, fmt: str) -> None:
-    """The journal, one line per event, with what replay made of it (applied, rejected, voided…).
+@click.option("--last", type=int, metavar="N", help="Only the last N lines (after the other filters).")
+@click.option("--player", metavar="P", help="Only the plays of player P (a unique prefix will do).")
+@click.option("--type", "kind", metavar="T", help="Only events of type T (place, visit, note, amend…).")
+@click.option("--rejected", is_flag=True, help="Only the plays that replay rejected.")
+def log(session: str | None, as_json: bool, fmt: str, last: int | None, player: str | None, kind: str | None,
+        rejected: bool) -> None:
+    """The journal, one line per event, with what replay made of it (applied, rejected, voided…); paged on a
+    terminal. The filters also apply to --json.
 
-    Example: scorekeeper log --format github
+    Example: scorekeeper log --last 10 --player Ann
     """
+    from scorekeeper.log_filter import LogFilterError, filter_log
     from scorekeeper.report import render_log
 
-    rows = open_session(session).log()
+    try:
+        rows = filter_log(open_session(session).log(), last=last, player=player, type=kind, rejected=rejected)
+    except LogFilterError as exc:
+        raise BadInput(str(exc)) from None
     if as_json:
         emit_json(rows)
         return
-    click.echo(render_log(rows, check_format(fmt)))
+    fmt = check_format(fmt)
+    if fmt == "csv":
+        echo(render_log(rows, fmt), plain=True)
+    else:
+        page(render_log(rows, fmt, width()))
 
 
 @command("check")
@@ -63,7 +78,7 @@ def check(session: str | None, as_json: bool) -> None:
     if as_json:
         emit_json(violations_json(replayed.violations))
     elif replayed.violations:
-        click.echo("\n".join(line for v in replayed.violations for line in violation_lines(v)))
+        echo("\n".join(line for v in replayed.violations for line in violation_lines(v)), fg="red", fit=True)
     else:
         click.echo(f"no violations in {len(s.events)} events")
     if replayed.errors:
@@ -105,10 +120,13 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
         return
     if at is not None and fmt != "csv":
         click.echo(f"The score just before event #{at}:\n")
-    click.echo(render_score(table, check_format(fmt), explain=explain, title=s.game.title))
+    fmt = check_format(fmt)
+    shown = render_score(table, fmt, explain=explain, title=s.game.title, width=width())
+    echo(shown, plain=fmt == "csv", fit=True)
     errors = s.replay(at).errors
     if errors:
-        click.echo(f"\nWarning: {len(errors)} recorded play(s) break a rule and were not counted: see 'scorekeeper check'")
+        echo(f"\nWarning: {len(errors)} recorded play(s) break a rule and were not counted: "
+             "see 'scorekeeper check'", fit=True)
 
 
 @command("state")
@@ -128,7 +146,7 @@ def state(session: str | None, as_json: bool, fmt: str, at: int | None) -> None:
     current = s.status(at)
     if at is not None:
         click.echo(f"The board just before event #{at}:\n")
-    click.echo(render_status(current, check_format(fmt)))
+    echo(render_status(current, check_format(fmt), width()), fit=True)
 
 
 @command("audit")
@@ -148,7 +166,9 @@ def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
         return
     lines = audited.lines(s.game)
     lines += ["", f"The board just before #{seq}:"]
-    click.echo("\n".join([text(line, check_format(fmt)) for line in lines] + [render_status(audited.status_before, fmt)]))
+    fmt = check_format(fmt)
+    shown = [text(line, fmt) for line in lines] + [render_status(audited.status_before, fmt, width())]
+    echo("\n".join(shown), fit=True)
 
 
 @command("verify")
@@ -198,4 +218,6 @@ def settings_cmd(session: str | None, as_json: bool, fmt: str, game_name: str | 
     if as_json:
         emit_json(rows)
     else:
-        click.echo(table(rows, check_format(fmt)) if rows else f"{game.title} has no settings")
+        fmt = check_format(fmt)
+        shown = table(rows, fmt, width=width()) if rows else f"{game.title} has no settings"
+        echo(shown, plain=fmt == "csv", fit=True)

@@ -95,10 +95,22 @@ def render_lair(lair: Lair, title: str = "") -> str:
     out = [title] if title else []
     out.extend(lines)
     out.append("")
-    out.append("Legend: lines are walls, dots are open edges, * a large Chamber, q,r an open place (its cell); "
-               "b/g/o/c = Book/Gear/Ore/Crystal, $n = printed Gold, M = Mission, J = Joker (every colour)")
-    out.extend(describe_lair(lair))
+    out.append("Legend: lines are walls, dots open edges, * a large Chamber, q,r an open place;")
+    out.append("  b/g/o/c = Book/Gear/Ore/Crystal, $n = printed Gold, M = Mission,")
+    out.append("  J = Joker (every colour)")
+    out.extend(line for text in describe_lair(lair) for line in _fitted(text))
     return "\n".join(out)
+
+
+#: the text under the map fits an 80-column screen; full tile names are wrapped, never cut
+TEXT_WIDTH = 80
+
+
+def _fitted(text: str) -> list[str]:
+    """``text`` broken at spaces into lines of at most TEXT_WIDTH characters, continuations indented."""
+    import textwrap
+
+    return textwrap.wrap(text, TEXT_WIDTH, subsequent_indent="    ", break_on_hyphens=False) or [text]
 
 
 def describe_lair(lair: Lair) -> list[str]:
