@@ -16,6 +16,7 @@ from scorekeeper.cli.common import (
     recording_options,
     translate_errors,
 )
+from scorekeeper import adjusting
 from scorekeeper.games.base import Draft
 from scorekeeper.games.emberheart import notation as n
 
@@ -340,3 +341,7 @@ command("declare", "END_DECLARE",
         text="End Game: declare exotic Dragon colours and the Custodian's track (default: the best choice).",
         build=lambda exotic, custodian: {"exotic": n.exotic_words(exotic) or None, "custodian": track(custodian)},
         )("declare --exotic X1=blue -p Astrid")
+command("adjust", "ADJUST", arg("words", nargs=-1, required=True, metavar="[PLAYER] KEY=VALUE..."), player=None,
+        text="A mid-game start or a manual correction, as absolute values (keys: docs/emberheart.md, 'adjust').",
+        build=lambda words: adjusting.adjust_payload(words, ("round", "first", "reason")),
+        )("adjust Astrid gear=4 flame=2 strength=3 round=3")

@@ -6,8 +6,7 @@ A mid-game start or a manual correction names only keys of this list; a misspell
 
 from __future__ import annotations
 
-import difflib
-from typing import Any, Iterable
+from scorekeeper.games.keys import unknown_key
 
 from . import rules_final
 from .context import Ctx
@@ -18,16 +17,6 @@ PLAYER_KEYS = ("rep", "coins", "goods", "hand", "fancies", "reserved", "token", 
 GAME_KEYS = ("players", "add_shops", "slots", "enchantments", "park", "row", "decks", "reason", "faces")
 #: the keys of ``decks``
 DECK_KEYS = ("artisan", "ench", "shop", "fancy")
-
-
-def unknown_key(given: Iterable[Any], known: tuple[str, ...], where: str) -> str | None:
-    """A one-line message for the first key of ``given`` not in ``known`` (with the closest known key)."""
-    for key in given:
-        if key not in known:
-            close = difflib.get_close_matches(str(key), known, n=1)
-            hint = f"; did you mean {close[0]!r}?" if close else ""
-            return f"unknown key {key!r}{where} (known: {', '.join(known)}){hint}"
-    return None
 
 
 def resolve_adjust(ctx: Ctx) -> None:
