@@ -8,6 +8,7 @@ Values read as JSON when they parse (``3``, ``true``, ``[1,2]``), else as text. 
 
 from __future__ import annotations
 
+import json
 from typing import Any, Sequence
 
 from scorekeeper.errors import BadInput
@@ -32,3 +33,10 @@ def adjust_payload(words: Sequence[str], game_keys: Sequence[str]) -> dict[str, 
         else:
             payload["players"][player][key] = value
     return payload
+
+
+def json_or_words(changes: Sequence[str], game_keys: Sequence[str]) -> str:
+    """One JSON word as typed (the game reads it), or the words' payload as JSON."""
+    if len(changes) == 1 and changes[0].lstrip()[:1] in ("{", "["):
+        return changes[0]
+    return json.dumps(adjust_payload(changes, game_keys))

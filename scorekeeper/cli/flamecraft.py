@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 import click
 
+from scorekeeper import adjusting
 from scorekeeper.cli.common import BadInput, Domain, game_group, open_session, record, recording_options
 
 GAME = "flamecraft"
@@ -266,12 +267,13 @@ def final(moon: tuple[str, ...], missed: tuple[str, ...], **kw: Any) -> None:
 
 
 @group.command("adjust")
-@click.argument("changes")
+@click.argument("changes", nargs=-1, required=True, metavar="JSON | [PLAYER] KEY=VALUE...")
 @click.option("--reason", default="", help="Why the table differs from the journal.")
 @recording_options
-def adjust(changes: str, reason: str, **kw: Any) -> None:
-    """Record a manual correction as JSON (holdings, town, decks); it is shown as manual and never judged.
+def adjust(changes: tuple[str, ...], reason: str, **kw: Any) -> None:
+    """A manual correction or mid-game start, as JSON or as PLAYER KEY=VALUE… (keys: docs/flamecraft.md).
 
-    Example: scorekeeper fc adjust '{"players": {"Ann": {"coins": 3}}}' --reason "miscounted coins"
+    Example: scorekeeper fc adjust Ann coins=3 rep=7 --reason "miscounted coins"
     """
-    play("ADJUST", kw, changes=changes, reason=reason)
+    words = ("add_shops", "slots", "enchantments", "park", "row", "decks")
+    play("ADJUST", kw, changes=adjusting.json_or_words(changes, words), reason=reason)

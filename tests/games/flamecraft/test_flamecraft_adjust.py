@@ -32,3 +32,14 @@ def test_a_known_key_is_applied(cli: Cli) -> None:
     from scorekeeper.session import Session
 
     assert Session.open(cli.session).observe("Bo", "coins") == 5
+
+
+def test_the_table_syntax_names_a_player_then_the_keys(cli: Cli) -> None:
+    ready(cli)
+    assert cli("fc", "adjust", "Bo", "coin=5").exit_code == 1  # FC-ADJ-1 here too
+    result = cli("fc", "adjust", "Bo", "coins=5", "rep=3")
+    assert result.exit_code == 0, result.output
+    from scorekeeper.session import Session
+
+    s = Session.open(cli.session)
+    assert (s.observe("Bo", "coins"), s.observe("Bo", "rep")) == (5, 3)
