@@ -76,3 +76,10 @@ def test_json_on_a_refused_correction_prints_a_json_refusal(cli: Cli) -> None:
     assert result.exit_code == 1
     refusal = json.loads(result.stdout)
     assert refusal["refused"] is True and refusal["violations"] and "expected" in refusal
+
+
+def test_sessions_json_has_no_empty_keys(cli: Cli) -> None:
+    new(cli)
+    rows = json.loads(cli("sessions", "--json").stdout)
+    assert rows and all(key and " " not in key for row in rows for key in row)
+    assert rows[0]["current"] is True and rows[0]["game"] == "flamecraft"
