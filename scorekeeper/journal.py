@@ -7,8 +7,8 @@ per event). The guarantees, each tested (see ``docs/journal.md``):
 * **append-only** — events are only ever inserted; a correction is a new event;
 * **atomic** — every write goes to a temporary file in the same folder, is flushed and fsynced, replaces the
   session file with ``os.replace``, and the folder is fsynced; a crash leaves the old or the new file, whole;
-* **locked** — every mutating command holds an exclusive lock (``<session>.lock``) from reading the journal
-  to writing it, so concurrent terminals append in turn and ``seq`` stays contiguous;
+* **locked** — every mutating command holds an exclusive lock (``<session>.lock``, removed on release) from
+  reading the journal to writing it, so concurrent terminals append in turn and ``seq`` stays contiguous;
 * **tamper-evident** — each event stores the SHA-256 of its predecessor (the first: of the metadata) and its
   own; ``verify`` names the first event whose chain is broken;
 * **never overwrites what it cannot read** — a file that does not parse raises ``JournalError`` and is left
@@ -550,7 +550,53 @@ def accepted_at(records: Sequence[Mapping[str, Any]], problem: ChainProblem) -> 
 
 @contextmanager
 def locked(path: Path) -> Iterator[None]:
-    """Hold the exclusive lock ``<session>.lock``; raise ``JournalBusyError`` after a timeout."""
+    """Hold the exclusive lock ``<session>.lock``; raise ``JournalBusyError`` after a timeout.
+
+    The lock file exists only while a command holds it: the holder removes it before it lets go, and a
+    command that waited re-locks when the file it locked is no longer the one at the path (so no two
+    commands ever hold locks on two different files). Where ``fcntl`` is missing, ``filelock`` is used.
+    """
+    try:
+        import fcntl
+    except ImportError:  # not POSIX
+        yield from _filelocked(path)
+        return
+    import time
+
+    lock_path = str(path) + ".lock"
+    deadline = time.monotonic() + LOCK_TIMEOUT_SECONDS
+    while True:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise JournalBusyError(f"{path}: another command is writing this session; try again") from None
+                    time.sleep(0.02)
+            try:
+                current = os.stat(lock_path).st_ino == os.fstat(fd).st_ino
+            except FileNotFoundError:
+                current = False
+        except BaseException:
+            os.close(fd)
+            raise
+        if current:
+            break
+        os.close(fd)  # its last holder removed that file: lock the one at the path now
+    try:
+        yield
+    finally:
+        try:
+            os.unlink(lock_path)
+        except OSError:
+            pass
+        os.close(fd)  # releases the lock
+
+
+def _filelocked(path: Path) -> Iterator[None]:
     from filelock import FileLock, Timeout
 
     lock = FileLock(str(path) + ".lock", timeout=LOCK_TIMEOUT_SECONDS)

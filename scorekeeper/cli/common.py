@@ -7,8 +7,9 @@ Game command modules use three things from here: ``recording_options`` (``--sess
 from __future__ import annotations
 
 import json
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Iterator, Mapping
 
 import click
 
@@ -82,6 +83,33 @@ def game_group(name: str, shortcuts: Mapping[str, str] | None = None) -> Callabl
         return group
 
     return decorate
+
+
+# -- domain values ---------------------------------------------------------------------------------
+
+
+class Domain(click.ParamType):
+    """A domain value (``player``, or a field of the game's plays: shop, location, card, space…).
+
+    Typed as the game accepts it (a unique prefix; the game completes and judges it); the shell completes it
+    to the values legal now, read from the session's ``expect`` (players: the session's players).
+    """
+
+    def __init__(self, field: str) -> None:
+        self.field = self.name = field
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        from click.shell_completion import CompletionItem
+
+        try:
+            root: click.Context | None = ctx
+            while root is not None and not root.params.get("session"):
+                root = root.parent
+            s = Session.open(session_path(root.params["session"] if root else None))
+            values = list(s.players) if self.field == "player" else s.expect().accepts(self.field)
+        except Exception:  # noqa: BLE001 (a completion never fails the shell)
+            return []
+        return [CompletionItem(v) for v in values if v.lower().startswith(incomplete.lower())]
 
 
 # -- options ---------------------------------------------------------------------------------------
@@ -194,10 +222,35 @@ def record(
     echo: bool = True,
 ) -> Verdict:
     """Record one play through the session layer and print its verdict (``echo=False``: print nothing)."""
-    verdict = session.record(Draft(type, player, dict(payload)), force=force)
+    from scorekeeper.placeholders import placeholder_in
+
+    word = placeholder_in(session.game.name, [player or "", dict(payload)])
+    if word:
+        raise BadInput(f"{word!r} is a placeholder from a hint: type the real value instead")
+    with json_refusals(as_json, session):
+        verdict = session.record(Draft(type, player, dict(payload)), force=force)
     if echo:
         show_verdict(verdict, as_json, show_next)
     return verdict
+
+
+@contextmanager
+def json_refusals(as_json: bool, session: Session | None) -> Iterator[None]:
+    """With ``--json``, a refusal is printed on stdout as JSON (its rule findings, what is legal now); exit 1."""
+    from scorekeeper.errors import Refused as Refusal
+
+    try:
+        yield
+    except (Refusal, Refused) as exc:
+        if not as_json:
+            raise
+        findings = getattr(exc, "findings", [])
+        refusal: dict[str, Any] = {"refused": True, "message": exc.format_message() if isinstance(exc, Refused) else str(exc),
+                                   "violations": [{"rule": f.rule, "message": f.message} for f in findings]}
+        if session is not None:
+            refusal["expected"] = session.expect().to_json()
+        emit_json(refusal)
+        raise click.exceptions.Exit(Refused.exit_code) from None
 
 
 def translate_errors(func: Callable[[], Any]) -> Any:
@@ -210,7 +263,9 @@ def translate_errors(func: Callable[[], Any]) -> Any:
         return func()
     except ScorekeeperError as exc:
         if exc.exit_code == Refused.exit_code:
-            raise Refused(str(exc)) from None
+            refused = Refused(str(exc))
+            refused.findings = getattr(exc, "findings", [])  # type: ignore[attr-defined]
+            raise refused from None
         raise BadInput(str(exc)) from None
     except SettingError as exc:
         raise BadInput(str(exc)) from None

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 import click
 
-from scorekeeper.cli.common import (BadInput, emit_json, game_group, json_option, open_session, record,
+from scorekeeper.cli.common import (BadInput, Domain, emit_json, game_group, json_option, open_session, record,
                                     recording_options, session_option)
 from scorekeeper.games.eight_dragons.notation import check_specs, parse_chest, parse_pair, parse_placement
 
@@ -81,7 +81,7 @@ def _pairs(items: tuple[str, ...], option: str, example: str) -> dict[str, str] 
 
 
 piece_option = click.option("--piece", help="the piece that activates (default: the next in order), e.g. Rhed.w1")
-player_option = click.option("-p", "--player", help="who benefits / plays (default: derived from the turn)")
+player_option = click.option("-p", "--player", type=Domain("player"), help="who benefits / plays (default: derived from the turn)")
 kingdom_option = click.option("-k", "--kingdom", help="without a board: the Location's kingdom (Sinistra / Dextra)")
 villagers_option = click.option("--villagers", type=click.IntRange(0, 4),
                                 help="without a board: the village's villager count")
@@ -111,7 +111,7 @@ def start(tile: str, missions: tuple[str, ...], rot: int) -> dict[str, Any]:
     return {"tile": tile, "rot": rot, "missions": items}
 
 
-@play("fly", "FLY", click.argument("to", required=False),
+@play("fly", "FLY", click.argument("to", required=False, type=Domain("to")),
       click.option("-n", "--spaces", type=int, help="spaces flown (instead of a destination)"),
       click.option("-v", "--valley", help="way taken through the Valley of the Winds: Sinistra/left or Dextra/right"),
       click.option("--push", "pushes", multiple=True, help="a pushed Dragon's Valley way: NAME=KINGDOM (repeatable)"),

@@ -12,9 +12,11 @@ from typing import Any, Callable
 import click
 
 from scorekeeper.cli.common import (
-    BadInput, Refused, Session, Verdict, emit_json, game_group, open_session, record, recording_options,
+    BadInput, Domain, Refused, Session, Verdict, emit_json, game_group, json_refusals, open_session, record,
+    recording_options,
     translate_errors,
 )
+from scorekeeper import adjusting
 from scorekeeper.games.base import Draft
 from scorekeeper.games.emberheart import notation as n
 
@@ -71,7 +73,7 @@ def command(name: str, kind: str, *params: Callable[[Any], Any], player: Callabl
                     click.echo(f"  {say(infos)}")
 
         decorated: Any = recording_options(command_)
-        for param in reversed((*params, opt("-p", "--player", help="Who plays (default: whose turn it is).")) if player
+        for param in reversed((*params, opt("-p", "--player", type=Domain("player"), help="Who plays (default: whose turn it is).")) if player
                               else params):
             decorated = param(decorated)
         return group.command(name)(decorated)
@@ -85,7 +87,8 @@ def run(s: Session, plays: Plays, force: bool, as_json: bool, done: list[Verdict
     message says so)."""
     for label, d in plays:
         try:
-            done.append(translate_errors(lambda: record(s, d.type, d.player, d.payload, force=force, echo=False)))
+            with json_refusals(as_json and one, s):
+                done.append(translate_errors(lambda: record(s, d.type, d.player, d.payload, force=force, echo=False)))
         except (Refused, BadInput) as exc:
             if one:
                 raise
@@ -109,7 +112,7 @@ def track(word: str | None) -> str | None:
     return n.track(word) if word else None
 
 
-@command("place", "PLACE_PARTY", arg("location"), arg("space", required=False, metavar="[SPACE]"),
+@command("place", "PLACE_PARTY", arg("location", type=Domain("location")), arg("space", required=False, metavar="[SPACE]"),
          arg("hire", required=False), flag("-c", "--companion", help="The Dragon Companion joins the Party."),
          flag("--no-strength", help="Do not use the Companion's Strength."),
          flag("--no-senses", help="Do not take the Companion's Senses Gear."),
@@ -142,7 +145,7 @@ command("special", "USE_SPECIAL", arg("site"),
                                             "outfit": outfit or None})("special warehouse")
 
 
-@command("aide", "TAKE_AIDE", arg("aide"), arg("extra", nargs=-1, metavar="[RAID | RECALL [PLACE]]"),
+@command("aide", "TAKE_AIDE", arg("aide", type=Domain("aide")), arg("extra", nargs=-1, metavar="[RAID | RECALL [PLACE]]"),
          opt("--recall", "recall_spot", help="Leader: recall your Party at LOCATION:SPACE."),
          opt("--place", "place_spot", help="Leader: then place LOCATION:SPACE:HIRE (e.g. tavern:4:3G1S)."),
          opt("--raid", type=int, help="Defender: the Raid card slot (1 or 2) to discard (or just: eh aide def 2)."),
@@ -338,3 +341,7 @@ command("declare", "END_DECLARE",
         text="End Game: declare exotic Dragon colours and the Custodian's track (default: the best choice).",
         build=lambda exotic, custodian: {"exotic": n.exotic_words(exotic) or None, "custodian": track(custodian)},
         )("declare --exotic X1=blue -p Astrid")
+command("adjust", "ADJUST", arg("words", nargs=-1, required=True, metavar="[PLAYER] KEY=VALUE..."), player=None,
+        text="A mid-game start or a manual correction, as absolute values (keys: docs/emberheart.md, 'adjust').",
+        build=lambda words: adjusting.adjust_payload(words, ("round", "first", "reason")),
+        )("adjust Astrid gear=4 flame=2 strength=3 round=3")

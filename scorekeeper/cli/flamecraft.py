@@ -11,7 +11,8 @@ from typing import Any, Callable
 
 import click
 
-from scorekeeper.cli.common import BadInput, game_group, open_session, record, recording_options
+from scorekeeper import adjusting
+from scorekeeper.cli.common import BadInput, Domain, game_group, open_session, record, recording_options
 
 GAME = "flamecraft"
 
@@ -51,7 +52,7 @@ def options(*decorators: Callable[[Any], Any]) -> Callable[[Any], Any]:
     return apply
 
 
-player_option = click.option("-p", "--player", help="Who plays (default: whose turn it is).")
+player_option = click.option("-p", "--player", type=Domain("player"), help="Who plays (default: whose turn it is).")
 draw_option = click.option("--draw", "draws", multiple=True, metavar="park:NAME|deck[:NAME]", help="Where each artisan dragon gained came from (repeatable).")
 fancy_option = click.option("--fancy", "fancies", multiple=True, metavar="NAME[=FACE]", help="Each fancy dragon drawn as a reward (repeatable).")
 #: the options of a play that may draw cards, made by the player whose turn it is
@@ -86,7 +87,7 @@ def setup_cmd(**kw: Any) -> None:
 
 
 @group.command("deal")
-@click.argument("player")
+@click.argument("player", type=Domain("player"))
 @click.option("--hand", multiple=True, required=True, metavar="D1,D2,D3", help="The 3 starting artisan dragons.")
 @click.option("--keep", required=True, metavar="FANCY[=FACE]", help="The fancy dragon kept.")
 @click.option("--drew", metavar="F1,F2", help="The 2 fancy dragons drawn (optional).")
@@ -103,7 +104,7 @@ def deal(player: str, **kw: Any) -> None:
 
 
 @group.command("visit")
-@click.argument("shop")
+@click.argument("shop", type=Domain("shop"))
 @click.option("--pay", multiple=True, metavar="[PLAYER=]ITEM", help="The good or coin given to each player there: ITEM for everyone, or PLAYER=ITEM.")
 @player_option
 @recording_options
@@ -266,12 +267,13 @@ def final(moon: tuple[str, ...], missed: tuple[str, ...], **kw: Any) -> None:
 
 
 @group.command("adjust")
-@click.argument("changes")
+@click.argument("changes", nargs=-1, required=True, metavar="JSON | [PLAYER] KEY=VALUE...")
 @click.option("--reason", default="", help="Why the table differs from the journal.")
 @recording_options
-def adjust(changes: str, reason: str, **kw: Any) -> None:
-    """Record a manual correction as JSON (holdings, town, decks); it is shown as manual and never judged.
+def adjust(changes: tuple[str, ...], reason: str, **kw: Any) -> None:
+    """A manual correction or mid-game start, as JSON or as PLAYER KEY=VALUE… (keys: docs/flamecraft.md).
 
-    Example: scorekeeper fc adjust '{"players": {"Ann": {"coins": 3}}}' --reason "miscounted coins"
+    Example: scorekeeper fc adjust Ann coins=3 rep=7 --reason "miscounted coins"
     """
-    play("ADJUST", kw, changes=changes, reason=reason)
+    words = ("add_shops", "slots", "enchantments", "park", "row", "decks")
+    play("ADJUST", kw, changes=adjusting.json_or_words(changes, words), reason=reason)

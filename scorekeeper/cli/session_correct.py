@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.common import open_session, recording_options, show_verdict
+from scorekeeper.cli.common import json_refusals, open_session, recording_options, show_verdict
 from scorekeeper.cli.session import command
 from scorekeeper.strictjson import assignments
 
@@ -29,7 +29,8 @@ def void(seq: int, reason: str, session: str | None, force: bool, as_json: bool)
 
     Example: scorekeeper void 12 --reason "recorded twice"
     """
-    show_verdict(open_session(session).void(seq, reason, force=force), as_json)
+    with json_refusals(as_json, s := open_session(session)):
+        show_verdict(s.void(seq, reason, force=force), as_json)
 
 
 @command("undo")
@@ -42,7 +43,8 @@ def undo(reason: str, count: int, session: str | None, force: bool, as_json: boo
 
     Example: scorekeeper undo --count 3
     """
-    verdicts = open_session(session).undo_many(count, reason, force=force)  # all of them, or none
+    with json_refusals(as_json, s := open_session(session)):
+        verdicts = s.undo_many(count, reason, force=force)  # all of them, or none
     for n, verdict in enumerate(verdicts):
         show_verdict(verdict, as_json, show_next=n == len(verdicts) - 1)
 
@@ -61,7 +63,8 @@ def amend(seq: int, changes: tuple[str, ...], player: str | None, session: str |
 
     Example: scorekeeper amend 12 space=4
     """
-    verdict = open_session(session).amend(seq, assignments(changes, "space=4"), player, force=force)
+    with json_refusals(as_json, s := open_session(session)):
+        verdict = s.amend(seq, assignments(changes, "space=4"), player, force=force)
     show_verdict(verdict, as_json)
 
 
@@ -92,4 +95,5 @@ def set_cmd(assignment: str, session: str | None, force: bool, as_json: bool) ->
     from scorekeeper.settings import parse_assignment
 
     key, raw = parse_assignment(assignment)
-    show_verdict(open_session(session).set_setting(key, raw, force=force), as_json)
+    with json_refusals(as_json, s := open_session(session)):
+        show_verdict(s.set_setting(key, raw, force=force), as_json)

@@ -57,8 +57,9 @@ def sessions(show_all: bool, as_json: bool) -> None:
          "players": r.get("players"), "path": r["path"], "last used": r.get("used")}
         for r in (remembered if show_all or as_json else remembered[:RECENT_SHOWN])
     ]
-    if as_json:
-        emit_json(rows)
+    if as_json:  # JSON keys are names: "current" (true/false), "last_used"
+        emit_json([{"current": r[""] == "*", "game": r["game"], "players": r["players"], "path": r["path"],
+                    "last_used": r["last used"]} for r in rows])
         return
     click.echo(table(rows) if rows else "no sessions yet: scorekeeper new GAME --players A,B")
     if len(remembered) > len(rows):

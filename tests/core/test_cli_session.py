@@ -268,7 +268,7 @@ def test_sessions_and_use(game: Cli, tmp_path: Path) -> None:
     game("new", "fake", "--players", "X,Y", "--session", str(other))
     rows = game.json("sessions")
     assert [Path(r["path"]).name for r in rows] == ["other.json", "session.json"]
-    assert rows[0][""] == "*"
+    assert rows[0]["current"] is True and rows[1]["current"] is False
     assert game("use", str(game.session)).exit_code == 0
     assert game.json("sessions")[0]["path"] == str(game.session.resolve())
 

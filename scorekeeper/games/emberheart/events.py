@@ -118,4 +118,8 @@ EVENTS: tuple[EventType, ...] = (
     EventType("END_DECLARE", "End Game: exotic colours and the Custodian's track", (
         _f("exotic", "dict", "{DRAGON: colour}"), _f("custodian", "str", "the Custodian's track"),
     ), PLAYER_REQUIRED),
+    EventType("ADJUST", "a mid-game start or a manual correction, never judged (adjust.py)", (
+        _f("players", "dict", "{PLAYER: {gear, flame, crests, G, S, R, W, strength, senses, speed}}"),
+        _f("round", "int", "the round now (1 to 5)"), _f("first", "str", "the first player of the round"),
+        _f("reason", "str", "why the table differs from the journal")), PLAYER_NONE),
 )

@@ -10,7 +10,7 @@ from scorekeeper.games import entry
 from scorekeeper.games.base import (
     Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, warning,
 )
-from scorekeeper.games.emberheart import rules_action, rules_cards, rules_raid, rules_reward, rules_setup
+from scorekeeper.games.emberheart import adjust, rules_action, rules_cards, rules_raid, rules_reward, rules_setup
 from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, HIRELINGS, TRACKS
 from scorekeeper.games.emberheart.complete import complete as complete_draft
 from scorekeeper.games.emberheart.context import Ctx, Stop, total_hire
@@ -48,6 +48,7 @@ HANDLERS: dict[str, Handler] = {
     "ATTR_EXTRA_STEP": rules_cards.extra_step,
     "END_GEAR_CONVERT": rules_cards.end_gear_convert,
     "END_DECLARE": rules_cards.end_declare,
+    "ADJUST": adjust.adjust,
 }
 
 #: the skill 2/3 answers, which do not close a pending answer (EH-FLAME-3, EH-SKILL-3B)

@@ -11,7 +11,7 @@ from scorekeeper.games.base import (
     Draft, Expectation, Finding, Findings, Game, GameSetupError, MissingValueError, ObservationError, ScoreTable, SessionConfig, Status, warning,
 )
 
-from . import complete as completion
+from . import adjust, complete as completion
 from . import rules_enchant, rules_final, rules_fire, rules_gather, rules_gift, rules_setup, rules_turn, scoring, view
 from .context import Ctx
 from .events import EVENTS
@@ -35,7 +35,7 @@ RESOLVERS: dict[str, Callable[[Ctx], None]] = {
     "COMPANION_USE": rules_gift.resolve_companion,
     "END_TURN": rules_turn.resolve_end_turn,
     "FINAL_SCORING": rules_final.resolve_final,
-    "ADJUST": rules_final.resolve_adjust,
+    "ADJUST": adjust.resolve_adjust,
 }
 
 PLAYER_KEYS = ("rep", "reputation", "coins", "goods", "hand", "hand_cards", "at", "reserved", "fancy", "companion_used", "score")

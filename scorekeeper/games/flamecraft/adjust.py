@@ -1,0 +1,32 @@
+"""``ADJUST``'s keys, declared and checked before the correction is applied (FC-ADJ-1).
+
+A mid-game start or a manual correction names only keys of this list; a misspelled one (``coin`` for
+``coins``) is refused with the known keys and the closest one, instead of being recorded and ignored.
+"""
+
+from __future__ import annotations
+
+from scorekeeper.games.keys import unknown_key
+
+from . import rules_final
+from .context import Ctx
+
+#: the keys of one player's changes (absolute values)
+PLAYER_KEYS = ("rep", "coins", "goods", "hand", "fancies", "reserved", "token", "sun_scored", "companion_used")
+#: the keys of the whole correction
+GAME_KEYS = ("players", "add_shops", "slots", "enchantments", "park", "row", "decks", "reason", "faces")
+#: the keys of ``decks``
+DECK_KEYS = ("artisan", "ench", "shop", "fancy")
+
+
+def resolve_adjust(ctx: Ctx) -> None:
+    """``ADJUST`` (FC-ADJ-1): refuse an unknown key, else apply the correction as given."""
+    payload = ctx.payload
+    problems = [unknown_key(payload, GAME_KEYS, ""), unknown_key(dict(payload.get("decks") or {}), DECK_KEYS, " in decks")]
+    for name, changes in dict(payload.get("players") or {}).items():
+        problems.append(unknown_key(dict(changes or {}), PLAYER_KEYS, f" for {name}"))
+    problem = next((p for p in problems if p), None)
+    if problem:
+        ctx.error("FC-ADJ-1", problem)
+        return
+    rules_final.resolve_adjust(ctx)
