@@ -14,7 +14,8 @@ from scorekeeper import __version__
 SESSION_COMMANDS: dict[str, str] = {
     'new': 'Create a session for GAME and make it the current one.',
     'status': "Where the game stands: round, phase, whose turn, what is expected next, every player's holdings.",
-    'log': 'The journal, one line per event, with what replay made of it (applied, rejected, voided…).',
+    'log': 'The journal, one line per event, with what replay made of it (applied, rejected, voided…); '
+           'paged on a terminal.',
     'undo': 'Void the last event that still counts (undo is itself an event: nothing is deleted).',
     'void': 'Void event SEQ: it stays in the journal but no longer counts.',
     'amend': 'Correct fields of event SEQ (the original stays in the journal; the amendment is a new event).',

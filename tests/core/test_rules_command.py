@@ -26,17 +26,18 @@ def golden(package: str) -> dict[str, str]:
 def test_every_checklist_and_cited_rule_has_a_summary_of_its_own(name: str, package: str) -> None:
     checklist = golden(package)
     rules = {r.id: r for r in game_rules(name)}
-    assert list(rules) == list(checklist)  # every checklist ID, in checklist order
+    assert list(rules)[:len(checklist)] == list(checklist)  # every checklist ID, in checklist order
+    own = set(rules) - set(checklist)  # then the project's own IDs (adjust's key check…), each cited in the code
     prefix = next(g.rule_prefix for g in REGISTRY if g.name == name)
     cited: set[str] = set()
     for path in (ROOT / "scorekeeper" / "games" / package).rglob("*.py"):
         if path.name != "rule_summaries.py":
             cited |= set(re.findall(rf"\b{prefix}-[A-Z0-9]+(?:-[A-Z0-9]+)*-[A-Z0-9]*\d[A-Z]?\b|\b{prefix}-[A-Z0-9]+-\d+\b",
                                     path.read_text(encoding="utf-8")))
-    assert cited and cited <= set(rules)
+    assert cited and cited <= set(rules) and own <= cited
     for rule in rules.values():
         assert rule.summary and len(rule.summary) <= 100 and "\n" not in rule.summary, rule.id
-        assert rule.summary.lower() != checklist[rule.id].strip().lower(), rule.id
+        assert rule.summary.lower() != checklist.get(rule.id, "").strip().lower(), rule.id
         assert rule.section and "\n" not in rule.section, rule.id
 
 
@@ -56,12 +57,13 @@ def test_rules_lists_a_game_within_80_columns(cli: Cli) -> None:
     assert lines[:2] == ["EH-SETUP-1  Setup",
                          "    Two to four players, each with their own colour, seated in a fixed order"]
     assert max(len(line) for line in lines) <= 80
-    assert sum(1 for line in lines if line.startswith("EH-")) == len(golden("emberheart"))
+    assert sum(1 for line in lines if line.startswith("EH-")) == len(game_rules("emberheart")) >= len(golden("emberheart"))
 
 
 def test_rules_json_is_valid_and_complete(cli: Cli) -> None:
     data = json.loads(cli("rules", "emberheart", "--json").stdout)
-    assert [d["id"] for d in data] == list(golden("emberheart"))
+    assert [d["id"] for d in data] == [r.id for r in game_rules("emberheart")]
+    assert [d["id"] for d in data][:len(golden("emberheart"))] == list(golden("emberheart"))
     assert all(set(d) == {"id", "summary", "section"} and d["summary"] and d["section"] for d in data)
     one = json.loads(cli("rules", "eh-flow-2", "--json").stdout)
     assert one == [{"id": "EH-FLOW-2", "section": "Game Structure",
@@ -90,7 +92,8 @@ def test_check_audit_and_check_json_show_the_summary(cli: Cli) -> None:
     assert check.exit_code == 1
     lines = check.output.splitlines()
     at = next(n for n, line in enumerate(lines) if line.startswith("#25 EH-ACT-4: "))
-    assert lines[at + 1] == "    EH-ACT-4: Bring as many Hirelings as the space's number (fewer only thanks"
+    summary = next(line for line in lines[at + 1:] if line.startswith("    EH-ACT-4: "))
+    assert summary == "    EH-ACT-4: Bring as many Hirelings as the space's number (fewer only thanks"
     assert max(len(line) for line in lines if not line.startswith("#")) <= 80
     data = json.loads(cli("check", "--session", path, "--json").stdout)["violations"]
     assert all(v["summary"] == find(v["rule"]).summary for v in data)  # type: ignore[union-attr]

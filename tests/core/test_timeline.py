@@ -63,12 +63,15 @@ The score just before event #149:
 
 Emberheart — PROVISIONAL score (the game is not over)
 
-  rank  player      Dragons    Attributes    Heroes    Garrison    Flame    total
-------  --------  ---------  ------------  --------  ----------  -------  -------
-     1  Brandon          13             5         0           3       16       37
-     2  Astrid           24             2         0           7        0       33
-     3  Helga             7             0         2           0        8       17
-     4  Sigrun            5             0         0           0       10       15
+              Brandon    Astrid    Helga    Sigrun
+----------  ---------  --------  -------  --------
+Dragons            13        24        7         5
+Attributes          5         2        0         0
+Heroes              0         0        2         0
+Garrison            3         7        0         0
+Flame              16         0        8        10
+total              37        33       17        15
+rank                1         2        3         4
 
 Leading: Brandon
 Note: provisional: round 2, raid phase; Flame Glory uses the current markers

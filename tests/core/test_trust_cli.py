@@ -224,7 +224,7 @@ def test_messages_clip_a_100kb_argument(cli: Any, args: tuple[str, ...]) -> None
     (("--bogus",), "error: No such option '--bogus'."),
     (("void", "abc"), "error: Invalid value for 'SEQ': 'abc' is not a valid integer."),
     (("void",), "error: Missing argument 'SEQ'."),
-    (("nosuch",), "error: No such command 'nosuch'."),
+    (("nosuch",), "error: no such command 'nosuch'"),
     (("fc", "zzz"), "error: No such command 'zzz'."),
     (("eh", "p"), "error: Missing argument 'LOCATION'."),
     (("export", "--to", "pdf"), "error: Invalid value for '--to'"),

@@ -485,4 +485,6 @@ SUMMARIES: dict[str, tuple[str, str]] = {
         "After each Reset a new 2P card moves the non-player Crests"),
     "EH-2P-9": ("2 Player Mode",
         "A non-player discard must be the card the rules pick"),
+    "EH-ADJ-1": ("(the project's own: starting mid-game)",
+        "An adjust sets only the keys it knows, to whole non-negative numbers"),
 }
