@@ -572,15 +572,21 @@ def players_in_order(players: Iterable[str], first: str) -> list[str]:
 
 def resolve_player(players: Sequence[str], text: str) -> str:
     """The player named by ``text``: exactly, or by a unique case-insensitive prefix (``BadInput`` otherwise)."""
+    return resolve_name(players, text, "player")
+
+
+def resolve_name(names: Sequence[str], text: str, what: str) -> str:
+    """The name in ``names`` that ``text`` is, exactly or as a unique case-insensitive prefix (``BadInput``
+    otherwise, naming ``what`` it was looking for)."""
     from scorekeeper.errors import BadInput
 
     wanted = text.strip().lower()
-    exact = [p for p in players if p.lower() == wanted]
+    exact = [n for n in names if n.lower() == wanted]
     if exact:
         return exact[0]
-    matches = [p for p in players if p.lower().startswith(wanted)] if wanted else []
+    matches = [n for n in names if n.lower().startswith(wanted)] if wanted else []
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        raise BadInput(f"no player {text!r} in this game; the players are {', '.join(players)}")
+        raise BadInput(f"no {what} {text!r} in this game; the {what}s are {', '.join(names)}")
     raise BadInput(f"{text!r} could be {' or '.join(matches)}; type more of the name")

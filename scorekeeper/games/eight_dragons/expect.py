@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from scorekeeper.errors import BadInput
-from scorekeeper.games.base import Choice, Draft, Expectation
+from scorekeeper.games.base import Choice, Draft, Expectation, resolve_name
 
 from .board import KINGDOMS
 from .context import PayloadError, beneficiary_of, new_tiles, piece_place, space_of, still_to_activate
@@ -287,20 +287,6 @@ def _complete_flight(state: EDState, payload: dict[str, Any]) -> dict[str, Any]:
 
 
 # -- names typed at the table ---------------------------------------------------------------------------
-
-
-def resolve_name(names: Sequence[str], text: str, what: str) -> str:
-    """The name in ``names`` that ``text`` is, exactly or as a unique case-insensitive prefix."""
-    wanted = text.strip().lower()
-    exact = [n for n in names if n.lower() == wanted]
-    if exact:
-        return exact[0]
-    matches = [n for n in names if n.lower().startswith(wanted)] if wanted else []
-    if len(matches) == 1:
-        return matches[0]
-    if not matches:
-        raise BadInput(f"no {what} {text!r} in this game; the {what}s are {', '.join(names)}")
-    raise BadInput(f"{text!r} could be {' or '.join(matches)}; type more of the name")
 
 
 def dragon(state: EDState, text: str, prefix: bool = False) -> str:
