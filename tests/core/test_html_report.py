@@ -107,7 +107,7 @@ def test_every_name_note_and_message_is_escaped(cli: Cli, tmp_path: Path) -> Non
 @pytest.mark.parametrize("candidates,lines,lairs,summary", [
     (("flamecraft/3p-disputed.json",),
      ["Flamecraft, final score: 6 violations, 0 warnings, 0 corrections, 0 notes", "verify: intact, 157 events"],
-     False, None),
+     False, "Move to a new shop, not the one your token is on (any on your first turn)"),
     (("eight-dragons/disputed.json",),
      ["8 Dragons, final score: 4 violations, 3 warnings, 0 corrections, 0 notes",
       "lairs drawn: Rhed, Greenyra, Blakkar", "verify: intact, 180 events"],
