@@ -13,7 +13,7 @@ from scorekeeper.rule_summaries import CORE, find, game_rules
 from tests.conftest import Cli
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = {"emberheart": "emberheart"}  # game name → package; the games whose summaries are written
+GAMES = {"emberheart": "emberheart", "eight-dragons": "eight_dragons"}  # game name → package; the games whose summaries are written
 SAMPLES = ROOT / "sample_sessions"
 
 
