@@ -232,7 +232,8 @@ def replay(
 
     if until is None:
         last = events[-1].seq if events else 0
-        violations.extend(Violation(last, f.rule, f.message, f.severity) for f in game.end_findings(fold.state))
+        ends = game.end_findings(fold.state)  # each at the event it names, or at the last
+        violations.extend(Violation(f.seq or last, f.rule, f.message, f.severity) for f in ends)
     return Replay(fold.state, violations, timeline)
 
 

@@ -7,7 +7,7 @@ from typing import Any, Callable, Sequence
 from scorekeeper.events import Event
 from scorekeeper.games import entry
 from scorekeeper.games.base import (Draft, Expectation, Finding, Findings, Game, ObservationError, ScoreTable,
-                                    SessionConfig, Status, warning)
+                                    SessionConfig, Status)
 
 from . import rules_end, rules_lair, rules_turn, view
 from .events import EVENTS
@@ -32,8 +32,9 @@ def checked(check: Check, apply: Apply) -> Play:
         if found.failed:
             return state
         ledger, chests = len(state.ledger), {name: len(p.chests) for name, p in state.players.items()}
+        showing = rules_turn.predicted_bonfires(state)
         state = apply(state, event)
-        found.infos.extend(gains_said(state, ledger, chests))
+        found.infos.extend(gains_said(state, ledger, chests) + rules_turn.uncover_bonfires(state, showing, event.seq))
         return state
 
     return play
@@ -173,9 +174,8 @@ class EightDragons(Game):
         return view.describe_event(event)
 
     def end_findings(self, state: EDState) -> list[Finding]:
-        """Bonfires due by the draw count but never recorded."""
-        return [warning("ED-BONFIRE-1", f"stack {s} has reached its Bonfire but no reveal was recorded "
-                                        f"('ed bonfire {s}')") for s in rules_turn.predicted_bonfires(state)]
+        """Bonfires due by the draw count but never recorded, each at the draw that uncovered it."""
+        return rules_turn.unrecorded_bonfires(state)
 
     def snapshot(self, state: EDState) -> Any:
         """The whole state as JSON-ready data."""

@@ -6,6 +6,7 @@ ED-BONFIRE-1, ED-BONFIRE-2, ED-BONFIRE-3, ED-END-1…5, ED-2P-4, ED-2P-6.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from scorekeeper.events import Event
@@ -449,4 +450,24 @@ def apply_bonfire(state: EDState, event: Event) -> EDState:
 def predicted_bonfires(state: EDState) -> list[str]:
     """Stacks whose Bonfire should be showing by the draw count but is not recorded (ED-BONFIRE-1)."""
     return [s for s, size in state.stack_size.items() if state.draws[s] >= size - 3 and s not in state.bonfires]
+
+
+def uncover_bonfires(state: EDState, before: list[str], seq: int) -> list[str]:
+    """ED-BONFIRE-1: the Bonfires that the draws of event ``seq`` uncovered (not showing in ``before``): remember
+    the draw (an unrecorded reveal is flagged there) and say so in its verdict."""
+    said = []
+    for stack in predicted_bonfires(state):
+        if stack not in before:
+            state.uncovered[stack] = seq
+            said.append(f"stack {stack}'s Bonfire shows now (this draw uncovered it): "
+                        f"record it with 'ed bonfire {stack}'")
+    return said
+
+
+def unrecorded_bonfires(state: EDState) -> list[Finding]:
+    """ED-BONFIRE-1: a warning for each Bonfire due by the draw count but never recorded, at the draw that
+    uncovered it."""
+    return [replace(warning("ED-BONFIRE-1", f"stack {s} has reached its Bonfire but no reveal was recorded "
+                                            f"('ed bonfire {s}')"), seq=state.uncovered.get(s))
+            for s in predicted_bonfires(state)]
 
