@@ -98,15 +98,15 @@ who_argument = click.argument("who", metavar="PLAYER")
 def start(tile: str, missions: tuple[str, ...], rot: int) -> dict[str, Any]:
     """Record a player's Starting Tile (at 0,0) and Starting Mission(s) with their cells.
 
-    MISSIONS are SPEC@Q,R[rN]; 2 players place two. Names default to S-PLAYER, M1-PLAYER.
+    MISSIONS are SPEC@Q,R[rN|/EDGES]; 2 players place two. Names default to S-PLAYER, M1-PLAYER.
 
     Example: scorekeeper ed start Rhed SG/WOOOWW SM/WWWWOW/market:b@1,-1
     """
     items = []
     for text in missions:
         place = parse_placement(text)
-        items.append({"tile": place["tile"] + ("=" + place["face"] if "face" in place else ""), "at": place["at"],
-                      "rot": place["rot"]})
+        face = place.pop("face", None)
+        items.append({**place, "tile": place["tile"] + (f"={face}" if face else "")})
     check_specs([tile] + [i["tile"] for i in items])
     return {"tile": tile, "rot": rot, "missions": items}
 
@@ -220,7 +220,8 @@ play("market", "MARKET", click.argument("kingdom"), click.argument("tiles", narg
 
 play("place", "PLACE", click.argument("placements", nargs=-1, required=True),
      build=lambda placements: {"tiles": [parse_placement(text) for text in placements]},
-     text="Place gained tiles: TILE@Q,R[rN] (N clockwise turns); give a face with TILE=SPEC@Q,R.")(
+     text="Place gained tiles: TILE@Q,R[rN] (N clockwise turns) or TILE@Q,R/EDGES (the edges as seen in the "
+          "Lair, N NE SE S SW NW); give a face with TILE=SPEC@Q,R.")(
     "place T3@1,0r5 T4=G1/WWOOOO@0,1r2")
 
 

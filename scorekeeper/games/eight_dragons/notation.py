@@ -188,22 +188,27 @@ def parse_pair(text: str, option: str, example: str) -> tuple[str, str]:
 
 
 def parse_placement(text: str) -> dict[str, Any]:
-    """``T3@1,-1r2`` or ``T3=E1/OWWWWW/b@1,-1r2`` → {"rot", "at", "tile"[, "face"]} (the face is checked)."""
+    """``T3@1,-1r2``, ``T3@1,-1/WOOWWW`` (the edges as seen in the Lair instead of the turns) or
+    ``T3=E1/OWWWWW/b@1,-1r2`` → {"rot", "at", "tile"[, "seen"][, "face"]} (the face is checked)."""
     name_part, sep, where = text.rpartition("@")
     if not sep or not name_part:
-        raise NotationError(f"{text!r}: write TILE@Q,R (optionally rN for N turns), e.g. T3@1,-1r2")
+        raise NotationError(f"{text!r}: write TILE@Q,R (then rN for N turns, or /EDGES as seen), e.g. T3@1,-1r2")
     rot = 0
-    lowered = where.lower()
-    if "r" in lowered:
-        where, _, rot_text = lowered.partition("r")
+    where, slash, seen = where.lower().partition("/")
+    if "r" in where or "r" in seen:
+        if slash:
+            raise NotationError(f"{text!r}: give the turns (rN) or the edges as seen (/EDGES), not both")
+        where, _, rot_text = where.partition("r")
         if not is_whole(rot_text) or int(rot_text) > 5:
             raise NotationError(f"{text!r}: the rotation is r0 … r5 (clockwise turns of 60°)")
         rot = int(rot_text)
+    if slash and (len(seen) != 6 or set(seen) - {"o", "w"}):
+        raise NotationError(f"{text!r}: the edges as seen are six letters O/W for N NE SE S SW NW, e.g. T3@1,-1/WOOWWW")
     try:
         cell = format_cell(parse_cell(where))
     except ValueError as exc:
         raise NotationError(str(exc)) from None
-    item: dict[str, Any] = {"rot": rot, "at": cell}
+    item: dict[str, Any] = {"rot": rot, "at": cell} | ({"seen": seen.upper()} if slash else {})
     name, eq, face = name_part.partition("=")
     item["tile"] = name
     if eq:

@@ -18,7 +18,7 @@ from .flight import FlightError, FlightResult, simulate
 from .hexgrid import Cell, parse_cell, rotate_edges
 from .lair import Lair
 from .pieces import AUREA, is_wyrmling
-from .rules_lair import placement_hint
+from .rules_lair import placement_hint, turns
 from .state import EDState
 from .tiles import START, START_MISSION, Tile
 
@@ -87,7 +87,7 @@ def play_start(state: EDState, event: Event, found: Findings) -> EDState:
         items = list(event.get("missions", []))
         tiles = new_tiles(state, _start_items(event))
         cells = [parse_cell(str(m.get("at", ""))) for m in items]
-        rots = [int(m.get("rot", 0)) for m in items]
+        rots = [turns(tile, m) if tile.edges else int(m.get("rot", 0)) for tile, m in zip(tiles[1:], items)]
     except (PayloadError, ValueError, AttributeError) as exc:
         found.stop("ED-SETUP-12", str(exc))
     start, missions = tiles[0], tiles[1:]

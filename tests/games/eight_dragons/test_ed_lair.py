@@ -162,3 +162,65 @@ def test_a_lair_tile_with_the_joker_background_counts_as_every_colour():
     assert joker.stack == "E2" and joker.joker and joker.notation() == "E2/OOOOOO/b,joker"
     tiles = [joker, Tile("G", "L1", "G", "OOOOOO"), Tile("O", "L1", "O", "OOOOOO")]
     assert chamber_pays(tiles) and chamber_single_colour([joker, tiles[1], tiles[1]], "G")
+
+
+def two_tiles_to_place() -> Table:
+    """A's Lair of scenario G1 (Starting Tile SG/WOOOWW, Mission at 1,-1) and two gained tiles X and Y, both E1/OWWWWW."""
+    t = Table(make_config(("A", "B", "C")))
+    t.play("START", "A", tile="SG/WOOOWW", missions=[{"tile": "SM/WWWWOW/market:b", "at": "1,-1", "rot": 0}])
+    t.play("FLY", "A", spaces=1)
+    t.play("VILLAGE", "A", folk="E", villagers=2, tiles=["X=E1/OWWWWW", "Y=E1/OWWWWW"])
+    return t
+
+
+def test_a_refused_batch_names_every_bad_tile_with_its_legal_turns():
+    """ED-LAIR-3, ED-LAIR-2: each tile of a refused batch that cannot go where it was typed gets its own refusal,
+    with the turns that fit there; a good tile of the batch is not named."""
+    t = two_tiles_to_place()
+    both_bad = [{"tile": "X", "at": "1,0", "rot": 0}, {"tile": "Y", "at": "0,1", "rot": 1}]
+    errors = [f for f in t.check("PLACE", "A", tiles=both_bad) if f.is_error]
+    assert [f.rule for f in errors] == ["ED-LAIR-3", "ED-LAIR-3"]
+    assert errors[0].message.startswith("X on 1,0 turned 0: ") and "legal turns there: 5" in errors[0].message
+    assert errors[1].message.startswith("Y on 0,1 turned 1: ") and "legal turns there: 0" in errors[1].message
+    one_bad = [{"tile": "X", "at": "1,0", "rot": 5}, {"tile": "Y", "at": "5,5", "rot": 0}]
+    errors = [f for f in t.check("PLACE", "A", tiles=one_bad) if f.is_error]
+    assert [(f.rule, f.message.split(":")[0]) for f in errors] == [("ED-LAIR-2", "Y on 5,5 turned 0")]
+
+
+def test_a_placement_may_give_the_edges_as_seen_instead_of_the_turns():
+    """ED-LAIR-3, ED-LAIR-5: 'seen' is the tile's edges as they lie in the Lair (N NE SE S SW NW); the engine finds
+    the turn. Edges that no turn of the printed face shows are refused, naming the turns' edges."""
+    t = two_tiles_to_place()
+    wrong = t.refused("ED-LAIR-5", "PLACE", "A", tiles=[{"tile": "X", "at": "1,0", "seen": "OOWWWW"}])
+    assert "X is printed OWWWWW: no turn of it shows OOWWWW" in wrong.message
+    refused = t.refused("ED-LAIR-3", "PLACE", "A", tiles=[{"tile": "X", "at": "1,0", "seen": "WOWWWW"}])
+    assert "turned 1" in refused.message and "legal turns there: 5 (edges as seen: WWWWWO)" in refused.message
+    t.ok("PLACE", "A", tiles=[{"tile": "X", "at": "1,0", "seen": "wwwwwo"}, {"tile": "Y", "at": "0,1", "seen": "OWWWWW"}])
+    lair = t.state.players["A"].lair
+    assert lair.cells[(1, 0)].rotation == 5 and lair.cells[(0, 1)].rotation == 0
+
+
+def test_ed_place_reads_the_edges_as_seen_after_the_cell(cli):
+    """ED-LAIR-3 through the CLI: 'X@1,0/WWWWWO' places X with the turn that shows those edges; a refused batch
+    names every bad tile."""
+    from test_ed_review import new_game
+
+    new_game(cli)
+    cli("ed", "start", "Ann", "SG/WOOOWW", "SM/WWWWOW/market:b@1,-1")
+    cli("ed", "fly", "-n", "3")
+    assert cli("ed", "village", "X=E1/OWWWWW", "Y=E1/OWWWWW", "--folk", "E", "--villagers", "2").exit_code == 0
+    refused = cli("ed", "place", "X@1,0", "Y@0,1r1")
+    assert refused.exit_code == 1 and "X on 1,0 turned 0" in refused.output and "Y on 0,1 turned 1" in refused.output
+    assert cli("ed", "place", "X@1,0/OWWWWWr2").exit_code == 2
+    ok = cli("ed", "place", "X@1,0/WWWWWO", "Y@0,1")
+    assert ok.exit_code == 0 and "Ann places X at 1,0 turned 5" in ok.output
+
+
+def test_a_starting_mission_may_give_its_edges_as_seen():
+    """ED-SETUP-14, ED-SETUP-12: a Starting Mission typed with its edges as seen is laid with the turn that shows
+    them; edges that no turn of its face shows are refused."""
+    t = Table(make_config(("A", "B", "C")))
+    bad = [{"tile": "SM/OOOOOW/market:g", "at": "0,-1", "seen": "OOWOOW"}]
+    assert "no turn of it shows OOWOOW" in t.refused("ED-SETUP-12", "START", "A", tile="S/OOOOOO", missions=bad).message
+    t.ok("START", "A", tile="S/OOOOOO", missions=[{"tile": "SM/OOOOOW/market:g", "at": "0,-1", "seen": "OOWOOO"}])
+    assert t.state.players["A"].lair.cells[(0, -1)].rotation == 3
