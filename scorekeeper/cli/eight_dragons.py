@@ -18,7 +18,8 @@ import click
 
 from scorekeeper.cli.common import (BadInput, Domain, emit_json, game_group, json_option, open_session, record,
                                     recording_options, session_option)
-from scorekeeper.games.eight_dragons.notation import check_specs, parse_chest, parse_pair, parse_placement
+from scorekeeper.games.eight_dragons.notation import (adjust_words, check_specs, parse_chest, parse_pair,
+                                                       parse_placement)
 
 GAME = "eight-dragons"
 
@@ -256,6 +257,12 @@ play("flick", "FLICK", click.argument("who", metavar="WINNER"), player=False,
 play("gold", "GOLD", who_argument, click.argument("amount", type=int), click.argument("reason", nargs=-1),
      player=False, build=lambda amount, reason: {"amount": amount, "reason": " ".join(reason)},
      text="Correct a player's Gold by hand (always flagged), with the reason.")("gold Rhed -- -1 paid twice at the Merchant")
+
+
+play("adjust", "ADJUST", click.argument("words", nargs=-1, required=True, metavar="[PLAYER] KEY=VALUE..."),
+     player=False, build=lambda words: adjust_words(words),
+     text="A mid-game start or a manual correction, as absolute values (keys: docs/eight-dragons.md, 'adjust').")(
+    "adjust Rhed gold=7 chests=sinistra round=3 next=Greenyra stacks=E1:4,G2:6")
 
 
 # -- the Lair map --------------------------------------------------------------------------------------------------

@@ -94,6 +94,11 @@ EVENTS: tuple[EventType, ...] = (
         Field("chests", "list", True, "each chest: {id, artifacts, on}"),
     ), PLAYER_REQUIRED),
     EventType("FLICK", "the tie-break coin flick's winner", (), PLAYER_REQUIRED),
+    EventType("ADJUST", "a mid-game start or a manual correction, never judged as a play (adjust.py)", (
+        Field("players", "dict", help="{PLAYER: {gold, lair, chests}}"),
+        Field("game", "dict", help="{round, next, bonfires, stacks, supply, villages, trolls, shrines, chest_stacks, "
+                                   "merchant_stacks, reason}"),
+    ), PLAYER_NONE),
     EventType("GOLD", "a manual Gold correction (always flagged)", (
         Field("amount", "int", True, "the Gold added (negative: taken)", positional=True),
         Field("reason", "str", help="why"),

@@ -220,6 +220,14 @@ def complete(state: EDState, draft: Draft) -> Draft:
         if payload.get("face"):
             check_specs([payload["face"]])
         return Draft(draft.type, player or owner_of_pending(state, [str(payload.get("tile", ""))]), payload)
+    if draft.type == "ADJUST":  # players by a prefix of their names, here and as who flies next
+        names = list(state.players)
+        game = dict(payload.get("game") or {})
+        if isinstance(game.get("next"), str):
+            game["next"] = resolve_name(names, game["next"], "player")
+        players = {resolve_name(names, str(name), "player"): changes
+                   for name, changes in dict(payload.get("players") or {}).items()}
+        return Draft("ADJUST", player, {**payload, "players": players, "game": game})
     if draft.type == "CHESTS":
         items = [dict(item, on=tile_name(state, str(item["on"])) if item.get("on") else None)
                  for item in payload.get("chests", [])]

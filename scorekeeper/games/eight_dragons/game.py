@@ -10,6 +10,7 @@ from scorekeeper.games.base import (Draft, Expectation, Finding, Findings, Game,
                                     SessionConfig, Status)
 
 from . import rules_end, rules_lair, rules_turn, view
+from .adjust import play_adjust
 from .events import EVENTS
 from .expect import active, complete, expect, expected_text
 from .pieces import AUREA
@@ -73,6 +74,7 @@ PLAYS: dict[str, Play] = {
     "CHESTS": checked(rules_end.check_chests, rules_end.apply_chests),
     "FLICK": checked(rules_end.check_flick, rules_end.apply_flick),
     "GOLD": checked(rules_end.check_gold, rules_end.apply_gold),
+    "ADJUST": play_adjust,
 }
 
 OBSERVABLE = ("gold", "wyrmlings", "lair", "chambers", "missions", "pending", "chests", "position",

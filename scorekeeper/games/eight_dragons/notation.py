@@ -28,7 +28,8 @@ parser is a pure function; it raises ``NotationError`` (exit 2) with an example 
 
 from __future__ import annotations
 
-from typing import Any
+from itertools import takewhile
+from typing import Any, Sequence
 
 from scorekeeper.errors import NotationError
 from scorekeeper.games.base import is_whole
@@ -224,3 +225,16 @@ def parse_chest(text: str) -> dict[str, Any]:
         raise NotationError(f"{text!r}: write ID=ARTIFACTS@TILE or ID=ARTIFACTS, e.g. C1=c@T12")
     letters, at, tile = rest.partition("@")
     return {"id": cid.upper(), "artifacts": letters.lower(), "on": tile if at else None}
+
+
+def adjust_words(words: Sequence[str]) -> dict[str, Any]:
+    """``ed adjust`` words → {"players": {PLAYER: {KEY: VALUE}}, "game": {KEY: VALUE}}: a word without ``=``
+    names the player whose keys follow; the keys before any player, and the game keys anywhere, are the
+    game's (the game refuses an unknown one, with the closest known key)."""
+    from scorekeeper.adjusting import adjust_payload
+
+    from .adjust import GAME_KEYS
+
+    leading = [w.partition("=")[0] for w in takewhile(lambda w: "=" in w, words)]
+    payload = adjust_payload(words, (*GAME_KEYS, *leading))
+    return {"players": payload.pop("players", {}), "game": payload}
