@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from scorekeeper.games.eight_dragons.lair import Lair, chamber_pays, chamber_single_colour
 from scorekeeper.games.eight_dragons.notation import parse_tile
 from scorekeeper.games.eight_dragons.tiles import Tile
 from scorekeeper.games.eight_dragons.hexgrid import rotate_edges
+from scorekeeper.games.eight_dragons.render import render_lair
 
 from ed_support import Table, make_config
 
@@ -224,3 +228,46 @@ def test_a_starting_mission_may_give_its_edges_as_seen():
     assert "no turn of it shows OOWOOW" in t.refused("ED-SETUP-12", "START", "A", tile="S/OOOOOO", missions=bad).message
     t.ok("START", "A", tile="S/OOOOOO", missions=[{"tile": "SM/OOOOOW/market:g", "at": "0,-1", "seen": "OOWOOO"}])
     assert t.state.players["A"].lair.cells[(0, -1)].rotation == 3
+
+
+SAMPLES = sorted((Path(__file__).parents[3] / "sample_sessions" / "eight-dragons").glob("*.json"))
+
+
+def drawn_in_full(output: str, names: list[str]) -> list[str]:
+    """The names that the map neither draws in full nor by a key that the tile list explains."""
+    drawing, _, text = output.partition("Legend")
+    tiles = " ".join(text.partition("Tiles: ")[2].partition("\nChambers")[0].split())
+    missing = []
+    for name in names:
+        key = re.search(rf"(?<![\w-]){re.escape(name)} \((#\d+)\)", tiles)
+        if not (re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", drawing) or (key and key.group(1) in drawing)):
+            missing.append(name)
+        assert name in tiles
+    return missing
+
+
+@pytest.mark.parametrize("sample", [s for s in SAMPLES if s.name != "manifest.json"], ids=lambda p: p.stem)
+def test_the_lair_map_of_every_sample_fits_80_columns_with_every_name_whole(cli, sample):
+    """Each player's Lair map in the sample sessions fits 80 columns and shows every tile's name whole: in the
+    hex when it has at most 7 characters, else as a key (#1) that the tile list gives with the full name."""
+    status = cli.json("status", "--session", str(sample))
+    for player in [p["player"] for p in status["players"]]:
+        out = cli("ed", "lair", player, "--session", str(sample)).output
+        names = [t["name"] for t in cli.json("ed", "lair", player, "--session", str(sample))["tiles"]]
+        assert [line for line in out.splitlines() if len(line) > 80] == []
+        assert names and drawn_in_full(out, names) == []
+
+
+def test_a_lair_wider_than_the_screen_is_drawn_in_bands_of_columns():
+    """A Lair 16 cells wide (wider than an 80-column screen holds, about 11) is drawn in bands of q columns, one
+    under the other, each within 80 columns; every tile is drawn whole or by its key."""
+    lair = Lair()
+    names = ["S-Wide" if i == 0 else f"Long-tile-{i}" for i in range(16)]
+    for i, name in enumerate(names):
+        lair.place(parse_tile(("S" if i == 0 else "E1") + "/OOOOOO/1", name), (i, 0), 0)
+    out = render_lair(lair, "wide", width=80)
+    assert [line for line in out.splitlines() if len(line) > 80] == []
+    assert "q -1 to 8:" in out and "q 9 to 16:" in out
+    assert drawn_in_full(out, names) == [] and "Long-tile-10 (#10)" in out
+    wide = render_lair(lair, "wide", width=140)  # 18 columns of q: 7 × 17 + 11 = 130
+    assert "q -1 to" not in wide and 120 < max(len(line) for line in wide.splitlines()) <= 140

@@ -153,7 +153,7 @@ def test_lair_map_shows_jokers_and_the_coordinates_of_open_places(cli):
     out = cli("ed", "lair", "Bob").output
     assert "E2 J" in out
     assert "J (Joker)" in out.split("Legend")[1]
-    assert "Tiles: M1-Bob 0,-1; S-Bob 0,0; J 1,-1" in out  # names in full (the drawing shortens them)
+    assert "Tiles: M1-Bob 0,-1; S-Bob 0,0; J 1,-1" in out  # names in full, as 'ed chests' needs them
     drawing = out.split("Legend")[0]
     assert "0,1" in drawing and "-1,0" in drawing and "+" not in drawing
     assert cli("ed", "lair", "Bob", "--at", "0").exit_code == 2
