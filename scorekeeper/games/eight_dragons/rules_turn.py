@@ -177,10 +177,7 @@ def fly_findings(state: EDState, event: Event) -> tuple[list[Finding], FlightRes
         valley = parse_kingdom(str(event.get("valley"))) if event.get("valley") else None
     except ValueError as exc:
         return found + [error("ED-FLY-6", str(exc))], None
-    try:
-        joins = _joins(event)
-    except ValueError as exc:
-        return found + [error("ED-SWARM-4", str(exc))], None
+    joins = _joins(event)
     if state.board is None:
         spaces = event.get("spaces")
         if spaces is not None and int(spaces) < 1:
