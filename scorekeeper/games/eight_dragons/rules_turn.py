@@ -203,9 +203,6 @@ def fly_findings(state: EDState, event: Event) -> tuple[list[Finding], FlightRes
     except FlightError as exc:
         found.append(error(exc.rule, exc.message))
         return found, None
-    except (ValueError, KeyError) as exc:
-        found.append(error("ED-FLY-3", f"cannot read this flight: {exc}"))
-        return found, None
     found.extend(_cross_check(state, event, result, joins))
     return found, result
 

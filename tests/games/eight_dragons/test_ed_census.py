@@ -8,6 +8,8 @@ from typing import Any, Callable
 
 import pytest
 
+from scorekeeper.games.eight_dragons.state import Chest
+
 from ed_support import Table, fx_board, make_config, start_all
 
 MISSION = [{"tile": "SM/OOOOOO/market:b", "at": "0,-1", "rot": 0}]
@@ -67,9 +69,24 @@ def activated() -> Table:
 
 
 def over() -> Table:
-    """A game whose end has come (the state says so)."""
+    """A game whose end has come (the state says so); A holds Treasure Chest C1."""
     t = flown()
     t.state.over = True
+    t.state.players["A"].chests = [Chest("C1", "Sinistra")]
+    return t
+
+
+def placed() -> Table:
+    """``over``, once A's chests are recorded."""
+    t = over()
+    t.play("CHESTS", "A", chests=[{"id": "C1", "artifacts": "c", "on": "S-A"}])
+    return t
+
+
+def holding() -> Table:
+    """``flown``; A's village gave X, a Level-1 tile whose face is not known yet."""
+    t = flown()
+    t.play("VILLAGE", "A", tiles=["X=E1"], folk="E", villagers=1)
     return t
 
 
@@ -98,7 +115,14 @@ CASES: list[tuple[str, Callable[[], Table], str, str | None, dict[str, Any], str
     ("ED-SETUP-9", fresh, "MARKET", None, {"kingdom": "north", "tiles": ["L1=M/OOOOOO"]}, "'north' is not a kingdom"),
     ("ED-ACT-9", flown, "NONE", "A", {"location": "moon"}, "unknown Location 'moon'"),
     ("ED-SCORE-1", over, "CHESTS", "Aurea", {"chests": []}, "say whose chests these are"),
-    ("ED-SCORE-1", over, "CHESTS", "A", {"chests": [{"id": "C1", "artifacts": "c"}]}, "A holds no chest 'C1'"),
+    ("ED-SCORE-1", over, "CHESTS", "A", {"chests": [{"id": "C9", "artifacts": "c"}]}, "A holds no chest 'C9'"),
+    ("ED-SCORE-1", placed, "CHESTS", "A", {"chests": []}, "A's chests are already recorded"),
+    ("ED-SCORE-1", over, "CHESTS", "A", {"chests": [{"id": "C1", "artifacts": "c"}, {"id": "C1", "artifacts": "o"}]},
+     "chest C1 is listed twice"),
+    ("ED-SCORE-1", over, "CHESTS", "A", {"chests": [{"id": "C1", "artifacts": "x"}]},
+     "chest C1: Artifacts are b, g, o, c"),
+    ("ED-SCORE-1", over, "CHESTS", "A", {"chests": [{"id": "C1", "artifacts": "", "on": "S-A"}]},
+     "chest C1 is placed: say its Artifact (e.g. C1=c@S-A)"),
     ("ED-GOLD-1", flown, "GOLD", "Aurea", {"amount": 1}, "say whose Gold is corrected"),
     ("ED-GOLD-1", flown, "GOLD", "A", {"amount": 0}, "give a non-zero whole amount"),
     ("ED-LAIR-1", flown, "PLACE", "Aurea", {"tiles": [{"tile": "X", "at": "1,0"}]}, "say whose Lair this is"),
@@ -114,6 +138,10 @@ CASES: list[tuple[str, Callable[[], Table], str, str | None, dict[str, Any], str
     ("ED-LAIR-6", flown, "DISCARD", "Aurea", {"tile": "X"}, "say whose tile this is"),
     ("ED-ACT-8", board(), "DISCARD", "A", {"tile": "X"}, "a tile is set aside only after every activation"),
     ("ED-LAIR-6", flown, "DISCARD", "A", {"tile": "X"}, "A holds no gained tile 'X'"),
+    ("ED-LAIR-5", holding, "DISCARD", "A", {"tile": "X", "face": "E1/OOO"}, "OOO"),
+    ("ED-MISSION-2", holding, "REPLACE", "A", {"remove": "M1-A", "tile": "X", "face": "E1/OOOOOO", "under": "Dextra"},
+     "X shows no Mission: place it normally"),
+    ("ED-ACT-9", flown, "NONE", "A", {"location": "village"}, "say the village's Folk (--folk) and villagers"),
     ("ED-SETUP-12", fresh, "START", "Aurea", {"tile": "S/OOOOOO", "missions": MISSION}, "say whose Starting Tile"),
     ("ED-SETUP-12", fresh, "START", "A", {"tile": "E1/OOOOOO", "missions": MISSION},
      "the Starting Tile must be written S…/EDGES"),
@@ -126,6 +154,7 @@ CASES: list[tuple[str, Callable[[], Table], str, str | None, dict[str, Any], str
     ("ED-PUSH-1", flown, "FLY", "B", {"spaces": 1, "pushed": ["Zed"]}, "'Zed' is not a Dragon in this game"),
     ("ED-FLY-3", on_board, "FLY", "A", {"to": "Q7"}, "'Q7' is not a space of the board"),
     ("ED-FLY-3", on_board, "FLY", "A", {"to": "N6"}, "you must fly at least 1 space forward"),
+    ("ED-FLY-3", on_board, "FLY", "A", {"spaces": -1}, "you must fly at least 1 space forward"),
     ("ED-FLY-6", on_board, "FLY", "A", {"to": "D2", "valley": "Sinistra"},
      "D2 lies in Dextra, but the Valley way chosen is Sinistra"),
     ("ED-SWARM-1", fresh, "POSITIONS", None, {"swarms": {"Zed": {"members": []}}}, "'Zed' is not a Dragon"),
