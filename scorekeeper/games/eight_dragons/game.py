@@ -7,10 +7,11 @@ from typing import Any, Callable, Sequence
 from scorekeeper.events import Event
 from scorekeeper.games import entry
 from scorekeeper.games.base import (Draft, Expectation, Finding, Findings, Game, ObservationError, ScoreTable,
-                                    SessionConfig, Status)
+                                    SessionConfig, Status, Stop)
 
 from . import rules_end, rules_lair, rules_turn, view
 from .adjust import play_adjust
+from .context import Blocking
 from .events import EVENTS
 from .expect import active, complete, expect, expected_text
 from .pieces import AUREA
@@ -30,6 +31,8 @@ def checked(check: Check, apply: Apply) -> Play:
 
     def play(state: EDState, event: Event, found: Findings) -> EDState:
         found.extend(check(state, event))
+        if any(isinstance(f, Blocking) for f in found.items):
+            raise Stop  # it cannot be carried out, even forced (the error is recorded)
         if found.failed:
             return state
         ledger, chests = len(state.ledger), {name: len(p.chests) for name, p in state.players.items()}

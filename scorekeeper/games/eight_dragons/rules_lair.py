@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from scorekeeper.events import Event
-from scorekeeper.games.base import Finding, Findings, error, warning
+from scorekeeper.games.base import Finding, Findings, Stop, error, warning
 
 from .board import parse_kingdom
-from .context import PayloadError
+from .context import Blocking, PayloadError, blocked
 from .hexgrid import Cell, Vertex, format_cell, parse_cell, rotate_edges, rotations_matching
 from .lair import Lair, chamber_pays
 from .state import EDState
@@ -117,7 +117,7 @@ def bad_tile(trial: Lair, tile: Tile, cell: Cell, rot: int) -> Finding:
     Lair with the batch's other tiles laid): the wrong edges and what fits there."""
     problem = str(trial.placement_problem(cell, rotate_edges(str(tile.edges), rot)))
     rule = "ED-LAIR-2" if ("does not touch" in problem or "already holds" in problem) else "ED-LAIR-3"
-    return error(rule, f"{tile.name} on {format_cell(cell)} turned {rot}: {problem}{placement_hint(trial, tile, cell)}")
+    return (blocked if "already holds" in problem else error)(rule, f"{tile.name} on {format_cell(cell)} turned {rot}: {problem}{placement_hint(trial, tile, cell)}")
 
 
 def placement_hint(lair: Lair, tile: Tile, cell: Cell) -> str:
@@ -145,21 +145,23 @@ def place_findings(state: EDState, event: Event) -> tuple[list[Finding], list[Pl
     any_legal another: A-27), for ``play_place`` to lay without trying again."""
     player = state.players.get(str(event.player))
     if player is None:
-        return [error("ED-LAIR-1", "say whose Lair this is (-p PLAYER)")], []
+        return [blocked("ED-LAIR-1", "say whose Lair this is (-p PLAYER)")], []
+    found: list[Finding] = []
     if not player.started:
-        return [error("ED-SETUP-12", f"record {player.name}'s Starting Tile and Mission first ('ed start')")], []
+        found.append(error("ED-SETUP-12", f"record {player.name}'s Starting Tile and Mission first ('ed start')"))
     if _activations_pending(state):
-        return [error("ED-ACT-8", "tiles are placed only after every activation of the turn")], []
+        found.append(error("ED-ACT-8", "tiles are placed only after every activation of the turn"))
     try:
         batch = _placements(state, event)
     except PayloadError as exc:
-        return [error("ED-LAIR-5", str(exc))], []
-    found: list[Finding] = []
+        return found + [blocked("ED-LAIR-5", str(exc))], []
+    if found:
+        return found, batch
     missions = len(player.missions)
     new_missions = sum(1 for t, _, _ in batch if t.mission is not None)
     if missions + new_missions > MISSION_LIMIT:  # ED-MISSION-1, ED-LOC-MERCHANT-5
         return [error("ED-MISSION-1", f"{player.name}'s Lair already holds {missions} Missions (at most 5): "
-                                      "replace one instead ('ed replace')")], []
+                                      "replace one instead ('ed replace')")], batch
     any_order = state.settings.get("lair.batch_order", "any_legal") == "any_legal"  # ED-LAIR-7 (A-27)
     laid, refused = lay_what_fits(player.lair, batch, any_order)  # ED-LAIR-2, ED-LAIR-3, ED-LAIR-4, ED-LAIR-8
     if refused:  # every tile that cannot go where it was typed, each with what fits there
@@ -175,6 +177,8 @@ def play_place(state: EDState, event: Event, found: Findings) -> EDState:
     """Judge the batch once and, when legal, lay it in the legal order found, paying the Chambers it closes."""
     findings, batch = place_findings(state, event)
     found.extend(findings)
+    if any(isinstance(f, Blocking) for f in findings):
+        raise Stop  # it cannot be carried out, even forced (the error is recorded)
     if found.failed:
         return state
     player = state.players[str(event.player)]
@@ -212,7 +216,7 @@ def play_replace(state: EDState, event: Event, found: Findings) -> EDState:
     if player is None:
         found.stop("ED-MISSION-2", "say whose Lair this is (-p PLAYER)")
     if _activations_pending(state):
-        found.stop("ED-ACT-8", "a Mission is replaced only after every activation of the turn")
+        found.error("ED-ACT-8", "a Mission is replaced only after every activation of the turn")
     removed = str(event.get("remove", ""))
     cell = player.lair.cell_of(removed)
     if cell is None or player.lair.cells[cell].tile.mission is None:
@@ -234,7 +238,7 @@ def play_replace(state: EDState, event: Event, found: Findings) -> EDState:
     if state.settings.get("mission.replace_rule", "enforce") == "enforce":  # ED-MISSION-3 (A-30)
         problem = player.lair.placement_problem(cell, rotate_edges(str(tile.edges), rot))
         if problem:
-            found.stop("ED-MISSION-3", f"{tile.name} in {removed}'s place turned {rot}: {problem}"
+            found.error("ED-MISSION-3", f"{tile.name} in {removed}'s place turned {rot}: {problem}"
                                        f"{placement_hint(player.lair, tile, cell)}")
     player.lair.place(tile, cell, rot)  # new Chambers pay nothing (ED-MISSION-4, ED-CHAMBER-8)
     player.pending = [t for t in player.pending if t.name != tile.name]
@@ -250,26 +254,26 @@ def check_discard(state: EDState, event: Event) -> list[Finding]:
     """ED-LAIR-6: only a tile that fits nowhere may be set aside."""
     player = state.players.get(str(event.player))
     if player is None:
-        return [error("ED-LAIR-6", "say whose tile this is (-p PLAYER)")]
-    if _activations_pending(state):
-        return [error("ED-ACT-8", "a tile is set aside only after every activation of the turn")]
+        return [blocked("ED-LAIR-6", "say whose tile this is (-p PLAYER)")]
+    early = [error("ED-ACT-8", "a tile is set aside only after every activation of the turn")] \
+        if _activations_pending(state) else []
     name = str(event.get("tile", ""))
     tile = next((t for t in player.pending if t.name == name), None)
     if tile is None:
-        return [error("ED-LAIR-6", f"{player.name} holds no gained tile {name!r}")]
+        return early + [blocked("ED-LAIR-6", f"{player.name} holds no gained tile {name!r}")]
     if event.get("face"):
         try:
             tile = tile.with_face(parse_tile(str(event.get("face")), name))
         except TileSpecError as exc:
-            return [error("ED-LAIR-5", str(exc))]
+            return early + [blocked("ED-LAIR-5", str(exc))]
     if not player.lair.open_places():  # ED-LAIR-6: no open edge left, so no face can fit
-        return [warning("ED-LAIR-6", f"{name} fits nowhere: {player.name}'s Lair has no open place left; it is set aside")]
+        return early + [warning("ED-LAIR-6", f"{name} fits nowhere: {player.name}'s Lair has no open place left; it is set aside")]
     if tile.edges is None:
-        return [error("ED-LAIR-6", f"give {name}'s face (--face …) so the engine can see that it fits nowhere")]
+        return early + [error("ED-LAIR-6", f"give {name}'s face (--face …) so the engine can see that it fits nowhere")]
     if player.lair.placeable_anywhere(tile):  # ED-LAIR-6 (A-31)
         spots = [format_cell(c) for c, _ in player.lair.open_places() if player.lair.legal_rotations(tile, c)]
-        return [error("ED-LAIR-6", f"tiles cannot be saved or dropped: {name} fits at {', '.join(spots[:6])}")]
-    return [warning("ED-LAIR-6", f"{name} fits nowhere in {player.name}'s Lair and is set aside")]
+        return early + [error("ED-LAIR-6", f"tiles cannot be saved or dropped: {name} fits at {', '.join(spots[:6])}")]
+    return early + [warning("ED-LAIR-6", f"{name} fits nowhere in {player.name}'s Lair and is set aside")]
 
 
 def apply_discard(state: EDState, event: Event) -> EDState:

@@ -4,10 +4,13 @@ checklist's test board FX, or with Aurea (who is no player) naming a player's pl
 
 from __future__ import annotations
 
+import copy
 from typing import Any, Callable
 
 import pytest
 
+from scorekeeper.games.base import Findings, Stop
+from scorekeeper.games.eight_dragons import GAME
 from scorekeeper.games.eight_dragons.state import Chest
 
 from ed_support import Table, fx_board, make_config, start_all
@@ -176,3 +179,71 @@ def test_each_error_site_refuses_with_its_rule(rule, build, type_, player, paylo
     """The play is refused, its first error citing the rule named, with the message shown."""
     refused = build().refused(rule, type_, player, **payload)
     assert says in refused.message
+
+
+class Forced(Findings):
+    """The findings of a forced play: errors are recorded, yet the game goes on carrying the play out."""
+
+    @property
+    def failed(self) -> bool:
+        return False
+
+
+@pytest.mark.parametrize("rule,build,type_,player,payload,says", CASES,
+                         ids=[f"{c[0]}-{c[2]}-{i}" for i, c in enumerate(CASES)])
+def test_a_forced_play_is_carried_out_or_stopped_never_crashes(rule, build, type_, player, payload, says):
+    """Each refused play of the census, forced: the game carries it out or stops it (the play cannot be carried
+    out), and its code never fails on the broken precondition."""
+    t = build()
+    found = Forced()
+    try:
+        GAME.play(copy.deepcopy(t.state), t.event(type_, player, payload, forced=True), found)
+    except Stop:
+        pass
+    assert rule in [f.rule for f in found.items if f.is_error]
+
+
+def holding_x_walled() -> Table:
+    """``flown``; A's village gave X=E1/OWWWWW, which has no open edge against an open edge at 1,0 turned 3."""
+    t = fresh()
+    t.play("START", "A", tile="SG/WOOOWW", missions=[{"tile": "SM/WWWWOW/market:b", "at": "1,-1", "rot": 0}])
+    start_all_but(t, "A")
+    t.play("FLY", "A", spaces=1)
+    t.play("VILLAGE", "A", tiles=["X=E1/OWWWWW"], folk="E", villagers=1)
+    return t
+
+
+def start_all_but(t: Table, name: str) -> None:
+    for other in t.config.players:
+        if other != name:
+            t.play("START", other, tile="S/OOOOOO", missions=MISSION)
+
+
+CARRIED: list[tuple[str, Callable[[], Table], str, str | None, dict[str, Any], Callable[[Any], bool]]] = [
+    ("ED-FLY-1", flown, "FLY", "C", {"spaces": 2}, lambda s: s.active == "C" and s.next_player == "A"),
+    ("ED-LOC-VILLAGE-1", flown, "VILLAGE", "A", {"tiles": ["E1", "E1", "E1"], "folk": "E", "villagers": 1},
+     lambda s: len(s.players["A"].pending) == 3 and s.draws["E1"] == 3),
+    ("ED-LAIR-3", holding_x_walled, "PLACE", "A", {"tiles": [{"tile": "X", "at": "1,0", "rot": 3}]},
+     lambda s: s.players["A"].lair.cells[(1, 0)].rotation == 3 and not s.players["A"].pending),
+    ("ED-LOC-MERCHANT-1", flown, "MERCHANT", "A", {"kingdom": "Sinistra", "buy": "L1=M/OOOOOO", "discard": "L0"},
+     lambda s: s.players["A"].gold == -5 and s.players["A"].pending[0].name == "L1"),
+    ("ED-ACT-1", board(), "TROLL", "A", {}, lambda s: s.activated == ["A"] and s.players["A"].gold == 0),
+    ("ED-ACT-2", flown, "GATHER", "A", {"tile": "E1", "piece": "B"}, lambda s: "B" in s.activated),
+    ("ED-SETUP-14", fresh, "START", "A", {"tile": "S/OOOOOO", "missions": [{"tile": "SM/OWWWWW/market:b", "at": "0,-1",
+                                                                            "rot": 0}]},
+     lambda s: s.players["A"].started),
+    ("ED-GOLD-1", flown, "GOLD", "A", {"amount": -2}, lambda s: s.players["A"].gold == -2),
+]
+
+
+@pytest.mark.parametrize("rule,build,type_,player,payload,done", CARRIED,
+                         ids=[f"{c[0]}-{c[2]}" for c in CARRIED])
+def test_a_forced_rule_break_is_carried_out(rule, build, type_, player, payload, done):
+    """A play the table insists on that breaks a rule it can still carry out (out of turn, over the village's
+    budget, walls against each other, without the Gold, at the wrong Location…): refused under that rule, and
+    forced, carried out as the table did it."""
+    t = build()
+    assert rule in [f.rule for f in t.check(type_, player, **payload) if f.is_error]
+    found = Forced()
+    state = GAME.play(copy.deepcopy(t.state), t.event(type_, player, payload, forced=True), found)
+    assert rule in [f.rule for f in found.items if f.is_error] and done(state)
