@@ -95,8 +95,8 @@ def play_start(state: EDState, event: Event, found: Findings) -> EDState:
         found.stop("ED-SETUP-12", f"the Starting Tile must be written S…/EDGES, e.g. SG/WOOOWW (got {start.notation()})")
     want = 2 if state.n == 2 else 1  # ED-SETUP-13, ED-2P-3
     if len(missions) != want:
-        found.stop("ED-SETUP-13", f"each player places {want} Starting Mission{'s' if want > 1 else ''} "
-                                  f"in a {state.n}-player game, not {len(missions)}")
+        found.error("ED-SETUP-13", f"each player places {want} Starting Mission{'s' if want > 1 else ''} "
+                                   f"in a {state.n}-player game, not {len(missions)}")
     player.lair.place(start, (0, 0), int(event.get("rot", 0)))
     placements = list(zip(missions, cells, rots))
     problems = _mission_problems(player.lair, start, placements)
@@ -423,9 +423,9 @@ def check_bonfire(state: EDState, event: Event) -> list[Finding]:
     """ED-BONFIRE-1, ED-BONFIRE-3: one Bonfire per stack, revealed at the predicted draw."""
     stack = str(event.get("stack", "")).upper()
     if stack not in state.stack_size:
-        return [error("ED-BONFIRE-1", f"{stack!r} is not a Lair stack; stacks are {', '.join(state.stack_size)}")]
+        return [blocked("ED-BONFIRE-1", f"{stack!r} is not a Lair stack; stacks are {', '.join(state.stack_size)}")]
     if stack in state.bonfires:
-        return [error("ED-BONFIRE-1", f"stack {stack}'s Bonfire was already revealed (one per stack)")]
+        return [blocked("ED-BONFIRE-1", f"stack {stack}'s Bonfire was already revealed (one per stack)")]
     predicted = state.stack_size[stack] - 3  # ED-BONFIRE-1
     drawn = state.draws[stack]
     if drawn < predicted:  # ED-BONFIRE-3: flagged, the table's reality prevails

@@ -86,6 +86,13 @@ def placed() -> Table:
     return t
 
 
+def revealed() -> Table:
+    """``fresh``, once stack E1's Bonfire is revealed."""
+    t = fresh()
+    t.play("BONFIRE", stack="E1")
+    return t
+
+
 def holding() -> Table:
     """``flown``; A's village gave X, a Level-1 tile whose face is not known yet."""
     t = flown()
@@ -170,6 +177,7 @@ CASES: list[tuple[str, Callable[[], Table], str, str | None, dict[str, Any], str
     ("ED-FLY-9", board(), "POSITIONS", None, {"swarms": {"B": {"at": "S3", "members": ["B.w1"], "trail": ["Q1"]}}},
      "B's trail names a space that is not on the board"),
     ("ED-BONFIRE-1", fresh, "BONFIRE", None, {"stack": "Q1"}, "'Q1' is not a Lair stack"),
+    ("ED-BONFIRE-1", revealed, "BONFIRE", None, {"stack": "E1"}, "stack E1's Bonfire was already revealed"),
 ]
 
 
@@ -233,6 +241,9 @@ CARRIED: list[tuple[str, Callable[[], Table], str, str | None, dict[str, Any], C
                                                                             "rot": 0}]},
      lambda s: s.players["A"].started),
     ("ED-GOLD-1", flown, "GOLD", "A", {"amount": -2}, lambda s: s.players["A"].gold == -2),
+    ("ED-SETUP-13", fresh, "START", "A", {"tile": "S/OOOOOO", "missions": [
+        {"tile": "SM/OOOOOO/market:b", "at": "0,-1"}, {"tile": "SM/OOOOOO/market:g", "at": "1,-1"}]},
+     lambda s: len(s.players["A"].missions) == 2),
 ]
 
 
