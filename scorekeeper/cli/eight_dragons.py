@@ -221,8 +221,8 @@ play("market", "MARKET", click.argument("kingdom"), click.argument("tiles", narg
 
 play("place", "PLACE", click.argument("placements", nargs=-1, required=True),
      build=lambda placements: {"tiles": [parse_placement(text) for text in placements]},
-     text="Place gained tiles: TILE@Q,R[rN] (N clockwise turns) or TILE@Q,R/EDGES (the edges as seen in the "
-          "Lair, N NE SE S SW NW); give a face with TILE=SPEC@Q,R.")(
+     text="Place gained tiles: TILE@Q,R[rN] (N clockwise turns) or TILE@Q,R/EDGES (the edges as seen).\n\n"
+          "EDGES are N NE SE S SW NW as the tile lies in the Lair; give a face with TILE=SPEC@Q,R.")(
     "place T3@1,0r5 T4=G1/WWOOOO@0,1r2")
 
 
