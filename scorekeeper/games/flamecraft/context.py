@@ -12,7 +12,7 @@ from typing import Any, Iterable, Mapping
 from scorekeeper.events import Event
 from scorekeeper.games.base import Findings
 
-from .notation import COIN, FaceError, norm_face, norm_goods, norm_id
+from .notation import COIN, KINDS, FaceError, norm_face, norm_goods, norm_id
 from .state import FlameState, PlayerState, ShopState
 
 
@@ -53,6 +53,9 @@ class Ctx(Findings):
     def learn_faces(self) -> None:
         """Register the faces the event declares (``faces: {kind: {ID: face}}``) (FC-GEN-5)."""
         for kind, entries in dict(self.payload.get("faces") or {}).items():
+            if kind not in KINDS:
+                self.error("FC-GEN-5", f"faces.{kind}: not a kind of card; use {', '.join(KINDS)}")
+                continue
             if not isinstance(entries, Mapping):
                 self.error("FC-GEN-5", f"faces.{kind} must map card names to faces")
                 continue
@@ -219,6 +222,15 @@ class Ctx(Findings):
         if card in state.row or any(p.reserved == card for p in state.players.values()):
             return True
         return any(card in s.enchantments for s in state.shops.values())
+
+    def from_this_deck(self, card: str) -> bool:
+        """FC-SETUP-8: a known enchantment belongs to the deck this game uses (the other one is out of the game)."""
+        face = self.state.face("ench", card) or {}
+        deck = self.setting("ench_deck")
+        if face.get("deck") and face["deck"] != deck:
+            self.error("FC-SETUP-8", f"{card} belongs to the {face['deck']} deck; this game uses the {deck} deck")
+            return False
+        return True
 
     def check_trigger(self, deck: str) -> None:
         """FC-END-1/FC-END-2 (A-14): the first time the artisan or enchantment deck runs out, the end is triggered."""

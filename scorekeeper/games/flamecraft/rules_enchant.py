@@ -46,8 +46,7 @@ def resolve_enchant(ctx: Ctx) -> None:
     sface = ctx.shop_face(shop)
     if face is None or sface is None:
         return
-    if face.get("deck") and face["deck"] != ctx.setting("ench_deck"):  # FC-SETUP-8
-        ctx.error("FC-SETUP-8", f"{card} belongs to the {face['deck']} deck; this game uses the {ctx.setting('ench_deck')} deck")
+    ctx.from_this_deck(card)  # FC-SETUP-8
     if not sface["enchantable"]:  # FC-ENCH-3
         ctx.error("FC-ENCH-3", f"{shop.id} cannot be enchanted (its upper-left symbol is {'+'.join(sface['symbols'])}); gather there instead")
     elif not icon_fits(state, card, sface["symbols"]):  # FC-ENCH-4: icons match, or the shop or the card is wild

@@ -70,9 +70,7 @@ def reserve_card(ctx: Ctx, who: PlayerState, card_ref: Any, source: str) -> bool
         ctx.error("FC-RES-3", f"a reserved enchantment comes from the row or the deck, not {source!r}")
         return False
     ctx.learn("ench", card, face)
-    eface = state.face("ench", card)
-    if eface and eface.get("deck") and eface["deck"] != ctx.setting("ench_deck"):
-        ctx.error("FC-SETUP-8", f"{card} belongs to the {eface['deck']} deck; this game uses the {ctx.setting('ench_deck')} deck")
+    if not ctx.from_this_deck(card):  # FC-SETUP-8
         return False
     who.reserved = card
     return True

@@ -124,9 +124,7 @@ def resolve_setup(ctx: Ctx) -> None:
             ctx.error("FC-GEN-5", f"{card} is a starter dragon in the town; it cannot also be in the park")
     row = _cards(ctx, payload.get("row"), min(ROW_SIZE, max(ench, 0)), "ench", "E", "FC-SETUP-9", "enchantment row")
     for card in row:
-        face = state.face("ench", card)
-        if face and face.get("deck") and face["deck"] != ctx.setting("ench_deck"):
-            ctx.error("FC-SETUP-8", f"{card} belongs to the {face['deck']} deck; this game uses the {ctx.setting('ench_deck')} deck")
+        ctx.from_this_deck(card)  # FC-SETUP-8
     if ctx.failed:
         return
 

@@ -260,9 +260,8 @@ def _refill(ctx: Ctx, key: str, deck: int, gaps: int, kind: str, prefix: str) ->
                 ctx.error("FC-GEN-5", f"dragon {card} is already in play")
             if kind == "ench" and ctx.ench_in_play(card):
                 ctx.error("FC-GEN-5", f"enchantment {card} is already in play")
-            face = state.face(kind, card)
-            if kind == "ench" and face and face.get("deck") and face["deck"] != ctx.setting("ench_deck"):
-                ctx.error("FC-SETUP-8", f"{card} belongs to the {face['deck']} deck; this game uses the {ctx.setting('ench_deck')} deck")
+            if kind == "ench":
+                ctx.from_this_deck(card)  # FC-SETUP-8
     if ctx.failed:
         return []
     if key == "park":
