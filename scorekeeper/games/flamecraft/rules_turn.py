@@ -185,8 +185,9 @@ def resolve_end_turn(ctx: Ctx) -> None:
     # step 2, FC-END-TURN-3 to 7: discard exactly down to the limits; FC-END-TURN-6: only the
     # active player's holdings are checked, here, at the end of their own turn
     discard = dict(payload.get("discard") or {})
-    if discard.get("coins") or discard.get("coin") or discard.get("fancy") or discard.get("reserved"):
-        ctx.error("FC-END-TURN-5", "coins, fancy dragons and a reserved enchantment have no limit: they are never discarded")
+    unlimited = [what for key, what in (("coins", "coins"), ("coin", "coins"), ("fancy", "fancy dragons"), ("reserved", "a reserved enchantment")) if discard.get(key)]
+    if unlimited:  # FC-END-TURN-5
+        ctx.error("FC-END-TURN-5", f"there is no limit on {' or '.join(dict.fromkeys(unlimited))}: never discarded (only artisan dragons over {HAND_LIMIT} and goods over {GOODS_LIMIT} are)")
     dragons = [norm_id(d) for d in discard.get("dragons") or []]
     goods = ctx.read_items(discard.get("goods"), "discarded goods", coin=False)
     if goods is None:
