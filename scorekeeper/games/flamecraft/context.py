@@ -284,7 +284,8 @@ class Ctx(Findings):
         if face is None:
             return False
         if slot_no is None:
-            self._which_slot(who, shop, face, dragon)
+            if ok:  # a dragon that is not in the hand is refused for that alone (FC-PLACE-1)
+                self._which_slot(who, shop, face, dragon)
             return False
         if not isinstance(slot_no, int) or isinstance(slot_no, bool) or not 1 <= slot_no <= len(shop.slots):
             self.error("FC-PLACE-2", f"{shop.id} has slots 1 to {len(shop.slots)}, not {slot_no!r}")
