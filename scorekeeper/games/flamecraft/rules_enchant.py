@@ -9,7 +9,7 @@ from scorekeeper.events import Event
 from .context import Ctx, items_text
 from .notation import COIN, WILD, norm_id
 from .rules_gift import goods_first, matches_cost
-from .rules_turn import acting
+from .rules_turn import acting, second_action
 from .state import MAX_ENCHANTMENTS, FlameState, PlayerState
 
 
@@ -23,8 +23,8 @@ def resolve_enchant(ctx: Ctx) -> None:
     if turn.phase == "start":
         ctx.error("FC-TURN-2", f"{who.name} must visit a shop before enchanting it")
         return
-    if turn.phase in ("gather", "enchant"):  # FC-TURN-2, FC-ENCH-2: exactly one enchantment, one action
-        ctx.error("FC-ENCH-2", f"one action per turn: {who.name} already chose to {turn.phase} this turn")
+    if turn.phase in ("gather", "enchant"):  # FC-TURN-2 (one action; FC-ENCH-2: so exactly one enchantment)
+        second_action(ctx, who, turn)
         return
     ctx.learn_faces()
     card = norm_id(ctx.payload.get("card", ""))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .context import Ctx, items_text, reward_text
 from .notation import COIN, DRAGON, WILD, FaceError, norm_id, norm_reward
 from .rules_gift import apply_effect
-from .rules_turn import acting
+from .rules_turn import acting, second_action
 from .state import FlameState, ShopState
 
 
@@ -61,8 +61,8 @@ def resolve_gather(ctx: Ctx) -> None:
     if turn.phase == "start":
         ctx.error("FC-TURN-2", f"{who.name} must visit a shop before gathering")
         return
-    if turn.phase in ("gather", "enchant"):
-        ctx.error("FC-TURN-2", f"one action per turn: {who.name} already chose to {turn.phase} this turn")
+    if turn.phase in ("gather", "enchant"):  # FC-TURN-2
+        second_action(ctx, who, turn)
         return
     ctx.learn_faces()
     shop = ctx.state.shops[turn.shop or ""]

@@ -41,6 +41,15 @@ def acting(ctx: Ctx) -> tuple[PlayerState, TurnState] | None:
     return who, ctx.state.turn
 
 
+def second_action(ctx: Ctx, who: PlayerState, turn: TurnState) -> None:
+    """FC-TURN-2: a turn is one visit, then either a gather or an enchantment; say what is legal now instead."""
+    from .view import expected  # the same words as the ``next:`` hint (view reads this module)
+
+    done = "gathered" if turn.phase == "gather" else "enchanted"
+    ctx.error("FC-TURN-2", f"a turn is one visit, then a gather or an enchantment: {who.name} already visited {turn.shop} "
+              f"and {done}; now {expected(ctx.state)}")
+
+
 def legal_shops(state: FlameState, who: PlayerState) -> list[str]:
     """The shops ``who`` could visit now (for messages): face up, not a recent shop, affordable."""
     recent = _recent(state, who)
@@ -66,6 +75,9 @@ def resolve_visit(ctx: Ctx) -> None:
         return
     who, turn = now
     state = ctx.state
+    if turn.phase in ("gather", "enchant"):  # FC-TURN-2
+        second_action(ctx, who, turn)
+        return
     if turn.phase != "start":  # FC-TURN-2
         ctx.error("FC-TURN-2", f"{who.name} already visited {turn.shop} this turn: now gather or enchant")
         return
