@@ -186,7 +186,7 @@ class Ctx(Findings):
         card = norm_id(draw["card"]) if draw.get("card") else ""
         if src == "park":
             # FC-ART-DRAW-3, FC-GEN-5: a named park card must be face up in the park now
-            if card not in state.park:
+            if not self.reveal(state.park, card, "dragon"):
                 self.error("FC-ART-DRAW-3", f"{card or '(no name)'} is not in the park; the park holds {', '.join(state.park) or 'nothing'}")
                 return
             state.park.remove(card)  # the gap is refilled at end of turn (FC-REW-6)
@@ -206,6 +206,20 @@ class Ctx(Findings):
             return
         self.learn("dragon", card, draw.get("face"))
         who.hand.append(card)
+
+    def reveal(self, zone: list[str], card: str, kind: str) -> bool:
+        """Whether ``card`` is face up in ``zone`` (the park or the row). A card revealed there under a provisional
+        name, its face unknown, takes its real name the first time it is named (FC-END-TURN-8)."""
+        if card in zone:
+            return True
+        in_play = self.card_in_play if kind == "dragon" else self.ench_in_play
+        unnamed = [c for c in zone if c in self.state.provisional and self.state.face(kind, c) is None]
+        if not card or not unnamed or in_play(card):
+            return False
+        zone[zone.index(unnamed[0])] = card
+        self.state.provisional.remove(unnamed[0])
+        self.info(f"{card} is the card revealed as {unnamed[0]}")
+        return True
 
     def card_in_play(self, card: str) -> bool:
         """Whether an artisan dragon ID is already somewhere (hand, park, town, discard)."""

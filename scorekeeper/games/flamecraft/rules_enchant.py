@@ -37,7 +37,7 @@ def resolve_enchant(ctx: Ctx) -> None:
         if who.reserved != card:  # FC-RES-4
             ctx.error("FC-RES-4", f"{who.name}'s reserve holds {who.reserved or 'nothing'}, not {card}")
             return
-    elif card not in state.row:  # FC-ENCH-2
+    elif not ctx.reveal(state.row, card, "ench"):  # FC-ENCH-2
         mine = f", or {who.name}'s reserved {who.reserved}" if who.reserved else ""
         ctx.error("FC-ENCH-2", f"{card or '(none)'} is not in the enchantment row; cast one of {', '.join(state.row) or 'none'}{mine}")
         return

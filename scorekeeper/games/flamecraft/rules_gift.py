@@ -52,7 +52,7 @@ def reserve_card(ctx: Ctx, who: PlayerState, card_ref: Any, source: str) -> bool
         return False
     source = source.lower()
     if source == "row":
-        if card not in state.row:
+        if not ctx.reveal(state.row, card, "ench"):
             ctx.error("FC-GEN-5", f"{card or '(no name)'} is not in the enchantment row; the row holds {', '.join(state.row) or 'nothing'}")
             return False
         state.row.remove(card)  # the gap is refilled at end of turn
