@@ -100,10 +100,7 @@ class Flamecraft(Game):
         parse is ``FC-GEN-5``.
         """
         ctx = Ctx(state, event, found)
-        try:
-            RESOLVERS[event.type](ctx)
-        except FaceError as exc:
-            ctx.error("FC-GEN-5", str(exc))
+        RESOLVERS[event.type](ctx)
         if not found.failed:
             for info in ctx.infos:
                 state.notes.append(f"#{event.seq} {info}")

@@ -192,10 +192,7 @@ def _swap(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
     if there is None:  # FC-ART-SWAP-1: in a slot in town, not in a hand or the park
         ctx.error("FC-ART-SWAP-1", f"{partner} is not in a slot in town (only dragons in shops can be swapped)")
         return
-    partner_shop = state.shops[there[0]]
-    if not partner_shop.face_up:
-        ctx.error("FC-PLACE-8", f"{partner_shop.id} is face down: it cannot take part in a swap")
-        return
+    partner_shop = state.shops[there[0]]  # face up: a face-down shop has no slots yet (FC-PLACE-8)
     here = state.dragon_location(dragon)
     assert here is not None
     if here[0] == there[0] and not ctx.setting("swap_same_shop_ok"):

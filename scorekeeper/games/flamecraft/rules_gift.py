@@ -225,9 +225,7 @@ def resolve_companion(ctx: Ctx) -> None:
     if who is None:  # nobody's turn is due (before the first turn, after the last): say why
         _own_turn(ctx, "FC-COMP-6")
         return
-    if who.companion is None:
-        ctx.error("FC-COMP-1", f"{who.name} has no companion")
-        return
+    # with companions on, every player was dealt one (FC-SETUP-16)
     if who.companion_used:  # FC-COMP-4
         ctx.error("FC-COMP-4", f"{who.name}'s companion {who.companion} was already used: once per game")
     if ctx.setting("comp_own_turn_only"):

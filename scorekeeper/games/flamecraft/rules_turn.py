@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from .context import DECK_NAMES, Ctx, items_text, player_list, ref
 from .notation import COIN, norm_id
@@ -314,11 +314,3 @@ def advance(state: FlameState) -> None:
     nxt = state.order[(index + 1) % len(state.order)]
     final = state.final_queue is not None and nxt in state.final_queue
     state.turn = TurnState(nxt, state.turn_count + 1, final=final)
-
-
-def describe_turn(state: FlameState) -> dict[str, Any]:
-    """A summary of the turn in progress, for status."""
-    turn = state.turn
-    if turn is None:
-        return {}
-    return {"player": turn.player, "number": turn.number, "phase": turn.phase, "shop": turn.shop, "final": turn.final}
