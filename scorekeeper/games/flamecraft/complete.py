@@ -415,6 +415,21 @@ def _adjust(c: Completion) -> None:
         c.out.update(changes)
         c.consumed.add("changes")
     c.out.update({k: v for k, v in c.payload.items() if k not in ("faces", "changes", *TRAILING)})
+    if isinstance(c.out.get("players"), Mapping):
+        c.out["players"] = {name: _goods_keys(c, name, changes) for name, changes in c.out["players"].items()}
+
+
+def _goods_keys(c: Completion, name: str, changes: Any) -> Any:
+    """A player's changes with each good typed as a key (``bread=2``) folded into ``goods``, the other goods
+    kept as held: ``goods`` is an absolute value."""
+    if not isinstance(changes, Mapping) or not any(k in c.goods for k in changes):
+        return changes
+    held = c.state.players.get(name)
+    given = c.items(changes["goods"], "goods", coin=False) if changes.get("goods") else None
+    goods = dict(given) if isinstance(given, Mapping) else dict(held.goods if held else {})
+    out = {k: v for k, v in changes.items() if k not in c.goods}
+    out["goods"] = {**goods, **{k: v for k, v in changes.items() if k in c.goods}}
+    return out
 
 
 HANDLERS: dict[str, Callable[[Completion], None]] = {

@@ -92,3 +92,17 @@ def test_fc_setup_2_3_without_a_catalog_the_first_refusal_says_everything_the_se
     town = [word for shop in STARTERS for word in ("--town", shop)]
     result = cli("fc", "setup", *town, "--starters", DRAGONS)
     assert result.exit_code == 0, result.output
+
+
+def test_adjust_takes_a_good_as_a_key_and_refuses_a_key_it_does_not_know(cli: Cli) -> None:
+    """FC-ADJ-1: `fc adjust Ann bread=2` sets Ann's bread (her other goods stay); a key that is neither a player
+    field nor a good is refused with the known keys (exit 1, nothing written)."""
+    ready(cli)
+    cli("fc", "adjust", '{"players": {"Ann": {"goods": {"meat": 1}}}}')
+    result = cli("fc", "adjust", "Ann", "bread=2")
+    assert result.exit_code == 0, result.output
+    assert cli.json("state")["state"]["players"]["Ann"]["goods"] == {"meat": 1, "bread": 2}
+    before = cli.session.read_bytes()
+    result = cli("fc", "adjust", "Ann", "gold=2")
+    assert result.exit_code == 1 and result.output.startswith("refused: FC-ADJ-1") and "gold" in result.output, result.output
+    assert cli.session.read_bytes() == before
