@@ -239,6 +239,7 @@ def resolve_companion(ctx: Ctx) -> None:
     ctx.learn_faces()
     apply_effect(ctx, who, ctx.payload, f"companion {who.companion or '(none dealt)'}")  # FC-COMP-7: as declared
     who.companion_used = True  # FC-COMP-4: flipped
+    ctx.carried = True
 
 
 def apply_effect(ctx: Ctx, who: PlayerState, payload: Any, source: str) -> None:
