@@ -221,8 +221,10 @@ def table(timeline: Timeline, fmt: str = "simple") -> str:
     missing. ``csv`` gives the rows only."""
     from scorekeeper.report import table as render_table
 
-    if fmt == "csv" or not timeline.points:
-        return render_table(timeline.rows(), fmt) if timeline.points else "no turn or round is over yet"
+    if fmt == "csv":  # one table, even before the first point
+        return render_table(timeline.rows(), fmt, headers=["after", "event", *timeline.players])
+    if not timeline.points:
+        return "no turn or round is over yet"
     warning = [f"Warning: {timeline.errors} recorded play(s) break a rule, not counted: see 'scorekeeper check'"
                ] if timeline.errors else []
     from scorekeeper.report import text  # HTML output: the lines around the table are escaped too

@@ -18,7 +18,7 @@ def status(session: str | None, as_json: bool, fmt: str) -> None:
 
     Example: scorekeeper status
     """
-    from scorekeeper.report import render_status
+    from scorekeeper.status_screen import render_status
 
     s = open_session(session)
     current = s.status()
@@ -28,9 +28,11 @@ def status(session: str | None, as_json: bool, fmt: str) -> None:
         data["violations"] = len(errors)
         emit_json(data)
         return
-    echo(render_status(current, check_format(fmt), width()), fit=True)
-    if errors:
-        echo(f"\n{len(errors)} recorded play(s) break a rule: see 'scorekeeper check'", fg="yellow", fit=True)
+    fmt = check_format(fmt)
+    echo(render_status(current, fmt, width()), plain=fmt == "csv", fit=True)
+    if errors:  # with csv, on stderr: stdout is one table
+        echo(f"\n{len(errors)} recorded play(s) break a rule: see 'scorekeeper check'", fg="yellow", fit=True,
+             err=fmt == "csv")
 
 
 @command("log")
@@ -126,7 +128,7 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
     errors = s.replay(at).errors
     if errors:
         echo(f"\nWarning: {len(errors)} recorded play(s) break a rule and were not counted: "
-             "see 'scorekeeper check'", fit=True)
+             "see 'scorekeeper check'", fit=True, err=fmt == "csv")
 
 
 @command("state")
@@ -137,16 +139,17 @@ def state(session: str | None, as_json: bool, fmt: str, at: int | None) -> None:
 
     Example: scorekeeper state --at 12
     """
-    from scorekeeper.report import render_status
+    from scorekeeper.status_screen import render_status
 
     s = open_session(session)
     if as_json:
         emit_json({"at": at, "state": s.snapshot(at)})
         return
     current = s.status(at)
-    if at is not None:
+    fmt = check_format(fmt)
+    if at is not None and fmt != "csv":
         click.echo(f"The board just before event #{at}:\n")
-    echo(render_status(current, check_format(fmt), width()), fit=True)
+    echo(render_status(current, fmt, width()), plain=fmt == "csv", fit=True)
 
 
 @command("audit")
@@ -157,7 +160,8 @@ def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
 
     Example: scorekeeper audit 12
     """
-    from scorekeeper.report import render_status, text
+    from scorekeeper.report import text
+    from scorekeeper.status_screen import render_status, status_csv
 
     s = open_session(session)
     audited = s.audit(seq)
@@ -165,8 +169,10 @@ def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
         emit_json(audited.to_json(s.game))
         return
     lines = audited.lines(s.game)
+    if check_format(fmt) == "csv":  # one table: the event's lines first, as section 'event'
+        echo(status_csv(audited.status_before, lines), plain=True)
+        return
     lines += ["", f"The board just before #{seq}:"]
-    fmt = check_format(fmt)
     shown = [text(line, fmt) for line in lines] + [render_status(audited.status_before, fmt, width())]
     echo("\n".join(shown), fit=True)
 
@@ -219,5 +225,5 @@ def settings_cmd(session: str | None, as_json: bool, fmt: str, game_name: str | 
         emit_json(rows)
     else:
         fmt = check_format(fmt)
-        shown = table(rows, fmt, width=width()) if rows else f"{game.title} has no settings"
+        shown = table(rows, fmt, width=width()) if rows or fmt == "csv" else f"{game.title} has no settings"
         echo(shown, plain=fmt == "csv", fit=True)

@@ -191,3 +191,44 @@ def test_verdicts_fit_and_keep_the_next_command_whole(tmp_path: Path) -> None:
         assert len(next_lines) <= 1
     shown = " ".join(run("log", "--type", "note", "--json", "--session", str(path), tmp=tmp_path).stdout.split())
     assert " ".join(long_note.split()) in shown
+
+
+def on_a_terminal(*args: str, tmp: Path, columns: int) -> str:
+    """What ``scorekeeper ARGS`` writes to stderr when stderr is a real terminal (a pseudo-terminal) ``columns`` wide."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    leader, follower = pty.openpty()
+    env = {**os.environ, "SCOREKEEPER_HOME": str(tmp / "home"), "COLUMNS": str(columns), "NO_COLOR": "1"}
+    subprocess.run([sys.executable, "-m", "scorekeeper", *args], stdin=subprocess.DEVNULL,
+                   stdout=subprocess.DEVNULL, stderr=follower, env=env, check=False)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the terminal's other end is closed: all is read
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    return b"".join(chunks).decode().replace("\r\n", "\n")
+
+
+def test_a_long_refusal_is_wrapped_to_the_terminal_and_one_line_elsewhere(tmp_path: Path) -> None:
+    path = copy(SAMPLES / "flamecraft" / "3p-complete.json", tmp_path)
+    piped = run("fc", "place", "MT-6", "--session", str(path), tmp=tmp_path)
+    assert piped.exit_code == 1 and len(piped.stderr.splitlines()) == 1  # for scripts and logs: one line
+    message = piped.stderr.strip()
+    assert message.startswith("refused: FC-END-5: ") and len(message) > 80
+    shown = on_a_terminal("fc", "place", "MT-6", "--session", str(path), tmp=tmp_path, columns=50)
+    lines = shown.strip("\n").split("\n")
+    assert len(lines) > 2 and too_wide(shown, 50) == [], lines
+    assert lines[0].startswith("refused: FC-END-5:") and all(line.startswith("  ") for line in lines[1:])
+    assert " ".join(shown.split()) == " ".join(message.split())  # cut at spaces only: no word lost or split
+    usage = on_a_terminal("score", "--format", "a-format-nobody-has-heard-of", "--session", str(path),
+                          tmp=tmp_path, columns=50)
+    assert usage.startswith("error: unknown --format") and too_wide(usage, 50) == [] and usage.count("\n") > 1
