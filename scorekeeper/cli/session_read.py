@@ -217,7 +217,7 @@ def settings_cmd(session: str | None, as_json: bool, fmt: str, game_name: str | 
 
     Example: scorekeeper settings --game flamecraft
     """
-    from scorekeeper.report import table
+    from scorekeeper.fitting import fitted
     from scorekeeper.settings import rows_of
 
     game, rows = rows_of(game_name) if game_name else open_session(session).settings_rows()
@@ -225,5 +225,5 @@ def settings_cmd(session: str | None, as_json: bool, fmt: str, game_name: str | 
         emit_json(rows)
     else:
         fmt = check_format(fmt)
-        shown = table(rows, fmt, width=width()) if rows or fmt == "csv" else f"{game.title} has no settings"
+        shown = "\n".join(fitted(rows, fmt, width())) if rows or fmt == "csv" else f"{game.title} has no settings"
         echo(shown, plain=fmt == "csv", fit=True)
