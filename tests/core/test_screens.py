@@ -19,7 +19,8 @@ from scorekeeper.cli import main
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
 SESSIONS = sorted(p for p in SAMPLES.glob("*/*.json") if p.name != "manifest.json" and p.parent.name != "inputs")
 ANSI = re.compile("\x1b\\[")
-READS = [["score"], ["score", "--explain"], ["status"], ["check"], ["audit", "3"], ["settings"], ["log"], ["state"]]
+READS = [["score"], ["score", "--explain"], ["status"], ["check"], ["audit", "3"], ["audit", "40"], ["settings"], ["log"],
+         ["state"], ["state", "--at", "40"]]
 
 
 def run(*args: str, tmp: Path, color: bool = False, columns: int = 80, **env: str) -> Result:
@@ -232,3 +233,22 @@ def test_a_long_refusal_is_wrapped_to_the_terminal_and_one_line_elsewhere(tmp_pa
     usage = on_a_terminal("score", "--format", "a-format-nobody-has-heard-of", "--session", str(path),
                           tmp=tmp_path, columns=50)
     assert usage.startswith("error: unknown --format") and too_wide(usage, 50) == [] and usage.count("\n") > 1
+
+
+@pytest.mark.parametrize("session", SESSIONS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_tables_fit_by_themselves(session: Path, tmp_path: Path) -> None:
+    """Every table of status, state and settings fits as laid out, not by the screen's wrapping cutting its lines
+    (which would tear the columns apart): the players, each section, at the end and half-way, and the settings."""
+    from scorekeeper.fitting import fitted
+    from scorekeeper.session import Session
+
+    s = Session.open(copy(session, tmp_path))
+    for status in (s.status(), s.status(len(s.events) // 2)):
+        for rows in [status.players, *(part.rows for part in status.sections)]:
+            lines = fitted(rows, "simple", 78)  # the sections are indented by 2
+            assert max(map(len, lines)) <= 78, lines
+    from scorekeeper.settings import rows_of
+
+    for rows in (s.settings_rows()[1], rows_of(s.game.name)[1]):  # the session's, and the game's defaults
+        lines = fitted(rows, "simple", 80)
+        assert max(map(len, lines)) <= 80, lines
