@@ -7,7 +7,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any, Mapping, Sequence
 
-from scorekeeper.report import HTML_FORMATS, PIPE_FORMATS, _cell, _keys, table, widest
+from scorekeeper.report import _cell, _keys, on_screen, table, widest
 
 #: values a paragraph of a row leaves out: they say "nothing"
 EMPTY = ("", "-", "—")
@@ -19,7 +19,7 @@ def fitted(rows: Sequence[Mapping[str, Any]], fmt: str, width: int | None) -> li
     """``rows`` as a table when it fits ``width`` (its cells wrapped at spaces if need be), else as one
     paragraph per row; without a width, or in CSV, HTML or Markdown, the table as it is."""
     whole = _stripped(table(rows, fmt))
-    if width is None or fmt in ("csv", *HTML_FORMATS, *PIPE_FORMATS) or widest(whole) <= width:
+    if width is None or not on_screen(fmt) or widest(whole) <= width:
         return whole.split("\n")
     wrapped = wrapped_table(rows, fmt, width)
     return wrapped.split("\n") if wrapped is not None else paragraphs(rows, width)

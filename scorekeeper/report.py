@@ -67,6 +67,12 @@ HTML_FORMATS = ("html", "unsafehtml")
 PIPE_FORMATS = ("github", "pipe")
 
 
+def on_screen(fmt: str) -> bool:
+    """Whether output in ``fmt`` is laid out for the screen (fitted and wrapped to its width); CSV, HTML and
+    Markdown are kept whole, for the programs that read them."""
+    return fmt not in ("csv", *HTML_FORMATS, *PIPE_FORMATS)
+
+
 def text(line: str, fmt: str) -> str:
     """A line of text around a table, in the output's format: escaped for HTML (``<script>`` in a name stays text)."""
     if fmt in HTML_FORMATS:

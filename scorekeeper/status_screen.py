@@ -11,7 +11,7 @@ from typing import Any, Mapping, Sequence
 
 from scorekeeper.games.base import Status
 from scorekeeper.fitting import fitted
-from scorekeeper.report import DEFAULT_FORMAT, HTML_FORMATS, PIPE_FORMATS, _cell, table, text
+from scorekeeper.report import DEFAULT_FORMAT, _cell, on_screen, table, text
 
 #: the indent of a section's lines under its title, on the screen
 INDENT = "  "
@@ -24,7 +24,7 @@ def render_status(status: Status, fmt: str = DEFAULT_FORMAT, width: int | None =
     ``csv``: one table (``section,row,field,value``); HTML and Markdown: the tables as they are."""
     if fmt == "csv":
         return status_csv(status)
-    screen = fmt not in HTML_FORMATS + PIPE_FORMATS
+    screen = on_screen(fmt)
     indent = INDENT if screen else ""
     inner = None if width is None or not screen else max(20, width - len(indent))
     parts = [text(f"Next: {status.expected}", fmt)]

@@ -8,6 +8,7 @@ from scorekeeper.cli.common import (
     BadInput, check_format, emit_json, json_option, open_session, reading_options, session_option, show_verdict,
 )
 from scorekeeper.cli.output import echo, page, width
+from scorekeeper.report import on_screen
 from scorekeeper.cli.session import command
 
 
@@ -29,7 +30,7 @@ def status(session: str | None, as_json: bool, fmt: str) -> None:
         emit_json(data)
         return
     fmt = check_format(fmt)
-    echo(render_status(current, fmt, width()), plain=fmt == "csv", fit=True)
+    echo(render_status(current, fmt, width()), plain=not on_screen(fmt), fit=True)
     if errors:  # with csv, on stderr: stdout is one table
         echo(f"\n{len(errors)} recorded play(s) break a rule: see 'scorekeeper check'", fg="yellow", fit=True,
              err=fmt == "csv")
@@ -124,7 +125,7 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
         click.echo(f"The score just before event #{at}:\n")
     fmt = check_format(fmt)
     shown = render_score(table, fmt, explain=explain, title=s.game.title, width=width())
-    echo(shown, plain=fmt == "csv", fit=True)
+    echo(shown, plain=not on_screen(fmt), fit=True)
     errors = s.replay(at).errors
     if errors:
         echo(f"\nWarning: {len(errors)} recorded play(s) break a rule and were not counted: "
@@ -149,7 +150,7 @@ def state(session: str | None, as_json: bool, fmt: str, at: int | None) -> None:
     fmt = check_format(fmt)
     if at is not None and fmt != "csv":
         click.echo(f"The board just before event #{at}:\n")
-    echo(render_status(current, fmt, width()), plain=fmt == "csv", fit=True)
+    echo(render_status(current, fmt, width()), plain=not on_screen(fmt), fit=True)
 
 
 @command("audit")
@@ -174,7 +175,7 @@ def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
         return
     lines += ["", f"The board just before #{seq}:"]
     shown = [text(line, fmt) for line in lines] + [render_status(audited.status_before, fmt, width())]
-    echo("\n".join(shown), fit=True)
+    echo("\n".join(shown), plain=not on_screen(fmt), fit=True)
 
 
 @command("verify")
@@ -226,4 +227,4 @@ def settings_cmd(session: str | None, as_json: bool, fmt: str, game_name: str | 
     else:
         fmt = check_format(fmt)
         shown = "\n".join(fitted(rows, fmt, width())) if rows or fmt == "csv" else f"{game.title} has no settings"
-        echo(shown, plain=fmt == "csv", fit=True)
+        echo(shown, plain=not on_screen(fmt), fit=True)
