@@ -46,6 +46,11 @@ def test_every_read_command_fits_80_columns(session: Path, tmp_path: Path) -> No
         assert result.exit_code in (0, 1), (args, result.output)
         assert result.output.strip(), args
         assert too_wide(result.output) == [], (args, too_wide(result.output))
+        if args == ["status"]:  # the next step first, then short titled sections
+            lines = result.output.splitlines()
+            headings = [line for line in lines if line.endswith(":") and not line.startswith(" ")]
+            assert lines[0].startswith("Next: ") and headings[:2] == ["Turn:", "Players:"], lines[:12]
+            assert all(lines[i - 1] == "" for i, line in enumerate(lines) if line in headings)
     if session.parent.name == "eight-dragons":
         players = run("status", "--session", str(path), "--json", tmp=tmp_path)
         for player in [p["player"] for p in json.loads(players.stdout)["players"]]:
