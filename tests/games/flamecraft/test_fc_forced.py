@@ -100,3 +100,17 @@ def test_fc_res_1_gift_6_forced_effects_without_their_cause_still_happen() -> No
     t.ok("END_TURN", "P1", row=["EN-6"])
     found = t.play("FANCY_SCORE", "P1", force=True, card="FS-3")
     assert "FC-FANCY-1" in rules(found) and t.p("P1").rep == 5 and t.state.turn.player == "P2"
+
+
+def test_fc_fire_1_a_dragon_at_another_shop_is_refused_and_fired_when_forced() -> None:
+    """FC-FIRE-1: only a dragon at the visited shop fires up; a forced fire-up of one at another shop of the town
+    is carried out, one that is in no slot at all cannot be."""
+    t = fresh(("P1", "P2"))
+    t.ok("VISIT", "P1", shop="BAKERY")
+    t.ok("GATHER", "P1")
+    found = t.refused("FC-FIRE-1", "FIRE_UP", "P1", dragon="SD-PLANT", goods=["meat", "iron", "potion"])
+    assert "it is at GREENHOUSE" in found.message
+    found = t.play("FIRE_UP", "P1", force=True, dragon="SD-PLANT", goods=["meat", "iron", "potion"])
+    assert rules(found) == ["FC-FIRE-1"] and t.p("P1").goods == {"bread": 2, "meat": 1, "iron": 1, "potion": 1}
+    found = t.play("FIRE_UP", "P1", force=True, dragon="AD-1", good="bread")
+    assert "FC-FIRE-1" in rules(found) and "CORE-UNAPPLIED" in rules(found)
