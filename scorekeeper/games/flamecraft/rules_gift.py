@@ -225,10 +225,8 @@ def resolve_companion(ctx: Ctx) -> None:
     """``COMPANION_USE``: once per game, during the owner's turn, effect as declared (FC-COMP-1, 4 to 7)."""
     state = ctx.state
     who = ctx.player()
-    companions = bool(ctx.setting("companions"))
-    if not companions:  # FC-COMP-1
-        ctx.error("FC-COMP-1", "companions are off in this game")
-        if not ctx.forced:  # forced: the table used the declared effect all the same
+    if not ctx.setting("companions"):  # FC-COMP-1 (forced: the table used the declared effect all the same)
+        if ctx.breaks("FC-COMP-1", "companions are off in this game"):
             return
     if who is None:  # nobody's turn is due (before the first turn, after the last): say why
         _own_turn(ctx, "FC-COMP-6")
@@ -245,7 +243,7 @@ def resolve_companion(ctx: Ctx) -> None:
     if ctx.failed:
         return
     ctx.learn_faces()
-    apply_effect(ctx, who, ctx.payload, f"companion {who.companion}")  # FC-COMP-7: applied as declared
+    apply_effect(ctx, who, ctx.payload, f"companion {who.companion or '(none dealt)'}")  # FC-COMP-7: as declared
     who.companion_used = True  # FC-COMP-4: flipped
     ctx.carried = True
 

@@ -43,7 +43,7 @@ def test_one_rule_names_its_rulebook_paragraph(cli):
 def test_check_of_the_disputed_game_explains_every_violation(cli):
     data = json.loads(cli("check", "--session", str(DISPUTED), "--json").stdout)["violations"]
     assert [v["rule"] for v in data] == ["ED-FLY-1", "ED-LOC-VILLAGE-1", "ED-LAIR-3", "ED-LOC-MERCHANT-1",
-                                         "ED-LOC-VILLAGE-3"]
+                                         ]
     assert all(v["summary"] == find(v["rule"]).summary for v in data)  # type: ignore[union-attr]
     lines = cli("check", "--session", str(DISPUTED)).output.splitlines()
     at = lines.index("#6 ED-FLY-1: it is Greenyra's turn to fly, not Blakkar's")
