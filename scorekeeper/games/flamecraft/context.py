@@ -32,7 +32,6 @@ class Ctx(Findings):
         if found is not None:
             self.items = found.items
             self.infos = found.infos
-        self.forced = bool(getattr(found, "forced", False) or event.forced)
         self.carried = False
         self.state = state
         self.event = event

@@ -101,7 +101,7 @@ class Flamecraft(Game):
         """
         ctx = Ctx(state, event, found)
         RESOLVERS[event.type](ctx)
-        if ctx.forced and not ctx.carried and any(f.is_error for f in ctx.items):
+        if ctx.forced and not ctx.carried and ctx.broken:
             raise Stop  # a forced play the rules stopped short of carrying out: left unapplied
         if not found.failed:
             for info in ctx.infos:

@@ -24,8 +24,8 @@ def resolve_enchant(ctx: Ctx) -> None:
         ctx.error("FC-TURN-2", f"{who.name} must visit a shop before enchanting it")
         return
     if turn.phase in ("gather", "enchant"):  # FC-TURN-2 (one action; FC-ENCH-2: so exactly one enchantment)
-        second_action(ctx, who, turn)
-        return
+        if second_action(ctx, who, turn):
+            return
     ctx.learn_faces()
     card = norm_id(ctx.payload.get("card", ""))
     source = str(ctx.payload.get("source") or ("reserve" if who.reserved == card else "row")).lower()
@@ -80,7 +80,9 @@ def resolve_enchant(ctx: Ctx) -> None:
     what = f"enchantment {card}" + (f" ({sets} set{'s' if sets != 1 else ''})" if sets else "")
     ctx.grant(who, reward, what)  # FC-ENCH-9, FC-ENCH-11
     ctx.leftover_choices()
-    turn.phase = "enchant"
+    if turn.phase == "visited":
+        turn.phase = "enchant"
+    ctx.carried = True
 
 
 def icon_fits(state: FlameState, card: str, symbols: list[str]) -> bool:
@@ -157,10 +159,10 @@ def _payment(ctx: Ctx, who: PlayerState, cost: dict[str, int], no_coin: bool, ca
     if paid is None:
         return None
     pay = paid
-    if no_coin and pay.get(COIN):  # FC-ENCH-7
-        ctx.error("FC-ENCH-7", f"{card} shows the no-coin mark: pay {items_text(cost)} in goods, without coins")
-        return None
-    if not matches_cost(pay, cost, True):  # FC-ENCH-6, FC-GEN-4
-        ctx.error("FC-ENCH-6", f"{card} costs exactly {items_text(cost)} (a coin may stand for any good), not {items_text(pay)}")
-        return None
+    if no_coin and pay.get(COIN):  # FC-ENCH-7; forced: the table paid what it declared
+        if ctx.breaks("FC-ENCH-7", f"{card} shows the no-coin mark: pay {items_text(cost)} in goods, without coins"):
+            return None
+    elif not matches_cost(pay, cost, True):  # FC-ENCH-6, FC-GEN-4
+        if ctx.breaks("FC-ENCH-6", f"{card} costs exactly {items_text(cost)} (a coin may stand for any good), not {items_text(pay)}"):
+            return None
     return pay

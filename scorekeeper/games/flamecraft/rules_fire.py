@@ -30,7 +30,10 @@ def resolve_fire(ctx: Ctx) -> None:
         at = f"it is at {where[0]}" if where else "it is not in a shop slot"
         here = [d for d in state.shops[turn.shop or ""].slots if d] if turn.shop in state.shops else []
         text = f"only a dragon at {turn.shop} ({', '.join(here) or 'none'}) can be fired up, and {dragon or '(none)'} is not there ({at})"
-        (ctx.error if where else ctx.cannot)("FC-FIRE-1", text)  # forced: a dragon elsewhere in town is fired all the same
+        if where:  # forced: a dragon elsewhere in town is fired all the same
+            ctx.error("FC-FIRE-1", text)
+        else:
+            ctx.cannot("FC-FIRE-1", text)
     fired_times = turn.fired.count(dragon)
     if fired_times >= int(ctx.setting("fire_max_per_dragon") or 1):  # FC-FIRE-4
         shop = state.shops.get(turn.shop or "")

@@ -136,6 +136,7 @@ def resolve_setup(ctx: Ctx) -> None:
     state.setup_done = True
     for deck in ("artisan", "ench"):
         ctx.check_trigger(deck)  # even a setup deal can empty a deck
+    ctx.carried = True
 
 
 def _count_starters(ctx: Ctx) -> list[str] | None:
@@ -268,3 +269,4 @@ def resolve_setup_player(ctx: Ctx) -> None:
     if state.started and state.turn is None:
         first = state.order[0]
         state.turn = TurnState(first, 1, final=bool(state.final_queue and first in state.final_queue))
+    ctx.carried = True
