@@ -189,21 +189,13 @@ def test_each_error_site_refuses_with_its_rule(rule, build, type_, player, paylo
     assert says in refused.message
 
 
-class Forced(Findings):
-    """The findings of a forced play: errors are recorded, yet the game goes on carrying the play out."""
-
-    @property
-    def failed(self) -> bool:
-        return False
-
-
 @pytest.mark.parametrize("rule,build,type_,player,payload,says", CASES,
                          ids=[f"{c[0]}-{c[2]}-{i}" for i, c in enumerate(CASES)])
 def test_a_forced_play_is_carried_out_or_stopped_never_crashes(rule, build, type_, player, payload, says):
     """Each refused play of the census, forced: the game carries it out or stops it (the play cannot be carried
     out), and its code never fails on the broken precondition."""
     t = build()
-    found = Forced()
+    found = Findings(forced=True)
     try:
         GAME.play(copy.deepcopy(t.state), t.event(type_, player, payload, forced=True), found)
     except Stop:
@@ -255,6 +247,6 @@ def test_a_forced_rule_break_is_carried_out(rule, build, type_, player, payload,
     forced, carried out as the table did it."""
     t = build()
     assert rule in [f.rule for f in t.check(type_, player, **payload) if f.is_error]
-    found = Forced()
+    found = Findings(forced=True)
     state = GAME.play(copy.deepcopy(t.state), t.event(type_, player, payload, forced=True), found)
     assert rule in [f.rule for f in found.items if f.is_error] and done(state)
