@@ -64,6 +64,17 @@ def board(locations: dict[str, str] | None = None) -> Callable[[], Table]:
     return build
 
 
+def ordered() -> Table:
+    """Board FX: A's Swarm (A, B.w1, C.w1) flies from N6 to S3, a Troll; A activates first."""
+    t = Table(make_config(("A", "B", "C"), fx_board({"S1": "gather", "S2": "gather", "S3": "troll:T:A"},
+                                                    {"T": [1, 2, 3]})))
+    start_all(t)
+    t.play("POSITIONS", swarms={"A": {"at": "N6", "members": ["B.w1", "C.w1"], "trail": ["N5", "N4"]}}, rock=[],
+           lairs={"A": ["A.w1", "A.w2"], "B": ["B.w2"], "C": ["C.w2", "Aureus"]})
+    t.play("FLY", "A", to="S3", valley="Sinistra")
+    return t
+
+
 def activated() -> Table:
     """``board()`` after A's only activation."""
     t = board()()
@@ -106,6 +117,10 @@ CASES: list[tuple[str, Callable[[], Table], str, str | None, dict[str, Any], str
     ("ED-ACT-2", activated, "GATHER", "A", {"tile": "E1"}, "every piece that moved this turn has already activated"),
     ("ED-ACT-2", activated, "GATHER", "A", {"tile": "E1", "piece": "A"}, "A has already activated this turn"),
     ("ED-ACT-5", flown, "GATHER", None, {"tile": "E1"}, "say who benefits from this activation"),
+    ("ED-ACT-4", ordered, "GATHER", "C", {"tile": "E1", "piece": "C.w1"}, "activates before C.w1"),
+    ("ED-ACT-1", ordered, "SUMMON", "A", {"wyrmling": "A.w1"}, "must activate that Location ('ed troll')"),
+    ("ED-LOC-VILLAGE-5", flown, "VILLAGE", "A", {"tiles": ["E1"], "folk": "E", "villagers": 0},
+     "this village has no villagers"),
     ("ED-LOC-VILLAGE-1", flown, "VILLAGE", "A", {"tiles": ["X=M/OOOOOO"], "folk": "E", "villagers": 2},
      "villagers give Lair Tiles"),
     ("ED-LOC-VILLAGE-3", drained, "VILLAGE", "A", {"tiles": [], "folk": "E", "villagers": 4},
