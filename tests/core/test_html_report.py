@@ -107,11 +107,11 @@ def test_every_name_note_and_message_is_escaped(cli: Cli, tmp_path: Path) -> Non
 @pytest.mark.parametrize("candidates,lines,lairs,summary", [
     (("flamecraft/3p-disputed.json",),
      ["Flamecraft, final score: 6 violations, 0 warnings, 0 corrections, 0 notes", "verify: intact, 157 events"],
-     False, None),
+     False, "Move to a new shop, not the one your token is on (any on your first turn)"),
     (("eight-dragons/disputed.json",),
      ["8 Dragons, final score: 4 violations, 0 warnings, 0 corrections, 0 notes",
       "lairs drawn: Rhed, Greenyra, Blakkar", "verify: intact, 147 events"],
-     True, None),
+     True, "A new tile needs at least one open edge touching an open edge of a tile beside it"),
     (("emberheart/disputed.json", "emberheart-disputed.json"),
      ["Emberheart, final score: 5 violations, 9 warnings, 0 corrections, 0 notes", "verify: intact, 271 events"],
      False, "Each Location accepts Grunts plus one Expert type: Scouts, Wardens (Mountain) or Rangers"),

@@ -52,7 +52,7 @@ def reserve_card(ctx: Ctx, who: PlayerState, card_ref: Any, source: str) -> bool
         return False
     source = source.lower()
     if source == "row":
-        if card not in state.row:
+        if not ctx.reveal(state.row, card, "ench"):
             ctx.error("FC-GEN-5", f"{card or '(no name)'} is not in the enchantment row; the row holds {', '.join(state.row) or 'nothing'}")
             return False
         state.row.remove(card)  # the gap is refilled at end of turn
@@ -70,9 +70,7 @@ def reserve_card(ctx: Ctx, who: PlayerState, card_ref: Any, source: str) -> bool
         ctx.error("FC-RES-3", f"a reserved enchantment comes from the row or the deck, not {source!r}")
         return False
     ctx.learn("ench", card, face)
-    eface = state.face("ench", card)
-    if eface and eface.get("deck") and eface["deck"] != ctx.setting("ench_deck"):
-        ctx.error("FC-SETUP-8", f"{card} belongs to the {eface['deck']} deck; this game uses the {ctx.setting('ench_deck')} deck")
+    if not ctx.from_this_deck(card):  # FC-SETUP-8
         return False
     who.reserved = card
     return True
@@ -221,17 +219,13 @@ def resolve_companion(ctx: Ctx) -> None:
     """``COMPANION_USE``: once per game, during the owner's turn, effect as declared (FC-COMP-1, 4 to 7)."""
     state = ctx.state
     who = ctx.player()
-    companions = bool(ctx.setting("companions"))
-    if not companions:  # FC-COMP-1
-        ctx.error("FC-COMP-1", "companions are off in this game")
-        if not ctx.forced:  # forced: the table used the declared effect all the same
+    if not ctx.setting("companions"):  # FC-COMP-1 (forced: the table used the declared effect all the same)
+        if ctx.breaks("FC-COMP-1", "companions are off in this game"):
             return
     if who is None:  # nobody's turn is due (before the first turn, after the last): say why
         _own_turn(ctx, "FC-COMP-6")
         return
-    if who.companion is None and companions:
-        ctx.error("FC-COMP-1", f"{who.name} has no companion")
-        return
+    # with companions on, every player was dealt one (FC-SETUP-16)
     if who.companion_used:  # FC-COMP-4
         ctx.error("FC-COMP-4", f"{who.name}'s companion {who.companion} was already used: once per game")
     if ctx.setting("comp_own_turn_only"):
@@ -243,8 +237,9 @@ def resolve_companion(ctx: Ctx) -> None:
     if ctx.failed:
         return
     ctx.learn_faces()
-    apply_effect(ctx, who, ctx.payload, f"companion {who.companion}")  # FC-COMP-7: applied as declared
+    apply_effect(ctx, who, ctx.payload, f"companion {who.companion or '(none dealt)'}")  # FC-COMP-7: as declared
     who.companion_used = True  # FC-COMP-4: flipped
+    ctx.carried = True
 
 
 def apply_effect(ctx: Ctx, who: PlayerState, payload: Any, source: str) -> None:
