@@ -64,6 +64,17 @@ def board(locations: dict[str, str] | None = None) -> Callable[[], Table]:
     return build
 
 
+def ordered() -> Table:
+    """Board FX: A's Swarm (A, B.w1, C.w1) flies from N6 to S3, a Troll; A activates first."""
+    t = Table(make_config(("A", "B", "C"), fx_board({"S1": "gather", "S2": "gather", "S3": "troll:T:A"},
+                                                    {"T": [1, 2, 3]})))
+    start_all(t)
+    t.play("POSITIONS", swarms={"A": {"at": "N6", "members": ["B.w1", "C.w1"], "trail": ["N5", "N4"]}}, rock=[],
+           lairs={"A": ["A.w1", "A.w2"], "B": ["B.w2"], "C": ["C.w2", "Aureus"]})
+    t.play("FLY", "A", to="S3", valley="Sinistra")
+    return t
+
+
 def activated() -> Table:
     """``board()`` after A's only activation."""
     t = board()()
@@ -106,6 +117,10 @@ CASES: list[tuple[str, Callable[[], Table], str, str | None, dict[str, Any], str
     ("ED-ACT-2", activated, "GATHER", "A", {"tile": "E1"}, "every piece that moved this turn has already activated"),
     ("ED-ACT-2", activated, "GATHER", "A", {"tile": "E1", "piece": "A"}, "A has already activated this turn"),
     ("ED-ACT-5", flown, "GATHER", None, {"tile": "E1"}, "say who benefits from this activation"),
+    ("ED-ACT-4", ordered, "GATHER", "C", {"tile": "E1", "piece": "C.w1"}, "activates before C.w1"),
+    ("ED-ACT-1", ordered, "SUMMON", "A", {"wyrmling": "A.w1"}, "must activate that Location ('ed troll')"),
+    ("ED-LOC-VILLAGE-5", flown, "VILLAGE", "A", {"tiles": ["E1"], "folk": "E", "villagers": 0},
+     "this village has no villagers"),
     ("ED-LOC-VILLAGE-1", flown, "VILLAGE", "A", {"tiles": ["X=M/OOOOOO"], "folk": "E", "villagers": 2},
      "villagers give Lair Tiles"),
     ("ED-LOC-VILLAGE-3", drained, "VILLAGE", "A", {"tiles": [], "folk": "E", "villagers": 4},
@@ -189,21 +204,13 @@ def test_each_error_site_refuses_with_its_rule(rule, build, type_, player, paylo
     assert says in refused.message
 
 
-class Forced(Findings):
-    """The findings of a forced play: errors are recorded, yet the game goes on carrying the play out."""
-
-    @property
-    def failed(self) -> bool:
-        return False
-
-
 @pytest.mark.parametrize("rule,build,type_,player,payload,says", CASES,
                          ids=[f"{c[0]}-{c[2]}-{i}" for i, c in enumerate(CASES)])
 def test_a_forced_play_is_carried_out_or_stopped_never_crashes(rule, build, type_, player, payload, says):
     """Each refused play of the census, forced: the game carries it out or stops it (the play cannot be carried
     out), and its code never fails on the broken precondition."""
     t = build()
-    found = Forced()
+    found = Findings(forced=True)
     try:
         GAME.play(copy.deepcopy(t.state), t.event(type_, player, payload, forced=True), found)
     except Stop:
@@ -255,6 +262,6 @@ def test_a_forced_rule_break_is_carried_out(rule, build, type_, player, payload,
     forced, carried out as the table did it."""
     t = build()
     assert rule in [f.rule for f in t.check(type_, player, **payload) if f.is_error]
-    found = Forced()
+    found = Findings(forced=True)
     state = GAME.play(copy.deepcopy(t.state), t.event(type_, player, payload, forced=True), found)
     assert rule in [f.rule for f in found.items if f.is_error] and done(state)
