@@ -84,8 +84,8 @@ def error_sites(package: str) -> list[Site]:
     for path in sorted((GAMES_DIR / package).rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             rule = error_rule(node)
-            if rule is not None:
-                sites.append(Site(path, node.lineno, getattr(node, "end_lineno", None) or node.lineno, rule))
+            if rule is not None and isinstance(node, ast.Call):
+                sites.append(Site(path, node.lineno, node.end_lineno or node.lineno, rule))
     return sites
 
 

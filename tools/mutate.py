@@ -166,6 +166,18 @@ def test_command(package: str) -> list[str]:
             f"tests/games/{package}", "tests/test_sample_sessions.py"]
 
 
+#: the test runs going on, stopped when the tool is interrupted
+RUNNING: set[subprocess.Popen[str]] = set()
+
+
+def _stop(child: subprocess.Popen[str]) -> None:
+    """Kill a test run and anything it started (it leads its own process group)."""
+    try:
+        os.killpg(child.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
 def run_tests(copy: Path, package: str, timeout: float) -> tuple[str, float, str]:
     """Run the game's tests in the repository copy: (status, seconds, first failing test)."""
     env = {**os.environ, "PYTHONPATH": str(copy), "SCOREKEEPER_CENSUS": "0"}
@@ -173,12 +185,15 @@ def run_tests(copy: Path, package: str, timeout: float) -> tuple[str, float, str
     start = time.monotonic()
     child = subprocess.Popen(test_command(package), cwd=copy, env=env, stdout=subprocess.PIPE,
                              stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    RUNNING.add(child)
     try:
         output, _ = child.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
-        os.killpg(child.pid, signal.SIGKILL)  # the tests and anything they started
+        _stop(child)
         child.communicate()
         return TIMEOUT, time.monotonic() - start, ""
+    finally:
+        RUNNING.discard(child)
     seconds = time.monotonic() - start
     if child.returncode == 0:
         return SURVIVED, seconds, ""
@@ -230,12 +245,20 @@ def run_all(sample: list[Check], jobs: int, timeout: float | None, say: Callable
                 copies.put(copy)
 
         outcomes = []
-        with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
+        pool = ThreadPoolExecutor(max_workers=max(1, jobs))
+        try:
             futures = [pool.submit(one, check) for check in sample]
             for done, future in enumerate(as_completed(futures), 1):
                 outcome = future.result()
                 outcomes.append(outcome)
                 say(f"[{done}/{len(sample)}] {outcome.status:8} {outcome.seconds:4.0f} s  {outcome.check}")
+        except BaseException:  # interrupted: no more mutants; the running ones are stopped and put back
+            pool.shutdown(wait=False, cancel_futures=True)
+            for child in list(RUNNING):
+                _stop(child)
+            pool.shutdown(wait=True)
+            raise
+        pool.shutdown()
     order = {id(c): n for n, c in enumerate(sample)}
     return sorted(outcomes, key=lambda o: order[id(o.check)])
 
@@ -291,6 +314,10 @@ def package_of(name: str) -> str:
                                      f"(or {', '.join(p.lower() for p in PACKAGES)})")
 
 
+def _interrupt(signum: int, frame: Any) -> None:
+    raise KeyboardInterrupt
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.mutate", description=__doc__.split("\n\n")[0])
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help=f"the sample's seed (default {DEFAULT_SEED})")
@@ -316,7 +343,14 @@ def main(argv: list[str] | None = None) -> int:
         say(f"  {check}")
     if args.list:
         return 0
-    outcomes = run_all(sample, args.jobs, args.timeout, say)
+    signal.signal(signal.SIGTERM, _interrupt)
+    try:
+        outcomes = run_all(sample, args.jobs, args.timeout, say)
+    except KeyboardInterrupt:
+        for child in list(RUNNING):  # a test run of the unmutated code
+            _stop(child)
+        print("interrupted: the mutants done so far are listed above", file=sys.stderr)
+        return 130
     print(as_json(outcomes, args.seed, args.per_game) if args.json else "\n" + report(outcomes, args.seed,
                                                                                           args.per_game))
     return 0
