@@ -227,9 +227,11 @@ def on_a_terminal(*args: str, tmp: Path, columns: int) -> str:
 def test_a_long_refusal_is_wrapped_to_the_terminal_and_one_line_elsewhere(tmp_path: Path) -> None:
     path = copy(SAMPLES / "flamecraft" / "3p-complete.json", tmp_path)
     piped = run("fc", "place", "MT-6", "--session", str(path), tmp=tmp_path)
-    assert piped.exit_code == 1 and len(piped.stderr.splitlines()) == 1  # for scripts and logs: one line
+    refusal, *explained = piped.stderr.splitlines()
+    assert piped.exit_code == 1 and refusal.endswith("(use --force to record it anyway)")  # for scripts: one line
+    assert explained and all(line.startswith("  ") for line in explained)  # then the rule's summary, indented
     message = piped.stderr.strip()
-    assert message.startswith("refused: FC-END-5: ") and len(message) > 80
+    assert refusal.startswith("refused: FC-END-5: ") and len(refusal) > 80
     shown = on_a_terminal("fc", "place", "MT-6", "--session", str(path), tmp=tmp_path, columns=50)
     lines = shown.strip("\n").split("\n")
     assert len(lines) > 2 and too_wide(shown, 50) == [], lines
