@@ -12,8 +12,9 @@ what is missing and a ``not done`` row why. Statuses are written by hand; *where
 ``scorekeeper/games/<package>/`` that cite the ID) and *tested by* are computed. *Tested by* says how the rule
 is proven and names up to three tests under ``tests/games/<package>/``: ``refused by`` the tests that made the
 game refuse with that rule ID while citing it (measured by the census, ``tests/census.py``, and kept in
-``tests/census_baseline.json``), then the others whose name or docstring cites it; ``effect`` for a rule with
-no error site (a scoring rule, an automatic effect), proven by what its citing tests assert; ``not refused
+``tests/census_baseline.json``), then the others whose name or docstring cites it; ``effect or setup check``
+for a rule with no error site in the plays (a scoring rule, an automatic effect, a check of the session's
+creation), proven by what its citing tests assert; ``not refused
 yet`` for a rule with an error site that no test refuses with (a gap the census lists):
 
     python -m tests.rule_coverage [GAME ...] [--check]
@@ -51,9 +52,9 @@ RULE = "|---|---|---|---|"
 SHOWN_TESTS = 3
 #: how a row's tests prove its rule, from the census (``tests/census_baseline.json``, rewritten by a whole-suite
 #: run with ``SCOREKEEPER_CENSUS_WRITE=1``): the tests named first made the game refuse with the rule and cite
-#: it; a rule with an error site that no test refuses yet; a rule without one (scoring, an automatic effect),
-#: which its tests prove by its effect
-REFUSED, NOT_REFUSED, EFFECT = "refused by", "not refused yet, cited by", "effect"
+#: it; a rule with an error site that no test refuses yet; a rule without one (scoring, an automatic effect, a
+#: check made when the session is created), which its citing tests prove by its effect or by the setup's refusal
+REFUSED, NOT_REFUSED, EFFECT = "refused by", "not refused yet, cited by", "effect or setup check"
 CENSUS_FILE = "tests/census_baseline.json"
 NEW_RULE = "not done: new in the checklist, not reviewed yet"
 NONE = "—"
