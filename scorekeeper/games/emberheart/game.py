@@ -161,6 +161,8 @@ class Emberheart(Game):
             # (the Flame increase stands as "normal", the extra step is forgone)
             me = state.player(event.player)
             me.pending_flame, me.pending_track, me.pending_tracks = 0, None, []
+        if event.type != "SKIP_TURN":  # a skipped turn may be typed right after the play that skipped it
+            state.skipped = []
         HANDLERS[event.type](state, ctx)
 
     @staticmethod

@@ -43,6 +43,7 @@ def end_turn(st: State, ctx: Ctx) -> None:
     """EH-FLOW-3 / EH-EOA-1..4: pass the turn; end the phase after the last player once all Aides are taken."""
     st.actions += 1
     n = len(st.seats)
+    st.skipped = []
     while True:
         if not aides_left(st) and st.turn % n == n - 1:  # EH-EOA-3, EH-EOA-4; unused Crests are fine (EH-EOA-6)
             from scorekeeper.games.emberheart.rules_reward import start_reward
@@ -53,6 +54,7 @@ def end_turn(st: State, ctx: Ctx) -> None:
         nxt = st.player(st.active())
         if not aides_left(st) and nxt.crests == 0:  # EH-EOA-5: no Crest, no Aide → the turn is skipped
             st.log.append(f"{nxt.name} has no Crest left and skips the turn")
+            st.skipped.append(nxt.name)
             continue
         return
 
@@ -312,7 +314,11 @@ def gear_swap(st: State, ctx: Ctx) -> None:
 
 
 def skip_turn(st: State, ctx: Ctx) -> None:
-    """SKIP_TURN (EH-EOA-2, EH-EOA-5)."""
+    """SKIP_TURN (EH-EOA-2, EH-EOA-5); the skip of a turn the engine already skipped is the same play, typed."""
+    if ctx.event.player in st.skipped and ctx.event.player != st.active():  # EH-EOA-5: "simply skip your turn"
+        st.skipped.remove(ctx.event.player)
+        ctx.info(f"{ctx.event.player} has no Crest and no Aide left: the turn was already skipped")
+        return
     p = require_turn(st, ctx, "skipping a turn")
     if p.crests:
         ctx.stop("EH-EOA-5", f"{p.name} still has {p.crests} Crest(s): send a Party or use a Special Location")

@@ -527,7 +527,7 @@ def test_the_end_game_says_who_can_convert_and_which_flame_value_is_missing(cli:
                                        "Gear: Astrid 7), then scorekeeper score")
     notes = status_of(state).notes
     assert ("the final score needs the Glory printed under the Flame track for 2 step(s) (Bjorn): "
-            "scorekeeper set flame_glory='{\"2\":N}'") in notes
+            "scorekeeper set flame_glory 2=N") in notes
     assert any("for 3 step(s)" in n for n in notes) is False  # 3 → 3 is the rulebook's
 
 
