@@ -192,12 +192,11 @@ def colour_counts(st: State, name: str) -> tuple[dict[str, int], list[Card]]:
 
 
 def declared_colours(st: State, name: str, declared: Any, ctx: Ctx) -> dict[str, str]:
-    """Validate an ``exotic`` declaration ``{dragon: colour}`` (EH-DRG-6, EH-DRG-7)."""
+    """Validate an ``exotic`` declaration ``{dragon: colour}`` (EH-DRG-6, EH-DRG-7; the engine checked that it is an
+    object: every event that carries one declares it ``dict``)."""
     result: dict[str, str] = {}
     if not declared:
         return result
-    if not isinstance(declared, dict):
-        ctx.stop("EH-DRG-6", "declare exotic colours as DRAGON=colour")
     for cid, colour in declared.items():
         card = st.cards.get(str(cid))
         if card is None or card.owner != name or not card.is_dragon or card.discarded:

@@ -154,8 +154,6 @@ class Emberheart(Game):
         event = ctx.event
         if event.player is not None and not state.has_player(event.player):
             ctx.stop("EH-SETUP-1", f"{event.player} is not a player of this game ({', '.join(state.seats)})")
-        if state.phase == "over":
-            ctx.stop("EH-FLOW-1", "the game is over")
         if event.player is not None and event.type not in ANSWERS:
             # EH-FLAME-3, EH-SKILL-3B: a skill 2/3 answer follows its trigger; the player's next play closes it
             # (the Flame increase stands as "normal", the extra step is forgone)
