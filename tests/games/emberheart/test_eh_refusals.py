@@ -86,13 +86,18 @@ def no_crest_with_aides_left() -> Table:
     return t
 
 
-def rewarded_camp() -> Table:
-    """Astrid's Party on Camp space 1, the Reward phase at the Camp."""
-    t = filled()
-    t.ok("PLACE_PARTY", "Astrid", location="camp", space=1, hire={"G": 1})
-    finish_action_phase(t)
-    assert t.state.location == "camp"
-    return t
+def rewarded_at(location: str) -> Board:
+    """Astrid's Party on space 1 of ``location``, the Reward phase resolving it."""
+
+    def made() -> Table:
+        t = filled()
+        t.ok("PLACE_PARTY", "Astrid", location=location, space=1, hire={"G": 1})
+        finish_action_phase(t)
+        assert t.state.location == location
+        return t
+
+    made.__name__ = f"rewarded_at_{location}"
+    return made
 
 
 def two_player_camp_crest_next() -> Table:
@@ -154,14 +159,6 @@ def reserved_guild_card() -> Table:
     return t
 
 
-def rewarded_mountain() -> Table:
-    t = filled()
-    t.ok("PLACE_PARTY", "Astrid", location="mountain", space=1, hire={"G": 1})
-    finish_action_phase(t)
-    assert t.state.location == "mountain"
-    return t
-
-
 def end_game() -> Table:
     t = cards_in_hand()
     t.state.phase, t.state.round = "end", 5
@@ -199,8 +196,8 @@ ROWS: list[tuple[str, Board, str, str | None, dict[str, Any]]] = [
     ("EH-GEAR-3", filled, "GEAR_SWAP", "Astrid", {"from": "G", "to": "G", "count": 1}),
     ("EH-EOA-2", no_crest_with_aides_left, "SKIP_TURN", "Astrid", {}),
     # the Reward phase (rules_reward.py)
-    ("EH-ACT-2", rewarded_camp, "CLAIM", "Astrid", {"location": "warehouse", "space": 1, "card": 1}),
-    ("EH-REW-2", rewarded_camp, "CLAIM", "Brandon", {"location": "camp", "space": 1, "card": 1}),
+    ("EH-ACT-2", rewarded_at("camp"), "CLAIM", "Astrid", {"location": "warehouse", "space": 1, "card": 1}),
+    ("EH-REW-2", rewarded_at("camp"), "CLAIM", "Brandon", {"location": "camp", "space": 1, "card": 1}),
     ("EH-2P-5", two_player_camp_crest_next, "CLAIM", "Astrid", {"location": "camp", "space": 4, "card": 1}),
     # colours and attachments (context.py, rules_cards.py)
     ("EH-ATTR-6", half_colour_map, "ATTACH_DRAGON", "Astrid", {"dragon": "CB", "target": "PB"}),
@@ -212,7 +209,7 @@ ROWS: list[tuple[str, Board, str, str | None, dict[str, Any]]] = [
     ("EH-GAR-6", cards_in_hand, "GARRISON_COMPLETE", "Astrid", {"card": "PR"}),
     ("EH-HERO-GEN-8", filled, "HERO_ABILITY", "Astrid", {"hero": "nobody"}),
     ("EH-GEAR-4", end_game, "END_GEAR_CONVERT", "Astrid", {"gear": 6}),
-    ("EH-MTN-19", rewarded_mountain, "MTN_CLAIM", "Astrid", {"level": "top", "space": 1, "card": 1}),
+    ("EH-MTN-19", rewarded_at("mountain"), "MTN_CLAIM", "Astrid", {"level": "top", "space": 1, "card": 1}),
     # Heroes
     ("EH-HERO-TACTICIAN-A", with_hero(cards_in_hand, "tactician", "green"), "GARRISON_COMPLETE", "Astrid",
      {"card": "GR", "tactician": 9}),
