@@ -1,6 +1,6 @@
 """The interactive table's cost per command, against ``python -c pass`` measured in the same run.
 
-Runs N commands through the table's in-process dispatcher (``scorekeeper.shell.Table.run_line``, what a line
+Runs N commands (or short sequences of them) through the table's in-process dispatcher (``scorekeeper.shell.Table.run_line``, what a line
 typed at ``scorekeeper play`` runs) on a copy of each game's longest sample session, and prints each kind's
 mean time per command and its ratio to one ``python -c pass``.
 
@@ -21,7 +21,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SAMPLES = ["flamecraft/3p-complete.json", "emberheart/four-players.json", "eight-dragons/4p-long.json"]
-COMMANDS = {"status": "status", "note (a write)": "note bench", "check": "check"}
+#: what a table types, as a sequence of lines timed together: a write followed by a read shows whether the
+#: write kept the replay (the read refolds the whole journal when it did not)
+COMMANDS = {"status": ["status"], "note (a write)": ["note bench"], "note + status": ["note bench", "status"],
+            "check": ["check"]}
 
 
 def python_pass(runs: int = 10) -> float:
@@ -44,12 +47,14 @@ def main() -> None:
             path = Path(folder) / Path(sample).name
             shutil.copy(ROOT / "sample_sessions" / sample, path)
             table = Table(path)
-            for label, line in COMMANDS.items():
+            for label, lines in COMMANDS.items():
                 with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-                    table.run_line(line)  # warm: the modules are imported once per table
+                    for line in lines:
+                        table.run_line(line)  # warm: the modules are imported once per table
                     start = time.perf_counter()
                     for _ in range(n):
-                        table.run_line(line)
+                        for line in lines:
+                            table.run_line(line)
                     each = (time.perf_counter() - start) / n
                 events = len(table.refresh().events)
                 print(f"{sample:32} {label:15} {events:4} events  {each * 1000:6.1f} ms  {each / baseline:4.2f}x")

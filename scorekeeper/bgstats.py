@@ -101,7 +101,9 @@ def _comments(result: Result, tiebreak: bool = True) -> str:
     name = PurePath(result.path).name or "a session"  # the file's name only: a folder may say who the user is
     text = f"Scored by Scorekeeper from {name} ({result.title})."
     if result.violations:
-        text += f" {result.violations} recorded play(s) broke a rule and were not counted."
+        from scorekeeper.engine import broken_note
+
+        text += f" {broken_note(result.violations, result.counted)}."
     if tiebreak and result.table.tiebreak:
         text += f" Tiebreak: {result.table.tiebreak}"
     return text

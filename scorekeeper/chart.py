@@ -223,8 +223,12 @@ def table(timeline: Timeline, fmt: str = "simple") -> str:
 
     if fmt == "csv" or not timeline.points:
         return render_table(timeline.rows(), fmt) if timeline.points else "no turn or round is over yet"
-    warning = [f"Warning: {timeline.errors} recorded play(s) break a rule, not counted: see 'scorekeeper check'"
-               ] if timeline.errors else []
+    from scorekeeper.engine import broken_note
+
+    import textwrap
+
+    warning = textwrap.wrap(f"Warning: {broken_note(timeline.errors, timeline.counted)}: see 'scorekeeper check'",
+                            80, subsequent_indent="  ") if timeline.errors else []
     from scorekeeper.report import text  # HTML output: the lines around the table are escaped too
 
     return "\n".join([text(title(timeline), fmt), "", render_table(timeline.rows(), fmt),

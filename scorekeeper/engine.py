@@ -1,7 +1,9 @@
 """The replay engine: ``step`` plays one event; ``replay`` resolves corrections and folds ``step``.
 
 Pure: no I/O, no clock. A play that breaks a rule is kept in the journal, reported as a ``Violation`` and
-not applied; the replay goes on. A rejected play leaves the state as it was before it, guaranteed here
+not applied; the replay goes on. A *forced* play (recorded with ``--force``: the table made it all the same)
+is carried out as far as the game can, flagged with the rules it breaks; only when the game cannot carry it
+out at all (``Stop``) is it left unapplied, with a ``CORE-UNAPPLIED`` warning saying what to record. A rejected play leaves the state as it was before it, guaranteed here
 for every game: a ``Fold`` keeps a checkpoint and the events played since, and puts the state back by
 re-folding them, so no event copies the whole state (rejections are rare; each costs one re-fold of the
 events since the previous one).
@@ -14,12 +16,13 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from scorekeeper.events import AMEND, ASSERT, CORRECTIONS, NOTE, SET, VOID, Event
-from scorekeeper.games.base import ERROR, Finding, Findings, Game, ObservationError, SessionConfig, Stop, Violation
+from scorekeeper.games.base import ERROR, WARNING, Finding, Findings, Game, ObservationError, SessionConfig, Stop, Violation
 
 #: the exceptions a game's ``play`` raises when a payload's inner shape is wrong (a list of the wrong items…)
 PAYLOAD_ERRORS = (TypeError, ValueError, KeyError, AttributeError, IndexError)
 
 APPLIED = "applied"
+FORCED = "forced"  # applied although it breaks a rule: the table made the play all the same
 REJECTED = "rejected"
 VOIDED = "voided"
 CORRECTION = "correction"
@@ -31,7 +34,7 @@ class Outcome:
     """What replay did with one journal event."""
 
     event: Event  # the effective event (amendments merged in)
-    status: str  # applied / rejected / voided / correction / annotation
+    status: str  # applied / forced / rejected / voided / correction / annotation
     violations: list[Violation] = field(default_factory=list)
     amended_by: list[int] = field(default_factory=list)
     voided_by: int | None = None
@@ -50,28 +53,50 @@ def step(
     The payload is checked against the event type's declaration first (``CORE-TYPE``, ``CORE-PAYLOAD``).
     ``restore`` rebuilds the state before the event when the play is rejected (a ``Fold`` passes its
     re-fold); without it, ``step`` keeps a copy of ``state`` first: one copy for one step. Pass ``found``
-    to read what the play said it did (``found.infos``).
+    to read what the play said it did (``found.infos``). A forced event (``event.forced``) keeps the state
+    the game carried it out to, errors and all, unless the game could not carry it out (see ``carried_out``).
     """
     problems = game.payload_findings(event)
     if problems:
-        return state, problems
+        return state, problems + _unapplied(event, problems)
     if restore is None:
         kept = copy.deepcopy(state)
         restore = lambda: kept  # noqa: E731
-    found = Findings() if found is None else found
+    found = Findings(forced=event.forced) if found is None else found
+    found.forced = event.forced
+    stopped = False
     try:
         after = game.play(state, event, found)
     except Stop:
-        after = state
+        after, stopped = state, True
     except PAYLOAD_ERRORS as exc:
         if getattr(game, "strict", False):  # tests use it to find fields a game reads without checking
             raise
         found.error("CORE-PAYLOAD", f"the fields of this {event.type} cannot be read ({type(exc).__name__}: {exc})")
+        stopped = True
     except Exception as exc:  # a bug in a game must not hide the rest of the journal
         found.error("CORE-INTERNAL", f"could not play this {event.type}: {exc!r}")
-    if found.failed:
-        return restore(), found.items
-    return after, found.items
+        stopped = True
+    if not found.broken:
+        return after, found.items
+    if event.forced and not stopped:
+        return after, found.items
+    return restore(), found.items + _unapplied(event, found.items)
+
+
+def _unapplied(event: Event, findings: list[Finding]) -> list[Finding]:
+    """The warning that says a forced play could not be carried out, and what the table records instead."""
+    if not event.forced or not any(f.is_error for f in findings):
+        return []
+    return [Finding("CORE-UNAPPLIED", f"the game cannot carry #{event.seq} out, so it is not applied: record "
+                    f"what the table did with 'adjust', or remove it with 'void {event.seq}'", WARNING)]
+
+
+def carried_out(event: Event, findings: Sequence[Finding]) -> bool:
+    """Whether the game carried the play out: legal, or forced and not ``CORE-UNAPPLIED``."""
+    if not any(f.is_error for f in findings):
+        return True
+    return event.forced and not any(f.rule == "CORE-UNAPPLIED" for f in findings)
 
 
 class Fold:
@@ -91,7 +116,7 @@ class Fold:
     def play(self, event: Event) -> list[Finding]:
         """Play a game event; a rejected one leaves ``state`` as it was."""
         self.state, findings = step(self.game, self.state, event, restore=self._restore)
-        if not any(f.is_error for f in findings):
+        if carried_out(event, findings):
             self._since.append(event)
         return findings
 
@@ -107,7 +132,7 @@ class Fold:
             if event.type == SET:
                 state = self.game.change_setting(state, event.get("key"), event.get("value"))
             else:
-                state = self.game.play(state, event, Findings())
+                state = self.game.play(state, event, Findings(forced=event.forced))
         self._checkpoint = copy.deepcopy(state)
         self._since = []
         return state
@@ -118,16 +143,35 @@ class Replay:
     state: Any
     violations: list[Violation]
     timeline: list[Outcome]
+    #: how many of ``violations``, at the end, are the game's end-of-journal findings (``Game.end_findings``)
+    ending: int = 0
 
     @property
     def errors(self) -> list[Violation]:
         return [v for v in self.violations if v.severity == ERROR]
+
+    @property
+    def counted_errors(self) -> int:
+        """How many of ``errors`` belong to forced plays the game carried out (they count, flagged)."""
+        forced = {o.seq for o in self.timeline if o.status == FORCED}
+        return sum(1 for v in self.errors if v.seq in forced)
 
     def outcome(self, seq: int) -> Outcome | None:
         for outcome in self.timeline:
             if outcome.seq == seq:
                 return outcome
         return None
+
+
+def broken_note(errors: int, counted: int) -> str:
+    """What the score made of the plays that break a rule: ``counted`` of the ``errors`` were forced by the
+    table and count as played; the others were not counted."""
+    if not counted:
+        return f"{errors} recorded play(s) break a rule and were not counted"
+    if counted == errors:
+        return f"{errors} recorded play(s) break a rule, forced: they count as played"
+    return (f"{errors} recorded play(s) break a rule: {counted} forced count as played, "
+            f"{errors - counted} not counted")
 
 
 @dataclass
@@ -223,17 +267,36 @@ def replay(
         else:
             findings.extend(fold.play(event))
             if any(f.is_error for f in findings):
-                outcome.status = REJECTED
+                outcome.status = FORCED if carried_out(event, findings) else REJECTED
         located = [Violation(raw.seq, f.rule, f.message, f.severity) for f in findings]
         outcome.violations.extend(located)
         violations.extend(located)
         if watch is not None:
             watch(outcome, fold.state)
 
+    ending = 0
     if until is None:
         last = events[-1].seq if events else 0
-        violations.extend(Violation(last, f.rule, f.message, f.severity) for f in game.end_findings(fold.state))
-    return Replay(fold.state, violations, timeline)
+        ends = [Violation(last, f.rule, f.message, f.severity) for f in game.end_findings(fold.state)]
+        violations.extend(ends)
+        ending = len(ends)
+    return Replay(fold.state, violations, timeline, ending)
+
+
+def extended(previous: Replay, event: Event, state: Any, findings: Sequence[Finding], game: Game) -> Replay:
+    """The replay of a whole journal with one more event at its end — a game event or a note — from what
+    ``step`` made of it (``state``, ``findings``): the same ``Replay`` that ``replay`` would fold, without
+    folding the journal again. (A correction, an assertion or a setting changes how earlier events are
+    read: replay the journal for those.)"""
+    if event.type in CORRECTIONS or event.type in (ASSERT, SET):
+        raise ValueError(f"a {event.type} is replayed with the whole journal, not appended to a replay")
+    outcome = Outcome(event, ANNOTATION if event.type == NOTE else APPLIED)
+    if event.type != NOTE and any(f.is_error for f in findings):
+        outcome.status = FORCED if carried_out(event, findings) else REJECTED
+    outcome.violations = [Violation(event.seq, f.rule, f.message, f.severity) for f in findings]
+    kept = previous.violations[:len(previous.violations) - previous.ending]
+    ends = [Violation(event.seq, f.rule, f.message, f.severity) for f in game.end_findings(state)]
+    return Replay(state, [*kept, *outcome.violations, *ends], [*previous.timeline, outcome], len(ends))
 
 
 def _check_assertion(game: Game, state: Any, event: Event) -> list[Finding]:

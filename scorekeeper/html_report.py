@@ -366,7 +366,10 @@ def _score_section(report: Report) -> str:
         parts.append(f"<p>Tiebreak: {e(score.tiebreak)}</p>")
     parts += [f"<p>Note: {e(n)}</p>" for n in score.notes]
     if report.errors:
-        parts.append(f"<p class=\"meta\">{report.errors} recorded play(s) break a rule and were not counted "
+        from scorekeeper.engine import FORCED, broken_note
+
+        counted = sum(r.severity == "error" and r.status == FORCED for r in report.rulings)
+        parts.append(f"<p class=\"meta\">{e(broken_note(report.errors, counted))} "
                      '(see <a href="#violations">Violations</a>).</p>')
     return "\n".join(parts)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from scorekeeper.engine import REJECTED
+from scorekeeper.engine import FORCED, REJECTED
 
 
 class LogFilterError(ValueError):
@@ -40,5 +40,5 @@ def filter_log(rows: Sequence[Mapping[str, Any]], *, last: int | None = None, pl
         kind = pick(type, known(rows, "type"), "event type")
         chosen = [r for r in chosen if r.get("type") == kind]
     if rejected:
-        chosen = [r for r in chosen if r.get("status") == REJECTED]
+        chosen = [r for r in chosen if r.get("status") in (REJECTED, FORCED)]  # every play that breaks a rule
     return chosen[-last:] if last is not None else chosen

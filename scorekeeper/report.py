@@ -347,7 +347,9 @@ def club_markdown(result: "Result", tz: Any = None) -> str:
     if result.table.tiebreak:
         parts += ["", f"Tiebreak: {md_cell(result.table.tiebreak)}"]
     if result.violations:
-        parts += ["", f"{result.violations} recorded play(s) broke a rule and were not counted."]
+        from scorekeeper.engine import broken_note
+
+        parts += ["", broken_note(result.violations, result.counted) + "."]
     rows = result.table.rows
     parts += ["", "| category | " + " | ".join(md_cell(r.player) for r in rows) + " |",
               "| --- |" + " ---: |" * len(rows)]

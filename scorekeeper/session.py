@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import copy
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, Union
 
-from scorekeeper.engine import Outcome, Replay, replay, step
+from scorekeeper.consequences import Effects, ruling_effects, ruling_refusal
+from scorekeeper.engine import Outcome, Replay, carried_out, extended, replay, step
 from scorekeeper.errors import BadInput, Refused
 from scorekeeper.events import AMEND, ASSERT, CORE_TYPES, NOTE, SET, VOID, Event
 from scorekeeper.games.base import (
@@ -55,15 +56,22 @@ class Verdict:
     infos: list[str] = field(default_factory=list)
     recorded: bool = False
     head_hash: str = ""
+    #: a correction's effects on the later plays (``None`` for a play)
+    effects: "Effects | None" = None
+    #: the whole journal replayed with this event at its end (what the next command reads, without a refold)
+    replayed: Replay | None = None
 
     @property
     def errors(self) -> list[Finding]:
-        return [f for f in self.findings if f.is_error]
+        """The play's errors; for a correction, also each later play it makes illegal."""
+        own = [f for f in self.findings if f.is_error]
+        later = self.effects.broken if self.effects else []
+        return own + [Finding(v.rule, f"#{v.seq} {v.message}", v.severity) for v in later]
 
     @property
     def applied(self) -> bool:
-        """Whether the game carried the play out (a forced illegal play is recorded but not applied)."""
-        return not self.errors or self.event.type == ASSERT
+        """Whether the game carried the play out (a forced illegal play is, unless the game cannot)."""
+        return self.event.type == ASSERT or carried_out(self.event, self.findings)
 
     def lines(self, show_next: bool = True) -> list[str]:
         """The verdict as text: the recorded line, each finding, and what is expected next."""
@@ -72,10 +80,11 @@ class Verdict:
         for finding in self.findings:
             label = "DISAGREES" if event.type == ASSERT else "FLAGGED" if finding.is_error else "warning"
             out.append(f"  {label} {finding.rule}: {finding.message}")
-        if event.forced:
-            seq = event.seq
-            out.append(f"  not applied: the game goes on as if #{seq} had not been played; make it legal with "
-                       f"'scorekeeper amend {seq} …' or remove it with 'scorekeeper void {seq}'")
+        if self.effects:
+            out += self.effects.lines()
+        if event.forced and event.type not in CORE_TYPES and self.applied:  # else CORE-UNAPPLIED says why
+            out.append(f"  applied as the table played it; it stays flagged in check, log and audit "
+                       f"('scorekeeper void {event.seq}' takes it back)")
         if self.expected and show_next:
             out.append(f"next: {self.expected}")
         return out
@@ -85,6 +94,7 @@ class Verdict:
             "recorded": self.event.to_record(),
             "description": self.description,
             "warnings": [{"rule": f.rule, "severity": f.severity, "message": f.message} for f in self.findings],
+            **({"later_plays": self.effects.to_json()} if self.effects is not None else {}),
             "expected": self.expected,
             "hash": self.head_hash,
         }
@@ -101,6 +111,8 @@ class Audit:
     notes_after: list[Event]
     before: Any
     status_before: Status
+    #: for a ``void`` or an ``amend``: what it did to the later plays
+    effects: Effects | None = None
 
     def lines(self, game: Game) -> list[str]:
         """The event as recorded, its corrections, its verdict and the notes after it, as text."""
@@ -117,6 +129,10 @@ class Audit:
         from scorekeeper.report import violation_lines
 
         lines += [line for v in (outcome.violations if outcome else []) for line in violation_lines(v, "  ")]
+        if self.effects is not None:
+            lines.append("What this ruling did to the plays after it:" if self.effects else
+                         "This ruling made no later play illegal or legal.")
+            lines += self.effects.lines()
         if self.notes_after:
             lines += ["Notes recorded after it:"] + [f"  #{e.seq} {e.get('text')}" for e in self.notes_after]
         return lines
@@ -132,6 +148,7 @@ class Audit:
             "voided_by": outcome.voided_by if outcome else None,
             "violations": [v.to_json() for v in outcome.violations] if outcome else [],
             "notes_after": [{"seq": e.seq, "text": e.get("text")} for e in self.notes_after],
+            **({"later_plays": self.effects.to_json()} if self.effects is not None else {}),
             "state_before": game.snapshot(self.before),
         }
 
@@ -392,7 +409,12 @@ class Session:
             if event.type == NOTE:
                 notes.append(event)
         before = self.replay(until=seq).state
-        return Audit(recorded, self.journal.records[seq - 1], outcome, notes, before, self.game.status(before))
+        effects = None
+        if recorded.type in (VOID, AMEND):
+            without = replay([e for e in self.events if e.seq != seq], self.game, self.config)
+            effects = ruling_effects(without, self.replay(), seq)
+        return Audit(recorded, self.journal.records[seq - 1], outcome, notes, before, self.game.status(before),
+                     effects)
 
     def settings_now(self) -> tuple[dict[str, Any], dict[str, str]]:
         """Every setting's value now and where it came from (the session's creation, or a ``set`` event)."""
@@ -450,14 +472,18 @@ class Session:
                 verdict = self._judge(current, events, draft, seq)
                 errors = verdict.errors
                 if errors and not force and draft.type != ASSERT:
+                    target = draft.payload.get("target")
+                    if verdict.effects and any(v.seq != target for v in verdict.effects.broken) and not verdict.findings:
+                        raise Refused(ruling_refusal(draft.type, target, verdict.effects), errors)
                     raise Refused(refusal_message(errors), errors)
-                verdict.event = candidate = replace(
-                    verdict.event, forced=force and bool(errors) and draft.type != ASSERT)
+                if errors and draft.type != ASSERT:  # forced: judged again as the table made it
+                    verdict = self._judge(current, events, draft, seq, forced=True)
+                candidate = verdict.event
                 verdicts.append(verdict)
                 candidates.append(candidate)
                 if n < len(wanted) - 1:  # the next play is judged after this one
                     events, seq = [*events, candidate], seq + 1
-                    current = replay(events, self.game, self.config)
+                    current = verdict.replayed or replay(events, self.game, self.config)
             written = tx.append_many(candidates)
             head = self.journal.head_hash
             if self.on_write is not None and self.journal.path is not None:
@@ -468,8 +494,21 @@ class Session:
         for verdict, event in zip(verdicts, written):
             verdict.event, verdict.recorded, verdict.head_hash = event, True, head
             verdict.description = describe(self.game, event, journal)
-        self._replay = None  # the next read refolds (cheaply: the journal is in memory)
+        self._keep(verdicts[-1].replayed if verdicts else None, written, head)
         return verdicts
+
+    def _keep(self, replayed: Replay | None, written: Sequence[Event], head: str) -> None:
+        """Keep the replay of the journal as just written, so that the next read does not fold it again (the
+        journal is the truth: a replay kept for another head is never read, see ``replay``)."""
+        if replayed is None or not written or len(replayed.timeline) < len(written):
+            self._replay = None
+            return
+        for outcome, event in zip(replayed.timeline[-len(written):], written):
+            if outcome.seq != event.seq:  # not the journal as written: fold it again at the next read
+                self._replay = None
+                return
+            outcome.event = event  # as written, with its time
+        self._replay, self._replay_head = replayed, head
 
     # -- the hash chain ------------------------------------------------------------------------------
 
@@ -519,31 +558,39 @@ class Session:
         draft = Draft(NOTE, None, {"text": text, ACCEPTS_BREAK: problem.seq})
         return self.record_many(lambda current: [draft], accept_broken_chain=True)[0]
 
-    def _judge(self, current: Replay, events: Sequence[Event], draft: Draft, seq: int) -> Verdict:
-        """The verdict of ``draft`` as event ``seq`` after ``events`` (replayed as ``current``)."""
+    def _judge(self, current: Replay, events: Sequence[Event], draft: Draft, seq: int, *,
+               forced: bool = False) -> Verdict:
+        """The verdict of ``draft`` as event ``seq`` after ``events`` (replayed as ``current``); ``forced``:
+        as recorded with ``--force`` (carried out as far as the game can)."""
+        effects: Effects | None = None
         if draft.type in CORE_TYPES:
-            candidate = Event(seq, draft.type, draft.player, dict(draft.payload))
+            candidate = Event(seq, draft.type, draft.player, dict(draft.payload), forced=forced)
             if draft.type == NOTE:
                 findings: list[Finding] = []
                 after_state = current.state
+                replayed = extended(current, candidate, after_state, findings, self.game)
             else:
-                after = replay([*events, candidate], self.game, self.config)
-                findings = new_findings(current, after)
+                after = replayed = replay([*events, candidate], self.game, self.config)
+                own = after.timeline[-1].violations if after.timeline else []
+                findings = [Finding(v.rule, v.message, v.severity) for v in own]
+                effects = ruling_effects(current, after, seq) if draft.type in (VOID, AMEND) else None
                 after_state = after.state
             infos: list[str] = []
         else:
             completed = self.game.complete(current.state, draft)
-            candidate = Event(seq, completed.type, completed.player, dict(completed.payload))
-            found = Findings()
+            candidate = Event(seq, completed.type, completed.player, dict(completed.payload), forced=forced)
+            found = Findings(forced=forced)
             trial = copy.deepcopy(current.state)
             after_state, findings = step(self.game, trial, candidate, restore=lambda: current.state, found=found)
             infos = list(found.infos)
+            replayed = extended(current, candidate, after_state, findings, self.game)
         try:
             expected = self.game.expect(after_state).text
         except Exception:  # a hint must never stop a command
             expected = ""
         return Verdict(candidate, findings, current.state, after_state, expected,
-                       describe(self.game, candidate, {e.seq: e for e in events}), infos)
+                       describe(self.game, candidate, {e.seq: e for e in events}), infos, effects=effects,
+                       replayed=replayed)
 
     # -- corrections and annotations -----------------------------------------------------------------
 

@@ -37,7 +37,8 @@ class Result:
     started: str  # ISO time of the first event (the session's creation when it has none)
     ended: str  # ISO time of the last event
     start_player: str
-    violations: int  # recorded plays that break a rule (not counted in the table)
+    violations: int  # recorded plays that break a rule
+    counted: int = 0  # of them, the forced ones the game carried out (they count in the table)
 
     @property
     def final(self) -> bool:
@@ -73,10 +74,11 @@ def result_of(session: Any, path: str | None = None) -> Result:
             except ScorekeeperError:
                 pass
             break
+    replayed = session.replay()
     return Result(
         path=path if path is not None else str(session.path or ""), game=meta.game, title=games.entry(meta.game).title,
         key=meta_hash(meta), players=players, table=session.score(), started=started, ended=ended,
-        start_player=start, violations=len(session.replay().errors),
+        start_player=start, violations=len(replayed.errors), counted=replayed.counted_errors,
     )
 
 

@@ -58,6 +58,8 @@ class Timeline:
     points: list[Point] = field(default_factory=list)
     #: how many recorded plays break a rule (not counted in any point: see ``scorekeeper check``)
     errors: int = 0
+    #: of them, the forced ones the game carried out (they count, flagged)
+    counted: int = 0
 
     @property
     def final(self) -> bool:
@@ -107,6 +109,7 @@ def timeline(session: "Session") -> Timeline:
 
     replayed = replay(session.events, game, session.config, watch=watch)
     result.errors = len(replayed.errors)
+    result.counted = replayed.counted_errors
     if pending:
         result.points.append(_point(game.score, replayed.state, label or END_LABEL, last, result.players))
     return result

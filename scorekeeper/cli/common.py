@@ -148,7 +148,7 @@ def reading_options(func: Callable[..., Any]) -> Callable[..., Any]:
 def recording_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """``--session``, ``--force`` and ``--json`` for a command that records an event."""
     func = click.option(
-        "--force", is_flag=True, help="Record the play even if it breaks a rule (it is flagged, not applied)."
+        "--force", is_flag=True, help="Record the play even if it breaks a rule: it is flagged and carried out as the table played it."
     )(func)
     return session_option(json_option(func))
 

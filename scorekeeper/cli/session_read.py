@@ -38,7 +38,7 @@ def status(session: str | None, as_json: bool, fmt: str) -> None:
 @click.option("--last", type=int, metavar="N", help="Only the last N lines (after the other filters).")
 @click.option("--player", metavar="P", help="Only the plays of player P (a unique prefix will do).")
 @click.option("--type", "kind", metavar="T", help="Only events of type T (place, visit, note, amend…).")
-@click.option("--rejected", is_flag=True, help="Only the plays that replay rejected.")
+@click.option("--rejected", is_flag=True, help="Only the plays that break a rule (rejected, or forced by the table).")
 def log(session: str | None, as_json: bool, fmt: str, last: int | None, player: str | None, kind: str | None,
         rejected: bool) -> None:
     """The journal, one line per event, with what replay made of it (applied, rejected, voided…); paged on a
@@ -130,10 +130,12 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
     fmt = check_format(fmt)
     shown = render_score(table, fmt, explain=explain, title=s.game.title, width=width())
     echo(shown, plain=fmt == "csv", fit=True)
-    errors = s.replay(at).errors
-    if errors:
-        echo(f"\nWarning: {len(errors)} recorded play(s) break a rule and were not counted: "
-             "see 'scorekeeper check'", fit=True)
+    from scorekeeper.engine import broken_note
+
+    replayed = s.replay(at)
+    if replayed.errors:
+        echo(f"\nWarning: {broken_note(len(replayed.errors), replayed.counted_errors)}: see 'scorekeeper check'",
+             fit=True)
 
 
 @command("state")

@@ -80,13 +80,17 @@ class Findings:
     ``error`` records an illegal play and goes on (to report several problems at once); ``stop`` records
     one and ends the evaluation of the event (it raises ``Stop``, which the engine catches); ``warn``
     records a play that is legal but suspicious; ``info`` says in plain words what the play did (for the
-    verdict). When any error is recorded the engine discards whatever ``play`` did to the state.
+    verdict). When any error is recorded the engine discards whatever ``play`` did to the state, unless
+    the play is *forced*: the table made it all the same, so the game carries it out as far as it can
+    (``failed`` stays False for it, and the errors are kept as flags); only a ``stop`` (the play cannot
+    be carried out at all) leaves a forced play unapplied.
     A game may subclass it to carry its own context (the event, the state being played on).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, forced: bool = False) -> None:
         self.items: list[Finding] = []
         self.infos: list[str] = []
+        self.forced = forced
 
     def add(self, finding: Finding) -> None:
         """Record a finding made elsewhere."""
@@ -115,7 +119,12 @@ class Findings:
 
     @property
     def failed(self) -> bool:
-        """Whether an error was recorded."""
+        """Whether the play must stop being carried out: an error was recorded and the play is not forced."""
+        return not self.forced and self.broken
+
+    @property
+    def broken(self) -> bool:
+        """Whether an error was recorded (forced or not)."""
         return any(f.is_error for f in self.items)
 
 

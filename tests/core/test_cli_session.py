@@ -78,18 +78,22 @@ def test_a_refused_play_writes_nothing(game: Cli) -> None:
 
 
 def test_force_records_an_illegal_play_flagged_and_check_reports_it(game: Cli) -> None:
+    """A forced play is carried out as the table played it, and stays flagged (issue: forced plays)."""
     forced = game("fake", "add", "7", "--force")
     assert forced.exit_code == 0
     assert "FLAGGED FAKE-RANGE: take 1 to 3 counters, not 7" in forced.output
-    assert "not applied: the game goes on as if #1 had not been played; make it legal with 'scorekeeper amend 1 …'" \
+    assert "applied as the table played it; it stays flagged in check, log and audit" \
         in " ".join(forced.output.split())  # wrapped to 80 columns
+    assert forced.output.endswith("next: Bob adds 1 to 3 counters\n")  # the game went on from the forced play
     check = game("check")
     assert check.exit_code == 1
     assert check.output == "#1 FAKE-RANGE: take 1 to 3 counters, not 7\n"
     assert game.json("check") == {"violations": [
         {"seq": 1, "rule": "FAKE-RANGE", "severity": "error", "message": "take 1 to 3 counters, not 7"}]}
     log = game.json("log")
-    assert log[0]["forced"] is True and log[0]["status"] == "rejected"
+    assert log[0]["forced"] is True and log[0]["status"] == "forced"
+    assert game("fake", "add", "1", "-p", "Bob").exit_code == 0  # the next player's real play is accepted
+    assert [row["counters"] for row in game.json("status")["players"]] == [7, 1]
 
 
 def test_check_passes_on_a_clean_journal(game: Cli) -> None:

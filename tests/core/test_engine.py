@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.engine import APPLIED, CORRECTION, REJECTED, VOIDED, replay, resolve_corrections
+from scorekeeper.engine import APPLIED, CORRECTION, FORCED, REJECTED, VOIDED, replay, resolve_corrections
 from scorekeeper.events import Event
 from scorekeeper.games.base import SessionConfig
 from tests.fake_game import GAME
@@ -31,6 +31,33 @@ def test_rejected_event_leaves_state_unchanged_and_replay_goes_on() -> None:
     assert [(v.seq, v.rule, v.severity) for v in result.violations if v.severity == "warning"] == [
         (3, "FAKE-GREEDY", "warning")
     ]
+
+
+def test_a_forced_play_is_carried_out_flagged_and_the_game_goes_on_from_it() -> None:
+    """The table is the reality: a forced play over the limit counts, and the next player's real play is legal."""
+    forced = Event(1, "ADD", "Ann", {"n": 7}, forced=True)
+    result = replay([forced, ev(2, "ADD", "Bob", n=1)], GAME, CONFIG)
+    assert [o.status for o in result.timeline] == [FORCED, APPLIED]
+    assert [(v.seq, v.rule) for v in result.errors] == [(1, "FAKE-RANGE")]
+    assert result.state.counters == {"Ann": 7, "Bob": 1}
+
+
+def test_a_forced_play_that_cannot_be_carried_out_is_left_unapplied_with_what_to_record() -> None:
+    """A play the game cannot carry out at all (its fields cannot be read) stays unapplied, and says so."""
+    forced = Event(1, "ADD", "Ann", {"n": "lots"}, forced=True)
+    result = replay([forced, ev(2, "ADD", "Ann", n=1)], GAME, CONFIG)
+    assert [o.status for o in result.timeline] == [REJECTED, APPLIED]
+    unapplied = [v for v in result.violations if v.rule == "CORE-UNAPPLIED"]
+    assert len(unapplied) == 1 and unapplied[0].severity == "warning" and "void 1" in unapplied[0].message
+    assert result.state.counters == {"Ann": 1, "Bob": 0}
+
+
+def test_a_rejection_after_a_forced_play_refolds_it() -> None:
+    """The Fold's re-fold after a rejection carries the forced play out again (it is part of the state)."""
+    events = [Event(1, "ADD", "Ann", {"n": 7}, forced=True), ev(2, "ADD", "Ann", n=1), ev(3, "ADD", "Bob", n=3)]
+    result = replay(events, GAME, CONFIG)
+    assert [o.status for o in result.timeline] == [FORCED, REJECTED, APPLIED]
+    assert result.state.counters == {"Ann": 7, "Bob": 3}
 
 
 def test_void_removes_an_event_and_a_void_of_a_void_restores_it() -> None:

@@ -46,7 +46,7 @@ def hostile_session(cli: Cli) -> Cli:
         ("fake", "add", "2"),  # 1
         ("fake", "add", "5", "-p", "Bob", "--force"),  # 2: FAKE-RANGE
         ("note", NOTE),  # 3
-        ("fake", "add", "1", "-p", "Bob"),  # 4
+        ("fake", "add", "1"),  # 4: Ann (the forced #2 was carried out: Bob played)
         ("fake", "add", "3"),  # 5 (warning FAKE-GREEDY; voided below)
         ("void", "5", "--reason", "<b>twice</b>"),  # 6
         ("amend", "4", "n=2"),  # 7
@@ -77,7 +77,7 @@ def test_report_writes_one_page_and_says_what_it_holds(cli: Cli, tmp_path: Path)
     violations = section(page, "violations")
     assert "<h2>Violations (1)</h2>" in violations
     assert "#2 <code>FAKE-RANGE</code>" in violations and "take 1 to 3 counters, not 5" in violations
-    assert "Event #2: Bob adds 5 · rejected · recorded with --force" in violations
+    assert "Event #2: Bob adds 5 · forced · recorded with --force" in violations
     assert "<details><summary>The board just before #2</summary>" in violations
     assert "Fake game · 2/10 counters" in violations  # the board before #2: Ann's 2 counters
     corrections = section(page, "corrections")
@@ -106,14 +106,14 @@ def test_every_name_note_and_message_is_escaped(cli: Cli, tmp_path: Path) -> Non
 
 @pytest.mark.parametrize("candidates,lines,lairs,summary", [
     (("flamecraft/3p-disputed.json",),
-     ["Flamecraft, final score: 6 violations, 0 warnings, 0 corrections, 0 notes", "verify: intact, 168 events"],
-     False, None),
+     ["Flamecraft, final score: 6 violations, 0 warnings, 0 corrections, 0 notes", "verify: intact, 157 events"],
+     False, "Move to a new shop, not the one your token is on (any on your first turn)"),
     (("eight-dragons/disputed.json",),
-     ["8 Dragons, final score: 4 violations, 1 warning, 0 corrections, 0 notes",
-      "lairs drawn: Rhed, Greenyra, Blakkar", "verify: intact, 185 events"],
-     True, None),
+     ["8 Dragons, final score: 4 violations, 3 warnings, 0 corrections, 0 notes",
+      "lairs drawn: Rhed, Greenyra, Blakkar", "verify: intact, 180 events"],
+     True, "A new tile needs at least one open edge touching an open edge of a tile beside it"),
     (("emberheart/disputed.json", "emberheart-disputed.json"),
-     ["Emberheart, final score: 5 violations, 4 warnings, 0 corrections, 0 notes", "verify: intact, 271 events"],
+     ["Emberheart, final score: 5 violations, 9 warnings, 0 corrections, 0 notes", "verify: intact, 271 events"],
      False, "Each Location accepts Grunts plus one Expert type: Scouts, Wardens (Mountain) or Rangers"),
 ], ids=["flamecraft", "eight-dragons", "emberheart"])
 def test_one_disputed_sample_of_each_game(cli: Cli, tmp_path: Path, candidates: tuple[str, ...],
@@ -134,9 +134,9 @@ def test_one_disputed_sample_of_each_game(cli: Cli, tmp_path: Path, candidates: 
     assert "<svg" in section(page, "chart")
     assert ('<section id="lairs">' in page) is lairs
     if lairs:
-        assert section(page, "lairs").count("<svg") == 3 and "Rhed&#x27;s Lair (red): 17 tiles" in page
+        assert section(page, "lairs").count("<svg") == 3 and "Rhed&#x27;s Lair (red): 24 tiles" in page
         # the disputed placement (#10, ED-LAIR-3) shows the Lair it was refused on, as it stood then
-        assert "Greenyra's Lair just before #10</b></p><div class=\"lair\"><svg" in section(page, "violations")
+        assert "Blakkar's Lair just before #9</b></p><div class=\"lair\"><svg" in section(page, "violations")
     if summary:  # the rule checklist's one-line summary beside the violation's own message
         assert f'<p class="summary">Rule: {summary}' in page
 

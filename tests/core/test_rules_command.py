@@ -13,7 +13,8 @@ from scorekeeper.rule_summaries import CORE, find, game_rules
 from tests.conftest import Cli
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = {"emberheart": "emberheart"}  # game name → package; the games whose summaries are written
+GAMES = {"emberheart": "emberheart", "flamecraft": "flamecraft",  # game name → package: every game explained
+         "eight-dragons": "eight_dragons"}
 SAMPLES = ROOT / "sample_sessions"
 
 

@@ -29,9 +29,9 @@ EIGHT_DRAGONS = """\
 player      games    wins    shared    win %    average    best
 --------  -------  ------  --------  -------  ---------  ------
 Whytera         2       2         0      100       71.5      72
-Rhed            3       1         0       33       28.7      36
-Blakkar         4       1         0       25       49.2      64
-Greenyra        3       0         0        0       19        28
+Blakkar         4       2         0       50       53.8      64
+Rhed            3       0         0        0       22        30
+Greenyra        3       0         0        0       18.3      28
 """
 
 FLAMECRAFT = """\
@@ -40,13 +40,13 @@ Flamecraft: 4 finished sessions
 player      games    wins    shared    win %    average    best
 --------  -------  ------  --------  -------  ---------  ------
 Dana            1       1         0      100         48      48
-Fern            1       1         0      100         41      41
+Gus             1       1         0      100         35      35
 Bram            1       1         0      100         33      33
 Ivo             1       1         0      100         29      29
 Emil            1       0         0        0         37      37
-Gus             1       0         0        0         35      35
+Fern            1       0         0        0         34      34
 Ada             1       0         0        0         33      33
-Hana            1       0         0        0         30      30
+Hana            1       0         0        0         32      32
 Cleo            1       0         0        0         29      29
 Juno            1       0         0        0         20      20
 Milo            1       0         0        0         20      20
@@ -117,17 +117,17 @@ def test_csv_is_one_table_for_all_games(club: Cli) -> None:
     assert out == """\
 game,player,games,wins,shared,win %,average,best
 8 Dragons,Whytera,2,2,0,100,71.5,72
-8 Dragons,Rhed,3,1,0,33,28.7,36
-8 Dragons,Blakkar,4,1,0,25,49.2,64
-8 Dragons,Greenyra,3,0,0,0,19.0,28
+8 Dragons,Blakkar,4,2,0,50,53.8,64
+8 Dragons,Rhed,3,0,0,0,22.0,30
+8 Dragons,Greenyra,3,0,0,0,18.3,28
 """
 
 
 def test_json_is_complete(club: Cli) -> None:
     data = club.json("standings", "club")
     assert [g["game"] for g in data["games"]] == ["eight-dragons", "flamecraft"]
-    assert data["games"][0]["players"][1] == {"player": "Rhed", "games": 3, "wins": 1, "shared_wins": 0,
-                                              "win_rate": 0.3333, "average": 28.67, "best": 36}
+    assert data["games"][0]["players"][1] == {"player": "Blakkar", "games": 4, "wins": 2, "shared_wins": 0,
+                                              "win_rate": 0.5, "average": 53.75, "best": 64}
     assert len(data["sessions"]) == 8
     assert data["sessions"][0] == {"path": "club/eight-dragons/2p-aurea.json", "game": "eight-dragons",
                                    "date": "2026-11-30T08:30:15+00:00", "winners": ["Whytera"],

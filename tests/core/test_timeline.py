@@ -164,11 +164,12 @@ def test_a_missing_flame_table_does_not_stop_the_timeline(cli: Cli, tmp_path: Pa
     assert cli("chart", "-o", tmp_path / "c.svg", "--session", session).exit_code == 0
 
 
-def test_plays_that_break_a_rule_are_not_counted_and_the_timeline_says_so(cli: Cli) -> None:
+def test_plays_that_break_a_rule_are_counted_as_forced_and_the_timeline_says_so(cli: Cli) -> None:
     disputed = SAMPLES / "eight-dragons" / "disputed.json"
     assert cli.json("score", "--timeline", "--session", disputed)["violations"] == 4
     text = cli("score", "--timeline", "--session", disputed).output
-    assert text.endswith("\n\nWarning: 4 recorded play(s) break a rule, not counted: see 'scorekeeper check'\n")
+    assert text.endswith("\n\nWarning: 4 recorded play(s) break a rule, forced: they count as played: see\n"
+                         "  'scorekeeper check'\n")
     assert cli.json("score", "--timeline", "--session", EMBERHEART)["violations"] == 0
 
 

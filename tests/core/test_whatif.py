@@ -1,6 +1,6 @@
 """What-if rulings: ``branch``, ``compare`` and ``verify`` on a branch, through the real CLI (exact outputs).
 
-The sample session ``flamecraft/3p-disputed.json`` (168 events, six forced plays) is copied to a temporary
+The sample session ``flamecraft/3p-disputed.json`` (157 events, six forced plays) is copied to a temporary
 folder and made the default session; the tests run from that folder, so paths print as typed.
 """
 
@@ -17,23 +17,23 @@ from scorekeeper.journal import Journal, SessionMeta, canonical, meta_hash, veri
 from tests.conftest import Cli
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_sessions" / "flamecraft" / "3p-disputed.json"
-PARENT_HEAD = "383cbadb4f626df48be201b8efaad83beb206fd9737ec1c619016c34eddde835"  # the sample's head hash
+PARENT_HEAD = "187e9ff204a57a180e81cb8f13157a29b09937c07b7ddd06be4691c545adb2c9"  # the sample's head hash
 
-SCORES_AFTER_VOIDING_46 = """\
+SCORES_AFTER_VOIDING_43 = """\
 player    category            A    B    B-A
 --------  ----------------  ---  ---  -----
-Fern      Reputation track   32   28     -4
-          Coins               2    3     +1
+Fern      Reputation track   25   21     -4
+          Coins               2    2
           Moon dragons        7    7
-          total              41   38     -3
-Gus       Reputation track   35   35
-          Coins               0    0
+          total              34   30     -4
+Gus       Reputation track   34   34
+          Coins               1    1
           Moon dragons        0    0
           total              35   35
-Hana      Reputation track   25   25
+Hana      Reputation track   27   27
           Coins               1    1
           Moon dragons        4    4
-          total              30   30
+          total              32   32
 """
 
 
@@ -82,12 +82,12 @@ def test_branch_copies_the_whole_journal_records_its_parent_and_keeps_the_curren
     (table.home / "current").write_text(str(table.session) + "\n")
     assert ok(table, "branch", "what-if.json") == (
         "what-if.json: a what-if branch of session.json\n"
-        "it holds the parent's events 1 to 168 (of 168); the current session is unchanged\n"
+        "it holds the parent's events 1 to 157 (of 157); the current session is unchanged\n"
         "try the other ruling there: scorekeeper … --session what-if.json\n"
         "next: the game is over: scorekeeper score\n"
     )
     branch, parent = stored(Path("what-if.json")), stored(table.session)
-    assert branch["meta"]["1"]["parent"] == {"path": "session.json", "head": PARENT_HEAD, "events": 168, "at": None}
+    assert branch["meta"]["1"]["parent"] == {"path": "session.json", "head": PARENT_HEAD, "events": 157, "at": None}
     strip = lambda doc: {k: v for k, v in doc.items() if k not in ("hash", "prev_hash")}  # noqa: E731
     assert [strip(d) for d in branch["events"].values()] == [strip(d) for d in parent["events"].values()]
     assert branch["events"]["1"]["prev_hash"] != parent["events"]["1"]["prev_hash"]  # chained from its own meta
@@ -96,19 +96,19 @@ def test_branch_copies_the_whole_journal_records_its_parent_and_keeps_the_curren
 
 
 def test_branch_at_n_keeps_the_events_before_n(table: Cli) -> None:
-    assert ok(table, "branch", "at48.json", "--at", "48") == (
-        "at48.json: a what-if branch of session.json\n"
-        "it holds the parent's events 1 to 47 (of 168); the current session is unchanged\n"
-        "try the other ruling there: scorekeeper … --session at48.json\n"
+    assert ok(table, "branch", "at45.json", "--at", "45") == (
+        "at45.json: a what-if branch of session.json\n"
+        "it holds the parent's events 1 to 44 (of 157); the current session is unchanged\n"
+        "try the other ruling there: scorekeeper … --session at45.json\n"
         "next: Gus visits a shop: scorekeeper fc visit SHOP (open: CRUMBHALL, GRISTLEGATE (pay Hana), "
         "CLANKWORKS (pay Fern), GLINTNOOK, BUBBLEVAT)\n"
     )
-    head47 = stored(table.session)["events"]["47"]["hash"]
+    head44 = stored(table.session)["events"]["44"]["hash"]
     data = table.json("branch", "at1.json", "--at", "1")
-    assert data["events"] == 0 and data["parent"]["at"] == 1 and data["parent_events"] == 168
-    assert stored(Path("at48.json"))["meta"]["1"]["parent"] == {"path": "session.json", "head": head47,
-                                                                "events": 47, "at": 48}
-    assert len(stored(Path("at48.json"))["events"]) == 47
+    assert data["events"] == 0 and data["parent"]["at"] == 1 and data["parent_events"] == 157
+    assert stored(Path("at45.json"))["meta"]["1"]["parent"] == {"path": "session.json", "head": head44,
+                                                                "events": 44, "at": 45}
+    assert len(stored(Path("at45.json"))["events"]) == 44
     assert ok(table, "verify", "--session", "at1.json").splitlines()[1:3] == [
         "branch of session.json, forked before #1",
         "shared history intact: the parent's metadata, as it was at the fork",
@@ -116,10 +116,10 @@ def test_branch_at_n_keeps_the_events_before_n(table: Cli) -> None:
 
 
 def test_branch_refusals_write_nothing(table: Cli, tmp_path: Path) -> None:
-    for at in ("0", "170"):
+    for at in ("0", "159"):
         result = table("branch", "x.json", "--at", at)
         assert result.exit_code == 2
-        assert result.stderr == f"error: --at {at}: the journal has events 1 to 168 (--at N keeps the events before N)\n"
+        assert result.stderr == f"error: --at {at}: the journal has events 1 to 157 (--at N keeps the events before N)\n"
     Path("taken.json").write_text("mine")
     result = table("branch", "taken.json")
     assert result.exit_code == 2
@@ -141,74 +141,75 @@ def test_branch_refusals_write_nothing(table: Cli, tmp_path: Path) -> None:
 
 def test_void_in_the_branch_then_compare_shows_the_changed_verdicts_and_scores(table: Cli) -> None:
     ok(table, "branch", "what-if.json")
-    assert ok(table, "void", "46", "--reason", "Gus disputes FY-1", "--session", "what-if.json") == (
-        "#169 recorded: void #46 (Gus disputes FY-1): Fern scores sun dragon FY-1\n"
+    assert ok(table, "void", "43", "--reason", "Gus disputes FY-1", "--session", "what-if.json") == (
+        "#158 recorded: void #43 (Gus disputes FY-1): Fern scores sun dragon FY-1\n"
+        "  spending 1plant+1iron+1crystal\n"
         "next: the game is over: scorekeeper score\n"
     )
-    ok(table, "void", "22", "--session", "what-if.json")  # a flagged play: rejected, now voided
+    ok(table, "void", "65", "--session", "what-if.json")  # a flagged play: forced, now voided
     out = ok(table, "compare", "what-if.json")
     assert out == (
-        "A: session.json (168 events)\n"
-        "B: what-if.json (170 events)\n"
-        "B is a branch of A, forked after #168\n"
-        "\n" + SCORES_AFTER_VOIDING_46 + "\n"
-        "A: Fern wins (final score)\n"
-        "B: Fern wins (final score)\n"
+        "A: session.json (157 events)\n"
+        "B: what-if.json (159 events)\n"
+        "B is a branch of A, forked after #157\n"
+        "\n" + SCORES_AFTER_VOIDING_43 + "\n"
+        "A: Gus wins (final score)\n"
+        "B: Gus wins (final score)\n"
         "\n"
-        "The journals part at #169:\n"
-        "  A: (ends at #168)\n"
-        "  B: void #46 (Gus disputes FY-1): Fern scores sun dragon FY-1\n"
+        "The journals part at #158:\n"
+        "  A: (ends at #157)\n"
+        "  B: void #43 (Gus disputes FY-1): Fern scores sun dragon FY-1 spending 1plant+…\n"
         "Verdicts that differ (2):\n"
-        "  #  event                        A                   B\n"
-        "---  ---------------------------  ------------------  ------\n"
-        " 22  Fern visits GLINTNOOK        rejected FC-TURN-4  voided\n"
-        " 46  Fern scores sun dragon FY-1  applied             voided\n"
+        "  #  event                           A                 B\n"
+        "---  ------------------------------  ----------------  ------\n"
+        " 43  Fern scores sun dragon FY-1 s…  applied           voided\n"
+        " 65  Gus fires up S-FIZZ             forced FC-FIRE-2  voided\n"
     )
     assert max(len(line) for line in out.splitlines()) <= 80
     # the other way round: A is the branch
     assert ok(table, "compare", "session.json", "--session", "what-if.json").splitlines()[:3] == [
-        "A: what-if.json (170 events)", "B: session.json (168 events)", "A is a branch of B, forked after #168"]
+        "A: what-if.json (159 events)", "B: session.json (157 events)", "A is a branch of B, forked after #157"]
+
+
+FY1 = "Fern scores sun dragon FY-1 spending 1plant+1iron+1crystal"
 
 
 def test_compare_json_is_complete(table: Cli) -> None:
     ok(table, "branch", "what-if.json")
-    ok(table, "void", "46", "--session", "what-if.json")
+    ok(table, "void", "43", "--session", "what-if.json")
     data = table.json("compare", "what-if.json")
     assert set(data) == {"a", "b", "relation", "scores", "parting", "verdicts"}
     assert data["a"]["path"] == str(table.session) and data["b"]["path"] == "what-if.json"
-    assert (data["a"]["events"], data["b"]["events"], data["a"]["head"]) == (168, 169, PARENT_HEAD)
-    assert data["a"]["winners"] == data["b"]["winners"] == ["Fern"] and data["b"]["final"] is True
-    assert data["b"]["score"]["players"][0] == {"name": "Fern", "categories": {"Reputation track": 28, "Coins": 3,
+    assert (data["a"]["events"], data["b"]["events"], data["a"]["head"]) == (157, 158, PARENT_HEAD)
+    assert data["a"]["winners"] == data["b"]["winners"] == ["Gus"] and data["b"]["final"] is True
+    assert data["b"]["score"]["players"][0] == {"name": "Fern", "categories": {"Reputation track": 21, "Coins": 2,
                                                                                "Moon dragons": 7},
-                                                "total": 38, "rank": 1}
-    assert data["relation"] == {"branch": "b", "of": "a", "shared_events": 168, "at": None,
-                                "text": "B is a branch of A, forked after #168"}
+                                                "total": 30, "rank": 3}
+    assert data["relation"] == {"branch": "b", "of": "a", "shared_events": 157, "at": None,
+                                "text": "B is a branch of A, forked after #157"}
     assert len(data["scores"]) == 12
-    assert data["scores"][3] == {"player": "Fern", "category": "total", "a": 41, "b": 38, "diff": -3}
-    assert data["parting"] == {"seq": 169, "a": None, "b": "void #46: Fern scores sun dragon FY-1"}
+    assert data["scores"][3] == {"player": "Fern", "category": "total", "a": 34, "b": 30, "diff": -4}
+    assert data["parting"] == {"seq": 158, "a": None, "b": f"void #43: {FY1}"}
     assert data["verdicts"] == [{
-        "seq": 46, "event": "Fern scores sun dragon FY-1",
+        "seq": 43, "event": FY1,
         "a": {"status": "applied", "rules": [], "amended": False, "verdict": "applied",
-              "description": "Fern scores sun dragon FY-1", "recorded": "Fern scores sun dragon FY-1"},
+              "description": FY1, "recorded": FY1},
         "b": {"status": "voided", "rules": [], "amended": False, "verdict": "voided",
-              "description": "Fern scores sun dragon FY-1", "recorded": "Fern scores sun dragon FY-1"},
+              "description": FY1, "recorded": FY1},
     }]
 
 
 def test_compare_a_branch_that_plays_on_differently(table: Cli) -> None:
-    ok(table, "branch", "at48.json", "--at", "48")
-    ok(table, "fc", "visit", "grist", "--pay", "bread", "--session", "at48.json")
-    out = ok(table, "compare", "at48.json").split("\n\n")
-    assert out[0] == "A: session.json (168 events)\nB: at48.json (48 events)\nB is a branch of A, forked after #47"
-    assert out[2] == "A: Fern wins (final score)\nB: Fern leads (provisional score)"
+    ok(table, "branch", "at45.json", "--at", "45")
+    ok(table, "fc", "visit", "grist", "--pay", "bread", "--session", "at45.json")
+    out = ok(table, "compare", "at45.json").split("\n\n")
+    assert out[0] == "A: session.json (157 events)\nB: at45.json (45 events)\nB is a branch of A, forked after #44"
+    assert out[2] == "A: Gus wins (final score)\nB: Fern leads (provisional score)"
     assert out[3] == (
-        "The journals part at #48:\n"
-        "  A: Gus visits GRISTLEGATE\n"
+        "The journals part at #45:\n"
+        "  A: Gus visits GLINTNOOK\n"
         "  B: Gus visits GRISTLEGATE, pays Hana 1 bread\n"
-        "Verdicts that differ (1):\n"
-        "  #  event                           A                   B\n"
-        "---  ------------------------------  ------------------  -------\n"
-        " 48  Gus visits GRISTLEGATE | Gus …  rejected FC-TURN-6  applied\n"
+        "No event they both hold has a different verdict.\n"
     )
 
 
@@ -328,12 +329,12 @@ def test_verify_catches_an_edited_parent_link(table: Cli) -> None:
 
 def test_verify_of_a_session_that_is_not_a_branch_says_nothing_of_a_parent(table: Cli) -> None:
     out = ok(table, "verify")
-    assert out.startswith(f"intact: 168 events, head hash {PARENT_HEAD}\n")
+    assert out.startswith(f"intact: 157 events, head hash {PARENT_HEAD}\n")
     assert "branch" not in out and "shared history" not in out
     data = table.json("verify")
     assert "parent" not in data
     assert {k: data[k] for k in ("intact", "events", "head", "first_bad_seq", "problem")} == {
-        "intact": True, "events": 168, "head": PARENT_HEAD, "first_bad_seq": None, "problem": None}
+        "intact": True, "events": 157, "head": PARENT_HEAD, "first_bad_seq": None, "problem": None}
 
 
 def test_a_branch_of_a_session_kept_in_memory() -> None:

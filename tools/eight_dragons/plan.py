@@ -361,7 +361,8 @@ class Planner:
 
 
 def disputes(p: Planner) -> None:
-    """The disputed game: a few plays the table insisted on, recorded with --force."""
+    """The disputed game: a few plays the table insisted on, recorded with --force; the game carries each out
+    (the table did it) and the plan goes on from there."""
     # turn 1 is normal; turn 2: the wrong player flies first (ED-FLY-1)
     p.turn()
     wrong = p.state.order[2]
@@ -372,9 +373,7 @@ def disputes(p: Planner) -> None:
     items = [f"{p.name()}={p.lair_face('E2')}", f"{p.name()}={p.lair_face('O1')}"]
     p.emit("VILLAGE", active, {"tiles": items, "villagers": 3, "folk": "E", "piece": active},
            f"ed village {' '.join(items)} --folk E --villagers 3 --piece {active} -p {active}", force=True)
-    item = p.take_tiles(active, ["E1"])[0]
-    p.emit("VILLAGE", active, {"tiles": [item], "villagers": 1, "folk": "E", "piece": active},
-           f"ed village {item} --folk E --villagers 1 --piece {active} -p {active}")
+    # the table went on from the forced bundle: its tiles are the ones placed next
     # a placement with no open edge against an open edge (ED-LAIR-3)
     player = p.state.players[active]
     tile = player.pending[0]

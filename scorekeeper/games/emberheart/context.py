@@ -24,8 +24,8 @@ __all__ = ["Ctx", "Stop"]
 class Ctx(Findings):
     """The findings of one event, with the event itself (its ``seq`` and payload)."""
 
-    def __init__(self, event: Event) -> None:
-        super().__init__()
+    def __init__(self, event: Event, forced: bool = False) -> None:
+        super().__init__(forced)
         self.event = event
 
     @property

@@ -132,11 +132,12 @@ class Emberheart(Game):
         warn_supply = state.settings.get("supply_limits", "warn") == "warn"
         before = self._supply(state) if warn_supply else {}
         state.log = []
-        ctx = Ctx(event)
+        ctx = Ctx(event, forced=found.forced)
         try:
             self._run(state, ctx)
         except Stop:
-            pass
+            if found.forced:  # a forced play the game cannot carry out: the engine leaves it unapplied
+                raise
         finally:
             found.extend(ctx.items)
             found.infos.extend(ctx.infos)

@@ -4,7 +4,7 @@ The package exposes ``GAME``, the registry's game object. Modules: ``events`` (t
 payload fields), ``notation`` (card faces, goods and rewards in their short forms), ``state`` (the replayed
 state), ``settings``, ``context`` (the shared resolver, a ``Findings``), one ``rules_*`` module per part of
 the rules, ``scoring``, ``view`` (status, expect and event descriptions), ``complete`` (a play as typed → the
-event to record), ``game``.
+event to record), ``game``, ``rule_summaries`` (every rule ID explained, with its rulebook section).
 """
 
 from .game import GAME, Flamecraft

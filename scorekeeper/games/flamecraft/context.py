@@ -23,7 +23,7 @@ class Ctx(Findings):
     """
 
     def __init__(self, state: FlameState, event: Event, found: Findings | None = None) -> None:
-        super().__init__()
+        super().__init__(found.forced if found is not None else event.forced)
         if found is not None:
             self.items = found.items
             self.infos = found.infos

@@ -90,7 +90,8 @@ def resolve_gather(ctx: Ctx) -> None:
             "FC-GATHER-3",
             f"{shop.id} yields {yield_text(fixed, wild, dragons)} ({'; '.join(sources)}), not {items_text(declared)}",
         )
-        return
+        if not ctx.forced:  # forced: the table took what it declared
+            return
     ctx.gain_goods(who, declared)
     for _ in range(dragons):
         ctx.take_artisan(who, f"the dragon symbol at {shop.id}")

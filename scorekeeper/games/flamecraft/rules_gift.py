@@ -221,13 +221,15 @@ def resolve_companion(ctx: Ctx) -> None:
     """``COMPANION_USE``: once per game, during the owner's turn, effect as declared (FC-COMP-1, 4 to 7)."""
     state = ctx.state
     who = ctx.player()
-    if not ctx.setting("companions"):  # FC-COMP-1
+    companions = bool(ctx.setting("companions"))
+    if not companions:  # FC-COMP-1
         ctx.error("FC-COMP-1", "companions are off in this game")
-        return
+        if not ctx.forced:  # forced: the table used the declared effect all the same
+            return
     if who is None:  # nobody's turn is due (before the first turn, after the last): say why
         _own_turn(ctx, "FC-COMP-6")
         return
-    if who.companion is None:
+    if who.companion is None and companions:
         ctx.error("FC-COMP-1", f"{who.name} has no companion")
         return
     if who.companion_used:  # FC-COMP-4

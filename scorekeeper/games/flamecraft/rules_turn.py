@@ -156,7 +156,8 @@ def resolve_end_turn(ctx: Ctx) -> None:
     payload = ctx.payload
     if turn.phase == "start":  # FC-TURN-2
         ctx.error("FC-TURN-2", f"{who.name} has not visited a shop yet: a turn is visit, gather or enchant, then end")
-        return
+        if not ctx.forced:  # forced: the table ended the turn all the same
+            return
     if turn.phase == "visited" and not ctx.setting("allow_pass"):  # FC-TURN-3
         ctx.error("FC-TURN-3", f"{who.name} visited {turn.shop} but took no action: gather (always possible) or enchant first")
         return

@@ -15,7 +15,9 @@ def test_fc_adj_1_a_misspelled_player_key_is_refused_with_the_known_keys(cli: Cl
     assert result.exit_code == 1
     assert "FC-ADJ-1" in result.output
     assert "did you mean 'coins'?" in result.output and "known: rep, coins, goods" in result.output
-    assert len(result.output.strip().splitlines()) == 1
+    first, *summary = result.output.strip().splitlines()  # one refusal line, then the rule's summary below it
+    assert first.startswith("refused: FC-ADJ-1: ") and summary[0].startswith("  FC-ADJ-1: An adjust names only")
+    assert all(line.startswith("    ") for line in summary[1:])
     assert len(json.loads(cli.session.read_text())["events"]) == before  # nothing recorded
 
 
