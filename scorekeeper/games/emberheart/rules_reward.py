@@ -460,8 +460,6 @@ def mountain_claim(st: State, ctx: Ctx) -> None:
     level = str(ctx.get("level", stage_level)).lower()
     if level != stage_level:
         ctx.stop("EH-MTN-19", f"the Mountain is at its {stage_level} level, not {level}")
-    if level == "middle" and not party.claimed:
-        ctx.stop("EH-MTN-7", "only a Party that claimed a bottom card goes up")
     card = find_offer_card(st, ctx, MOUNTAIN, level, ctx.get("card"))
     p = st.player(party.owner)
     if card.wardens > party.hire[WARDEN]:  # EH-MTN-4
