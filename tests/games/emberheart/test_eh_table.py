@@ -350,7 +350,8 @@ def test_amend_takes_the_table_notation(table: Cli) -> None:
 
 
 def test_a_dispute_forced_then_settled_and_audited(table: Cli) -> None:
-    """A Warden at the Tavern is recorded with --force and a note; `check` and `audit` show it with its rule."""
+    """A Warden at the Tavern is recorded with --force and a note: carried out (the table placed it), flagged;
+    `check` and `audit` show it with its rule (EH-ACT-6)."""
     out = refused(table, "eh", "place", "tavern", "2", "1G1W")
     assert "EH-ACT-5" in out or "EH-ACT-6" in out
     ok(table, "eh", "swap", "G", "W")
@@ -363,7 +364,7 @@ def test_a_dispute_forced_then_settled_and_audited(table: Cli) -> None:
     check = table("check")
     assert check.exit_code == 1 and "#25 EH-ACT-6" in check.output
     audit = ok(table, "audit", "25")
-    assert "with --force" in audit and "Verdict: rejected" in audit and "The board just before #25:" in audit
+    assert "with --force" in audit and "Verdict: forced" in audit and "The board just before #25:" in audit
     state = ok(table, "state", "--at", "25")
     assert state.startswith("The board just before event #25:")
     ok(table, "amend", "25", 'hire={"G":2}')  # settled: it was 2 Grunts after all
