@@ -221,11 +221,13 @@ def table(timeline: Timeline, fmt: str = "simple") -> str:
     missing. ``csv`` gives the rows only."""
     from scorekeeper.report import table as render_table
 
-    if fmt == "csv" or not timeline.points:
-        return render_table(timeline.rows(), fmt) if timeline.points else "no turn or round is over yet"
-    from scorekeeper.engine import broken_note
-
+    if fmt == "csv":  # one table, even before the first point
+        return render_table(timeline.rows(), fmt, headers=["after", "event", *timeline.players])
+    if not timeline.points:
+        return "no turn or round is over yet"
     import textwrap
+
+    from scorekeeper.engine import broken_note
 
     warning = textwrap.wrap(f"Warning: {broken_note(timeline.errors, timeline.counted)}: see 'scorekeeper check'",
                             80, subsequent_indent="  ") if timeline.errors else []

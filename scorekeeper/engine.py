@@ -277,7 +277,8 @@ def replay(
     ending = 0
     if until is None:
         last = events[-1].seq if events else 0
-        ends = [Violation(last, f.rule, f.message, f.severity) for f in game.end_findings(fold.state)]
+        ends = [Violation(f.seq or last, f.rule, f.message, f.severity)  # at the event it names, or the last
+                for f in game.end_findings(fold.state)]
         violations.extend(ends)
         ending = len(ends)
     return Replay(fold.state, violations, timeline, ending)
@@ -295,7 +296,7 @@ def extended(previous: Replay, event: Event, state: Any, findings: Sequence[Find
         outcome.status = FORCED if carried_out(event, findings) else REJECTED
     outcome.violations = [Violation(event.seq, f.rule, f.message, f.severity) for f in findings]
     kept = previous.violations[:len(previous.violations) - previous.ending]
-    ends = [Violation(event.seq, f.rule, f.message, f.severity) for f in game.end_findings(state)]
+    ends = [Violation(f.seq or event.seq, f.rule, f.message, f.severity) for f in game.end_findings(state)]
     return Replay(state, [*kept, *outcome.violations, *ends], [*previous.timeline, outcome], len(ends))
 
 

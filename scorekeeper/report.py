@@ -12,7 +12,7 @@ import json
 import re
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
-from scorekeeper.games.base import ScoreTable, Status, Violation
+from scorekeeper.games.base import ScoreTable, Violation
 
 if TYPE_CHECKING:
     from scorekeeper.standings import Result, Standings
@@ -23,8 +23,9 @@ DEFAULT_FORMAT = "simple"
 def table(rows: Sequence[Mapping[str, Any]], fmt: str = DEFAULT_FORMAT, headers: Sequence[str] | None = None,
           width: int | None = None) -> str:
     """Rows of dicts as a table in any tabulate format, or ``csv``; with ``width``, the widest text columns are
-    wrapped until the table fits (``csv`` and HTML are never wrapped)."""
-    if not rows:
+    wrapped until the table fits (``csv`` and HTML are never wrapped); no rows: ``(none)``, in ``csv`` the
+    header line alone (nothing without ``headers``)."""
+    if not rows and fmt != "csv":
         return "(none)"
     keys = list(headers) if headers is not None else _keys(rows)
     matrix = [[_cell(row.get(k, "")) for k in keys] for row in rows]
@@ -64,6 +65,12 @@ MIN_COLUMN = 10
 HTML_FORMATS = ("html", "unsafehtml")
 #: the Markdown table formats, where a | in a cell is written \|
 PIPE_FORMATS = ("github", "pipe")
+
+
+def on_screen(fmt: str) -> bool:
+    """Whether output in ``fmt`` is laid out for the screen (fitted and wrapped to its width); CSV, HTML and
+    Markdown are kept whole, for the programs that read them."""
+    return fmt not in ("csv", *HTML_FORMATS, *PIPE_FORMATS)
 
 
 def text(line: str, fmt: str) -> str:
@@ -223,7 +230,9 @@ def render_score(score: ScoreTable, fmt: str = DEFAULT_FORMAT, explain: bool = F
                  width: int | None = None) -> str:
     """The score table, the winner, the tiebreak and notes; turned around (categories down) past ``width``."""
     if fmt == "csv":  # data only: one table, nothing around it
-        return table(explanation_rows(score) if explain else score_rows(score), fmt)
+        if explain:
+            return table(explanation_rows(score), fmt, headers=EXPLANATION_HEADERS)
+        return table(score_rows(score), fmt)
     title = f"{title or score.game} — {'final score' if score.final else 'PROVISIONAL score (the game is not over)'}"
     parts = [text(title, fmt), "", fitting_table(score_rows(score), fmt, width, lambda: pad_rows(score))]
     if score.winners:
@@ -236,28 +245,12 @@ def render_score(score: ScoreTable, fmt: str = DEFAULT_FORMAT, explain: bool = F
     return "\n".join(parts)
 
 
+#: the columns of ``score --explain``
+EXPLANATION_HEADERS = ("player", "category", "points", "source")
+
+
 def explanation_rows(score: ScoreTable) -> list[dict[str, Any]]:
-    return [
-        {"player": e.player, "category": e.category, "points": e.points, "source": e.source}
-        for e in score.explanations
-    ]
-
-
-# -- status ----------------------------------------------------------------------------------------
-
-
-def render_status(status: Status, fmt: str = DEFAULT_FORMAT, width: int | None = None) -> str:
-    """What is expected next first, then the headline, the players and each section, tables fitted to ``width``."""
-    parts = [text(f"Next: {status.expected}", fmt)]
-    parts += [text(line, fmt) for line in status.headline]
-    if status.players:
-        parts += ["", table(status.players, fmt, width=width)]
-    for section in status.sections:
-        parts += ["", text(f"{section.title}:", fmt), table(section.rows, fmt, width=width)]
-    if status.notes:
-        parts.append("")
-        parts += [text(f"Note: {note}", fmt) for note in status.notes]
-    return "\n".join(parts)
+    return [dict(zip(EXPLANATION_HEADERS, (e.player, e.category, e.points, e.source))) for e in score.explanations]
 
 
 # -- violations ------------------------------------------------------------------------------------
@@ -380,10 +373,15 @@ def standings_rows(league: "Standings", game: str, with_game: bool = False) -> l
     return rows
 
 
+#: the columns of ``standings --format csv``
+STANDINGS_HEADERS = ("game", "player", "games", "wins", "shared", "win %", "average", "best")
+
+
 def render_standings(league: "Standings", fmt: str = DEFAULT_FORMAT) -> str:
     """Each game's standings under its title, then the files skipped and why; ``csv``: one table, all games."""
     if fmt == "csv":
-        return table([row for game in league.games() for row in standings_rows(league, game, True)], fmt)
+        rows = [row for game in league.games() for row in standings_rows(league, game, True)]
+        return table(rows, fmt, headers=STANDINGS_HEADERS)
     parts: list[str] = []
     for game in league.games():
         count = len(league.counted[game])
@@ -402,14 +400,20 @@ def render_standings(league: "Standings", fmt: str = DEFAULT_FORMAT) -> str:
 LOG_TEXT_WIDTH = 72
 
 
+#: the columns of ``log``
+LOG_HEADERS = ("#", "event", "status", "notes")
+
+
 def render_log(rows: Sequence[Mapping[str, Any]], fmt: str = DEFAULT_FORMAT, width: int | None = None) -> str:
     """The journal as a table, one line per event (``Session.log`` rows), long descriptions clipped, the
     table fitted to ``width``."""
     def clip(text: str) -> str:
         return text if len(text) <= LOG_TEXT_WIDTH else text[: LOG_TEXT_WIDTH - 1] + "…"
 
-    shown = [{"#": r["seq"], "event": clip(r["description"]), "status": r["status"],
-              "notes": ", ".join(filter(None, [r["flags"], " ".join(r["rules"])]))} for r in rows]
+    shown = [dict(zip(LOG_HEADERS, (r["seq"], clip(r["description"]), r["status"],
+                                    ", ".join(filter(None, [r["flags"], " ".join(r["rules"])]))))) for r in rows]
+    if fmt == "csv":  # one table, even when it is empty
+        return table(shown, fmt, headers=LOG_HEADERS)
     return table(shown, fmt, width=width) if shown else "the journal is empty"
 
 

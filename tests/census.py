@@ -46,7 +46,7 @@ TESTS_DIR = ROOT / "tests"
 PACKAGES = {"EH": "emberheart", "FC": "flamecraft", "ED": "eight_dragons"}
 LINE_TARGET = 95.0
 #: the calls that make an error finding from their first argument, a rule ID
-ERROR_CALLS = {"error", "stop", "FlightError"}
+ERROR_CALLS = {"error", "stop", "FlightError", "breaks", "cannot"}  # the last two: Flamecraft's forced-play pair
 RULE_ID = re.compile(r"^(EH|FC|ED)-[A-Z0-9-]+$")
 ENABLED = os.environ.get("SCOREKEEPER_CENSUS", "1") != "0"
 
@@ -66,18 +66,26 @@ class Site:
         return f"{self.path.relative_to(ROOT).as_posix()}:{self.line} {self.rule}"
 
 
+def error_rule(node: ast.AST) -> str | None:
+    """The rule ID if ``node`` is a call that makes an error finding with a literal rule ID, else None."""
+    if not isinstance(node, ast.Call) or not node.args:
+        return None
+    name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+    first = node.args[0]
+    if name in ERROR_CALLS and isinstance(first, ast.Constant) and isinstance(first.value, str) \
+            and RULE_ID.match(first.value):
+        return first.value
+    return None
+
+
 def error_sites(package: str) -> list[Site]:
     """Every error site of ``scorekeeper/games/<package>/``."""
     sites = []
     for path in sorted((GAMES_DIR / package).rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if not isinstance(node, ast.Call) or not node.args:
-                continue
-            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
-            first = node.args[0]
-            if name in ERROR_CALLS and isinstance(first, ast.Constant) and isinstance(first.value, str) \
-                    and RULE_ID.match(first.value):
-                sites.append(Site(path, node.lineno, node.end_lineno or node.lineno, first.value))
+            rule = error_rule(node)
+            if rule is not None and isinstance(node, ast.Call):
+                sites.append(Site(path, node.lineno, node.end_lineno or node.lineno, rule))
     return sites
 
 

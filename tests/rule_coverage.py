@@ -9,8 +9,12 @@ and has one row per rule ID of the game's checklist (``<repo>/../shared/spec/<ga
 
 *status* is ``done``, ``partial`` or ``not done``, optionally followed by ``: a note``; a ``partial`` row says
 what is missing and a ``not done`` row why. Statuses are written by hand; *where (code)* (the modules of
-``scorekeeper/games/<package>/`` that cite the ID) and *tested by* (up to three tests under
-``tests/games/<package>/`` whose name or docstring cites it, the most specific first) are computed:
+``scorekeeper/games/<package>/`` that cite the ID) and *tested by* are computed. *Tested by* says how the rule
+is proven and names up to three tests under ``tests/games/<package>/``: ``refused by`` the tests that made the
+game refuse with that rule ID while citing it (measured by the census, ``tests/census.py``, and kept in
+``tests/census_baseline.json``), then the others whose name or docstring cites it; ``effect`` for a rule with
+no error site (a scoring rule, an automatic effect), proven by what its citing tests assert; ``not refused
+yet`` for a rule with an error site that no test refuses with (a gap the census lists):
 
     python -m tests.rule_coverage [GAME ...] [--check]
 
@@ -29,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import json
 import re
 import sys
 from dataclasses import dataclass, field
@@ -44,6 +49,12 @@ STATUSES = ("done", "partial", "not done")
 HEADER = "| ID | status | where (code) | tested by |"
 RULE = "|---|---|---|---|"
 SHOWN_TESTS = 3
+#: how a row's tests prove its rule, from the census (``tests/census_baseline.json``, rewritten by a whole-suite
+#: run with ``SCOREKEEPER_CENSUS_WRITE=1``): the tests named first made the game refuse with the rule and cite
+#: it; a rule with an error site that no test refuses yet; a rule without one (scoring, an automatic effect),
+#: which its tests prove by its effect
+REFUSED, NOT_REFUSED, EFFECT = "refused by", "not refused yet, cited by", "effect"
+CENSUS_FILE = "tests/census_baseline.json"
 NEW_RULE = "not done: new in the checklist, not reviewed yet"
 NONE = "—"
 
@@ -194,6 +205,7 @@ class Row:
     note: str
     where: tuple[str, ...]
     tested: tuple[str, ...]
+    kind: str = ""  # how the named tests prove it: KINDS
 
     @property
     def implemented(self) -> bool:
@@ -249,6 +261,8 @@ def render_row(row: Row, hidden: int = 0) -> str:
     tested = ", ".join(f"`{t}`" for t in row.tested) or NONE
     if hidden:
         tested += f" (+{hidden} more)"
+    if row.kind and row.tested:
+        tested = f"{row.kind}: {tested}"
     return f"| {row.rule} | {status.replace('|', chr(92) + '|')} | {where} | {tested} |"
 
 
@@ -296,6 +310,24 @@ class Coverage:
         return collect_tests(self.game, self.known)
 
     @cached_property
+    def census(self) -> tuple[dict[str, list[str]], set[str]]:
+        """From the census file: rule → the tests (``file::name``) that refuse with it and cite it; the rules
+        with an error site that no test refuses yet. Empty when there is no census of this game."""
+        path = self.game.root / CENSUS_FILE
+        if not path.exists():
+            return {}, set()
+        entry = json.loads(path.read_text(encoding="utf-8")).get(self.game.package.name, {})
+        if "proofs" not in entry:  # a census written before it named the refusing tests
+            return {}, set()
+        return dict(entry["proofs"]), set(entry.get("unproven", []))
+
+    def kind(self, rule: str) -> str:
+        proofs, unproven = self.census
+        if not proofs and not unproven:
+            return ""
+        return REFUSED if proofs.get(rule) else NOT_REFUSED if rule in unproven else EFFECT
+
+    @cached_property
     def citing(self) -> dict[str, list[TestRef]]:
         """Rule ID → the tests citing it, the most specific (fewest rules cited) first."""
         citing: dict[str, list[TestRef]] = {}
@@ -309,8 +341,10 @@ class Coverage:
         tests it leaves out."""
         old = self.table.get(rule)
         status, _, note = (f"{old.status}:{old.note}" if old else NEW_RULE).partition(":")
-        tests = [t.node for t in self.citing.get(rule, [])]
-        row = Row(rule, status, note.strip(), tuple(self.code.get(rule, [])), tuple(tests[:SHOWN_TESTS]))
+        refusing = [node for node in self.census[0].get(rule, []) if node in self.tests]
+        tests = refusing + [t.node for t in self.citing.get(rule, []) if t.node not in refusing]
+        row = Row(rule, status, note.strip(), tuple(self.code.get(rule, [])), tuple(tests[:SHOWN_TESTS]),
+                  self.kind(rule))
         return row, len(tests[SHOWN_TESTS:])
 
     def render(self) -> str:
@@ -343,7 +377,8 @@ class Coverage:
 
     def untested(self) -> list[str]:
         return [f"{row.rule} is {row.status} but no test's name or docstring cites it"
-                for row in self.rows if row.implemented and not self.citing.get(row.rule)]
+                for row in self.rows if row.implemented and not self.citing.get(row.rule)
+                and not self.census[0].get(row.rule)]
 
     def tested_by_problems(self) -> list[str]:
         problems = []
@@ -353,7 +388,7 @@ class Coverage:
             for node in row.tested:
                 if node not in self.tests:
                     problems.append(f"{row.rule}: there is no test {node}")
-                elif row.rule not in self.tests[node].rules:
+                elif row.rule not in self.tests[node].rules and node not in self.census[0].get(row.rule, []):
                     problems.append(f"{row.rule}: {node} does not cite it")
         return problems
 

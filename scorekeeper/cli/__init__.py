@@ -168,8 +168,10 @@ class UsageLine(click.UsageError):
     """A usage error on one line, ``error: …`` and where the help is (exit code 2), as every other error."""
 
     def show(self, file: Any = None) -> None:
+        from scorekeeper.cli.output import error
+
         hint = f" (see '{self.ctx.command_path} --help')" if self.ctx is not None else ""
-        click.echo(f"error: {self.message}{hint}", err=True)
+        error(f"error: {self.message}{hint}")
 
 
 def one_line(exc: click.UsageError) -> click.UsageError:

@@ -28,9 +28,9 @@ class Refused(click.ClickException):
     exit_code = 1
 
     def show(self, file: Any = None) -> None:
-        from scorekeeper.cli.output import echo
+        from scorekeeper.cli.output import error
 
-        echo(self.format_message(), err=True, fg="red")
+        error(self.format_message())
 
 
 class BadInput(click.ClickException):
@@ -39,9 +39,9 @@ class BadInput(click.ClickException):
     exit_code = 2
 
     def show(self, file: Any = None) -> None:
-        from scorekeeper.cli.output import echo
+        from scorekeeper.cli.output import error
 
-        echo(f"error: {self.format_message()}", err=True, fg="red")
+        error(f"error: {self.format_message()}")
 
 
 # -- game command groups ---------------------------------------------------------------------------

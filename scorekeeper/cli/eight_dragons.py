@@ -18,7 +18,8 @@ import click
 
 from scorekeeper.cli.common import (BadInput, Domain, emit_json, game_group, json_option, open_session, record,
                                     recording_options, session_option)
-from scorekeeper.games.eight_dragons.notation import check_specs, parse_chest, parse_pair, parse_placement
+from scorekeeper.games.eight_dragons.notation import (adjust_words, check_specs, parse_chest, parse_pair,
+                                                       parse_placement)
 
 GAME = "eight-dragons"
 
@@ -98,15 +99,15 @@ who_argument = click.argument("who", metavar="PLAYER")
 def start(tile: str, missions: tuple[str, ...], rot: int) -> dict[str, Any]:
     """Record a player's Starting Tile (at 0,0) and Starting Mission(s) with their cells.
 
-    MISSIONS are SPEC@Q,R[rN]; 2 players place two. Names default to S-PLAYER, M1-PLAYER.
+    MISSIONS are SPEC@Q,R[rN|/EDGES]; 2 players place two. Names default to S-PLAYER, M1-PLAYER.
 
     Example: scorekeeper ed start Rhed SG/WOOOWW SM/WWWWOW/market:b@1,-1
     """
     items = []
     for text in missions:
         place = parse_placement(text)
-        items.append({"tile": place["tile"] + ("=" + place["face"] if "face" in place else ""), "at": place["at"],
-                      "rot": place["rot"]})
+        face = place.pop("face", None)
+        items.append({**place, "tile": place["tile"] + (f"={face}" if face else "")})
     check_specs([tile] + [i["tile"] for i in items])
     return {"tile": tile, "rot": rot, "missions": items}
 
@@ -220,7 +221,8 @@ play("market", "MARKET", click.argument("kingdom"), click.argument("tiles", narg
 
 play("place", "PLACE", click.argument("placements", nargs=-1, required=True),
      build=lambda placements: {"tiles": [parse_placement(text) for text in placements]},
-     text="Place gained tiles: TILE@Q,R[rN] (N clockwise turns); give a face with TILE=SPEC@Q,R.")(
+     text="Place gained tiles: TILE@Q,R[rN] (N clockwise turns) or TILE@Q,R/EDGES (the edges as seen).\n\n"
+          "EDGES are N NE SE S SW NW as the tile lies in the Lair; give a face with TILE=SPEC@Q,R.")(
     "place T3@1,0r5 T4=G1/WWOOOO@0,1r2")
 
 
@@ -255,6 +257,12 @@ play("flick", "FLICK", click.argument("who", metavar="WINNER"), player=False,
 play("gold", "GOLD", who_argument, click.argument("amount", type=int), click.argument("reason", nargs=-1),
      player=False, build=lambda amount, reason: {"amount": amount, "reason": " ".join(reason)},
      text="Correct a player's Gold by hand (always flagged), with the reason.")("gold Rhed -- -1 paid twice at the Merchant")
+
+
+play("adjust", "ADJUST", click.argument("words", nargs=-1, required=True, metavar="[PLAYER] KEY=VALUE..."),
+     player=False, build=lambda words: adjust_words(words),
+     text="A mid-game start or a manual correction, as absolute values (keys: docs/eight-dragons.md, 'adjust').")(
+    "adjust Rhed gold=7 chests=sinistra round=3 next=Greenyra stacks=E1:4,G2:6")
 
 
 # -- the Lair map --------------------------------------------------------------------------------------------------

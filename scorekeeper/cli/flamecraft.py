@@ -243,8 +243,8 @@ def companion(**kw: Any) -> None:
 @group.command("end")
 @click.option("--flip", multiple=True, metavar="SHOP[=FACE]", help="Each new shop drawn this turn, now flipped face up.")
 @click.option("--discard", multiple=True, metavar="ITEMS|DRAGON", help="Goods (e.g. 2bread) or dragons discarded down to the limits.")
-@click.option("--park", multiple=True, metavar="NAMES", help="The dragons revealed to refill the park (default: provisional names).")
-@click.option("--row", multiple=True, metavar="NAMES", help="The enchantments revealed to refill the row (default: provisional names).")
+@click.option("--park", multiple=True, metavar="NAMES", help="The dragons revealed to refill the park (left out: a provisional name, replaced by the real one when the card is drawn).")
+@click.option("--row", multiple=True, metavar="NAMES", help="The enchantments revealed to refill the row (left out: a provisional name, replaced by the real one when the card is cast or reserved).")
 @options(player_option, recording_options)
 def end(**kw: Any) -> None:
     """End your turn: flip the new shops, discard down to 6 dragons and 7 of each good, refill.

@@ -56,6 +56,12 @@ def echo(output: str, err: bool = False, fg: str | None = None, plain: bool = Fa
     click.echo("\n".join(lines), file=_raw(err), color=on)
 
 
+def error(message: str) -> None:
+    """A refusal or an error, on stderr: on a terminal, in red and wrapped to its width at spaces (continuation
+    lines indented); elsewhere the one line as it is, for the scripts and logs that read it."""
+    echo(message, err=True, fg="red", fit=_raw(True).isatty())
+
+
 def _styled(line: str, fg: str | None) -> str:
     return click.style(line, fg=fg, bold=fg == "red") if fg else line
 

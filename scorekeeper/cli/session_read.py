@@ -8,6 +8,7 @@ from scorekeeper.cli.common import (
     BadInput, check_format, emit_json, json_option, open_session, reading_options, session_option, show_verdict,
 )
 from scorekeeper.cli.output import echo, page, width
+from scorekeeper.report import on_screen
 from scorekeeper.cli.session import command
 
 
@@ -18,7 +19,7 @@ def status(session: str | None, as_json: bool, fmt: str) -> None:
 
     Example: scorekeeper status
     """
-    from scorekeeper.report import render_status
+    from scorekeeper.status_screen import render_status
 
     s = open_session(session)
     current = s.status()
@@ -28,9 +29,11 @@ def status(session: str | None, as_json: bool, fmt: str) -> None:
         data["violations"] = len(errors)
         emit_json(data)
         return
-    echo(render_status(current, check_format(fmt), width()), fit=True)
-    if errors:
-        echo(f"\n{len(errors)} recorded play(s) break a rule: see 'scorekeeper check'", fg="yellow", fit=True)
+    fmt = check_format(fmt)
+    echo(render_status(current, fmt, width()), plain=not on_screen(fmt), fit=True)
+    if errors:  # with csv, on stderr: stdout is one table
+        echo(f"\n{len(errors)} recorded play(s) break a rule: see 'scorekeeper check'", fg="yellow", fit=True,
+             err=fmt == "csv")
 
 
 @command("log")
@@ -129,13 +132,13 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
         click.echo(f"The score just before event #{at}:\n")
     fmt = check_format(fmt)
     shown = render_score(table, fmt, explain=explain, title=s.game.title, width=width())
-    echo(shown, plain=fmt == "csv", fit=True)
+    echo(shown, plain=not on_screen(fmt), fit=True)
     from scorekeeper.engine import broken_note
 
     replayed = s.replay(at)
     if replayed.errors:
         echo(f"\nWarning: {broken_note(len(replayed.errors), replayed.counted_errors)}: see 'scorekeeper check'",
-             fit=True)
+             fit=True, err=fmt == "csv")
 
 
 @command("state")
@@ -146,16 +149,17 @@ def state(session: str | None, as_json: bool, fmt: str, at: int | None) -> None:
 
     Example: scorekeeper state --at 12
     """
-    from scorekeeper.report import render_status
+    from scorekeeper.status_screen import render_status
 
     s = open_session(session)
     if as_json:
         emit_json({"at": at, "state": s.snapshot(at)})
         return
     current = s.status(at)
-    if at is not None:
+    fmt = check_format(fmt)
+    if at is not None and fmt != "csv":
         click.echo(f"The board just before event #{at}:\n")
-    echo(render_status(current, check_format(fmt), width()), fit=True)
+    echo(render_status(current, fmt, width()), plain=not on_screen(fmt), fit=True)
 
 
 @command("audit")
@@ -166,7 +170,8 @@ def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
 
     Example: scorekeeper audit 12
     """
-    from scorekeeper.report import render_status, text
+    from scorekeeper.report import text
+    from scorekeeper.status_screen import render_status, status_csv
 
     s = open_session(session)
     audited = s.audit(seq)
@@ -174,10 +179,12 @@ def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
         emit_json(audited.to_json(s.game))
         return
     lines = audited.lines(s.game)
+    if check_format(fmt) == "csv":  # one table: the event's lines first, as section 'event'
+        echo(status_csv(audited.status_before, lines), plain=True)
+        return
     lines += ["", f"The board just before #{seq}:"]
-    fmt = check_format(fmt)
     shown = [text(line, fmt) for line in lines] + [render_status(audited.status_before, fmt, width())]
-    echo("\n".join(shown), fit=True)
+    echo("\n".join(shown), plain=not on_screen(fmt), fit=True)
 
 
 @command("verify")
@@ -220,7 +227,7 @@ def settings_cmd(session: str | None, as_json: bool, fmt: str, game_name: str | 
 
     Example: scorekeeper settings --game flamecraft
     """
-    from scorekeeper.report import table
+    from scorekeeper.fitting import fitted
     from scorekeeper.settings import rows_of
 
     game, rows = rows_of(game_name) if game_name else open_session(session).settings_rows()
@@ -228,5 +235,5 @@ def settings_cmd(session: str | None, as_json: bool, fmt: str, game_name: str | 
         emit_json(rows)
     else:
         fmt = check_format(fmt)
-        shown = table(rows, fmt, width=width()) if rows else f"{game.title} has no settings"
-        echo(shown, plain=fmt == "csv", fit=True)
+        shown = "\n".join(fitted(rows, fmt, width())) if rows or fmt == "csv" else f"{game.title} has no settings"
+        echo(shown, plain=not on_screen(fmt), fit=True)

@@ -46,6 +46,8 @@ class Finding:
     rule: str
     message: str
     severity: str = ERROR
+    #: an end finding (``Game.end_findings``) may name the event it belongs to; otherwise the journal's last
+    seq: int | None = None
 
     @property
     def is_error(self) -> bool:

@@ -26,7 +26,8 @@ def test_new_creates_the_session_and_makes_it_current(cli: Cli) -> None:
         "next: Ann adds 1 to 3 counters\n"
     )
     # no --session needed afterwards: the current-session pointer is used
-    assert cli("status", session=False).output.startswith("Next: Ann adds 1 to 3 counters\nFake game · 0/10 counters\n")
+    assert cli("status", session=False).output.startswith("Next: Ann adds 1 to 3 counters\n\nTurn:\n"
+                                                          "  Fake game · 0/10 counters\n\nPlayers:\n")
 
 
 def test_new_refuses_an_existing_file_and_leaves_it_alone(game: Cli) -> None:
@@ -203,8 +204,8 @@ def test_state_at_and_audit(game: Cli) -> None:
     game("fake", "add", "2")
     game("fake", "add", "1")
     state = game("state", "--at", "2")
-    assert state.output.startswith("The board just before event #2:\n\nNext: Bob adds 1 to 3 counters\n"
-                                   "Fake game · 2/10 counters\n")
+    assert state.output.startswith("The board just before event #2:\n\nNext: Bob adds 1 to 3 counters\n\n"
+                                   "Turn:\n  Fake game · 2/10 counters\n")
     assert game("state", "--at", "9").exit_code == 2
     audit = game("audit", "2")
     assert audit.exit_code == 0

@@ -19,7 +19,8 @@ from scorekeeper.cli import main
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
 SESSIONS = sorted(p for p in SAMPLES.glob("*/*.json") if p.name != "manifest.json" and p.parent.name != "inputs")
 ANSI = re.compile("\x1b\\[")
-READS = [["score"], ["score", "--explain"], ["status"], ["check"], ["audit", "3"], ["settings"], ["log"], ["state"]]
+READS = [["score"], ["score", "--explain"], ["status"], ["check"], ["audit", "3"], ["audit", "40"], ["settings"], ["log"],
+         ["state"], ["state", "--at", "40"]]
 
 
 def run(*args: str, tmp: Path, color: bool = False, columns: int = 80, **env: str) -> Result:
@@ -45,6 +46,11 @@ def test_every_read_command_fits_80_columns(session: Path, tmp_path: Path) -> No
         assert result.exit_code in (0, 1), (args, result.output)
         assert result.output.strip(), args
         assert too_wide(result.output) == [], (args, too_wide(result.output))
+        if args == ["status"]:  # the next step first, then short titled sections
+            lines = result.output.splitlines()
+            headings = [line for line in lines if line.endswith(":") and not line.startswith(" ")]
+            assert lines[0].startswith("Next: ") and headings[:2] == ["Turn:", "Players:"], lines[:12]
+            assert all(lines[i - 1] == "" for i, line in enumerate(lines) if line in headings)
     if session.parent.name == "eight-dragons":
         players = run("status", "--session", str(path), "--json", tmp=tmp_path)
         for player in [p["player"] for p in json.loads(players.stdout)["players"]]:
@@ -191,3 +197,65 @@ def test_verdicts_fit_and_keep_the_next_command_whole(tmp_path: Path) -> None:
         assert len(next_lines) <= 1
     shown = " ".join(run("log", "--type", "note", "--json", "--session", str(path), tmp=tmp_path).stdout.split())
     assert " ".join(long_note.split()) in shown
+
+
+def on_a_terminal(*args: str, tmp: Path, columns: int) -> str:
+    """What ``scorekeeper ARGS`` writes to stderr when stderr is a real terminal (a pseudo-terminal) ``columns`` wide."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    leader, follower = pty.openpty()
+    env = {**os.environ, "SCOREKEEPER_HOME": str(tmp / "home"), "COLUMNS": str(columns), "NO_COLOR": "1"}
+    subprocess.run([sys.executable, "-m", "scorekeeper", *args], stdin=subprocess.DEVNULL,
+                   stdout=subprocess.DEVNULL, stderr=follower, env=env, check=False)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the terminal's other end is closed: all is read
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    return b"".join(chunks).decode().replace("\r\n", "\n")
+
+
+def test_a_long_refusal_is_wrapped_to_the_terminal_and_one_line_elsewhere(tmp_path: Path) -> None:
+    path = copy(SAMPLES / "flamecraft" / "3p-complete.json", tmp_path)
+    piped = run("fc", "place", "MT-6", "--session", str(path), tmp=tmp_path)
+    refusal, *explained = piped.stderr.splitlines()
+    assert piped.exit_code == 1 and refusal.endswith("(use --force to record it anyway)")  # for scripts: one line
+    assert explained and all(line.startswith("  ") for line in explained)  # then the rule's summary, indented
+    message = piped.stderr.strip()
+    assert refusal.startswith("refused: FC-END-5: ") and len(refusal) > 80
+    shown = on_a_terminal("fc", "place", "MT-6", "--session", str(path), tmp=tmp_path, columns=50)
+    lines = shown.strip("\n").split("\n")
+    assert len(lines) > 2 and too_wide(shown, 50) == [], lines
+    assert lines[0].startswith("refused: FC-END-5:") and all(line.startswith("  ") for line in lines[1:])
+    assert " ".join(shown.split()) == " ".join(message.split())  # cut at spaces only: no word lost or split
+    usage = on_a_terminal("score", "--format", "a-format-nobody-has-heard-of", "--session", str(path),
+                          tmp=tmp_path, columns=50)
+    assert usage.startswith("error: unknown --format") and too_wide(usage, 50) == [] and usage.count("\n") > 1
+
+
+@pytest.mark.parametrize("session", SESSIONS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_tables_fit_by_themselves(session: Path, tmp_path: Path) -> None:
+    """Every table of status, state and settings fits as laid out, not by the screen's wrapping cutting its lines
+    (which would tear the columns apart): the players, each section, at the end and half-way, and the settings."""
+    from scorekeeper.fitting import fitted
+    from scorekeeper.session import Session
+
+    s = Session.open(copy(session, tmp_path))
+    for status in (s.status(), s.status(len(s.events) // 2)):
+        for rows in [status.players, *(part.rows for part in status.sections)]:
+            lines = fitted(rows, "simple", 78)  # the sections are indented by 2
+            assert max(map(len, lines)) <= 78, lines
+    from scorekeeper.settings import rows_of
+
+    for rows in (s.settings_rows()[1], rows_of(s.game.name)[1]):  # the session's, and the game's defaults
+        lines = fitted(rows, "simple", 80)
+        assert max(map(len, lines)) <= 80, lines

@@ -29,9 +29,9 @@ EIGHT_DRAGONS = """\
 player      games    wins    shared    win %    average    best
 --------  -------  ------  --------  -------  ---------  ------
 Whytera         2       2         0      100       71.5      72
-Blakkar         4       2         0       50       53.8      64
-Rhed            3       0         0        0       22        30
-Greenyra        3       0         0        0       18.3      28
+Rhed            3       1         0       33       31        43
+Blakkar         4       1         0       25       46.2      64
+Greenyra        3       0         0        0       20.3      28
 """
 
 FLAMECRAFT = """\
@@ -117,17 +117,17 @@ def test_csv_is_one_table_for_all_games(club: Cli) -> None:
     assert out == """\
 game,player,games,wins,shared,win %,average,best
 8 Dragons,Whytera,2,2,0,100,71.5,72
-8 Dragons,Blakkar,4,2,0,50,53.8,64
-8 Dragons,Rhed,3,0,0,0,22.0,30
-8 Dragons,Greenyra,3,0,0,0,18.3,28
+8 Dragons,Rhed,3,1,0,33,31.0,43
+8 Dragons,Blakkar,4,1,0,25,46.2,64
+8 Dragons,Greenyra,3,0,0,0,20.3,28
 """
 
 
 def test_json_is_complete(club: Cli) -> None:
     data = club.json("standings", "club")
     assert [g["game"] for g in data["games"]] == ["eight-dragons", "flamecraft"]
-    assert data["games"][0]["players"][1] == {"player": "Blakkar", "games": 4, "wins": 2, "shared_wins": 0,
-                                              "win_rate": 0.5, "average": 53.75, "best": 64}
+    assert data["games"][0]["players"][1] == {"player": "Rhed", "games": 3, "wins": 1, "shared_wins": 0,
+                                              "win_rate": 0.3333, "average": 31.0, "best": 43}
     assert len(data["sessions"]) == 8
     assert data["sessions"][0] == {"path": "club/eight-dragons/2p-aurea.json", "game": "eight-dragons",
                                    "date": "2026-11-30T08:30:15+00:00", "winners": ["Whytera"],

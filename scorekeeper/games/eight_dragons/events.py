@@ -23,7 +23,7 @@ EVENTS: tuple[EventType, ...] = (
     EventType("START", "a player's Starting Tile and Starting Mission(s) placed at setup", (
         Field("tile", "str", True, "the Starting Tile, e.g. SG/WOOOWW", positional=True),
         Field("rot", "int", help="rotation of the Starting Tile (0-5)"),
-        Field("missions", "list", True, "each Starting Mission: {tile, at, rot}"),
+        Field("missions", "list", True, "each Starting Mission: {tile, at, rot[, seen]}"),
     ), PLAYER_REQUIRED),
     EventType("FLY", "the active Dragon's flight (destination, Valley choices, pushes, joins)", (
         Field("to", "str", help="the space the Dragon lands on", positional=True),
@@ -77,7 +77,7 @@ EVENTS: tuple[EventType, ...] = (
                 Field("villagers", "int", help="without a board: the village's villager count"),
                 Field("folk", "str", help="without a board: the village's Folk")),
     EventType("PLACE", "gained tiles placed in a Lair (cell and rotation)", (
-        Field("tiles", "list", True, "each placement: {tile, at, rot[, face]}"),
+        Field("tiles", "list", True, "each placement: {tile, at, rot[, seen][, face]}"),
     ), PLAYER_REQUIRED),
     EventType("REPLACE", "a Mission tile replaced by a new one (the Mission limit)", (
         Field("remove", "str", True, "the Mission tile replaced", positional=True),
@@ -94,6 +94,11 @@ EVENTS: tuple[EventType, ...] = (
         Field("chests", "list", True, "each chest: {id, artifacts, on}"),
     ), PLAYER_REQUIRED),
     EventType("FLICK", "the tie-break coin flick's winner", (), PLAYER_REQUIRED),
+    EventType("ADJUST", "a mid-game start or a manual correction, never judged as a play (adjust.py)", (
+        Field("players", "dict", help="{PLAYER: {gold, lair, chests}}"),
+        Field("game", "dict", help="{round, next, bonfires, stacks, supply, villages, trolls, shrines, chest_stacks, "
+                                   "merchant_stacks, reason}"),
+    ), PLAYER_NONE),
     EventType("GOLD", "a manual Gold correction (always flagged)", (
         Field("amount", "int", True, "the Gold added (negative: taken)", positional=True),
         Field("reason", "str", help="why"),

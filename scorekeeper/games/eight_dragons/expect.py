@@ -25,6 +25,7 @@ from .hexgrid import format_cell
 from .notation import check_specs, parse_folk, parse_kingdom, split_item
 from .pieces import AUREA
 from .rules_locations import COMMAND_OF, EVENT_LOCATION, grow_targets, stacks_left, summon_eligible
+from .rules_lair import with_seen_turn
 from .rules_turn import close_problems
 from .state import EDState
 
@@ -202,7 +203,14 @@ def complete(state: EDState, draft: Draft) -> Draft:
         return Draft("MARKET", player, payload)
     if draft.type == "PLACE":
         items = [dict(item, tile=tile_name(state, str(item.get("tile", "")))) for item in payload.get("tiles", [])]
-        return Draft("PLACE", player or owner_of_pending(state, [i["tile"] for i in items]), {**payload, "tiles": items})
+        player = player or owner_of_pending(state, [i["tile"] for i in items])
+        held = {t.name: t for t in state.players[player].pending} if player in state.players else {}
+        items = [with_seen_turn(i, i.get("face"), held.get(i["tile"])) for i in items]
+        return Draft("PLACE", player, {**payload, "tiles": items})
+    if draft.type == "START":
+        missions = [with_seen_turn(m, split_item(str(m.get("tile", "")))[1]) if isinstance(m, dict) else m
+                    for m in payload.get("missions", [])]
+        return Draft("START", player, {**payload, "missions": missions})
     if draft.type in ("REPLACE", "DISCARD"):
         for key in ("remove", "tile"):
             if key in payload:
@@ -212,6 +220,14 @@ def complete(state: EDState, draft: Draft) -> Draft:
         if payload.get("face"):
             check_specs([payload["face"]])
         return Draft(draft.type, player or owner_of_pending(state, [str(payload.get("tile", ""))]), payload)
+    if draft.type == "ADJUST":  # players by a prefix of their names, here and as who flies next
+        names = list(state.players)
+        game = dict(payload.get("game") or {})
+        if isinstance(game.get("next"), str):
+            game["next"] = resolve_name(names, game["next"], "player")
+        players = {resolve_name(names, str(name), "player"): changes
+                   for name, changes in dict(payload.get("players") or {}).items()}
+        return Draft("ADJUST", player, {**payload, "players": players, "game": game})
     if draft.type == "CHESTS":
         items = [dict(item, on=tile_name(state, str(item["on"])) if item.get("on") else None)
                  for item in payload.get("chests", [])]

@@ -7,9 +7,11 @@ from typing import Any, Callable, Sequence
 from scorekeeper.events import Event
 from scorekeeper.games import entry
 from scorekeeper.games.base import (Draft, Expectation, Finding, Findings, Game, ObservationError, ScoreTable,
-                                    SessionConfig, Status, warning)
+                                    SessionConfig, Status, Stop)
 
 from . import rules_end, rules_lair, rules_turn, view
+from .adjust import play_adjust
+from .context import Blocking
 from .events import EVENTS
 from .expect import active, complete, expect, expected_text
 from .pieces import AUREA
@@ -29,11 +31,14 @@ def checked(check: Check, apply: Apply) -> Play:
 
     def play(state: EDState, event: Event, found: Findings) -> EDState:
         found.extend(check(state, event))
+        if any(isinstance(f, Blocking) for f in found.items):
+            raise Stop  # it cannot be carried out, even forced (the error is recorded)
         if found.failed:
             return state
         ledger, chests = len(state.ledger), {name: len(p.chests) for name, p in state.players.items()}
+        showing = rules_turn.predicted_bonfires(state)
         state = apply(state, event)
-        found.infos.extend(gains_said(state, ledger, chests))
+        found.infos.extend(gains_said(state, ledger, chests) + rules_turn.uncover_bonfires(state, showing, event.seq))
         return state
 
     return play
@@ -72,6 +77,7 @@ PLAYS: dict[str, Play] = {
     "CHESTS": checked(rules_end.check_chests, rules_end.apply_chests),
     "FLICK": checked(rules_end.check_flick, rules_end.apply_flick),
     "GOLD": checked(rules_end.check_gold, rules_end.apply_gold),
+    "ADJUST": play_adjust,
 }
 
 OBSERVABLE = ("gold", "wyrmlings", "lair", "chambers", "missions", "pending", "chests", "position",
@@ -173,9 +179,8 @@ class EightDragons(Game):
         return view.describe_event(event)
 
     def end_findings(self, state: EDState) -> list[Finding]:
-        """Bonfires due by the draw count but never recorded."""
-        return [warning("ED-BONFIRE-1", f"stack {s} has reached its Bonfire but no reveal was recorded "
-                                        f"('ed bonfire {s}')") for s in rules_turn.predicted_bonfires(state)]
+        """Bonfires due by the draw count but never recorded, each at the draw that uncovered it."""
+        return rules_turn.unrecorded_bonfires(state)
 
     def snapshot(self, state: EDState) -> Any:
         """The whole state as JSON-ready data."""

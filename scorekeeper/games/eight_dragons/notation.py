@@ -28,7 +28,8 @@ parser is a pure function; it raises ``NotationError`` (exit 2) with an example 
 
 from __future__ import annotations
 
-from typing import Any
+from itertools import takewhile
+from typing import Any, Sequence
 
 from scorekeeper.errors import NotationError
 from scorekeeper.games.base import is_whole
@@ -188,22 +189,27 @@ def parse_pair(text: str, option: str, example: str) -> tuple[str, str]:
 
 
 def parse_placement(text: str) -> dict[str, Any]:
-    """``T3@1,-1r2`` or ``T3=E1/OWWWWW/b@1,-1r2`` → {"rot", "at", "tile"[, "face"]} (the face is checked)."""
+    """``T3@1,-1r2``, ``T3@1,-1/WOOWWW`` (the edges as seen in the Lair instead of the turns) or
+    ``T3=E1/OWWWWW/b@1,-1r2`` → {"rot", "at", "tile"[, "seen"][, "face"]} (the face is checked)."""
     name_part, sep, where = text.rpartition("@")
     if not sep or not name_part:
-        raise NotationError(f"{text!r}: write TILE@Q,R (optionally rN for N turns), e.g. T3@1,-1r2")
+        raise NotationError(f"{text!r}: write TILE@Q,R (then rN for N turns, or /EDGES as seen), e.g. T3@1,-1r2")
     rot = 0
-    lowered = where.lower()
-    if "r" in lowered:
-        where, _, rot_text = lowered.partition("r")
+    where, slash, seen = where.lower().partition("/")
+    if "r" in where or "r" in seen:
+        if slash:
+            raise NotationError(f"{text!r}: give the turns (rN) or the edges as seen (/EDGES), not both")
+        where, _, rot_text = where.partition("r")
         if not is_whole(rot_text) or int(rot_text) > 5:
             raise NotationError(f"{text!r}: the rotation is r0 … r5 (clockwise turns of 60°)")
         rot = int(rot_text)
+    if slash and (len(seen) != 6 or set(seen) - {"o", "w"}):
+        raise NotationError(f"{text!r}: the edges as seen are six letters O/W for N NE SE S SW NW, e.g. T3@1,-1/WOOWWW")
     try:
         cell = format_cell(parse_cell(where))
     except ValueError as exc:
         raise NotationError(str(exc)) from None
-    item: dict[str, Any] = {"rot": rot, "at": cell}
+    item: dict[str, Any] = {"rot": rot, "at": cell} | ({"seen": seen.upper()} if slash else {})
     name, eq, face = name_part.partition("=")
     item["tile"] = name
     if eq:
@@ -219,3 +225,16 @@ def parse_chest(text: str) -> dict[str, Any]:
         raise NotationError(f"{text!r}: write ID=ARTIFACTS@TILE or ID=ARTIFACTS, e.g. C1=c@T12")
     letters, at, tile = rest.partition("@")
     return {"id": cid.upper(), "artifacts": letters.lower(), "on": tile if at else None}
+
+
+def adjust_words(words: Sequence[str]) -> dict[str, Any]:
+    """``ed adjust`` words → {"players": {PLAYER: {KEY: VALUE}}, "game": {KEY: VALUE}}: a word without ``=``
+    names the player whose keys follow; the keys before any player, and the game keys anywhere, are the
+    game's (the game refuses an unknown one, with the closest known key)."""
+    from scorekeeper.adjusting import adjust_payload
+
+    from .adjust import GAME_KEYS
+
+    leading = [w.partition("=")[0] for w in takewhile(lambda w: "=" in w, words)]
+    payload = adjust_payload(words, (*GAME_KEYS, *leading))
+    return {"players": payload.pop("players", {}), "game": payload}

@@ -302,4 +302,6 @@ SUMMARIES: dict[str, tuple[str, str]] = {
         "Wall: the most wall segments in one unbranched line; a closed ring counts in full"),
     "ED-ROYAL-7": ("Royal Challenges (Advanced)",
         "Fewest Artifacts counts your Lair after chests are placed: placed chests count, kept ones do not"),
+    "ED-ADJ-1": ("(the project's own: starting mid-game)",
+        "An adjust sets only the keys it knows, to values the game can hold"),
 }

@@ -3,24 +3,24 @@ ED-MISSION-*, ED-GOLD-2)."""
 
 from __future__ import annotations
 
-from itertools import permutations
-from typing import Sequence
+from typing import Any, Sequence
 
 from scorekeeper.events import Event
-from scorekeeper.games.base import Finding, Findings, error, warning
+from scorekeeper.games.base import Finding, Findings, Stop, error, warning
 
 from .board import parse_kingdom
-from .context import PayloadError
-from .hexgrid import Cell, Vertex, format_cell, parse_cell, rotate_edges
+from .context import Blocking, PayloadError, blocked
+from .hexgrid import Cell, Vertex, format_cell, parse_cell, rotate_edges, rotations_matching
 from .lair import Lair, chamber_pays
 from .state import EDState
 from .notation import TileSpecError, parse_tile
 from .tiles import Tile
 
 MISSION_LIMIT = 5
+Placement = tuple[Tile, Cell, int]  # a tile, its cell and its clockwise turns
 
 
-def _placements(state: EDState, event: Event, command: str = "place") -> list[tuple[Tile, Cell, int]]:
+def _placements(state: EDState, event: Event, command: str = "place") -> list[Placement]:
     """The (tile with its face, cell, rotation) triples of a PLACE event; PayloadError if unreadable.
 
     ``command`` is the table's command, so that a missing face is asked for in that command's syntax."""
@@ -50,30 +50,82 @@ def _placements(state: EDState, event: Event, command: str = "place") -> list[tu
             how = (f"ed place {name}={example}@{format_cell(cell)}" if command == "place"
                    else f"ed {command} … --face {example}")
             raise PayloadError(f"{name}'s face (edges, symbols) is not known yet: type it, e.g. {how}")
-        rot = item.get("rot", 0)
-        if not isinstance(rot, int) or not 0 <= rot <= 5:
-            raise PayloadError(f"rotation {rot!r}: give 0–5 clockwise turns of 60°")
-        result.append((tile, cell, rot))
+        result.append((tile, cell, turns(tile, item)))
     if not result:
         raise PayloadError("name at least one tile to place")
     return result
 
 
-def _try_order(lair: Lair, batch: Sequence[tuple[Tile, Cell, int]]) -> str | None:
-    trial = lair.copy()
-    for tile, cell, rot in batch:
-        problem = trial.placement_problem(cell, rotate_edges(str(tile.edges), rot))
-        if problem is not None:
-            return f"{tile.name} on {format_cell(cell)} turned {rot}: {problem}{placement_hint(trial, tile, cell)}"
-        trial.place(tile, cell, rot)
-    return None
+def turns(tile: Tile, item: dict) -> int:
+    """The clockwise turns of a placement ``item``: its ``rot``, or the turn that shows its ``seen`` edges (the
+    tile's edges as they lie in the Lair, N NE SE S SW NW); PayloadError when unreadable or when no turn of the
+    printed face shows them (ED-LAIR-5)."""
+    rot = item.get("rot", 0)
+    if not isinstance(rot, int) or not 0 <= rot <= 5:
+        raise PayloadError(f"rotation {rot!r}: give 0–5 clockwise turns of 60°")
+    seen = str(item.get("seen") or "").upper()
+    if not seen:
+        return rot
+    if len(seen) != 6 or set(seen) - {"O", "W"}:
+        raise PayloadError(f"edges as seen {seen!r}: six letters O (open) / W (wall), N NE SE S SW NW")
+    matching = rotations_matching(str(tile.edges), seen)
+    if not matching:
+        shown = ", ".join(f"r{r} {rotate_edges(str(tile.edges), r)}" for r in range(6))
+        raise PayloadError(f"{tile.name} is printed {tile.edges}: no turn of it shows {seen} (its turns: {shown})")
+    if rot and rot not in matching:
+        raise PayloadError(f"{tile.name} turned {rot} shows {rotate_edges(str(tile.edges), rot)}, not {seen}")
+    return rot or matching[0]
+
+
+def with_seen_turn(item: dict[str, Any], spec: str | None, held: Tile | None = None) -> dict[str, Any]:
+    """A placement typed with its edges as seen, with the turn that shows them (for the log), read from the face
+    ``spec`` typed or the ``held`` tile's; unchanged when the turn cannot be told (the play then says why)."""
+    if not item.get("seen") or item.get("rot"):
+        return item
+    try:
+        edges = parse_tile(spec, "tile").edges if spec else held.edges if held else None
+    except TileSpecError:
+        return item
+    matching = rotations_matching(str(edges), str(item["seen"]).upper()) if edges else []
+    return {**item, "rot": matching[0]} if matching else item
+
+
+def lay_what_fits(lair: Lair, batch: Sequence[Placement], any_order: bool) -> tuple[list[Placement], list[Finding]]:
+    """Lay the batch on a copy of ``lair``: in the recorded order, or with ``any_order`` (A-27) each tile as soon as
+    it fits, until none more does — exact, since a tile laid never takes away another's open contact. Returns the
+    tiles laid, in the order laid, and a refusal for each tile left out (judged when its turn came in the
+    recorded order, or with ``any_order`` once no other tile fits)."""
+    trial, laid, left, refused = lair.copy(), [], list(batch), []
+    progress = True
+    while progress and left:
+        progress = False
+        for item in list(left):
+            tile, cell, rot = item
+            if trial.placement_problem(cell, rotate_edges(str(tile.edges), rot)) is None:
+                trial.place(tile, cell, rot)
+                laid.append(item)
+                left.remove(item)
+                progress = True
+            elif not any_order:
+                refused.append(bad_tile(trial, tile, cell, rot))
+                left.remove(item)
+    return laid, refused + [bad_tile(trial, tile, cell, rot) for tile, cell, rot in left]
+
+
+def bad_tile(trial: Lair, tile: Tile, cell: Cell, rot: int) -> Finding:
+    """ED-LAIR-2, ED-LAIR-3: the refusal of one tile that cannot go where it was typed, judged on ``trial`` (the
+    Lair with the batch's other tiles laid): the wrong edges and what fits there."""
+    problem = str(trial.placement_problem(cell, rotate_edges(str(tile.edges), rot)))
+    rule = "ED-LAIR-2" if ("does not touch" in problem or "already holds" in problem) else "ED-LAIR-3"
+    return (blocked if "already holds" in problem else error)(rule, f"{tile.name} on {format_cell(cell)} turned {rot}: {problem}{placement_hint(trial, tile, cell)}")
 
 
 def placement_hint(lair: Lair, tile: Tile, cell: Cell) -> str:
     """What would be legal instead (ED-LAIR-3): the turns that fit on ``cell``, else the cells that fit."""
     rots = lair.legal_rotations(tile, cell)
     if rots:
-        return f"; legal turns there: {', '.join(map(str, rots))}"
+        seen = ", ".join(rotate_edges(str(tile.edges), r) for r in rots)
+        return f"; legal turns there: {', '.join(map(str, rots))} (edges as seen: {seen})"
     places = [format_cell(c) for c, _ in lair.open_places() if lair.legal_rotations(tile, c)]
     if places:
         return f"; no turn fits there — it fits at {', '.join(places[:6])}"
@@ -86,43 +138,38 @@ def _activations_pending(state: EDState) -> bool:
     return state.board is not None and bool(state.queue) and not state.closed
 
 
-def place_findings(state: EDState, event: Event) -> tuple[list[Finding], list[tuple[Tile, Cell, int]]]:
+def place_findings(state: EDState, event: Event) -> tuple[list[Finding], list[Placement]]:
     """ED-LAIR-1 … ED-LAIR-8, ED-MISSION-1, ED-ACT-8: gained tiles on legal cells and rotations.
 
     Returns the findings and the batch in an order that is legal (the recorded one, or with ``lair.batch_order``
     any_legal another: A-27), for ``play_place`` to lay without trying again."""
     player = state.players.get(str(event.player))
     if player is None:
-        return [error("ED-LAIR-1", "say whose Lair this is (-p PLAYER)")], []
+        return [blocked("ED-LAIR-1", "say whose Lair this is (-p PLAYER)")], []
+    found: list[Finding] = []
     if not player.started:
-        return [error("ED-SETUP-12", f"record {player.name}'s Starting Tile and Mission first ('ed start')")], []
+        found.append(error("ED-SETUP-12", f"record {player.name}'s Starting Tile and Mission first ('ed start')"))
     if _activations_pending(state):
-        return [error("ED-ACT-8", "tiles are placed only after every activation of the turn")], []
+        found.append(error("ED-ACT-8", "tiles are placed only after every activation of the turn"))
     try:
         batch = _placements(state, event)
     except PayloadError as exc:
-        return [error("ED-LAIR-5", str(exc))], []
-    found: list[Finding] = []
+        return found + [blocked("ED-LAIR-5", str(exc))], []
+    if found:
+        return found, batch
     missions = len(player.missions)
     new_missions = sum(1 for t, _, _ in batch if t.mission is not None)
     if missions + new_missions > MISSION_LIMIT:  # ED-MISSION-1, ED-LOC-MERCHANT-5
         return [error("ED-MISSION-1", f"{player.name}'s Lair already holds {missions} Missions (at most 5): "
-                                      "replace one instead ('ed replace')")], []
-    problem = _try_order(player.lair, batch)  # ED-LAIR-2, ED-LAIR-3, ED-LAIR-4, ED-LAIR-8 (Merchant Tiles alike)
-    if problem is not None:
-        legal = None
-        if state.settings.get("lair.batch_order", "any_legal") == "any_legal" and len(batch) > 1:  # ED-LAIR-7 (A-27)
-            for order in permutations(batch):
-                if _try_order(player.lair, order) is None:
-                    legal = order
-                    break
-        if legal is None:
-            rule = "ED-LAIR-2" if ("does not touch" in problem or "already holds" in problem) else "ED-LAIR-3"
-            found.append(error(rule, problem))
-        else:
-            found.append(warning("ED-LAIR-7", "this batch is legal only in another order: "
-                                              + ", ".join(t.name for t, _, _ in legal)))
-            batch = list(legal)
+                                      "replace one instead ('ed replace')")], batch
+    any_order = state.settings.get("lair.batch_order", "any_legal") == "any_legal"  # ED-LAIR-7 (A-27)
+    laid, refused = lay_what_fits(player.lair, batch, any_order)  # ED-LAIR-2, ED-LAIR-3, ED-LAIR-4, ED-LAIR-8
+    if refused:  # every tile that cannot go where it was typed, each with what fits there
+        found += refused
+    elif laid != batch:
+        found.append(warning("ED-LAIR-7", "this batch is legal only in another order: "
+                                          + ", ".join(t.name for t, _, _ in laid)))
+        batch = laid
     return found, batch
 
 
@@ -130,6 +177,8 @@ def play_place(state: EDState, event: Event, found: Findings) -> EDState:
     """Judge the batch once and, when legal, lay it in the legal order found, paying the Chambers it closes."""
     findings, batch = place_findings(state, event)
     found.extend(findings)
+    if any(isinstance(f, Blocking) for f in findings):
+        raise Stop  # it cannot be carried out, even forced (the error is recorded)
     if found.failed:
         return state
     player = state.players[str(event.player)]
@@ -167,7 +216,7 @@ def play_replace(state: EDState, event: Event, found: Findings) -> EDState:
     if player is None:
         found.stop("ED-MISSION-2", "say whose Lair this is (-p PLAYER)")
     if _activations_pending(state):
-        found.stop("ED-ACT-8", "a Mission is replaced only after every activation of the turn")
+        found.error("ED-ACT-8", "a Mission is replaced only after every activation of the turn")
     removed = str(event.get("remove", ""))
     cell = player.lair.cell_of(removed)
     if cell is None or player.lair.cells[cell].tile.mission is None:
@@ -189,7 +238,7 @@ def play_replace(state: EDState, event: Event, found: Findings) -> EDState:
     if state.settings.get("mission.replace_rule", "enforce") == "enforce":  # ED-MISSION-3 (A-30)
         problem = player.lair.placement_problem(cell, rotate_edges(str(tile.edges), rot))
         if problem:
-            found.stop("ED-MISSION-3", f"{tile.name} in {removed}'s place turned {rot}: {problem}"
+            found.error("ED-MISSION-3", f"{tile.name} in {removed}'s place turned {rot}: {problem}"
                                        f"{placement_hint(player.lair, tile, cell)}")
     player.lair.place(tile, cell, rot)  # new Chambers pay nothing (ED-MISSION-4, ED-CHAMBER-8)
     player.pending = [t for t in player.pending if t.name != tile.name]
@@ -205,26 +254,26 @@ def check_discard(state: EDState, event: Event) -> list[Finding]:
     """ED-LAIR-6: only a tile that fits nowhere may be set aside."""
     player = state.players.get(str(event.player))
     if player is None:
-        return [error("ED-LAIR-6", "say whose tile this is (-p PLAYER)")]
-    if _activations_pending(state):
-        return [error("ED-ACT-8", "a tile is set aside only after every activation of the turn")]
+        return [blocked("ED-LAIR-6", "say whose tile this is (-p PLAYER)")]
+    early = [error("ED-ACT-8", "a tile is set aside only after every activation of the turn")] \
+        if _activations_pending(state) else []
     name = str(event.get("tile", ""))
     tile = next((t for t in player.pending if t.name == name), None)
     if tile is None:
-        return [error("ED-LAIR-6", f"{player.name} holds no gained tile {name!r}")]
+        return early + [blocked("ED-LAIR-6", f"{player.name} holds no gained tile {name!r}")]
     if event.get("face"):
         try:
             tile = tile.with_face(parse_tile(str(event.get("face")), name))
         except TileSpecError as exc:
-            return [error("ED-LAIR-5", str(exc))]
+            return early + [blocked("ED-LAIR-5", str(exc))]
     if not player.lair.open_places():  # ED-LAIR-6: no open edge left, so no face can fit
-        return [warning("ED-LAIR-6", f"{name} fits nowhere: {player.name}'s Lair has no open place left; it is set aside")]
+        return early + [warning("ED-LAIR-6", f"{name} fits nowhere: {player.name}'s Lair has no open place left; it is set aside")]
     if tile.edges is None:
-        return [error("ED-LAIR-6", f"give {name}'s face (--face …) so the engine can see that it fits nowhere")]
+        return early + [error("ED-LAIR-6", f"give {name}'s face (--face …) so the engine can see that it fits nowhere")]
     if player.lair.placeable_anywhere(tile):  # ED-LAIR-6 (A-31)
         spots = [format_cell(c) for c, _ in player.lair.open_places() if player.lair.legal_rotations(tile, c)]
-        return [error("ED-LAIR-6", f"tiles cannot be saved or dropped: {name} fits at {', '.join(spots[:6])}")]
-    return [warning("ED-LAIR-6", f"{name} fits nowhere in {player.name}'s Lair and is set aside")]
+        return early + [error("ED-LAIR-6", f"tiles cannot be saved or dropped: {name} fits at {', '.join(spots[:6])}")]
+    return early + [warning("ED-LAIR-6", f"{name} fits nowhere in {player.name}'s Lair and is set aside")]
 
 
 def apply_discard(state: EDState, event: Event) -> EDState:

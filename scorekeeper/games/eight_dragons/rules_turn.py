@@ -6,18 +6,19 @@ ED-BONFIRE-1, ED-BONFIRE-2, ED-BONFIRE-3, ED-END-1…5, ED-2P-4, ED-2P-6.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from scorekeeper.events import Event
-from scorekeeper.games.base import Finding, Findings, error, warning
+from scorekeeper.games.base import Finding, Findings, Stop, error, warning
 
 from .board import parse_kingdom
-from .context import PayloadError, commit_names, new_tiles, piece_place
+from .context import Blocking, PayloadError, blocked, commit_names, new_tiles, piece_place
 from .flight import FlightError, FlightResult, simulate
 from .hexgrid import Cell, parse_cell, rotate_edges
 from .lair import Lair
 from .pieces import AUREA, is_wyrmling
-from .rules_lair import placement_hint
+from .rules_lair import placement_hint, turns
 from .state import EDState
 from .tiles import START, START_MISSION, Tile
 
@@ -86,7 +87,7 @@ def play_start(state: EDState, event: Event, found: Findings) -> EDState:
         items = list(event.get("missions", []))
         tiles = new_tiles(state, _start_items(event))
         cells = [parse_cell(str(m.get("at", ""))) for m in items]
-        rots = [int(m.get("rot", 0)) for m in items]
+        rots = [turns(tile, m) if tile.edges else int(m.get("rot", 0)) for tile, m in zip(tiles[1:], items)]
     except (PayloadError, ValueError, AttributeError) as exc:
         found.stop("ED-SETUP-12", str(exc))
     start, missions = tiles[0], tiles[1:]
@@ -94,8 +95,8 @@ def play_start(state: EDState, event: Event, found: Findings) -> EDState:
         found.stop("ED-SETUP-12", f"the Starting Tile must be written S…/EDGES, e.g. SG/WOOOWW (got {start.notation()})")
     want = 2 if state.n == 2 else 1  # ED-SETUP-13, ED-2P-3
     if len(missions) != want:
-        found.stop("ED-SETUP-13", f"each player places {want} Starting Mission{'s' if want > 1 else ''} "
-                                  f"in a {state.n}-player game, not {len(missions)}")
+        found.error("ED-SETUP-13", f"each player places {want} Starting Mission{'s' if want > 1 else ''} "
+                                   f"in a {state.n}-player game, not {len(missions)}")
     player.lair.place(start, (0, 0), int(event.get("rot", 0)))
     placements = list(zip(missions, cells, rots))
     problems = _mission_problems(player.lair, start, placements)
@@ -160,37 +161,32 @@ def fly_findings(state: EDState, event: Event) -> tuple[list[Finding], FlightRes
     Returns the findings and, on a described board, the simulated flight (simulated once: ``play_fly`` carries
     it out)."""
     if state.over or (state.last_turn is not None and state.turn >= state.last_turn and state.closed):
-        return [error("ED-END-4", "the final round is over: no more turns; place chests ('ed chests') and score")], None
+        return [blocked("ED-END-4", "the final round is over: no more turns; place chests ('ed chests') and score")], None
     found = close_problems(state)
     expected = state.next_player
     if event.player != expected:  # ED-FLY-1
         if event.player == AUREA:
-            found.append(error("ED-2P-4", "Aurea never flies on her own; she moves only when pushed"))
-        else:
-            found.append(error("ED-FLY-1", f"it is {expected}'s turn to fly, not {event.player}'s"))
-        return found, None
+            return found + [blocked("ED-2P-4", "Aurea never flies on her own; she moves only when pushed")], None
+        found.append(error("ED-FLY-1", f"it is {expected}'s turn to fly, not {event.player}'s"))  # forced: it flies
     if state.last_turn is not None and state.turn + 1 > state.last_turn:
-        return [error("ED-END-4", "the final round is over: no more turns")], None
+        return [blocked("ED-END-4", "the final round is over: no more turns")], None
     try:
         pushes = _pushes(event)
         valley = parse_kingdom(str(event.get("valley"))) if event.get("valley") else None
     except ValueError as exc:
-        return found + [error("ED-FLY-6", str(exc))], None
-    try:
-        joins = _joins(event)
-    except ValueError as exc:
-        return found + [error("ED-SWARM-4", str(exc))], None
+        return found + [blocked("ED-FLY-6", str(exc))], None
+    joins = _joins(event)
     if state.board is None:
         spaces = event.get("spaces")
         if spaces is not None and int(spaces) < 1:
             found.append(error("ED-FLY-3", "you must fly at least 1 space forward"))
         if len(joins) > len(state.pieces.rock):  # ED-SWARM-3
-            found.append(error("ED-SWARM-3", f"only {len(state.pieces.rock)} Wyrmling(s) wait on the Dragon Rock, "
+            found.append(blocked("ED-SWARM-3", f"only {len(state.pieces.rock)} Wyrmling(s) wait on the Dragon Rock, "
                                              f"so {len(joins)} cannot join"))
         movers = {event.player, *map(str, event.get("pushed", []))}
         for dragon in [*map(str, event.get("pushed", [])), *(d for d, _ in joins)]:
             if dragon not in state.pieces.swarms:
-                found.append(error("ED-PUSH-1", f"{dragon!r} is not a Dragon in this game"))
+                found.append(blocked("ED-PUSH-1", f"{dragon!r} is not a Dragon in this game"))
         for index, (dragon, wyrm) in enumerate(joins):
             if dragon in state.pieces.swarms and dragon not in movers:  # ED-SWARM-2: only moved Dragons pass the Valley
                 found.append(error("ED-SWARM-2", f"{dragon} did not move this turn, so it cannot pass the Valley and "
@@ -202,11 +198,8 @@ def fly_findings(state: EDState, event: Event) -> tuple[list[Finding], FlightRes
     try:
         result = simulate(state.board, state.pieces, str(event.player), _dest(event), valley=valley, pushes=pushes,
                           spaces=int(event.get("spaces")) if event.get("spaces") is not None and not event.get("to") else None)
-    except FlightError as exc:
-        found.append(error(exc.rule, exc.message))
-        return found, None
-    except (ValueError, KeyError) as exc:
-        found.append(error("ED-FLY-3", f"cannot read this flight: {exc}"))
+    except FlightError as exc:  # a flight the board cannot make is not carried out, even forced
+        found.append(blocked(exc.rule, exc.message))
         return found, None
     found.extend(_cross_check(state, event, result, joins))
     return found, result
@@ -260,6 +253,8 @@ def play_fly(state: EDState, event: Event, found: Findings) -> EDState:
     """Judge the flight (simulated once on a described board) and, when legal, carry it out."""
     findings, result = fly_findings(state, event)
     found.extend(findings)
+    if any(isinstance(f, Blocking) for f in findings):
+        raise Stop  # it cannot be carried out, even forced (the error is recorded)
     if found.failed:
         return state
     state = apply_fly(state, event, result)
@@ -289,6 +284,8 @@ def apply_fly(state: EDState, event: Event, result: FlightResult | None) -> EDSt
     """Close the previous turn, start this one, move the pieces (as simulated) and queue the activations."""
     close_turn(state)
     state.turn += 1
+    while state.order[state.turn % state.n] != str(event.player):  # ED-FLY-1 forced: the turn is the flyer's
+        state.turn += 1
     state.closed = False
     state.activated = []
     active = str(event.player)
@@ -372,9 +369,9 @@ def play_positions(state: EDState, event: Event, found: Findings) -> EDState:
     """Judge the stated positions, set them, and check that every Wyrmling is still somewhere (the engine puts
     the pieces back when it is not)."""
     findings = check_positions(state, event)
-    if any(f.is_error for f in findings):
-        found.extend(findings)
-        return state
+    errors = [f for f in findings if f.is_error]
+    if errors:  # positions the game cannot set are not set, even forced
+        found.stop(errors[0].rule, errors[0].message)
     wyrms = set(state.pieces.all_wyrmlings())
     apply_positions(state, event)
     lost = sorted(wyrms - set(state.pieces.all_wyrmlings()))
@@ -426,9 +423,9 @@ def check_bonfire(state: EDState, event: Event) -> list[Finding]:
     """ED-BONFIRE-1, ED-BONFIRE-3: one Bonfire per stack, revealed at the predicted draw."""
     stack = str(event.get("stack", "")).upper()
     if stack not in state.stack_size:
-        return [error("ED-BONFIRE-1", f"{stack!r} is not a Lair stack; stacks are {', '.join(state.stack_size)}")]
+        return [blocked("ED-BONFIRE-1", f"{stack!r} is not a Lair stack; stacks are {', '.join(state.stack_size)}")]
     if stack in state.bonfires:
-        return [error("ED-BONFIRE-1", f"stack {stack}'s Bonfire was already revealed (one per stack)")]
+        return [blocked("ED-BONFIRE-1", f"stack {stack}'s Bonfire was already revealed (one per stack)")]
     predicted = state.stack_size[stack] - 3  # ED-BONFIRE-1
     drawn = state.draws[stack]
     if drawn < predicted:  # ED-BONFIRE-3: flagged, the table's reality prevails
@@ -449,4 +446,24 @@ def apply_bonfire(state: EDState, event: Event) -> EDState:
 def predicted_bonfires(state: EDState) -> list[str]:
     """Stacks whose Bonfire should be showing by the draw count but is not recorded (ED-BONFIRE-1)."""
     return [s for s, size in state.stack_size.items() if state.draws[s] >= size - 3 and s not in state.bonfires]
+
+
+def uncover_bonfires(state: EDState, before: list[str], seq: int) -> list[str]:
+    """ED-BONFIRE-1: the Bonfires that the draws of event ``seq`` uncovered (not showing in ``before``): remember
+    the draw (an unrecorded reveal is flagged there) and say so in its verdict."""
+    said = []
+    for stack in predicted_bonfires(state):
+        if stack not in before:
+            state.uncovered[stack] = seq
+            said.append(f"stack {stack}'s Bonfire shows now (this draw uncovered it): "
+                        f"record it with 'ed bonfire {stack}'")
+    return said
+
+
+def unrecorded_bonfires(state: EDState) -> list[Finding]:
+    """ED-BONFIRE-1: a warning for each Bonfire due by the draw count but never recorded, at the draw that
+    uncovered it."""
+    return [replace(warning("ED-BONFIRE-1", f"stack {s} has reached its Bonfire but no reveal was recorded "
+                                            f"('ed bonfire {s}')"), seq=state.uncovered.get(s))
+            for s in predicted_bonfires(state)]
 

@@ -82,6 +82,7 @@ class EDState:
     activated: list[str] = field(default_factory=list)
     flight: dict[str, Any] = field(default_factory=dict)
     bonfires: list[str] = field(default_factory=list)
+    uncovered: dict[str, int] = field(default_factory=dict)  # stack → seq of the draw that uncovered its Bonfire
     end_trigger_turn: int | None = None
     over: bool = False
     tile_counter: int = 0

@@ -9,6 +9,7 @@ from scorekeeper.events import Event
 from scorekeeper.games.base import Section, Status
 
 from . import rules_turn
+from .adjust import adjustment_words
 from .board import KINGDOMS
 from .context import still_to_activate
 from .hexgrid import format_cell
@@ -192,6 +193,8 @@ def describe_event(event: Event) -> str:
             f"{c.get('id')}={c.get('artifacts', '')}@{c.get('on') or 'kept'}" for c in g("chests", [])) or "none")
     if t == "FLICK":
         return f"{who} wins the coin flick"
+    if t == "ADJUST":
+        return adjustment_words(event.payload)
     if t == "GOLD":
         return f"{who} Gold {g('amount'):+d} ({g('reason') or 'correction'})" if isinstance(g("amount"), int) else f"{who} Gold correction"
     return f"{who}: {t}"

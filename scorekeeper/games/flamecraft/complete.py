@@ -19,7 +19,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from scorekeeper.errors import BadInput, NotationError
 from scorekeeper.games.base import Draft, is_whole, resolve_player
 
-from .notation import FaceError, norm_face, norm_goods, norm_id, norm_reward, parse_items, split_ref
+from .notation import COIN, FaceError, norm_face, norm_goods, norm_id, norm_reward, parse_items, split_ref
 from .rules_enchant import default_payment
 from .rules_gather import yield_of
 from .rules_gift import default_spend
@@ -357,23 +357,39 @@ def _end(c: Completion) -> None:
     p = c.payload
     c.keep("flips", how=lambda v: [c.card("shop", f, c.state.faces.get("shop", {})) for f in v])
     if isinstance(p.get("discard"), list):
-        goods: dict[str, int] = {}
-        dragons: list[str] = []
-        for word in split_list(p["discard"]):
-            try:
-                parsed = parse_items(word)
-                if any(good not in c.goods for good in parsed):
-                    raise FaceError(word)
-            except FaceError:
-                dragons.append(complete_name(word, c.holdings.hand))
-                continue
-            for good, n in parsed.items():
-                goods[good] = goods.get(good, 0) + n
-        c.out["discard"] = {k: v for k, v in (("goods", goods), ("dragons", dragons)) if v}
+        c.out["discard"] = _discard(c, split_list(p["discard"]))
     else:
         c.keep("discard")
     c.keep("park", how=lambda v: c.cards("dragon", v))
     c.keep("row", how=lambda v: c.cards("ench", v))
+
+
+def _discard(c: Completion, words: list[str]) -> dict[str, Any]:
+    """``--discard`` words → ``{goods, dragons}``; a coin, a fancy dragon or the reserved card is recorded as
+    such (``coins``, ``fancy``, ``reserved``), for the rules to refuse under their own rule, not as a dragon."""
+    goods: dict[str, int] = {}
+    out: dict[str, Any] = {}
+    who = c.holdings
+    for word in words:
+        try:
+            parsed = parse_items(word)
+        except FaceError:
+            parsed = {}
+        if parsed and all(good in c.goods or good == COIN for good in parsed):
+            for good, n in parsed.items():
+                if good == COIN:
+                    out["coins"] = out.get("coins", 0) + n
+                else:
+                    goods[good] = goods.get(good, 0) + n
+            continue
+        name = complete_name(word, [*who.hand, *who.fancies, *([who.reserved] if who.reserved else [])])
+        if name in who.fancies:
+            out.setdefault("fancy", []).append(name)
+        elif name == who.reserved:
+            out["reserved"] = name
+        else:
+            out.setdefault("dragons", []).append(name)
+    return {**({"goods": goods} if goods else {}), **out}
 
 
 def _final(c: Completion) -> None:
@@ -399,6 +415,21 @@ def _adjust(c: Completion) -> None:
         c.out.update(changes)
         c.consumed.add("changes")
     c.out.update({k: v for k, v in c.payload.items() if k not in ("faces", "changes", *TRAILING)})
+    if isinstance(c.out.get("players"), Mapping):
+        c.out["players"] = {name: _goods_keys(c, name, changes) for name, changes in c.out["players"].items()}
+
+
+def _goods_keys(c: Completion, name: str, changes: Any) -> Any:
+    """A player's changes with each good typed as a key (``bread=2``) folded into ``goods``, the other goods
+    kept as held: ``goods`` is an absolute value."""
+    if not isinstance(changes, Mapping) or not any(k in c.goods for k in changes):
+        return changes
+    held = c.state.players.get(name)
+    given = c.items(changes["goods"], "goods", coin=False) if changes.get("goods") else None
+    goods = dict(given) if isinstance(given, Mapping) else dict(held.goods if held else {})
+    out = {k: v for k, v in changes.items() if k not in c.goods}
+    out["goods"] = {**goods, **{k: v for k, v in changes.items() if k in c.goods}}
+    return out
 
 
 HANDLERS: dict[str, Callable[[Completion], None]] = {

@@ -10,9 +10,9 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping
 
 from scorekeeper.events import Event
-from scorekeeper.games.base import Findings
+from scorekeeper.games.base import Findings, Stop
 
-from .notation import COIN, FaceError, norm_face, norm_goods, norm_id
+from .notation import COIN, KINDS, FaceError, norm_face, norm_goods, norm_id
 from .state import FlameState, PlayerState, ShopState
 
 
@@ -20,6 +20,11 @@ class Ctx(Findings):
     """One event being resolved against one state: the rules' findings (``error``, ``stop``, ``warn``, ``info``).
 
     Given the engine's ``found``, the context records into it directly (a ``stop`` loses nothing).
+
+    A *forced* play (the table made it all the same) is carried out as far as it can be: a rule the table can
+    break and play on is recorded with ``breaks`` and the resolution goes on; one whose breach leaves nothing to
+    carry out (a card not there, a choice not named) is ``cannot``, which stops a forced play unapplied. A
+    resolver sets ``carried`` once the play is carried out; a forced play that ends without it is unapplied.
     """
 
     def __init__(self, state: FlameState, event: Event, found: Findings | None = None) -> None:
@@ -27,11 +32,24 @@ class Ctx(Findings):
         if found is not None:
             self.items = found.items
             self.infos = found.infos
+        self.carried = False
         self.state = state
         self.event = event
         self.payload: Mapping[str, Any] = event.payload
         self.draws: list[Any] = list(event.get("draws") or [])
         self.fancies: list[Any] = list(event.get("fancies") or [])
+
+    def breaks(self, rule: str, message: str) -> bool:
+        """The play breaks ``rule``, a rule the table can break and play on: an error; True when the resolution
+        stops here (a play not forced is refused), False when a forced play goes on."""
+        self.error(rule, message)
+        return not self.forced
+
+    def cannot(self, rule: str, message: str) -> None:
+        """The play breaks ``rule`` and cannot be carried out: an error; a forced play stops here, unapplied."""
+        if self.forced:
+            self.stop(rule, message)
+        self.error(rule, message)
 
     @property
     def seq(self) -> int:
@@ -53,6 +71,9 @@ class Ctx(Findings):
     def learn_faces(self) -> None:
         """Register the faces the event declares (``faces: {kind: {ID: face}}``) (FC-GEN-5)."""
         for kind, entries in dict(self.payload.get("faces") or {}).items():
+            if kind not in KINDS:
+                self.error("FC-GEN-5", f"faces.{kind}: not a kind of card; use {', '.join(KINDS)}")
+                continue
             if not isinstance(entries, Mapping):
                 self.error("FC-GEN-5", f"faces.{kind} must map card names to faces")
                 continue
@@ -146,13 +167,13 @@ class Ctx(Findings):
             self.info(f"{source}: the fancy deck is empty, the fancy dragon is lost (FC-REW-7)")
             return
         if not self.fancies:
-            self.error("FC-REW-2", f"{source} gives a fancy dragon: name the card drawn (--fancy NAME or NAME=sun:4rep)")
+            self.cannot("FC-REW-2", f"{source} gives a fancy dragon: name the card drawn (--fancy NAME or NAME=sun:4rep)")
             return
         card, face = _ref(self.fancies.pop(0))
         if not card:
             card = state.next_auto("F")
         if self._owned_fancy(card):
-            self.error("FC-GEN-5", f"fancy dragon {card} is already in play")
+            self.cannot("FC-GEN-5", f"fancy dragon {card} is already in play")
             return
         self.learn("fancy", card, face)
         who.fancies.append(card)
@@ -169,7 +190,7 @@ class Ctx(Findings):
             if not state.park and state.artisan_deck <= 0:
                 self.info(f"{source}: the park and the artisan deck are empty, the dragon is lost (FC-REW-7)")
                 return
-            self.error(
+            self.cannot(
                 "FC-REW-3",
                 f"{source} gives an artisan dragon: say where it came from "
                 f"(--draw park:NAME from {', '.join(state.park) or 'an empty park'}, or --draw deck[:NAME])",
@@ -183,26 +204,40 @@ class Ctx(Findings):
         card = norm_id(draw["card"]) if draw.get("card") else ""
         if src == "park":
             # FC-ART-DRAW-3, FC-GEN-5: a named park card must be face up in the park now
-            if card not in state.park:
-                self.error("FC-ART-DRAW-3", f"{card or '(no name)'} is not in the park; the park holds {', '.join(state.park) or 'nothing'}")
+            if not self.reveal(state.park, card, "dragon"):
+                self.cannot("FC-ART-DRAW-3", f"{card or '(no name)'} is not in the park; the park holds {', '.join(state.park) or 'nothing'}")
                 return
             state.park.remove(card)  # the gap is refilled at end of turn (FC-REW-6)
         elif src == "deck":
             if state.artisan_deck <= 0:  # FC-END-7
-                self.error("FC-END-7", "the artisan deck is empty: take a dragon from the park instead")
+                self.cannot("FC-END-7", "the artisan deck is empty: take a dragon from the park instead")
                 return
             if not card:
                 card = state.next_auto("A")
             if self.card_in_play(card):
-                self.error("FC-GEN-5", f"dragon {card} is already in play; a card drawn from the deck needs a new name")
+                self.cannot("FC-GEN-5", f"dragon {card} is already in play; a card drawn from the deck needs a new name")
                 return
             state.artisan_deck -= 1
             self.check_trigger("artisan")
         else:
-            self.error("FC-GEN-5", f"a dragon comes from the park or the deck, not {src!r}")
+            self.cannot("FC-GEN-5", f"a dragon comes from the park or the deck, not {src!r}")
             return
         self.learn("dragon", card, draw.get("face"))
         who.hand.append(card)
+
+    def reveal(self, zone: list[str], card: str, kind: str) -> bool:
+        """Whether ``card`` is face up in ``zone`` (the park or the row). A card revealed there under a provisional
+        name, its face unknown, takes its real name the first time it is named (FC-END-TURN-8)."""
+        if card in zone:
+            return True
+        in_play = self.card_in_play if kind == "dragon" else self.ench_in_play
+        unnamed = [c for c in zone if c in self.state.provisional and self.state.face(kind, c) is None]
+        if not card or not unnamed or in_play(card):
+            return False
+        zone[zone.index(unnamed[0])] = card
+        self.state.provisional.remove(unnamed[0])
+        self.info(f"{card} is the card revealed as {unnamed[0]}")
+        return True
 
     def card_in_play(self, card: str) -> bool:
         """Whether an artisan dragon ID is already somewhere (hand, park, town, discard)."""
@@ -219,6 +254,15 @@ class Ctx(Findings):
         if card in state.row or any(p.reserved == card for p in state.players.values()):
             return True
         return any(card in s.enchantments for s in state.shops.values())
+
+    def from_this_deck(self, card: str) -> bool:
+        """FC-SETUP-8: a known enchantment belongs to the deck this game uses (the other one is out of the game)."""
+        face = self.state.face("ench", card) or {}
+        deck = self.setting("ench_deck")
+        if face.get("deck") and face["deck"] != deck:
+            self.error("FC-SETUP-8", f"{card} belongs to the {face['deck']} deck; this game uses the {deck} deck")
+            return False
+        return True
 
     def check_trigger(self, deck: str) -> None:
         """FC-END-1/FC-END-2 (A-14): the first time the artisan or enchantment deck runs out, the end is triggered."""
@@ -249,7 +293,7 @@ class Ctx(Findings):
     def shop(self, shop_id: str, *, rule: str = "FC-GEN-5") -> ShopState | None:
         shop = self.state.shops.get(norm_id(shop_id))
         if shop is None:
-            self.error(rule, f"there is no shop {shop_id} in town; the town has {', '.join(self.state.shops) or 'no shops yet'}")
+            self.cannot(rule, f"there is no shop {shop_id} in town; the town has {', '.join(self.state.shops) or 'no shops yet'}")
         return shop
 
     def shop_face(self, shop: ShopState) -> dict[str, Any] | None:
@@ -260,27 +304,30 @@ class Ctx(Findings):
         dragon = norm_id(dragon)
         ok = True
         if dragon not in who.hand:  # FC-PLACE-1
-            self.error("FC-PLACE-1", f"{dragon} is not in {who.name}'s hand; the hand holds {', '.join(who.hand) or 'nothing'}")
+            self.cannot("FC-PLACE-1", f"{dragon} is not in {who.name}'s hand; the hand holds {', '.join(who.hand) or 'nothing'}")
             ok = False
         shop = self.shop(shop_id)
         if shop is None:
             return False
         if not shop.face_up:  # FC-PLACE-8
-            self.error("FC-PLACE-8", f"{shop.id} is face down until the end of the turn: nothing can be placed there")
+            self.cannot("FC-PLACE-8", f"{shop.id} is face down until the end of the turn: nothing can be placed there")
             return False
         face = self.shop_face(shop)
         if face is None:
             return False
         if slot_no is None:
-            self._which_slot(who, shop, face, dragon)
+            if ok:  # a dragon that is not in the hand is refused for that alone (FC-PLACE-1)
+                self._which_slot(who, shop, face, dragon)
+            if self.forced:  # which slot is not known: nothing to carry out
+                raise Stop
             return False
         if not isinstance(slot_no, int) or isinstance(slot_no, bool) or not 1 <= slot_no <= len(shop.slots):
-            self.error("FC-PLACE-2", f"{shop.id} has slots 1 to {len(shop.slots)}, not {slot_no!r}")
+            self.cannot("FC-PLACE-2", f"{shop.id} has slots 1 to {len(shop.slots)}, not {slot_no!r}")
             return False
         index = slot_no - 1
         if shop.slots[index] is not None:  # FC-PLACE-2 (starter slots are filled)
             empty = [str(i + 1) for i, d in enumerate(shop.slots) if d is None]
-            self.error("FC-PLACE-2", f"slot {slot_no} of {shop.id} already holds {shop.slots[index]}; empty slots: {', '.join(empty) or 'none'}")
+            self.cannot("FC-PLACE-2", f"slot {slot_no} of {shop.id} already holds {shop.slots[index]}; empty slots: {', '.join(empty) or 'none'}")
             ok = False
         slot = face["slots"][index]
         dface = self.state.face("dragon", dragon) if ok else None
@@ -293,14 +340,15 @@ class Ctx(Findings):
                 for i, d in enumerate(shop.slots)
                 if d is None and dface["icon"] in face["slots"][i]["icons"]
             ]
-            self.error(
+            ok = not self.breaks(
                 "FC-PLACE-3",
                 f"slot {slot_no} of {shop.id} takes {'/'.join(slot['icons'])} dragons, and {dragon} is {dface['icon']}"
                 + (f"; it fits slot {', '.join(fits)}" if fits else f"; no empty slot of {shop.id} takes {dface['icon']}")
                 + (self._fitting(who, shop, face, dragon) if not fits else ""),
             )
-            ok = False
         if not ok:
+            if self.forced:  # the dragon's face is not known
+                raise Stop
             return False
         who.hand.remove(dragon)
         shop.slots[index] = dragon

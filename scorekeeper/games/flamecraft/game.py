@@ -8,7 +8,7 @@ from typing import Any, Callable, Sequence
 from scorekeeper.events import Event
 from scorekeeper.games import entry
 from scorekeeper.games.base import (
-    Draft, Expectation, Finding, Findings, Game, GameSetupError, MissingValueError, ObservationError, ScoreTable, SessionConfig, Status, warning,
+    Draft, Expectation, Finding, Findings, Game, GameSetupError, MissingValueError, ObservationError, ScoreTable, SessionConfig, Status, Stop, warning,
 )
 
 from . import adjust, complete as completion
@@ -100,10 +100,9 @@ class Flamecraft(Game):
         parse is ``FC-GEN-5``.
         """
         ctx = Ctx(state, event, found)
-        try:
-            RESOLVERS[event.type](ctx)
-        except FaceError as exc:
-            ctx.error("FC-GEN-5", str(exc))
+        RESOLVERS[event.type](ctx)
+        if ctx.forced and not ctx.carried and ctx.broken:
+            raise Stop  # a forced play the rules stopped short of carrying out: left unapplied
         if not found.failed:
             for info in ctx.infos:
                 state.notes.append(f"#{event.seq} {info}")

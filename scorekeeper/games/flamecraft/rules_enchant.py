@@ -9,7 +9,7 @@ from scorekeeper.events import Event
 from .context import Ctx, items_text
 from .notation import COIN, WILD, norm_id
 from .rules_gift import goods_first, matches_cost
-from .rules_turn import acting
+from .rules_turn import acting, second_action
 from .state import MAX_ENCHANTMENTS, FlameState, PlayerState
 
 
@@ -23,9 +23,9 @@ def resolve_enchant(ctx: Ctx) -> None:
     if turn.phase == "start":
         ctx.error("FC-TURN-2", f"{who.name} must visit a shop before enchanting it")
         return
-    if turn.phase in ("gather", "enchant"):  # FC-TURN-2, FC-ENCH-2: exactly one enchantment, one action
-        ctx.error("FC-ENCH-2", f"one action per turn: {who.name} already chose to {turn.phase} this turn")
-        return
+    if turn.phase in ("gather", "enchant"):  # FC-TURN-2 (one action; FC-ENCH-2: so exactly one enchantment)
+        if second_action(ctx, who, turn):
+            return
     ctx.learn_faces()
     card = norm_id(ctx.payload.get("card", ""))
     source = str(ctx.payload.get("source") or ("reserve" if who.reserved == card else "row")).lower()
@@ -37,7 +37,7 @@ def resolve_enchant(ctx: Ctx) -> None:
         if who.reserved != card:  # FC-RES-4
             ctx.error("FC-RES-4", f"{who.name}'s reserve holds {who.reserved or 'nothing'}, not {card}")
             return
-    elif card not in state.row:  # FC-ENCH-2
+    elif not ctx.reveal(state.row, card, "ench"):  # FC-ENCH-2
         mine = f", or {who.name}'s reserved {who.reserved}" if who.reserved else ""
         ctx.error("FC-ENCH-2", f"{card or '(none)'} is not in the enchantment row; cast one of {', '.join(state.row) or 'none'}{mine}")
         return
@@ -46,8 +46,7 @@ def resolve_enchant(ctx: Ctx) -> None:
     sface = ctx.shop_face(shop)
     if face is None or sface is None:
         return
-    if face.get("deck") and face["deck"] != ctx.setting("ench_deck"):  # FC-SETUP-8
-        ctx.error("FC-SETUP-8", f"{card} belongs to the {face['deck']} deck; this game uses the {ctx.setting('ench_deck')} deck")
+    ctx.from_this_deck(card)  # FC-SETUP-8
     if not sface["enchantable"]:  # FC-ENCH-3 (A-04)
         ctx.error("FC-ENCH-3", f"{shop.id} cannot be enchanted (its upper-left symbol is {'+'.join(sface['symbols'])}); gather there instead")
     elif not icon_fits(state, card, sface["symbols"]):  # FC-ENCH-4 (A-25): icons match, or the shop or the card is wild
@@ -81,7 +80,9 @@ def resolve_enchant(ctx: Ctx) -> None:
     what = f"enchantment {card}" + (f" ({sets} set{'s' if sets != 1 else ''})" if sets else "")
     ctx.grant(who, reward, what)  # FC-ENCH-9, FC-ENCH-11
     ctx.leftover_choices()
-    turn.phase = "enchant"
+    if turn.phase == "visited":
+        turn.phase = "enchant"
+    ctx.carried = True
 
 
 def icon_fits(state: FlameState, card: str, symbols: list[str]) -> bool:
@@ -158,10 +159,10 @@ def _payment(ctx: Ctx, who: PlayerState, cost: dict[str, int], no_coin: bool, ca
     if paid is None:
         return None
     pay = paid
-    if no_coin and pay.get(COIN):  # FC-ENCH-7 (A-05)
-        ctx.error("FC-ENCH-7", f"{card} shows the no-coin mark: pay {items_text(cost)} in goods, without coins")
-        return None
-    if not matches_cost(pay, cost, True):  # FC-ENCH-6, FC-GEN-4
-        ctx.error("FC-ENCH-6", f"{card} costs exactly {items_text(cost)} (a coin may stand for any good), not {items_text(pay)}")
-        return None
+    if no_coin and pay.get(COIN):  # FC-ENCH-7 (A-05); forced: the table paid what it declared
+        if ctx.breaks("FC-ENCH-7", f"{card} shows the no-coin mark: pay {items_text(cost)} in goods, without coins"):
+            return None
+    elif not matches_cost(pay, cost, True):  # FC-ENCH-6, FC-GEN-4
+        if ctx.breaks("FC-ENCH-6", f"{card} costs exactly {items_text(cost)} (a coin may stand for any good), not {items_text(pay)}"):
+            return None
     return pay

@@ -57,6 +57,7 @@ def resolve_final(ctx: Ctx) -> None:
     if ctx.failed:
         return
     state.moon = declared
+    ctx.carried = True
 
 
 def resolve_adjust(ctx: Ctx) -> None:
@@ -153,3 +154,4 @@ def resolve_adjust(ctx: Ctx) -> None:
                 ctx.error("FC-GEN-3", f"the {key} deck cannot hold {value} cards")
                 continue
             setattr(state, attr, None if value is None else int(value))
+    ctx.carried = True

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .context import Ctx, items_text, reward_text
 from .notation import COIN, DRAGON, WILD, FaceError, norm_id, norm_reward
 from .rules_gift import apply_effect
-from .rules_turn import acting
+from .rules_turn import acting, second_action
 from .state import FlameState, ShopState
 
 
@@ -61,9 +61,9 @@ def resolve_gather(ctx: Ctx) -> None:
     if turn.phase == "start":
         ctx.error("FC-TURN-2", f"{who.name} must visit a shop before gathering")
         return
-    if turn.phase in ("gather", "enchant"):
-        ctx.error("FC-TURN-2", f"one action per turn: {who.name} already chose to {turn.phase} this turn")
-        return
+    if turn.phase in ("gather", "enchant"):  # FC-TURN-2
+        if second_action(ctx, who, turn):
+            return
     ctx.learn_faces()
     shop = ctx.state.shops[turn.shop or ""]
     computed = compute_yield(ctx, shop)
@@ -97,8 +97,10 @@ def resolve_gather(ctx: Ctx) -> None:
         ctx.take_artisan(who, f"the dragon symbol at {shop.id}")
     if len(ctx.draws) > 0:
         ctx.error("FC-GATHER-5", f"{shop.id} yields {dragons} artisan dragon(s); {len(ctx.draws)} draw(s) too many")
-    turn.phase = "gather"
-    turn.gather_step = 1
+    if turn.phase == "visited":
+        turn.phase = "gather"
+        turn.gather_step = 1
+    ctx.carried = True
 
 
 def resolve_place(ctx: Ctx) -> None:
@@ -108,26 +110,27 @@ def resolve_place(ctx: Ctx) -> None:
         return
     who, turn = now
     if turn.phase == "enchant":  # FC-ENCH-1
-        ctx.error("FC-ENCH-1", "an enchant turn has no placement from the hand (only fire-ups after the enchantment)")
-        return
-    if turn.phase != "gather":  # FC-GATHER-1
-        ctx.error("FC-GATHER-1", "gather first: placing a dragon is step 2 of gathering")
-        return
-    if turn.gather_step == 2:
-        ctx.error("FC-GATHER-7", f"{who.name} already placed a dragon this turn: only 1 placement when gathering (now fire up 1 dragon, or end the turn)")
-        return
-    if turn.gather_step > 2:
-        ctx.error("FC-GATHER-1", "placing is step 2 of gathering: it cannot follow the fire-up (step 3) or the shop ability (step 4)")
-        return
+        if ctx.breaks("FC-ENCH-1", "an enchant turn has no placement from the hand (only fire-ups after the enchantment)"):
+            return
+    elif turn.phase != "gather":  # FC-GATHER-1
+        if ctx.breaks("FC-GATHER-1", "gather first: placing a dragon is step 2 of gathering"):
+            return
+    elif turn.gather_step == 2:
+        if ctx.breaks("FC-GATHER-7", f"{who.name} already placed a dragon this turn: only 1 placement when gathering (now fire up 1 dragon, or end the turn)"):
+            return
+    elif turn.gather_step > 2:
+        if ctx.breaks("FC-GATHER-1", "placing is step 2 of gathering: it cannot follow the fire-up (step 3) or the shop ability (step 4)"):
+            return
     shop_id = norm_id(ctx.payload.get("shop") or turn.shop or "")
     if shop_id != turn.shop:
-        ctx.error("FC-GATHER-7", f"when gathering, the dragon goes to the visited shop {turn.shop}, not {shop_id}")
-        return
+        if ctx.breaks("FC-GATHER-7", f"when gathering, the dragon goes to the visited shop {turn.shop}, not {shop_id}"):
+            return
     ctx.learn_faces()
     if ctx.place_dragon(who, str(ctx.payload.get("dragon", "")), shop_id, ctx.payload.get("slot"), f"placement at {shop_id}"):
-        turn.gather_step = 2
+        turn.gather_step = max(turn.gather_step, 2)
         turn.followup = None
         ctx.leftover_choices()
+        ctx.carried = True
 
 
 def resolve_shop_ability(ctx: Ctx) -> None:
@@ -137,20 +140,20 @@ def resolve_shop_ability(ctx: Ctx) -> None:
         return
     who, turn = now
     if turn.phase == "enchant":
-        ctx.error("FC-GATHER-8", "a shop ability is never used on an enchant turn")
-        return
-    if turn.phase != "gather":
-        ctx.error("FC-GATHER-1", "gather first: the shop ability is step 4 of gathering")
-        return
-    if turn.gather_step >= 4:
-        ctx.error("FC-GATHER-8", f"the ability of {turn.shop} was already used this turn")
-        return
+        if ctx.breaks("FC-GATHER-8", "a shop ability is never used on an enchant turn"):
+            return
+    elif turn.phase != "gather":
+        if ctx.breaks("FC-GATHER-1", "gather first: the shop ability is step 4 of gathering") or turn.shop is None:
+            return
+    elif turn.gather_step >= 4:
+        if ctx.breaks("FC-GATHER-8", f"the ability of {turn.shop} was already used this turn"):
+            return
     shop = ctx.state.shops[turn.shop or ""]
     face = ctx.shop_face(shop) or {}
-    ability = face.get("ability")
+    ability = face.get("ability") or {}
     if not ability:
-        ctx.error("FC-GATHER-8", f"{shop.id} has no ability strip")
-        return
+        if ctx.breaks("FC-GATHER-8", f"{shop.id} has no ability strip"):
+            return
     ctx.learn_faces()
     payload = ctx.payload
     declared = [k for k in ("reserve", "gain", "gift") if payload.get(k)]
@@ -174,6 +177,7 @@ def resolve_shop_ability(ctx: Ctx) -> None:
     apply_effect(ctx, who, payload, f"ability of {shop.id}")  # FC-GATHER-9: applied as declared
     turn.gather_step = 4
     turn.followup = None
+    ctx.carried = True
 
 
 def yield_of(state: FlameState, shop_id: str) -> tuple[dict[str, int], int, int] | None:

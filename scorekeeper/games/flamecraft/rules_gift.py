@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.games.base import Stop
+
 from .context import Ctx, items_text, ref
 from .notation import COIN, FaceError, norm_id, norm_reward
 from .state import PlayerState
@@ -17,17 +19,19 @@ def do_gift(ctx: Ctx, giver: PlayerState, to: str, item: str, source: str) -> bo
     item = COIN if item in ("coin", "coins") else item
     ok = True
     if recipient is None:
-        ctx.error("FC-GIFT-3", f"{to or '(nobody)'} is not a player; gift to one of {', '.join(n for n in state.order if n != giver.name)}")
+        ctx.cannot("FC-GIFT-3", f"{to or '(nobody)'} is not a player; gift to one of {', '.join(n for n in state.order if n != giver.name)}")
         ok = False
     elif recipient.name == giver.name:  # FC-GIFT-3
-        ctx.error("FC-GIFT-3", f"a gift goes to another player, not to {giver.name}")
+        ctx.cannot("FC-GIFT-3", f"a gift goes to another player, not to {giver.name}")
         ok = False
     if item != COIN and item not in ctx.goods:  # FC-GIFT-2: a good, or a coin in its place
-        ctx.error("FC-GIFT-2", f"a gift is 1 good ({', '.join(ctx.goods)}) or 1 coin, not {item!r}")
+        ctx.cannot("FC-GIFT-2", f"a gift is 1 good ({', '.join(ctx.goods)}) or 1 coin, not {item!r}")
         ok = False
     if not ok:
         return False
     if not ctx.take_items(giver, {item: 1}, rule="FC-GIFT-1", what="give"):  # FC-GIFT-1, FC-GEN-3
+        if ctx.forced:  # nothing to give
+            raise Stop
         return False
     assert recipient is not None
     ctx.gain_goods(recipient, {item: 1})  # FC-GIFT-5: no limit check until the recipient's own end of turn
@@ -48,31 +52,29 @@ def reserve_card(ctx: Ctx, who: PlayerState, card_ref: Any, source: str) -> bool
     state = ctx.state
     card, face = ref(card_ref)
     if who.reserved is not None:  # FC-RES-2
-        ctx.error("FC-RES-2", f"{who.name} already holds the reserved {who.reserved}: at most 1 reserved enchantment, this reserve is lost")
+        ctx.cannot("FC-RES-2", f"{who.name} already holds the reserved {who.reserved}: at most 1 reserved enchantment, this reserve is lost")
         return False
     source = source.lower()
     if source == "row":
-        if card not in state.row:
-            ctx.error("FC-GEN-5", f"{card or '(no name)'} is not in the enchantment row; the row holds {', '.join(state.row) or 'nothing'}")
+        if not ctx.reveal(state.row, card, "ench"):
+            ctx.cannot("FC-GEN-5", f"{card or '(no name)'} is not in the enchantment row; the row holds {', '.join(state.row) or 'nothing'}")
             return False
         state.row.remove(card)  # the gap is refilled at end of turn
     elif source == "deck":
         if state.ench_deck <= 0:  # FC-END-7
-            ctx.error("FC-END-7", "the enchantment deck is empty: nothing can be reserved from it")
+            ctx.cannot("FC-END-7", "the enchantment deck is empty: nothing can be reserved from it")
             return False
         if card and ctx.ench_in_play(card):  # FC-GEN-5: a card from the deck is not already in play
-            ctx.error("FC-GEN-5", f"{card} is already in play (row, reserve or a shop); a card reserved from the deck needs a new name")
+            ctx.cannot("FC-GEN-5", f"{card} is already in play (row, reserve or a shop); a card reserved from the deck needs a new name")
             return False
         card = card or state.next_auto("E")
         state.ench_deck -= 1
         ctx.check_trigger("ench")  # FC-RES-3: taking the last card triggers FC-END-1
     else:
-        ctx.error("FC-RES-3", f"a reserved enchantment comes from the row or the deck, not {source!r}")
+        ctx.cannot("FC-RES-3", f"a reserved enchantment comes from the row or the deck, not {source!r}")
         return False
     ctx.learn("ench", card, face)
-    eface = state.face("ench", card)
-    if eface and eface.get("deck") and eface["deck"] != ctx.setting("ench_deck"):
-        ctx.error("FC-SETUP-8", f"{card} belongs to the {eface['deck']} deck; this game uses the {ctx.setting('ench_deck')} deck")
+    if not ctx.from_this_deck(card) and not ctx.forced:  # FC-SETUP-8 (forced: the table reserved it)
         return False
     who.reserved = card
     return True
@@ -82,7 +84,7 @@ def _own_turn(ctx: Ctx, rule: str) -> PlayerState | None:
     """The acting player, if the game is running and it is their turn (``rule`` names the failure)."""
     from .rules_turn import require_turn
 
-    return require_turn(ctx, (rule, "FC-GEN-6"))
+    return require_turn(ctx, (rule, "FC-GEN-6"), out_of_turn="own")
 
 
 def resolve_reserve(ctx: Ctx) -> None:
@@ -91,10 +93,10 @@ def resolve_reserve(ctx: Ctx) -> None:
     if who is None:
         return
     if not str(ctx.payload.get("by") or "").strip():  # FC-RES-1
-        ctx.error("FC-RES-1", "a reservation needs an effect that grants it: name it (--by 'enchantment EN-7 reward')")
-        return
+        if ctx.breaks("FC-RES-1", "a reservation needs an effect that grants it: name it (--by 'enchantment EN-7 reward')"):
+            return
     ctx.learn_faces()
-    reserve_card(ctx, who, ctx.payload.get("card") or "", str(ctx.payload.get("source") or "row"))
+    ctx.carried = reserve_card(ctx, who, ctx.payload.get("card") or "", str(ctx.payload.get("source") or "row"))
 
 
 def resolve_gift(ctx: Ctx) -> None:
@@ -104,8 +106,8 @@ def resolve_gift(ctx: Ctx) -> None:
         return
     by = str(ctx.payload.get("by") or "").strip()
     if not by:
-        ctx.error("FC-GIFT-6", "name the effect that grants this gift (--by …); a visit payment is recorded with the visit, and is not a gift")
-        return
+        if ctx.breaks("FC-GIFT-6", "name the effect that grants this gift (--by …); a visit payment is recorded with the visit, and is not a gift"):
+            return
     if not do_gift(ctx, who, str(ctx.payload.get("to", "")), str(ctx.payload.get("item", "")), f"gift ({by})"):
         return
     if ctx.payload.get("reward"):
@@ -116,6 +118,7 @@ def resolve_gift(ctx: Ctx) -> None:
             return
         ctx.grant(who, reward, f"gift reward ({by})")  # FC-GIFT-4: from the supply, not the recipient
     ctx.leftover_choices()
+    ctx.carried = True
 
 
 def resolve_fancy_score(ctx: Ctx) -> None:
@@ -135,14 +138,14 @@ def resolve_fancy_score(ctx: Ctx) -> None:
         ctx.error("FC-FANCY-5", f"{card} is a moon dragon: it scores only at the game end (fc final)")
         return
     if card in who.sun_scored:  # FC-FANCY-4
-        ctx.error("FC-FANCY-4", f"{card} has already been scored: each fancy dragon scores once")
-        return
+        if ctx.breaks("FC-FANCY-4", f"{card} has already been scored: each fancy dragon scores once"):
+            return
     if ctx.payload.get("fulfilled") is False:  # FC-FANCY-7: fulfilment is declared by the user (A-31)
-        ctx.error("FC-FANCY-1", f"{card} may be scored only once its goal is fulfilled")
-        return
+        if ctx.breaks("FC-FANCY-1", f"{card} may be scored only once its goal is fulfilled"):
+            return
     if ctx.goal_met(who, card) is False:  # FC-FANCY-7: a structured goal is checked against the state
-        ctx.error("FC-FANCY-7", f"the goal of {card} ({face.get('goal')}) is not fulfilled yet")
-        return
+        if ctx.breaks("FC-FANCY-7", f"the goal of {card} ({face.get('goal')}) is not fulfilled yet"):
+            return
     spend = dict(face.get("spend") or {})
     if spend:
         pay = _spend_payment(ctx, who, spend)
@@ -153,6 +156,7 @@ def resolve_fancy_score(ctx: Ctx) -> None:
     ctx.grant(who, face["reward"], f"sun dragon {card}")  # FC-FANCY-2
     ctx.leftover_choices()
     who.sun_scored.append(card)
+    ctx.carried = True
 
 
 def _spend_payment(ctx: Ctx, who: PlayerState, spend: dict[str, int]) -> dict[str, int] | None:
@@ -221,17 +225,13 @@ def resolve_companion(ctx: Ctx) -> None:
     """``COMPANION_USE``: once per game, during the owner's turn, effect as declared (FC-COMP-1, 4 to 7)."""
     state = ctx.state
     who = ctx.player()
-    companions = bool(ctx.setting("companions"))
-    if not companions:  # FC-COMP-1
-        ctx.error("FC-COMP-1", "companions are off in this game")
-        if not ctx.forced:  # forced: the table used the declared effect all the same
+    if not ctx.setting("companions"):  # FC-COMP-1 (forced: the table used the declared effect all the same)
+        if ctx.breaks("FC-COMP-1", "companions are off in this game"):
             return
     if who is None:  # nobody's turn is due (before the first turn, after the last): say why
         _own_turn(ctx, "FC-COMP-6")
         return
-    if who.companion is None and companions:
-        ctx.error("FC-COMP-1", f"{who.name} has no companion")
-        return
+    # with companions on, every player was dealt one (FC-SETUP-16)
     if who.companion_used:  # FC-COMP-4
         ctx.error("FC-COMP-4", f"{who.name}'s companion {who.companion} was already used: once per game")
     if ctx.setting("comp_own_turn_only"):
@@ -243,8 +243,9 @@ def resolve_companion(ctx: Ctx) -> None:
     if ctx.failed:
         return
     ctx.learn_faces()
-    apply_effect(ctx, who, ctx.payload, f"companion {who.companion}")  # FC-COMP-7: applied as declared
+    apply_effect(ctx, who, ctx.payload, f"companion {who.companion or '(none dealt)'}")  # FC-COMP-7: as declared
     who.companion_used = True  # FC-COMP-4: flipped
+    ctx.carried = True
 
 
 def apply_effect(ctx: Ctx, who: PlayerState, payload: Any, source: str) -> None:
@@ -256,7 +257,7 @@ def apply_effect(ctx: Ctx, who: PlayerState, payload: Any, source: str) -> None:
         try:
             reward = norm_reward(payload["gain"], ctx.goods, what=f"the gain of the {source}")
         except FaceError as exc:
-            ctx.error("FC-GEN-1", str(exc))
+            ctx.cannot("FC-GEN-1", str(exc))
             return
         ctx.grant(who, reward, source)
     if payload.get("gift"):

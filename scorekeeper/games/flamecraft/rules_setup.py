@@ -38,6 +38,7 @@ def resolve_setup(ctx: Ctx) -> None:
             " (name them with --town, once each with its face: --town 'BAKERY=bread,bread,bread=1coin,bread/meat=2rep';"
             " or mark them starter in the catalog)",
         )
+        _count_starters(ctx)  # the same refusal says everything the setup still needs
         return
     shops: dict[str, ShopState] = {}
     marked = _starters(state.faces["shop"])
@@ -52,13 +53,8 @@ def resolve_setup(ctx: Ctx) -> None:
         return
 
     # FC-SETUP-3: each starter dragon in slot 1 of the starter shop with its icon (A-21: no reward)
-    starters = [norm_id(d) for d in (payload.get("starters") or state.catalog_starters.get("dragons") or [])]
-    if len(starters) != STARTER_SHOPS:
-        ctx.error(
-            "FC-SETUP-3",
-            f"name the {STARTER_SHOPS} starter dragons (--starters, with their faces the first time: "
-            f"--starters S-BREAD=bread/gain2,S-MEAT=meat/draw,…; or mark them starter in the catalog); got {len(starters)}",
-        )
+    starters = _count_starters(ctx)
+    if starters is None:
         return
     marked = _starters(state.faces["dragon"])
     for dragon in starters:
@@ -124,9 +120,7 @@ def resolve_setup(ctx: Ctx) -> None:
             ctx.error("FC-GEN-5", f"{card} is a starter dragon in the town; it cannot also be in the park")
     row = _cards(ctx, payload.get("row"), min(ROW_SIZE, max(ench, 0)), "ench", "E", "FC-SETUP-9", "enchantment row")
     for card in row:
-        face = state.face("ench", card)
-        if face and face.get("deck") and face["deck"] != ctx.setting("ench_deck"):
-            ctx.error("FC-SETUP-8", f"{card} belongs to the {face['deck']} deck; this game uses the {ctx.setting('ench_deck')} deck")
+        ctx.from_this_deck(card)  # FC-SETUP-8
     if ctx.failed:
         return
 
@@ -142,6 +136,21 @@ def resolve_setup(ctx: Ctx) -> None:
     state.setup_done = True
     for deck in ("artisan", "ench"):
         ctx.check_trigger(deck)  # A-14: even a setup deal can empty a deck
+    ctx.carried = True
+
+
+def _count_starters(ctx: Ctx) -> list[str] | None:
+    """The 6 starter dragons named (or the catalog's); None, with an FC-SETUP-3 error, when not 6."""
+    named = ctx.payload.get("starters") or ctx.state.catalog_starters.get("dragons") or []
+    starters = [norm_id(d) for d in named]
+    if len(starters) != STARTER_SHOPS:
+        ctx.error(
+            "FC-SETUP-3",
+            f"name the {STARTER_SHOPS} starter dragons (--starters, with their faces the first time: "
+            f"--starters S-BREAD=bread/gain2,S-MEAT=meat/draw,…; or mark them starter in the catalog); got {len(starters)}",
+        )
+        return None
+    return starters
 
 
 def _starters(faces: dict[str, Any]) -> list[str]:
@@ -260,3 +269,4 @@ def resolve_setup_player(ctx: Ctx) -> None:
     if state.started and state.turn is None:
         first = state.order[0]
         state.turn = TurnState(first, 1, final=bool(state.final_queue and first in state.final_queue))
+    ctx.carried = True

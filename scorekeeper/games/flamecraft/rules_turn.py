@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
+
+from scorekeeper.games.base import Stop
 
 from .context import DECK_NAMES, Ctx, items_text, player_list, ref
 from .notation import COIN, norm_id
 from .state import GOODS_LIMIT, HAND_LIMIT, PARK_SIZE, ROW_SIZE, FlameState, PlayerState, ShopState, TurnState
 
 
-def require_turn(ctx: Ctx, wrong_player_rules: Sequence[str] = ("FC-TURN-1", "FC-GEN-6")) -> PlayerState | None:
-    """The acting player when it is their turn; otherwise errors (setup missing, game over, wrong player)."""
+def require_turn(ctx: Ctx, wrong_player_rules: Sequence[str] = ("FC-TURN-1", "FC-GEN-6"), *, out_of_turn: str = "") -> PlayerState | None:
+    """The acting player when it is their turn; otherwise errors (setup missing, game over, wrong player).
+
+    A forced play by another player goes on when the table can carry it out: ``out_of_turn="own"`` for a play
+    about the player's own holdings (a gift, a reserve, a sun dragon), ``"visit"`` for a visit before the active
+    player has done anything (the table let the other player take the turn). Otherwise it stops unapplied."""
     state = ctx.state
     if not state.setup_done:
         ctx.error("FC-SETUP-2", "the setup is not recorded yet: start with 'scorekeeper fc setup'")
@@ -29,16 +35,32 @@ def require_turn(ctx: Ctx, wrong_player_rules: Sequence[str] = ("FC-TURN-1", "FC
     if who.name != state.turn.player:
         for rule in wrong_player_rules:
             ctx.error(rule, f"it is {state.turn.player}'s turn, not {who.name}'s; only the active player acts")
-        return None
+        if not ctx.forced:
+            return None
+        if out_of_turn == "visit" and state.turn.phase == "start":  # the turn passes to who took it
+            final = state.final_queue is not None and who.name in state.final_queue
+            state.turn = TurnState(who.name, state.turn.number, final=final)
+        elif out_of_turn != "own":  # the turn in progress is another player's: nothing to carry it out on
+            raise Stop
     return who
 
 
-def acting(ctx: Ctx) -> tuple[PlayerState, TurnState] | None:
+def acting(ctx: Ctx, out_of_turn: str = "") -> tuple[PlayerState, TurnState] | None:
     """The active player and the turn in progress; None (the reason recorded as an error) when ``require_turn`` refuses."""
-    who = require_turn(ctx)
+    who = require_turn(ctx, out_of_turn=out_of_turn)
     if who is None or ctx.state.turn is None:
         return None
     return who, ctx.state.turn
+
+
+def second_action(ctx: Ctx, who: PlayerState, turn: TurnState) -> bool:
+    """FC-TURN-2: a turn is one visit, then either a gather or an enchantment; say what is legal now instead.
+    True when the resolution stops here (see ``Ctx.breaks``)."""
+    from .view import expected  # the same words as the ``next:`` hint (view reads this module)
+
+    done = "gathered" if turn.phase == "gather" else "enchanted"
+    return ctx.breaks("FC-TURN-2", f"a turn is one visit, then a gather or an enchantment: {who.name} already visited "
+                      f"{turn.shop} and {done}; now {expected(ctx.state)}")
 
 
 def legal_shops(state: FlameState, who: PlayerState) -> list[str]:
@@ -61,14 +83,17 @@ def _recent(state: FlameState, who: PlayerState) -> list[str]:
 
 def resolve_visit(ctx: Ctx) -> None:
     """``VISIT``: move to a new shop, paying every player already there (FC-TURN-4 to FC-TURN-9)."""
-    now = acting(ctx)
+    now = acting(ctx, out_of_turn="visit")
     if now is None:
         return
     who, turn = now
     state = ctx.state
-    if turn.phase != "start":  # FC-TURN-2
-        ctx.error("FC-TURN-2", f"{who.name} already visited {turn.shop} this turn: now gather or enchant")
-        return
+    if turn.phase in ("gather", "enchant"):  # FC-TURN-2
+        if second_action(ctx, who, turn):
+            return
+    elif turn.phase != "start":  # FC-TURN-2
+        if ctx.breaks("FC-TURN-2", f"{who.name} already visited {turn.shop} this turn: now gather or enchant"):
+            return
     shop = ctx.shop(str(ctx.payload.get("shop", "")))
     if shop is None:
         return
@@ -126,8 +151,10 @@ def resolve_visit(ctx: Ctx) -> None:
         ctx.gain_goods(state.players[name], {item: 1})
     who.token = shop.id  # FC-TURN-9
     who.recent_shops.append(shop.id)
-    turn.phase = "visited"
+    if turn.phase == "start":
+        turn.phase = "visited"
     turn.shop = shop.id
+    ctx.carried = True
 
 
 def holding_text(ctx: Ctx, who: PlayerState) -> str:
@@ -155,12 +182,11 @@ def resolve_end_turn(ctx: Ctx) -> None:
     state = ctx.state
     payload = ctx.payload
     if turn.phase == "start":  # FC-TURN-2
-        ctx.error("FC-TURN-2", f"{who.name} has not visited a shop yet: a turn is visit, gather or enchant, then end")
-        if not ctx.forced:  # forced: the table ended the turn all the same
+        if ctx.breaks("FC-TURN-2", f"{who.name} has not visited a shop yet: a turn is visit, gather or enchant, then end"):
             return
     if turn.phase == "visited" and not ctx.setting("allow_pass"):  # FC-TURN-3 (A-12)
-        ctx.error("FC-TURN-3", f"{who.name} visited {turn.shop} but took no action: gather (always possible) or enchant first")
-        return
+        if ctx.breaks("FC-TURN-3", f"{who.name} visited {turn.shop} but took no action: gather (always possible) or enchant first"):
+            return
     ctx.learn_faces()
 
     # step 1, FC-END-TURN-2: flip every shop drawn face down this turn; the user enters its face now
@@ -173,11 +199,13 @@ def resolve_end_turn(ctx: Ctx) -> None:
         return
     for placeholder, (card, face) in zip(list(turn.new_shops), flips):
         if card in state.shops:
-            ctx.error("FC-GEN-5", f"shop {card} is already in town")
+            ctx.cannot("FC-GEN-5", f"shop {card} is already in town")
             continue
         ctx.learn("shop", card, face)
         shop_face = ctx.face("shop", card, rule="FC-END-TURN-2", why=" (the new shop is flipped now)")
         if shop_face is None:
+            if ctx.forced:  # a shop without its face cannot be put in town
+                raise Stop
             continue
         _flip(state, placeholder, ShopState(card, True, [None] * len(shop_face["slots"])))
     if ctx.failed:
@@ -186,8 +214,9 @@ def resolve_end_turn(ctx: Ctx) -> None:
     # step 2, FC-END-TURN-3 to 7: discard exactly down to the limits (A-19); FC-END-TURN-6 (A-38): only the
     # active player's holdings are checked, here, at the end of their own turn
     discard = dict(payload.get("discard") or {})
-    if discard.get("coins") or discard.get("coin") or discard.get("fancy") or discard.get("reserved"):
-        ctx.error("FC-END-TURN-5", "coins, fancy dragons and a reserved enchantment have no limit: they are never discarded")
+    unlimited = [what for key, what in (("coins", "coins"), ("coin", "coins"), ("fancy", "fancy dragons"), ("reserved", "a reserved enchantment")) if discard.get(key)]
+    if unlimited:  # FC-END-TURN-5
+        ctx.error("FC-END-TURN-5", f"there is no limit on {' or '.join(dict.fromkeys(unlimited))}: never discarded (only artisan dragons over {HAND_LIMIT} and goods over {GOODS_LIMIT} are)")
     dragons = [norm_id(d) for d in discard.get("dragons") or []]
     goods = ctx.read_items(discard.get("goods"), "discarded goods", coin=False)
     if goods is None:
@@ -196,9 +225,9 @@ def resolve_end_turn(ctx: Ctx) -> None:
     over = len(who.hand) - HAND_LIMIT
     for dragon in dragons:
         if dragon not in who.hand:
-            ctx.error("FC-GEN-3", f"{dragon} is not in {who.name}'s hand")
+            ctx.cannot("FC-GEN-3", f"{dragon} is not in {who.name}'s hand")
     if len(set(dragons)) != len(dragons):
-        ctx.error("FC-GEN-3", "a dragon can be discarded only once")
+        ctx.cannot("FC-GEN-3", "a dragon can be discarded only once")
     if over > 0 and len(dragons) != over and (exact or len(dragons) < over):
         ctx.error("FC-END-TURN-3", f"{who.name} has {len(who.hand)} artisan dragons: discard exactly {over} to keep {HAND_LIMIT} (--discard NAME)")
     elif over <= 0 and dragons:
@@ -208,7 +237,7 @@ def resolve_end_turn(ctx: Ctx) -> None:
         extra = have - GOODS_LIMIT
         thrown = goods.get(good, 0)
         if thrown > have:
-            ctx.error("FC-GEN-3", f"{who.name} holds only {have} {good}")
+            ctx.cannot("FC-GEN-3", f"{who.name} holds only {have} {good}")
         elif extra > 0 and thrown != extra and (exact or thrown < extra):
             ctx.error("FC-END-TURN-4", f"{who.name} has {have} {good}: discard exactly {extra} to keep {GOODS_LIMIT} (--discard {extra}{good})")
         elif extra <= 0 and thrown:
@@ -229,6 +258,7 @@ def resolve_end_turn(ctx: Ctx) -> None:
     if ctx.failed:
         return
     advance(state)
+    ctx.carried = True
 
 
 def _refill(ctx: Ctx, key: str, deck: int, gaps: int, kind: str, prefix: str) -> list[str]:
@@ -249,21 +279,20 @@ def _refill(ctx: Ctx, key: str, deck: int, gaps: int, kind: str, prefix: str) ->
             option = "--park" if key == "park" else "--row"
             if need == 0:
                 why = f"the {DECK_NAMES['artisan' if key == 'park' else 'ench']} deck is empty (FC-END-TURN-9)" if gaps else f"the {what} is full"
-                ctx.error("FC-END-TURN-8", f"nothing is revealed for the {what}: {why}; leave out {option}")
+                ctx.cannot("FC-END-TURN-8", f"nothing is revealed for the {what}: {why}; leave out {option}")
             else:
                 short = f" (the deck holds only {deck}: refill as far as it goes, FC-END-TURN-9)" if deck < gaps else ""
-                ctx.error("FC-END-TURN-8", f"the {what} needs exactly {need} new card(s){short}; got {len(cards)} ({option} NAME,…)")
+                ctx.cannot("FC-END-TURN-8", f"the {what} needs exactly {need} new card(s){short}; got {len(cards)} ({option} NAME,…)")
             return []
         if len(set(cards)) != len(cards):
-            ctx.error("FC-GEN-5", "the same card cannot be revealed twice")
+            ctx.cannot("FC-GEN-5", "the same card cannot be revealed twice")
         for card in cards:
             if kind == "dragon" and ctx.card_in_play(card):
-                ctx.error("FC-GEN-5", f"dragon {card} is already in play")
+                ctx.cannot("FC-GEN-5", f"dragon {card} is already in play")
             if kind == "ench" and ctx.ench_in_play(card):
-                ctx.error("FC-GEN-5", f"enchantment {card} is already in play")
-            face = state.face(kind, card)
-            if kind == "ench" and face and face.get("deck") and face["deck"] != ctx.setting("ench_deck"):
-                ctx.error("FC-SETUP-8", f"{card} belongs to the {face['deck']} deck; this game uses the {ctx.setting('ench_deck')} deck")
+                ctx.cannot("FC-GEN-5", f"enchantment {card} is already in play")
+            if kind == "ench":
+                ctx.from_this_deck(card)  # FC-SETUP-8
     if ctx.failed:
         return []
     if key == "park":
@@ -303,11 +332,3 @@ def advance(state: FlameState) -> None:
     nxt = state.order[(index + 1) % len(state.order)]
     final = state.final_queue is not None and nxt in state.final_queue
     state.turn = TurnState(nxt, state.turn_count + 1, final=final)
-
-
-def describe_turn(state: FlameState) -> dict[str, Any]:
-    """A summary of the turn in progress, for status."""
-    turn = state.turn
-    if turn is None:
-        return {}
-    return {"player": turn.player, "number": turn.number, "phase": turn.phase, "shop": turn.shop, "final": turn.final}

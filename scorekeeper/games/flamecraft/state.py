@@ -104,6 +104,8 @@ class FlameState:
     finished: bool = False
     moon: dict[str, bool] | None = None  # the final_scoring declaration (FC-SCORE-3)
     auto: int = 0  # counter for provisional card names
+    #: the provisional names in play (a card revealed without its name); its real name is taken later
+    provisional: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
     @property
@@ -115,7 +117,9 @@ class FlameState:
 
     def next_auto(self, prefix: str) -> str:
         self.auto += 1
-        return f"{prefix}{self.auto}"
+        name = f"{prefix}{self.auto}"
+        self.provisional.append(name)
+        return name
 
     def dragon_location(self, dragon: str) -> tuple[str, int] | None:
         """(shop, slot index) of a dragon in town, or None."""

@@ -12,7 +12,7 @@ from .rules_enchant import icon_fits
 from .rules_gather import yield_of, yield_text
 from .rules_turn import legal_shops
 from .scoring import moon_cards
-from .state import GOODS_LIMIT, HAND_LIMIT, FlameState
+from .state import GOODS_LIMIT, HAND_LIMIT, PARK_SIZE, ROW_SIZE, FlameState
 
 
 def expected(state: FlameState) -> str:
@@ -41,7 +41,7 @@ def expected(state: FlameState) -> str:
         return f"{who}{final} visits a shop: scorekeeper fc visit SHOP ({_visitable(state, who)})"
     if turn.phase == "visited":
         return f"{who} gathers at {turn.shop} ({_gather(state, turn.shop or '')}) or enchants it ({_castable(state, who, turn.shop or '')})"
-    flip = " --flip NEWSHOP" * len(turn.new_shops) + _discards(state, who)
+    flip = " --flip NEWSHOP" * len(turn.new_shops) + refills(state) + _discards(state, who)
     if turn.phase == "gather":
         steps = []
         fits = _fitting_hand(state, who, turn.shop or "") if turn.gather_step < 2 else ""
@@ -108,6 +108,17 @@ def _castable(state: FlameState, who: str, shop: str) -> str:
     return f"fc enchant CARD: {', '.join(cards)} {'fits' if len(cards) == 1 else 'fit'}"
 
 
+def refills(state: FlameState) -> str:
+    """The ``--park`` / ``--row`` words the end of the turn needs: one NAME per card revealed to fill a gap
+    (FC-END-TURN-8), as far as the deck goes (FC-END-TURN-9)."""
+    words = ""
+    for option, size, zone, deck in (("--park", PARK_SIZE, state.park, state.artisan_deck), ("--row", ROW_SIZE, state.row, state.ench_deck)):
+        gaps = max(0, min(size - len(zone), deck))
+        if gaps:
+            words += f" {option} {','.join(['NAME'] * gaps)}"
+    return words + (" (the cards revealed)" if words else "")
+
+
 def _discards(state: FlameState, who: str) -> str:
     """The ``--discard`` the end of the turn needs, when the player is over the limits (FC-END-TURN-3/4)."""
     player = state.players[who]
@@ -169,7 +180,7 @@ def expect(state: FlameState) -> Expectation:
             choices.append(Choice("FIRE_UP", who, {"dragon": ready}, "scorekeeper fc fire DRAGON …"))
         if turn.phase == "gather" and turn.gather_step < 4 and (state.face("shop", shop_id) or {}).get("ability"):
             choices.append(Choice("SHOP_ABILITY", who, {}, "scorekeeper fc ability …"))
-        choices.append(Choice("END_TURN", who, {}, "scorekeeper fc end"))
+        choices.append(Choice("END_TURN", who, {}, "scorekeeper fc end" + refills(state).partition(" (")[0]))
     player = state.players[who]
     suns = [c for c in player.fancies if c not in player.sun_scored and (state.face("fancy", c) or {}).get("kind") == "sun"]
     if suns:

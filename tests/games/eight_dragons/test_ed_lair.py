@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from scorekeeper.games.eight_dragons.lair import Lair, chamber_pays, chamber_single_colour
 from scorekeeper.games.eight_dragons.notation import parse_tile
 from scorekeeper.games.eight_dragons.tiles import Tile
 from scorekeeper.games.eight_dragons.hexgrid import rotate_edges
+from scorekeeper.games.eight_dragons.render import render_lair
 
 from ed_support import Table, make_config
 
@@ -162,3 +166,108 @@ def test_a_lair_tile_with_the_joker_background_counts_as_every_colour():
     assert joker.stack == "E2" and joker.joker and joker.notation() == "E2/OOOOOO/b,joker"
     tiles = [joker, Tile("G", "L1", "G", "OOOOOO"), Tile("O", "L1", "O", "OOOOOO")]
     assert chamber_pays(tiles) and chamber_single_colour([joker, tiles[1], tiles[1]], "G")
+
+
+def two_tiles_to_place() -> Table:
+    """A's Lair of scenario G1 (Starting Tile SG/WOOOWW, Mission at 1,-1) and two gained tiles X and Y, both E1/OWWWWW."""
+    t = Table(make_config(("A", "B", "C")))
+    t.play("START", "A", tile="SG/WOOOWW", missions=[{"tile": "SM/WWWWOW/market:b", "at": "1,-1", "rot": 0}])
+    t.play("FLY", "A", spaces=1)
+    t.play("VILLAGE", "A", folk="E", villagers=2, tiles=["X=E1/OWWWWW", "Y=E1/OWWWWW"])
+    return t
+
+
+def test_a_refused_batch_names_every_bad_tile_with_its_legal_turns():
+    """ED-LAIR-3, ED-LAIR-2: each tile of a refused batch that cannot go where it was typed gets its own refusal,
+    with the turns that fit there; a good tile of the batch is not named."""
+    t = two_tiles_to_place()
+    both_bad = [{"tile": "X", "at": "1,0", "rot": 0}, {"tile": "Y", "at": "0,1", "rot": 1}]
+    errors = [f for f in t.check("PLACE", "A", tiles=both_bad) if f.is_error]
+    assert [f.rule for f in errors] == ["ED-LAIR-3", "ED-LAIR-3"]
+    assert errors[0].message.startswith("X on 1,0 turned 0: ") and "legal turns there: 5" in errors[0].message
+    assert errors[1].message.startswith("Y on 0,1 turned 1: ") and "legal turns there: 0" in errors[1].message
+    one_bad = [{"tile": "X", "at": "1,0", "rot": 5}, {"tile": "Y", "at": "5,5", "rot": 0}]
+    errors = [f for f in t.check("PLACE", "A", tiles=one_bad) if f.is_error]
+    assert [(f.rule, f.message.split(":")[0]) for f in errors] == [("ED-LAIR-2", "Y on 5,5 turned 0")]
+
+
+def test_a_placement_may_give_the_edges_as_seen_instead_of_the_turns():
+    """ED-LAIR-3, ED-LAIR-5: 'seen' is the tile's edges as they lie in the Lair (N NE SE S SW NW); the engine finds
+    the turn. Edges that no turn of the printed face shows are refused, naming the turns' edges."""
+    t = two_tiles_to_place()
+    wrong = t.refused("ED-LAIR-5", "PLACE", "A", tiles=[{"tile": "X", "at": "1,0", "seen": "OOWWWW"}])
+    assert "X is printed OWWWWW: no turn of it shows OOWWWW" in wrong.message
+    refused = t.refused("ED-LAIR-3", "PLACE", "A", tiles=[{"tile": "X", "at": "1,0", "seen": "WOWWWW"}])
+    assert "turned 1" in refused.message and "legal turns there: 5 (edges as seen: WWWWWO)" in refused.message
+    t.ok("PLACE", "A", tiles=[{"tile": "X", "at": "1,0", "seen": "wwwwwo"}, {"tile": "Y", "at": "0,1", "seen": "OWWWWW"}])
+    lair = t.state.players["A"].lair
+    assert lair.cells[(1, 0)].rotation == 5 and lair.cells[(0, 1)].rotation == 0
+
+
+def test_ed_place_reads_the_edges_as_seen_after_the_cell(cli):
+    """ED-LAIR-3 through the CLI: 'X@1,0/WWWWWO' places X with the turn that shows those edges; a refused batch
+    names every bad tile."""
+    from test_ed_review import new_game
+
+    new_game(cli)
+    cli("ed", "start", "Ann", "SG/WOOOWW", "SM/WWWWOW/market:b@1,-1")
+    cli("ed", "fly", "-n", "3")
+    assert cli("ed", "village", "X=E1/OWWWWW", "Y=E1/OWWWWW", "--folk", "E", "--villagers", "2").exit_code == 0
+    refused = cli("ed", "place", "X@1,0", "Y@0,1r1")
+    assert refused.exit_code == 1 and "X on 1,0 turned 0" in refused.output and "Y on 0,1 turned 1" in refused.output
+    assert cli("ed", "place", "X@1,0/OWWWWWr2").exit_code == 2
+    ok = cli("ed", "place", "X@1,0/WWWWWO", "Y@0,1")
+    assert ok.exit_code == 0 and "Ann places X at 1,0 turned 5" in ok.output
+
+
+def test_a_starting_mission_may_give_its_edges_as_seen():
+    """ED-SETUP-14, ED-SETUP-12: a Starting Mission typed with its edges as seen is laid with the turn that shows
+    them; edges that no turn of its face shows are refused."""
+    t = Table(make_config(("A", "B", "C")))
+    bad = [{"tile": "SM/OOOOOW/market:g", "at": "0,-1", "seen": "OOWOOW"}]
+    assert "no turn of it shows OOWOOW" in t.refused("ED-SETUP-12", "START", "A", tile="S/OOOOOO", missions=bad).message
+    t.ok("START", "A", tile="S/OOOOOO", missions=[{"tile": "SM/OOOOOW/market:g", "at": "0,-1", "seen": "OOWOOO"}])
+    assert t.state.players["A"].lair.cells[(0, -1)].rotation == 3
+
+
+SAMPLES = sorted((Path(__file__).parents[3] / "sample_sessions" / "eight-dragons").glob("*.json"))
+
+
+def drawn_in_full(output: str, names: list[str]) -> list[str]:
+    """The names that the map neither draws in full nor by a key that the tile list explains."""
+    drawing, _, text = output.partition("Legend")
+    tiles = " ".join(text.partition("Tiles: ")[2].partition("\nChambers")[0].split())
+    missing = []
+    for name in names:
+        key = re.search(rf"(?<![\w-]){re.escape(name)} \((#\d+)\)", tiles)
+        if not (re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", drawing) or (key and key.group(1) in drawing)):
+            missing.append(name)
+        assert name in tiles
+    return missing
+
+
+@pytest.mark.parametrize("sample", [s for s in SAMPLES if s.name != "manifest.json"], ids=lambda p: p.stem)
+def test_the_lair_map_of_every_sample_fits_80_columns_with_every_name_whole(cli, sample):
+    """Each player's Lair map in the sample sessions fits 80 columns and shows every tile's name whole: in the
+    hex when it has at most 7 characters, else as a key (#1) that the tile list gives with the full name."""
+    status = cli.json("status", "--session", str(sample))
+    for player in [p["player"] for p in status["players"]]:
+        out = cli("ed", "lair", player, "--session", str(sample)).output
+        names = [t["name"] for t in cli.json("ed", "lair", player, "--session", str(sample))["tiles"]]
+        assert [line for line in out.splitlines() if len(line) > 80] == []
+        assert names and drawn_in_full(out, names) == []
+
+
+def test_a_lair_wider_than_the_screen_is_drawn_in_bands_of_columns():
+    """A Lair 16 cells wide (wider than an 80-column screen holds, about 11) is drawn in bands of q columns, one
+    under the other, each within 80 columns; every tile is drawn whole or by its key."""
+    lair = Lair()
+    names = ["S-Wide" if i == 0 else f"Long-tile-{i}" for i in range(16)]
+    for i, name in enumerate(names):
+        lair.place(parse_tile(("S" if i == 0 else "E1") + "/OOOOOO/1", name), (i, 0), 0)
+    out = render_lair(lair, "wide", width=80)
+    assert [line for line in out.splitlines() if len(line) > 80] == []
+    assert "q -1 to 8:" in out and "q 9 to 16:" in out
+    assert drawn_in_full(out, names) == [] and "Long-tile-10 (#10)" in out
+    wide = render_lair(lair, "wide", width=140)  # 18 columns of q: 7 × 17 + 11 = 130
+    assert "q -1 to" not in wide and 120 < max(len(line) for line in wide.splitlines()) <= 140

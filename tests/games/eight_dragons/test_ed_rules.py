@@ -11,6 +11,10 @@ HERE = Path(__file__).parent
 DISPUTED = HERE.parents[2] / "sample_sessions" / "eight-dragons" / "disputed.json"
 
 
+#: the project's own rule IDs, after the checklist's (ED-ADJ-1: the keys of 'ed adjust')
+OWN = ["ED-ADJ-1"]
+
+
 def checklist_ids() -> list[str]:
     lines = (HERE / "golden" / "spec_rule_ids.txt").read_text(encoding="utf-8").splitlines()
     return [line.split("\t", 1)[0] for line in lines if "\t" in line]
@@ -21,10 +25,10 @@ def test_rules_ed_lists_the_whole_checklist_in_order_within_80_columns(cli):
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert max(len(line) for line in lines) <= 80
-    assert [line.split()[0] for line in lines if line.startswith("ED-")] == checklist_ids()
+    assert [line.split()[0] for line in lines if line.startswith("ED-")] == checklist_ids() + OWN
     assert lines[:2] == ["ED-SETUP-1  Setup",
                          "    Two to four players, each with a colour of their own: Dragon, Wyrmlings and"]
-    assert [r.id for r in game_rules("8d")] == checklist_ids()
+    assert [r.id for r in game_rules("8d")] == checklist_ids() + OWN
 
 
 def test_one_rule_names_its_rulebook_paragraph(cli):
@@ -43,7 +47,7 @@ def test_one_rule_names_its_rulebook_paragraph(cli):
 def test_check_of_the_disputed_game_explains_every_violation(cli):
     data = json.loads(cli("check", "--session", str(DISPUTED), "--json").stdout)["violations"]
     assert [v["rule"] for v in data] == ["ED-FLY-1", "ED-LOC-VILLAGE-1", "ED-LAIR-3", "ED-LOC-MERCHANT-1",
-                                         "ED-LOC-VILLAGE-3"]
+                                         ]
     assert all(v["summary"] == find(v["rule"]).summary for v in data)  # type: ignore[union-attr]
     lines = cli("check", "--session", str(DISPUTED)).output.splitlines()
     at = lines.index("#6 ED-FLY-1: it is Greenyra's turn to fly, not Blakkar's")

@@ -134,3 +134,42 @@ def test_the_placement_that_closes_the_lair_says_so():
     rot = lair.legal_rotations(parse_tile("E1/OWWWWW", "Z"), cell)[0]
     words = said(t, "PLACE", "A", tiles=[{"tile": "Z", "at": f"{cell[0]},{cell[1]}", "rot": rot}])
     assert any("A's Lair has no open place left" in w for w in words)
+
+
+def bonfire_table() -> tuple[Table, int]:
+    """A 2-player game without a board in which B's village takes the E1 tile that uncovers its Bonfire (the
+    7th of 10); returns the table and that draw's seq."""
+    t = Table(make_config(("A", "B")))
+    missions = [{"tile": "SM/OOOOOO/market:b", "at": "0,-1", "rot": 0}, {"tile": "SM/OOOOOO/market:b", "at": "1,-1", "rot": 0}]
+    cells = ["1,0", "0,1", "-1,1", "-1,0"]
+    for name in ("A", "B"):
+        t.play("START", name, tile="S/OOOOOO", missions=missions)
+    for name in ("A", "B"):
+        t.play("FLY", name, spaces=1)
+        tiles = [f"{name}{i}=E1/OOOOOO" for i in range(4)]
+        if name == "B":
+            words = said(t, "VILLAGE", name, folk="E", villagers=4, tiles=tiles)
+            draw = len(t.events)
+        else:
+            t.play("VILLAGE", name, folk="E", villagers=4, tiles=tiles)
+        t.play("PLACE", name, tiles=[{"tile": f"{name}{i}", "at": at, "rot": 0} for i, at in enumerate(cells)])
+    assert words == ["stack E1's Bonfire shows now (this draw uncovered it): record it with 'ed bonfire E1'"]
+    return t, draw
+
+
+def test_the_draw_that_uncovers_a_bonfire_says_so():
+    """ED-BONFIRE-1: the village whose draw uncovers stack E1's Bonfire (under its 7th tile in a 2-player game)
+    says in its verdict that the Bonfire shows and how to record it."""
+    t, draw = bonfire_table()
+    assert t.state.draws["E1"] == 8 and "E1" not in t.state.bonfires
+
+
+def test_an_unrecorded_bonfire_is_flagged_at_the_draw_that_uncovered_it():
+    """ED-BONFIRE-1: 'check' attaches the missing Bonfire reveal to the draw that uncovered it, not to the last
+    event of the journal; once 'ed bonfire E1' is recorded, nothing is flagged."""
+    t, draw = bonfire_table()
+    t.play("FLY", "A", spaces=1)
+    flagged = [(v.seq, v.rule, v.severity) for v in t.replay().violations]
+    assert flagged == [(draw, "ED-BONFIRE-1", "warning")] and draw < len(t.events)
+    t.play("BONFIRE", stack="E1")
+    assert t.replay().violations == []

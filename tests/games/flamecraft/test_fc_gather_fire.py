@@ -251,3 +251,22 @@ def test_fc_setup_13_the_fancy_deck_loses_one_card_per_player() -> None:
     """FC-SETUP-13: 2 drawn, 1 kept, 1 back to the bottom: the tracked fancy deck drops by 1 per player."""
     t = fresh(("P1", "P2", "P3"), fancy_deck_size=12)
     assert t.state.fancy_deck == 9
+
+
+def test_fc_art_draw_3_a_park_card_revealed_without_its_name_takes_it_when_drawn() -> None:
+    """FC-ART-DRAW-3, FC-END-TURN-8: a park card laid out under a provisional name (no --park) takes its real name
+    when it is drawn; a name already in play, or a park with no unnamed card, is still refused."""
+    t = Table(("P1", "P2"))
+    t.ok("SETUP", None, row=["EN-1", "EN-2", "EN-3", "EN-4", "EN-5"])
+    provisional = list(t.state.park)
+    t.deal("P1", ["AD-1", "AD-2", "AD-3"])
+    t.deal("P2", ["AD-4", "AD-5", "AD-6"])
+    t.ok("ADJUST", None, add_shops=["ROOST=dragon,bread>1rep,meat>1rep"])
+    t.ok("VISIT", "P1", shop="ROOST")
+    t.refused("FC-ART-DRAW-3", "GATHER", "P1", draws=[{"from": "park", "card": "AD-4"}])  # in P2's hand
+    t.ok("GATHER", "P1", draws=[{"from": "park", "card": "AD-9", "face": "bread/gift"}])
+    assert "AD-9" in t.p("P1").hand and provisional[0] not in t.state.park and len(t.state.park) == 4
+    full = fresh(("P1", "P2"))  # every park card is named: nothing to rename
+    full.ok("ADJUST", None, add_shops=["ROOST=dragon,bread>1rep,meat>1rep"])
+    full.ok("VISIT", "P1", shop="ROOST")
+    full.refused("FC-ART-DRAW-3", "GATHER", "P1", draws=[{"from": "park", "card": "AD-9"}])

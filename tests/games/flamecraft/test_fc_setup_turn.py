@@ -136,7 +136,7 @@ def test_fc_turn_2_visit_one_action_then_end() -> None:
     t.bad("VISIT", "P1", "FC-TURN-2", shop="BUTCHER")
     t.ok("GATHER", "P1")
     t.bad("GATHER", "P1", "FC-TURN-2")
-    t.bad("ENCHANT", "P1", "FC-ENCH-2", card="EN-1")
+    t.bad("ENCHANT", "P1", "FC-TURN-2", card="EN-1")
 
 
 def test_fc_turn_3_a_pass_is_illegal_unless_allowed() -> None:
