@@ -41,6 +41,19 @@ def parse_json(text: str) -> Any:
     return strictjson.loads(text)  # NaN, Infinity and 1e309 are refused
 
 
+def parse_table(text: str) -> Any:
+    """A table as the board shows it, ``2=2,4=5`` (``KEY=NUMBER`` pairs, commas or spaces between), or JSON."""
+    if "=" not in text or text.strip()[:1] in ("{", "[", '"'):
+        return parse_json(text)
+    table: dict[str, Any] = {}
+    for pair in text.replace(",", " ").split():
+        key, sep, value = pair.partition("=")
+        if not sep or not key or not value.strip().lstrip("-").isdigit():
+            raise ValueError(f"{pair!r} is not KEY=NUMBER; write pairs such as 2=2,4=5 or JSON")
+        table[key] = int(value)
+    return table
+
+
 PARSERS: dict[str, Callable[[str], Any]] = {
     "int": int,
     "str": str,
@@ -48,6 +61,7 @@ PARSERS: dict[str, Callable[[str], Any]] = {
     "list": parse_list,
     "int_list": parse_int_list,
     "json": parse_json,
+    "table": parse_table,
 }
 
 
@@ -59,6 +73,7 @@ _KINDS: dict[str, tuple[Callable[[Any], bool], str]] = {
     "list": (lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), "a list of words"),
     "int_list": (lambda v: isinstance(v, list) and all(_whole(x) for x in v), "a list of whole numbers"),
     "json": (lambda v: True, "a JSON value"),
+    "table": (lambda v: True, "a table"),
 }
 
 
@@ -70,7 +85,8 @@ def _whole(value: Any) -> bool:
 class Setting:
     """One open question of a rulebook, with its default, its type and its range.
 
-    ``kind`` is one of ``int``, ``str``, ``bool``, ``list`` (comma-separated words), ``int_list``, ``json``.
+    ``kind`` is one of ``int``, ``str``, ``bool``, ``list`` (comma-separated words), ``int_list``, ``json``,
+    ``table`` (``KEY=NUMBER`` pairs or JSON).
     ``choices`` restricts the value (of a ``list``, each word). ``min``/``max`` bound an ``int`` (of an
     ``int_list``, each number). ``validator`` checks what the kind cannot say (a ``json`` object's shape): it
     returns what is wrong, or None. ``None`` is a value only of a setting whose default is ``None``.

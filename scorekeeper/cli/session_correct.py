@@ -85,15 +85,16 @@ def assert_cmd(words: tuple[str, ...], session: str | None, force: bool, as_json
 
 
 @command("set")
-@click.argument("assignment", metavar="KEY=VALUE")
+@click.argument("assignment", metavar="KEY=VALUE | KEY VALUE")
+@click.argument("value", required=False, metavar="")
 @recording_options
-def set_cmd(assignment: str, session: str | None, force: bool, as_json: bool) -> None:
+def set_cmd(assignment: str, value: str | None, session: str | None, force: bool, as_json: bool) -> None:
     """Change a mid-game setting (for example a printed value read off the board); recorded as an event.
 
-    Example: scorekeeper set flame_glory='{"4":5}'
+    Example: scorekeeper set flame_glory 4=5,7=9
     """
     from scorekeeper.settings import parse_assignment
 
-    key, raw = parse_assignment(assignment)
+    key, raw = (assignment, value) if value is not None else parse_assignment(assignment)
     with json_refusals(as_json, s := open_session(session)):
         show_verdict(s.set_setting(key, raw, force=force), as_json)

@@ -99,6 +99,7 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
 
     Example: scorekeeper score --explain
     """
+    from scorekeeper.games.base import MissingValueError
     from scorekeeper.report import render_score
     from scorekeeper.timeline import score_at, timeline as over_time
 
@@ -114,7 +115,13 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
         else:
             click.echo(timeline_table(steps, check_format(fmt)))
         return
-    table = score_at(s, at)
+    try:
+        table = score_at(s, at)
+    except MissingValueError as exc:  # the table without the missing value, then what to set (exit 1)
+        if exc.table is not None and not as_json:
+            echo(render_score(exc.table, check_format(fmt), explain=explain, title=s.game.title, width=width()),
+                 plain=fmt == "csv", fit=True)
+        raise
     if as_json:
         data = {"at": at, **table.to_json()} if at is not None else table.to_json()
         if explain:

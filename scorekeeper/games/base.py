@@ -563,7 +563,12 @@ class Game:
 
 
 class MissingValueError(LookupError):
-    """A value needed for scoring was never given; the message says which one and how to set it."""
+    """A value needed for scoring was never given; the message says which one and how to set it. ``table``: the
+    scoring table without that value (its category marked incomplete), when the game can make one."""
+
+    def __init__(self, message: str, table: ScoreTable | None = None) -> None:
+        super().__init__(message)
+        self.table = table
 
 
 def _short(value: Any) -> str:

@@ -113,7 +113,7 @@ def test_every_name_note_and_message_is_escaped(cli: Cli, tmp_path: Path) -> Non
       "lairs drawn: Rhed, Greenyra, Blakkar", "verify: intact, 147 events"],
      True, "A new tile needs at least one open edge touching an open edge of a tile beside it"),
     (("emberheart/disputed.json", "emberheart-disputed.json"),
-     ["Emberheart, final score: 5 violations, 9 warnings, 0 corrections, 0 notes", "verify: intact, 271 events"],
+     ["Emberheart, final score: 5 violations, 2 warnings, 0 corrections, 2 notes", "verify: intact, 271 events"],
      False, "Each Location accepts Grunts plus one Expert type: Scouts, Wardens (Mountain) or Rangers"),
 ], ids=["flamecraft", "eight-dragons", "emberheart"])
 def test_one_disputed_sample_of_each_game(cli: Cli, tmp_path: Path, candidates: tuple[str, ...],

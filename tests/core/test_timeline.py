@@ -93,12 +93,12 @@ end of game  #335     ?         ?          ?        ?
   step(s) is not set (Brandon 8 steps; Helga 11 steps; Sigrun 14 steps left of
   the rightmost marker, at 16); it is printed under the Flame track on the board
   (the rulebook gives only 3 → 3 and 6 → 8): read it and set it with scorekeeper
-  set flame_glory='{"8":N,"11":N,"14":N}' (N: the Glory printed there)
+  set flame_glory 8=N,11=N,14=N (N: the Glory printed there)
 ? not scored after end of game (#335): the Glory for a Flame difference of 10,
   13 step(s) is not set (Helga 10 steps; Sigrun 13 steps left of the rightmost
   marker, at 14); it is printed under the Flame track on the board (the rulebook
   gives only 3 → 3 and 6 → 8): read it and set it with scorekeeper set
-  flame_glory='{"10":N,"13":N}' (N: the Glory printed there)
+  flame_glory 10=N,13=N (N: the Glory printed there)
 """
 
 

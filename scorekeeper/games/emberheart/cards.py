@@ -134,6 +134,12 @@ class Card:
         """Captive (Camp) and Mountain cards are Dragons."""
         return self.kind in ("captive", "mountain")
 
+    def face(self) -> tuple[Any, ...]:
+        """What is printed on the card (and who may take it): two cards with the same face are interchangeable."""
+        return (self.kind, self.colour, self.exotic, self.glory, self.flame, self.wardens, hire_text(self.hire),
+                self.hero, req_text(self.reqs), self.track, self.item, self.basis, self.amount, self.per,
+                self.reserved_for)
+
     def label(self) -> str:
         """A short face description for status and logs."""
         if self.kind == "hero":

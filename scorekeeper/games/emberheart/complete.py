@@ -17,7 +17,7 @@ from scorekeeper.errors import BadInput
 from scorekeeper.games.base import Draft, is_whole
 from scorekeeper.games.emberheart.cards import COLOURS, MOUNTAIN, Card, hire_text
 from scorekeeper.games.emberheart.notation import hero_word
-from scorekeeper.games.emberheart.rules_action import level
+from scorekeeper.games.emberheart.rules_action import aides_left, level
 from scorekeeper.games.emberheart.rules_reward import expected, np_prescribed, offer_slots, survivalist
 from scorekeeper.games.emberheart.state import REWARD, State
 
@@ -92,9 +92,10 @@ def exotic_cards(st: State, declared: Mapping[str, str]) -> dict[str, str]:
     return {str(card_ref(st, cid)): colour for cid, colour in declared.items()}
 
 
-def offer_card(st: State, location: str, word: Any) -> Any:
+def offer_card(st: State, location: str, word: Any, prefer: str | None = None) -> Any:
     """The card on offer named by ``word``: a slot number, a card name (prefix), a colour or a Hero's name; none
-    at all when a single card is left. Slot numbers become card names, so the journal says what was taken."""
+    at all when a single card is left. Slot numbers become card names, so the journal says what was taken.
+    Identical cards are interchangeable: a word naming several is the leftmost (or ``prefer``, if among them)."""
     stage = st.mountain.stage
     slots = offer_slots(st, location, stage if location == MOUNTAIN and stage in ("middle", "top") else "bottom")
     offered = [st.cards[c] for c in slots if c]
@@ -120,6 +121,8 @@ def offer_card(st: State, location: str, word: Any) -> Any:
         found = [c for c in offered if test(c)]
         if len(found) == 1:
             return found[0].id
+        if len(found) > 1 and len({c.face() for c in found}) == 1:
+            return prefer if prefer in [c.id for c in found] else found[0].id
         if len(found) > 1:
             raise BadInput(f"{word!r} could be {' or '.join(c.label() for c in found)}; name the card")
     return card_ref(st, word)
@@ -248,9 +251,11 @@ def _recall(st: State, draft: Draft) -> Draft:
 def _np(st: State, draft: Draft) -> Draft:
     """The card the non-player Crest discards: the one named, else the one the rules prescribe."""
     word = draft.payload.get("card")
-    if word is not None:
-        return Draft(draft.type, None, {"card": str(card_ref(st, word))})
     prescribed = np_prescribed(st)
+    if word is not None:  # by its name or its face, as a claim names it
+        location = st.location if st.phase == REWARD else None
+        card = offer_card(st, location, word, prescribed.id if prescribed else None) if location else card_ref(st, word)
+        return Draft(draft.type, None, {"card": str(card)})
     return Draft(draft.type, None, {"card": prescribed.id} if prescribed else {})
 
 
@@ -345,7 +350,17 @@ def _answer(skill: int, waiting: Callable[[Any], Any]) -> Completer:
     return fill
 
 
+def _skip(st: State, draft: Draft) -> Draft:
+    """SKIP_TURN without a player: the turn the engine skipped just before, when whose turn it is cannot skip."""
+    active = st.active()
+    can_skip = active is not None and not st.player(active).crests and not aides_left(st)
+    if draft.player is None and st.skipped and not can_skip:
+        return Draft(draft.type, st.skipped[0], draft.payload)
+    return draft
+
+
 COMPLETERS: dict[str, Completer] = {
+    "SKIP_TURN": _skip,
     "PLACE_PARTY": _place,
     "CARD_REVEAL": _reveal,
     "RAID_REVEAL": _raid_reveal,

@@ -2,7 +2,8 @@
 activation and colour counts.
 
 ``Ctx`` is the one findings contract (``base.Findings``) carrying the event being played: ``stop`` records an
-error and ends the event, ``error`` records one and goes on, ``warn`` a suspicious play, ``info`` what the play
+error and ends the event (a play that cannot be carried out at all), ``breach`` records one that a forced play
+carries out all the same (and ends any other), ``error`` records one and goes on, ``warn`` a suspicious play, ``info`` what the play
 did in words. Handlers mutate the state they are given in one pass; the engine puts it back when an error was
 recorded.
 """
@@ -32,6 +33,13 @@ class Ctx(Findings):
     def seq(self) -> int:
         """The event's journal number."""
         return self.event.seq
+
+    def breach(self, rule: str, message: str) -> None:
+        """The play breaks ``rule`` but the table can still carry it out: recorded; a forced play goes on from
+        here (the table made it all the same), any other stops."""
+        self.error(rule, message)
+        if self.failed:
+            raise Stop
 
     def get(self, key: str, default: Any = None) -> Any:
         """A payload field, or ``default``."""
@@ -192,12 +200,11 @@ def colour_counts(st: State, name: str) -> tuple[dict[str, int], list[Card]]:
 
 
 def declared_colours(st: State, name: str, declared: Any, ctx: Ctx) -> dict[str, str]:
-    """Validate an ``exotic`` declaration ``{dragon: colour}`` (EH-DRG-6, EH-DRG-7)."""
+    """Validate an ``exotic`` declaration ``{dragon: colour}`` (EH-DRG-6, EH-DRG-7; the engine checked that it is an
+    object: every event that carries one declares it ``dict``)."""
     result: dict[str, str] = {}
     if not declared:
         return result
-    if not isinstance(declared, dict):
-        ctx.stop("EH-DRG-6", "declare exotic colours as DRAGON=colour")
     for cid, colour in declared.items():
         card = st.cards.get(str(cid))
         if card is None or card.owner != name or not card.is_dragon or card.discarded:

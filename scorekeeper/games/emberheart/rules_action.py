@@ -33,16 +33,19 @@ def require_turn(st: State, ctx: Ctx, what: str) -> Player:
                              "ended with the last Aide (see 'scorekeeper status' for what comes next)")
     active = st.active()
     if ctx.event.player != active:
-        ctx.stop("EH-FLOW-5", f"it is {active}'s turn, not {ctx.event.player}'s")
+        ctx.breach("EH-FLOW-5", f"it is {active}'s turn, not {ctx.event.player}'s")
+        order = st.order()  # forced: the table let this player take the turn; play goes on after them
+        st.turn += (order.index(str(ctx.event.player)) - st.turn) % len(order)
     if len(st.seats) == 2 and not st.two_p_revealed:  # EH-2P-2
-        ctx.stop("EH-2P-2", "a 2-player round starts by revealing a Two player mode card (eh block LOCATION:SPACE …)")
-    return st.player(active)
+        ctx.breach("EH-2P-2", "a 2-player round starts by revealing a Two player mode card (eh block LOCATION:SPACE …)")
+    return st.player(str(ctx.event.player))
 
 
 def end_turn(st: State, ctx: Ctx) -> None:
     """EH-FLOW-3 / EH-EOA-1..4: pass the turn; end the phase after the last player once all Aides are taken."""
     st.actions += 1
     n = len(st.seats)
+    st.skipped = []
     while True:
         if not aides_left(st) and st.turn % n == n - 1:  # EH-EOA-3, EH-EOA-4; unused Crests are fine (EH-EOA-6)
             from scorekeeper.games.emberheart.rules_reward import start_reward
@@ -53,6 +56,7 @@ def end_turn(st: State, ctx: Ctx) -> None:
         nxt = st.player(st.active())
         if not aides_left(st) and nxt.crests == 0:  # EH-EOA-5: no Crest, no Aide → the turn is skipped
             st.log.append(f"{nxt.name} has no Crest left and skips the turn")
+            st.skipped.append(nxt.name)
             continue
         return
 
@@ -94,24 +98,25 @@ def do_place(st: State, ctx: Ctx, p: Player, data: Mapping[str, Any], *, via_lea
         # EH-AIDE-6: the rulebook bars only the Companion the Leader just recalled; an unused one may join
         # the new Party (the checklist's "without the Companion" is a conflict, see docs/emberheart.md)
         if via_leader and p.companion_recalled:
-            ctx.stop("EH-AIDE-6", "the Companion recalled with the Leader cannot be placed again this round")
-        if p.companion_recalled:
-            ctx.stop("EH-CMP-3", f"{p.name}'s Companion was recalled by the Leader and cannot be placed again this round")
+            ctx.breach("EH-AIDE-6", "the Companion recalled with the Leader cannot be placed again this round")
+        elif p.companion_recalled:
+            ctx.breach("EH-CMP-3", f"{p.name}'s Companion was recalled by the Leader and cannot be placed again this round")
         if p.companion_used:
-            ctx.stop("EH-CMP-1", f"{p.name}'s Companion has already joined a Party this round; place the Party "
+            ctx.breach("EH-CMP-1", f"{p.name}'s Companion has already joined a Party this round; place the Party "
                                 f"without it (no -c): space {space} needs {space} Hirelings")
     use_strength = companion and data.get("strength", True) is not False
     reduction = level(p.attrs["strength"]) if use_strength else 0
     required = max(0, space - reduction)
     n = sum(hire.values())
     if n > 5:
-        ctx.stop("EH-ACT-4", "a Party has at most 5 Hirelings")
+        ctx.breach("EH-ACT-4", "a Party has at most 5 Hirelings")
     partial = bool(st.settings.get("strength_partial", False))
-    if n != required and not (partial and use_strength and required <= n <= space):
-        if companion and use_strength and reduction:
-            rule = "EH-CMP-6" if n == 0 else "EH-CMP-5"
-            ctx.stop(rule, f"space {space} with the Companion (Strength {p.attrs['strength']}: {reduction} fewer) "
-                          f"needs exactly {required} Hirelings, not {n}")
+    wrong_size = n != required and n <= 5 and not (partial and use_strength and required <= n <= space)
+    if wrong_size and companion and use_strength and reduction:
+        rule = "EH-CMP-6" if n == 0 else "EH-CMP-5"
+        ctx.breach(rule, f"space {space} with the Companion (Strength {p.attrs['strength']}: {reduction} fewer) "
+                      f"needs exactly {required} Hirelings, not {n}")
+    elif wrong_size:
         hint = ""
         if not companion and level(p.attrs["strength"]) and not p.companion_used and not p.companion_recalled and n < space:
             hint = f"; with the Companion (-c) it needs {max(0, space - level(p.attrs['strength']))}"
@@ -120,10 +125,10 @@ def do_place(st: State, ctx: Ctx, p: Player, data: Mapping[str, Any], *, via_lea
             hint = (f"; a Party of {n} goes on space {n}"
                     + (f" (taken by {taken_by.owner})" if taken_by else "")
                     + (" (blocked this round)" if (location, n) in st.blocked else ""))
-        ctx.stop("EH-ACT-4", f"space {space} needs exactly {space} Hirelings, not {n}{hint}")
+        ctx.breach("EH-ACT-4", f"space {space} needs exactly {space} Hirelings, not {n}{hint}")
     bad = [t for t in HIRELINGS if hire[t] and t not in ALLOWED[location]]
     if bad:
-        ctx.stop("EH-ACT-6", f"{LOCATION_TITLES[location]} takes only "
+        ctx.breach("EH-ACT-6", f"{LOCATION_TITLES[location]} takes only "
                             f"{' and '.join(HIRELING_NAMES[t] + 's' for t in ALLOWED[location])}, "
                             f"not {', '.join(HIRELING_NAMES[t] + 's' for t in bad)}")
     short = [t for t in HIRELINGS if hire[t] > p.hire[t]]
@@ -288,7 +293,7 @@ def gear_swap(st: State, ctx: Ctx) -> None:
     """GEAR_SWAP{from, to, count} (EH-GEAR-1..4, EH-ACT-9)."""
     anytime = st.settings.get("gear_swap_window") == "anytime"  # AMB-29
     if not anytime and (st.phase != ACTION or ctx.event.player != st.active()):
-        ctx.stop("EH-GEAR-1", f"Gear swaps happen only on your own Action-phase turn"
+        ctx.breach("EH-GEAR-1", f"Gear swaps happen only on your own Action-phase turn"
                              f"{f' (it is {st.active()} turn)' if st.active() else ''}")
     p = st.player(ctx.event.player)
     src, dst = str(ctx.get("from", "")).upper(), str(ctx.get("to", "")).upper()
@@ -312,10 +317,14 @@ def gear_swap(st: State, ctx: Ctx) -> None:
 
 
 def skip_turn(st: State, ctx: Ctx) -> None:
-    """SKIP_TURN (EH-EOA-2, EH-EOA-5)."""
+    """SKIP_TURN (EH-EOA-2, EH-EOA-5); the skip of a turn the engine already skipped is the same play, typed."""
+    if ctx.event.player in st.skipped and ctx.event.player != st.active():  # EH-EOA-5: "simply skip your turn"
+        st.skipped.remove(ctx.event.player)
+        ctx.info(f"{ctx.event.player} has no Crest and no Aide left: the turn was already skipped")
+        return
     p = require_turn(st, ctx, "skipping a turn")
     if p.crests:
-        ctx.stop("EH-EOA-5", f"{p.name} still has {p.crests} Crest(s): send a Party or use a Special Location")
-    if aides_left(st):
-        ctx.stop("EH-EOA-2", f"{p.name} has no Crest but must take an Aide: {', '.join(aides_left(st))}")
+        ctx.breach("EH-EOA-5", f"{p.name} still has {p.crests} Crest(s): send a Party or use a Special Location")
+    elif aides_left(st):
+        ctx.breach("EH-EOA-2", f"{p.name} has no Crest but must take an Aide: {', '.join(aides_left(st))}")
     end_turn(st, ctx)

@@ -348,16 +348,18 @@ def end_gear_convert(st: State, ctx: Ctx) -> None:
     n = ctx.get("gear")
     if st.phase != END:
         ctx.stop("EH-END-7", "Gear is turned into Flame only in step 5 of End Game Scoring, after round V's Raid")
-    if not isinstance(n, int) or n <= 0 or n % 3:
+    if not isinstance(n, int) or n <= 0:
         ctx.stop("EH-END-7", f"discard Gear in multiples of 3 (3, 6, 9…), not {n!r}")
+    if n % 3:  # forced: the Gear is discarded, Flame −1 for each whole 3
+        ctx.breach("EH-END-7", f"discard Gear in multiples of 3 (3, 6, 9…), not {n!r}")
     if n > p.gear:
         ctx.stop("EH-GEAR-4", f"{name} has {p.gear} Gear")
     floor = int(st.settings.get("flame_min", 0))
-    if p.flame - n // 3 < floor:
-        ctx.stop("EH-END-7", f"{name}'s Flame is {p.flame}; it cannot go below {floor} "
-                            f"(at most {3 * (p.flame - floor)} Gear)")
+    if p.flame - n // 3 < floor:  # forced: the Flame stops at the floor
+        ctx.breach("EH-END-7", f"{name}'s Flame is {p.flame}; it cannot go below {floor} "
+                              f"(at most {3 * (p.flame - floor)} Gear)")
     p.gear -= n
-    p.flame -= n // 3  # EH-END-8
+    p.flame = max(floor, p.flame - n // 3)  # EH-END-8
     st.counters["converted"] = st.counters.get("converted", 0) + 1
 
 

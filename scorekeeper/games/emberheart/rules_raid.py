@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import product
+
 from scorekeeper.games.emberheart.cards import (
     AIDES, BLUE, EXPERTS, GRUNT, HIRELING_NAMES, RANGER, SCOUT, WARDEN, Card, hire_text,
 )
@@ -39,6 +41,30 @@ def basis_count(st: State, p: Player, card: Card, declared: dict[str, str]) -> i
 def required_discards(st: State, p: Player, card: Card, declared: dict[str, str]) -> int:
     """EH-RAID-3: amount × ⌊count ÷ per⌋ (AMB-21)."""
     return card.amount * (basis_count(st, p, card, declared) // card.per)
+
+
+def expert_plans(hire: dict[str, int], must: int) -> list[dict[str, int]]:
+    """EH-RAID-5: the ways to discard ``must`` Experts from ``hire`` when the player has to choose (more than one
+    kind owned and not all of them lost); empty when the rules decide alone."""
+    owned = [t for t in EXPERTS if hire[t]]
+    if not must or must >= experts(hire) or len(owned) < 2:
+        return []
+    plans = []
+    for counts in product(*(range(min(hire[t], must), -1, -1) for t in owned)):
+        if sum(counts) == must:
+            plans.append({t: n for t, n in zip(owned, counts) if n})
+    return plans
+
+
+def discard_choices(st: State, p: Player) -> list[str]:
+    """The discards (``1S``, ``1R``…) ``p`` chooses among for the Raid card in force, before any Hero's reduction;
+    empty when the rules decide what goes (Grunts, every Expert, one kind, nothing)."""
+    slot = raid_in_force(st)
+    raid_id = st.raids[slot - 1] if slot else None
+    if raid_id is None or st.cards[raid_id].item == "G":
+        return []
+    must = min(required_discards(st, p, st.cards[raid_id], {}), experts(p.hire))
+    return [hire_text(plan) for plan in expert_plans(p.hire, must)]
 
 
 def raid_discard(st: State, ctx: Ctx) -> None:
@@ -81,10 +107,11 @@ def raid_discard(st: State, ctx: Ctx) -> None:
         must = min(required, experts(p.hire))  # EH-RAID-5, EH-RAID-6
         if given is None:
             owned = [t for t in EXPERTS if p.hire[t]]
-            if must and must < experts(p.hire) and len(owned) > 1:
+            plans = expert_plans(p.hire, must)
+            if plans:
                 ctx.stop("EH-RAID-5", f"{p.name} must discard {must} Expert(s) and owns "
                                      f"{', '.join(f'{p.hire[t]}{t}' for t in owned)}: say which, e.g. "
-                                     f"eh raid -p {p.name} --discard {must}{owned[0]}")
+                                     f"eh raid -p {p.name} --discard {hire_text(plans[0])}")
             plan = {t: p.hire[t] for t in EXPERTS} if must == experts(p.hire) else {owned[0]: must} if must else {}
         else:
             plan = read_counts(given, ctx, "EH-RAID-5")

@@ -220,6 +220,13 @@ def after_dragon_claim(st: State, ctx: Ctx, name: str, card: Card) -> None:
         do_attach(st, ctx, name, card.id, str(target), options)
 
 
+def attach_later(st: State, card: Card, named: Any) -> str:
+    """The ``eh attach`` that attaches the Dragon ``named`` to the Hero or Preserve ``card`` once it is claimed."""
+    other = st.cards.get(str(named))
+    dragon = other.id if other is not None and other.is_dragon else "DRAGON"
+    return f"eh attach {dragon} {card.id}" if card.kind in ("hero", "preserve") else "eh attach DRAGON TARGET"
+
+
 def claim(st: State, ctx: Ctx) -> None:
     """CLAIM{location, space, card, …} at a normal Location (EH-REW-3, EH-REW-8..12)."""
     require_reward(st, ctx)
@@ -235,7 +242,7 @@ def claim(st: State, ctx: Ctx) -> None:
     card = find_offer_card(st, ctx, location, None, ctx.get("card"))
     if ctx.get("attach") and location != CAMP:  # EH-DRG-1: only a claimed Dragon is attached at once
         ctx.stop("EH-DRG-1", f"{card.id} is not a Dragon: only a Dragon claimed at the Poachers' Camp or the Mountain "
-                            "can be attached at once (later: eh attach DRAGON TARGET)")
+                            f"can be attached at once (claim it, then: {attach_later(st, card, ctx.get('attach'))})")
     if card.reserved_for and card.reserved_for != name:
         ctx.stop("EH-HERO-BARD-A2", f"{card.id} is reserved for {card.reserved_for} (Bard); only they may claim it")
     party.claimed = party.done = True
@@ -453,8 +460,6 @@ def mountain_claim(st: State, ctx: Ctx) -> None:
     level = str(ctx.get("level", stage_level)).lower()
     if level != stage_level:
         ctx.stop("EH-MTN-19", f"the Mountain is at its {stage_level} level, not {level}")
-    if level == "middle" and not party.claimed:
-        ctx.stop("EH-MTN-7", "only a Party that claimed a bottom card goes up")
     card = find_offer_card(st, ctx, MOUNTAIN, level, ctx.get("card"))
     p = st.player(party.owner)
     if card.wardens > party.hire[WARDEN]:  # EH-MTN-4

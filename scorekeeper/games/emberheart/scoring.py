@@ -155,6 +155,20 @@ def flame_table(st: State) -> dict[int, int]:
     return table
 
 
+INCOMPLETE = "Flame (incomplete)"
+
+
+def incomplete(rows: list[ScoreRow], explanations: list[Explanation], steps: list[int]) -> ScoreTable:
+    """The final table while Flame Glory is missing for ``steps``: every other point counted, no winner yet."""
+    marked = [ScoreRow(r.player, {INCOMPLETE if c == "Flame" else c: v for c, v in r.categories.items()}, r.total)
+              for r in rows]
+    rank_rows(marked)
+    note = (f"incomplete: no Glory is set for a Flame difference of {', '.join(map(str, steps))} step(s); "
+            "the totals leave it out and there is no winner until it is set")
+    return ScoreTable("emberheart", True, [INCOMPLETE if c == "Flame" else c for c in CATEGORIES], marked, [],
+                      None, explanations, [note])
+
+
 def score(st: State) -> ScoreTable:
     """End Game Scoring in the rulebook's order, with the tiebreak and an explanation per point source."""
     final = st.phase == END
@@ -205,15 +219,15 @@ def score(st: State) -> ScoreTable:
         rows.append(ScoreRow(name, cats, sum(cats.values())))
     if missing:
         steps = sorted(set(missing))
-        example = ",".join(f'"{s}":N' for s in steps)
+        example = ",".join(f"{s}=N" for s in steps)
         whose = "; ".join(f"{' and '.join(p.name for p in st.players if top_flame - p.flame == s)} "
                           f"{s} step{'s' if s != 1 else ''}" for s in steps)
         message = (f"the Glory for a Flame difference of {', '.join(map(str, steps))} step(s) is not set "
                    f"({whose} left of the rightmost marker, at {top_flame}); it is printed under the Flame track on "
                    f"the board (the rulebook gives only 3 → 3 and 6 → 8): read it and set it with "
-                   f"scorekeeper set flame_glory='{{{example}}}' (N: the Glory printed there)")
+                   f"scorekeeper set flame_glory {example} (N: the Glory printed there)")
         if final:
-            raise MissingValueError(message)
+            raise MissingValueError(message, incomplete(rows, explanations, steps))
         notes.append(f"provisional: {message}")
     dragons = {p.name: len(st.owned(p.name, "dragon")) for p in st.players}
     rank_rows(rows, {name: (n,) for name, n in dragons.items()})  # EH-END-10

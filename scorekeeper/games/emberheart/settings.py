@@ -14,9 +14,10 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("first_player", "", "Who holds the First player marker in round I (default: the first listed)", "str",
             ref="EH-SETUP-12"),
     Setting("colours", [], "Optional player colours in seat order (must differ)", "list", ref="EH-SETUP-1"),
-    Setting("flame_glory", {}, "Glory for each Flame difference, read under the board's Flame track, as JSON "
-            "{\"steps\": glory}; 3→3 and 6→8 are the rulebook's and always known; `set` merges", "json",
-            ref="AMB-01", mutable=True, validator=lambda v: whole_number_table(v, "{\"steps\": glory}")),
+    Setting("flame_glory", {}, "Glory for each Flame difference, read under the board's Flame track, as "
+            "STEPS=GLORY pairs (2=2,4=5) or JSON {\"steps\": glory}; 3→3 and 6→8 are the rulebook's and always known; "
+            "`set` merges", "table",
+            ref="AMB-01", mutable=True, validator=lambda v: whole_number_table(v, "steps=glory")),
     Setting("colour_tracks", {"red": "strength", "blue": "senses", "green": "speed"},
             "Which Attribute track each Dragon/Preserve colour advances (printed in the artwork); `set` merges",
             "json", ref="AMB-07", mutable=True,

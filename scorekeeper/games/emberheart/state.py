@@ -94,6 +94,7 @@ class State:
     raid_done_round: int = 0
     attr_warned: bool = False
     log: list[str] = field(default_factory=list)  # recent automatic effects, for status notes
+    skipped: list[str] = field(default_factory=list)  # turns the last play's end skipped itself, until the next play
 
     def player(self, name: str | None) -> Player:
         """The player called ``name``."""

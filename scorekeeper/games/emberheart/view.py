@@ -12,9 +12,9 @@ from scorekeeper.games.emberheart.cards import (
 )
 from scorekeeper.games.emberheart.context import total_hire
 from scorekeeper.games.emberheart.rules_action import aides_left
-from scorekeeper.games.emberheart.rules_raid import raid_in_force, required_discards
+from scorekeeper.games.emberheart.rules_raid import discard_choices, raid_in_force, required_discards
 from scorekeeper.games.emberheart.rules_reward import NP, expected
-from scorekeeper.games.emberheart.state import ACTION, END, RAID, REWARD, State
+from scorekeeper.games.emberheart.state import ACTION, END, RAID, REWARD, Player, State
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
 SKILL_SHORT = {1: "1 attach+G", 2: "2 flame", 3: "3 +step", 4: "4 bonus"}  # side B (EH-SKILL-*)
@@ -116,9 +116,7 @@ def expect_of(st: State) -> Expectation:
     elif st.phase == REWARD:
         choices += _reward_choices(st)
     elif st.phase == RAID:
-        for p in st.players:
-            if not p.raided:
-                choices.append(Choice("RAID_DISCARD", p.name, {}, f"eh raid -p {p.name}"))
+        choices += [raid_choice(st, p) for p in st.players if not p.raided]
     elif st.phase == END:
         floor = int(st.settings.get("flame_min", 0))
         for p in st.players:
@@ -128,6 +126,13 @@ def expect_of(st: State) -> Expectation:
             choices.append(Choice("END_DECLARE", p.name, {}, f"eh declare -p {p.name}"))
     choices += _free_choices(st)
     return Expectation(text, who, choices, finished=st.phase == END)
+
+
+def raid_choice(st: State, p: Player) -> Choice:
+    """``p``'s Raid discard: the discards to choose among when the player must say which Experts go."""
+    options = discard_choices(st, p)
+    return Choice("RAID_DISCARD", p.name, {"discard": options} if options else {},
+                  f"eh raid -p {p.name}" + (f" --discard {options[0]}" if options else ""))
 
 
 def _reveal_choices(st: State) -> list[Choice]:
@@ -298,10 +303,9 @@ def status_of(st: State) -> Status:
             for p in st.players:
                 if not p.raided:
                     need = required_discards(st, p, card, {})
+                    choice = raid_choice(st, p)
                     notes.append(f"{p.name} must discard {need} {'Grunt' if card.item == 'G' else 'Expert'}(s) "
-                                 "before reductions"
-                                 + ("" if card.item == "G" or not need
-                                    else f" (choose: eh raid -p {p.name} --discard 1S)"))
+                                 "before reductions" + (f" (choose: {choice.example})" if choice.values else ""))
     return Status(headline, text, who, rows, sections, notes, finished=st.phase == END)
 
 
@@ -332,7 +336,7 @@ def _hero_moments(st: State) -> list[str]:
         for d in sorted({top - p.flame for p in st.players} - set(table)):
             names = " and ".join(p.name for p in st.players if top - p.flame == d)
             notes.append(f"the final score needs the Glory printed under the Flame track for {d} step(s) ({names}): "
-                         f"scorekeeper set flame_glory='{{\"{d}\":N}}'")
+                         f"scorekeeper set flame_glory {d}=N")
     return notes
 
 

@@ -427,7 +427,7 @@ def test_eh_test_06e_unknown_flame_difference_asks_for_the_board_value() -> None
     t = flame_table({"Astrid": 9, "Helga": 5, "Brandon": 3})
     with pytest.raises(MissingValueError) as exc:
         GAME.score(t.state)
-    assert "4" in str(exc.value) and "scorekeeper set flame_glory=" in str(exc.value)
+    assert "4" in str(exc.value) and "scorekeeper set flame_glory 4=N" in str(exc.value)
     t.state = GAME.change_setting(t.state, "flame_glory", {"4": 5})
     assert flame_points(t) == {"Astrid": 0, "Brandon": 8, "Helga": 5}
 

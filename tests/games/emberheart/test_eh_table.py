@@ -355,7 +355,8 @@ def test_amend_takes_the_table_notation(table: Cli) -> None:
 
 
 def test_a_dispute_forced_then_settled_and_audited(table: Cli) -> None:
-    """A Warden at the Tavern is recorded with --force and a note; `check` and `audit` show it with its rule."""
+    """A Warden at the Tavern is recorded with --force and a note: carried out (the table placed it), flagged;
+    `check` and `audit` show it with its rule (EH-ACT-6)."""
     out = refused(table, "eh", "place", "tavern", "2", "1G1W")
     assert "EH-ACT-5" in out or "EH-ACT-6" in out
     ok(table, "eh", "swap", "G", "W")
@@ -368,7 +369,7 @@ def test_a_dispute_forced_then_settled_and_audited(table: Cli) -> None:
     check = table("check")
     assert check.exit_code == 1 and "#25 EH-ACT-6" in check.output
     audit = ok(table, "audit", "25")
-    assert "with --force" in audit and "Verdict: rejected" in audit and "The board just before #25:" in audit
+    assert "with --force" in audit and "Verdict: forced" in audit and "The board just before #25:" in audit
     state = ok(table, "state", "--at", "25")
     assert state.startswith("The board just before event #25:")
     ok(table, "amend", "25", 'hire={"G":2}')  # settled: it was 2 Grunts after all
@@ -532,7 +533,7 @@ def test_the_end_game_says_who_can_convert_and_which_flame_value_is_missing(cli:
                                        "Gear: Astrid 7), then scorekeeper score")
     notes = status_of(state).notes
     assert ("the final score needs the Glory printed under the Flame track for 2 step(s) (Bjorn): "
-            "scorekeeper set flame_glory='{\"2\":N}'") in notes
+            "scorekeeper set flame_glory 2=N") in notes
     assert any("for 3 step(s)" in n for n in notes) is False  # 3 → 3 is the rulebook's
 
 
