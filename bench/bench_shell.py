@@ -4,7 +4,10 @@ Runs N commands (or short sequences of them) through the table's in-process disp
 typed at ``scorekeeper play`` runs) on a copy of each game's longest sample session, and prints each kind's
 mean time per command and its ratio to one ``python -c pass``.
 
-    python bench/bench_shell.py [N]
+    python bench/bench_shell.py [N] [--pad P]
+
+``--pad P`` first appends P notes to each copy (in one write), to see the cost at a longer journal: a note
+is a real event that every command reads, replays and rewrites with the file.
 """
 
 from __future__ import annotations
@@ -34,8 +37,21 @@ def python_pass(runs: int = 10) -> float:
     return (time.perf_counter() - start) / runs
 
 
+def pad(path: Path, count: int) -> None:
+    """Append ``count`` notes to the session at ``path``, in one locked write."""
+    from scorekeeper.events import NOTE
+    from scorekeeper.games.base import Draft
+    from scorekeeper.session import Session
+
+    Session.open(path).record_many(lambda current: [Draft(NOTE, None, {"text": f"pad {i}"}) for i in range(count)])
+
+
 def main() -> None:
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    args = sys.argv[1:]
+    padding = int(args[args.index("--pad") + 1]) if "--pad" in args else 0
+    if "--pad" in args:
+        del args[args.index("--pad"):args.index("--pad") + 2]
+    n = int(args[0]) if args else 20
     sys.path.insert(0, str(ROOT))
     from scorekeeper.shell import Table
 
@@ -46,6 +62,8 @@ def main() -> None:
         for sample in SAMPLES:
             path = Path(folder) / Path(sample).name
             shutil.copy(ROOT / "sample_sessions" / sample, path)
+            if padding:
+                pad(path, padding)
             table = Table(path)
             for label, lines in COMMANDS.items():
                 with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
@@ -57,7 +75,7 @@ def main() -> None:
                             table.run_line(line)
                     each = (time.perf_counter() - start) / n
                 events = len(table.refresh().events)
-                print(f"{sample:32} {label:15} {events:4} events  {each * 1000:6.1f} ms  {each / baseline:4.2f}x")
+                print(f"{sample:32} {label:15} {events:5} events  {each * 1000:6.1f} ms  {each / baseline:4.2f}x")
 
 
 if __name__ == "__main__":

@@ -46,7 +46,8 @@ TESTS_DIR = ROOT / "tests"
 PACKAGES = {"EH": "emberheart", "FC": "flamecraft", "ED": "eight_dragons"}
 LINE_TARGET = 95.0
 #: the calls that make an error finding from their first argument, a rule ID
-ERROR_CALLS = {"error", "stop", "FlightError", "breaks", "cannot"}  # the last two: Flamecraft's forced-play pair
+#: (``breaks``/``cannot``: Flamecraft's forced-play pair; ``breach``: Emberheart's; ``blocked``: 8 Dragons')
+ERROR_CALLS = {"error", "stop", "FlightError", "breaks", "cannot", "breach", "blocked"}
 RULE_ID = re.compile(r"^(EH|FC|ED)-[A-Z0-9-]+$")
 ENABLED = os.environ.get("SCOREKEEPER_CENSUS", "1") != "0"
 

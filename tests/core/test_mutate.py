@@ -54,7 +54,7 @@ def test_the_finder_finds_the_checks_that_guard_an_error_site_and_nothing_else()
 def test_the_finder_finds_known_checks_of_each_game() -> None:
     known = {
         "flamecraft": ("rules_turn.py", "FC-SETUP-2", "not state.setup_done"),
-        "eight_dragons": ("rules_end.py", "ED-SCORE-1", "player is None"),
+        "eight_dragons": ("rules_end.py", "ED-SCORE-1", "player.chests_placed"),
         "emberheart": ("rules_cards.py", "EH-GAR-6", "card.completed"),
     }
     for package, (module, rule, condition) in known.items():
