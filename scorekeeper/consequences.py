@@ -56,12 +56,7 @@ def ruling_effects(without: Any, with_: Any, ruling: int) -> Effects:
 
     voided_now = {o.seq for o in with_.timeline if o.status == "voided"}
     before, after = errors_by_seq(without), errors_by_seq(with_)
-    broken = []
-    for seq, errors in after.items():
-        old = {(v.rule, v.message) for v in before.get(seq, [])}
-        fresh = [v for v in errors if (v.rule, v.message) not in old]
-        if fresh and seq not in before:
-            broken.append(fresh[0])
+    broken = [errors[0] for seq, errors in after.items() if seq not in before]  # legal before, illegal now
     settled = [seq for seq in before if seq not in after and seq not in voided_now]
     return Effects(sorted(broken, key=lambda v: v.seq), sorted(settled))
 

@@ -267,7 +267,7 @@ def replay(
         else:
             findings.extend(fold.play(event))
             if any(f.is_error for f in findings):
-                outcome.status = FORCED if carried_out(event, findings) else REJECTED
+                outcome.status = played_status(event, findings)
         located = [Violation(raw.seq, f.rule, f.message, f.severity) for f in findings]
         outcome.violations.extend(located)
         violations.extend(located)
@@ -277,11 +277,20 @@ def replay(
     ending = 0
     if until is None:
         last = events[-1].seq if events else 0
-        ends = [Violation(f.seq or last, f.rule, f.message, f.severity)  # at the event it names, or the last
-                for f in game.end_findings(fold.state)]
+        ends = _end_violations(game, fold.state, last)
         violations.extend(ends)
         ending = len(ends)
     return Replay(fold.state, violations, timeline, ending)
+
+
+def played_status(event: Event, findings: Sequence[Finding]) -> str:
+    """The outcome of a game event that broke a rule: forced (carried out as the table played it) or rejected."""
+    return FORCED if carried_out(event, findings) else REJECTED
+
+
+def _end_violations(game: Game, state: Any, last: int) -> list[Violation]:
+    """The game's end-of-journal findings, each at the event it names, or at the journal's last event."""
+    return [Violation(f.seq or last, f.rule, f.message, f.severity) for f in game.end_findings(state)]
 
 
 def extended(previous: Replay, event: Event, state: Any, findings: Sequence[Finding], game: Game) -> Replay:
@@ -293,10 +302,10 @@ def extended(previous: Replay, event: Event, state: Any, findings: Sequence[Find
         raise ValueError(f"a {event.type} is replayed with the whole journal, not appended to a replay")
     outcome = Outcome(event, ANNOTATION if event.type == NOTE else APPLIED)
     if event.type != NOTE and any(f.is_error for f in findings):
-        outcome.status = FORCED if carried_out(event, findings) else REJECTED
+        outcome.status = played_status(event, findings)
     outcome.violations = [Violation(event.seq, f.rule, f.message, f.severity) for f in findings]
     kept = previous.violations[:len(previous.violations) - previous.ending]
-    ends = [Violation(f.seq or event.seq, f.rule, f.message, f.severity) for f in game.end_findings(state)]
+    ends = _end_violations(game, state, event.seq)
     return Replay(state, [*kept, *outcome.violations, *ends], [*previous.timeline, outcome], len(ends))
 
 
