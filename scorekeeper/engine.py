@@ -99,17 +99,31 @@ def carried_out(event: Event, findings: Sequence[Finding]) -> bool:
     return event.forced and not any(f.rule == "CORE-UNAPPLIED" for f in findings)
 
 
+@dataclass
+class Resume:
+    """Where a replay may start instead of the setup: the state after the journal's first ``count`` events
+    (a replay cache's, vouched for by its caller), what replay made of those events that it did not simply
+    apply (``{seq: (status, violations)}``), and ``origin``, which builds that state afresh."""
+
+    count: int
+    state: Any
+    outcomes: dict[int, tuple[str, list[Violation]]]
+    origin: Callable[[], Any]
+
+
 class Fold:
     """A replay in progress: the state, and what puts it back when a play is rejected.
 
-    The checkpoint is the setup (rebuilt from the config) until the first rejection, then a private copy
-    of the state taken at each rejection; ``since`` holds what changed the state after it.
+    The checkpoint is the setup (rebuilt from the config), or the state a replay resumed from (``origin``),
+    until the first rejection, then a private copy of the state taken at each rejection; ``since`` holds what
+    changed the state after it.
     """
 
-    def __init__(self, game: Game, config: SessionConfig) -> None:
+    def __init__(self, game: Game, config: SessionConfig, resume: Resume | None = None) -> None:
         self.game = game
         self.config = config
-        self.state: Any = game.setup(config)
+        self.state: Any = game.setup(config) if resume is None else resume.state
+        self._origin: Callable[[], Any] = (lambda: game.setup(config)) if resume is None else resume.origin
         self._checkpoint: Any = None
         self._since: list[Event] = []
 
@@ -127,7 +141,7 @@ class Fold:
 
     def _restore(self) -> Any:
         # the checkpoint is private and is replaced below, so it is re-folded in place rather than copied first
-        state = self.game.setup(self.config) if self._checkpoint is None else self._checkpoint
+        state = self._origin() if self._checkpoint is None else self._checkpoint
         for event in self._since:
             if event.type == SET:
                 state = self.game.change_setting(state, event.get("key"), event.get("value"))
@@ -227,20 +241,36 @@ def replay(
     *,
     until: int | None = None,
     watch: Callable[[Outcome, Any], None] | None = None,
+    resume: Resume | None = None,
 ) -> Replay:
     """Fold ``events`` through ``game``. With ``until``, stop before event ``until`` (the board as it stood).
 
     Corrections are resolved over the whole journal first, so ``until`` shows the corrected history.
     ``watch(outcome, state)`` is called after each event with the state as it then stands (it must not
-    change it): a view of the game over time reads it there, in this one fold.
+    change it): a view of the game over time reads it there, in this one fold. With ``resume`` (and neither
+    ``until`` nor ``watch``), the fold starts after its first ``count`` events, from its state; it is ignored
+    when a correction comes after them, since a correction changes how the events before it read.
     """
     corrections = resolve_corrections(events)
-    fold = Fold(game, config)
+    if resume is not None and (until is not None or watch is not None or resume.count > len(events)
+                               or any(e.type in CORRECTIONS for e in events[resume.count:])):
+        resume = None
+    fold = Fold(game, config, resume)
     violations: list[Violation] = []
     timeline: list[Outcome] = []
     settings_by_key = {s.key: s for s in game.settings}
+    start = 0
+    if resume is not None:
+        start = resume.count
+        for raw in events[:start]:
+            status, found = resume.outcomes.get(raw.seq, (usual_status(raw.type), []))
+            outcome = Outcome(corrections.effective(raw), status, list(found),
+                              [a.seq for a in corrections.amendments.get(raw.seq, ())],
+                              corrections.voided_by.get(raw.seq))
+            timeline.append(outcome)
+            violations.extend(found)
 
-    for raw in events:
+    for raw in events[start:] if start else events:
         if until is not None and raw.seq >= until:
             break
         event = corrections.effective(raw)
@@ -281,6 +311,13 @@ def replay(
         violations.extend(ends)
         ending = len(ends)
     return Replay(fold.state, violations, timeline, ending)
+
+
+def usual_status(event_type: str) -> str:
+    """The status replay gives an event of ``event_type`` that nothing voided and that broke no rule."""
+    if event_type in CORRECTIONS:
+        return CORRECTION
+    return ANNOTATION if event_type in (NOTE, ASSERT) else APPLIED
 
 
 def played_status(event: Event, findings: Sequence[Finding]) -> str:

@@ -169,6 +169,11 @@ def fsync_folder(folder: Path) -> None:
 
 def read_json_file(path: Path) -> dict[str, Any]:
     """Parse a session file, or raise ``JournalError`` naming the file and the problem."""
+    return parse_json_text(read_text(path), path)
+
+
+def read_text(path: Path) -> str:
+    """A session file's text, or ``JournalError`` naming the file and why it cannot be read."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO would block every command; a device is no session
             raise JournalError(f"{path}: not a regular file, so not a session file; it was left untouched")
@@ -181,6 +186,11 @@ def read_json_file(path: Path) -> dict[str, Any]:
         raise JournalError(f"{path}: not a session file (not UTF-8 text); it was left untouched") from None
     except OSError as exc:
         raise JournalError(f"{path}: cannot read it ({exc.strerror})") from None
+    return text
+
+
+def parse_json_text(text: str, path: Path) -> dict[str, Any]:
+    """A session file's text parsed (strict JSON, an object), or ``JournalError`` naming the problem."""
     if not text.strip():
         raise JournalError(f"{path}: the file is empty, not a session; it was left untouched")
     try:
@@ -235,8 +245,13 @@ class ChainedRecords:
         """The stored event documents, in journal (document) order, hashes included."""
         return list(self._records)
 
+    _events: list[Event] | None = None
+
     def events(self) -> list[Event]:
-        return [Event.from_record(r) for r in self._records]
+        """The events, read from their records once per change of the journal."""
+        if self._events is None or len(self._events) != len(self._records):
+            self._events = [Event.from_record(r) for r in self._records]
+        return list(self._events)
 
     @property
     def head_hash(self) -> str:
@@ -258,7 +273,9 @@ class Journal(ChainedRecords):
     # reading ------------------------------------------------------------------------------------
 
     def _load(self) -> tuple[SessionMeta, list[dict[str, Any]]]:
-        self._data = read_json_file(self.path)
+        self.text = read_text(self.path)  # as read: the replay cache compares it with what it replayed
+        self._data = parse_json_text(self.text, self.path)
+        self._events = None
         return parse_session(self._data, str(self.path))
 
     # writing ------------------------------------------------------------------------------------
@@ -297,16 +314,28 @@ class Journal(ChainedRecords):
         refuse_read_only(self.path)
         with locked(self.path):
             clean_stray_temporaries(self.path)
-            self.meta, self._records = self._load()
+            if read_text(self.path) != getattr(self, "text", None):  # else the file is the one already read
+                self.meta, self._records = self._load()
             yield Transaction(self)
 
     def _append(self, events: Sequence[Event]) -> list[dict[str, Any]]:
         """Chain ``events`` after the head and write them in one atomic write."""
         records = chained(events, self.head_hash)
-        db = _tinydb(self.path, self._data)
-        db.table(EVENTS_TABLE).insert_multiple(records)
-        _write(db, self.path)
+        text = appended_text(self.text, self._data, records)
+        if text is None:  # a file another program laid out: TinyDB rewrites it
+            db = _tinydb(self.path, self._data)
+            db.table(EVENTS_TABLE).insert_multiple(records)
+            _write(db, self.path)
+            text = self.path.read_text(encoding="utf-8")
+        else:
+            _write_text(self.path, text)
+            table = self._data.setdefault(EVENTS_TABLE, {})
+            first = _next_doc_id(table)
+            for n, record in enumerate(records):
+                table[str(first + n)] = record
         self._records.extend(records)
+        self._events = None
+        self.text = text
         return records
 
 
@@ -380,6 +409,44 @@ def chained(events: Sequence[Event], prev: str) -> list[dict[str, Any]]:
         record["hash"] = prev = event_hash(record, prev)
         records.append(record)
     return records
+
+
+def appended_text(text: str, data: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -> str | None:
+    """The file's text with ``records`` added at the end of its events table: exactly what TinyDB writes for
+    the same insert (the same document, keys and layout), without laying the whole document out again; the
+    text before the new records stays byte for byte the same. None when the file is not laid out as this
+    program writes it (the events table last, compact separators), so that TinyDB writes it instead."""
+    table = data.get(EVENTS_TABLE)
+    if not isinstance(table, dict) or list(data)[-1] != EVENTS_TABLE or not text.endswith("}}"):
+        return None
+    if table:
+        last = list(table)[-1]
+        ending = _member(last, table[last]) + "}}"
+    else:
+        ending = _member(EVENTS_TABLE, {}) + "}"
+    if not text.endswith(ending):  # the end of the document as this program lays it out
+        return None
+    first = _next_doc_id(table)
+    added = ",".join(_member(str(first + n), record) for n, record in enumerate(records))
+    return text[:-2] + ("," if table else "") + added + "}}"
+
+
+def _member(key: str, value: Any) -> str:
+    """``"key":value`` as the session file lays it out (compact, UTF-8 kept)."""
+    return f"{json.dumps(key, ensure_ascii=False)}:{strictjson.dumps(value, ensure_ascii=False, separators=(',', ':'))}"
+
+
+def _next_doc_id(table: Mapping[str, Any]) -> int:
+    """The id TinyDB gives the next document of ``table``: one more than the largest."""
+    return max((int(k) for k in table), default=0) + 1
+
+
+def _write_text(path: Path, text: str) -> None:
+    """Write the session's new text atomically; a failed write (full disk, read-only folder) leaves the old file."""
+    try:
+        atomic_write(path, text)
+    except OSError as exc:
+        raise JournalWriteError(f"{path}: cannot write the session ({exc.strerror or exc}); nothing was written") from None
 
 
 def _write(db: Any, path: Path) -> None:
@@ -500,10 +567,14 @@ class ChainProblem:
     message: str
 
 
-def verify_chain(meta: SessionMeta, records: Sequence[Mapping[str, Any]]) -> ChainProblem | None:
-    """The first break in the hash chain, or None when every event is intact and in order."""
-    prev = meta_hash(meta)
-    for position, record in enumerate(records, start=1):
+def verify_chain(meta: SessionMeta, records: Sequence[Mapping[str, Any]], start: int = 0) -> ChainProblem | None:
+    """The first break in the hash chain, or None when every event is intact and in order.
+
+    With ``start``, the first ``start`` records are known intact (the replay cache vouches for them) and
+    only the records after them are checked, from the hash of the last known one.
+    """
+    prev = meta_hash(meta) if start == 0 else str(records[start - 1]["hash"])
+    for position, record in enumerate(records[start:], start=start + 1):
         seq = record.get("seq")
         if seq != position:
             return ChainProblem(int(seq) if isinstance(seq, int) else position, position,

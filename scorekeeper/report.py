@@ -35,6 +35,12 @@ def table(rows: Sequence[Mapping[str, Any]], fmt: str = DEFAULT_FORMAT, headers:
         writer.writerow([csv_cell(k) for k in keys])
         writer.writerows([[csv_cell(c) for c in line] for line in matrix])
         return buffer.getvalue().rstrip("\n")
+    if fmt == DEFAULT_FORMAT:  # the screens' format, drawn without importing tabulate when it can be
+        from scorekeeper.plain_table import simple_table
+
+        drawn = simple_table(matrix, keys)
+        if drawn is not None and (width is None or widest(drawn) <= width):
+            return drawn
     from tabulate import tabulate
 
     if fmt in PIPE_FORMATS:  # a | in a name would end the cell
@@ -147,10 +153,20 @@ class VisibleText(io.TextIOBase):
         return getattr(self.stream, name)
 
 
-def known_formats() -> list[str]:
-    from tabulate import tabulate_formats
+#: the tabulate formats offered by ``--format`` (tabulate 0.9's; a test checks the installed tabulate has each),
+#: kept here so that checking a format imports no tabulate
+TABULATE_FORMATS = (
+    "asciidoc", "fancy_grid", "fancy_outline", "github", "grid", "html", "jira", "latex", "latex_booktabs",
+    "latex_longtable", "latex_raw", "mediawiki", "moinmoin", "orgtbl", "outline", "pipe", "plain", "presto",
+    "pretty", "psql", "rounded_grid", "rounded_outline", "rst", "simple", "simple_grid", "simple_outline",
+    "textile", "tsv", "unsafehtml", "youtrack", "double_grid", "double_outline", "heavy_grid", "heavy_outline",
+    "mixed_grid", "mixed_outline",
+)
 
-    return sorted(set(tabulate_formats) | {"csv"})
+
+def known_formats() -> list[str]:
+    """Every ``--format`` value: the tabulate formats and ``csv``."""
+    return sorted({*TABULATE_FORMATS, "csv"})
 
 
 def _keys(rows: Iterable[Mapping[str, Any]]) -> list[str]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, Union
 
+from scorekeeper import replay_cache
 from scorekeeper.consequences import Effects, ruling_effects, ruling_refusal
 from scorekeeper.engine import Outcome, Replay, carried_out, extended, replay, step
 from scorekeeper.errors import BadInput, Refused
@@ -26,6 +27,7 @@ from scorekeeper.games.base import (
     Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, resolve_player,
 )
 from scorekeeper.journal import ChainProblem, Journal, JournalError, MemoryJournal, SessionMeta, now_iso
+from scorekeeper.replay_cache import Prefix
 
 #: called under the lock after each write: (session file, events now in it, head hash, hashes just written,
 #: whether the file is new). The CLI passes one that keeps this machine's witness (``scorekeeper.witness``).
@@ -163,6 +165,10 @@ class Session:
         self._replay: Replay | None = None
         self._replay_head = ""
         self._chain: tuple[str, ChainProblem | None] | None = None
+        #: the replay cache's entry for this file, once looked up (``scorekeeper.replay_cache``)
+        self._prefix: Prefix | None = None
+        self._looked_up = False
+        self._vouched_for: str | None = None  # the file text ``_prefix`` was last checked against
 
     # -- opening -------------------------------------------------------------------------------------
 
@@ -314,9 +320,31 @@ class Session:
             return replay(self.events, self.game, self.config, until=until)
         head = self.journal.head_hash
         if self._replay is None or self._replay_head != head:
-            self._replay = replay(self.events, self.game, self.config)
+            prefix = self._vouched()
+            self._replay = replay(self.events, self.game, self.config, resume=prefix.resume if prefix else None)
             self._replay_head = head
+            if prefix is None or prefix.count < len(self.journal.records):
+                self._save_cache()
         return self._replay
+
+    def _vouched(self) -> Prefix | None:
+        """The replay cache's entry, when it vouches for the file as last read (looked up once per session)."""
+        if not isinstance(self.journal, Journal):
+            return None
+        if not self._looked_up:
+            self._prefix, self._looked_up = replay_cache.load(self.journal, self.game, self.config), True
+            self._vouched_for = self.journal.text
+        text = self.journal.text
+        if self._prefix is not None and self._vouched_for is not text:
+            if not replay_cache.vouches(self._prefix, self.journal):
+                self._prefix = None
+            self._vouched_for = text
+        return self._prefix
+
+    def _save_cache(self) -> None:
+        """Keep the replay of the journal as it now reads for the next command, when its chain is intact."""
+        if isinstance(self.journal, Journal) and self._replay is not None and self.chain_problem is None:
+            replay_cache.save(self.journal, self.game, self.config, self._replay)
 
     @property
     def state(self) -> Any:
@@ -495,6 +523,8 @@ class Session:
             verdict.event, verdict.recorded, verdict.head_hash = event, True, head
             verdict.description = describe(self.game, event, journal)
         self._keep(verdicts[-1].replayed if verdicts else None, written, head)
+        if self._replay is not None:
+            self._save_cache()
         return verdicts
 
     def _keep(self, replayed: Replay | None, written: Sequence[Event], head: str) -> None:
@@ -519,7 +549,8 @@ class Session:
 
         head = self.journal.head_hash
         if self._chain is None or self._chain[0] != head:
-            self._chain = (head, verify_chain(self.journal.meta, self.journal.records))
+            prefix = self._vouched()  # the events it vouches for were verified when it was made
+            self._chain = (head, verify_chain(self.journal.meta, self.journal.records, prefix.count if prefix else 0))
         return self._chain[1]
 
     def chain_accepted_at(self) -> int | None:

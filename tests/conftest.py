@@ -46,6 +46,18 @@ def cli(tmp_path: Path) -> Cli:
     return Cli(home, tmp_path / "session.json")
 
 
+@pytest.fixture(scope="session")
+def replay_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("replay-cache")
+
+
+@pytest.fixture(autouse=True)
+def private_replay_cache(monkeypatch: pytest.MonkeyPatch, replay_cache_folder: Path) -> None:
+    """The replay cache lives in a folder of the test run's (the commands run with it on, as a player's do)."""
+    monkeypatch.setenv("SCOREKEEPER_CACHE_DIR", str(replay_cache_folder))
+    monkeypatch.delenv("SCOREKEEPER_NO_CACHE", raising=False)
+
+
 @pytest.fixture(autouse=True)
 def eighty_columns(monkeypatch: pytest.MonkeyPatch) -> None:
     """Screens are laid out for the terminal's width: every test sees an 80-column one, whatever runs it."""

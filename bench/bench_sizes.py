@@ -1,0 +1,202 @@
+"""One-shot commands on every game at every length, as ratios to ``python -c pass`` measured in the same run.
+
+For each game, a long journal is made from a bundled sample game's real plays: every event but the last play,
+then notes up to the size (5,000 and 50,000 events), then the last play, so that the journal ends as the real
+game does. Each command is then started as a fresh process (``python -m scorekeeper …``) ``--runs`` times,
+each run right after a ``python -c pass``, on a fresh copy of the file; the figure is the median ratio of the
+pairs, and the peak memory (RSS) of the slowest-growing process is read from the operating system
+(``os.wait4``). The commands: ``status``, ``score``, ``check``, a recorded play (the sample's last play, on
+the file without it), a refused play (that play again, on the file with it) and a note.
+
+Also printed: the in-process replay rate (events per second) of each long journal, and, for recording one
+note at each size, where its time goes (read and parse the file, vouch for the replay cache, replay, write).
+
+    python bench/bench_sizes.py [--runs 7] [--sizes sample,5000,50000] [--games emberheart,…] [--no-cache] [--json]
+
+The package is run as installed; run ``python -m compileall scorekeeper`` first when the environment sets
+PYTHONDONTWRITEBYTECODE (an installed package has its modules compiled, an editable checkout may not).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shlex
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+#: per game: its longest sample, and how to read that sample's commands (the last one is the play timed)
+SAMPLES = {
+    "emberheart": ("emberheart/four-players.json", "tools/emberheart/four-players.commands.sh"),
+    "flamecraft": ("flamecraft/5p-gold.json", "tools/flamecraft/plans/5p-gold.txt"),
+    "eight-dragons": ("eight-dragons/4p-long.json", None),
+}
+
+
+def last_command(game: str) -> list[str]:
+    """The words (after ``scorekeeper``) of the sample's last recorded command."""
+    _, source = SAMPLES[game]
+    if source is None:
+        from tools.eight_dragons.plan import plan
+
+        lines = plan("four")
+    else:
+        lines = [line for line in (ROOT / source).read_text(encoding="utf-8").splitlines()
+                 if line.strip() and not line.startswith("#")]
+    words = shlex.split(lines[-1])
+    return words[1:] if words[0] == "scorekeeper" else words
+
+
+def build(game: str, size: int | None, folder: Path) -> tuple[Path, Path]:
+    """Two files: the journal of ``size`` events without its last play, and the same with it."""
+    from scorekeeper.events import NOTE, Event
+    from scorekeeper.journal import Journal
+
+    sample = Journal(ROOT / "sample_sessions" / SAMPLES[game][0])
+    events = sample.events()
+    head, last = events[:-1], events[-1]
+    pads = [] if size is None else [Event(0, NOTE, None, {"text": f"table talk {n}"}, last.recorded_at)
+                                    for n in range(max(0, size - len(events)))]
+    without = folder / f"{game}-{size or 'sample'}-before.json"
+    with_it = folder / f"{game}-{size or 'sample'}.json"
+    Journal.create(without, sample.meta, [*head, *pads])
+    Journal.create(with_it, sample.meta, [*head, *pads, last])
+    return without, with_it
+
+
+def timed(argv: list[str], env: dict[str, str], expect: int) -> tuple[float, int]:
+    """Wall seconds and peak RSS (KiB) of one run of ``argv``; the run must exit with ``expect``."""
+    start = time.perf_counter()
+    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, env=env)
+    _, status, usage = os.wait4(process.pid, 0)
+    seconds = time.perf_counter() - start
+    code = os.waitstatus_to_exitcode(status)
+    if code != expect:
+        raise SystemExit(f"{' '.join(argv)}: exit {code}, expected {expect}: "
+                         f"{process.stderr.read().decode() if process.stderr else ''}")
+    return seconds, usage.ru_maxrss
+
+
+def measure(label: str, argv: list[str], source: Path, work: Path, runs: int, env: dict[str, str],
+            expect: int = 0) -> dict[str, Any]:
+    """The median ratio to ``python -c pass`` of ``runs`` runs, each on a fresh copy of ``source``."""
+    ratios, seconds, peaks = [], [], []
+    for n in range(runs + 1):  # the first run warms the file system and the cache
+        shutil.copyfile(source, work)
+        base, _ = timed([sys.executable, "-c", "pass"], env, 0)
+        took, peak = timed(argv, env, expect)
+        if n:
+            ratios.append(took / base)
+            seconds.append(took)
+            peaks.append(peak)
+    return {"command": label, "ratio": round(statistics.median(ratios), 2),
+            "ms": round(statistics.median(seconds) * 1000, 1), "peak_mib": round(max(peaks) / 1024, 1)}
+
+
+def replay_rate(path: Path) -> float:
+    from scorekeeper import games
+    from scorekeeper.engine import replay
+    from scorekeeper.journal import Journal
+    from scorekeeper.session import config_of
+
+    journal = Journal(path)
+    game = games.load(journal.meta.game)
+    config, events = config_of(journal.meta, game), journal.events()
+    replay(events, game, config)
+    rates = []
+    for _ in range(3):
+        start = time.perf_counter()
+        replay(events, game, config)
+        rates.append(len(events) / (time.perf_counter() - start))
+    return statistics.median(rates)
+
+
+def phases(path: Path, folder: Path) -> dict[str, float]:
+    """Milliseconds of each part of recording one note on a copy of ``path``, in-process, the cache warm."""
+    from scorekeeper import replay_cache
+    from scorekeeper.events import NOTE
+    from scorekeeper.games.base import Draft
+    from scorekeeper.journal import Journal
+    from scorekeeper.session import Session
+
+    work = folder / "phases.json"
+    shutil.copyfile(path, work)
+    Session.open(work).replay()  # keeps the cache's entry, as the command before would have
+    out: dict[str, float] = {}
+    start = time.perf_counter()
+    journal = Journal(work)
+    out["read and parse"] = time.perf_counter() - start
+    session = Session.open(work)
+    start = time.perf_counter()
+    prefix = replay_cache.load(session.journal, session.game, session.config)  # type: ignore[arg-type]
+    out["cache: vouch and decode"] = time.perf_counter() - start
+    start = time.perf_counter()
+    session.replay()
+    out["replay (after the cache)"] = time.perf_counter() - start
+    start = time.perf_counter()
+    session.record(Draft(NOTE, None, {"text": "bench"}))
+    out["record under the lock (re-read, judge, write, keep the cache)"] = time.perf_counter() - start
+    del journal, prefix
+    return {k: round(v * 1000, 1) for k, v in out.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--sizes", default="sample,5000,50000")
+    parser.add_argument("--games", default=",".join(SAMPLES))
+    parser.add_argument("--no-cache", action="store_true", help="time with SCOREKEEPER_NO_CACHE=1")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    sizes = [None if s == "sample" else int(s) for s in args.sizes.split(",")]
+    results: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        env = {**os.environ, "SCOREKEEPER_HOME": str(folder / "home"), "SCOREKEEPER_CACHE_DIR": str(folder / "cache"),
+               "COLUMNS": "80"}
+        env.pop("SCOREKEEPER_SESSION", None)
+        if args.no_cache:
+            env["SCOREKEEPER_NO_CACHE"] = "1"
+        os.environ.update({k: env[k] for k in ("SCOREKEEPER_HOME", "SCOREKEEPER_CACHE_DIR")})
+        (folder / "home").mkdir()
+        for game in args.games.split(","):
+            play = last_command(game)
+            for size in sizes:
+                without, with_it = build(game, size, folder)
+                work = folder / "work.json"
+                run = [sys.executable, "-m", "scorekeeper"]
+                s = ["--session", str(work)]
+                rows = [
+                    measure("status", [*run, "status", *s], with_it, work, args.runs, env),
+                    measure("score", [*run, "score", *s], with_it, work, args.runs, env),
+                    measure("check", [*run, "check", *s], with_it, work, args.runs, env),
+                    measure("a recorded play", [*run, *play, *s], without, work, args.runs, env),
+                    measure("a refused play", [*run, *play, *s], with_it, work, args.runs, env, expect=1),
+                    measure("a note", [*run, "note", "a ruling", *s], with_it, work, args.runs, env),
+                ]
+                events = len(json.loads(with_it.read_text(encoding="utf-8"))["events"])
+                entry = {"game": game, "size": size or "sample", "events": events, "commands": rows,
+                         "replay_events_per_s": round(replay_rate(with_it)), "note_phases_ms": phases(with_it, folder)}
+                results.append(entry)
+                if not args.json:
+                    print(f"\n{game}, {entry['size']} ({events} events): in-process replay "
+                          f"{entry['replay_events_per_s']:,} events/s")
+                    for row in rows:
+                        print(f"  {row['command']:18} {row['ms']:8.1f} ms  {row['ratio']:5.2f}x  peak {row['peak_mib']:6.1f} MiB")
+                    print("  a note, in-process: " + ", ".join(f"{k} {v} ms" for k, v in entry["note_phases_ms"].items()))
+    if args.json:
+        print(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()

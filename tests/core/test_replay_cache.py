@@ -1,0 +1,193 @@
+"""The replay cache only ever saves time: a command resumed from it reads exactly what a fresh replay gives, and
+a missing, stale, damaged, foreign or tampered entry is ignored (issue 9)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import stat
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from scorekeeper import replay_cache
+from scorekeeper.engine import replay
+from scorekeeper.journal import Journal, event_hash
+from scorekeeper.session import Session
+from scorekeeper.state_codec import CodecError, decode, encode
+from tests.core.test_kept_replay import SAMPLES, facts
+
+
+@pytest.fixture(autouse=True)
+def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "home").mkdir()
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("SCOREKEEPER_SESSION", "")
+
+
+def fresh(session: Session) -> Any:
+    return facts(session, replay(session.events, session.game, session.config))
+
+
+def entry(path: Path) -> Path:
+    return replay_cache.entry_path(Path(os.path.realpath(path)))
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_replay_resumed_from_the_cache_is_the_journal_replayed(path: Path, tmp_path: Path) -> None:
+    """At cut points through every sample: a file of the first K events is replayed (which keeps an entry),
+    the rest is appended, and the next open resumes after K and reads exactly the fresh replay."""
+    sample = Session.open(path)
+    events = sample.events
+    for cut in sorted({1, len(events) // 3, 2 * len(events) // 3, len(events) - 1}):
+        target = tmp_path / f"cut{cut}.json"
+        Journal.create(target, sample.journal.meta, events[:cut])
+        first = Session.open(target)
+        first.replay()
+        assert entry(target).exists(), f"cut {cut}: no entry kept"
+        with Journal(target).transaction() as tx:
+            tx.append_many(events[cut:])
+        resumed = Session.open(target)
+        prefix = resumed._vouched()
+        assert prefix is not None and prefix.count == cut, f"cut {cut}: the entry was not used"
+        assert facts(resumed, resumed.replay()) == fresh(resumed), f"cut {cut}"
+        assert resumed.chain_problem is None
+        assert encode(resumed.state) == encode(replay(resumed.events, resumed.game, resumed.config).state)
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_sample_state_is_plain_data_that_decodes_to_the_same_board(path: Path) -> None:
+    session = Session.open(path)
+    data = json.loads(json.dumps(encode(session.state)))
+    again = decode(data)
+    assert encode(again) == data
+    assert session.game.snapshot(again) == session.game.snapshot(session.state)
+    assert session.game.score(again) == session.game.score(session.state)
+
+
+def _copy(path: Path, tmp_path: Path) -> Path:
+    target = tmp_path / "session.json"
+    shutil.copy(path, target)
+    return target
+
+
+def _run(*args: str) -> str:
+    from scorekeeper.cli import main
+
+    result = CliRunner().invoke(main, list(args), catch_exceptions=False)
+    return f"{result.exit_code}\n{result.output}"
+
+
+READS = (["score"], ["status"], ["check"], ["log", "--last", "8"], ["verify"], ["score", "--json"])
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_deleting_the_cache_changes_no_output(path: Path, tmp_path: Path) -> None:
+    session = _copy(path, tmp_path)
+    warm = [_run(*args, "--session", str(session)) for args in READS]
+    assert entry(session).exists()
+    warm_again = [_run(*args, "--session", str(session)) for args in READS]
+    entry(session).unlink()
+    cold = [_run(*args, "--session", str(session)) for args in READS]
+    assert warm == warm_again == cold
+
+
+def test_a_play_recorded_keeps_an_entry_for_the_next_command(tmp_path: Path) -> None:
+    session = _copy(SAMPLES[0], tmp_path)
+    _run("note", "a ruling", "--session", str(session))
+    opened = Session.open(session)
+    prefix = opened._vouched()
+    assert prefix is not None and prefix.count == len(opened.events)
+
+
+def test_an_edited_event_is_never_read_from_the_cache(tmp_path: Path) -> None:
+    """Event 3 edited in place, its stored hash kept: the cache's digest no longer matches, so the replay and
+    verify read the edited file, as they would without any cache."""
+    session = _copy(SAMPLES[0], tmp_path)
+    _run("score", "--session", str(session))
+    data = json.loads(session.read_text(encoding="utf-8"))
+    doc = data["events"]["3"]
+    doc["recorded_at"] = "2020-01-01T00:00:00+00:00"
+    session.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
+    opened = Session.open(session)
+    assert opened._vouched() is None
+    assert opened.chain_problem is not None and opened.chain_problem.seq == 3
+    assert "edited" in _run("verify", "--session", str(session))
+
+
+def test_a_repeated_event_key_after_the_vouched_text_is_not_trusted(tmp_path: Path) -> None:
+    """JSON keeps the last of two equal keys: an event 2 added again at the end would replace the one the
+    cache vouches for, so the entry is refused."""
+    session = _copy(SAMPLES[0], tmp_path)
+    _run("score", "--session", str(session))
+    text = session.read_text(encoding="utf-8")
+    data = json.loads(text)
+    doc = dict(data["events"]["2"], recorded_at="2020-01-01T00:00:00+00:00")
+    tampered = text[:-2] + ',"2":' + json.dumps(doc, separators=(",", ":")) + "}}"
+    session.write_text(tampered, encoding="utf-8")
+    opened = Session.open(session)
+    assert opened._vouched() is None
+    assert opened.chain_problem is not None
+
+
+@pytest.mark.parametrize("damage", ["not json", '{"format": 1}', "[]", ""])
+def test_a_damaged_entry_is_ignored_and_rebuilt(damage: str, tmp_path: Path) -> None:
+    session = _copy(SAMPLES[0], tmp_path)
+    before = _run("score", "--session", str(session))
+    entry(session).write_text(damage, encoding="utf-8")
+    assert _run("score", "--session", str(session)) == before
+    assert Session.open(session)._vouched() is not None  # rebuilt by that command
+
+
+def test_an_entry_naming_code_outside_the_games_is_refused(tmp_path: Path) -> None:
+    """The state is data: a class outside the game packages (or not loaded) is never looked up, let alone run."""
+    for hostile in ({"c": "os:system", "v": {}}, {"c": "subprocess:Popen", "v": {}},
+                    {"c": "scorekeeper.games.nowhere:State", "v": {}}, {"x": []}):
+        with pytest.raises(CodecError):
+            decode(hostile)
+    session = _copy(SAMPLES[0], tmp_path)
+    before = _run("score", "--session", str(session))
+    data = json.loads(entry(session).read_text(encoding="utf-8"))
+    data["state"] = {"c": "os:system", "v": {}}
+    entry(session).write_text(json.dumps(data), encoding="utf-8")
+    assert _run("score", "--session", str(session)) == before
+
+
+def test_entries_are_private_and_the_cache_can_be_turned_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    session = _copy(SAMPLES[0], tmp_path)
+    _run("score", "--session", str(session))
+    assert stat.S_IMODE(entry(session).stat().st_mode) == 0o600
+    monkeypatch.setenv("SCOREKEEPER_CACHE_DIR", str(tmp_path / "off"))
+    monkeypatch.setenv("SCOREKEEPER_NO_CACHE", "1")
+    _run("score", "--session", str(session))
+    assert not (tmp_path / "off").exists()
+
+
+def test_one_object_in_two_places_is_not_cached() -> None:
+    from scorekeeper.games.emberheart.state import Player
+
+    shared = Player("Astrid")
+    with pytest.raises(CodecError):
+        encode([shared, shared])
+
+
+def test_an_appended_event_keeps_the_file_laid_out_as_tinydb_writes_it(tmp_path: Path) -> None:
+    """The journal adds events at the end of the file's text instead of laying the whole document out again:
+    the text is the one TinyDB would write, and TinyDB reads every document back."""
+    from tinydb import TinyDB
+
+    session = _copy(SAMPLES[0], tmp_path)
+    before = session.read_text(encoding="utf-8")
+    _run("note", "Æsa's ruling: ✓", "--session", str(session))
+    _run("note", "second", "--session", str(session))
+    text = session.read_text(encoding="utf-8")
+    assert text.startswith(before[:-2])
+    assert json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":")) == text
+    with TinyDB(session) as db:
+        docs = db.table("events").all()
+    assert [d["payload"].get("text") for d in docs[-2:]] == ["Æsa's ruling: ✓", "second"]
+    records = Journal(session).records
+    assert all(event_hash(r, r["prev_hash"]) == r["hash"] for r in records[-2:])
