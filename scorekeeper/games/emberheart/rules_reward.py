@@ -425,9 +425,7 @@ def mountain_order(st: State, ctx: Ctx) -> None:
     holder = survivalist(st)
     if ctx.event.player != holder:
         ctx.stop("EH-MTN-20", f"{holder} holds the Survivalist and decides the order, not {ctx.event.player}")
-    order = ctx.get("order") or []
-    if not isinstance(order, list):
-        ctx.stop("EH-MTN-20", "give the order as a list of Parties (names or spaces)")
+    order = ctx.get("order") or []  # a list: the engine's payload check refuses any other type first
     tied = {s for g in m.tied for s in g}
     if all(isinstance(s, int) for s in order) and sorted(order) == sorted(m.order):
         # the whole order was given: it must keep more Wardens first (only ties may move)

@@ -64,6 +64,19 @@ def board(locations: dict[str, str] | None = None) -> Callable[[], Table]:
     return build
 
 
+def no_snow_line() -> Table:
+    """``on_board`` on a board FX described without North spaces (``new`` accepts it): no flight ever crosses
+    the Snow Line, so nothing but the simulation's step budget bounds a flight's length."""
+    fx = fx_board({"S1": "gather"})
+    for kingdom in fx["kingdoms"].values():
+        kingdom["north"] = []
+    t = Table(make_config(("A", "B", "C"), fx))
+    start_all(t)
+    t.play("POSITIONS", swarms={"A": {"at": "N6", "members": []}}, rock=[],
+           lairs={"A": ["A.w1", "A.w2"], "B": ["B.w1", "B.w2"], "C": ["C.w1", "C.w2", "Aureus"]})
+    return t
+
+
 def ordered() -> Table:
     """Board FX: A's Swarm (A, B.w1, C.w1) flies from N6 to S3, a Troll; A activates first."""
     t = Table(make_config(("A", "B", "C"), fx_board({"S1": "gather", "S2": "gather", "S3": "troll:T:A"},
@@ -182,6 +195,7 @@ CASES: list[tuple[str, Callable[[], Table], str, str | None, dict[str, Any], str
     ("ED-FLY-3", on_board, "FLY", "A", {"spaces": -1}, "you must fly at least 1 space forward"),
     ("ED-FLY-6", on_board, "FLY", "A", {"to": "D2", "valley": "Sinistra"},
      "D2 lies in Dextra, but the Valley way chosen is Sinistra"),
+    ("ED-FLY-3", no_snow_line, "FLY", "A", {"spaces": 1000, "valley": "Sinistra"}, "this flight does not end"),
     ("ED-SWARM-1", fresh, "POSITIONS", None, {"swarms": {"Zed": {"members": []}}}, "'Zed' is not a Dragon"),
     ("ED-SWARM-1", fresh, "POSITIONS", None, {"swarms": {"A": {"members": ["Z.w1"]}}}, "'Z.w1' is not a Wyrmling"),
     ("ED-SWARM-1", fresh, "POSITIONS", None, {"rock": ["Z.w9"]}, "'Z.w9' is not a Wyrmling"),

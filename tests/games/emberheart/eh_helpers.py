@@ -114,3 +114,19 @@ def finish_action_phase(table: Table) -> None:
             table.ok("TAKE_AIDE", who, aide=aide, **extra)
         else:
             table.ok("USE_SPECIAL", who, site="warehouse")
+
+
+def mountain_tie() -> Table:
+    """The Mountain after the bottom level: Astrid (space 4) and Brandon (space 3) tie on 2 Wardens each, Helga
+    (space 2) has 1, and the Survivalist has not ordered the tie yet."""
+    t = Table()
+    t.fill_offers()
+    t.p("Astrid").hire["W"], t.p("Brandon").hire["W"], t.p("Helga").hire["W"] = 2, 2, 1
+    t.ok("PLACE_PARTY", "Astrid", location="mountain", space=4, hire={"G": 2, "W": 2})
+    t.ok("PLACE_PARTY", "Brandon", location="mountain", space=3, hire={"G": 1, "W": 2})
+    t.ok("PLACE_PARTY", "Helga", location="mountain", space=2, hire={"G": 1, "W": 1})
+    finish_action_phase(t)
+    for name, space, card in (("Astrid", 4, 1), ("Brandon", 3, 2), ("Helga", 2, 3)):
+        t.ok("MTN_CLAIM", name, level="bottom", space=space, card=card)
+    assert t.state.mountain.tied == [[4, 3]]
+    return t

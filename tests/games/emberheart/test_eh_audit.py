@@ -7,7 +7,7 @@ from typing import Any
 
 from scorekeeper.games.emberheart.cards import HEROES
 
-from eh_helpers import Table, attach_now, finish_action_phase, give
+from eh_helpers import Table, attach_now, finish_action_phase, give, mountain_tie
 
 
 def with_hero(t: Table, hero: str, owner: str = "Astrid") -> None:
@@ -231,16 +231,7 @@ def test_eh_rew_7_a_reveal_after_the_first_turn_is_flagged() -> None:
 def test_eh_mtn_20_the_survivalist_orders_exactly_the_tied_parties() -> None:
     """EH-MTN-20, EH-MTN-8: an order naming only one of two tied Parties, or an untied Party with a tied one, is
     refused; the whole tied group is accepted."""
-    t = Table()
-    t.fill_offers()
-    t.p("Astrid").hire["W"], t.p("Brandon").hire["W"], t.p("Helga").hire["W"] = 2, 2, 1
-    t.ok("PLACE_PARTY", "Astrid", location="mountain", space=4, hire={"G": 2, "W": 2})
-    t.ok("PLACE_PARTY", "Brandon", location="mountain", space=3, hire={"G": 1, "W": 2})
-    t.ok("PLACE_PARTY", "Helga", location="mountain", space=2, hire={"G": 1, "W": 1})
-    finish_action_phase(t)
-    for name, space, card in (("Astrid", 4, 1), ("Brandon", 3, 2), ("Helga", 2, 3)):
-        t.ok("MTN_CLAIM", name, level="bottom", space=space, card=card)
-    assert t.state.mountain.tied == [[4, 3]]
+    t = mountain_tie()
     holder = t.state.aides["survivalist"]
     t.refused("EH-MTN-20", "MTN_ORDER", holder, order=[3])
     t.refused("EH-MTN-20", "MTN_ORDER", holder, order=[3, 2])

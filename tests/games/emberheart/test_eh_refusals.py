@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 import pytest
 
-from eh_helpers import Table, attach_now, finish_action_phase, give
+from eh_helpers import Table, attach_now, finish_action_phase, give, mountain_tie
 
 Board = Callable[[], Table]
 
@@ -166,6 +166,26 @@ def end_game() -> Table:
     return t
 
 
+def no_gear_skill_1() -> Table:
+    """Side B: Astrid (skill 1) holds a red Dragon and a red Preserve, and no Gear."""
+    t = side_b()
+    t.p("Astrid").gear = 0
+    return t
+
+
+def experts_raid() -> Table:
+    """The Raid phase; the card in force (slot 2, the Defender discarded slot 1) takes Experts, one per Preserve:
+    Astrid (one Preserve, 1 Scout and 1 Ranger, no Warden) must discard 1 Expert."""
+    t = Table()
+    t.ok("RAID_REVEAL", slot=2, item="E", basis="preserve")
+    t.fill_offers()
+    give(t, "Astrid", "PR", "preserve", colour="red")
+    finish_action_phase(t)
+    assert t.state.phase == "raid" and t.state.raid_discarded == 1
+    t.p("Astrid").hire.update({"S": 1, "R": 1, "W": 0})
+    return t
+
+
 GARRISON = {"location": "garrison", "slot": "red", "colour": "red", "glory": 3, "reqs": "1red", "track": "speed"}
 
 ROWS: list[tuple[str, Board, str, str | None, dict[str, Any]]] = [
@@ -191,10 +211,23 @@ ROWS: list[tuple[str, Board, str, str | None, dict[str, Any]]] = [
     ("EH-2P-1", two_players, "TWO_P_REVEAL", None, {"spaces": []}),
     # the Action phase (rules_action.py)
     ("EH-ACT-2", filled, "PLACE_PARTY", "Astrid", {"location": "warehouse", "space": 1, "hire": {"G": 1}}),
+    ("EH-ACT-2", filled, "PLACE_PARTY", "Astrid", {"location": "nowhere", "space": 1, "hire": {"G": 1}}),
     ("EH-AIDE-1", filled, "TAKE_AIDE", "Astrid", {"aide": "cook"}),
     ("EH-GEAR-2", filled, "GEAR_SWAP", "Astrid", {"from": "X", "to": "G", "count": 1}),
     ("EH-GEAR-3", filled, "GEAR_SWAP", "Astrid", {"from": "G", "to": "G", "count": 1}),
     ("EH-EOA-2", no_crest_with_aides_left, "SKIP_TURN", "Astrid", {}),
+    ("EH-ACT-4", filled, "PLACE_PARTY", "Astrid", {"location": "camp", "space": 5, "hire": {"G": 6}}),
+    ("EH-SPEC-1", filled, "USE_SPECIAL", "Astrid", {"site": "warehouse", "crests": 3}),
+    ("EH-SPEC-1", no_crest_with_aides_left, "USE_SPECIAL", "Astrid", {"site": "warehouse"}),
+    ("EH-GEAR-4", filled, "GEAR_SWAP", "Astrid", {"from": "G", "to": "S", "count": 0}),
+    ("EH-AIDE-6", filled, "TAKE_AIDE", "Astrid", {"aide": "leader", "place": {"location": "camp", "space": 1,
+                                                                                 "hire": {"G": 1}}}),
+    ("EH-AIDE-7", fresh, "TAKE_AIDE", "Astrid", {"aide": "defender", "raid": 1}),
+    ("EH-HERO-OUTFITTER-A", with_hero(filled, "outfitter", "red"), "USE_SPECIAL", "Astrid",
+     {"site": "firestation", "outfit": 5}),
+    # mid-game corrections (adjust.py)
+    ("EH-ADJ-1", fresh, "ADJUST", None, {"players": {"Zed": {"gear": 1}}}),
+    ("EH-ADJ-1", fresh, "ADJUST", None, {"first": "Zed"}),
     # the Reward phase (rules_reward.py)
     ("EH-ACT-2", rewarded_at("camp"), "CLAIM", "Astrid", {"location": "warehouse", "space": 1, "card": 1}),
     ("EH-REW-2", rewarded_at("camp"), "CLAIM", "Brandon", {"location": "camp", "space": 1, "card": 1}),
@@ -210,6 +243,12 @@ ROWS: list[tuple[str, Board, str, str | None, dict[str, Any]]] = [
     ("EH-HERO-GEN-8", filled, "HERO_ABILITY", "Astrid", {"hero": "nobody"}),
     ("EH-GEAR-4", end_game, "END_GEAR_CONVERT", "Astrid", {"gear": 6}),
     ("EH-MTN-19", rewarded_at("mountain"), "MTN_CLAIM", "Astrid", {"level": "top", "space": 1, "card": 1}),
+    ("EH-MTN-19", mountain_tie, "MTN_CLAIM", "Astrid", {"level": "middle", "space": 4, "card": 1}),
+    ("EH-MTN-20", filled, "MTN_ORDER", "Astrid", {"order": [1, 2]}),
+    # the Raid (rules_raid.py)
+    ("EH-RAID-6", experts_raid, "RAID_DISCARD", "Astrid", {"discard": {"S": 1, "R": 1}}),
+    ("EH-RAID-5", experts_raid, "RAID_DISCARD", "Astrid", {"discard": {"W": 1}}),
+    ("EH-END-7", end_game, "END_GEAR_CONVERT", "Astrid", {"gear": 0}),
     # Heroes
     ("EH-HERO-TACTICIAN-A", with_hero(cards_in_hand, "tactician", "green"), "GARRISON_COMPLETE", "Astrid",
      {"card": "GR", "tactician": 9}),
@@ -220,6 +259,7 @@ ROWS: list[tuple[str, Board, str, str | None, dict[str, Any]]] = [
     ("EH-SKILL-4A", skill_4, "ATTACH_DRAGON", "Astrid", {"dragon": "CR", "target": "PR", "skill4": "Q"}),
     ("EH-SKILL-1A", skill_1_after_the_last_reward, "ATTACH_DRAGON", "Astrid",
      {"dragon": "CR", "target": "PR", "skill1": True}),
+    ("EH-SKILL-1A", no_gear_skill_1, "ATTACH_DRAGON", "Astrid", {"dragon": "CR", "target": "PR", "skill1": True}),
     ("EH-SKILL-2A", answers_waiting, "FLAME_RESPONSE", "Brandon", {"option": "maybe"}),
     ("EH-SKILL-3A", answers_waiting, "ATTR_EXTRA_STEP", "Helga", {"track": "speed"}),
     ("EH-SKILL-3B", answers_waiting, "ATTR_EXTRA_STEP", "Helga", {}),

@@ -97,3 +97,48 @@ def test_eh_raid_4_a_raid_basis_is_read_in_the_plural(said: str, basis: str) -> 
     t.ok("RAID_REVEAL", slot=1, item="G", basis=said)
     assert t.state.cards[t.state.raids[0]].basis == basis
     t.refused("EH-RAID-4", "RAID_REVEAL", slot=2, item="G", basis="heroe-s")
+
+
+# -- the survivors of the second mutation run (docs/mutation.md) --------------------------------------------
+
+def test_eh_hero_firemarshall_a1_two_crests_only_at_the_firestation() -> None:
+    """EH-HERO-FIREMARSHALL-A1: the Fire Marshall's 2 Crests go to the Firestation only, not the Warehouse."""
+    t = Table()
+    _hero(t, "fire marshall")
+    t.fill_offers()
+    a = t.p("Astrid")
+    f = t.refused("EH-HERO-FIREMARSHALL-A1", "USE_SPECIAL", "Astrid", site="warehouse", crests=2)
+    assert "only the Firestation" in f.message
+    crests, grunts = a.crests, a.hire["G"]
+    t.ok("USE_SPECIAL", "Astrid", site="firestation", crests=2)
+    assert (a.crests, a.hire["G"]) == (crests - 2, grunts + 8)  # EH-HERO-FIREMARSHALL-A2
+
+
+@pytest.mark.parametrize("card", [None, 2])
+def test_eh_raid_2_a_raid_discard_needs_a_face_up_raid_card(card: int | None) -> None:
+    """EH-RAID-2: the Raid is resolved against a face-up Raid card; with none face up (or the slot named
+    empty) the discard is refused, never read from a card that is not there."""
+    t = _rewarded([])
+    assert t.state.phase == "raid"
+    # the table recorded one Raid card (slot 1) or none, and no Defender discard
+    t.state.raids, t.state.raid_discarded = ([None, None] if card is None else [t.state.raids[0], None]), None
+    named = {} if card is None else {"card": card}
+    f = t.refused("EH-RAID-2", "RAID_DISCARD", "Astrid", discard={}, **named)
+    assert "no Raid card is face up" in f.message
+
+
+def test_eh_hero_mentor_a_exchanges_at_most_two_experts() -> None:
+    """EH-HERO-MENTOR-A: the Mentor exchanges at most 2 of the claimed Experts, even when the card gave 3."""
+    t = Table()
+    _hero(t, "mentor")
+    t.ok("CARD_REVEAL", location="tavern", slot=1, hire={"S": 1, "R": 1, "W": 1}, flame=0)
+    t.fill_offers()
+    t.ok("PLACE_PARTY", "Astrid", location="tavern", space=2, hire={"G": 2})
+    finish_action_phase(t)
+    three = [["S", "R"], ["R", "W"], ["W", "S"]]
+    f = t.refused("EH-HERO-MENTOR-A", "CLAIM", "Astrid", location="tavern", space=2, card=1, mentor=three)
+    assert "at most 2" in f.message
+    a = t.p("Astrid")
+    before = dict(a.hire)
+    t.ok("CLAIM", "Astrid", location="tavern", space=2, card=1, mentor=three[:2])
+    assert (a.hire["S"], a.hire["R"], a.hire["W"]) == (before["S"], before["R"] + 1, before["W"] + 2)

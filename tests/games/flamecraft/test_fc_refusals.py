@@ -225,6 +225,22 @@ def test_fc_end_turn_2_3_4_nothing_to_flip_or_discard_within_the_limits() -> Non
     t.ok("END_TURN", "P1", park=["PK-6"], row=["EN-6"])
 
 
+def test_fc_end_turn_2_each_shop_drawn_this_turn_is_flipped() -> None:
+    """FC-END-TURN-2: a shop drawn face down this turn is flipped at its end; ending the turn with no flip, or
+    with more flips than shops drawn, is refused and says how many shops to flip (not 'nothing to flip')."""
+    t = fresh(("P1", "P2"))
+    t.ok("ADJUST", None, slots={"APOTHECARY": {"2": "AD-7=potion/gift"}}, players={"P1": {"hand": ["AD-5"]}})
+    t.ok("VISIT", "P1", shop="APOTHECARY")
+    t.ok("GATHER", "P1", gain={"potion": 3})
+    t.ok("PLACE", "P1", dragon="AD-5", slot=3)
+    assert len(t.state.turn.new_shops) == 1
+    for flips in ([], ["MILL", "CAFE"]):
+        found = t.refused("FC-END-TURN-2", "END_TURN", "P1", flips=flips)
+        assert "1 new shop(s) were drawn this turn" in found.message and "--flip" in found.message
+    t.ok("END_TURN", "P1", flips=["MILL"])
+    assert t.state.shops["MILL"].face_up
+
+
 def test_fc_art_gain2_1_gen_1_gain2_names_one_good_twice() -> None:
     """FC-ART-GAIN2-1 (say which good), FC-GEN-1 (it is one of the six goods)."""
     t = fresh(("P1", "P2"))
