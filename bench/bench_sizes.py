@@ -5,7 +5,9 @@ then notes up to the size (5,000 and 50,000 events), then the last play, so that
 game does. Each command is then started as a fresh process (``python -m scorekeeper …``) ``--runs`` times,
 each run right after a ``python -c pass``, on a fresh copy of the file; the figure is the median ratio of the
 pairs, and the peak memory (RSS) of the slowest-growing process is read from the operating system
-(``os.wait4``). The commands: ``status``, ``score``, ``check``, a recorded play (the sample's last play, on
+(``os.wait4``). Before each timed run an untimed ``score`` reads the fresh copy, as the command before it
+at a table would: it leaves the replay cache's entry (``--no-cache`` times every command without the cache).
+The commands: ``status``, ``score``, ``check``, a recorded play (the sample's last play, on
 the file without it), a refused play (that play again, on the file with it) and a note.
 
 Also printed: the in-process replay rate (events per second) of each long journal, and, for recording one
@@ -91,8 +93,10 @@ def measure(label: str, argv: list[str], source: Path, work: Path, runs: int, en
             expect: int = 0) -> dict[str, Any]:
     """The median ratio to ``python -c pass`` of ``runs`` runs, each on a fresh copy of ``source``."""
     ratios, seconds, peaks = [], [], []
-    for n in range(runs + 1):  # the first run warms the file system and the cache
+    for n in range(runs + 1):  # the first run warms the file system
         shutil.copyfile(source, work)
+        if "SCOREKEEPER_NO_CACHE" not in env:  # the command before it at the table left the cache's entry
+            timed([sys.executable, "-m", "scorekeeper", "score", "--session", str(work)], env, 0)
         base, _ = timed([sys.executable, "-c", "pass"], env, 0)
         took, peak = timed(argv, env, expect)
         if n:

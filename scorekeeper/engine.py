@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.events import AMEND, ASSERT, CORRECTIONS, NOTE, SET, VOID, Event
 from scorekeeper.games.base import ERROR, WARNING, Finding, Findings, Game, ObservationError, SessionConfig, Stop, Violation
@@ -152,29 +152,82 @@ class Fold:
         return state
 
 
-@dataclass
 class Replay:
-    state: Any
-    violations: list[Violation]
-    timeline: list[Outcome]
-    #: how many of ``violations``, at the end, are the game's end-of-journal findings (``Game.end_findings``)
-    ending: int = 0
+    """A journal replayed: the state after it, every violation in journal order (the game's end-of-journal
+    findings last, ``ending`` of them), and each event's ``Outcome``.
+
+    A replay resumed from a cache (``replay_after``) holds the outcomes of the events the cache vouched for
+    as ``earlier`` until ``timeline`` is first read; ``unusual`` and ``counted_errors`` never need them.
+    """
+
+    def __init__(self, state: Any, violations: list[Violation], timeline: list[Outcome], ending: int = 0,
+                 earlier: "Earlier | None" = None) -> None:
+        self.state = state
+        self.violations = violations
+        self._timeline = timeline
+        self.ending = ending
+        self._earlier = earlier
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Replay):
+            return NotImplemented
+        return ((self.state, self.violations, self.timeline, self.ending)
+                == (other.state, other.violations, other.timeline, other.ending))
+
+    __hash__ = None  # type: ignore[assignment]
+
+    @property
+    def timeline(self) -> list[Outcome]:
+        if self._earlier is not None:
+            self._timeline = self._earlier.outcomes() + self._timeline
+            self._earlier = None
+        return self._timeline
 
     @property
     def errors(self) -> list[Violation]:
         return [v for v in self.violations if v.severity == ERROR]
 
+    def unusual(self) -> dict[int, tuple[str, list[Violation]]]:
+        """``{seq: (status, violations)}`` of every event whose status is not its type's usual one
+        (``usual_status``) or that has findings: all a cache must keep to rebuild the outcomes."""
+        found = dict(self._earlier.unusual) if self._earlier is not None else {}
+        for o in self._timeline:
+            if o.violations or o.status != usual_status(o.event.type):
+                found[o.seq] = (o.status, o.violations)
+        return found
+
     @property
     def counted_errors(self) -> int:
         """How many of ``errors`` belong to forced plays the game carried out (they count, flagged)."""
-        forced = {o.seq for o in self.timeline if o.status == FORCED}
+        forced = {seq for seq, (status, _) in self.unusual().items() if status == FORCED}
         return sum(1 for v in self.errors if v.seq in forced)
+
+    def latest(self, count: int) -> list[Outcome]:
+        """The outcomes of the last ``count`` events (fewer when the journal has fewer)."""
+        timeline = self._timeline if len(self._timeline) >= count else self.timeline
+        return timeline[len(timeline) - count:] if count else []
 
     def outcome(self, seq: int) -> Outcome | None:
         for outcome in self.timeline:
             if outcome.seq == seq:
                 return outcome
         return None
+
+    def with_outcome(self, outcome: Outcome, state: Any, ends: list[Violation]) -> "Replay":
+        """This replay with one more event at its end (``outcome``), the state after it and the game's new
+        end-of-journal findings; earlier outcomes not yet built stay so."""
+        kept = self.violations[:len(self.violations) - self.ending]
+        return Replay(state, [*kept, *outcome.violations, *ends], [*self._timeline, outcome], len(ends),
+                      self._earlier)
+
+
+@dataclass
+class Earlier:
+    """The outcomes of the events a replay cache vouched for: what is unusual about them, and how to build
+    them all (from the events, read only then)."""
+
+    unusual: dict[int, tuple[str, list[Violation]]]
+    outcomes: Callable[[], list[Outcome]]
 
 
 def broken_note(errors: int, counted: int) -> str:
@@ -241,76 +294,94 @@ def replay(
     *,
     until: int | None = None,
     watch: Callable[[Outcome, Any], None] | None = None,
-    resume: Resume | None = None,
 ) -> Replay:
     """Fold ``events`` through ``game``. With ``until``, stop before event ``until`` (the board as it stood).
 
     Corrections are resolved over the whole journal first, so ``until`` shows the corrected history.
     ``watch(outcome, state)`` is called after each event with the state as it then stands (it must not
-    change it): a view of the game over time reads it there, in this one fold. With ``resume`` (and neither
-    ``until`` nor ``watch``), the fold starts after its first ``count`` events, from its state; it is ignored
-    when a correction comes after them, since a correction changes how the events before it read.
+    change it): a view of the game over time reads it there, in this one fold.
     """
     corrections = resolve_corrections(events)
-    if resume is not None and (until is not None or watch is not None or resume.count > len(events)
-                               or any(e.type in CORRECTIONS for e in events[resume.count:])):
-        resume = None
-    fold = Fold(game, config, resume)
+    fold = Fold(game, config)
     violations: list[Violation] = []
     timeline: list[Outcome] = []
     settings_by_key = {s.key: s for s in game.settings}
-    start = 0
-    if resume is not None:
-        start = resume.count
-        for raw in events[:start]:
-            status, found = resume.outcomes.get(raw.seq, (usual_status(raw.type), []))
-            outcome = Outcome(corrections.effective(raw), status, list(found),
-                              [a.seq for a in corrections.amendments.get(raw.seq, ())],
-                              corrections.voided_by.get(raw.seq))
-            timeline.append(outcome)
-            violations.extend(found)
-
-    for raw in events[start:] if start else events:
+    for raw in events:
         if until is not None and raw.seq >= until:
             break
-        event = corrections.effective(raw)
-        outcome = Outcome(event, APPLIED, amended_by=[a.seq for a in corrections.amendments.get(raw.seq, ())])
+        outcome = _fold_event(fold, raw, corrections, settings_by_key)
         timeline.append(outcome)
-        if raw.seq in corrections.voided_by:
-            outcome.status = VOIDED
-            outcome.voided_by = corrections.voided_by[raw.seq]
-            continue
-        findings: list[Finding] = []
-        if raw.type in CORRECTIONS:
-            outcome.status = CORRECTION
-            if raw.seq in corrections.problems:
-                findings.append(corrections.problems[raw.seq])
-        elif raw.type == NOTE:
-            outcome.status = ANNOTATION
-        elif raw.type == ASSERT:
-            outcome.status = ANNOTATION
-            findings.extend(_check_assertion(game, fold.state, event))
-        elif raw.type == SET:
-            findings.extend(_check_setting(settings_by_key, event))
-            if not findings:
-                fold.change_setting(event)
-        else:
-            findings.extend(fold.play(event))
-            if any(f.is_error for f in findings):
-                outcome.status = played_status(event, findings)
-        located = [Violation(raw.seq, f.rule, f.message, f.severity) for f in findings]
-        outcome.violations.extend(located)
-        violations.extend(located)
+        violations.extend(outcome.violations)
         if watch is not None:
             watch(outcome, fold.state)
-
     ending = 0
     if until is None:
-        last = events[-1].seq if events else 0
-        ends = _end_violations(game, fold.state, last)
+        ends = _end_violations(game, fold.state, events[-1].seq if events else 0)
         violations.extend(ends)
         ending = len(ends)
     return Replay(fold.state, violations, timeline, ending)
+
+
+def replay_after(resume: Resume, later: Sequence[Event], game: Game, config: SessionConfig,
+                 earlier: Callable[[], Sequence[Event]]) -> Replay:
+    """The replay of a whole journal whose first ``resume.count`` events a replay cache vouches for: only
+    ``later``, the events after them, is folded, from the cache's state. ``earlier()`` gives the vouched
+    events, read only when the outcomes are. ``ValueError`` when a correction is among ``later`` (it changes
+    how the events before it read: replay the whole journal)."""
+    if any(e.type in CORRECTIONS for e in later):
+        raise ValueError("a correction after the cached events: replay the whole journal")
+    fold = Fold(game, config, resume)
+    settings_by_key = {s.key: s for s in game.settings}
+    nothing = Corrections({}, {}, {})
+    timeline = [_fold_event(fold, raw, nothing, settings_by_key) for raw in later]
+    violations = [v for seq in sorted(resume.outcomes) for v in resume.outcomes[seq][1]]
+    violations += [v for outcome in timeline for v in outcome.violations]
+    ends = _end_violations(game, fold.state, later[-1].seq if later else resume.count)
+    return Replay(fold.state, violations + ends, timeline, len(ends),
+                  Earlier(dict(resume.outcomes), lambda: rebuilt_outcomes(earlier(), resume.outcomes)))
+
+
+def rebuilt_outcomes(events: Sequence[Event], unusual: Mapping[int, tuple[str, list[Violation]]]) -> list[Outcome]:
+    """The outcomes of ``events`` as a replay made them, from what was unusual about them (``Replay.unusual``)."""
+    corrections = resolve_corrections(events)
+    outcomes = []
+    for raw in events:
+        status, found = unusual.get(raw.seq, (usual_status(raw.type), []))
+        outcomes.append(Outcome(corrections.effective(raw), status, list(found),
+                                [a.seq for a in corrections.amendments.get(raw.seq, ())],
+                                corrections.voided_by.get(raw.seq)))
+    return outcomes
+
+
+def _fold_event(fold: Fold, raw: Event, corrections: Corrections, settings_by_key: Mapping[str, Any]) -> Outcome:
+    """Play one journal event into ``fold``: what replay made of it."""
+    game = fold.game
+    event = corrections.effective(raw)
+    outcome = Outcome(event, APPLIED, amended_by=[a.seq for a in corrections.amendments.get(raw.seq, ())])
+    if raw.seq in corrections.voided_by:
+        outcome.status = VOIDED
+        outcome.voided_by = corrections.voided_by[raw.seq]
+        return outcome
+    findings: list[Finding] = []
+    if raw.type in CORRECTIONS:
+        outcome.status = CORRECTION
+        if raw.seq in corrections.problems:
+            findings.append(corrections.problems[raw.seq])
+    elif raw.type == NOTE:
+        outcome.status = ANNOTATION
+    elif raw.type == ASSERT:
+        outcome.status = ANNOTATION
+        findings.extend(_check_assertion(game, fold.state, event))
+    elif raw.type == SET:
+        findings.extend(_check_setting(settings_by_key, event))
+        if not findings:
+            fold.change_setting(event)
+    else:
+        findings.extend(fold.play(event))
+        if any(f.is_error for f in findings):
+            outcome.status = played_status(event, findings)
+    outcome.violations.extend(Violation(raw.seq, f.rule, f.message, f.severity) for f in findings)
+    return outcome
 
 
 def usual_status(event_type: str) -> str:
@@ -341,9 +412,7 @@ def extended(previous: Replay, event: Event, state: Any, findings: Sequence[Find
     if event.type != NOTE and any(f.is_error for f in findings):
         outcome.status = played_status(event, findings)
     outcome.violations = [Violation(event.seq, f.rule, f.message, f.severity) for f in findings]
-    kept = previous.violations[:len(previous.violations) - previous.ending]
-    ends = _end_violations(game, state, event.seq)
-    return Replay(state, [*kept, *outcome.violations, *ends], [*previous.timeline, outcome], len(ends))
+    return previous.with_outcome(outcome, state, _end_violations(game, state, event.seq))
 
 
 def _check_assertion(game: Game, state: Any, event: Event) -> list[Finding]:
@@ -374,7 +443,7 @@ def _normal(value: Any) -> str:
     return str(value).strip().lower()
 
 
-def _check_setting(settings_by_key: dict[str, Any], event: Event) -> list[Finding]:
+def _check_setting(settings_by_key: Mapping[str, Any], event: Event) -> list[Finding]:
     key = event.get("key")
     setting = settings_by_key.get(key) if isinstance(key, str) else None
     if setting is None:

@@ -257,26 +257,157 @@ class ChainedRecords:
     def head_hash(self) -> str:
         return self._records[-1].get("hash", "") if self._records else meta_hash(self.meta)
 
+    @property
+    def count(self) -> int:
+        """How many events the journal holds."""
+        return len(self._records)
+
+    @property
+    def next_seq(self) -> int:
+        """The number the next event gets."""
+        return int(self._records[-1]["seq"]) + 1 if self._records else 1
+
+    def records_after(self, count: int) -> list[dict[str, Any]]:
+        """The records after the first ``count``."""
+        return self._records[count:]
+
+    def events_after(self, count: int) -> list[Event]:
+        """The events after the first ``count``."""
+        return [Event.from_record(r) for r in self.records_after(count)]
+
+
+@dataclass(frozen=True)
+class Vouched:
+    """What a replay cache vouches for: the file's first ``length`` characters (their ``digest``) hold the
+    metadata and the first ``count`` events, read, checked and verified when it was made; the last of them
+    has hash ``head`` and document key ``last_key``."""
+
+    count: int
+    head: str
+    length: int
+    digest: str
+    last_key: str
+
+
+def text_digest(text: str) -> str:
+    """The digest a ``Vouched`` compares the start of a file with."""
+    return _hasher(text).hexdigest()
+
+
+def _hasher(text: str) -> Any:
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=20)
+
 
 class Journal(ChainedRecords):
     """A session file: read its metadata and events; append events under the lock.
 
-    Every instance reads the file afresh; nothing is cached between commands. Use ``Journal.create`` for a
-    new session and ``Journal(path)`` for an existing one.
+    Every instance reads the file afresh. Use ``Journal.create`` for a new session and ``Journal(path)`` for
+    an existing one. ``Journal(path, parse=False)`` reads the text and the metadata only: the events are then
+    parsed when first asked for, unless ``adopt`` takes a replay cache's word for the start of the file, so
+    that only the events after it are read (a long journal's command then costs what its new events cost).
     """
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, parse: bool = True) -> None:
         # the real file: through a symbolic link, the lock, the temporary file and the replace act on it
         self.path = Path(os.path.realpath(path))
-        self.meta, self._records = self._load()
+        self._vouched: Vouched | None = None
+        self._tail: list[tuple[str, dict[str, Any]]] = []  # the (key, record) after the vouched text
+        self._hashed: tuple[int, Any] | None = None  # the vouched text's length and its digest's state
+        self._read(parse)
 
     # reading ------------------------------------------------------------------------------------
 
-    def _load(self) -> tuple[SessionMeta, list[dict[str, Any]]]:
+    def _read(self, parse: bool) -> None:
         self.text = read_text(self.path)  # as read: the replay cache compares it with what it replayed
-        self._data = parse_json_text(self.text, self.path)
         self._events = None
-        return parse_session(self._data, str(self.path))
+        self._all: list[dict[str, Any]] | None = None
+        self._data: dict[str, Any] | None = None
+        meta = None if parse else _leading_meta(self.text, str(self.path))
+        if meta is None:
+            self._parse()
+        else:
+            self.meta = meta
+
+    def _parse(self) -> None:
+        """Parse and check the whole file (``JournalError`` naming what is wrong)."""
+        self._data = parse_json_text(self.text, self.path)
+        self.meta, self._all = parse_session(self._data, str(self.path))
+
+    def parse(self) -> None:
+        """Parse the whole file now, if it is not yet (a damaged file is refused here, not later)."""
+        if self._all is None:
+            self._parse()
+
+    @property
+    def _records(self) -> list[dict[str, Any]]:  # type: ignore[override]
+        if self._all is None:
+            self._parse()
+        assert self._all is not None
+        return self._all
+
+    def adopt(self, vouched: Vouched) -> bool:
+        """Take ``vouched``'s word for the start of the file when the file still begins with exactly that text
+        and only adds events after it (each checked here, none numbered again); False, nothing taken, else."""
+        text = self.text
+        if len(text) < vouched.length:
+            return False
+        hasher = _hasher(text[:vouched.length])
+        if hasher.hexdigest() != vouched.digest:
+            return False
+        tail = _added_records(text[vouched.length:], vouched.last_key, str(self.path))
+        if tail is None:
+            return False
+        self._vouched, self._tail, self._hashed = vouched, tail, (vouched.length, hasher)
+        return True
+
+    def digest_of_start(self, length: int) -> str:
+        """``text_digest`` of the file's first ``length`` characters, from the vouched start when it is known
+        (hashing only what follows it)."""
+        if self._hashed is not None and self._hashed[0] <= length:
+            known, hasher = self._hashed
+            hasher = hasher.copy()
+            hasher.update(self.text[known:length].encode("utf-8"))
+            return str(hasher.hexdigest())
+        return text_digest(self.text[:length])
+
+    @property
+    def vouched(self) -> Vouched | None:
+        """The replay cache's word this journal took (``adopt``), or None."""
+        return self._vouched
+
+    @property
+    def head_hash(self) -> str:
+        if self._all is None and self._vouched is not None:
+            return str(self._tail[-1][1].get("hash", "")) if self._tail else self._vouched.head
+        return super().head_hash
+
+    @property
+    def count(self) -> int:
+        if self._all is None and self._vouched is not None:
+            return self._vouched.count + len(self._tail)
+        return super().count
+
+    @property
+    def next_seq(self) -> int:
+        if self._all is None and self._vouched is not None:
+            return int(self._tail[-1][1]["seq"]) + 1 if self._tail else self._vouched.count + 1
+        return super().next_seq
+
+    def records_after(self, count: int) -> list[dict[str, Any]]:
+        vouched = self._vouched
+        if self._all is None and vouched is not None and count >= vouched.count:
+            return [record for _, record in self._tail[count - vouched.count:]]
+        return super().records_after(count)
+
+    def _reload(self) -> None:
+        """Read the file again (under the lock); keep the cache's word when the file still bears it out."""
+        if read_text(self.path) == self.text:
+            return  # the file is the one already read
+        vouched = self._vouched
+        self._vouched, self._tail, self._hashed = None, [], None
+        self._read(parse=vouched is None)
+        if vouched is not None and not self.adopt(vouched):
+            self._parse()
 
     # writing ------------------------------------------------------------------------------------
 
@@ -314,29 +445,45 @@ class Journal(ChainedRecords):
         refuse_read_only(self.path)
         with locked(self.path):
             clean_stray_temporaries(self.path)
-            if read_text(self.path) != getattr(self, "text", None):  # else the file is the one already read
-                self.meta, self._records = self._load()
+            self._reload()
             yield Transaction(self)
 
     def _append(self, events: Sequence[Event]) -> list[dict[str, Any]]:
         """Chain ``events`` after the head and write them in one atomic write."""
         records = chained(events, self.head_hash)
-        text = appended_text(self.text, self._data, records)
-        if text is None:  # a file another program laid out: TinyDB rewrites it
-            db = _tinydb(self.path, self._data)
-            db.table(EVENTS_TABLE).insert_multiple(records)
-            _write(db, self.path)
-            text = self.path.read_text(encoding="utf-8")
-        else:
+        if self._all is None and self._vouched is not None:  # only the vouched text and the events after it read
+            last = int(self._tail[-1][0] if self._tail else self._vouched.last_key)
+            added = [(str(last + 1 + n), record) for n, record in enumerate(records)]
+            text = self.text[:-2] + "".join("," + _member(key, record) for key, record in added) + "}}"
             _write_text(self.path, text)
-            table = self._data.setdefault(EVENTS_TABLE, {})
-            first = _next_doc_id(table)
-            for n, record in enumerate(records):
-                table[str(first + n)] = record
-        self._records.extend(records)
+            self._tail.extend(added)
+        else:
+            data = self._data if self._data is not None else {}
+            spliced = appended_text(self.text, data, records)
+            if spliced is None:  # a file another program laid out: TinyDB rewrites it
+                db = _tinydb(self.path, data)
+                db.table(EVENTS_TABLE).insert_multiple(records)
+                _write(db, self.path)
+                text = self.path.read_text(encoding="utf-8")
+            else:
+                text = spliced
+                _write_text(self.path, text)
+                table = data.setdefault(EVENTS_TABLE, {})
+                first = _next_doc_id(table)
+                for n, record in enumerate(records):
+                    table[str(first + n)] = record
+            self._records.extend(records)
         self._events = None
         self.text = text
         return records
+
+    @property
+    def last_key(self) -> str:
+        """The document key of the last event (``""`` when there is none)."""
+        if self._all is None and self._vouched is not None:
+            return self._tail[-1][0] if self._tail else self._vouched.last_key
+        table = (self._data or {}).get(EVENTS_TABLE) or {}
+        return list(table)[-1] if table else ""
 
 
 class MemoryJournal(ChainedRecords):
@@ -378,8 +525,7 @@ class Transaction:
 
     @property
     def next_seq(self) -> int:
-        records = self.journal._records
-        return int(records[-1]["seq"]) + 1 if records else 1
+        return self.journal.next_seq
 
     def append(self, type: str, player: str | None, payload: Mapping[str, Any], *, forced: bool = False,
                recorded_at: str | None = None) -> Event:
@@ -436,6 +582,38 @@ def _member(key: str, value: Any) -> str:
     return f"{json.dumps(key, ensure_ascii=False)}:{strictjson.dumps(value, ensure_ascii=False, separators=(',', ':'))}"
 
 
+def _leading_meta(text: str, name: str) -> SessionMeta | None:
+    """The metadata at the start of a file laid out as this program writes it, or None (parse it all)."""
+    opening = '{"' + META_TABLE + '":'
+    if not text.startswith(opening):
+        return None
+    try:
+        table, _ = json.JSONDecoder().raw_decode(text, len(opening))
+    except ValueError:
+        return None
+    return parse_meta(table, name)
+
+
+def _added_records(tail: str, last_key: str, name: str) -> list[tuple[str, dict[str, Any]]] | None:
+    """The (key, record) of the events that ``tail``, the text after a vouched start, adds to the events
+    table: only documents numbered after ``last_key``, each well formed; None when it holds anything else."""
+    if tail == "}}":
+        return []
+    if not tail.startswith(",") or not tail.endswith("}}"):
+        return None
+    try:
+        added = strictjson.loads("{" + tail[1:-2] + "}", limit_depth=False)
+    except ValueError:
+        return None
+    if not isinstance(added, dict) or not all(k.isdigit() and int(k) > int(last_key) for k in added):
+        return None
+    try:
+        documents = event_documents(added, name)
+    except JournalError:
+        return None
+    return [(key, doc) for key, doc in zip(sorted(added, key=int), documents)]
+
+
 def _next_doc_id(table: Mapping[str, Any]) -> int:
     """The id TinyDB gives the next document of ``table``: one more than the largest."""
     return max((int(k) for k in table), default=0) + 1
@@ -482,7 +660,29 @@ def _tinydb(path: Path, preloaded: dict[str, Any]) -> Any:
 
 def parse_session(data: Mapping[str, Any], name: str) -> tuple[SessionMeta, list[dict[str, Any]]]:
     """Split a session file's JSON into metadata and event documents, or raise ``JournalError``."""
-    meta_table = data.get(META_TABLE)
+    meta = parse_meta(data.get(META_TABLE), name)
+    events_table = data.get(EVENTS_TABLE, {})
+    if not isinstance(events_table, dict):
+        raise JournalError(f"{name}: the events table is damaged; it was left untouched")
+    return meta, event_documents(events_table, name)
+
+
+def event_documents(table: Mapping[str, Any], name: str) -> list[dict[str, Any]]:
+    """The documents of an events table in document order, each checked, or ``JournalError``."""
+    records: list[dict[str, Any]] = []
+    try:
+        for doc_id in sorted(table, key=int):
+            doc = table[doc_id]
+            if not _well_formed(doc):
+                raise JournalError(f"{name}: event document {doc_id} is damaged; it was left untouched")
+            records.append(doc)
+    except ValueError:
+        raise JournalError(f"{name}: the events table has a non-numeric document id; it was left untouched") from None
+    return records
+
+
+def parse_meta(meta_table: Any, name: str) -> SessionMeta:
+    """The session's metadata from its table, or ``JournalError`` naming what is wrong."""
     if not isinstance(meta_table, dict) or not meta_table:
         raise JournalError(f"{name}: not a Scorekeeper session (no metadata table); it was left untouched")
     meta_doc = next(iter(meta_table.values()))
@@ -503,19 +703,7 @@ def parse_session(data: Mapping[str, Any], name: str) -> tuple[SessionMeta, list
         meta = SessionMeta.from_record(meta_doc)
     except (KeyError, TypeError, ValueError):
         raise JournalError(f"{name}: the metadata is damaged (game or players missing); it was left untouched") from None
-    events_table = data.get(EVENTS_TABLE, {})
-    if not isinstance(events_table, dict):
-        raise JournalError(f"{name}: the events table is damaged; it was left untouched")
-    records: list[dict[str, Any]] = []
-    try:
-        for doc_id in sorted(events_table, key=int):
-            doc = events_table[doc_id]
-            if not _well_formed(doc):
-                raise JournalError(f"{name}: event document {doc_id} is damaged; it was left untouched")
-            records.append(doc)
-    except ValueError:
-        raise JournalError(f"{name}: the events table has a non-numeric document id; it was left untouched") from None
-    return meta, records
+    return meta
 
 
 def meta_problem(record: Mapping[str, Any]) -> str | None:
@@ -567,14 +755,15 @@ class ChainProblem:
     message: str
 
 
-def verify_chain(meta: SessionMeta, records: Sequence[Mapping[str, Any]], start: int = 0) -> ChainProblem | None:
+def verify_chain(meta: SessionMeta, records: Sequence[Mapping[str, Any]], start: int = 0,
+                 head: str | None = None) -> ChainProblem | None:
     """The first break in the hash chain, or None when every event is intact and in order.
 
-    With ``start``, the first ``start`` records are known intact (the replay cache vouches for them) and
-    only the records after them are checked, from the hash of the last known one.
+    With ``start`` and ``head``, ``records`` are the records after the first ``start``, which are known
+    intact (a replay cache vouches for them) and end with hash ``head``.
     """
-    prev = meta_hash(meta) if start == 0 else str(records[start - 1]["hash"])
-    for position, record in enumerate(records[start:], start=start + 1):
+    prev = meta_hash(meta) if head is None else head
+    for position, record in enumerate(records, start=start + 1):
         seq = record.get("seq")
         if seq != position:
             return ChainProblem(int(seq) if isinstance(seq, int) else position, position,

@@ -20,10 +20,11 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING
 
-from scorekeeper.engine import Replay, Resume, usual_status
+from scorekeeper.engine import Replay, Resume
 from scorekeeper.games.base import Violation
+from scorekeeper.journal import Vouched, text_digest
 from scorekeeper.state_codec import CodecError, decode, encode
 
 if TYPE_CHECKING:
@@ -54,88 +55,56 @@ def entry_path(session_path: Path) -> Path:
 
 @dataclass
 class Prefix:
-    """What a valid entry vouches for: the file's first ``length`` characters (``digest``) hold the metadata
-    and the first ``count`` events, intact, ending at ``head``; ``resume`` starts a replay after them."""
+    """A valid entry: the start of the file it vouches for (``journal.Vouched``) and where a replay resumes."""
 
-    count: int
-    head: str
-    length: int
-    digest: str
+    vouched: Vouched
     resume: Resume
+
+    @property
+    def count(self) -> int:
+        return self.vouched.count
 
 
 def load(journal: "Journal", game: "Game", config: "SessionConfig") -> Prefix | None:
-    """The entry for ``journal`` if it is valid for the file as it now reads, else None (never an error)."""
+    """The entry for ``journal`` when it is valid for the file as it now reads (the journal then takes its word
+    for the start of the file, ``Journal.adopt``), else None: never an error."""
     if not enabled() or journal.path is None:
         return None
     try:
         entry = json.loads(entry_path(journal.path).read_text(encoding="utf-8"))
-        if (entry["format"] != FORMAT or entry["session"] != str(journal.path) or entry["key"] != key(game, config)
-                or not isinstance(entry["count"], int) or not isinstance(entry["length"], int)):
+        if entry["format"] != FORMAT or entry["session"] != str(journal.path) or entry["key"] != key(game, config):
             return None
-        outcomes = {int(seq): (status, [Violation(int(seq), *v) for v in found])
+        vouched = Vouched(int(entry["count"]), str(entry["head"]), int(entry["length"]), str(entry["digest"]),
+                          str(entry["last_key"]))
+        if vouched.count < 1 or not journal.adopt(vouched):
+            return None
+        outcomes = {int(seq): (str(status), [Violation(int(seq), *v) for v in found])
                     for seq, (status, found) in entry["outcomes"].items()}
         state_data = entry["state"]
-        prefix = Prefix(entry["count"], entry["head"], entry["length"], entry["digest"],
-                        Resume(entry["count"], None, outcomes, lambda: decode(state_data)))
-        if not vouches(prefix, journal):
-            return None
-        prefix.resume.state = decode(state_data)
-        return prefix
+        return Prefix(vouched, Resume(vouched.count, decode(state_data), outcomes, lambda: decode(state_data)))
     except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError, CodecError):
         return None
 
 
-def vouches(prefix: Prefix, journal: "Journal") -> bool:
-    """Whether the file, as ``journal`` last read it, still begins with the text ``prefix`` vouches for and only
-    adds events after it. (A correction after it is seen by ``engine.replay``, which then folds it all.)"""
-    text, records, count = journal.text, journal._records, prefix.count
-    if not 0 < count <= len(records) or len(text) < prefix.length:
-        return False
-    if records[count - 1].get("hash") != prefix.head or digest(text[:prefix.length]) != prefix.digest:
-        return False
-    try:
-        return _tail_is_new_events(text[prefix.length:], count)
-    except ValueError:
-        return False
-
-
-def _tail_is_new_events(tail: str, count: int) -> bool:
-    """Whether the file after the vouched text only adds events numbered after ``count`` (no key repeated,
-    nothing else in the document)."""
-    if tail == CLOSING:
-        return True
-    if not tail.startswith(",") or not tail.endswith(CLOSING):
-        return False
-    added = json.loads("{" + tail[1:-len(CLOSING)] + "}")
-    return isinstance(added, dict) and all(k.isdigit() and int(k) > count for k in added)
-
-
 def save(journal: "Journal", game: "Game", config: "SessionConfig", replayed: Replay) -> None:
-    """Keep ``replayed`` (the replay of the whole journal as it now reads) for the next command; a state that
-    is not plain data, a broken chain or a folder that cannot be written simply means no entry."""
-    if not enabled() or journal.path is None or not journal._records or not journal.text.endswith(CLOSING):
-        return
-    if replayed.timeline and replayed.timeline[-1].seq != journal._records[-1].get("seq"):
+    """Keep ``replayed`` (the replay of the whole journal as it now reads, its hash chain intact) for the next
+    command; a state that is not plain data, or a folder that cannot be written, simply means no entry."""
+    text = journal.text
+    if not enabled() or journal.path is None or not journal.count or not text.endswith(CLOSING):
         return
     try:
         state = encode(replayed.state)
     except CodecError:
         return
-    length = len(journal.text) - len(CLOSING)
+    length = len(text) - len(CLOSING)
     entry = {
         "format": FORMAT, "session": str(journal.path), "key": key(game, config),
-        "count": len(journal._records), "head": journal.head_hash, "length": length,
-        "digest": digest(journal.text[:length]), "state": state, "outcomes": outcomes_of(replayed.timeline),
+        "count": journal.count, "head": journal.head_hash, "length": length, "digest": journal.digest_of_start(length),
+        "last_key": journal.last_key, "state": state,
+        "outcomes": {str(seq): [status, [[v.rule, v.message, v.severity] for v in found]]
+                     for seq, (status, found) in replayed.unusual().items()},
     }
     _write(entry_path(journal.path), json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
-
-
-def outcomes_of(timeline: Sequence[Any]) -> dict[str, Any]:
-    """What replay made of each event whose status is not the usual one for its type (``engine.usual_status``)
-    or that has findings: ``{seq: [status, findings]}``."""
-    return {str(o.seq): [o.status, [[v.rule, v.message, v.severity] for v in o.violations]]
-            for o in timeline if o.violations or o.status != usual_status(o.event.type)}
 
 
 def key(game: "Game", config: "SessionConfig") -> str:
@@ -143,11 +112,7 @@ def key(game: "Game", config: "SessionConfig") -> str:
     from scorekeeper import code_version
 
     data = [game.name, list(config.players), config.settings, config.catalog, code_version.fingerprint(game)]
-    return digest(json.dumps(data, sort_keys=True, default=str))
-
-
-def digest(text: str) -> str:
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=20).hexdigest()
+    return text_digest(json.dumps(data, sort_keys=True, default=str))
 
 
 def _write(path: Path, text: str) -> None:

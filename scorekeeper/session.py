@@ -20,9 +20,9 @@ from typing import Any, Callable, Mapping, Sequence, Union
 
 from scorekeeper import replay_cache
 from scorekeeper.consequences import Effects, ruling_effects, ruling_refusal
-from scorekeeper.engine import Outcome, Replay, carried_out, extended, replay, step
+from scorekeeper.engine import Outcome, Replay, carried_out, extended, replay, replay_after, step
 from scorekeeper.errors import BadInput, Refused
-from scorekeeper.events import AMEND, ASSERT, CORE_TYPES, NOTE, SET, VOID, Event
+from scorekeeper.events import AMEND, ASSERT, CORE_TYPES, CORRECTIONS, NOTE, SET, VOID, Event
 from scorekeeper.games.base import (
     Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, resolve_player,
 )
@@ -167,8 +167,6 @@ class Session:
         self._chain: tuple[str, ChainProblem | None] | None = None
         #: the replay cache's entry for this file, once looked up (``scorekeeper.replay_cache``)
         self._prefix: Prefix | None = None
-        self._looked_up = False
-        self._vouched_for: str | None = None  # the file text ``_prefix`` was last checked against
 
     # -- opening -------------------------------------------------------------------------------------
 
@@ -190,7 +188,7 @@ class Session:
                 raise BadInput(f"there is no session {path} in this process")
             journal = _MEMORY[str(path)]
         else:
-            journal = Journal(path)
+            journal = Journal(path, parse=False)  # the events are read below: all, or those after the cache's
         try:
             entry = games.entry(journal.meta.game)
         except games.UnknownGameError:
@@ -207,7 +205,9 @@ class Session:
             raise BadInput(f"{path}: the metadata is damaged ({len(players)} players, {len(set(players))} different; "
                            f"{game.title} is played by {game.min_players} to {game.max_players}); "
                            "the file was left untouched")
-        return cls(journal, game, on_write)
+        session = cls(journal, game, on_write)
+        session._adopt_cache()
+        return session
 
     @classmethod
     def create(
@@ -321,25 +321,33 @@ class Session:
         head = self.journal.head_hash
         if self._replay is None or self._replay_head != head:
             prefix = self._vouched()
-            self._replay = replay(self.events, self.game, self.config, resume=prefix.resume if prefix else None)
+            later = self.journal.events_after(prefix.count) if prefix is not None else []
+            if prefix is not None and not any(e.type in CORRECTIONS for e in later):
+                earlier = prefix.count
+                self._replay = replay_after(prefix.resume, later, self.game, self.config,
+                                            lambda: self.events[:earlier])
+            else:
+                prefix, later = None, []
+                self._replay = replay(self.events, self.game, self.config)
             self._replay_head = head
-            if prefix is None or prefix.count < len(self.journal.records):
+            if prefix is None or later:
                 self._save_cache()
         return self._replay
 
+    def _adopt_cache(self) -> None:
+        """Look the replay cache up; without a valid entry, read every event now (a damaged file is refused
+        here, as it always was on opening)."""
+        if isinstance(self.journal, Journal):
+            self._prefix = replay_cache.load(self.journal, self.game, self.config)
+            if self._prefix is None:
+                self.journal.parse()
+
     def _vouched(self) -> Prefix | None:
-        """The replay cache's entry, when it vouches for the file as last read (looked up once per session)."""
-        if not isinstance(self.journal, Journal):
+        """The replay cache's entry, while the journal (as last read) still bears it out."""
+        prefix = self._prefix
+        if prefix is None or not isinstance(self.journal, Journal) or self.journal.vouched != prefix.vouched:
             return None
-        if not self._looked_up:
-            self._prefix, self._looked_up = replay_cache.load(self.journal, self.game, self.config), True
-            self._vouched_for = self.journal.text
-        text = self.journal.text
-        if self._prefix is not None and self._vouched_for is not text:
-            if not replay_cache.vouches(self._prefix, self.journal):
-                self._prefix = None
-            self._vouched_for = text
-        return self._prefix
+        return prefix
 
     def _save_cache(self) -> None:
         """Keep the replay of the journal as it now reads for the next command, when its chain is intact."""
@@ -396,7 +404,7 @@ class Session:
         """The state now, or just before event ``at`` (``BadInput`` when there is no such point)."""
         if at is None:
             return self.state
-        count = len(self.events)
+        count = self.journal.count
         if not 1 <= at <= count + 1:
             raise BadInput(f"--at {at}: the journal has events 1 to {count}")
         return self.replay(until=at).state
@@ -467,7 +475,7 @@ class Session:
     def try_play(self, draft: Draft) -> Verdict:
         """Judge a play on the board as it stands, without writing anything."""
         current = self.replay()
-        return self._judge(current, self.events, draft, _next_seq(self.events))
+        return self._judge(current, lambda: self.events, draft, self.journal.next_seq)
 
     def record(self, draft: DraftOrFunction, *, force: bool = False) -> Verdict:
         """Judge and record one play under the session's lock; ``Refused`` (nothing written) when illegal.
@@ -488,7 +496,11 @@ class Session:
         under the lock after the write.
         """
         with self.journal.transaction() as tx:
-            events = tx.events()
+            before: list[Event] = []  # the plays judged so far in this call, not yet written
+
+            def events() -> list[Event]:
+                return [*tx.events(), *before]
+
             self._chain = None  # the file as re-read under the lock is the one checked
             if not accept_broken_chain:
                 self._refuse_broken_chain()
@@ -510,15 +522,16 @@ class Session:
                 verdicts.append(verdict)
                 candidates.append(candidate)
                 if n < len(wanted) - 1:  # the next play is judged after this one
-                    events, seq = [*events, candidate], seq + 1
-                    current = verdict.replayed or replay(events, self.game, self.config)
+                    before.append(candidate)
+                    seq += 1
+                    current = verdict.replayed or replay(events(), self.game, self.config)
             written = tx.append_many(candidates)
             head = self.journal.head_hash
             if self.on_write is not None and self.journal.path is not None:
-                records = self.journal.records
-                self.on_write(self.journal.path, len(records), head,
-                              [str(r.get("hash", "")) for r in records[-len(written):]], False)
-        journal = {e.seq: e for e in [*events, *written]}
+                count = self.journal.count
+                self.on_write(self.journal.path, count, head,
+                              [str(r.get("hash", "")) for r in self.journal.records_after(count - len(written))], False)
+        journal = {e.seq: e for e in self.events} if any(e.type == VOID for e in written) else {}
         for verdict, event in zip(verdicts, written):
             verdict.event, verdict.recorded, verdict.head_hash = event, True, head
             verdict.description = describe(self.game, event, journal)
@@ -530,10 +543,11 @@ class Session:
     def _keep(self, replayed: Replay | None, written: Sequence[Event], head: str) -> None:
         """Keep the replay of the journal as just written, so that the next read does not fold it again (the
         journal is the truth: a replay kept for another head is never read, see ``replay``)."""
-        if replayed is None or not written or len(replayed.timeline) < len(written):
+        latest = replayed.latest(len(written)) if replayed is not None and written else []
+        if replayed is None or len(latest) < len(written):
             self._replay = None
             return
-        for outcome, event in zip(replayed.timeline[-len(written):], written):
+        for outcome, event in zip(latest, written):
             if outcome.seq != event.seq:  # not the journal as written: fold it again at the next read
                 self._replay = None
                 return
@@ -550,7 +564,9 @@ class Session:
         head = self.journal.head_hash
         if self._chain is None or self._chain[0] != head:
             prefix = self._vouched()  # the events it vouches for were verified when it was made
-            self._chain = (head, verify_chain(self.journal.meta, self.journal.records, prefix.count if prefix else 0))
+            self._chain = (head, verify_chain(self.journal.meta, self.journal.records_after(prefix.count),
+                                              prefix.count, prefix.vouched.head) if prefix is not None
+                           else verify_chain(self.journal.meta, self.journal.records))
         return self._chain[1]
 
     def chain_accepted_at(self) -> int | None:
@@ -589,10 +605,11 @@ class Session:
         draft = Draft(NOTE, None, {"text": text, ACCEPTS_BREAK: problem.seq})
         return self.record_many(lambda current: [draft], accept_broken_chain=True)[0]
 
-    def _judge(self, current: Replay, events: Sequence[Event], draft: Draft, seq: int, *,
+    def _judge(self, current: Replay, events: Callable[[], Sequence[Event]], draft: Draft, seq: int, *,
                forced: bool = False) -> Verdict:
-        """The verdict of ``draft`` as event ``seq`` after ``events`` (replayed as ``current``); ``forced``:
-        as recorded with ``--force`` (carried out as far as the game can)."""
+        """The verdict of ``draft`` as event ``seq`` after ``events()`` (replayed as ``current``; read only for
+        a correction, an assertion or a setting); ``forced``: as recorded with ``--force`` (carried out as far
+        as the game can)."""
         effects: Effects | None = None
         if draft.type in CORE_TYPES:
             candidate = Event(seq, draft.type, draft.player, dict(draft.payload), forced=forced)
@@ -601,7 +618,7 @@ class Session:
                 after_state = current.state
                 replayed = extended(current, candidate, after_state, findings, self.game)
             else:
-                after = replayed = replay([*events, candidate], self.game, self.config)
+                after = replayed = replay([*events(), candidate], self.game, self.config)
                 own = after.timeline[-1].violations if after.timeline else []
                 findings = [Finding(v.rule, v.message, v.severity) for v in own]
                 effects = ruling_effects(current, after, seq) if draft.type in (VOID, AMEND) else None
@@ -619,9 +636,9 @@ class Session:
             expected = self.game.expect(after_state).text
         except Exception:  # a hint must never stop a command
             expected = ""
+        journal = {e.seq: e for e in events()} if candidate.type == VOID else {}
         return Verdict(candidate, findings, current.state, after_state, expected,
-                       describe(self.game, candidate, {e.seq: e for e in events}), infos, effects=effects,
-                       replayed=replayed)
+                       describe(self.game, candidate, journal), infos, effects=effects, replayed=replayed)
 
     # -- corrections and annotations -----------------------------------------------------------------
 
@@ -735,10 +752,6 @@ def _check_values(draft: Draft) -> None:
 
 
 # -- helpers ---------------------------------------------------------------------------------------
-
-
-def _next_seq(events: Sequence[Event]) -> int:
-    return events[-1].seq + 1 if events else 1
 
 
 def config_of(meta: SessionMeta, game: Game) -> SessionConfig:

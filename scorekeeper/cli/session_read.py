@@ -83,7 +83,7 @@ def check(session: str | None, as_json: bool) -> None:
     elif replayed.violations:
         echo("\n".join(line for v in replayed.violations for line in violation_lines(v)), fg="red", fit=True)
     else:
-        click.echo(f"no violations in {len(s.events)} events")
+        click.echo(f"no violations in {s.journal.count} events")
     if replayed.errors:
         raise click.exceptions.Exit(1)
 

@@ -11,8 +11,9 @@ Game code imports nothing from the CLI, the journal or the report modules.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NoReturn, Sequence
 
 from scorekeeper.events import Event
 from scorekeeper.settings import Setting
@@ -152,18 +153,21 @@ class Field:
 
     def problem(self, value: Any) -> str | None:
         """Why ``value`` does not fit this field, or None."""
-        kind = self.kind
-        ok = {
-            "int": isinstance(value, int) and not isinstance(value, bool),
-            "num": isinstance(value, (int, float)) and not isinstance(value, bool),
-            "str": isinstance(value, str),
-            "bool": isinstance(value, bool),
-            "list": isinstance(value, list),
-            "dict": isinstance(value, dict),
-            "any": True,
-        }[kind]
-        return None if ok else f"{self.name} must be {_KIND_WORDS[kind]}, not {type(value).__name__} {value!r}"
+        if _FITS[self.kind](value):
+            return None
+        return f"{self.name} must be {_KIND_WORDS[self.kind]}, not {type(value).__name__} {value!r}"
 
+
+#: whether a value fits a field of each kind (``int`` and ``num`` exclude booleans)
+_FITS: dict[str, Callable[[Any], bool]] = {
+    "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "num": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "str": lambda v: isinstance(v, str),
+    "bool": lambda v: isinstance(v, bool),
+    "list": lambda v: isinstance(v, list),
+    "dict": lambda v: isinstance(v, dict),
+    "any": lambda v: True,
+}
 
 _KIND_WORDS = {"int": "a whole number", "num": "a number", "str": "text", "bool": "true or false",
                "list": "a list", "dict": "an object", "any": "a value"}
@@ -186,6 +190,11 @@ class EventType:
     player: str = PLAYER_OPTIONAL
     open: bool = False
 
+    @functools.cached_property
+    def field_names(self) -> frozenset[str]:
+        """The names of the declared fields."""
+        return frozenset(f.name for f in self.fields)
+
     def payload_problems(self, event: Event) -> list[str]:
         """Why ``event``'s player and payload do not fit this declaration (empty when they fit)."""
         problems = []
@@ -193,17 +202,18 @@ class EventType:
             problems.append(f"{self.name} needs the player who makes it")
         if self.player == PLAYER_NONE and event.player:
             problems.append(f"{self.name} concerns no player (it names {event.player})")
-        declared = {f.name: f for f in self.fields}
+        payload = event.payload
         for f in self.fields:
-            value = event.payload.get(f.name)
+            value = payload.get(f.name)
             if value is None:
                 if f.required:
                     problems.append(f"{self.name} needs the field {f.name}")
-            elif (why := f.problem(value)) is not None:
-                problems.append(why)
-        unknown = [k for k in event.payload if k not in declared]
-        if unknown and not self.open:
-            known = ", ".join(declared) or "none"
+            elif not _FITS[f.kind](value):
+                problems.append(str(f.problem(value)))
+        declared = self.field_names
+        unknown = [k for k in payload if k not in declared] if not self.open else []
+        if unknown:
+            known = ", ".join(f.name for f in self.fields) or "none"
             problems.append(f"{self.name} has no field {', '.join(map(repr, unknown))} (its fields: {known})")
         return problems
 
@@ -454,7 +464,12 @@ class Game:
 
     def declaration(self, type: str) -> EventType | None:
         """The declaration of event type ``type``, or None."""
-        return next((e for e in self.events if e.name == type), None)
+        events = self.events
+        table = self.__dict__.get("_declarations")
+        if table is None or table[0] is not events:  # built once per tuple of declarations
+            table = (events, {e.name: e for e in reversed(events)})  # the first of a name wins
+            self.__dict__["_declarations"] = table
+        return table[1].get(type)
 
     def payload_findings(self, event: Event) -> list[Finding]:
         """``CORE-TYPE`` for an undeclared event type, ``CORE-PAYLOAD`` for a payload that does not fit."""

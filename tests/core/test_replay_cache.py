@@ -191,3 +191,21 @@ def test_an_appended_event_keeps_the_file_laid_out_as_tinydb_writes_it(tmp_path:
     assert [d["payload"].get("text") for d in docs[-2:]] == ["Æsa's ruling: ✓", "second"]
     records = Journal(session).records
     assert all(event_hash(r, r["prev_hash"]) == r["hash"] for r in records[-2:])
+
+
+def test_with_a_valid_entry_only_the_events_after_it_are_read(tmp_path: Path) -> None:
+    """The point of the cache at 50,000 events: a read or a write parses the events after the entry only;
+    the earlier ones are parsed only when a command asks for them (the log, an audit)."""
+    session = _copy(SAMPLES[0], tmp_path)
+    _run("score", "--session", str(session))
+    _run("note", "after the entry", "--session", str(session))
+    opened = Session.open(session)
+    opened.score()
+    opened.status()
+    assert [v.seq for v in opened.replay().errors] == [v.seq for v in replay(
+        Journal(session).events(), opened.game, opened.config).errors]
+    opened.note("one more")
+    assert opened.journal._all is None  # nothing before the entry was parsed
+    assert opened.replay().timeline[-1].event.get("text") == "one more"  # the outcomes are built when asked
+    assert opened.journal._all is not None
+    assert facts(opened, opened.replay()) == fresh(opened)
