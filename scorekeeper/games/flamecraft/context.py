@@ -7,7 +7,8 @@ engine puts the state back as it was before the event, so no rule copies the sta
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from scorekeeper.events import Event
 from scorekeeper.games.base import Findings, Stop
@@ -28,16 +29,19 @@ class Ctx(Findings):
     """
 
     def __init__(self, state: FlameState, event: Event, found: Findings | None = None) -> None:
-        super().__init__(found.forced if found is not None else event.forced)
-        if found is not None:
+        if found is None:
+            super().__init__(event.forced)
+        else:
+            super().__init__(found.forced)
             self.items = found.items
             self.infos = found.infos
         self.carried = False
         self.state = state
         self.event = event
-        self.payload: Mapping[str, Any] = event.payload
-        self.draws: list[Any] = list(event.get("draws") or [])
-        self.fancies: list[Any] = list(event.get("fancies") or [])
+        payload = self.payload = event.payload
+        draws, fancies = payload.get("draws"), payload.get("fancies")
+        self.draws: list[Any] = list(draws) if draws else []
+        self.fancies: list[Any] = list(fancies) if fancies else []
 
     def breaks(self, rule: str, message: str) -> bool:
         """The play breaks ``rule``, a rule the table can break and play on: an error; True when the resolution
@@ -123,15 +127,20 @@ class Ctx(Findings):
             else:
                 who.goods[good] = who.goods.get(good, 0) + count
 
-    def take_items(self, who: PlayerState, items: Mapping[str, int], *, rule: str = "FC-GEN-3", what: str = "pay", hint: str = "") -> bool:
-        """Remove goods/coins the player must hold (FC-GEN-3). Returns False (and an error, ending with ``hint``) when short."""
+    def take_items(
+        self, who: PlayerState, items: Mapping[str, int], *, rule: str = "FC-GEN-3", what: str = "pay",
+        hint: str | Callable[[], str] = "",
+    ) -> bool:
+        """Remove goods/coins the player must hold (FC-GEN-3). Returns False (and an error, ending with ``hint``) when short.
+
+        ``hint`` may be a function: it is called only for the refusal."""
         short = []
         for item, count in items.items():
             have = who.coins if item == COIN else who.goods.get(item, 0)
             if count > have:
                 short.append(f"{count} {item} (holds {have})")
         if short:
-            self.error(rule, f"{who.name} cannot {what} {', '.join(short)}{hint}")
+            self.error(rule, f"{who.name} cannot {what} {', '.join(short)}{hint if isinstance(hint, str) else hint()}")
             return False
         for item, count in items.items():
             if item == COIN:

@@ -18,14 +18,14 @@ def require_turn(ctx: Ctx, wrong_player_rules: Sequence[str] = ("FC-TURN-1", "FC
     about the player's own holdings (a gift, a reserve, a sun dragon), ``"visit"`` for a visit before the active
     player has done anything (the table let the other player take the turn). Otherwise it stops unapplied."""
     state = ctx.state
-    if not state.setup_done:
-        ctx.error("FC-SETUP-2", "the setup is not recorded yet: start with 'scorekeeper fc setup'")
-        return None
-    undealt = [name for name in state.order if not state.players[name].dealt]
-    if undealt:
-        ctx.error("FC-SETUP-11", f"deal the starting cards first: {', '.join(undealt)} (scorekeeper fc deal PLAYER …)")
-        return None
-    if state.finished or state.turn is None:
+    if state.turn is None or state.finished or not state.setup_done:  # a turn exists once everyone is dealt
+        if not state.setup_done:
+            ctx.error("FC-SETUP-2", "the setup is not recorded yet: start with 'scorekeeper fc setup'")
+            return None
+        undealt = [name for name in state.order if not state.players[name].dealt]
+        if undealt:
+            ctx.error("FC-SETUP-11", f"deal the starting cards first: {', '.join(undealt)} (scorekeeper fc deal PLAYER …)")
+            return None
         ctx.error("FC-END-5", "the game is over: every final turn has been played; only 'fc final' may follow")
         return None
     who = ctx.player()
@@ -97,13 +97,15 @@ def resolve_visit(ctx: Ctx) -> None:
     shop = ctx.shop(str(ctx.payload.get("shop", "")))
     if shop is None:
         return
-    legal = legal_shops(state, who)
-    instead = f"; {who.name} can visit {player_list(legal)}"
+
+    def instead() -> str:  # for a refusal only: the shops this player could visit
+        return f"; {who.name} can visit {player_list(legal_shops(state, who))}"
+
     if not shop.face_up:  # FC-TURN-5, FC-PLACE-8
-        ctx.error("FC-TURN-5", f"{shop.id} is still face down (it is flipped at the end of the turn){instead}")
+        ctx.error("FC-TURN-5", f"{shop.id} is still face down (it is flipped at the end of the turn){instead()}")
         return
     if shop.id in _recent(state, who):  # FC-TURN-4 (A-10)
-        ctx.error("FC-TURN-4", f"{who.name} must move to a new shop: the token is already on {shop.id}{instead}")
+        ctx.error("FC-TURN-4", f"{who.name} must move to a new shop: the token is already on {shop.id}{instead()}")
     present = [p.name for p in state.players.values() if p.token == shop.id and p.name != who.name]
     pay = ctx.payload.get("pay") or {}
     if isinstance(pay, str):  # one item for each player there (FC-TURN-6)
@@ -128,7 +130,7 @@ def resolve_visit(ctx: Ctx) -> None:
         ctx.error(
             "FC-TURN-7",
             f"{who.name} holds {who.items_total()} goods and coins but {len(present)} player(s) are at {shop.id} "
-            f"({player_list(present)}): {who.name} cannot visit it{instead}",
+            f"({player_list(present)}): {who.name} cannot visit it{instead()}",
         )
     if missing and who.items_total() >= len(present):  # FC-TURN-6
         ctx.error(
@@ -145,7 +147,7 @@ def resolve_visit(ctx: Ctx) -> None:
     total: dict[str, int] = {}
     for item in payments.values():
         total[item] = total.get(item, 0) + 1
-    if not ctx.take_items(who, total, hint=f"; {who.name} can pay with {holding_text(ctx, who)}"):
+    if not ctx.take_items(who, total, hint=lambda: f"; {who.name} can pay with {holding_text(ctx, who)}"):
         return
     for name, item in payments.items():
         ctx.gain_goods(state.players[name], {item: 1})
