@@ -74,7 +74,10 @@ class Ctx(Findings):
 
     def learn_faces(self) -> None:
         """Register the faces the event declares (``faces: {kind: {ID: face}}``) (FC-GEN-5)."""
-        for kind, entries in dict(self.payload.get("faces") or {}).items():
+        faces = self.payload.get("faces")
+        if not faces:  # most plays name no face
+            return
+        for kind, entries in dict(faces).items():
             if kind not in KINDS:
                 self.error("FC-GEN-5", f"faces.{kind}: not a kind of card; use {', '.join(KINDS)}")
                 continue

@@ -124,7 +124,6 @@ class FlameState:
     def dragon_location(self, dragon: str) -> tuple[str, int] | None:
         """(shop, slot index) of a dragon in town, or None."""
         for shop in self.shops.values():
-            for index, occupant in enumerate(shop.slots):
-                if occupant == dragon:
-                    return shop.id, index
+            if dragon in shop.slots:
+                return shop.id, shop.slots.index(dragon)
         return None
