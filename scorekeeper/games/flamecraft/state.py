@@ -5,6 +5,7 @@ Plain mutable dataclasses: ``play`` mutates them in place (the engine puts a rej
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -107,6 +108,20 @@ class FlameState:
     #: the provisional names in play (a card revealed without its name); its real name is taken later
     provisional: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> FlameState:
+        """A private copy, as ``copy.deepcopy`` makes it, except for the card faces themselves: a face is never
+        changed once read (``Ctx.learn`` puts a new one in its place), so the copy has its own dict per kind and
+        shares the faces in it. (Copying every face was most of the cost of trying one play.)"""
+        new = type(self).__new__(type(self))
+        memo[id(self)] = new
+        for name, value in vars(self).items():
+            if name == "faces":
+                value = {kind: dict(cards) for kind, cards in value.items()}
+            else:
+                value = copy.deepcopy(value, memo)
+            vars(new)[name] = value
+        return new
 
     @property
     def started(self) -> bool:
