@@ -162,6 +162,8 @@ class Ctx(Findings):
 
     def grant(self, who: PlayerState, reward: Mapping[str, Any], source: str) -> None:
         """Give every item of a reward (FC-REW-1 to FC-REW-5, FC-REW-8: from the supply, never a player)."""
+        if not reward:  # a slot or card that gives nothing
+            return
         self.add_rep(who, int(reward.get("rep", 0)), source)  # FC-REW-1
         who.coins += int(reward.get("coins", 0))  # FC-REW-4
         self.gain_goods(who, reward.get("goods", {}))

@@ -216,13 +216,17 @@ def resolve_end_turn(ctx: Ctx) -> None:
     # step 2, FC-END-TURN-3 to 7: discard exactly down to the limits; FC-END-TURN-6: only the
     # active player's holdings are checked, here, at the end of their own turn
     discard = dict(payload.get("discard") or {})
-    unlimited = [what for key, what in (("coins", "coins"), ("coin", "coins"), ("fancy", "fancy dragons"), ("reserved", "a reserved enchantment")) if discard.get(key)]
-    if unlimited:  # FC-END-TURN-5
-        ctx.error("FC-END-TURN-5", f"there is no limit on {' or '.join(dict.fromkeys(unlimited))}: never discarded (only artisan dragons over {HAND_LIMIT} and goods over {GOODS_LIMIT} are)")
-    dragons = [norm_id(d) for d in discard.get("dragons") or []]
-    goods = ctx.read_items(discard.get("goods"), "discarded goods", coin=False)
-    if goods is None:
-        return
+    dragons: list[str] = []
+    goods: dict[str, int] = {}
+    if discard:  # most turns discard nothing; the limits are checked all the same
+        unlimited = [what for key, what in (("coins", "coins"), ("coin", "coins"), ("fancy", "fancy dragons"), ("reserved", "a reserved enchantment")) if discard.get(key)]
+        if unlimited:  # FC-END-TURN-5
+            ctx.error("FC-END-TURN-5", f"there is no limit on {' or '.join(dict.fromkeys(unlimited))}: never discarded (only artisan dragons over {HAND_LIMIT} and goods over {GOODS_LIMIT} are)")
+        dragons = [norm_id(d) for d in discard.get("dragons") or []]
+        read = ctx.read_items(discard.get("goods"), "discarded goods", coin=False)
+        if read is None:
+            return
+        goods = read
     exact = bool(ctx.setting("exact_discard"))
     over = len(who.hand) - HAND_LIMIT
     for dragon in dragons:
@@ -236,8 +240,10 @@ def resolve_end_turn(ctx: Ctx) -> None:
         ctx.error("FC-END-TURN-3", f"{who.name} has {len(who.hand)} artisan dragons, within the limit of {HAND_LIMIT}: nothing to discard")
     for good in ctx.goods:
         have = who.goods.get(good, 0)
-        extra = have - GOODS_LIMIT
         thrown = goods.get(good, 0)
+        if not thrown and 0 <= have <= GOODS_LIMIT:  # within the limit, nothing discarded: nothing to check
+            continue
+        extra = have - GOODS_LIMIT
         if thrown > have:
             ctx.cannot("FC-GEN-3", f"{who.name} holds only {have} {good}")
         elif extra > 0 and thrown != extra and (exact or thrown < extra):
