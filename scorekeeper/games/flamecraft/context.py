@@ -43,6 +43,19 @@ class Ctx(Findings):
         self.draws: list[Any] = list(draws) if draws else []
         self.fancies: list[Any] = list(fancies) if fancies else []
 
+    @property
+    def broken(self) -> bool:
+        """Whether an error was recorded (``Findings.broken``; asked several times per play, so written out)."""
+        for finding in self.items:
+            if finding.is_error:
+                return True
+        return False
+
+    @property
+    def failed(self) -> bool:
+        """Whether the play must stop being carried out (``Findings.failed``)."""
+        return not self.forced and self.broken
+
     def breaks(self, rule: str, message: str) -> bool:
         """The play breaks ``rule``, a rule the table can break and play on: an error; True when the resolution
         stops here (a play not forced is refused), False when a forced play goes on."""

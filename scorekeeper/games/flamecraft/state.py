@@ -128,7 +128,8 @@ class FlameState:
         return self.setup_done and all(p.dealt for p in self.players.values())
 
     def face(self, kind: str, card: str) -> dict[str, Any] | None:
-        return self.faces.get(kind, {}).get(card)
+        faces = self.faces.get(kind)
+        return None if faces is None else faces.get(card)
 
     def next_auto(self, prefix: str) -> str:
         self.auto += 1
