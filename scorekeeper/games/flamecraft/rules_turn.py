@@ -238,18 +238,9 @@ def resolve_end_turn(ctx: Ctx) -> None:
         ctx.error("FC-END-TURN-3", f"{who.name} has {len(who.hand)} artisan dragons: discard exactly {over} to keep {HAND_LIMIT} (--discard NAME)")
     elif over <= 0 and dragons:
         ctx.error("FC-END-TURN-3", f"{who.name} has {len(who.hand)} artisan dragons, within the limit of {HAND_LIMIT}: nothing to discard")
-    for good in ctx.goods:
-        have = who.goods.get(good, 0)
-        thrown = goods.get(good, 0)
-        if not thrown and 0 <= have <= GOODS_LIMIT:  # within the limit, nothing discarded: nothing to check
-            continue
-        extra = have - GOODS_LIMIT
-        if thrown > have:
-            ctx.cannot("FC-GEN-3", f"{who.name} holds only {have} {good}")
-        elif extra > 0 and thrown != extra and (exact or thrown < extra):
-            ctx.error("FC-END-TURN-4", f"{who.name} has {have} {good}: discard exactly {extra} to keep {GOODS_LIMIT} (--discard {extra}{good})")
-        elif extra <= 0 and thrown:
-            ctx.error("FC-END-TURN-4", f"{who.name} has {have} {good}, within the limit of {GOODS_LIMIT}: nothing to discard")
+    held = who.goods.values()
+    if goods or (held and (max(held) > GOODS_LIMIT or min(held) < 0)):  # else every good is within the limit
+        _check_goods_discard(ctx, who, goods, exact)
     if ctx.failed:
         return
     for dragon in dragons:
@@ -267,6 +258,21 @@ def resolve_end_turn(ctx: Ctx) -> None:
         return
     advance(state)
     ctx.carried = True
+
+
+def _check_goods_discard(ctx: Ctx, who: PlayerState, goods: dict[str, int], exact: bool) -> None:
+    """FC-END-TURN-4 (A-19): each good over the limit discarded down to it (exactly, with ``exact_discard``);
+    FC-GEN-3: never more than is held."""
+    for good in ctx.goods:
+        have = who.goods.get(good, 0)
+        thrown = goods.get(good, 0)
+        extra = have - GOODS_LIMIT
+        if thrown > have:
+            ctx.cannot("FC-GEN-3", f"{who.name} holds only {have} {good}")
+        elif extra > 0 and thrown != extra and (exact or thrown < extra):
+            ctx.error("FC-END-TURN-4", f"{who.name} has {have} {good}: discard exactly {extra} to keep {GOODS_LIMIT} (--discard {extra}{good})")
+        elif extra <= 0 and thrown:
+            ctx.error("FC-END-TURN-4", f"{who.name} has {have} {good}, within the limit of {GOODS_LIMIT}: nothing to discard")
 
 
 def _refill(ctx: Ctx, key: str, deck: int, gaps: int, kind: str, prefix: str) -> list[str]:
