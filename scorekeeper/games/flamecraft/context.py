@@ -20,7 +20,8 @@ from .state import FlameState, PlayerState, ShopState
 class Ctx(Findings):
     """One event being resolved against one state: the rules' findings (``error``, ``stop``, ``warn``, ``info``).
 
-    Given the engine's ``found``, the context records into it directly (a ``stop`` loses nothing).
+    Given the engine's ``found``, the context records into it directly (a ``stop`` loses nothing): it takes
+    ``found``'s lists and ``forced`` as its own rather than making new ones (a context per play).
 
     A *forced* play (the table made it all the same) is carried out as far as it can be: a rule the table can
     break and play on is recorded with ``breaks`` and the resolution goes on; one whose breach leaves nothing to
@@ -31,10 +32,10 @@ class Ctx(Findings):
     def __init__(self, state: FlameState, event: Event, found: Findings | None = None) -> None:
         if found is None:
             super().__init__(event.forced)
-        else:
-            super().__init__(found.forced)
+        else:  # the whole of a Findings: its findings, its infos, whether the play is forced
             self.items = found.items
             self.infos = found.infos
+            self.forced = found.forced
         self.carried = False
         self.state = state
         self.event = event
