@@ -7,7 +7,8 @@ engine puts the state back as it was before the event, so no rule copies the sta
 
 from __future__ import annotations
 
-from typing import Any, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 from scorekeeper.events import Event
 from scorekeeper.games.base import Findings, Stop
@@ -19,7 +20,8 @@ from .state import FlameState, PlayerState, ShopState
 class Ctx(Findings):
     """One event being resolved against one state: the rules' findings (``error``, ``stop``, ``warn``, ``info``).
 
-    Given the engine's ``found``, the context records into it directly (a ``stop`` loses nothing).
+    Given the engine's ``found``, the context records into it directly (a ``stop`` loses nothing): it takes
+    ``found``'s lists and ``forced`` as its own rather than making new ones (a context per play).
 
     A *forced* play (the table made it all the same) is carried out as far as it can be: a rule the table can
     break and play on is recorded with ``breaks`` and the resolution goes on; one whose breach leaves nothing to
@@ -28,16 +30,32 @@ class Ctx(Findings):
     """
 
     def __init__(self, state: FlameState, event: Event, found: Findings | None = None) -> None:
-        super().__init__(found.forced if found is not None else event.forced)
-        if found is not None:
+        if found is None:
+            super().__init__(event.forced)
+        else:  # the whole of a Findings: its findings, its infos, whether the play is forced
             self.items = found.items
             self.infos = found.infos
+            self.forced = found.forced
         self.carried = False
         self.state = state
         self.event = event
-        self.payload: Mapping[str, Any] = event.payload
-        self.draws: list[Any] = list(event.get("draws") or [])
-        self.fancies: list[Any] = list(event.get("fancies") or [])
+        payload = self.payload = event.payload
+        draws, fancies = payload.get("draws"), payload.get("fancies")
+        self.draws: list[Any] = list(draws) if draws else []
+        self.fancies: list[Any] = list(fancies) if fancies else []
+
+    @property
+    def broken(self) -> bool:
+        """Whether an error was recorded (``Findings.broken``; asked several times per play, so written out)."""
+        for finding in self.items:
+            if finding.is_error:
+                return True
+        return False
+
+    @property
+    def failed(self) -> bool:
+        """Whether the play must stop being carried out (``Findings.failed``)."""
+        return not self.forced and self.broken
 
     def breaks(self, rule: str, message: str) -> bool:
         """The play breaks ``rule``, a rule the table can break and play on: an error; True when the resolution
@@ -70,7 +88,10 @@ class Ctx(Findings):
 
     def learn_faces(self) -> None:
         """Register the faces the event declares (``faces: {kind: {ID: face}}``) (FC-GEN-5)."""
-        for kind, entries in dict(self.payload.get("faces") or {}).items():
+        faces = self.payload.get("faces")
+        if not faces:  # most plays name no face
+            return
+        for kind, entries in dict(faces).items():
             if kind not in KINDS:
                 self.error("FC-GEN-5", f"faces.{kind}: not a kind of card; use {', '.join(KINDS)}")
                 continue
@@ -123,15 +144,20 @@ class Ctx(Findings):
             else:
                 who.goods[good] = who.goods.get(good, 0) + count
 
-    def take_items(self, who: PlayerState, items: Mapping[str, int], *, rule: str = "FC-GEN-3", what: str = "pay", hint: str = "") -> bool:
-        """Remove goods/coins the player must hold (FC-GEN-3). Returns False (and an error, ending with ``hint``) when short."""
+    def take_items(
+        self, who: PlayerState, items: Mapping[str, int], *, rule: str = "FC-GEN-3", what: str = "pay",
+        hint: str | Callable[[], str] = "",
+    ) -> bool:
+        """Remove goods/coins the player must hold (FC-GEN-3). Returns False (and an error, ending with ``hint``) when short.
+
+        ``hint`` may be a function: it is called only for the refusal."""
         short = []
         for item, count in items.items():
             have = who.coins if item == COIN else who.goods.get(item, 0)
             if count > have:
                 short.append(f"{count} {item} (holds {have})")
         if short:
-            self.error(rule, f"{who.name} cannot {what} {', '.join(short)}{hint}")
+            self.error(rule, f"{who.name} cannot {what} {', '.join(short)}{hint if isinstance(hint, str) else hint()}")
             return False
         for item, count in items.items():
             if item == COIN:
@@ -150,6 +176,8 @@ class Ctx(Findings):
 
     def grant(self, who: PlayerState, reward: Mapping[str, Any], source: str) -> None:
         """Give every item of a reward (FC-REW-1 to FC-REW-5, FC-REW-8: from the supply, never a player)."""
+        if not reward:  # a slot or card that gives nothing
+            return
         self.add_rep(who, int(reward.get("rep", 0)), source)  # FC-REW-1
         who.coins += int(reward.get("coins", 0))  # FC-REW-4
         self.gain_goods(who, reward.get("goods", {}))

@@ -103,7 +103,7 @@ class Flamecraft(Game):
         RESOLVERS[event.type](ctx)
         if ctx.forced and not ctx.carried and ctx.broken:
             raise Stop  # a forced play the rules stopped short of carrying out: left unapplied
-        if not found.failed:
+        if not ctx.failed:  # the context records into ``found``
             for info in ctx.infos:
                 state.notes.append(f"#{event.seq} {info}")
         return state

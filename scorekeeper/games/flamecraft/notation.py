@@ -26,8 +26,10 @@ after a name: ``2bread``, ``bread2``, ``3rep``):
 
 from __future__ import annotations
 
+import json
 import re
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from scorekeeper.errors import NotationError
 from scorekeeper.games.base import is_whole
@@ -443,12 +445,36 @@ def split_ref(text: str) -> tuple[str, str | None]:
     return norm_id(name), (face.strip() if sep else None)
 
 
+#: catalogs already read: (the catalog as JSON text, goods, blocked symbols) → faces by kind (a few, newest last)
+_CATALOGS: dict[tuple[str, tuple[str, ...], tuple[str, ...]], dict[str, dict[str, dict[str, Any]]]] = {}
+_CATALOGS_KEPT = 8
+
+
 def load_catalog(catalog: Mapping[str, Any] | None, goods: Sequence[str], blocked: Sequence[str]) -> dict[str, dict[str, dict[str, Any]]]:
     """A user catalog (``{"shops": {NAME: face}, "dragons": …, "enchantments": …, "fancy": …, "companions": …}``)
-    → faces by kind and identifier. Raises ``FaceError`` naming the card that cannot be read."""
-    faces: dict[str, dict[str, dict[str, Any]]] = {kind: {} for kind in KINDS}
+    → faces by kind and identifier. Raises ``FaceError`` naming the card that cannot be read.
+
+    Every replay sets the game up again from the same catalog, so a catalog read once is kept, keyed by its
+    JSON text (order included: it orders the faces) and the goods and blocked symbols that read it. The
+    dicts by kind are the caller's own (the rules add faces to them); the faces in them are shared with the
+    kept catalog: no code changes a face once it is read, it only replaces one (``Ctx.learn``)."""
     if not catalog:
-        return faces
+        return {kind: {} for kind in KINDS}
+    try:
+        key = (json.dumps(catalog), tuple(goods), tuple(blocked))
+    except (TypeError, ValueError):  # not JSON data (a test's own objects): read it every time
+        return _read_catalog(catalog, goods, blocked)
+    faces = _CATALOGS.get(key)
+    if faces is None:
+        faces = _read_catalog(catalog, goods, blocked)
+        if len(_CATALOGS) >= _CATALOGS_KEPT:
+            del _CATALOGS[next(iter(_CATALOGS))]
+        _CATALOGS[key] = faces
+    return {kind: dict(entries) for kind, entries in faces.items()}
+
+
+def _read_catalog(catalog: Mapping[str, Any], goods: Sequence[str], blocked: Sequence[str]) -> dict[str, dict[str, dict[str, Any]]]:
+    faces: dict[str, dict[str, dict[str, Any]]] = {kind: {} for kind in KINDS}
     for section, entries in catalog.items():
         kind = CATALOG_SECTIONS.get(section)
         if kind is None:

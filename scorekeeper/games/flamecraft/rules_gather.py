@@ -9,26 +9,29 @@ from .rules_turn import acting, second_action
 from .state import FlameState, ShopState
 
 
-def compute_yield(ctx: Ctx, shop: ShopState) -> tuple[dict[str, int], int, int, list[str]] | None:
+def compute_yield(ctx: Ctx, shop: ShopState) -> tuple[dict[str, int], int, int, list[tuple[str, str]]] | None:
     """The gather yield of a shop (FC-GATHER-2, A-07): fixed goods and coins, wild symbols, dragon symbols,
-    and the sources in words. None (with an error) when a face needed is unknown."""
+    and each symbol with its source (see ``sources_text``). None (with an error) when a face needed is unknown."""
     face = ctx.shop_face(shop)
     if face is None:
         ctx.face("shop", shop.id)
         return None
-    symbols: list[tuple[str, str]] = [(s, f"{shop.id}") for s in face["symbols"]]
+    state = ctx.state
+    symbols: list[tuple[str, str]] = [(s, shop.id) for s in face["symbols"]]
     if ctx.setting("gather_include_slot_dragons"):
         for dragon in shop.slots:
             if dragon is None:
                 continue
-            dface = ctx.face("dragon", dragon, why=f" (its icon is part of {shop.id}'s yield)")
+            dface = state.face("dragon", dragon)
             if dface is None:
+                ctx.face("dragon", dragon, why=f" (its icon is part of {shop.id}'s yield)")
                 return None
             symbols.append((dface["icon"], dragon))
     if ctx.setting("gather_include_enchantments"):
         for card in shop.enchantments:
-            eface = ctx.face("ench", card, why=f" (it adds to {shop.id}'s yield)")
+            eface = state.face("ench", card)
             if eface is None:
+                ctx.face("ench", card, why=f" (it adds to {shop.id}'s yield)")
                 return None
             symbols.append((eface["adds"], card))
     fixed: dict[str, int] = {}
@@ -40,7 +43,12 @@ def compute_yield(ctx: Ctx, shop: ShopState) -> tuple[dict[str, int], int, int, 
             dragons += 1  # FC-GATHER-5
         else:
             fixed[symbol] = fixed.get(symbol, 0) + 1  # FC-GATHER-4
-    return fixed, wild, dragons, [f"{src}: {sym}" for sym, src in symbols]
+    return fixed, wild, dragons, symbols
+
+
+def sources_text(symbols: list[tuple[str, str]]) -> str:
+    """Where a yield comes from, in words: ``BAKERY: bread; BR-2: bread`` (for a refusal)."""
+    return "; ".join(f"{src}: {sym}" for sym, src in symbols)
 
 
 def yield_text(fixed: dict[str, int], wild: int, dragons: int) -> str:
@@ -88,7 +96,7 @@ def resolve_gather(ctx: Ctx) -> None:
     if short or extra_total != wild or extra.get(COIN, 0) > 0:  # FC-GATHER-3
         ctx.error(
             "FC-GATHER-3",
-            f"{shop.id} yields {yield_text(fixed, wild, dragons)} ({'; '.join(sources)}), not {items_text(declared)}",
+            f"{shop.id} yields {yield_text(fixed, wild, dragons)} ({sources_text(sources)}), not {items_text(declared)}",
         )
         if not ctx.forced:  # forced: the table took what it declared
             return

@@ -18,14 +18,14 @@ def require_turn(ctx: Ctx, wrong_player_rules: Sequence[str] = ("FC-TURN-1", "FC
     about the player's own holdings (a gift, a reserve, a sun dragon), ``"visit"`` for a visit before the active
     player has done anything (the table let the other player take the turn). Otherwise it stops unapplied."""
     state = ctx.state
-    if not state.setup_done:
-        ctx.error("FC-SETUP-2", "the setup is not recorded yet: start with 'scorekeeper fc setup'")
-        return None
-    undealt = [name for name in state.order if not state.players[name].dealt]
-    if undealt:
-        ctx.error("FC-SETUP-11", f"deal the starting cards first: {', '.join(undealt)} (scorekeeper fc deal PLAYER …)")
-        return None
-    if state.finished or state.turn is None:
+    if state.turn is None or state.finished or not state.setup_done:  # a turn exists once everyone is dealt
+        if not state.setup_done:
+            ctx.error("FC-SETUP-2", "the setup is not recorded yet: start with 'scorekeeper fc setup'")
+            return None
+        undealt = [name for name in state.order if not state.players[name].dealt]
+        if undealt:
+            ctx.error("FC-SETUP-11", f"deal the starting cards first: {', '.join(undealt)} (scorekeeper fc deal PLAYER …)")
+            return None
         ctx.error("FC-END-5", "the game is over: every final turn has been played; only 'fc final' may follow")
         return None
     who = ctx.player()
@@ -97,13 +97,15 @@ def resolve_visit(ctx: Ctx) -> None:
     shop = ctx.shop(str(ctx.payload.get("shop", "")))
     if shop is None:
         return
-    legal = legal_shops(state, who)
-    instead = f"; {who.name} can visit {player_list(legal)}"
+
+    def instead() -> str:  # for a refusal only: the shops this player could visit
+        return f"; {who.name} can visit {player_list(legal_shops(state, who))}"
+
     if not shop.face_up:  # FC-TURN-5, FC-PLACE-8
-        ctx.error("FC-TURN-5", f"{shop.id} is still face down (it is flipped at the end of the turn){instead}")
+        ctx.error("FC-TURN-5", f"{shop.id} is still face down (it is flipped at the end of the turn){instead()}")
         return
     if shop.id in _recent(state, who):  # FC-TURN-4 (A-10)
-        ctx.error("FC-TURN-4", f"{who.name} must move to a new shop: the token is already on {shop.id}{instead}")
+        ctx.error("FC-TURN-4", f"{who.name} must move to a new shop: the token is already on {shop.id}{instead()}")
     present = [p.name for p in state.players.values() if p.token == shop.id and p.name != who.name]
     pay = ctx.payload.get("pay") or {}
     if isinstance(pay, str):  # one item for each player there (FC-TURN-6)
@@ -128,7 +130,7 @@ def resolve_visit(ctx: Ctx) -> None:
         ctx.error(
             "FC-TURN-7",
             f"{who.name} holds {who.items_total()} goods and coins but {len(present)} player(s) are at {shop.id} "
-            f"({player_list(present)}): {who.name} cannot visit it{instead}",
+            f"({player_list(present)}): {who.name} cannot visit it{instead()}",
         )
     if missing and who.items_total() >= len(present):  # FC-TURN-6
         ctx.error(
@@ -145,7 +147,7 @@ def resolve_visit(ctx: Ctx) -> None:
     total: dict[str, int] = {}
     for item in payments.values():
         total[item] = total.get(item, 0) + 1
-    if not ctx.take_items(who, total, hint=f"; {who.name} can pay with {holding_text(ctx, who)}"):
+    if not ctx.take_items(who, total, hint=lambda: f"; {who.name} can pay with {holding_text(ctx, who)}"):
         return
     for name, item in payments.items():
         ctx.gain_goods(state.players[name], {item: 1})
@@ -214,13 +216,17 @@ def resolve_end_turn(ctx: Ctx) -> None:
     # step 2, FC-END-TURN-3 to 7: discard exactly down to the limits (A-19); FC-END-TURN-6 (A-38): only the
     # active player's holdings are checked, here, at the end of their own turn
     discard = dict(payload.get("discard") or {})
-    unlimited = [what for key, what in (("coins", "coins"), ("coin", "coins"), ("fancy", "fancy dragons"), ("reserved", "a reserved enchantment")) if discard.get(key)]
-    if unlimited:  # FC-END-TURN-5
-        ctx.error("FC-END-TURN-5", f"there is no limit on {' or '.join(dict.fromkeys(unlimited))}: never discarded (only artisan dragons over {HAND_LIMIT} and goods over {GOODS_LIMIT} are)")
-    dragons = [norm_id(d) for d in discard.get("dragons") or []]
-    goods = ctx.read_items(discard.get("goods"), "discarded goods", coin=False)
-    if goods is None:
-        return
+    dragons: list[str] = []
+    goods: dict[str, int] = {}
+    if discard:  # most turns discard nothing; the limits are checked all the same
+        unlimited = [what for key, what in (("coins", "coins"), ("coin", "coins"), ("fancy", "fancy dragons"), ("reserved", "a reserved enchantment")) if discard.get(key)]
+        if unlimited:  # FC-END-TURN-5
+            ctx.error("FC-END-TURN-5", f"there is no limit on {' or '.join(dict.fromkeys(unlimited))}: never discarded (only artisan dragons over {HAND_LIMIT} and goods over {GOODS_LIMIT} are)")
+        dragons = [norm_id(d) for d in discard.get("dragons") or []]
+        read = ctx.read_items(discard.get("goods"), "discarded goods", coin=False)
+        if read is None:
+            return
+        goods = read
     exact = bool(ctx.setting("exact_discard"))
     over = len(who.hand) - HAND_LIMIT
     for dragon in dragons:
@@ -232,16 +238,9 @@ def resolve_end_turn(ctx: Ctx) -> None:
         ctx.error("FC-END-TURN-3", f"{who.name} has {len(who.hand)} artisan dragons: discard exactly {over} to keep {HAND_LIMIT} (--discard NAME)")
     elif over <= 0 and dragons:
         ctx.error("FC-END-TURN-3", f"{who.name} has {len(who.hand)} artisan dragons, within the limit of {HAND_LIMIT}: nothing to discard")
-    for good in ctx.goods:
-        have = who.goods.get(good, 0)
-        extra = have - GOODS_LIMIT
-        thrown = goods.get(good, 0)
-        if thrown > have:
-            ctx.cannot("FC-GEN-3", f"{who.name} holds only {have} {good}")
-        elif extra > 0 and thrown != extra and (exact or thrown < extra):
-            ctx.error("FC-END-TURN-4", f"{who.name} has {have} {good}: discard exactly {extra} to keep {GOODS_LIMIT} (--discard {extra}{good})")
-        elif extra <= 0 and thrown:
-            ctx.error("FC-END-TURN-4", f"{who.name} has {have} {good}, within the limit of {GOODS_LIMIT}: nothing to discard")
+    held = who.goods.values()
+    if goods or (held and (max(held) > GOODS_LIMIT or min(held) < 0)):  # else every good is within the limit
+        _check_goods_discard(ctx, who, goods, exact)
     if ctx.failed:
         return
     for dragon in dragons:
@@ -259,6 +258,21 @@ def resolve_end_turn(ctx: Ctx) -> None:
         return
     advance(state)
     ctx.carried = True
+
+
+def _check_goods_discard(ctx: Ctx, who: PlayerState, goods: dict[str, int], exact: bool) -> None:
+    """FC-END-TURN-4 (A-19): each good over the limit discarded down to it (exactly, with ``exact_discard``);
+    FC-GEN-3: never more than is held."""
+    for good in ctx.goods:
+        have = who.goods.get(good, 0)
+        thrown = goods.get(good, 0)
+        extra = have - GOODS_LIMIT
+        if thrown > have:
+            ctx.cannot("FC-GEN-3", f"{who.name} holds only {have} {good}")
+        elif extra > 0 and thrown != extra and (exact or thrown < extra):
+            ctx.error("FC-END-TURN-4", f"{who.name} has {have} {good}: discard exactly {extra} to keep {GOODS_LIMIT} (--discard {extra}{good})")
+        elif extra <= 0 and thrown:
+            ctx.error("FC-END-TURN-4", f"{who.name} has {have} {good}, within the limit of {GOODS_LIMIT}: nothing to discard")
 
 
 def _refill(ctx: Ctx, key: str, deck: int, gaps: int, kind: str, prefix: str) -> list[str]:

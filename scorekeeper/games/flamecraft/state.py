@@ -5,6 +5,7 @@ Plain mutable dataclasses: ``play`` mutates them in place (the engine puts a rej
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -108,12 +109,27 @@ class FlameState:
     provisional: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> FlameState:
+        """A private copy, as ``copy.deepcopy`` makes it, except for the card faces themselves: a face is never
+        changed once read (``Ctx.learn`` puts a new one in its place), so the copy has its own dict per kind and
+        shares the faces in it. (Copying every face was most of the cost of trying one play.)"""
+        new = type(self).__new__(type(self))
+        memo[id(self)] = new
+        for name, value in vars(self).items():
+            if name == "faces":
+                value = {kind: dict(cards) for kind, cards in value.items()}
+            else:
+                value = copy.deepcopy(value, memo)
+            vars(new)[name] = value
+        return new
+
     @property
     def started(self) -> bool:
         return self.setup_done and all(p.dealt for p in self.players.values())
 
     def face(self, kind: str, card: str) -> dict[str, Any] | None:
-        return self.faces.get(kind, {}).get(card)
+        faces = self.faces.get(kind)
+        return None if faces is None else faces.get(card)
 
     def next_auto(self, prefix: str) -> str:
         self.auto += 1
@@ -124,7 +140,6 @@ class FlameState:
     def dragon_location(self, dragon: str) -> tuple[str, int] | None:
         """(shop, slot index) of a dragon in town, or None."""
         for shop in self.shops.values():
-            for index, occupant in enumerate(shop.slots):
-                if occupant == dragon:
-                    return shop.id, index
+            if dragon in shop.slots:
+                return shop.id, shop.slots.index(dragon)
         return None

@@ -147,10 +147,34 @@ def test_the_cli_module_declares_commands_only() -> None:
 
 
 def test_a_state_is_never_copied_by_the_game() -> None:
+    """The engine copies a state, the game never does; ``FlameState.__deepcopy__`` only says how a copy is made."""
     package = ROOT / "scorekeeper" / "games" / "flamecraft"
     for path in package.glob("*.py"):
         text = path.read_text(encoding="utf-8")
+        if path.name == "state.py":  # the copy hook is the one place that names deepcopy
+            hook = next(n for n in ast.walk(ast.parse(text)) if isinstance(n, ast.FunctionDef) and n.name == "__deepcopy__")
+            lines = text.splitlines()
+            text = "\n".join(lines[: hook.lineno - 1] + lines[hook.end_lineno or hook.lineno :])
         assert "deepcopy" not in text and "copy_state" not in text, path.name
+
+
+def test_a_copy_of_a_state_is_its_own_and_shares_only_the_faces() -> None:
+    import copy
+
+    state = Session.open(SAMPLES[0]).replay().state
+    twin = copy.deepcopy(state)
+    assert GAME.snapshot(twin) == GAME.snapshot(state)
+    name = state.order[0]
+    twin.players[name].goods["bread"] = 99
+    twin.players[name].rep_log.append({"points": 1, "source": "test"})
+    twin.park.append("X-1")
+    next(iter(twin.shops.values())).slots[0] = "X-2"
+    twin.faces["dragon"]["X-1"] = {"icon": "bread", "ability": "OTHER"}
+    assert state.players[name].goods.get("bread") != 99 and {"points": 1, "source": "test"} not in state.players[name].rep_log
+    assert "X-1" not in state.park and "X-1" not in state.faces["dragon"]
+    assert next(iter(state.shops.values())).slots[0] != "X-2"
+    card, face = next(iter(state.faces["shop"].items()))
+    assert twin.faces["shop"][card] is face  # a face is never changed once read: shared, not copied
 
 
 def test_event_payloads_of_every_sample_fit_their_declarations() -> None:

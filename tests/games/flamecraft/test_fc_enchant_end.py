@@ -152,6 +152,19 @@ def test_fc_end_turn_1_3_4_5_7_discard_exactly_to_the_limits() -> None:
     assert "AD-60" in t.state.discarded and t.state.artisan_deck == deck and "AD-60" not in t.state.park
 
 
+def test_fc_end_turn_4_goods_over_the_limit_with_no_discard_named() -> None:
+    """FC-END-TURN-4: an end of turn that names no discard is refused while a good is over 7 (the check does not
+    rest on a discard being named); within the limits it passes."""
+    t = fresh(("P1", "P2"))
+    t.ok("ADJUST", None, players={"P1": {"goods": {"meat": 8}}})
+    t.ok("VISIT", "P1", shop="BAKERY")
+    t.ok("GATHER", "P1")
+    found = t.bad("END_TURN", "P1", "FC-END-TURN-4")
+    assert any("discard exactly 1" in f.message for f in found)
+    t.ok("END_TURN", "P1", discard={"goods": {"meat": 1}})
+    assert t.p("P1").goods["meat"] == 7
+
+
 def test_fc_end_turn_8_9_refill_as_far_as_the_deck_allows() -> None:
     """FC-END-TURN-8 (refill to 5 with the revealed cards), FC-END-TURN-9 (A-27: a short deck refills partly)."""
     t = fresh(("P1", "P2"))
