@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from scorekeeper.engine import FORCED, REJECTED
+from scorekeeper.games.base import unique_prefix
 
 
 class LogFilterError(ValueError):
@@ -18,11 +19,9 @@ def known(rows: Sequence[Mapping[str, Any]], key: str) -> list[str]:
 
 def pick(value: str, choices: Sequence[str], what: str) -> str:
     """``value`` as one of ``choices`` (case-insensitive, exact or unique prefix), or a LogFilterError naming them."""
-    lowered = value.lower()
-    exact = [c for c in choices if c.lower() == lowered]
-    matches = exact or [c for c in choices if c.lower().startswith(lowered)]
-    if len(matches) == 1:
-        return matches[0]
+    found, _ = unique_prefix(value, choices)
+    if found is not None:
+        return found
     listed = ", ".join(choices) or "none"
     raise LogFilterError(f"unknown {what} {value!r}: the log has {listed}")
 

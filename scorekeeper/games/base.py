@@ -606,18 +606,26 @@ def resolve_player(players: Sequence[str], text: str) -> str:
     return resolve_name(players, text, "player")
 
 
+def unique_prefix(text: str, names: Sequence[str]) -> tuple[str | None, list[str]]:
+    """The one name in ``names`` that ``text`` names — exactly, or as the unique prefix of one, ignoring case
+    and the spaces around it — and every name it is a prefix of (for the message when it names none or
+    several). The one matcher behind every word typed for a player, a location, a card, a log filter…"""
+    wanted = text.strip().lower()
+    exact = [n for n in names if n.lower() == wanted]
+    if exact:
+        return exact[0], exact
+    matches = [n for n in names if n.lower().startswith(wanted)] if wanted else []
+    return (matches[0] if len(matches) == 1 else None), matches
+
+
 def resolve_name(names: Sequence[str], text: str, what: str) -> str:
     """The name in ``names`` that ``text`` is, exactly or as a unique case-insensitive prefix (``BadInput``
     otherwise, naming ``what`` it was looking for)."""
     from scorekeeper.errors import BadInput
 
-    wanted = text.strip().lower()
-    exact = [n for n in names if n.lower() == wanted]
-    if exact:
-        return exact[0]
-    matches = [n for n in names if n.lower().startswith(wanted)] if wanted else []
-    if len(matches) == 1:
-        return matches[0]
+    found, matches = unique_prefix(text, names)
+    if found is not None:
+        return found
     if not matches:
         raise BadInput(f"no {what} {text!r} in this game; the {what}s are {', '.join(names)}")
     raise BadInput(f"{text!r} could be {' or '.join(matches)}; type more of the name")

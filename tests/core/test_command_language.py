@@ -83,3 +83,27 @@ def test_sessions_json_has_no_empty_keys(cli: Cli) -> None:
     rows = json.loads(cli("sessions", "--json").stdout)
     assert rows and all(key and " " not in key for row in rows for key in row)
     assert rows[0]["current"] is True and rows[0]["game"] == "flamecraft"
+
+
+def test_one_prefix_matcher_serves_players_log_filters_and_game_words() -> None:
+    """Players, log filters and Emberheart's words all resolve through ``unique_prefix``: exact first (any
+    case), else the one name the text begins, else nothing (with the names it could be)."""
+    import pytest as _pytest
+
+    from scorekeeper.errors import BadInput, NotationError
+    from scorekeeper.games.base import resolve_player, unique_prefix
+    from scorekeeper.games.emberheart.notation import track
+    from scorekeeper.log_filter import LogFilterError, pick
+
+    assert unique_prefix(" bo ", ["Bo", "Bob"]) == ("Bo", ["Bo"])
+    assert unique_prefix("b", ["Bo", "Bob", "Cy"]) == (None, ["Bo", "Bob"])
+    assert unique_prefix("", ["Bo"]) == (None, [])
+    assert resolve_player(["Astrid", "Bjorn"], "bj") == "Bjorn"
+    assert pick("BJ", ["Astrid", "Bjorn"], "player") == "Bjorn"
+    assert track("SE") == "senses"
+    with _pytest.raises(BadInput, match="could be Bo or Bob"):
+        resolve_player(["Bo", "Bob", "Cy"], "b")
+    with _pytest.raises(LogFilterError):
+        pick("b", ["Bo", "Bob"], "player")
+    with _pytest.raises(NotationError, match="could be"):
+        track("s")

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.errors import BadInput
-from scorekeeper.games.base import Draft, is_whole
+from scorekeeper.games.base import Draft, is_whole, resolve_player
 from scorekeeper.games.emberheart.cards import COLOURS, MOUNTAIN, Card, hire_text
 from scorekeeper.games.emberheart.notation import hero_word
 from scorekeeper.games.emberheart.rules_action import aides_left, level
@@ -130,14 +130,7 @@ def offer_card(st: State, location: str, word: Any, prefer: str | None = None) -
 
 def player_named(st: State, text: str) -> str:
     """The player named by ``text``: exactly, or by a unique case-insensitive prefix."""
-    wanted = text.strip().lower()
-    exact = [p for p in st.seats if p.lower() == wanted]
-    matches = exact or ([p for p in st.seats if p.lower().startswith(wanted)] if wanted else [])
-    if len(matches) == 1:
-        return matches[0]
-    if not matches:
-        raise BadInput(f"no player {text!r} in this game; the players are {', '.join(st.seats)}")
-    raise BadInput(f"{text!r} could be {' or '.join(matches)}; type more of the name")
+    return resolve_player(st.seats, text)
 
 
 # -- the Action phase -----------------------------------------------------------------------------------

@@ -12,7 +12,7 @@ import re
 from typing import Any, Sequence
 
 from scorekeeper.errors import NotationError
-from scorekeeper.games.base import is_whole
+from scorekeeper.games.base import is_whole, unique_prefix
 from scorekeeper.games.emberheart.cards import (
     AIDES, COLOURS, HEROES, HIRELINGS, LOCATIONS, MOUNTAIN, MTN_LEVELS, RAID_BASES, REQ_ITEMS, SPECIALS, TRACKS,
     empty_hire, hero_key, raid_basis,
@@ -86,12 +86,9 @@ def parse_requirements(text: str) -> list[dict[str, Any]]:
 
 def pick(word: str, choices: Sequence[str], what: str) -> str:
     """A unique, case-insensitive prefix of one of ``choices``."""
-    wanted = word.strip().lower()
-    if wanted in choices:
-        return wanted
-    matches = [c for c in choices if c.startswith(wanted)] if wanted else []
-    if len(matches) == 1:
-        return matches[0]
+    found, matches = unique_prefix(word, choices)
+    if found is not None:
+        return found
     if matches:
         raise NotationError(f"{word!r} could be {' or '.join(matches)}; type more of the {what}")
     raise NotationError(f"unknown {what} {word!r}; choose one of: {', '.join(choices)}")
