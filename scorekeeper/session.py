@@ -158,9 +158,11 @@ class Audit:
 class Session:
     """A session: its journal (a file, or memory), its game and config, and its replay (done once)."""
 
-    def __init__(self, journal: Journal | MemoryJournal, game: Game, on_write: WriteHook | None = None) -> None:
+    def __init__(self, journal: Journal | MemoryJournal, game: Game | None, on_write: WriteHook | None = None,
+                 entry: Any = None) -> None:
         self.journal = journal
-        self.game = game
+        self._game = game
+        self._entry = entry  # the registry's entry of a game not loaded yet (``Session.open(..., lazy=True)``)
         self.on_write = on_write
         self._replay: Replay | None = None
         self._replay_head = ""
@@ -171,13 +173,15 @@ class Session:
     # -- opening -------------------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: str | Path, game_name: str | None = None, *, on_write: WriteHook | None = None) -> "Session":
+    def open(cls, path: str | Path, game_name: str | None = None, *, on_write: WriteHook | None = None,
+             lazy: bool = False) -> "Session":
         """Read the session at ``path`` (no lock). With ``game_name``, refuse a session of another game.
 
         A setting of the wrong type or range (an old or edited file) is refused here, naming the setting.
+        ``lazy``: for a command that reads the journal only (``verify``, ``export``), the game is loaded (and
+        those checks made) only if the command asks for it.
         """
         from scorekeeper import games
-        from scorekeeper.settings import first_problem
 
         kept = KEPT.get(str(path))  # the interactive table's session, kept in memory between commands
         if kept is not None and (game_name is None or games.entry(game_name).name == kept.game.name):
@@ -196,18 +200,18 @@ class Session:
         if game_name is not None and games.entry(game_name).name != entry.name:
             alias = entry.aliases[0] if entry.aliases else entry.name
             raise BadInput(f"{path} is a {entry.title} session; record its plays with 'scorekeeper {alias} …'")
-        game = games.load(entry.name)
-        wrong = first_problem(game.settings, journal.meta.settings)
-        if wrong:
-            raise BadInput(f"{path}: {wrong}; the file was left untouched")
-        players = list(journal.meta.players)
-        if not game.min_players <= len(players) <= game.max_players or len(set(players)) < len(players):
-            raise BadInput(f"{path}: the metadata is damaged ({len(players)} players, {len(set(players))} different; "
-                           f"{game.title} is played by {game.min_players} to {game.max_players}); "
-                           "the file was left untouched")
-        session = cls(journal, game, on_write)
-        session._adopt_cache()
+        session = cls(journal, None, on_write, entry)
+        if not lazy:
+            session.game  # noqa: B018 (loaded and checked now)
         return session
+
+    @property
+    def game(self) -> Game:
+        """The session's game, loaded (and the session's settings and players checked against it) once."""
+        if self._game is None:
+            self._game = _checked_game(self._entry, self.journal, self.path)
+            self._adopt_cache()
+        return self._game
 
     @classmethod
     def create(
@@ -720,6 +724,23 @@ class Session:
         if not setting.mutable:
             raise Refused(f"setting {key} is fixed when the session is created (scorekeeper new … --set {key}=…)")
         return self.record(Draft(SET, None, {"key": key, "value": setting.parse(raw)}), force=force)  # checked
+
+
+def _checked_game(entry: Any, journal: Journal | MemoryJournal, path: Path | None) -> Game:
+    """The game of ``entry``, loaded; ``BadInput`` when the session's settings or players do not fit it."""
+    from scorekeeper import games
+    from scorekeeper.settings import first_problem
+
+    game = games.load(entry.name)
+    wrong = first_problem(game.settings, journal.meta.settings)
+    if wrong:
+        raise BadInput(f"{path}: {wrong}; the file was left untouched")
+    players = list(journal.meta.players)
+    if not game.min_players <= len(players) <= game.max_players or len(set(players)) < len(players):
+        raise BadInput(f"{path}: the metadata is damaged ({len(players)} players, {len(set(players))} different; "
+                       f"{game.title} is played by {game.min_players} to {game.max_players}); "
+                       "the file was left untouched")
+    return game
 
 
 def check_meta(game: Game, meta: SessionMeta) -> None:

@@ -242,10 +242,16 @@ def describe(declared: Sequence[Setting], values: Mapping[str, Any], sources: Ma
 def rows_of(game_name: str, values: Mapping[str, Any] | None = None,
             sources: Mapping[str, str] | None = None) -> tuple[Any, list[dict[str, Any]]]:
     """A game's settings as table rows (``key``, value, source, meaning, ``mid-game``): its defaults, or ``values``."""
+    import importlib
+
     from scorekeeper import games
 
-    game = games.load(games.entry(game_name).name)
-    rows = describe(game.settings, dict(values or {}), dict(sources or {}))
+    entry = games.entry(game_name)
+    try:  # a game package declares them in its module ``settings``: the rules are not imported for them
+        declared: Sequence[Setting] = importlib.import_module(f"{entry.package}.settings").SETTINGS
+    except (ImportError, AttributeError):
+        declared = games.load(entry.name).settings
+    rows = describe(declared, dict(values or {}), dict(sources or {}))
     for row in rows:
-        row["mid-game"] = next(st.mutable for st in game.settings if st.key == row["key"])
-    return game, rows
+        row["mid-game"] = next(st.mutable for st in declared if st.key == row["key"])
+    return entry, rows

@@ -180,9 +180,12 @@ def session_path(explicit: str | None) -> Path | str:
     return current
 
 
-def open_session(explicit: str | None, game_name: str | None = None) -> Session:
-    """Read the session (no lock; another game's: exit 2); warn of a broken chain; writes keep the witness."""
-    s = Session.open(session_path(explicit), game_name, on_write=witness_hook())
+def open_session(explicit: str | None, game_name: str | None = None, *, lazy: bool = False) -> Session:
+    """Read the session (no lock; another game's: exit 2); warn of a broken chain; writes keep the witness.
+
+    ``lazy``: a command that reads the journal only loads the game only if it asks for it.
+    """
+    s = Session.open(session_path(explicit), game_name, on_write=witness_hook(), lazy=lazy)
     warning = s.chain_warning()
     if warning:
         click.echo(f"warning: {warning}", err=True)

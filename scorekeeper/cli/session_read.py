@@ -206,7 +206,7 @@ def verify(session: str | None, as_json: bool, head: str | None, accept: bool) -
     from scorekeeper.cli.home import home
     from scorekeeper.proof import prove
 
-    s = open_session(session)
+    s = open_session(session, lazy=True)
     if accept:
         show_verdict(s.accept_broken_chain(), as_json)
         return

@@ -31,7 +31,7 @@ def export(session: str | None, output: str | None, target: str, bgg_id: int | N
     from scorekeeper.exports import export_text
     from scorekeeper.journal import atomic_write
 
-    text, what = export_text(open_session(session), target, bgg_id)
+    text, what = export_text(open_session(session, lazy=True), target, bgg_id)
     if output:
         if Path(output).exists():
             raise Refused(f"{output}: already exists; choose another file")

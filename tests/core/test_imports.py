@@ -1,10 +1,15 @@
-"""``scorekeeper --help`` imports no game package, no tabulate and no tinydb (issue 9: instant at the table)."""
+"""``scorekeeper --help``, ``verify`` and ``export`` import no game package, no tabulate and no tinydb; ``settings
+--game`` imports the game's settings, not its rules (issue 9: instant at the table)."""
 
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
+from pathlib import Path
+
+SAMPLE = Path(__file__).resolve().parents[2] / "sample_sessions" / "flamecraft" / "5p-gold.json"
 
 PROBE = """
 import json, sys
@@ -39,3 +44,29 @@ def test_help_imports_no_session_command_module() -> None:
     loaded = modules_after("--help")
     assert not {m for m in loaded if m.startswith("scorekeeper.cli.session_")}
     assert "scorekeeper.session" not in loaded
+
+
+def _game_modules(loaded: set[str]) -> set[str]:
+    from scorekeeper.games import REGISTRY
+
+    return {m for m in loaded for g in REGISTRY if m == g.package or m.startswith(g.package + ".")}
+
+
+def test_commands_that_read_only_the_journal_import_no_game_and_no_tabulate(tmp_path: Path) -> None:
+    """``verify`` and ``export`` need no game state: no game package, no tabulate, no tinydb (issue 9)."""
+    session = tmp_path / "s.json"
+    shutil.copy(SAMPLE, session)
+    for args in (["verify"], ["export"], ["export", "--to", "jsonl"]):
+        loaded = modules_after(*args, "--session", str(session))
+        assert "scorekeeper.session" in loaded  # the command ran
+        heavy = {m for m in loaded if m.split(".")[0] in ("tabulate", "tinydb")}
+        assert not heavy and not _game_modules(loaded), (args, sorted(heavy | _game_modules(loaded)))
+
+
+def test_settings_of_a_game_import_its_settings_not_its_rules() -> None:
+    for game in ("emberheart", "flamecraft", "eight-dragons"):
+        loaded = modules_after("settings", "--game", game)
+        rules = {m for m in _game_modules(loaded) if m.rsplit(".", 1)[-1] not in ("settings", "notation")}
+        rules -= {m for m in rules if m.count(".") == 2}  # the package itself, which imports nothing
+        assert any(m.endswith(".settings") for m in loaded)
+        assert not rules and "tabulate" not in loaded, (game, sorted(rules))

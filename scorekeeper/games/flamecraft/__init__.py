@@ -7,6 +7,17 @@ the rules, ``scoring``, ``view`` (status, expect and event descriptions), ``comp
 event to record), ``game``, ``rule_summaries`` (every rule ID explained, with its rulebook section).
 """
 
-from .game import GAME, Flamecraft
+
+from typing import Any
 
 __all__ = ["GAME", "Flamecraft"]
+
+
+def __getattr__(name: str) -> Any:
+    """``GAME`` and its class, imported with the rules only when asked for: a command that reads only the
+    game's settings (``settings --game``) imports ``settings`` alone."""
+    if name in __all__:
+        from . import game
+
+        return getattr(game, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
