@@ -82,6 +82,10 @@ class Location:
         return LOCATION_NAMES[self.type]
 
 
+#: the Location of a space the description does not list (frozen: one for every such space)
+NO_LOCATION = Location("none")
+
+
 @dataclass
 class Board:
     """The route graph, hemispheres, kingdoms and Locations of a board description."""
@@ -113,7 +117,7 @@ class Board:
 
     def location(self, space: str) -> Location:
         """The Location on ``space`` (``none`` when unlisted)."""
-        return self.locations.get(space, Location("none"))
+        return self.locations.get(space, NO_LOCATION)
 
     def spaces(self) -> list[str]:
         """Every marked space, Sinistra's route first."""

@@ -33,16 +33,17 @@ def new_tiles(state: EDState, items: Iterable[Any]) -> list[Tile]:
     """Parse the tiles gained by an activation, naming unnamed ones T1, T2… (deterministic on replay)."""
     tiles = []
     counter = state.tile_counter
-    taken = set(state.names)
+    used = state.names  # the names in play
+    taken: set[str] = set()  # the names given by this activation
     for item in items:
         name, spec = split_item(item)
         if name is None:
             counter += 1
             name = f"T{counter}"
-            while name in taken:
+            while name in used or name in taken:
                 counter += 1
                 name = f"T{counter}"
-        if name in taken:
+        if name in used or name in taken:
             raise PayloadError(f"the name {name} is already used by {name_holder(state, name)}; give the new tile "
                                f"another name (e.g. {free_name(state)}={spec})")
         if not name or "/" in name or "," in name or "=" in name or " " in name:

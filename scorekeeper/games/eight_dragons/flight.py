@@ -238,26 +238,28 @@ def _simulate(board: Board, pieces: Pieces, active: str, dest: str | None, valle
             ahead.append(here)
         if dest not in ahead and board.kingdom[dest] != valley:
             raise FlightError("ED-FLY-6", f"{dest} lies in {board.kingdom[dest]}, but the Valley way chosen is {valley}")
-    distances = board.distances_from(start)
     before = {d: p.pos[d] for d in p.swarms}
     sim = _Sim(board, p, active, valley, dict(pushes), dest)
     sim.crossing_choice = {}
     path = [start]
     flown = 0
+    last = start if start != VALLEY else None  # the last marked space of the path, and the Snow Line crossings
+    changes = 0
     while (dest is not None and p.pos[active] != dest) or (dest is None and flown < (spaces or 0)):
         sim.step(active)
         here = p.pos[active]
         if here != VALLEY:
             path.append(here)
             flown += 1
-            marked = [s for s in path if s != VALLEY]
-            changes = sum(1 for a, b in zip(marked, marked[1:]) if board.hemisphere(a) != board.hemisphere(b))
+            if last is not None and board.hemisphere(last) != board.hemisphere(here):
+                changes += 1
             if changes > 1:  # ED-FLY-4 (only the active Dragon's own path counts: ED-FLY-5)
                 raise FlightError(
                     "ED-FLY-4",
-                    f"this flight crosses the Snow Line twice (at {marked[-2]}→{here}); "
-                    f"you may fly at most to {marked[-2]}",
+                    f"this flight crosses the Snow Line twice (at {last}→{here}); "
+                    f"you may fly at most to {last}",
                 )
+            last = here
         sim.wind()
     # the active Dragon takes the stated Valley way (``_Sim.choose``), and a destination on the other way was
     # refused above (ED-FLY-6); a stated way for a flight that never reached the Valley is harmless
@@ -272,6 +274,7 @@ def _simulate(board: Board, pieces: Pieces, active: str, dest: str | None, valle
         suggestion = _minimum_legal(sim)
         raise FlightError("ED-FLY-7", "; ".join(what) + f"; the nearest legal destination is {suggestion}")
     _check_aurea(sim)
+    distances = board.distances_from(start) if len(sim.moved) > 1 else {}  # only pushed Swarms need them
     order = activation_order(board, p, active, sim.moved, before, distances)
     return FlightResult(p, path, sim.moved, sim.joins, sim.valley, order)
 

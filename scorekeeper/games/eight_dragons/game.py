@@ -36,9 +36,12 @@ def checked(check: Check, apply: Apply) -> Play:
         if found.failed:
             return state
         ledger, chests = len(state.ledger), {name: len(p.chests) for name, p in state.players.items()}
-        showing = rules_turn.predicted_bonfires(state)
+        draws, revealed = dict(state.draws), list(state.bonfires)
         state = apply(state, event)
-        found.infos.extend(gains_said(state, ledger, chests) + rules_turn.uncover_bonfires(state, showing, event.seq))
+        found.infos.extend(gains_said(state, ledger, chests))
+        if state.draws != draws or state.bonfires != revealed:  # else none was uncovered (sizes are fixed)
+            showing = rules_turn.bonfires_due(state.stack_size, draws, revealed)
+            found.infos.extend(rules_turn.uncover_bonfires(state, showing, event.seq))
         return state
 
     return play

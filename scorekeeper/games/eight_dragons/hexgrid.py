@@ -48,12 +48,24 @@ def rotate_cell(cell: Cell, turns: int = 1) -> Cell:
     return (q, r)
 
 
+#: ``rotate_edges`` results already worked out: (face, rotation) → effective edges. A face is six letters O/W, so
+#: there are at most 64 × 6 entries; anything else is worked out every time and not kept.
+_ROTATED: dict[tuple[str, int], str] = {}
+
+
 def rotate_edges(face: str, rotation: int) -> str:
     """The effective edges in board directions 0..5 of a face turned ``rotation`` × 60° clockwise.
 
     ``eff[d] = face[(d - rotation) % 6]`` (checklist 1.2).
     """
-    return "".join(face[(d - rotation) % 6] for d in range(6))
+    key = (face, rotation)
+    known = _ROTATED.get(key)
+    if known is not None:
+        return known
+    turned = "".join(face[(d - rotation) % 6] for d in range(6))
+    if len(face) == 6 and 0 <= rotation < 6 and not set(face) - {"O", "W"}:
+        _ROTATED[key] = turned
+    return turned
 
 
 def rotations_matching(face: str, effective: str) -> list[int]:

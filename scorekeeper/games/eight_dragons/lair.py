@@ -13,8 +13,12 @@ from dataclasses import dataclass, field
 from itertools import product
 from typing import Iterable
 
-from .hexgrid import EDGE_NAMES, Cell, Vertex, corner_cells, neighbour, neighbours, opposite, rotate_edges
+from .hexgrid import DIRS, EDGE_NAMES, Cell, Vertex, corner_cells, neighbour, neighbours, opposite, rotate_edges
 from .tiles import FOLKS, Tile
+
+#: ``(edge, (dq, dr), facing edge)`` for the six edges of a cell: the step to the neighbour across the edge and
+#: the neighbour's edge that faces it
+_STEPS: tuple[tuple[int, Cell, int], ...] = tuple((d, DIRS[d], (d + 3) % 6) for d in range(6))
 
 
 @dataclass(frozen=True)
@@ -83,10 +87,11 @@ class Lair:
     def contacts(self, cell: Cell, edges: str) -> list[tuple[int, str, str, str]]:
         """``(direction, neighbour tile name, my edge, its facing edge)`` for each placed neighbour."""
         found = []
-        for direction, other in neighbours(cell):
-            placed = self.cells.get(other)
+        cells, (q, r) = self.cells, cell
+        for direction, (dq, dr), facing in _STEPS:
+            placed = cells.get((q + dq, r + dr))
             if placed is not None:
-                found.append((direction, placed.tile.name, edges[direction], placed.edges[opposite(direction)]))
+                found.append((direction, placed.tile.name, edges[direction], placed.edges[facing]))
         return found
 
     def legal_rotations(self, tile: Tile, cell: Cell) -> list[int]:
@@ -97,18 +102,39 @@ class Lair:
 
     def frontier(self) -> list[Cell]:
         """Empty cells that touch the Lair, sorted."""
-        found = {other for cell in self.cells for _, other in neighbours(cell) if other not in self.cells}
+        cells = self.cells
+        found = {(q + dq, r + dr) for q, r in cells for _, (dq, dr), _ in _STEPS} - cells.keys()
         return sorted(found)
+
+    def _doors(self) -> dict[Cell, list[int]]:
+        """Each empty cell facing an open edge of the Lair → the directions (from it) of those edges, in the
+        order of the Lair's cells (one pass over the placed tiles' open edges)."""
+        cells = self.cells
+        doors: dict[Cell, list[int]] = {}
+        for (q, r), placed in cells.items():
+            edges = placed.edges
+            for d, (dq, dr), facing in _STEPS:
+                if edges[d] == "O":
+                    other = (q + dq, r + dr)
+                    if other not in cells:
+                        doors.setdefault(other, []).append(facing)
+        return doors
 
     def open_places(self) -> list[tuple[Cell, list[str]]]:
         """Empty cells some tile could use: cells facing at least one open edge of the Lair, with those edges."""
-        result = []
-        for cell in self.frontier():
-            doors = [EDGE_NAMES[d] for d, other in neighbours(cell)
-                     if other in self.cells and self.cells[other].edges[opposite(d)] == "O"]
-            if doors:
-                result.append((cell, doors))
-        return result
+        doors = self._doors()
+        return [(cell, [EDGE_NAMES[d] for d in sorted(doors[cell])]) for cell in sorted(doors)]
+
+    def has_open_place(self) -> bool:
+        """Whether some empty cell faces an open edge of the Lair (``open_places`` is not empty); the newest tiles,
+        the likeliest to face one, are looked at first."""
+        cells = self.cells
+        for (q, r), placed in reversed(cells.items()):
+            edges = placed.edges
+            for d, (dq, dr), _ in _STEPS:
+                if edges[d] == "O" and (q + dq, r + dr) not in cells:
+                    return True
+        return False
 
     def dead_cells(self) -> list[Cell]:
         """Empty cells next to the Lair where every facing edge is a wall: no tile can ever go there."""
@@ -124,11 +150,13 @@ class Lair:
     def chambers_formed(self, cell: Cell, edges: str) -> list[Vertex]:
         """The Chambers a tile with effective ``edges`` on ``cell`` would close (ED-CHAMBER-1, ED-CHAMBER-2, A-03)."""
         formed = []
+        cells, (q, r) = self.cells, cell
+        around = [cells.get((q + dq, r + dr)) for _, (dq, dr), _ in _STEPS]
         for k in range(6):
-            a, b = neighbour(cell, k), neighbour(cell, k + 1)
-            if a not in self.cells or b not in self.cells:
+            pa, pb = around[k], around[(k + 1) % 6]
+            if pa is None or pb is None:
                 continue
-            ea, eb = self.cells[a].edges, self.cells[b].edges
+            ea, eb = pa.edges, pb.edges
             halves = (edges[k], ea[(k + 3) % 6], edges[(k + 1) % 6], eb[(k + 4) % 6], ea[(k + 2) % 6], eb[(k + 5) % 6])
             if all(h == "O" for h in halves):  # ED-CHAMBER-5: any wall (either side) means no Chamber
                 formed.append(corner_cells(cell, k))

@@ -92,7 +92,7 @@ def parse_tile(spec: str, name: str) -> Tile:
         raise TileSpecError(f"{spec!r}: only Starting Missions and Merchant Tiles show a Mission")
     if kind == START_MISSION and edges is not None and mission is None:
         raise TileSpecError(f"{spec!r}: a Starting Mission shows a Market Stalls mission, e.g. SM/WWWWOW/market:b")
-    ordered = tuple((a, artifacts[a]) for a in ARTIFACTS if artifacts.get(a))
+    ordered = tuple((a, artifacts[a]) for a in ARTIFACTS if artifacts.get(a)) if artifacts else ()
     return Tile(name, kind, colour, edges, ordered, gold, mission, joker)
 
 

@@ -6,7 +6,6 @@ the Golden Wyrmling is ``Aureus`` and the Golden Dragon (2 players) is ``Aurea``
 
 from __future__ import annotations
 
-from copy import deepcopy
 from dataclasses import dataclass, field
 
 from scorekeeper.games.base import is_whole
@@ -47,8 +46,10 @@ class Pieces:
     start_stack: list[str] = field(default_factory=list)
 
     def copy(self) -> "Pieces":
-        """A deep copy (for a simulated flight)."""
-        return deepcopy(self)
+        """A deep copy (for a simulated flight): every list and dict anew; the names in them are strings."""
+        return Pieces({dragon: list(members) for dragon, members in self.swarms.items()}, list(self.rock),
+                      {player: list(wyrms) for player, wyrms in self.lairs.items()}, dict(self.pos),
+                      list(self.start_stack))
 
     def swarm_of(self, piece: str) -> str | None:
         """The Dragon whose Swarm holds ``piece`` (None in a Lair or on the Rock)."""
@@ -86,6 +87,8 @@ class Pieces:
         """The piece on ``space`` (the top of the start stack when it is still there)."""
         if start_space is not None and space == start_space and self.start_stack:
             return self.start_stack[0]
+        if space not in self.pos.values():  # the usual case: an empty space
+            return None
         for piece, where in self.pos.items():
             if where == space and piece not in self.start_stack:
                 return piece

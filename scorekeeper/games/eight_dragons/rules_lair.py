@@ -186,7 +186,7 @@ def play_place(state: EDState, event: Event, found: Findings) -> EDState:
         formed = player.lair.place(tile, cell, rot)  # ED-CHAMBER-1, ED-CHAMBER-2
         pay_chambers(state, player.name, formed, event.seq, f"placed {tile.name}")
         player.pending = [t for t in player.pending if t.name != tile.name]
-    if not player.lair.open_places():  # ED-LAIR-6: from now on every gained tile is set aside
+    if not player.lair.has_open_place():  # ED-LAIR-6: from now on every gained tile is set aside
         found.info(f"{player.name}'s Lair has no open place left: a tile gained from now on fits nowhere "
                    f"(set it aside with 'ed discard', no face needed)")
     return state  # ED-GOLD-2: printed Gold is not paid now
@@ -266,7 +266,7 @@ def check_discard(state: EDState, event: Event) -> list[Finding]:
             tile = tile.with_face(parse_tile(str(event.get("face")), name))
         except TileSpecError as exc:
             return early + [blocked("ED-LAIR-5", str(exc))]
-    if not player.lair.open_places():  # ED-LAIR-6: no open edge left, so no face can fit
+    if not player.lair.has_open_place():  # ED-LAIR-6: no open edge left, so no face can fit
         return early + [warning("ED-LAIR-6", f"{name} fits nowhere: {player.name}'s Lair has no open place left; it is set aside")]
     if tile.edges is None:
         return early + [error("ED-LAIR-6", f"give {name}'s face (--face …) so the engine can see that it fits nowhere")]

@@ -126,8 +126,10 @@ def tile_cost(tile: Tile, folk: str) -> int:
 
 
 def stacks_left(state: EDState, extra: Counter | None = None) -> dict[str, int]:
-    extra = extra or Counter()
-    return {s: state.stack_size[s] - state.draws[s] - extra.get(s, 0) for s in state.stack_size}
+    draws = state.draws
+    if not extra:
+        return {s: size - draws[s] for s, size in state.stack_size.items()}
+    return {s: size - draws[s] - extra.get(s, 0) for s, size in state.stack_size.items()}
 
 
 def exact_bundle_exists(folk: str, n: int, available: dict[str, int]) -> bool:
@@ -179,7 +181,9 @@ def check_village(state: EDState, event: Event) -> list[Finding]:
     else:
         folk = str(event.get("folk", "")).upper() or None
         n = event.get("villagers")
-    draws = Counter(str(t.stack) for t in tiles)
+    draws: dict[str, int] = {}
+    for tile in tiles:
+        draws[str(tile.stack)] = draws.get(str(tile.stack), 0) + 1
     available = stacks_left(state)
     for stack, count in draws.items():
         if count > available[stack]:

@@ -445,7 +445,12 @@ def apply_bonfire(state: EDState, event: Event) -> EDState:
 
 def predicted_bonfires(state: EDState) -> list[str]:
     """Stacks whose Bonfire should be showing by the draw count but is not recorded (ED-BONFIRE-1)."""
-    return [s for s, size in state.stack_size.items() if state.draws[s] >= size - 3 and s not in state.bonfires]
+    return bonfires_due(state.stack_size, state.draws, state.bonfires)
+
+
+def bonfires_due(sizes: dict[str, int], draws: dict[str, int], revealed: list[str]) -> list[str]:
+    """``predicted_bonfires`` from the stack sizes, the draws and the Bonfires recorded (ED-BONFIRE-1)."""
+    return [s for s, size in sizes.items() if draws[s] >= size - 3 and s not in revealed]
 
 
 def uncover_bonfires(state: EDState, before: list[str], seq: int) -> list[str]:
