@@ -201,7 +201,9 @@ class Session:
             alias = entry.aliases[0] if entry.aliases else entry.name
             raise BadInput(f"{path} is a {entry.title} session; record its plays with 'scorekeeper {alias} …'")
         session = cls(journal, None, on_write, entry)
-        if not lazy:
+        if lazy:
+            _check_without_rules(entry, journal, session.path)
+        else:
             session.game  # noqa: B018 (loaded and checked now)
         return session
 
@@ -724,6 +726,20 @@ class Session:
         if not setting.mutable:
             raise Refused(f"setting {key} is fixed when the session is created (scorekeeper new … --set {key}=…)")
         return self.record(Draft(SET, None, {"key": key, "value": setting.parse(raw)}), force=force)  # checked
+
+
+def _check_without_rules(entry: Any, journal: Journal | MemoryJournal, path: Path | None) -> None:
+    """``BadInput`` for a session whose settings do not fit the game's declarations, or whose players are
+    missing or repeated: what can be told without loading the game's rules."""
+    from scorekeeper.settings import declared_settings, first_problem
+
+    wrong = first_problem(declared_settings(entry), journal.meta.settings)
+    if wrong:
+        raise BadInput(f"{path}: {wrong}; the file was left untouched")
+    players = list(journal.meta.players)
+    if not players or len(set(players)) < len(players):
+        raise BadInput(f"{path}: the metadata is damaged ({len(players)} players, {len(set(players))} different); "
+                       "the file was left untouched")
 
 
 def _checked_game(entry: Any, journal: Journal | MemoryJournal, path: Path | None) -> Game:
