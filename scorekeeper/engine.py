@@ -77,11 +77,12 @@ def step(
     except Exception as exc:  # a bug in a game must not hide the rest of the journal
         found.error("CORE-INTERNAL", f"could not play this {event.type}: {exc!r}")
         stopped = True
-    if not found.broken:
-        return after, found.items
+    items = found.items
+    if not items or not any(f.severity == ERROR for f in items):  # (``found.broken``, asked for every event)
+        return after, items
     if event.forced and not stopped:
-        return after, found.items
-    return restore(), found.items + _unapplied(event, found.items)
+        return after, items
+    return restore(), items + _unapplied(event, items)
 
 
 def _unapplied(event: Event, findings: list[Finding]) -> list[Finding]:
@@ -94,7 +95,7 @@ def _unapplied(event: Event, findings: list[Finding]) -> list[Finding]:
 
 def carried_out(event: Event, findings: Sequence[Finding]) -> bool:
     """Whether the game carried the play out: legal, or forced and not ``CORE-UNAPPLIED``."""
-    if not any(f.is_error for f in findings):
+    if not findings or not any(f.is_error for f in findings):
         return True
     return event.forced and not any(f.rule == "CORE-UNAPPLIED" for f in findings)
 
@@ -130,7 +131,7 @@ class Fold:
     def play(self, event: Event) -> list[Finding]:
         """Play a game event; a rejected one leaves ``state`` as it was."""
         self.state, findings = step(self.game, self.state, event, restore=self._restore)
-        if carried_out(event, findings):
+        if not findings or carried_out(event, findings):
             self._since.append(event)
         return findings
 
@@ -279,7 +280,7 @@ def resolve_corrections(events: Sequence[Event]) -> Corrections:
             memo[seq] = next((v for v in voids_of.get(seq, ()) if voider(v) is None), None)
         return memo[seq]
 
-    voided_by = {e.seq: v for e in events if (v := voider(e.seq)) is not None}
+    voided_by = {e.seq: v for e in events if e.seq in voids_of and (v := voider(e.seq)) is not None}
     amendments: dict[int, list[Event]] = {}
     for event in events:
         if event.type == AMEND and event.seq not in problems and event.seq not in voided_by:
@@ -356,9 +357,10 @@ def rebuilt_outcomes(events: Sequence[Event], unusual: Mapping[int, tuple[str, l
 def _fold_event(fold: Fold, raw: Event, corrections: Corrections, settings_by_key: Mapping[str, Any]) -> Outcome:
     """Play one journal event into ``fold``: what replay made of it."""
     game = fold.game
-    event = corrections.effective(raw)
-    outcome = Outcome(event, APPLIED, amended_by=[a.seq for a in corrections.amendments.get(raw.seq, ())])
-    if raw.seq in corrections.voided_by:
+    amendments = corrections.amendments.get(raw.seq) if corrections.amendments else None
+    event = corrections.effective(raw) if amendments else raw
+    outcome = Outcome(event, APPLIED, [], [a.seq for a in amendments] if amendments else [])
+    if corrections.voided_by and raw.seq in corrections.voided_by:
         outcome.status = VOIDED
         outcome.voided_by = corrections.voided_by[raw.seq]
         return outcome
@@ -377,10 +379,11 @@ def _fold_event(fold: Fold, raw: Event, corrections: Corrections, settings_by_ke
         if not findings:
             fold.change_setting(event)
     else:
-        findings.extend(fold.play(event))
-        if any(f.is_error for f in findings):
+        findings = fold.play(event)
+        if findings and any(f.is_error for f in findings):
             outcome.status = played_status(event, findings)
-    outcome.violations.extend(Violation(raw.seq, f.rule, f.message, f.severity) for f in findings)
+    if findings:
+        outcome.violations.extend(Violation(raw.seq, f.rule, f.message, f.severity) for f in findings)
     return outcome
 
 
