@@ -11,7 +11,7 @@ from scorekeeper.games.base import (
     Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, warning,
 )
 from scorekeeper.games.emberheart import adjust, rules_action, rules_cards, rules_raid, rules_reward, rules_setup
-from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, HIRELINGS, TRACKS
+from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, TRACKS
 from scorekeeper.games.emberheart.complete import complete as complete_draft
 from scorekeeper.games.emberheart.context import Ctx, Stop, total_hire
 from scorekeeper.games.emberheart.events import EVENTS
@@ -50,6 +50,12 @@ HANDLERS: dict[str, Handler] = {
     "END_DECLARE": rules_cards.end_declare,
     "ADJUST": adjust.adjust,
 }
+
+#: EH-SETUP-14's token kinds, in the order ``Emberheart._supply`` counts them
+TOKENS: tuple[str, ...] = ("G", "S", "R", "W", "gear")
+#: the plays that give nobody a token (they only reveal cards): EH-SETUP-14 has nothing to count for them,
+#: and they are a third of a game's plays (tests/games/emberheart/test_eh_speed.py holds them to it)
+NO_TOKENS = frozenset({"CARD_REVEAL", "RAID_REVEAL", "TWO_P_REVEAL"})
 
 #: the skill 2/3 answers, which do not close a pending answer (EH-FLAME-3, EH-SKILL-3B)
 ANSWERS = {"FLAME_RESPONSE", "ATTR_EXTRA_STEP"}
@@ -129,8 +135,8 @@ class Emberheart(Game):
         The payload's shape was checked by the engine against ``events.EVENTS``; a field whose inner shape is
         wrong raises, and the engine reports it as ``CORE-PAYLOAD``.
         """
-        warn_supply = state.settings.get("supply_limits", "warn") == "warn"
-        before = self._supply(state) if warn_supply else {}
+        warn_supply = event.type not in NO_TOKENS and state.settings.get("supply_limits", "warn") == "warn"
+        before = self._supply(state) if warn_supply else []
         state.log = []
         ctx = Ctx(event, forced=found.forced)
         try:
@@ -143,9 +149,10 @@ class Emberheart(Game):
             found.infos.extend(ctx.infos)
         if not found.failed and warn_supply:
             after = self._supply(state)
-            for key, cap in COMPONENT_COUNTS.items():  # EH-SETUP-14 (AMB-31)
-                if after[key] > cap and after[key] > before[key]:
-                    found.warn("EH-SETUP-14", f"the players now hold {after[key]} {key} tokens; the box "
+            for key, held, had in zip(TOKENS, after, before):  # EH-SETUP-14 (AMB-31)
+                cap = COMPONENT_COUNTS[key]
+                if held > cap and held > had:
+                    found.warn("EH-SETUP-14", f"the players now hold {held} {key} tokens; the box "
                                               f"has {cap} (the supply is unlimited by default)")
         return state
 
@@ -153,27 +160,34 @@ class Emberheart(Game):
     def _run(state: State, ctx: Ctx) -> None:
         """The checks every play shares, then the event's rule handler (which mutates ``state``)."""
         event = ctx.event
-        if event.player is not None and not state.has_player(event.player):
-            ctx.stop("EH-SETUP-1", f"{event.player} is not a player of this game ({', '.join(state.seats)})")
-        if event.player is not None and event.type not in ANSWERS:
-            # EH-FLAME-3, EH-SKILL-3B: a skill 2/3 answer follows its trigger; the player's next play closes it
-            # (the Flame increase stands as "normal", the extra step is forgone)
-            me = state.player(event.player)
-            me.pending_flame, me.pending_track, me.pending_tracks = 0, None, []
+        name = event.player
+        if name is not None:
+            for me in state.players:
+                if me.name == name:
+                    break
+            else:
+                ctx.stop("EH-SETUP-1", f"{name} is not a player of this game ({', '.join(state.seats)})")
+            if event.type not in ANSWERS:
+                # EH-FLAME-3, EH-SKILL-3B: a skill 2/3 answer follows its trigger; the player's next play closes
+                # it (the Flame increase stands as "normal", the extra step is forgone)
+                me.pending_flame, me.pending_track, me.pending_tracks = 0, None, []
         if event.type != "SKIP_TURN":  # a skipped turn may be typed right after the play that skipped it
             state.skipped = []
         HANDLERS[event.type](state, ctx)
 
     @staticmethod
-    def _supply(state: State) -> dict[str, int]:
-        """Tokens held by all players together (supply and board), for EH-SETUP-14."""
-        totals = {t: 0 for t in HIRELINGS}
-        totals["gear"] = 0
+    def _supply(state: State) -> list[int]:
+        """Tokens held by all players together (supply and board), for EH-SETUP-14: the counts of ``TOKENS``
+        (Grunts, Scouts, Rangers, Wardens, Gear). It runs twice per play, so it is one plain pass over the
+        players and the Parties (every Party is a player's, with the four types: ``rules_action.do_place``)."""
+        g = s = r = w = gear = 0
         for p in state.players:
-            for t, n in total_hire(state, p.name).items():
-                totals[t] += n
-            totals["gear"] += p.gear
-        return totals
+            hire = p.hire
+            g, s, r, w, gear = g + hire["G"], s + hire["S"], r + hire["R"], w + hire["W"], gear + p.gear
+        for party in state.parties:
+            hire = party.hire
+            g, s, r, w = g + hire["G"], s + hire["S"], r + hire["R"], w + hire["W"]
+        return [g, s, r, w, gear]
 
     # -- the rest of the protocol -------------------------------------------------------------
 
