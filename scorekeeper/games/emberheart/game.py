@@ -53,6 +53,7 @@ HANDLERS: dict[str, Handler] = {
 
 #: EH-SETUP-14's token kinds, in the order ``Emberheart._supply`` counts them
 TOKENS: tuple[str, ...] = ("G", "S", "R", "W", "gear")
+CAPS: tuple[int, ...] = tuple(COMPONENT_COUNTS[key] for key in TOKENS)
 #: the plays that give nobody a token (they only reveal cards): EH-SETUP-14 has nothing to count for them,
 #: and they are a third of a game's plays (tests/games/emberheart/test_eh_speed.py holds them to it)
 NO_TOKENS = frozenset({"CARD_REVEAL", "RAID_REVEAL", "TWO_P_REVEAL"})
@@ -147,10 +148,9 @@ class Emberheart(Game):
         finally:
             found.extend(ctx.items)
             found.infos.extend(ctx.infos)
-        if not found.failed and warn_supply:
+        if warn_supply and not found.failed:
             after = self._supply(state)
-            for key, held, had in zip(TOKENS, after, before):  # EH-SETUP-14 (AMB-31)
-                cap = COMPONENT_COUNTS[key]
+            for key, held, had, cap in zip(TOKENS, after, before, CAPS):  # EH-SETUP-14 (AMB-31)
                 if held > cap and held > had:
                     found.warn("EH-SETUP-14", f"the players now hold {held} {key} tokens; the box "
                                               f"has {cap} (the supply is unlimited by default)")
