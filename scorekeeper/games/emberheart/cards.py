@@ -97,7 +97,7 @@ def empty_hire() -> dict[str, int]:
 
 def hire_text(hire: dict[str, int]) -> str:
     """``{"G": 2, "S": 1}`` → ``2G1S`` (``none`` when empty)."""
-    text = "".join(f"{hire.get(t, 0)}{t}" for t in HIRELINGS if hire.get(t, 0))
+    text = "".join([f"{hire.get(t, 0)}{t}" for t in HIRELINGS if hire.get(t, 0)])
     return text or "none"
 
 

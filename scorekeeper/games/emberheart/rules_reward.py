@@ -126,6 +126,8 @@ def offer_slots(st: State, location: str, level: str | None = None) -> list[str 
 def remove_from_offer(st: State, card_id: str) -> None:
     """Take a card out of whatever offer slot holds it."""
     for key, slots in st.offers.items():
+        if card_id not in slots:  # (every claim runs this over every offer)
+            continue
         for i, cid in enumerate(slots):
             if cid == card_id:
                 slots[i] = None
