@@ -160,17 +160,13 @@ class Emberheart(Game):
     def _run(state: State, ctx: Ctx) -> None:
         """The checks every play shares, then the event's rule handler (which mutates ``state``)."""
         event = ctx.event
-        name = event.player
-        if name is not None:
-            for me in state.players:
-                if me.name == name:
-                    break
-            else:
-                ctx.stop("EH-SETUP-1", f"{name} is not a player of this game ({', '.join(state.seats)})")
-            if event.type not in ANSWERS:
-                # EH-FLAME-3, EH-SKILL-3B: a skill 2/3 answer follows its trigger; the player's next play closes
-                # it (the Flame increase stands as "normal", the extra step is forgone)
-                me.pending_flame, me.pending_track, me.pending_tracks = 0, None, []
+        if event.player is not None and not state.has_player(event.player):
+            ctx.stop("EH-SETUP-1", f"{event.player} is not a player of this game ({', '.join(state.seats)})")
+        if event.player is not None and event.type not in ANSWERS:
+            # EH-FLAME-3, EH-SKILL-3B: a skill 2/3 answer follows its trigger; the player's next play closes it
+            # (the Flame increase stands as "normal", the extra step is forgone)
+            me = state.player(event.player)
+            me.pending_flame, me.pending_track, me.pending_tracks = 0, None, []
         if event.type != "SKIP_TURN":  # a skipped turn may be typed right after the play that skipped it
             state.skipped = []
         HANDLERS[event.type](state, ctx)
