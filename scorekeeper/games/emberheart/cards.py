@@ -10,6 +10,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from scorekeeper.games.emberheart.copying import tree
+
 # Common Locations in Reward-phase order (EH-REW-1) and their allowed Hirelings (EH-ACT-6).
 GUILD, TAVERN, CAMP, MOUNTAIN, PRESERVE, GARRISON = "guild", "tavern", "camp", "mountain", "preserve", "garrison"
 LOCATIONS: tuple[str, ...] = (GUILD, TAVERN, CAMP, MOUNTAIN, PRESERVE, GARRISON)
@@ -33,6 +35,9 @@ STRENGTH, SENSES, SPEED = "strength", "senses", "speed"
 TRACKS: tuple[str, ...] = (STRENGTH, SENSES, SPEED)
 RED, BLUE, GREEN, EXOTIC = "red", "blue", "green", "exotic"
 COLOURS: tuple[str, ...] = (RED, BLUE, GREEN)
+
+#: the card kinds that are Dragons (``Card.is_dragon``)
+DRAGON_KINDS: tuple[str, ...] = ("captive", "mountain")
 
 AIDES: tuple[str, ...] = ("leader", "defender", "survivalist", "healer")
 
@@ -71,9 +76,14 @@ REQ_ITEMS: tuple[str, ...] = (RED, BLUE, GREEN, "dragon", "hero", "preserve", "g
 EXPERT_WORDS = {"scout": SCOUT, "ranger": RANGER, "warden": WARDEN, "grunt": GRUNT}
 
 
+_DASHES = re.compile(r"[-_]+")
+
+
 def hero_key(text: str) -> str | None:
     """The Hero named by ``text`` (case-insensitive; ``-``/``_`` as spaces; a unique prefix works)."""
-    wanted = re.sub(r"[-_]+", " ", text.strip().lower())
+    wanted = text.strip().lower()
+    if "-" in wanted or "_" in wanted:
+        wanted = _DASHES.sub(" ", wanted)
     if wanted in HEROES:
         return wanted
     matches = [h for h in HEROES if h.startswith(wanted) or h.replace(" ", "").startswith(wanted.replace(" ", ""))]
@@ -82,12 +92,12 @@ def hero_key(text: str) -> str | None:
 
 def empty_hire() -> dict[str, int]:
     """A Hireling count with every type at 0."""
-    return {t: 0 for t in HIRELINGS}
+    return dict.fromkeys(HIRELINGS, 0)
 
 
 def hire_text(hire: dict[str, int]) -> str:
     """``{"G": 2, "S": 1}`` → ``2G1S`` (``none`` when empty)."""
-    text = "".join(f"{hire.get(t, 0)}{t}" for t in HIRELINGS if hire.get(t, 0))
+    text = "".join([f"{hire.get(t, 0)}{t}" for t in HIRELINGS if hire.get(t, 0)])
     return text or "none"
 
 
@@ -96,6 +106,7 @@ def req_text(reqs: list[dict[str, Any]]) -> str:
     return "+".join(f"{r['count']}{r['item']}" for r in reqs)
 
 
+@tree
 @dataclass
 class Card:
     """One card that entered play, with the face the user read from it.
@@ -132,7 +143,7 @@ class Card:
     @property
     def is_dragon(self) -> bool:
         """Captive (Camp) and Mountain cards are Dragons."""
-        return self.kind in ("captive", "mountain")
+        return self.kind in DRAGON_KINDS
 
     def face(self) -> tuple[Any, ...]:
         """What is printed on the card (and who may take it): two cards with the same face are interchangeable."""

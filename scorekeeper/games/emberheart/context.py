@@ -157,8 +157,10 @@ def total_hire(st: State, name: str) -> dict[str, int]:
 
 def hero_card(st: State, name: str, hero: str) -> Card | None:
     """The owned, undiscarded card of ``hero``, if ``name`` has it."""
-    for card in st.owned(name, "hero"):
-        if card.hero == hero:
+    cards = st.cards  # st.owned(name, "hero"), without building the list: this runs for every Hero trigger
+    for cid in st.player(name).cards:
+        card = cards[cid]
+        if card.hero == hero and card.kind == "hero" and not card.discarded:
             return card
     return None
 

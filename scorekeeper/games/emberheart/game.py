@@ -11,7 +11,7 @@ from scorekeeper.games.base import (
     Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, warning,
 )
 from scorekeeper.games.emberheart import adjust, rules_action, rules_cards, rules_raid, rules_reward, rules_setup
-from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, HIRELINGS, TRACKS
+from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, TRACKS
 from scorekeeper.games.emberheart.complete import complete as complete_draft
 from scorekeeper.games.emberheart.context import Ctx, Stop, total_hire
 from scorekeeper.games.emberheart.events import EVENTS
@@ -50,6 +50,13 @@ HANDLERS: dict[str, Handler] = {
     "END_DECLARE": rules_cards.end_declare,
     "ADJUST": adjust.adjust,
 }
+
+#: EH-SETUP-14's token kinds, in the order ``Emberheart._supply`` counts them
+TOKENS: tuple[str, ...] = ("G", "S", "R", "W", "gear")
+CAPS: tuple[int, ...] = tuple(COMPONENT_COUNTS[key] for key in TOKENS)
+#: the plays that give nobody a token (they only reveal cards): EH-SETUP-14 has nothing to count for them,
+#: and they are a third of a game's plays (tests/games/emberheart/test_eh_speed.py holds them to it)
+NO_TOKENS = frozenset({"CARD_REVEAL", "RAID_REVEAL", "TWO_P_REVEAL"})
 
 #: the skill 2/3 answers, which do not close a pending answer (EH-FLAME-3, EH-SKILL-3B)
 ANSWERS = {"FLAME_RESPONSE", "ATTR_EXTRA_STEP"}
@@ -129,8 +136,8 @@ class Emberheart(Game):
         The payload's shape was checked by the engine against ``events.EVENTS``; a field whose inner shape is
         wrong raises, and the engine reports it as ``CORE-PAYLOAD``.
         """
-        warn_supply = state.settings.get("supply_limits", "warn") == "warn"
-        before = self._supply(state) if warn_supply else {}
+        warn_supply = event.type not in NO_TOKENS and state.settings.get("supply_limits", "warn") == "warn"
+        before = self._supply(state) if warn_supply else []
         state.log = []
         ctx = Ctx(event, forced=found.forced)
         try:
@@ -141,11 +148,11 @@ class Emberheart(Game):
         finally:
             found.extend(ctx.items)
             found.infos.extend(ctx.infos)
-        if not found.failed and warn_supply:
+        if warn_supply and not found.failed:
             after = self._supply(state)
-            for key, cap in COMPONENT_COUNTS.items():  # EH-SETUP-14 (AMB-31)
-                if after[key] > cap and after[key] > before[key]:
-                    found.warn("EH-SETUP-14", f"the players now hold {after[key]} {key} tokens; the box "
+            for key, held, had, cap in zip(TOKENS, after, before, CAPS):  # EH-SETUP-14 (AMB-31)
+                if held > cap and held > had:
+                    found.warn("EH-SETUP-14", f"the players now hold {held} {key} tokens; the box "
                                               f"has {cap} (the supply is unlimited by default)")
         return state
 
@@ -165,15 +172,18 @@ class Emberheart(Game):
         HANDLERS[event.type](state, ctx)
 
     @staticmethod
-    def _supply(state: State) -> dict[str, int]:
-        """Tokens held by all players together (supply and board), for EH-SETUP-14."""
-        totals = {t: 0 for t in HIRELINGS}
-        totals["gear"] = 0
+    def _supply(state: State) -> list[int]:
+        """Tokens held by all players together (supply and board), for EH-SETUP-14: the counts of ``TOKENS``
+        (Grunts, Scouts, Rangers, Wardens, Gear). It runs twice per play, so it is one plain pass over the
+        players and the Parties (every Party is a player's, with the four types: ``rules_action.do_place``)."""
+        g = s = r = w = gear = 0
         for p in state.players:
-            for t, n in total_hire(state, p.name).items():
-                totals[t] += n
-            totals["gear"] += p.gear
-        return totals
+            hire = p.hire
+            g, s, r, w, gear = g + hire["G"], s + hire["S"], r + hire["R"], w + hire["W"], gear + p.gear
+        for party in state.parties:
+            hire = party.hire
+            g, s, r, w = g + hire["G"], s + hire["S"], r + hire["R"], w + hire["W"]
+        return [g, s, r, w, gear]
 
     # -- the rest of the protocol -------------------------------------------------------------
 

@@ -46,15 +46,16 @@ def end_turn(st: State, ctx: Ctx) -> None:
     st.actions += 1
     n = len(st.seats)
     st.skipped = []
+    no_aide = not aides_left(st)  # the loop below only moves the turn on
     while True:
-        if not aides_left(st) and st.turn % n == n - 1:  # EH-EOA-3, EH-EOA-4; unused Crests are fine (EH-EOA-6)
+        if no_aide and st.turn % n == n - 1:  # EH-EOA-3, EH-EOA-4; unused Crests are fine (EH-EOA-6)
             from scorekeeper.games.emberheart.rules_reward import start_reward
 
             start_reward(st, ctx)
             return
         st.turn += 1
         nxt = st.player(st.active())
-        if not aides_left(st) and nxt.crests == 0:  # EH-EOA-5: no Crest, no Aide → the turn is skipped
+        if no_aide and nxt.crests == 0:  # EH-EOA-5: no Crest, no Aide → the turn is skipped
             st.log.append(f"{nxt.name} has no Crest left and skips the turn")
             st.skipped.append(nxt.name)
             continue
@@ -147,8 +148,8 @@ def do_place(st: State, ctx: Ctx, p: Player, data: Mapping[str, Any], *, via_lea
                     f"eh swap G {t} {n}" for t, n in missing.items())
         ctx.stop(rule, f"{p.name} has {hint} (tokens on the board cannot be placed again)")
     # EH-2P-4: non-player Crests are not Parties (they are not in st.parties), so they never block Speed
-    others = [q for q in st.parties_at(location)
-              if st.settings.get("speed_own_parties_block", True) or q.owner != p.name]
+    own_block = st.settings.get("speed_own_parties_block", True)
+    others = [q for q in st.parties_at(location) if own_block or q.owner != p.name]
     # the placement itself (EH-ACT-8)
     for t in HIRELINGS:
         p.hire[t] -= hire[t]

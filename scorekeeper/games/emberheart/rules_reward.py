@@ -81,11 +81,11 @@ def next_location(st: State, ctx: Ctx) -> None:
                 return
             finish_location(st, st.location)
         start = 0 if st.location is None else LOCATIONS.index(st.location) + 1
-        upcoming = [loc for loc in LOCATIONS[start:] if _has_actors(st, loc)]
-        if not upcoming:
+        upcoming = next((loc for loc in LOCATIONS[start:] if _has_actors(st, loc)), None)
+        if upcoming is None:
             end_reward(st)
             return
-        st.location = upcoming[0]
+        st.location = upcoming
         if st.location == MOUNTAIN:
             st.mountain = MountainState()
 
@@ -126,6 +126,8 @@ def offer_slots(st: State, location: str, level: str | None = None) -> list[str 
 def remove_from_offer(st: State, card_id: str) -> None:
     """Take a card out of whatever offer slot holds it."""
     for key, slots in st.offers.items():
+        if card_id not in slots:  # (every claim runs this over every offer)
+            continue
         for i, cid in enumerate(slots):
             if cid == card_id:
                 slots[i] = None

@@ -12,6 +12,7 @@ from scorekeeper.errors import NotationError
 from scorekeeper.games.emberheart.context import Ctx
 from scorekeeper.games.emberheart.notation import parse_requirements
 from scorekeeper.games.emberheart.state import ACTION, REWARD, State
+from scorekeeper.games.emberheart.view import offer_line
 
 KIND_OF = {GUILD: "hero", TAVERN: "tavern", CAMP: "captive", MOUNTAIN: "mountain", PRESERVE: "preserve",
            GARRISON: "garrison"}
@@ -58,8 +59,9 @@ def card_from_payload(st: State, ctx: Ctx, location: str) -> Card:
         hero = hero_key(str(ctx.get("hero", "")))
         if hero is None:
             ctx.stop("EH-HERO-GEN-8", f"{ctx.get('hero')!r} is not one of the 27 Heroes")
-        if any(c.kind == "hero" and c.hero == hero for c in st.cards.values()):
-            ctx.stop("EH-SETUP-13", f"the {hero.title()} card is already in play; each Hero card exists once")
+        for c in st.cards.values():  # a loop, not any(): every Guild reveal runs it over every card in play
+            if c.hero == hero and c.kind == "hero":
+                ctx.stop("EH-SETUP-13", f"the {hero.title()} card is already in play; each Hero card exists once")
         card.hero, card.colour = hero, HEROES[hero]  # EH-HERO-GEN-8: colour from the name
     elif kind == "tavern":
         hire = ctx.get("hire") or {}
@@ -199,8 +201,6 @@ def card_reveal(st: State, ctx: Ctx) -> None:
 
 def _show_offer(st: State, ctx: Ctx, location: str) -> None:
     """Say the Location's offer after the reveal, with the cards' short names (used later to claim them)."""
-    from scorekeeper.games.emberheart.view import offer_line
-
     ctx.info(offer_line(st, location))
 
 

@@ -6,12 +6,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.games.emberheart.cards import (
-    AIDES, COLOURS, GARRISON, LOCATIONS, MOUNTAIN, MTN_SLOTS, OFFER_SLOTS, TRACKS, Card, empty_hire,
+    AIDES, COLOURS, DRAGON_KINDS, GARRISON, LOCATIONS, MOUNTAIN, MTN_SLOTS, OFFER_SLOTS, TRACKS, Card, empty_hire,
 )
+from scorekeeper.games.emberheart.copying import tree
 
 ACTION, REWARD, RAID, END = "action", "reward", "raid", "end"
 
 
+@tree
 @dataclass
 class Player:
     """One champion's holdings. ``hire`` is the personal supply (tokens on the board are in parties)."""
@@ -40,6 +42,7 @@ class Player:
     used: list[str] = field(default_factory=list)  # once-per-game / once-per-round ability marks
 
 
+@tree
 @dataclass
 class Party:
     """One Crest on a numbered space, with its Hirelings and maybe the Companion."""
@@ -54,6 +57,7 @@ class Party:
     claimed_middle: bool = False
 
 
+@tree
 @dataclass
 class MountainState:
     """Where the Mountain's resolution stands (EH-MTN-*)."""
@@ -63,6 +67,7 @@ class MountainState:
     tied: list[list[int]] = field(default_factory=list)  # groups of tied spaces awaiting MTN_ORDER
 
 
+@tree
 @dataclass
 class State:
     players: list[Player]
@@ -105,7 +110,10 @@ class State:
 
     def has_player(self, name: str | None) -> bool:
         """Whether ``name`` plays in this game."""
-        return any(p.name == name for p in self.players)
+        for p in self.players:
+            if p.name == name:
+                return True
+        return False
 
     def order(self) -> list[str]:
         """Seat order starting with the first player (EH-FLOW-3)."""
@@ -116,15 +124,18 @@ class State:
         """Whose Action-phase turn it is (None outside the Action phase)."""
         if self.phase != ACTION:
             return None
-        order = self.order()
-        return order[self.turn % len(order)]
+        seats = self.seats  # order()[turn % n], without building the order
+        return seats[(seats.index(self.first) + self.turn % len(seats)) % len(seats)]
 
     def owned(self, name: str, kind: str | None = None) -> list[Card]:
         """The cards ``name`` holds (not discarded); ``kind`` filters (``dragon`` for both Dragon kinds)."""
-        cards = [self.cards[c] for c in self.player(name).cards]
+        cards = self.cards
         if kind == "dragon":
-            return [c for c in cards if c.is_dragon and not c.discarded]
-        return [c for c in cards if not c.discarded and (kind is None or c.kind == kind)]
+            return [card for c in self.player(name).cards
+                    if (card := cards[c]).kind in DRAGON_KINDS and not card.discarded]
+        if kind is None:
+            return [card for c in self.player(name).cards if not (card := cards[c]).discarded]
+        return [card for c in self.player(name).cards if (card := cards[c]).kind == kind and not card.discarded]
 
     def parties_at(self, location: str) -> list[Party]:
         """The Parties on a Location."""

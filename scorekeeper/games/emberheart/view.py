@@ -352,15 +352,20 @@ def offer_label(st: State, cid: str) -> str:
 
 def offer_line(st: State, location: str) -> str:
     """A Location's whole offer in one line (the Mountain: one line per level), as a reveal shows it."""
-    show = lambda slots: " | ".join(offer_label(st, c) if c else "—" for c in slots)  # noqa: E731
     if location == "garrison":
-        text = show([st.garrison[c] for c in COLOURS])
+        text = _offer_text(st, [st.garrison[c] for c in COLOURS])
     elif location == MOUNTAIN:
-        text = "".join(f"\n    {level:<6} {show(st.offers['mountain-' + level])}"
-                       for level in ("bottom", "middle", "top"))
+        offers = st.offers
+        text = "".join([f"\n    {level:<6} {_offer_text(st, offers['mountain-' + level])}"
+                        for level in ("bottom", "middle", "top")])
     else:
-        text = show(st.offers[location])
+        text = _offer_text(st, st.offers[location])
     return f"{location} offer: {text}"
+
+
+def _offer_text(st: State, slots: list[str | None]) -> str:
+    """One offer's slots, left to right (``—`` for an empty one); every reveal says it (``offer_line``)."""
+    return " | ".join([offer_label(st, c) if c else "—" for c in slots])
 
 
 def _on_offer(st: State) -> str:
