@@ -174,10 +174,24 @@ def read_json_file(path: Path) -> dict[str, Any]:
 
 def read_text(path: Path) -> str:
     """A session file's text, or ``JournalError`` naming the file and why it cannot be read."""
+    return read_stamped(path)[0]
+
+
+def stamp_of(info: os.stat_result) -> tuple[int, int, int, int]:
+    """What changes whenever the file does: every write replaces it (a new inode), an edit in place changes its
+    size or modification time."""
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+
+
+def read_stamped(path: Path) -> tuple[str, tuple[int, int, int, int]]:
+    """A session file's text and the stamp of the very file it was read from (``stamp_of``), or
+    ``JournalError`` naming the file and why it cannot be read."""
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO would block every command; a device is no session
             raise JournalError(f"{path}: not a regular file, so not a session file; it was left untouched")
-        text = path.read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as handle:
+            stamp = stamp_of(os.fstat(handle.fileno()))
+            text = handle.read()
     except FileNotFoundError:
         raise JournalError(f"{path}: no such session file (create one with: scorekeeper new GAME --players A,B)") from None
     except IsADirectoryError:
@@ -186,7 +200,7 @@ def read_text(path: Path) -> str:
         raise JournalError(f"{path}: not a session file (not UTF-8 text); it was left untouched") from None
     except OSError as exc:
         raise JournalError(f"{path}: cannot read it ({exc.strerror})") from None
-    return text
+    return text, stamp
 
 
 def parse_json_text(text: str, path: Path) -> dict[str, Any]:
@@ -318,7 +332,8 @@ class Journal(ChainedRecords):
     # reading ------------------------------------------------------------------------------------
 
     def _read(self, parse: bool) -> None:
-        self.text = read_text(self.path)  # as read: the replay cache compares it with what it replayed
+        # as read: the replay cache compares it with what it replayed; the stamp tells whether it changed since
+        self.text, self._stamp = read_stamped(self.path)
         self._events = None
         self._all: list[dict[str, Any]] | None = None
         self._data: dict[str, Any] | None = None
@@ -401,8 +416,11 @@ class Journal(ChainedRecords):
 
     def _reload(self) -> None:
         """Read the file again (under the lock); keep the cache's word when the file still bears it out."""
-        if read_text(self.path) == self.text:
-            return  # the file is the one already read
+        try:
+            if stamp_of(os.stat(self.path)) == self._stamp:
+                return  # the very file already read: nobody wrote it since
+        except OSError:
+            pass  # the read below says what is wrong
         vouched = self._vouched
         self._vouched, self._tail, self._hashed = None, [], None
         self._read(parse=vouched is None)
@@ -474,7 +492,7 @@ class Journal(ChainedRecords):
                     table[str(first + n)] = record
             self._records.extend(records)
         self._events = None
-        self.text = text
+        self.text, self._stamp = text, stamp_of(os.stat(self.path))  # under the lock: the file just written
         return records
 
     @property
