@@ -414,6 +414,11 @@ class Journal(ChainedRecords):
             return [record for _, record in self._tail[count - vouched.count:]]
         return super().records_after(count)
 
+    def reload(self) -> None:
+        """Read the file again if it changed since it was read (``stamp_of``); keep the replay cache's word for
+        its start while the file still bears it out."""
+        self._reload()
+
     def _reload(self) -> None:
         """Read the file again (under the lock); keep the cache's word when the file still bears it out."""
         try:

@@ -46,7 +46,6 @@ class Table:
         self.path, self.main = Path(path), main
         self.session = Session.open(path, on_write=witness_hook())
         KEPT[str(self.path)] = self.session  # the commands the table runs use this very session
-        self._seen = self._signature()
         entry = games.entry(self.session.game.name)
         self.alias = entry.aliases[0] if entry.aliases else entry.name
         group: Any = game_commands(entry)
@@ -55,13 +54,12 @@ class Table:
         self.game_words: list[str] = group.list_commands(click.Context(group))
 
     def refresh(self) -> Session:
-        """The session as the file holds it now: read again when the file changed (another terminal, or a
-        play of ours); its replay is kept while the journal's head stays where it was."""
+        """The session as the file holds it now: read again when another terminal wrote it (a play of ours
+        leaves the journal as it wrote it); its replay is kept while the journal's head stays where it was."""
         from scorekeeper.journal import Journal
 
-        seen = self._signature()
-        if seen != self._seen:
-            self.session.journal, self._seen = Journal(self.path), seen
+        if isinstance(self.session.journal, Journal):
+            self.session.journal.reload()
         return self.session
 
     def close(self) -> None:
@@ -69,10 +67,6 @@ class Table:
         from scorekeeper.session import KEPT
 
         KEPT.pop(str(self.path), None)
-
-    def _signature(self) -> tuple[int, int, int]:
-        status = os.stat(self.path)  # every write replaces the file: a new inode, size or time
-        return status.st_ino, status.st_size, status.st_mtime_ns
 
     def prompt(self) -> str:
         """``fc · Turn 7 · Ada's turn › ``: the game, the round or turn, the phase, whose turn it is."""
