@@ -52,11 +52,37 @@ def measure(path: Path, repeat: int) -> dict[str, object]:
             "best": round(max(rates)), "median": round(statistics.median(rates))}
 
 
+def engine_only(repeat: int, count: int = 30_000) -> float:
+    """Events per second of CPU time for ``count`` legal plays of the tests' fake game (a play adds to a
+    counter): what the engine and the payload check cost an event, nearly without a game's rules."""
+    import tests.fake_game  # noqa: F401 (registers the game "fake")
+    from scorekeeper import games
+    from scorekeeper.engine import replay
+    from scorekeeper.events import Event
+    from scorekeeper.games.base import SessionConfig
+    from scorekeeper.settings import completed
+
+    game = games.load("fake")
+    players = ("Astrid", "Bjorn", "Cara")
+    config = SessionConfig("fake", players, completed(game.settings, {"target": 10**9}), None)
+    events = [Event(n + 1, "ADD", players[n % 3], {"n": 1}, "2026-01-01T00:00:00+00:00") for n in range(count)]
+    times = []
+    for _ in range(repeat):
+        start = time.process_time()
+        replay(events, game, config)
+        times.append(time.process_time() - start)
+    return count / statistics.median(times)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=20)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--engine", action="store_true", help="time the engine alone, on the tests' fake game")
     args = parser.parse_args()
+    if args.engine:
+        print(f"engine and payload check alone: {engine_only(max(3, args.repeat // 3)):,.0f} events/s of CPU time")
+        return
     rows = [measure(path, args.repeat) for path in sessions()]
     per_game: dict[str, list[int]] = {}
     for row in rows:
