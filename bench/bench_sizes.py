@@ -141,11 +141,11 @@ def phases(path: Path, folder: Path) -> dict[str, float]:
     Session.open(work).replay()  # keeps the cache's entry, as the command before would have
     out: dict[str, float] = {}
     start = time.perf_counter()
-    journal = Journal(work)
+    Journal(work)
     out["read and parse"] = time.perf_counter() - start
     session = Session.open(work)
     start = time.perf_counter()
-    prefix = replay_cache.load(session.journal, session.game, session.config)  # type: ignore[arg-type]
+    replay_cache.load(session.journal, session.game, session.config)  # type: ignore[arg-type]
     out["cache: vouch and decode"] = time.perf_counter() - start
     start = time.perf_counter()
     session.replay()
@@ -153,7 +153,6 @@ def phases(path: Path, folder: Path) -> dict[str, float]:
     start = time.perf_counter()
     session.record(Draft(NOTE, None, {"text": "bench"}))
     out["record under the lock (re-read, judge, write, keep the cache)"] = time.perf_counter() - start
-    del journal, prefix
     return {k: round(v * 1000, 1) for k, v in out.items()}
 
 

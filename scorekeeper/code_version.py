@@ -17,9 +17,20 @@ import scorekeeper
 
 
 def fingerprint(game: Any) -> str:
-    """The fingerprint of the core's code and of the package that holds ``game``."""
+    """The fingerprint of the core's code and of the package that holds ``game``, taken once per process (it
+    describes the code this process runs, which was read when it started)."""
+    name = type(game).__module__
+    if name not in _TAKEN:
+        _TAKEN[name] = _taken(name)
+    return _TAKEN[name]
+
+
+_TAKEN: dict[str, str] = {}
+
+
+def _taken(module_name: str) -> str:
     folders = [Path(scorekeeper.__file__).parent, Path(scorekeeper.__file__).parent / "games"]
-    module = sys.modules.get(type(game).__module__)
+    module = sys.modules.get(module_name)
     if module is not None and getattr(module, "__file__", None):
         folders.append(Path(str(module.__file__)).parent)
     parts = [scorekeeper.__version__]

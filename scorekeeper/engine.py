@@ -78,7 +78,7 @@ def step(
         found.error("CORE-INTERNAL", f"could not play this {event.type}: {exc!r}")
         stopped = True
     items = found.items
-    if not items or not any(f.severity == ERROR for f in items):  # (``found.broken``, asked for every event)
+    if not items or not found.broken:  # (most plays find nothing)
         return after, items
     if event.forced and not stopped:
         return after, items
@@ -131,7 +131,7 @@ class Fold:
     def play(self, event: Event) -> list[Finding]:
         """Play a game event; a rejected one leaves ``state`` as it was."""
         self.state, findings = step(self.game, self.state, event, restore=self._restore)
-        if not findings or carried_out(event, findings):
+        if carried_out(event, findings):
             self._since.append(event)
         return findings
 
@@ -324,13 +324,13 @@ def replay(
 
 
 def replay_after(resume: Resume, later: Sequence[Event], game: Game, config: SessionConfig,
-                 earlier: Callable[[], Sequence[Event]]) -> Replay:
+                 earlier: Callable[[], Sequence[Event]]) -> Replay | None:
     """The replay of a whole journal whose first ``resume.count`` events a replay cache vouches for: only
     ``later``, the events after them, is folded, from the cache's state. ``earlier()`` gives the vouched
-    events, read only when the outcomes are. ``ValueError`` when a correction is among ``later`` (it changes
-    how the events before it read: replay the whole journal)."""
+    events, read only when the outcomes are. None when a correction is among ``later`` (it changes how the
+    events before it read: replay the whole journal)."""
     if any(e.type in CORRECTIONS for e in later):
-        raise ValueError("a correction after the cached events: replay the whole journal")
+        return None
     fold = Fold(game, config, resume)
     settings_by_key = {s.key: s for s in game.settings}
     nothing = Corrections({}, {}, {})
@@ -347,22 +347,28 @@ def rebuilt_outcomes(events: Sequence[Event], unusual: Mapping[int, tuple[str, l
     corrections = resolve_corrections(events)
     outcomes = []
     for raw in events:
+        outcome = _bare_outcome(raw, corrections)
         status, found = unusual.get(raw.seq, (usual_status(raw.type), []))
-        outcomes.append(Outcome(corrections.effective(raw), status, list(found),
-                                [a.seq for a in corrections.amendments.get(raw.seq, ())],
-                                corrections.voided_by.get(raw.seq)))
+        outcome.status, outcome.violations = status, list(found)
+        outcomes.append(outcome)
     return outcomes
+
+
+def _bare_outcome(raw: Event, corrections: Corrections) -> Outcome:
+    """The outcome of ``raw`` before it is played: its effective event, its amendments, the void on it."""
+    amendments = corrections.amendments.get(raw.seq) if corrections.amendments else None
+    event = corrections.effective(raw) if amendments else raw
+    voided_by = corrections.voided_by.get(raw.seq) if corrections.voided_by else None
+    return Outcome(event, APPLIED, [], [a.seq for a in amendments] if amendments else [], voided_by)
 
 
 def _fold_event(fold: Fold, raw: Event, corrections: Corrections, settings_by_key: Mapping[str, Any]) -> Outcome:
     """Play one journal event into ``fold``: what replay made of it."""
     game = fold.game
-    amendments = corrections.amendments.get(raw.seq) if corrections.amendments else None
-    event = corrections.effective(raw) if amendments else raw
-    outcome = Outcome(event, APPLIED, [], [a.seq for a in amendments] if amendments else [])
-    if corrections.voided_by and raw.seq in corrections.voided_by:
+    outcome = _bare_outcome(raw, corrections)
+    event = outcome.event
+    if outcome.voided_by is not None:
         outcome.status = VOIDED
-        outcome.voided_by = corrections.voided_by[raw.seq]
         return outcome
     findings: list[Finding] = []
     if raw.type in CORRECTIONS:

@@ -415,12 +415,8 @@ class Journal(ChainedRecords):
         return super().records_after(count)
 
     def reload(self) -> None:
-        """Read the file again if it changed since it was read (``stamp_of``); keep the replay cache's word for
-        its start while the file still bears it out."""
-        self._reload()
-
-    def _reload(self) -> None:
-        """Read the file again (under the lock); keep the cache's word when the file still bears it out."""
+        """Read the file again if it changed since it was read (``stamp_of``): another terminal wrote it. Keep
+        the replay cache's word for its start while the file still bears it out."""
         try:
             if stamp_of(os.stat(self.path)) == self._stamp:
                 return  # the very file already read: nobody wrote it since
@@ -468,28 +464,28 @@ class Journal(ChainedRecords):
         refuse_read_only(self.path)
         with locked(self.path):
             clean_stray_temporaries(self.path)
-            self._reload()
+            self.reload()
             yield Transaction(self)
 
     def _append(self, events: Sequence[Event]) -> list[dict[str, Any]]:
         """Chain ``events`` after the head and write them in one atomic write."""
         records = chained(events, self.head_hash)
         if self._all is None and self._vouched is not None:  # only the vouched text and the events after it read
-            last = int(self._tail[-1][0] if self._tail else self._vouched.last_key)
-            added = [(str(last + 1 + n), record) for n, record in enumerate(records)]
-            text = self.text[:-2] + "".join("," + _member(key, record) for key, record in added) + "}}"
+            first = int(self.last_key) + 1
+            text = spliced(self.text, first, records, after_others=True)
             _write_text(self.path, text)
-            self._tail.extend(added)
+            self._tail.extend((str(first + n), record) for n, record in enumerate(records))
         else:
-            data = self._data if self._data is not None else {}
-            spliced = appended_text(self.text, data, records)
-            if spliced is None:  # a file another program laid out: TinyDB rewrites it
+            data = self._data
+            assert data is not None  # parsed with the records
+            text_or_none = appended_text(self.text, data, records)
+            if text_or_none is None:  # a file another program laid out: TinyDB rewrites it
                 db = _tinydb(self.path, data)
                 db.table(EVENTS_TABLE).insert_multiple(records)
                 _write(db, self.path)
                 text = self.path.read_text(encoding="utf-8")
             else:
-                text = spliced
+                text = text_or_none
                 _write_text(self.path, text)
                 table = data.setdefault(EVENTS_TABLE, {})
                 first = _next_doc_id(table)
@@ -506,7 +502,7 @@ class Journal(ChainedRecords):
         if self._all is None and self._vouched is not None:
             return self._tail[-1][0] if self._tail else self._vouched.last_key
         table = (self._data or {}).get(EVENTS_TABLE) or {}
-        return list(table)[-1] if table else ""
+        return next(reversed(table), "")
 
 
 class MemoryJournal(ChainedRecords):
@@ -580,24 +576,29 @@ def chained(events: Sequence[Event], prev: str) -> list[dict[str, Any]]:
     return records
 
 
-def appended_text(text: str, data: Mapping[str, Any], records: Sequence[Mapping[str, Any]]) -> str | None:
+def appended_text(text: str, data: dict[str, Any], records: Sequence[Mapping[str, Any]]) -> str | None:
     """The file's text with ``records`` added at the end of its events table: exactly what TinyDB writes for
     the same insert (the same document, keys and layout), without laying the whole document out again; the
     text before the new records stays byte for byte the same. None when the file is not laid out as this
     program writes it (the events table last, compact separators), so that TinyDB writes it instead."""
     table = data.get(EVENTS_TABLE)
-    if not isinstance(table, dict) or list(data)[-1] != EVENTS_TABLE or not text.endswith("}}"):
+    if not isinstance(table, dict) or next(reversed(data), None) != EVENTS_TABLE or not text.endswith("}}"):
         return None
     if table:
-        last = list(table)[-1]
+        last = next(reversed(table))
         ending = _member(last, table[last]) + "}}"
     else:
         ending = _member(EVENTS_TABLE, {}) + "}"
     if not text.endswith(ending):  # the end of the document as this program lays it out
         return None
-    first = _next_doc_id(table)
+    return spliced(text, _next_doc_id(table), records, after_others=bool(table))
+
+
+def spliced(text: str, first: int, records: Sequence[Mapping[str, Any]], *, after_others: bool) -> str:
+    """``text``, a session file ending with its events table, with ``records`` added to that table under the
+    keys ``first``, ``first + 1``…: the text before them is kept byte for byte."""
     added = ",".join(_member(str(first + n), record) for n, record in enumerate(records))
-    return text[:-2] + ("," if table else "") + added + "}}"
+    return text[:-2] + ("," if after_others else "") + added + "}}"
 
 
 def _member(key: str, value: Any) -> str:

@@ -22,7 +22,7 @@ from scorekeeper import replay_cache
 from scorekeeper.consequences import Effects, ruling_effects, ruling_refusal
 from scorekeeper.engine import Outcome, Replay, carried_out, extended, replay, replay_after, step
 from scorekeeper.errors import BadInput, Refused
-from scorekeeper.events import AMEND, ASSERT, CORE_TYPES, CORRECTIONS, NOTE, SET, VOID, Event
+from scorekeeper.events import AMEND, ASSERT, CORE_TYPES, NOTE, SET, VOID, Event
 from scorekeeper.games.base import (
     Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, resolve_player,
 )
@@ -328,15 +328,11 @@ class Session:
         if self._replay is None or self._replay_head != head:
             prefix = self._vouched()
             later = self.journal.events_after(prefix.count) if prefix is not None else []
-            if prefix is not None and not any(e.type in CORRECTIONS for e in later):
-                earlier = prefix.count
-                self._replay = replay_after(prefix.resume, later, self.game, self.config,
-                                            lambda: self.events[:earlier])
-            else:
-                prefix, later = None, []
-                self._replay = replay(self.events, self.game, self.config)
+            resumed = None if prefix is None else replay_after(
+                prefix.resume, later, self.game, self.config, lambda: self.events[:prefix.count])
+            self._replay = resumed if resumed is not None else replay(self.events, self.game, self.config)
             self._replay_head = head
-            if prefix is None or later:
+            if resumed is None or later:  # the cache's entry is behind the journal
                 self._save_cache()
         return self._replay
 
@@ -731,32 +727,34 @@ class Session:
 def _check_without_rules(entry: Any, journal: Journal | MemoryJournal, path: Path | None) -> None:
     """``BadInput`` for a session whose settings do not fit the game's declarations, or whose players are
     missing or repeated: what can be told without loading the game's rules."""
-    from scorekeeper.settings import declared_settings, first_problem
+    from scorekeeper.settings import declared_settings
 
-    wrong = first_problem(declared_settings(entry), journal.meta.settings)
-    if wrong:
-        raise BadInput(f"{path}: {wrong}; the file was left untouched")
-    players = list(journal.meta.players)
-    if not players or len(set(players)) < len(players):
-        raise BadInput(f"{path}: the metadata is damaged ({len(players)} players, {len(set(players))} different); "
-                       "the file was left untouched")
+    _check_session_meta(declared_settings(entry), journal.meta, path)
 
 
 def _checked_game(entry: Any, journal: Journal | MemoryJournal, path: Path | None) -> Game:
     """The game of ``entry``, loaded; ``BadInput`` when the session's settings or players do not fit it."""
     from scorekeeper import games
-    from scorekeeper.settings import first_problem
 
     game = games.load(entry.name)
-    wrong = first_problem(game.settings, journal.meta.settings)
+    _check_session_meta(game.settings, journal.meta, path, game)
+    return game
+
+
+def _check_session_meta(settings: Sequence[Any], meta: SessionMeta, path: Path | None, game: Game | None = None) -> None:
+    """``BadInput`` when ``meta``'s settings do not fit ``settings``, or its players are missing, repeated or (with
+    the ``game``) more or fewer than the game is played by."""
+    from scorekeeper.settings import first_problem
+
+    wrong = first_problem(settings, meta.settings)
     if wrong:
         raise BadInput(f"{path}: {wrong}; the file was left untouched")
-    players = list(journal.meta.players)
-    if not game.min_players <= len(players) <= game.max_players or len(set(players)) < len(players):
-        raise BadInput(f"{path}: the metadata is damaged ({len(players)} players, {len(set(players))} different; "
-                       f"{game.title} is played by {game.min_players} to {game.max_players}); "
-                       "the file was left untouched")
-    return game
+    players = list(meta.players)
+    low, high = (game.min_players, game.max_players) if game is not None else (1, max(1, len(players)))
+    if not low <= len(players) <= high or len(set(players)) < len(players):
+        played_by = f"; {game.title} is played by {low} to {high}" if game is not None else ""
+        raise BadInput(f"{path}: the metadata is damaged ({len(players)} players, {len(set(players))} different"
+                       f"{played_by}); the file was left untouched")
 
 
 def check_meta(game: Game, meta: SessionMeta) -> None:

@@ -464,12 +464,12 @@ class Game:
 
     def declaration(self, type: str) -> EventType | None:
         """The declaration of event type ``type``, or None."""
-        events = self.events
-        table = self.__dict__.get("_declarations")
-        if table is None or table[0] is not events:  # built once per tuple of declarations
-            table = (events, {e.name: e for e in reversed(events)})  # the first of a name wins
-            self.__dict__["_declarations"] = table
-        return table[1].get(type)
+        return self._declared.get(type)
+
+    @functools.cached_property
+    def _declared(self) -> dict[str, EventType]:
+        """The declarations by name (a game's ``events`` are a class's tuple, fixed); the first of a name wins."""
+        return {e.name: e for e in reversed(self.events)}
 
     def payload_findings(self, event: Event) -> list[Finding]:
         """``CORE-TYPE`` for an undeclared event type, ``CORE-PAYLOAD`` for a payload that does not fit."""

@@ -122,11 +122,15 @@ def skill_4() -> Table:
     return side_b((4, 2, 3))
 
 
-def skill_1_after_the_last_reward() -> Table:
-    t = side_b()
+def at_end_game(t: Table, gear: int) -> Table:
+    """``t`` moved to End Game Scoring after round 5, Astrid holding ``gear`` Gear."""
     t.state.phase, t.state.round = "end", 5
-    t.p("Astrid").gear = 2
+    t.p("Astrid").gear = gear
     return t
+
+
+def skill_1_after_the_last_reward() -> Table:
+    return at_end_game(side_b(), 2)
 
 
 def answers_waiting() -> Table:
@@ -160,10 +164,7 @@ def reserved_guild_card() -> Table:
 
 
 def end_game() -> Table:
-    t = cards_in_hand()
-    t.state.phase, t.state.round = "end", 5
-    t.p("Astrid").gear = 3
-    return t
+    return at_end_game(cards_in_hand(), 3)
 
 
 def no_gear_skill_1() -> Table:
