@@ -8,6 +8,7 @@ size and modification time of every source file of the core package and of the g
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import os
 import sys
 from pathlib import Path
@@ -19,20 +20,35 @@ import scorekeeper
 def fingerprint(game: Any) -> str:
     """The fingerprint of the core's code and of the package that holds ``game``, taken once per process (it
     describes the code this process runs, which was read when it started)."""
-    name = type(game).__module__
-    if name not in _TAKEN:
-        _TAKEN[name] = _taken(name)
-    return _TAKEN[name]
+    module = sys.modules.get(type(game).__module__)
+    file = getattr(module, "__file__", None)
+    return _of(Path(str(file)).parent if file else None)
+
+
+def fingerprint_of_package(package: str) -> str:
+    """``fingerprint`` of the game whose package is ``package`` (a registry entry's), without importing it: a
+    command that needs no rules (a ``note``) still finds the replay cache's entry the game's commands made."""
+    spec = importlib.util.find_spec(package)
+    locations = list(spec.submodule_search_locations or []) if spec is not None else []
+    if locations:
+        return _of(Path(locations[0]))
+    return _of(Path(spec.origin).parent if spec is not None and spec.origin else None)
 
 
 _TAKEN: dict[str, str] = {}
 
 
-def _taken(module_name: str) -> str:
+def _of(folder: Path | None) -> str:
+    name = str(folder)
+    if name not in _TAKEN:
+        _TAKEN[name] = _taken(folder)
+    return _TAKEN[name]
+
+
+def _taken(game_folder: Path | None) -> str:
     folders = [Path(scorekeeper.__file__).parent, Path(scorekeeper.__file__).parent / "games"]
-    module = sys.modules.get(module_name)
-    if module is not None and getattr(module, "__file__", None):
-        folders.append(Path(str(module.__file__)).parent)
+    if game_folder is not None:
+        folders.append(game_folder)
     parts = [scorekeeper.__version__]
     for folder in dict.fromkeys(folders):
         with os.scandir(folder) as entries:

@@ -2,8 +2,8 @@
 
 The session file stays the only truth. A cache entry (one per session file, in the user's cache folder) holds
 the state after the journal's first N events (``scorekeeper.state_codec``: plain tagged JSON, never code),
-what replay made of each of them, and a digest of the file's text up to the end of event N. It is used only
-when the file still begins with exactly that text (so those N events, the metadata and the hash chain up to N
+what replay made of each of them, and a digest of the file's bytes up to the end of event N. It is used only
+when the file still begins with exactly those bytes (so those N events, the metadata and the hash chain up to N
 are byte for byte the ones replayed and verified then), the game, its settings and the code are the same, and
 no correction came after N (a ``void`` or ``amend`` changes how earlier events read). Anything else — a
 missing, stale, damaged or foreign entry — is ignored and rebuilt: deleting the folder changes no output.
@@ -20,7 +20,7 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine import Replay, Resume
 from scorekeeper.games.base import Violation
@@ -28,12 +28,13 @@ from scorekeeper.journal import Vouched, text_digest
 from scorekeeper.state_codec import CodecError, decode, encode
 
 if TYPE_CHECKING:
+    from scorekeeper.games import GameInfo
     from scorekeeper.games.base import Game, SessionConfig
     from scorekeeper.journal import Journal
 
-FORMAT = 1
+FORMAT = 2  # 2: the digest is SHA-256 of the file's bytes, the length counts bytes, the hint is kept
 #: the end of a session file after its last event: the events table and the document close
-CLOSING = "}}"
+CLOSING = b"}}"
 
 
 def enabled() -> bool:
@@ -68,16 +69,11 @@ class Prefix:
 def load(journal: "Journal", game: "Game", config: "SessionConfig") -> Prefix | None:
     """The entry for ``journal`` when it is valid for the file as it now reads (the journal then takes its word
     for the start of the file, ``Journal.adopt``), else None: never an error."""
-    if not enabled() or journal.path is None:
+    adopted = _adopted(journal, key(game, config))
+    if adopted is None:
         return None
+    entry, vouched = adopted
     try:
-        entry = json.loads(entry_path(journal.path).read_text(encoding="utf-8"))
-        if entry["format"] != FORMAT or entry["session"] != str(journal.path) or entry["key"] != key(game, config):
-            return None
-        vouched = Vouched(int(entry["count"]), str(entry["head"]), int(entry["length"]), str(entry["digest"]),
-                          str(entry["last_key"]))
-        if vouched.count < 1 or not journal.adopt(vouched):
-            return None
         outcomes = {int(seq): (str(status), [Violation(int(seq), *v) for v in found])
                     for seq, (status, found) in entry["outcomes"].items()}
         state_data = entry["state"]
@@ -86,32 +82,103 @@ def load(journal: "Journal", game: "Game", config: "SessionConfig") -> Prefix | 
         return None
 
 
+def _adopted(journal: "Journal", wanted_key: str) -> tuple[dict[str, Any], Vouched] | None:
+    """The entry (as stored) for ``journal`` under ``wanted_key``, and its word for the start of the file, when
+    the journal takes that word (``Journal.adopt``); else None: never an error."""
+    if not enabled() or journal.path is None:
+        return None
+    try:
+        entry = json.loads(entry_path(journal.path).read_text(encoding="utf-8"))
+        if entry["format"] != FORMAT or entry["session"] != str(journal.path) or entry["key"] != wanted_key:
+            return None
+        vouched = Vouched(int(entry["count"]), str(entry["head"]), int(entry["length"]), str(entry["digest"]),
+                          str(entry["last_key"]))
+        if vouched.count < 1 or not isinstance(entry["expected"], str) or not journal.adopt(vouched):
+            return None
+        return entry, vouched
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return None
+
+
 def save(journal: "Journal", game: "Game", config: "SessionConfig", replayed: Replay) -> None:
     """Keep ``replayed`` (the replay of the whole journal as it now reads, its hash chain intact) for the next
     command; a state that is not plain data, or a folder that cannot be written, simply means no entry."""
-    text = journal.text
-    if not enabled() or journal.path is None or not journal.count or not text.endswith(CLOSING):
+    if not enabled() or journal.path is None or not journal.count or not journal.raw.endswith(CLOSING):
         return
     try:
         state = encode(replayed.state)
     except CodecError:
         return
-    length = len(text) - len(CLOSING)
     entry = {
-        "format": FORMAT, "session": str(journal.path), "key": key(game, config),
-        "count": journal.count, "head": journal.head_hash, "length": length, "digest": journal.digest_of_start(length),
-        "last_key": journal.last_key, "state": state,
+        "format": FORMAT, "session": str(journal.path), "key": key(game, config), "state": state,
         "outcomes": {str(seq): [status, [[v.rule, v.message, v.severity] for v in found]]
                      for seq, (status, found) in replayed.unusual().items()},
+        "expected": expected_text(game, replayed.state),
     }
-    _write(entry_path(journal.path), json.dumps(entry, ensure_ascii=False, separators=(",", ":")))
+    _write(entry_path(journal.path), json.dumps({**entry, **_start_of(journal)}, ensure_ascii=False,
+                                                separators=(",", ":")))
+
+
+def _start_of(journal: "Journal") -> dict[str, Any]:
+    """What an entry vouches for: the journal's events as it now reads, and the file's bytes before its end."""
+    length = len(journal.raw) - len(CLOSING)
+    return {"count": journal.count, "head": journal.head_hash, "length": length,
+            "digest": journal.digest_of_start(length), "last_key": journal.last_key}
+
+
+def expected_text(game: "Game", state: Any) -> str:
+    """What the game expects next, in words (the hint a verdict ends with); "" when the game cannot say."""
+    try:
+        return game.expect(state).text
+    except Exception:  # a hint must never stop a command
+        return ""
+
+
+@dataclass
+class NoteStart:
+    """An entry a ``note`` can be recorded on without the game's rules: the journal (as read) vouched for, and
+    what the game expects after it (a note changes neither the state nor what comes next)."""
+
+    entry: dict[str, Any]
+    vouched: Vouched
+
+    @property
+    def expected(self) -> str:
+        return str(self.entry["expected"])
+
+
+def note_start(journal: "Journal", game: "GameInfo") -> NoteStart | None:
+    """The entry for ``journal``, a session of registry entry ``game``, found without importing the game's rules
+    (its settings and the fingerprint of its package only), when the journal takes its word; else None."""
+    from scorekeeper import code_version
+    from scorekeeper.games.base import SessionConfig
+    from scorekeeper.settings import completed, declared_settings
+
+    meta = journal.meta
+    config = SessionConfig(meta.game, tuple(meta.players), completed(declared_settings(game), meta.settings),
+                           meta.catalog)
+    found = _adopted(journal, key_of(game.name, config, code_version.fingerprint_of_package(game.package)))
+    return None if found is None else NoteStart(*found)
+
+
+def save_after_note(journal: "Journal", start: NoteStart) -> None:
+    """Keep ``start``'s entry for the journal as it now reads, notes added after it: the same state, outcomes
+    and hint (a note changes none of them), vouching for the whole file."""
+    if journal.raw.endswith(CLOSING):
+        _write(entry_path(journal.path), json.dumps({**start.entry, **_start_of(journal)}, ensure_ascii=False,
+                                                    separators=(",", ":")))
 
 
 def key(game: "Game", config: "SessionConfig") -> str:
     """The game, the session's settings, players and catalog, and the code that replays them."""
     from scorekeeper import code_version
 
-    data = [game.name, list(config.players), config.settings, config.catalog, code_version.fingerprint(game)]
+    return key_of(game.name, config, code_version.fingerprint(game))
+
+
+def key_of(name: str, config: "SessionConfig", fingerprint: str) -> str:
+    """``key`` from the game's name and the fingerprint of its code."""
+    data = [name, list(config.players), config.settings, config.catalog, fingerprint]
     return text_digest(json.dumps(data, sort_keys=True, default=str))
 
 

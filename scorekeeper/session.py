@@ -646,9 +646,37 @@ class Session:
 
     def note(self, text: str) -> Verdict:
         """Record a free-text note (a ruling, a dispute, a reminder)."""
-        if not text.strip():
-            raise BadInput("the note is empty; write its text in quotes")
-        return self.record(Draft(NOTE, None, {"text": text}))
+        return self.record(_note_draft(text))
+
+    def note_without_rules(self, text: str) -> Verdict | None:
+        """Record a note without loading the game, when the session was opened lazily and the replay cache
+        vouches for the whole journal (or for all of it but notes): a note changes neither the state nor what
+        the game expects next, which the cache's entry holds. None, nothing written, when it cannot: ``note``
+        then records it through the game, with the same verdict."""
+        from scorekeeper.journal import verify_chain
+
+        draft = _note_draft(text)
+        if self._game is not None or not isinstance(self.journal, Journal):
+            return None
+        start = replay_cache.note_start(self.journal, self._entry)
+        if start is None:
+            return None
+        _check_values(draft)
+        meta, count = self.journal.meta, start.vouched.count
+        with self.journal.transaction() as tx:
+            if self.journal.vouched != start.vouched:  # another terminal rewrote the file meanwhile
+                return None
+            later = self.journal.records_after(count)
+            if any(r.get("type") != NOTE for r in later) or verify_chain(meta, later, count, start.vouched.head):
+                return None  # a play since the entry (the game must replay it), or a broken chain (refused there)
+            written = tx.append_many([Event(0, NOTE, None, dict(draft.payload), "")])
+            head = self.journal.head_hash
+            if self.on_write is not None and self.journal.path is not None:
+                self.on_write(self.journal.path, self.journal.count, head, [head], False)
+        replay_cache.save_after_note(self.journal, start)
+        event = written[0]
+        return Verdict(event, [], None, None, start.expected, core_description(event) or "", recorded=True,
+                       head_hash=head)
 
     def void(self, seq: int, reason: str = "", *, force: bool = False) -> Verdict:
         """Void event ``seq``: it stays in the journal but no longer counts (a void of a void restores)."""
@@ -810,6 +838,17 @@ def describe(game: Game, event: Event, journal: Mapping[int, Event] | None = Non
         changes = " ".join(f"{k}={json.dumps(v)}" for k, v in dict(event.get("changes", {})).items())
         who = f" player={event.get('player')}" if event.get("player") else ""
         return f"amend #{event.get('target')}: {changes}{who}"
+    own = core_description(event)
+    if own is not None:
+        return own
+    try:
+        return game.describe(event)
+    except Exception:  # a description must never stop a command
+        return f"{event.type} {json.dumps(dict(event.payload))}"
+
+
+def core_description(event: Event) -> str | None:
+    """One human line for a note, an assertion or a setting change (no game needed); None for any other."""
     if event.type == NOTE:
         return f"note: {event.get('text')}"
     if event.type == ASSERT:
@@ -817,10 +856,13 @@ def describe(game: Game, event: Event, journal: Mapping[int, Event] | None = Non
         return f"assert {event.player + ' ' if event.player else ''}{facts}"
     if event.type == SET:
         return f"set {event.get('key')}={json.dumps(event.get('value'))}"
-    try:
-        return game.describe(event)
-    except Exception:  # a description must never stop a command
-        return f"{event.type} {json.dumps(dict(event.payload))}"
+    return None
+
+
+def _note_draft(text: str) -> Draft:
+    if not text.strip():
+        raise BadInput("the note is empty; write its text in quotes")
+    return Draft(NOTE, None, {"text": text})
 
 
 def refusal_message(errors: Sequence[Finding]) -> str:

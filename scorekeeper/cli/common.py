@@ -180,16 +180,24 @@ def session_path(explicit: str | None) -> Path | str:
     return current
 
 
-def open_session(explicit: str | None, game_name: str | None = None, *, lazy: bool = False) -> Session:
+def open_session(explicit: str | None, game_name: str | None = None, *, lazy: bool = False,
+                 warn: bool = True) -> Session:
     """Read the session (no lock; another game's: exit 2); warn of a broken chain; writes keep the witness.
 
-    ``lazy``: a command that reads the journal only loads the game only if it asks for it.
+    ``lazy``: a command that reads the journal only loads the game only if it asks for it. ``warn=False``:
+    the caller warns (``warn_of_broken_chain``) when it reads the whole chain.
     """
     s = Session.open(session_path(explicit), game_name, on_write=witness_hook(), lazy=lazy)
+    if warn:
+        warn_of_broken_chain(s)
+    return s
+
+
+def warn_of_broken_chain(s: Session) -> None:
+    """Print the warning of a journal that fails ``verify`` (on stderr), if it does."""
     warning = s.chain_warning()
     if warning:
         click.echo(f"warning: {warning}", err=True)
-    return s
 
 
 def witness_hook() -> Any:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.common import json_refusals, open_session, recording_options, show_verdict
+from scorekeeper.cli.common import (json_refusals, open_session, recording_options, show_verdict,
+                                    warn_of_broken_chain)
 from scorekeeper.cli.session import command
 from scorekeeper.strictjson import assignments
 
@@ -17,7 +18,12 @@ def note(text: str, session: str | None, force: bool, as_json: bool) -> None:
 
     Example: scorekeeper note "Bjorn disputes the Tavern claim; we let it stand"
     """
-    show_verdict(open_session(session).note(text), as_json)
+    s = open_session(session, lazy=True, warn=False)
+    verdict = s.note_without_rules(text)  # with the replay cache's word: no game, no replay
+    if verdict is None:
+        warn_of_broken_chain(s)
+        verdict = s.note(text)
+    show_verdict(verdict, as_json)
 
 
 @command("void")

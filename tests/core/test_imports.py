@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -77,3 +78,21 @@ def test_settings_of_a_game_import_its_settings_not_its_rules() -> None:
         loaded = modules_after("settings", "--game", game)
         assert any(m.endswith(".settings") for m in _game_modules(loaded))
         assert not _rules(loaded) and "tabulate" not in loaded, (game, sorted(_rules(loaded)))
+
+
+def test_a_note_with_the_caches_word_imports_no_rules_no_tabulate_no_tinydb(tmp_path: Path) -> None:
+    """Issue 9: a note needs no game state. Once a command has kept the replay cache's entry, ``note`` loads
+    the game's settings (to find the entry), not its rules, and neither tabulate nor tinydb."""
+    session = tmp_path / "s.json"
+    shutil.copy(SAMPLE, session)
+    env = {**os.environ, "SCOREKEEPER_HOME": str(tmp_path / "home"), "SCOREKEEPER_CACHE_DIR": str(tmp_path / "cache")}
+    (tmp_path / "home").mkdir()
+    subprocess.run([sys.executable, "-m", "scorekeeper", "score", "--session", str(session)], env=env,
+                   check=True, capture_output=True)
+    done = subprocess.run([sys.executable, "-c", PROBE, "note", "a ruling", "--session", str(session)], env=env,
+                          capture_output=True, text=True, check=True)
+    loaded = set(json.loads(done.stderr.strip().splitlines()[-1]))
+    assert "recorded: note: a ruling" in done.stdout
+    heavy = {m for m in loaded if m.split(".")[0] in ("tabulate", "tinydb")}
+    assert not heavy and not _rules(loaded), sorted(heavy | _rules(loaded))
+    assert "scorekeeper.games.flamecraft.game" not in loaded

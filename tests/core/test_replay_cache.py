@@ -209,3 +209,92 @@ def test_with_a_valid_entry_only_the_events_after_it_are_read(tmp_path: Path) ->
     assert opened.replay().timeline[-1].event.get("text") == "one more"  # the outcomes are built when asked
     assert opened.journal._all is not None
     assert facts(opened, opened.replay()) == fresh(opened)
+
+
+def _without_time_and_hash(output: str) -> Any:
+    code, _, text = output.partition("\n")
+    data = json.loads(text)
+    data["recorded"].pop("recorded_at")
+    data.pop("hash")
+    return code, data
+
+
+@pytest.mark.parametrize("path", SAMPLES, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_a_note_on_a_vouched_journal_reads_as_a_note_recorded_through_the_game(
+        path: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 9 (a note imports no game package): with the cache's word for the whole journal, a ``note`` is
+    recorded without the game's rules; its verdict (text and --json), the file it leaves and every read after
+    it are those of the note recorded through the game with no cache at all."""
+    warm, cold = tmp_path / "warm.json", tmp_path / "cold.json"
+    shutil.copy(path, warm)
+    shutil.copy(path, cold)
+    _run("score", "--session", str(warm))
+    fast = Session.open(warm, lazy=True).note_without_rules("first ruling")
+    assert fast is not None, "the cache did not vouch for the journal"
+    slow = Session.open(cold).note("first ruling")
+    assert (fast.event.seq, fast.description, fast.expected, fast.recorded) == (
+        slow.event.seq, slow.description, slow.expected, slow.recorded)
+    assert fast.expected, "a sample's hint is never empty"
+    fast_json = _run("note", "second ruling", "--json", "--session", str(warm))
+    monkeypatch.setenv("SCOREKEEPER_NO_CACHE", "1")
+    slow_json = _run("note", "second ruling", "--json", "--session", str(cold))
+    assert _without_time_and_hash(fast_json) == _without_time_and_hash(slow_json)
+    assert "\nintact: " in _run("verify", "--session", str(warm))
+    monkeypatch.delenv("SCOREKEEPER_NO_CACHE")
+    assert [_run(*args, "--session", str(warm)) for args in (["score"], ["check"], ["status"])] == [
+        _run(*args, "--session", str(cold)) for args in (["score"], ["check"], ["status"])]
+
+
+def _appended(session: Path, doc_of_last: Any) -> None:
+    """Add, at the end of the file, an event made from the last one by ``doc_of_last`` (no cache update)."""
+    text = session.read_text(encoding="utf-8")
+    data = json.loads(text)
+    last_key = max(data["events"], key=int)
+    doc = doc_of_last(dict(data["events"][last_key], seq=int(last_key) + 1))
+    session.write_text(text[:-2] + f',"{int(last_key) + 1}":' + json.dumps(doc, separators=(",", ":")) + "}}",
+                       encoding="utf-8")
+
+
+def test_a_note_after_an_unreplayed_play_goes_through_the_game(tmp_path: Path) -> None:
+    """A play written after the cache's entry (by a tool that kept no entry) must be replayed: the note
+    without rules declines and writes nothing; the ``note`` command then records it through the game."""
+    session = _copy(SAMPLES[0], tmp_path)
+    _run("score", "--session", str(session))
+    plays = [e for e in Session.open(session).events if e.type not in ("note", "assert", "set", "void", "amend")]
+    play = plays[-1]
+
+    def replayed_play(doc: Any) -> Any:
+        doc = dict(doc, type=play.type, player=play.player, payload=dict(play.payload), prev_hash=doc["hash"])
+        doc.pop("hash")
+        doc["hash"] = event_hash(doc, doc["prev_hash"])
+        return doc
+
+    _appended(session, replayed_play)
+    before = session.read_bytes()
+    assert Session.open(session, lazy=True).note_without_rules("a ruling") is None
+    assert session.read_bytes() == before
+    output = _run("note", "a ruling", "--session", str(session))
+    assert output.startswith("0\n") and "recorded: note: a ruling" in output
+    assert Session.open(session).events[-1].get("text") == "a ruling"
+
+
+def test_a_note_after_a_broken_chain_goes_through_the_game_and_warns(tmp_path: Path) -> None:
+    """An event after the entry whose hash does not chain: the note without rules declines (nothing
+    written); the command reads the whole chain, so it warns as every command does on such a file."""
+    session = _copy(SAMPLES[0], tmp_path)
+    _run("score", "--session", str(session))
+    _appended(session, lambda doc: dict(doc, type="note", player=None, payload={"text": "forged"},
+                                        prev_hash=doc["hash"], hash="0" * 64))
+    before = session.read_bytes()
+    assert Session.open(session, lazy=True).note_without_rules("a ruling") is None
+    assert session.read_bytes() == before
+    output = _run("note", "a ruling", "--session", str(session))
+    assert "warning:" in output
+
+
+def test_a_note_without_the_cache_goes_through_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    session = _copy(SAMPLES[0], tmp_path)
+    _run("score", "--session", str(session))
+    monkeypatch.setenv("SCOREKEEPER_NO_CACHE", "1")
+    assert Session.open(session, lazy=True).note_without_rules("a ruling") is None
+    assert "recorded: note: a ruling" in _run("note", "a ruling", "--session", str(session))
