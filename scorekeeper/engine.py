@@ -6,7 +6,8 @@ is carried out as far as the game can, flagged with the rules it breaks; only wh
 out at all (``Stop``) is it left unapplied, with a ``CORE-UNAPPLIED`` warning saying what to record. A rejected play leaves the state as it was before it, guaranteed here
 for every game: a ``Fold`` keeps a checkpoint and the events played since, and puts the state back by
 re-folding them, so no event copies the whole state (rejections are rare; each costs one re-fold of the
-events since the previous one).
+events since the previous one). A forced play is the one a journal's replay most often puts back: when
+``CHECKPOINT_BEFORE_FORCED`` plays or more came since the checkpoint, the Fold copies the state before it.
 """
 
 from __future__ import annotations
@@ -112,6 +113,11 @@ class Resume:
     origin: Callable[[], Any]
 
 
+#: a forced play after this many plays since the checkpoint takes a new one (a copy of the state) first, so that
+#: putting it back re-folds no more than that; a copy costs a few plays, and most forced plays stand
+CHECKPOINT_BEFORE_FORCED = 128
+
+
 class Fold:
     """A replay in progress: the state, and what puts it back when a play is rejected.
 
@@ -130,6 +136,9 @@ class Fold:
 
     def play(self, event: Event) -> list[Finding]:
         """Play a game event; a rejected one leaves ``state`` as it was."""
+        if event.forced and len(self._since) >= CHECKPOINT_BEFORE_FORCED:
+            # the plays a journal's replay puts back are mostly forced ones: one copy here bounds that re-fold
+            self._checkpoint, self._since = copy.deepcopy(self.state), []
         self.state, findings = step(self.game, self.state, event, restore=self._restore)
         if carried_out(event, findings):
             self._since.append(event)

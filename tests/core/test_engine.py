@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from scorekeeper.engine import APPLIED, CORRECTION, FORCED, REJECTED, VOIDED, replay, resolve_corrections
+from typing import Any
+
+from scorekeeper.engine import (APPLIED, CHECKPOINT_BEFORE_FORCED, CORRECTION, FORCED, REJECTED, VOIDED, replay,
+                                resolve_corrections)
 from scorekeeper.events import Event
-from scorekeeper.games.base import SessionConfig
+from scorekeeper.games.base import Findings, SessionConfig
 from tests.fake_game import GAME
 
 CONFIG = SessionConfig("fake", ("Ann", "Bob"), {"target": 10, "bonus": 0})
@@ -58,6 +61,32 @@ def test_a_rejection_after_a_forced_play_refolds_it() -> None:
     result = replay(events, GAME, CONFIG)
     assert [o.status for o in result.timeline] == [FORCED, REJECTED, APPLIED]
     assert result.state.counters == {"Ann": 7, "Bob": 3}
+
+
+class CountingGame(type(GAME)):  # type: ignore[misc]
+    """The fake game, counting the plays it is asked to carry out (replays and re-folds alike)."""
+
+    plays = 0
+
+    def play(self, state: Any, event: Event, found: Findings) -> Any:
+        self.plays += 1
+        return super().play(state, event, found)
+
+
+def test_a_forced_play_put_back_late_in_a_long_game_refolds_nothing_before_it() -> None:
+    """A forced play the game cannot carry out, after more than ``CHECKPOINT_BEFORE_FORCED`` plays: the Fold took
+    a checkpoint right before it, so putting it back re-folds none of the earlier plays, and the game goes on
+    from exactly the state before it."""
+    game = CountingGame()
+    config = SessionConfig("fake", ("Ann", "Bob"), {"target": 10**6, "bonus": 0})
+    before = [ev(n + 1, "ADD", ("Ann", "Bob")[n % 2], n=1) for n in range(2 * CHECKPOINT_BEFORE_FORCED)]
+    forced = Event(len(before) + 1, "ADD", "Zed", {"n": 1}, forced=True)  # judged, then fails half-way: put back
+    after = [ev(len(before) + 2, "ADD", "Ann", n=2)]
+    result = replay([*before, forced, *after], game, config)
+    assert result.timeline[len(before)].status == REJECTED
+    assert [v.rule for v in result.violations] == ["FAKE-TURN", "CORE-PAYLOAD", "CORE-UNAPPLIED"]
+    assert result.state == replay([*before, *after], GAME, config).state
+    assert game.plays == len(before) + 2  # each play once, the forced one included: no re-fold
 
 
 def test_void_removes_an_event_and_a_void_of_a_void_restores_it() -> None:
