@@ -158,8 +158,8 @@ class Card:
         if self.kind == "tavern":
             flame = f" Flame{self.flame:+d}" if self.flame else ""
             return f"{self.id} ({hire_text(self.hire)}{flame})"
-        if self.is_dragon:
-            extra = "".join([f" F+{self.flame}" if self.flame else "", f" W{self.wardens}" if self.wardens else ""])
+        if self.kind in DRAGON_KINDS:
+            extra = (f" F+{self.flame}" if self.flame else "") + (f" W{self.wardens}" if self.wardens else "")
             colour = "exotic" if self.exotic and not self.attached_to else self.colour
             return f"{self.id} ({colour} {self.glory}{extra})"
         if self.kind == "preserve":

@@ -105,7 +105,7 @@ def _copier(hint: Any) -> Callable[[Any], Any] | None:
 def _list_of(how: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """The copier of a list whose items ``how`` copies."""
     def copy_list(value: list[Any]) -> list[Any]:
-        return [how(v) for v in value]
+        return [how(v) for v in value] if value else []
     return copy_list
 
 
