@@ -158,10 +158,10 @@ class Card:
         if self.kind == "tavern":
             flame = f" Flame{self.flame:+d}" if self.flame else ""
             return f"{self.id} ({hire_text(self.hire)}{flame})"
-        if self.is_dragon:
-            extra = "".join([f" F+{self.flame}" if self.flame else "", f" W{self.wardens}" if self.wardens else ""])
+        if self.kind in DRAGON_KINDS:
             colour = "exotic" if self.exotic and not self.attached_to else self.colour
-            return f"{self.id} ({colour} {self.glory}{extra})"
+            return (f"{self.id} ({colour} {self.glory}{f' F+{self.flame}' if self.flame else ''}"
+                    f"{f' W{self.wardens}' if self.wardens else ''})")
         if self.kind == "preserve":
             return f"{self.id} ({self.colour} Preserve)"
         if self.kind == "garrison":

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict
+from operator import gt
 from typing import Any, Callable, Sequence
 
 from scorekeeper.events import Event
@@ -146,30 +147,35 @@ class Emberheart(Game):
             if found.forced:  # a forced play the game cannot carry out: the engine leaves it unapplied
                 raise
         finally:
-            found.extend(ctx.items)
-            found.infos.extend(ctx.infos)
-        if warn_supply and not found.failed:
+            if ctx.items:  # (most plays find nothing)
+                found.extend(ctx.items)
+            if ctx.infos:
+                found.infos.extend(ctx.infos)
+        if warn_supply and not (found.items and found.failed):  # (no finding: not failed)
             after = self._supply(state)
-            for key, held, had, cap in zip(TOKENS, after, before, CAPS):  # EH-SETUP-14 (AMB-31)
-                if held > cap and held > had:
-                    found.warn("EH-SETUP-14", f"the players now hold {held} {key} tokens; the box "
-                                              f"has {cap} (the supply is unlimited by default)")
+            if any(map(gt, after, CAPS)):  # (a play nearly always leaves every count within the box)
+                for key, held, had, cap in zip(TOKENS, after, before, CAPS):
+                    if held > cap and held > had:  # EH-SETUP-14 (AMB-31)
+                        found.warn("EH-SETUP-14", f"the players now hold {held} {key} tokens; the box "
+                                                  f"has {cap} (the supply is unlimited by default)")
         return state
 
     @staticmethod
     def _run(state: State, ctx: Ctx) -> None:
         """The checks every play shares, then the event's rule handler (which mutates ``state``)."""
         event = ctx.event
-        if event.player is not None and not state.has_player(event.player):
-            ctx.stop("EH-SETUP-1", f"{event.player} is not a player of this game ({', '.join(state.seats)})")
-        if event.player is not None and event.type not in ANSWERS:
-            # EH-FLAME-3, EH-SKILL-3B: a skill 2/3 answer follows its trigger; the player's next play closes it
-            # (the Flame increase stands as "normal", the extra step is forgone)
-            me = state.player(event.player)
-            me.pending_flame, me.pending_track, me.pending_tracks = 0, None, []
-        if event.type != "SKIP_TURN":  # a skipped turn may be typed right after the play that skipped it
+        name, kind = event.player, event.type
+        if name is not None:
+            me = next((p for p in state.players if p.name == name), None)  # state.player(), once
+            if me is None:
+                ctx.stop("EH-SETUP-1", f"{name} is not a player of this game ({', '.join(state.seats)})")
+            if kind not in ANSWERS:
+                # EH-FLAME-3, EH-SKILL-3B: a skill 2/3 answer follows its trigger; the player's next play closes it
+                # (the Flame increase stands as "normal", the extra step is forgone)
+                me.pending_flame, me.pending_track, me.pending_tracks = 0, None, []
+        if kind != "SKIP_TURN":  # a skipped turn may be typed right after the play that skipped it
             state.skipped = []
-        HANDLERS[event.type](state, ctx)
+        HANDLERS[kind](state, ctx)
 
     @staticmethod
     def _supply(state: State) -> list[int]:

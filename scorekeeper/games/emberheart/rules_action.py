@@ -46,7 +46,7 @@ def end_turn(st: State, ctx: Ctx) -> None:
     st.actions += 1
     n = len(st.seats)
     st.skipped = []
-    no_aide = not aides_left(st)  # the loop below only moves the turn on
+    no_aide = None not in map(st.aides.__getitem__, AIDES)  # not aides_left(st); the loop only moves the turn on
     while True:
         if no_aide and st.turn % n == n - 1:  # EH-EOA-3, EH-EOA-4; unused Crests are fine (EH-EOA-6)
             from scorekeeper.games.emberheart.rules_reward import start_reward
@@ -177,6 +177,8 @@ def placement_heroes(st: State, ctx: Ctx, p: Player, party: Party, data: Mapping
         p.hire[GRUNT] += 1  # EH-HERO-INFILTRATOR-A
     if party.location == PRESERVE and hero_active(st, p.name, "caretaker"):
         p.hire[GRUNT] += 1  # EH-HERO-CARETAKER-A
+    if "master_scout" not in data and "master_ranger" not in data:  # (a swap is named, or the loop does nothing)
+        return
     for key, hero, expert, rule in (("master_scout", "master scout", SCOUT, "EH-HERO-MASTERSCOUT-A"),
                                     ("master_ranger", "master ranger", RANGER, "EH-HERO-MASTERRANGER-A")):
         n = data.get(key)

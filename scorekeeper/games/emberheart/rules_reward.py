@@ -24,9 +24,12 @@ NP = "(non-player)"
 def actors(st: State, location: str) -> list[tuple[int, str]]:
     """Pending actors at a normal Location (or the Mountain's bottom level): (space, owner) by descending
     space (EH-REW-2, EH-CMP-10); 2P non-player Crests act at their own space (EH-2P-5)."""
-    pending = [(p.space, p.owner) for p in st.parties_at(location) if not p.done]
-    pending += [(s, NP) for (loc, s) in st.blocked if loc == location and (loc, s) not in st.np_done]
-    return sorted(pending, reverse=True)
+    pending = [(p.space, p.owner) for p in st.parties if p.location == location and not p.done]  # parties_at
+    if st.blocked:  # (a 2-player game only)
+        pending += [(s, NP) for (loc, s) in st.blocked if loc == location and (loc, s) not in st.np_done]
+    if len(pending) > 1:
+        pending.sort(reverse=True)
+    return pending
 
 
 def expected(st: State) -> tuple[str, int | None, str | None]:
@@ -65,11 +68,6 @@ def start_reward(st: State, ctx: Ctx) -> None:
     next_location(st, ctx)
 
 
-def _has_actors(st: State, location: str) -> bool:
-    """Whether anyone (a Party or a non-player Crest) is at ``location``."""
-    return bool(st.parties_at(location)) or any(loc == location for loc, _ in st.blocked)
-
-
 def next_location(st: State, ctx: Ctx) -> None:
     """Finish the current Location when nobody is left to act, then move on in EH-REW-1 order."""
     while True:
@@ -81,7 +79,9 @@ def next_location(st: State, ctx: Ctx) -> None:
                 return
             finish_location(st, st.location)
         start = 0 if st.location is None else LOCATIONS.index(st.location) + 1
-        upcoming = next((loc for loc in LOCATIONS[start:] if _has_actors(st, loc)), None)
+        # the first Location after it with anyone to act (a Party or a non-player Crest), in one pass over the board
+        occupied = {q.location for q in st.parties}.union([loc for loc, _ in st.blocked])
+        upcoming = next((loc for loc in LOCATIONS[start:] if loc in occupied), None)
         if upcoming is None:
             end_reward(st)
             return

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import Any
 
 from scorekeeper.games.emberheart.cards import (
@@ -14,6 +15,8 @@ from scorekeeper.games.emberheart.notation import parse_requirements
 from scorekeeper.games.emberheart.state import ACTION, REWARD, State
 from scorekeeper.games.emberheart.view import offer_line
 
+#: a card's Hero name (``Card.hero``)
+HERO_OF = attrgetter("hero")
 KIND_OF = {GUILD: "hero", TAVERN: "tavern", CAMP: "captive", MOUNTAIN: "mountain", PRESERVE: "preserve",
            GARRISON: "garrison"}
 PREFIX = {"tavern": "T", "captive": "C", "mountain": "M", "preserve": "P", "raid": "raid"}
@@ -33,8 +36,9 @@ def new_id(st: State, card: Card, wanted: Any) -> str:
     elif card.kind == "garrison":
         base = f"{card.colour}{card.glory}"
     else:
-        n = st.counters.get(f"id:{card.kind}", 0) + 1
-        st.counters[f"id:{card.kind}"] = n
+        counter = f"id:{card.kind}"
+        n = st.counters.get(counter, 0) + 1
+        st.counters[counter] = n
         return f"{PREFIX[card.kind]}{n}"
     name, k = base, 1
     while name in st.cards:
@@ -46,6 +50,8 @@ def new_id(st: State, card: Card, wanted: Any) -> str:
 def _int(ctx: Ctx, key: str, default: int, rule: str, minimum: int | None = 0) -> int:
     """A whole-number payload field, or an error citing ``rule``."""
     value = ctx.get(key, default)
+    if type(value) is int and (minimum is None or value >= minimum):  # (the usual case: a JSON whole number)
+        return value
     if isinstance(value, bool) or not isinstance(value, int) or (minimum is not None and value < minimum):
         ctx.stop(rule, f"{key} must be a whole number{'' if minimum is None else f' ≥ {minimum}'}, not {value!r}")
     return int(value)
@@ -59,9 +65,11 @@ def card_from_payload(st: State, ctx: Ctx, location: str) -> Card:
         hero = hero_key(str(ctx.get("hero", "")))
         if hero is None:
             ctx.stop("EH-HERO-GEN-8", f"{ctx.get('hero')!r} is not one of the 27 Heroes")
-        for c in st.cards.values():  # a loop, not any(): every Guild reveal runs it over every card in play
-            if c.hero == hero and c.kind == "hero":
-                ctx.stop("EH-SETUP-13", f"the {hero.title()} card is already in play; each Hero card exists once")
+        # every Guild reveal looks at every card in play: first for the name alone (in C), then for the kind
+        if hero in map(HERO_OF, st.cards.values()):
+            for c in st.cards.values():
+                if c.hero == hero and c.kind == "hero":
+                    ctx.stop("EH-SETUP-13", f"the {hero.title()} card is already in play; each Hero card exists once")
         card.hero, card.colour = hero, HEROES[hero]  # EH-HERO-GEN-8: colour from the name
     elif kind == "tavern":
         hire = ctx.get("hire") or {}
@@ -114,10 +122,9 @@ def check_reveal_window(st: State, ctx: Ctx, key: str, slot: int) -> None:
     tag = f"{key}:{slot}"
     if tag in st.refill:
         return
-    location = key.split("-")[0]  # "mountain-bottom" → "mountain"
-    if st.phase == REWARD and tag not in st.emptied and location in LOCATIONS and (
+    if st.phase == REWARD and tag not in st.emptied and (location := key.split("-")[0]) in LOCATIONS and (
         st.location is None or LOCATIONS.index(location) >= LOCATIONS.index(st.location)
-    ):
+    ):  # ("mountain-bottom" → "mountain")
         # The table forgot to type a card that was revealed at setup or Reset: the slot was never filled this round
         # and its Location has not been resolved yet, so the card was there all along. Catch it up, flagged.
         ctx.warn("EH-REW-7", f"{key} slot {slot} is filled late (Reward phase): accepted as a card the table revealed "
@@ -173,7 +180,8 @@ def card_reveal(st: State, ctx: Ctx) -> None:
     key = offer_key(location, level)
     slots = st.offers[key]
     # the empty slots a reveal may fill, left to right (EH-RESET-3); a slot a card left this round stays empty
-    fillable = [i + 1 for i, c in enumerate(slots) if c is None and f"{key}:{i + 1}" not in st.emptied]
+    emptied = st.emptied  # (empty until a claim this round: then each empty slot is looked up)
+    fillable = [i + 1 for i, c in enumerate(slots) if c is None and not (emptied and f"{key}:{i + 1}" in emptied)]
     slot = ctx.get("slot")
     if slot is None:  # the leftmost fillable slot
         slot = fillable[0] if fillable else next((i + 1 for i, c in enumerate(slots) if c is None), len(slots) + 1)
@@ -187,14 +195,15 @@ def card_reveal(st: State, ctx: Ctx) -> None:
         ctx.stop("EH-RESET-3", f"offers are filled from left to right: reveal {key} slot {leftmost} first")
     check_reveal_window(st, ctx, key, slot)
     deck = "mountain" if location == MOUNTAIN else location
-    if st.counters.get(f"deck:{deck}", 0) >= DECK_SIZES[deck]:
+    counter = f"deck:{deck}"
+    dealt = st.counters.get(counter, 0)
+    if dealt >= DECK_SIZES[deck]:
         ctx.stop("EH-SETUP-13", f"the {deck} deck has only {DECK_SIZES[deck]} cards; leave the slot empty")
     card.id = new_id(st, card, ctx.get("name"))
     _add(st, ctx, card)
-    st.counters[f"deck:{deck}"] = st.counters.get(f"deck:{deck}", 0) + 1
+    st.counters[counter] = dealt + 1
     slots[slot - 1] = card.id
-    tag = f"{key}:{slot}"
-    if tag in st.refill:
+    if st.refill and (tag := f"{key}:{slot}") in st.refill:
         st.refill.remove(tag)
     _show_offer(st, ctx, location)
 

@@ -356,16 +356,21 @@ def offer_line(st: State, location: str) -> str:
         text = _offer_text(st, [st.garrison[c] for c in COLOURS])
     elif location == MOUNTAIN:
         offers = st.offers
-        text = "".join([f"\n    {level:<6} {_offer_text(st, offers['mountain-' + level])}"
-                        for level in ("bottom", "middle", "top")])
+        text = (f"\n    bottom {_offer_text(st, offers['mountain-bottom'])}"
+                f"\n    middle {_offer_text(st, offers['mountain-middle'])}"
+                f"\n    top    {_offer_text(st, offers['mountain-top'])}")  # (each level's name padded to 6)
     else:
         text = _offer_text(st, st.offers[location])
     return f"{location} offer: {text}"
 
 
 def _offer_text(st: State, slots: list[str | None]) -> str:
-    """One offer's slots, left to right (``—`` for an empty one); every reveal says it (``offer_line``)."""
-    return " | ".join([offer_label(st, c) if c else "—" for c in slots])
+    """One offer's slots, left to right (``—`` for an empty one); every reveal says it (``offer_line``): a card
+    that is neither a Garrison card nor reserved is said by its ``label`` (``offer_label``, without the call)."""
+    cards = st.cards
+    return " | ".join([
+        "—" if not c else card.label() if (card := cards[c]).kind != "garrison" and not card.reserved_for
+        else offer_label(st, c) for c in slots])
 
 
 def _on_offer(st: State) -> str:
