@@ -31,10 +31,11 @@ def checked(check: Check, apply: Apply) -> Play:
 
     def play(state: EDState, event: Event, found: Findings) -> EDState:
         found.extend(check(state, event))
-        if any(isinstance(f, Blocking) for f in found.items):
-            raise Stop  # it cannot be carried out, even forced (the error is recorded)
-        if found.failed:
-            return state
+        if found.items:  # (most plays find nothing)
+            if any(isinstance(f, Blocking) for f in found.items):
+                raise Stop  # it cannot be carried out, even forced (the error is recorded)
+            if found.failed:
+                return state
         ledger, chests = len(state.ledger), {name: len(p.chests) for name, p in state.players.items()}
         draws, revealed = dict(state.draws), list(state.bonfires)
         state = apply(state, event)
@@ -51,18 +52,25 @@ def gains_said(state: EDState, ledger: int, chests: dict[str, int]) -> list[str]
     """What a play gave, in words for the verdict: each Gold movement since ledger entry ``ledger`` (with the
     player's Gold now) and each chest taken since the players held ``chests`` (with the ID ``ed chests`` needs)."""
     said = [f"{e.player} {'gains' if e.amount >= 0 else 'pays'} {abs(e.amount)} Gold ({e.source}): "
-            f"{state.players[e.player].gold} Gold now" for e in state.ledger[ledger:]]
+            f"{state.players[e.player].gold} Gold now" for e in state.ledger[ledger:]] \
+        if len(state.ledger) > ledger else []
     for name, held in chests.items():
-        said += [f"{name} takes Treasure Chest {c.id} ({c.kingdom}); at the end: ed chests {name} "
-                 f"{c.id}=ARTIFACTS@TILE" for c in state.players[name].chests[held:]]
+        taken = state.players[name].chests
+        if len(taken) > held:  # (rarely: a chest is taken)
+            said += [f"{name} takes Treasure Chest {c.id} ({c.kingdom}); at the end: ed chests {name} "
+                     f"{c.id}=ARTIFACTS@TILE" for c in taken[held:]]
     return said
+
+
+#: ED-FLY-2, ED-ACT-1, ED-LAIR-1: the turn's end, checked then carried out
+_close = checked(rules_turn.check_done, rules_turn.apply_done)
 
 
 def play_done(state: EDState, event: Event, found: Findings) -> EDState:
     """ED-END-4: once the game is over there is no turn to end; otherwise ED-FLY-2, ED-ACT-1, ED-LAIR-1."""
     if state.over:
         found.stop("ED-END-4", f"the game is over, no turn to end; next: {expected_text(state)}")
-    return checked(rules_turn.check_done, rules_turn.apply_done)(state, event, found)
+    return _close(state, event, found)
 
 
 #: event type → its play (START, FLY, POSITIONS, PLACE and REPLACE judge and carry out in one pass; the others

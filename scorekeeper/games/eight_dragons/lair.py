@@ -10,6 +10,7 @@ side and a wall on the other counts as a wall (A-03).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import product
 from typing import Iterable
 
@@ -28,9 +29,10 @@ class Placed:
     tile: Tile
     rotation: int
 
-    @property
+    @cached_property
     def edges(self) -> str:
-        """The effective edges in board directions N, NE, SE, S, SW, NW."""
+        """The effective edges in board directions N, NE, SE, S, SW, NW (worked out once per placed tile: a
+        ``Placed`` is frozen, and the instance dictionary that keeps the answer is not a field)."""
         assert self.tile.edges is not None
         return rotate_edges(self.tile.edges, self.rotation)
 
