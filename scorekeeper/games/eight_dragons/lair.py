@@ -32,7 +32,8 @@ class Placed:
     @cached_property
     def edges(self) -> str:
         """The effective edges in board directions N, NE, SE, S, SW, NW (worked out once per placed tile: a
-        ``Placed`` is frozen, and the instance dictionary that keeps the answer is not a field)."""
+        ``Placed`` is frozen, and the instance dictionary that keeps the answer is not a field, so it is not
+        part of the state as compared or cached)."""
         assert self.tile.edges is not None
         return rotate_edges(self.tile.edges, self.rotation)
 
@@ -155,12 +156,15 @@ class Lair:
         cells, (q, r) = self.cells, cell
         around = [cells.get((q + dq, r + dr)) for _, (dq, dr), _ in _STEPS]
         for k in range(6):
-            pa, pb = around[k], around[(k + 1) % 6]
+            k1 = (k + 1) % 6
+            if edges[k] != "O" or edges[k1] != "O":  # ED-CHAMBER-5: a wall of this tile there means no Chamber
+                continue
+            pa, pb = around[k], around[k1]
             if pa is None or pb is None:
                 continue
             ea, eb = pa.edges, pb.edges
-            halves = (edges[k], ea[(k + 3) % 6], edges[(k + 1) % 6], eb[(k + 4) % 6], ea[(k + 2) % 6], eb[(k + 5) % 6])
-            if all(h == "O" for h in halves):  # ED-CHAMBER-5: any wall (either side) means no Chamber
+            # ED-CHAMBER-5: any wall (either side) of the six half-edges at the corner means no Chamber
+            if ea[(k + 3) % 6] == "O" and eb[(k + 4) % 6] == "O" and ea[(k + 2) % 6] == "O" and eb[(k + 5) % 6] == "O":
                 formed.append(corner_cells(cell, k))
         return formed
 

@@ -184,10 +184,10 @@ def check_village(state: EDState, event: Event) -> list[Finding]:
     draws: dict[str, int] = {}
     for tile in tiles:
         draws[str(tile.stack)] = draws.get(str(tile.stack), 0) + 1
-    available = stacks_left(state)
     for stack, count in draws.items():
-        if count > available[stack]:
-            found.append(error("ED-LOC-VILLAGE-3", f"stack {stack} has only {available[stack]} tile(s) left"))
+        left = state.stack_size[stack] - state.draws[stack]
+        if count > left:
+            found.append(error("ED-LOC-VILLAGE-3", f"stack {stack} has only {left} tile(s) left"))
     if folk is None or n is None:
         found.append(warning("ED-LOC-VILLAGE-1", "the village's Folk and villager count were not given, so the "
                                                  "bundle's cost is not checked"))
@@ -200,6 +200,7 @@ def check_village(state: EDState, event: Event) -> list[Finding]:
         found.append(error("ED-LOC-VILLAGE-1", f"these tiles cost {cost} villagers but the {FOLK_NAMES[folk]} "
                                                f"village has {n}; it gives {village_menu(folk, n)}"))
     elif cost < n:  # ED-LOC-VILLAGE-3
+        available = stacks_left(state)
         fullest = max(k for k in range(n + 1) if k == 0 or exact_bundle_exists(folk, k, available))
         if state.settings.get("village.exact_spend", True) and fullest == n:
             found.append(error("ED-LOC-VILLAGE-3", f"all {n} villagers must be used (these tiles cost {cost}); "

@@ -219,15 +219,21 @@ def _cross_check(state: EDState, event: Event, result: Any, joins: list[tuple[st
     ED-PUSH-2, ED-PUSH-5, ED-PUSH-7, ED-FLY-8, ED-FLY-9)."""
     found: list[Finding] = []
     derived = [(d, w) for d, w in result.joins]
-    words = ", ".join(f"{w} joins {d}" for d, w in derived) or "no Wyrmling joins"
+
+    def words() -> str:  # the joins in words, for a refusal only
+        return ", ".join(f"{w} joins {d}" for d, w in derived) or "no Wyrmling joins"
+
     if "joins" in event.payload:
         stated_dragons = [d for d, _ in joins]
         if sorted(stated_dragons) != sorted(d for d, _ in derived):
-            found.append(error("ED-SWARM-2", f"every Dragon passing the Valley takes the Rock's front Wyrmling: {words}"))
+            found.append(error("ED-SWARM-2", f"every Dragon passing the Valley takes the Rock's front Wyrmling: {words()}"))
         elif stated_dragons != [d for d, _ in derived] or any(w is not None and (d, w) not in derived for d, w in joins):
-            found.append(error("ED-SWARM-4", f"Wyrmlings join in the order the Dragons enter the Valley: {words}"))
+            found.append(error("ED-SWARM-4", f"Wyrmlings join in the order the Dragons enter the Valley: {words()}"))
+    seen = event.get("seen", {})
+    if isinstance(seen, dict) and not seen:  # (the usual case: the table states no final spaces)
+        return found
     crossed = {d for d, _ in result.valley}
-    for piece, space in dict(event.get("seen", {})).items():
+    for piece, space in dict(seen).items():
         actual = result.pieces.pos.get(str(piece))
         if actual == str(space):
             continue
@@ -240,7 +246,7 @@ def _cross_check(state: EDState, event: Event, result: Any, joins: list[tuple[st
             rule = "ED-PUSH-2"
         else:
             rule = "ED-PUSH-7"  # a Swarm neither flown nor pushed does not move
-        found.append(error(rule, f"{piece} ends on {actual or 'no space'}, not {space} ({words})"))
+        found.append(error(rule, f"{piece} ends on {actual or 'no space'}, not {space} ({words()})"))
     return found
 
 
