@@ -106,10 +106,16 @@ class Board:
                 self.kingdom[space] = kingdom
                 self.succ[space] = route[index + 1] if index + 1 < len(route) else VALLEY
 
-    @property
+    @cached_property
     def exits(self) -> dict[str, str]:
-        """Each kingdom's Valley exit (the first space of its route)."""
+        """Each kingdom's Valley exit (the first space of its route); worked out once (a board is never changed
+        once read, and this is not a field), so read it without changing it."""
         return {kingdom: route[0] for kingdom, route in self.routes.items()}
+
+    @cached_property
+    def space_count(self) -> int:
+        """How many marked spaces the board has (``len(spaces())``, worked out once)."""
+        return len(self.spaces())
 
     def hemisphere(self, space: str) -> str:
         """North or South of the Snow Line."""

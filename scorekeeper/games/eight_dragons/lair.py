@@ -20,6 +20,11 @@ from .tiles import FOLKS, Tile
 #: ``(edge, (dq, dr), facing edge)`` for the six edges of a cell: the step to the neighbour across the edge and
 #: the neighbour's edge that faces it
 _STEPS: tuple[tuple[int, Cell, int], ...] = tuple((d, DIRS[d], (d + 3) % 6) for d in range(6))
+#: for each corner ``k`` of a cell (between its edges ``k`` and ``k + 1``): ``k``, ``k + 1``, the steps to the two
+#: neighbours meeting there (across edges ``k`` and ``k + 1``), and the four of their edges that meet at the corner
+#: (the first neighbour's edges ``k + 3`` and ``k + 2``, the second's ``k + 4`` and ``k + 5``)
+_CORNERS: tuple[tuple[int, int, Cell, Cell, int, int, int, int], ...] = tuple(
+    (k, (k + 1) % 6, DIRS[k], DIRS[(k + 1) % 6], (k + 3) % 6, (k + 4) % 6, (k + 2) % 6, (k + 5) % 6) for k in range(6))
 
 
 @dataclass(frozen=True)
@@ -154,17 +159,18 @@ class Lair:
         """The Chambers a tile with effective ``edges`` on ``cell`` would close (ED-CHAMBER-1, ED-CHAMBER-2, A-03)."""
         formed = []
         cells, (q, r) = self.cells, cell
-        around = [cells.get((q + dq, r + dr)) for _, (dq, dr), _ in _STEPS]
-        for k in range(6):
-            k1 = (k + 1) % 6
+        for k, k1, (dqa, dra), (dqb, drb), a3, b4, a2, b5 in _CORNERS:
             if edges[k] != "O" or edges[k1] != "O":  # ED-CHAMBER-5: a wall of this tile there means no Chamber
                 continue
-            pa, pb = around[k], around[k1]
-            if pa is None or pb is None:
+            pa = cells.get((q + dqa, r + dra))
+            if pa is None:
+                continue
+            pb = cells.get((q + dqb, r + drb))
+            if pb is None:
                 continue
             ea, eb = pa.edges, pb.edges
             # ED-CHAMBER-5: any wall (either side) of the six half-edges at the corner means no Chamber
-            if ea[(k + 3) % 6] == "O" and eb[(k + 4) % 6] == "O" and ea[(k + 2) % 6] == "O" and eb[(k + 5) % 6] == "O":
+            if ea[a3] == "O" and eb[b4] == "O" and ea[a2] == "O" and eb[b5] == "O":
                 formed.append(corner_cells(cell, k))
         return formed
 

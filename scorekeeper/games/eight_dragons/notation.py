@@ -153,7 +153,13 @@ def _parse_mission(item: str, spec: str) -> Mission | None:
 
 def split_item(item: Any) -> tuple[str | None, str]:
     """``"T3=E1/OWWWWW"`` → ("T3", "E1/OWWWWW"); ``"E1"`` → (None, "E1")."""
-    text = str(item).strip()
+    return _split_text(item if type(item) is str else str(item))
+
+
+@lru_cache(maxsize=4096)
+def _split_text(item: str) -> tuple[str | None, str]:
+    """``split_item`` of a text (a pure function of it: its answers are kept)."""
+    text = item.strip()
     name, sep, spec = text.partition("=")
     if sep:
         return name.strip(), spec.strip()

@@ -200,7 +200,8 @@ def play_place(state: EDState, event: Event, found: Findings) -> EDState:
             lair.cells[cell] = trial.cells[cell]
             formed = closed[index]
             lair.chambers.update(formed)  # ED-CHAMBER-1, ED-CHAMBER-2
-        pay_chambers(state, player.name, formed, event.seq, f"placed {tile.name}")
+        if formed:
+            pay_chambers(state, player.name, formed, event.seq, f"placed {tile.name}")
         player.pending = [t for t in player.pending if t.name != tile.name]
     if not player.lair.has_open_place():  # ED-LAIR-6: from now on every gained tile is set aside
         found.info(f"{player.name}'s Lair has no open place left: a tile gained from now on fits nowhere "

@@ -307,11 +307,22 @@ def apply_gather(state: EDState, event: Event) -> EDState:
 # -- Summon a Wyrmling to the Dragon Rock ---------------------------------------------------------------
 
 
+def swarm_counts(state: EDState) -> dict[str, int]:
+    """Each player's Wyrmlings flying in Swarms (``Pieces.in_swarms`` for every player, in one pass)."""
+    counts = dict.fromkeys(state.players, 0)
+    for members in state.pieces.swarms.values():
+        for m in members[1:]:
+            mine = owner(m)
+            if mine in counts:
+                counts[str(mine)] += 1
+    return counts
+
+
 def summon_eligible(state: EDState, activator: str | None) -> list[str]:
     """ED-LOC-SUMMON-1, ED-LOC-SUMMON-2, ED-LOC-SUMMON-3, ED-SWARM-7, ED-AUREUS-3: the Wyrmlings this activation may summon."""
     p = state.pieces
     candidates = [w for ws in p.lairs.values() for w in ws] + [m for ms in p.swarms.values() for m in ms[1:]]
-    counts = {name: p.in_swarms(name) for name in state.players}
+    counts = swarm_counts(state)
     lowest = min(counts.values())
     protected = [name for name, c in counts.items() if c == lowest]
     sole = protected[0] if len(protected) == 1 else None
@@ -333,7 +344,7 @@ def check_summon(state: EDState, event: Event) -> list[Finding]:
         return found + [error("ED-LOC-SUMMON-2", f"{piece} may not summon itself")]
     eligible = summon_eligible(state, piece)
     if target not in eligible:  # ED-LOC-SUMMON-3 (A-23)
-        counts = {name: p.in_swarms(name) for name in state.players}
+        counts = swarm_counts(state)
         found.append(error("ED-LOC-SUMMON-3", f"{owner(target)} has the fewest Wyrmlings in Swarms "
                                               f"({counts[str(owner(target))]}), so theirs are protected; "
                                               f"choose one of: {', '.join(eligible) or 'none'}"))

@@ -258,11 +258,12 @@ def _dest(event: Event) -> str | None:
 def play_fly(state: EDState, event: Event, found: Findings) -> EDState:
     """Judge the flight (simulated once on a described board) and, when legal, carry it out."""
     findings, result = fly_findings(state, event)
-    found.extend(findings)
-    if any(isinstance(f, Blocking) for f in findings):
-        raise Stop  # it cannot be carried out, even forced (the error is recorded)
-    if found.failed:
-        return state
+    if findings:  # (most flights find nothing)
+        found.extend(findings)
+        if any(isinstance(f, Blocking) for f in findings):
+            raise Stop  # it cannot be carried out, even forced (the error is recorded)
+        if found.failed:
+            return state
     state = apply_fly(state, event, result)
     found.infos.extend(flight_said(state, str(event.player)))
     return state
