@@ -112,7 +112,9 @@ def lay_what_fits(lair: Lair, batch: Sequence[Placement], any_order: bool) -> tu
             elif not any_order:
                 refused.append(bad_tile(trial, tile, cell, rot))
                 left.remove(item)
-    return laid, refused + [bad_tile(trial, tile, cell, rot) for tile, cell, rot in left], trial, formed
+    if left:  # (rarely: some tile fits nowhere it was typed)
+        refused += [bad_tile(trial, tile, cell, rot) for tile, cell, rot in left]
+    return laid, refused, trial, formed
 
 
 def bad_tile(trial: Lair, tile: Tile, cell: Cell, rot: int) -> Finding:

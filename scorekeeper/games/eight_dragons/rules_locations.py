@@ -17,7 +17,7 @@ from .board import Location, other_kingdom, parse_kingdom
 from .context import PayloadError, beneficiary_of, blocked, commit_names, new_tiles, piece_place, space_of
 from .merchants import offer_names, resolve_buy, resolve_reveal
 from .pieces import AUREA, AUREUS, is_wyrmling, owner
-from .state import EDState
+from .state import Chest, EDState
 from .tiles import FOLK_NAMES, FOLKS, LAIR1, LAIR2, MERCHANT, Tile
 
 #: event type → Location type it activates
@@ -476,8 +476,6 @@ def check_chest(state: EDState, event: Event) -> list[Finding]:
 
 def apply_chest(state: EDState, event: Event) -> EDState:
     """A chest token, or 3 Gold from an empty stack."""
-    from .state import Chest
-
     space = space_of(state, str(event.get("piece") or (state.queue[0] if state.queue else ""))) or None
     kingdom = str(_kingdom(state, event, space if state.board is not None else None))
     player = state.players[str(event.player)]

@@ -18,7 +18,7 @@ from .flight import FlightError, FlightResult, simulate
 from .hexgrid import Cell, parse_cell, rotate_edges
 from .lair import Lair
 from .pieces import AUREA, is_wyrmling
-from .rules_lair import placement_hint, turns
+from .rules_lair import pay_chambers, placement_hint, turns
 from .state import EDState
 from .tiles import START, START_MISSION, Tile
 
@@ -110,7 +110,6 @@ def play_start(state: EDState, event: Event, found: Findings) -> EDState:
     for tile, cell, rot in placements:
         formed = player.lair.place(tile, cell, rot)
         if formed and state.settings.get("setup.chamber_gold"):
-            from .rules_lair import pay_chambers
             pay_chambers(state, player.name, formed, event.seq, "setup")
     player.started = True
     return state
