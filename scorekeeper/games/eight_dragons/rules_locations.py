@@ -164,18 +164,19 @@ def village_menu(folk: str, n: int) -> str:
     return menus.get(n, "nothing")
 
 
-def check_village(state: EDState, event: Event) -> list[Finding]:
-    """ED-LOC-VILLAGE-1 … ED-LOC-VILLAGE-5: the bundle's villager cost and the stacks."""
+def check_village(state: EDState, event: Event) -> tuple[list[Finding], list[Tile] | None]:
+    """ED-LOC-VILLAGE-1 … ED-LOC-VILLAGE-5: the bundle's villager cost and the stacks. Returns the findings and the
+    tiles gained, as read for the check (for ``apply_village``; None when the check stopped before reading them)."""
     found, piece, loc, space = _context(state, event)
     if any(f.is_error for f in found):
-        return found
+        return found, None
     try:
         tiles = new_tiles(state, event.get("tiles", []))
     except PayloadError as exc:
-        return [blocked("ED-LOC-VILLAGE-1", str(exc))]
+        return [blocked("ED-LOC-VILLAGE-1", str(exc))], None
     for tile in tiles:
         if tile.kind not in (LAIR1, LAIR2):
-            return [blocked("ED-LOC-VILLAGE-1", f"{tile.name}: villagers give Lair Tiles (E1, G2, O1, F2…)")]
+            return [blocked("ED-LOC-VILLAGE-1", f"{tile.name}: villagers give Lair Tiles (E1, G2, O1, F2…)")], None
     if state.board is not None and space is not None:
         folk, n = state.villages[space]
     else:
@@ -191,7 +192,7 @@ def check_village(state: EDState, event: Event) -> list[Finding]:
     if folk is None or n is None:
         found.append(warning("ED-LOC-VILLAGE-1", "the village's Folk and villager count were not given, so the "
                                                  "bundle's cost is not checked"))
-        return found
+        return found, tiles
     n = int(n)
     cost = sum(tile_cost(t, folk) for t in tiles)
     if n == 0 and tiles:  # ED-LOC-VILLAGE-5
@@ -212,12 +213,14 @@ def check_village(state: EDState, event: Event) -> list[Finding]:
             found.append(warning("ED-LOC-VILLAGE-3", f"only {cost} of {n} villagers used (no bundle costing {n} "
                                                      "is left in the stacks)" if state.settings.get("village.exact_spend", True)
                                  else f"only {cost} of {n} villagers used"))
-    return found
+    return found, tiles
 
 
-def apply_village(state: EDState, event: Event) -> EDState:
-    """The tiles join the beneficiary's waiting tiles; the stacks shrink."""
-    tiles = new_tiles(state, event.get("tiles", []))
+def apply_village(state: EDState, event: Event, tiles: list[Tile] | None = None) -> EDState:
+    """The tiles join the beneficiary's waiting tiles; the stacks shrink (``tiles``: as the check read them on
+    this same state; read here when it did not)."""
+    if tiles is None:
+        tiles = new_tiles(state, event.get("tiles", []))
     commit_names(state, tiles)
     for tile in tiles:
         state.draws[str(tile.stack)] += 1
@@ -277,26 +280,28 @@ def apply_grow(state: EDState, event: Event) -> EDState:
 # -- Gathering ------------------------------------------------------------------------------------------
 
 
-def check_gather(state: EDState, event: Event) -> list[Finding]:
-    """ED-LOC-GATHER-1: one Level-1 tile from a stack that has one."""
+def check_gather(state: EDState, event: Event) -> tuple[list[Finding], list[Tile] | None]:
+    """ED-LOC-GATHER-1: one Level-1 tile from a stack that has one. Returns the findings and the tile gained, as
+    read for the check (for ``apply_gather``; None when the check stopped before reading it)."""
     found, piece, loc, space = _context(state, event)
     if any(f.is_error for f in found):
-        return found
+        return found, None
     try:
         tiles = new_tiles(state, [event.get("tile", "")])
     except PayloadError as exc:
-        return [blocked("ED-LOC-GATHER-1", str(exc))]
+        return [blocked("ED-LOC-GATHER-1", str(exc))], None
     tile = tiles[0]
     if tile.kind != LAIR1:  # ED-LOC-GATHER-1 (a tile of no Lair stack cannot be drawn at all)
-        return [(error if tile.stack else blocked)("ED-LOC-GATHER-1", f"Gathering gives 1 Level-1 tile of any Folk (E1, G1, O1 or F1), not {tile.face_notation()}")]
+        return [(error if tile.stack else blocked)("ED-LOC-GATHER-1", f"Gathering gives 1 Level-1 tile of any Folk (E1, G1, O1 or F1), not {tile.face_notation()}")], tiles
     if stacks_left(state)[str(tile.stack)] <= 0:
         found.append(error("ED-LOC-GATHER-1", f"stack {tile.stack} is empty; take another Level-1 stack"))
-    return found
+    return found, tiles
 
 
-def apply_gather(state: EDState, event: Event) -> EDState:
-    """The tile joins the waiting tiles."""
-    tile = new_tiles(state, [event.get("tile", "")])[0]
+def apply_gather(state: EDState, event: Event, tiles: list[Tile] | None = None) -> EDState:
+    """The tile joins the waiting tiles (``tiles``: as the check read it on this same state; read here when it
+    did not)."""
+    tile = (new_tiles(state, [event.get("tile", "")]) if tiles is None else tiles)[0]
     commit_names(state, [tile])
     state.draws[str(tile.stack)] += 1
     state.players[str(event.player)].pending.append(tile)
@@ -652,10 +657,9 @@ def apply_none(state: EDState, event: Event) -> EDState:
     return state
 
 
+#: event type → its rule check and the change it makes (see also ``JUDGED``)
 CHECKS: dict[str, Any] = {
-    "VILLAGE": (check_village, apply_village),
     "GROW": (check_grow, apply_grow),
-    "GATHER": (check_gather, apply_gather),
     "SUMMON": (check_summon, apply_summon),
     "TROLL": (check_troll, apply_troll),
     "SHRINE": (check_shrine, apply_shrine),
@@ -663,4 +667,11 @@ CHECKS: dict[str, Any] = {
     "MERCHANT": (check_merchant, apply_merchant),
     "MARKET": (check_market, apply_market),
     "NONE": (check_none, apply_none),
+}
+
+#: event type → its rule check, which also returns the tiles gained as it read them, and the change it makes with
+#: them (the tiles' words are read once per play)
+JUDGED: dict[str, Any] = {
+    "VILLAGE": (check_village, apply_village),
+    "GATHER": (check_gather, apply_gather),
 }
