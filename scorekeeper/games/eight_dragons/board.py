@@ -24,8 +24,8 @@ middle). ``start`` is the space left of the Dragon Rock, ``aurea`` the one right
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Mapping
 
 from scorekeeper.games.base import is_whole
@@ -106,10 +106,16 @@ class Board:
                 self.kingdom[space] = kingdom
                 self.succ[space] = route[index + 1] if index + 1 < len(route) else VALLEY
 
-    @property
+    @cached_property
     def exits(self) -> dict[str, str]:
-        """Each kingdom's Valley exit (the first space of its route)."""
+        """Each kingdom's Valley exit (the first space of its route); worked out once (a board is never changed
+        once read, and this is not a field), so read it without changing it."""
         return {kingdom: route[0] for kingdom, route in self.routes.items()}
+
+    @cached_property
+    def space_count(self) -> int:
+        """How many marked spaces the board has (``len(spaces())``, worked out once)."""
+        return len(self.spaces())
 
     def hemisphere(self, space: str) -> str:
         """North or South of the Snow Line."""
@@ -124,16 +130,32 @@ class Board:
         return [s for k in KINGDOMS for s in self.routes[k]]
 
     def distances_from(self, start: str) -> dict[str, int]:
-        """Steps along the route (both Valley exits) from ``start`` to every space."""
+        """Steps along the route (both Valley exits) from ``start`` to every space (worked out once per start; the
+        answer is shared, so read it without changing it)."""
+        known = self._distances.get(start)
+        if known is None:
+            known = self._distances[start] = self._distances_from(start)
+        return known
+
+    @cached_property
+    def _distances(self) -> dict[str, dict[str, int]]:
+        """``distances_from`` answers already worked out, by start: a board is never changed once read, and this
+        is not a field (it takes no part in comparing, showing or caching a board; a board read back from the
+        replay cache starts it afresh)."""
+        return {}
+
+    def _distances_from(self, start: str) -> dict[str, int]:
+        """The breadth-first distances, walked: every space has one way on but the Valley, which leads to both
+        exits, so a space is reached first along the one way to the Valley, or else from its kingdom's exit."""
         seen = {start: 0}
-        todo = deque([start])
-        while todo:
-            here = todo.popleft()
-            nexts = list(self.exits.values()) if here == VALLEY else [self.succ[here]]
-            for nxt in nexts:
-                if nxt not in seen:
-                    seen[nxt] = seen[here] + 1
-                    todo.append(nxt)
+        here, steps = start, 0
+        while here != VALLEY:
+            here = self.succ[here]
+            steps += 1
+            seen.setdefault(here, steps)
+        for route in self.routes.values():
+            for index, space in enumerate(route):
+                seen.setdefault(space, steps + 1 + index)
         return seen
 
     def villages(self) -> dict[str, Location]:

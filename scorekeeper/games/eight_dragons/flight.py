@@ -99,45 +99,48 @@ class _Sim:
         self.budget -= 1
         if self.budget < 0:
             raise FlightError("ED-FLY-3", "this flight does not end: the destination cannot be reached")
-        members = self.p.swarms[dragon]
-        here = self.p.pos[dragon]
+        p = self.p
+        pos = p.pos
+        members = p.swarms[dragon]
+        here = pos[dragon]
         if here == VALLEY:
             nxt = self.board.exits[self.crossing_choice[dragon]]
         else:
             nxt = self.board.succ[here]
         while True:  # ED-PUSH-1, ED-PUSH-2, ED-PUSH-3: push whatever stands in the way one step (minimal), cascading;
             # a pushed Dragon makes no flight of its own (no minimum, no Snow Line limit); ED-2P-8: Aurea's Swarm too
-            occ = self.p.occupant(nxt, self.board.start)
+            occ = p.occupant(nxt, self.board.start)
             if occ is None or occ in members:
                 break
-            if occ in self.p.start_stack:  # the stack is pushed as a chain, top Dragon first
-                self.p.start_stack.remove(occ)
-            pushed = self.p.swarm_of(occ)
+            if occ in p.start_stack:  # the stack is pushed as a chain, top Dragon first
+                p.start_stack.remove(occ)
+            pushed = p.swarm_of(occ)
             assert pushed is not None
             if pushed not in self.moved:
                 self.moved.append(pushed)
             self.step(pushed)
         previous = here
-        self.p.pos[dragon] = nxt
+        pos[dragon] = nxt
+        crossing = self.crossing
         if nxt == VALLEY:
             kingdom = self.choose(dragon)
             self.crossing_choice[dragon] = kingdom
             self.valley.append((dragon, kingdom))
             # ED-SWARM-2, ED-SWARM-3, ED-SWARM-4, ED-PUSH-6, ED-2P-7, ED-AUREUS-1: the Rock's front Wyrmling
             # (Aureus included) joins any Dragon passing the Valley, pushed ones and Aurea too
-            joiner = self.p.rock.pop(0) if self.p.rock else None
-            self.crossing[dragon] = _Crossing(joiner, {dragon})
+            joiner = p.rock.pop(0) if p.rock else None
+            crossing[dragon] = _Crossing(joiner, {dragon})
             if joiner is not None:
                 self.joins.append((dragon, joiner))
+        c = crossing.get(dragon)
         for member in members[1:]:  # ED-FLY-8: the Swarm moves as a train; ED-FLY-9: one piece per space, no overtaking
-            self.p.pos[member], previous = previous, self.p.pos[member]
-            if self.p.pos[member] == VALLEY and dragon in self.crossing:
-                self.crossing[dragon].seen_valley.add(member)
-        c = self.crossing.get(dragon)
+            pos[member], previous = previous, pos[member]
+            if c is not None and pos[member] == VALLEY:
+                c.seen_valley.add(member)
         if c is not None and c.pending is not None and previous == VALLEY and \
-                self.p.occupant(VALLEY, None) is None:
+                p.occupant(VALLEY, None) is None:
             members.append(c.pending)  # ED-SWARM-5: the joiner enters the Valley behind the tail
-            self.p.pos[c.pending] = VALLEY
+            pos[c.pending] = VALLEY
             c.seen_valley.add(c.pending)
             c.pending = None
 
@@ -245,13 +248,14 @@ def _simulate(board: Board, pieces: Pieces, active: str, dest: str | None, valle
     flown = 0
     last = start if start != VALLEY else None  # the last marked space of the path, and the Snow Line crossings
     changes = 0
+    north = board.north  # ``board.hemisphere``: North or South of the Snow Line
     while (dest is not None and p.pos[active] != dest) or (dest is None and flown < (spaces or 0)):
         sim.step(active)
         here = p.pos[active]
         if here != VALLEY:
             path.append(here)
             flown += 1
-            if last is not None and board.hemisphere(last) != board.hemisphere(here):
+            if last is not None and (last in north) != (here in north):
                 changes += 1
             if changes > 1:  # ED-FLY-4 (only the active Dragon's own path counts: ED-FLY-5)
                 raise FlightError(

@@ -15,7 +15,7 @@ from .context import Blocking
 from .events import EVENTS
 from .expect import active, complete, expect, expected_text
 from .pieces import AUREA
-from .rules_locations import CHECKS as LOCATION_RULES
+from .rules_locations import CHECKS as LOCATION_RULES, JUDGED as LOCATION_GAINS
 from .scoring import score_table
 from .settings import SETTINGS
 from .setup import build_state
@@ -24,6 +24,8 @@ from .state import EDState
 Play = Callable[[EDState, Event, Findings], EDState]
 Check = Callable[[EDState, Event], list[Finding]]
 Apply = Callable[[EDState, Event], EDState]
+Judge = Callable[[EDState, Event], tuple[list[Finding], Any]]
+Carry = Callable[[EDState, Event, Any], EDState]
 
 
 def checked(check: Check, apply: Apply) -> Play:
@@ -31,38 +33,69 @@ def checked(check: Check, apply: Apply) -> Play:
 
     def play(state: EDState, event: Event, found: Findings) -> EDState:
         found.extend(check(state, event))
-        if any(isinstance(f, Blocking) for f in found.items):
-            raise Stop  # it cannot be carried out, even forced (the error is recorded)
-        if found.failed:
+        if found.items and _refused(found):
             return state
-        ledger, chests = len(state.ledger), {name: len(p.chests) for name, p in state.players.items()}
-        draws, revealed = dict(state.draws), list(state.bonfires)
-        state = apply(state, event)
-        found.infos.extend(gains_said(state, ledger, chests))
-        if state.draws != draws or state.bonfires != revealed:  # else none was uncovered (sizes are fixed)
-            showing = rules_turn.bonfires_due(state.stack_size, draws, revealed)
-            found.infos.extend(rules_turn.uncover_bonfires(state, showing, event.seq))
-        return state
+        return _carry_out(state, event, found, apply)
 
     return play
+
+
+def judged(judge: Judge, carry: Carry) -> Play:
+    """A play made of a rule check that also returns what it read (the tiles gained) and, when it found no error,
+    the change it makes with that, read once."""
+
+    def play(state: EDState, event: Event, found: Findings) -> EDState:
+        findings, read = judge(state, event)
+        found.extend(findings)
+        if found.items and _refused(found):
+            return state
+        return _carry_out(state, event, found, carry, read)
+
+    return play
+
+
+def _refused(found: Findings) -> bool:
+    """Whether a play that found something is not carried out (``Stop`` when it cannot be, even forced)."""
+    if any(isinstance(f, Blocking) for f in found.items):
+        raise Stop  # it cannot be carried out, even forced (the error is recorded)
+    return found.failed
+
+
+def _carry_out(state: EDState, event: Event, found: Findings, apply: Callable[..., EDState], *read: Any) -> EDState:
+    """Make the change of a checked play, and say what it gave and which Bonfires it uncovered."""
+    ledger, chests = len(state.ledger), {name: len(p.chests) for name, p in state.players.items()}
+    draws, revealed = dict(state.draws), list(state.bonfires)
+    state = apply(state, event, *read)
+    found.infos.extend(gains_said(state, ledger, chests))
+    if state.draws != draws or state.bonfires != revealed:  # else none was uncovered (sizes are fixed)
+        showing = rules_turn.bonfires_due(state.stack_size, draws, revealed)
+        found.infos.extend(rules_turn.uncover_bonfires(state, showing, event.seq))
+    return state
 
 
 def gains_said(state: EDState, ledger: int, chests: dict[str, int]) -> list[str]:
     """What a play gave, in words for the verdict: each Gold movement since ledger entry ``ledger`` (with the
     player's Gold now) and each chest taken since the players held ``chests`` (with the ID ``ed chests`` needs)."""
     said = [f"{e.player} {'gains' if e.amount >= 0 else 'pays'} {abs(e.amount)} Gold ({e.source}): "
-            f"{state.players[e.player].gold} Gold now" for e in state.ledger[ledger:]]
+            f"{state.players[e.player].gold} Gold now" for e in state.ledger[ledger:]] \
+        if len(state.ledger) > ledger else []
     for name, held in chests.items():
-        said += [f"{name} takes Treasure Chest {c.id} ({c.kingdom}); at the end: ed chests {name} "
-                 f"{c.id}=ARTIFACTS@TILE" for c in state.players[name].chests[held:]]
+        taken = state.players[name].chests
+        if len(taken) > held:  # (rarely: a chest is taken)
+            said += [f"{name} takes Treasure Chest {c.id} ({c.kingdom}); at the end: ed chests {name} "
+                     f"{c.id}=ARTIFACTS@TILE" for c in taken[held:]]
     return said
+
+
+#: ED-FLY-2, ED-ACT-1, ED-LAIR-1: the turn's end, checked then carried out
+_close = checked(rules_turn.check_done, rules_turn.apply_done)
 
 
 def play_done(state: EDState, event: Event, found: Findings) -> EDState:
     """ED-END-4: once the game is over there is no turn to end; otherwise ED-FLY-2, ED-ACT-1, ED-LAIR-1."""
     if state.over:
         found.stop("ED-END-4", f"the game is over, no turn to end; next: {expected_text(state)}")
-    return checked(rules_turn.check_done, rules_turn.apply_done)(state, event, found)
+    return _close(state, event, found)
 
 
 #: event type → its play (START, FLY, POSITIONS, PLACE and REPLACE judge and carry out in one pass; the others
@@ -74,6 +107,7 @@ PLAYS: dict[str, Play] = {
     "POSITIONS": rules_turn.play_positions,
     "BONFIRE": checked(rules_turn.check_bonfire, rules_turn.apply_bonfire),
     **{name: checked(*rule) for name, rule in LOCATION_RULES.items()},
+    **{name: judged(*rule) for name, rule in LOCATION_GAINS.items()},
     "PLACE": rules_lair.play_place,
     "REPLACE": rules_lair.play_replace,
     "DISCARD": checked(rules_lair.check_discard, rules_lair.apply_discard),

@@ -8,6 +8,7 @@ between its edges ``k`` and ``k + 1``; the three cells meeting there identify th
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterator
 
 Cell = tuple[int, int]
@@ -84,8 +85,10 @@ def format_cell(cell: Cell) -> str:
     return f"{cell[0]},{cell[1]}"
 
 
+@lru_cache(maxsize=1024)
 def parse_cell(text: str) -> Cell:
-    """``"1,-1"`` (or ``"1 -1"``) → ``(1, -1)``; ValueError with a plain message otherwise."""
+    """``"1,-1"`` (or ``"1 -1"``) → ``(1, -1)``; ValueError with a plain message otherwise (a pure function of a
+    string whose answer is a tuple: the answers are kept, the refusals are not)."""
     parts = text.replace("(", "").replace(")", "").replace(" ", ",").split(",")
     parts = [p for p in parts if p]
     if len(parts) != 2:

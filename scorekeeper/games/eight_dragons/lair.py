@@ -10,6 +10,7 @@ side and a wall on the other counts as a wall (A-03).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import product
 from typing import Iterable
 
@@ -19,6 +20,11 @@ from .tiles import FOLKS, Tile
 #: ``(edge, (dq, dr), facing edge)`` for the six edges of a cell: the step to the neighbour across the edge and
 #: the neighbour's edge that faces it
 _STEPS: tuple[tuple[int, Cell, int], ...] = tuple((d, DIRS[d], (d + 3) % 6) for d in range(6))
+#: for each corner ``k`` of a cell (between its edges ``k`` and ``k + 1``): ``k``, ``k + 1``, the steps to the two
+#: neighbours meeting there (across edges ``k`` and ``k + 1``), and the four of their edges that meet at the corner
+#: (the first neighbour's edges ``k + 3`` and ``k + 2``, the second's ``k + 4`` and ``k + 5``)
+_CORNERS: tuple[tuple[int, int, Cell, Cell, int, int, int, int], ...] = tuple(
+    (k, (k + 1) % 6, DIRS[k], DIRS[(k + 1) % 6], (k + 3) % 6, (k + 4) % 6, (k + 2) % 6, (k + 5) % 6) for k in range(6))
 
 
 @dataclass(frozen=True)
@@ -28,9 +34,11 @@ class Placed:
     tile: Tile
     rotation: int
 
-    @property
+    @cached_property
     def edges(self) -> str:
-        """The effective edges in board directions N, NE, SE, S, SW, NW."""
+        """The effective edges in board directions N, NE, SE, S, SW, NW (worked out once per placed tile: a
+        ``Placed`` is frozen, and the instance dictionary that keeps the answer is not a field, so it is not
+        part of the state as compared or cached)."""
         assert self.tile.edges is not None
         return rotate_edges(self.tile.edges, self.rotation)
 
@@ -151,14 +159,18 @@ class Lair:
         """The Chambers a tile with effective ``edges`` on ``cell`` would close (ED-CHAMBER-1, ED-CHAMBER-2, A-03)."""
         formed = []
         cells, (q, r) = self.cells, cell
-        around = [cells.get((q + dq, r + dr)) for _, (dq, dr), _ in _STEPS]
-        for k in range(6):
-            pa, pb = around[k], around[(k + 1) % 6]
-            if pa is None or pb is None:
+        for k, k1, (dqa, dra), (dqb, drb), a3, b4, a2, b5 in _CORNERS:
+            if edges[k] != "O" or edges[k1] != "O":  # ED-CHAMBER-5: a wall of this tile there means no Chamber
+                continue
+            pa = cells.get((q + dqa, r + dra))
+            if pa is None:
+                continue
+            pb = cells.get((q + dqb, r + drb))
+            if pb is None:
                 continue
             ea, eb = pa.edges, pb.edges
-            halves = (edges[k], ea[(k + 3) % 6], edges[(k + 1) % 6], eb[(k + 4) % 6], ea[(k + 2) % 6], eb[(k + 5) % 6])
-            if all(h == "O" for h in halves):  # ED-CHAMBER-5: any wall (either side) means no Chamber
+            # ED-CHAMBER-5: any wall (either side) of the six half-edges at the corner means no Chamber
+            if ea[a3] == "O" and eb[b4] == "O" and ea[a2] == "O" and eb[b5] == "O":
                 formed.append(corner_cells(cell, k))
         return formed
 

@@ -28,6 +28,7 @@ parser is a pure function; it raises ``NotationError`` (exit 2) with an example 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import takewhile
 from typing import Any, Sequence
 
@@ -43,8 +44,13 @@ class TileSpecError(NotationError, ValueError):
     """A tile notation that does not parse; the message says what is wrong and shows an example."""
 
 
+@lru_cache(maxsize=4096)
 def parse_tile(spec: str, name: str) -> Tile:
-    """Parse the compact notation (see the module docstring) into a ``Tile`` called ``name``."""
+    """Parse the compact notation (see the module docstring) into a ``Tile`` called ``name``.
+
+    A pure function of two strings whose result is frozen (``Tile``, ``Mission`` and tuples), so its answers are
+    kept: a replay parses each tile's notation once instead of at every play that reads it (a check, then its
+    change). A notation that does not parse is not kept (``TileSpecError`` is raised again each time)."""
     text = spec.strip()
     if not text:
         raise TileSpecError("empty tile: write for example E1/OWWWWW/b,1")
@@ -147,7 +153,13 @@ def _parse_mission(item: str, spec: str) -> Mission | None:
 
 def split_item(item: Any) -> tuple[str | None, str]:
     """``"T3=E1/OWWWWW"`` → ("T3", "E1/OWWWWW"); ``"E1"`` → (None, "E1")."""
-    text = str(item).strip()
+    return _split_text(item if type(item) is str else str(item))
+
+
+@lru_cache(maxsize=4096)
+def _split_text(item: str) -> tuple[str | None, str]:
+    """``split_item`` of a text (a pure function of it: its answers are kept)."""
+    text = item.strip()
     name, sep, spec = text.partition("=")
     if sep:
         return name.strip(), spec.strip()

@@ -7,6 +7,7 @@ the Golden Wyrmling is ``Aureus`` and the Golden Dragon (2 players) is ``Aurea``
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from scorekeeper.games.base import is_whole
 
@@ -20,8 +21,10 @@ def wyrmling(player: str, number: int) -> str:
     return f"{player}.w{number}"
 
 
+@lru_cache(maxsize=1024)
 def owner(piece: str) -> str | None:
-    """The player owning ``piece`` (None for Aureus and Aurea)."""
+    """The player owning ``piece`` (None for Aureus and Aurea); a pure function of the name, so its answers are
+    kept."""
     if piece in (AUREUS, AUREA):
         return None
     if ".w" in piece:

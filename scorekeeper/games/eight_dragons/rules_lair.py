@@ -90,26 +90,31 @@ def with_seen_turn(item: dict[str, Any], spec: str | None, held: Tile | None = N
     return {**item, "rot": matching[0]} if matching else item
 
 
-def lay_what_fits(lair: Lair, batch: Sequence[Placement], any_order: bool) -> tuple[list[Placement], list[Finding]]:
+def lay_what_fits(lair: Lair, batch: Sequence[Placement], any_order: bool) -> tuple[list[Placement], list[Finding], Lair,
+                                                                                  list[list[Vertex]]]:
     """Lay the batch on a copy of ``lair``: in the recorded order, or with ``any_order`` (A-27) each tile as soon as
     it fits, until none more does — exact, since a tile laid never takes away another's open contact. Returns the
-    tiles laid, in the order laid, and a refusal for each tile left out (judged when its turn came in the
-    recorded order, or with ``any_order`` once no other tile fits)."""
+    tiles laid, in the order laid, a refusal for each tile left out (judged when its turn came in the recorded
+    order, or with ``any_order`` once no other tile fits), and the copy with the Chambers each laid tile closed
+    there (for ``play_place`` to carry the batch out without working the Chambers out again)."""
     trial, laid, left, refused = lair.copy(), [], list(batch), []
+    formed: list[list[Vertex]] = []
     progress = True
     while progress and left:
         progress = False
         for item in list(left):
             tile, cell, rot = item
             if trial.placement_problem(cell, rotate_edges(str(tile.edges), rot)) is None:
-                trial.place(tile, cell, rot)
+                formed.append(trial.place(tile, cell, rot))
                 laid.append(item)
                 left.remove(item)
                 progress = True
             elif not any_order:
                 refused.append(bad_tile(trial, tile, cell, rot))
                 left.remove(item)
-    return laid, refused + [bad_tile(trial, tile, cell, rot) for tile, cell, rot in left]
+    if left:  # (rarely: some tile fits nowhere it was typed)
+        refused += [bad_tile(trial, tile, cell, rot) for tile, cell, rot in left]
+    return laid, refused, trial, formed
 
 
 def bad_tile(trial: Lair, tile: Tile, cell: Cell, rot: int) -> Finding:
@@ -138,14 +143,19 @@ def _activations_pending(state: EDState) -> bool:
     return state.board is not None and bool(state.queue) and not state.closed
 
 
-def place_findings(state: EDState, event: Event) -> tuple[list[Finding], list[Placement]]:
+#: a batch laid on a copy of the Lair with none refused: the copy, and the Chambers each tile closed there in turn
+Laid = tuple[Lair, list[list[Vertex]]]
+
+
+def place_findings(state: EDState, event: Event) -> tuple[list[Finding], list[Placement], Laid | None]:
     """ED-LAIR-1 … ED-LAIR-8, ED-MISSION-1, ED-ACT-8: gained tiles on legal cells and rotations.
 
-    Returns the findings and the batch in an order that is legal (the recorded one, or with ``lair.batch_order``
-    any_legal another: A-27), for ``play_place`` to lay without trying again."""
+    Returns the findings, the batch in an order that is legal (the recorded one, or with ``lair.batch_order``
+    any_legal another: A-27), for ``play_place`` to lay without trying again, and, when every tile of it was laid
+    on a copy of the Lair, that copy with the Chambers each tile closed (None otherwise)."""
     player = state.players.get(str(event.player))
     if player is None:
-        return [blocked("ED-LAIR-1", "say whose Lair this is (-p PLAYER)")], []
+        return [blocked("ED-LAIR-1", "say whose Lair this is (-p PLAYER)")], [], None
     found: list[Finding] = []
     if not player.started:
         found.append(error("ED-SETUP-12", f"record {player.name}'s Starting Tile and Mission first ('ed start')"))
@@ -154,37 +164,46 @@ def place_findings(state: EDState, event: Event) -> tuple[list[Finding], list[Pl
     try:
         batch = _placements(state, event)
     except PayloadError as exc:
-        return found + [blocked("ED-LAIR-5", str(exc))], []
+        return found + [blocked("ED-LAIR-5", str(exc))], [], None
     if found:
-        return found, batch
+        return found, batch, None
     missions = len(player.missions)
     new_missions = sum(1 for t, _, _ in batch if t.mission is not None)
     if missions + new_missions > MISSION_LIMIT:  # ED-MISSION-1, ED-LOC-MERCHANT-5
         return [error("ED-MISSION-1", f"{player.name}'s Lair already holds {missions} Missions (at most 5): "
-                                      "replace one instead ('ed replace')")], batch
+                                      "replace one instead ('ed replace')")], batch, None
     any_order = state.settings.get("lair.batch_order", "any_legal") == "any_legal"  # ED-LAIR-7 (A-27)
-    laid, refused = lay_what_fits(player.lair, batch, any_order)  # ED-LAIR-2, ED-LAIR-3, ED-LAIR-4, ED-LAIR-8
+    laid, refused, trial, formed = lay_what_fits(player.lair, batch, any_order)  # ED-LAIR-2, ED-LAIR-3, ED-LAIR-4, ED-LAIR-8
     if refused:  # every tile that cannot go where it was typed, each with what fits there
         found += refused
-    elif laid != batch:
+        return found, batch, None
+    if laid != batch:
         found.append(warning("ED-LAIR-7", "this batch is legal only in another order: "
                                           + ", ".join(t.name for t, _, _ in laid)))
         batch = laid
-    return found, batch
+    return found, batch, (trial, formed)
 
 
 def play_place(state: EDState, event: Event, found: Findings) -> EDState:
     """Judge the batch once and, when legal, lay it in the legal order found, paying the Chambers it closes."""
-    findings, batch = place_findings(state, event)
+    findings, batch, laid = place_findings(state, event)
     found.extend(findings)
-    if any(isinstance(f, Blocking) for f in findings):
+    if findings and any(isinstance(f, Blocking) for f in findings):
         raise Stop  # it cannot be carried out, even forced (the error is recorded)
-    if found.failed:
+    if found.items and found.failed:
         return state
     player = state.players[str(event.player)]
-    for tile, cell, rot in batch:
-        formed = player.lair.place(tile, cell, rot)  # ED-CHAMBER-1, ED-CHAMBER-2
-        pay_chambers(state, player.name, formed, event.seq, f"placed {tile.name}")
+    lair = player.lair
+    for index, (tile, cell, rot) in enumerate(batch):
+        if laid is None:  # forced past a refusal: laid here as typed
+            formed = lair.place(tile, cell, rot)  # ED-CHAMBER-1, ED-CHAMBER-2
+        else:  # the tile as laid on the copy, in the same order, with the Chambers it closed there
+            trial, closed = laid
+            lair.cells[cell] = trial.cells[cell]
+            formed = closed[index]
+            lair.chambers.update(formed)  # ED-CHAMBER-1, ED-CHAMBER-2
+        if formed:
+            pay_chambers(state, player.name, formed, event.seq, f"placed {tile.name}")
         player.pending = [t for t in player.pending if t.name != tile.name]
     if not player.lair.has_open_place():  # ED-LAIR-6: from now on every gained tile is set aside
         found.info(f"{player.name}'s Lair has no open place left: a tile gained from now on fits nowhere "

@@ -17,7 +17,7 @@ from .board import Location, other_kingdom, parse_kingdom
 from .context import PayloadError, beneficiary_of, blocked, commit_names, new_tiles, piece_place, space_of
 from .merchants import offer_names, resolve_buy, resolve_reveal
 from .pieces import AUREA, AUREUS, is_wyrmling, owner
-from .state import EDState
+from .state import Chest, EDState
 from .tiles import FOLK_NAMES, FOLKS, LAIR1, LAIR2, MERCHANT, Tile
 
 #: event type → Location type it activates
@@ -164,18 +164,19 @@ def village_menu(folk: str, n: int) -> str:
     return menus.get(n, "nothing")
 
 
-def check_village(state: EDState, event: Event) -> list[Finding]:
-    """ED-LOC-VILLAGE-1 … ED-LOC-VILLAGE-5: the bundle's villager cost and the stacks."""
+def check_village(state: EDState, event: Event) -> tuple[list[Finding], list[Tile] | None]:
+    """ED-LOC-VILLAGE-1 … ED-LOC-VILLAGE-5: the bundle's villager cost and the stacks. Returns the findings and the
+    tiles gained, as read for the check (for ``apply_village``; None when the check stopped before reading them)."""
     found, piece, loc, space = _context(state, event)
     if any(f.is_error for f in found):
-        return found
+        return found, None
     try:
         tiles = new_tiles(state, event.get("tiles", []))
     except PayloadError as exc:
-        return [blocked("ED-LOC-VILLAGE-1", str(exc))]
+        return [blocked("ED-LOC-VILLAGE-1", str(exc))], None
     for tile in tiles:
         if tile.kind not in (LAIR1, LAIR2):
-            return [blocked("ED-LOC-VILLAGE-1", f"{tile.name}: villagers give Lair Tiles (E1, G2, O1, F2…)")]
+            return [blocked("ED-LOC-VILLAGE-1", f"{tile.name}: villagers give Lair Tiles (E1, G2, O1, F2…)")], None
     if state.board is not None and space is not None:
         folk, n = state.villages[space]
     else:
@@ -184,14 +185,14 @@ def check_village(state: EDState, event: Event) -> list[Finding]:
     draws: dict[str, int] = {}
     for tile in tiles:
         draws[str(tile.stack)] = draws.get(str(tile.stack), 0) + 1
-    available = stacks_left(state)
     for stack, count in draws.items():
-        if count > available[stack]:  # A-13
-            found.append(error("ED-LOC-VILLAGE-3", f"stack {stack} has only {available[stack]} tile(s) left"))
+        left = state.stack_size[stack] - state.draws[stack]
+        if count > left:  # A-13
+            found.append(error("ED-LOC-VILLAGE-3", f"stack {stack} has only {left} tile(s) left"))
     if folk is None or n is None:
         found.append(warning("ED-LOC-VILLAGE-1", "the village's Folk and villager count were not given, so the "
                                                  "bundle's cost is not checked"))
-        return found
+        return found, tiles
     n = int(n)
     cost = sum(tile_cost(t, folk) for t in tiles)
     if n == 0 and tiles:  # ED-LOC-VILLAGE-5
@@ -200,6 +201,7 @@ def check_village(state: EDState, event: Event) -> list[Finding]:
         found.append(error("ED-LOC-VILLAGE-1", f"these tiles cost {cost} villagers but the {FOLK_NAMES[folk]} "
                                                f"village has {n}; it gives {village_menu(folk, n)}"))
     elif cost < n:  # ED-LOC-VILLAGE-3 (A-12, A-13)
+        available = stacks_left(state)
         fullest = max(k for k in range(n + 1) if k == 0 or exact_bundle_exists(folk, k, available))
         if state.settings.get("village.exact_spend", True) and fullest == n:
             found.append(error("ED-LOC-VILLAGE-3", f"all {n} villagers must be used (these tiles cost {cost}); "
@@ -211,12 +213,14 @@ def check_village(state: EDState, event: Event) -> list[Finding]:
             found.append(warning("ED-LOC-VILLAGE-3", f"only {cost} of {n} villagers used (no bundle costing {n} "
                                                      "is left in the stacks)" if state.settings.get("village.exact_spend", True)
                                  else f"only {cost} of {n} villagers used"))
-    return found
+    return found, tiles
 
 
-def apply_village(state: EDState, event: Event) -> EDState:
-    """The tiles join the beneficiary's waiting tiles; the stacks shrink."""
-    tiles = new_tiles(state, event.get("tiles", []))
+def apply_village(state: EDState, event: Event, tiles: list[Tile] | None = None) -> EDState:
+    """The tiles join the beneficiary's waiting tiles; the stacks shrink (``tiles``: as the check read them on
+    this same state; read here when it did not)."""
+    if tiles is None:
+        tiles = new_tiles(state, event.get("tiles", []))
     commit_names(state, tiles)
     for tile in tiles:
         state.draws[str(tile.stack)] += 1
@@ -276,26 +280,28 @@ def apply_grow(state: EDState, event: Event) -> EDState:
 # -- Gathering ------------------------------------------------------------------------------------------
 
 
-def check_gather(state: EDState, event: Event) -> list[Finding]:
-    """ED-LOC-GATHER-1: one Level-1 tile from a stack that has one."""
+def check_gather(state: EDState, event: Event) -> tuple[list[Finding], list[Tile] | None]:
+    """ED-LOC-GATHER-1: one Level-1 tile from a stack that has one. Returns the findings and the tile gained, as
+    read for the check (for ``apply_gather``; None when the check stopped before reading it)."""
     found, piece, loc, space = _context(state, event)
     if any(f.is_error for f in found):
-        return found
+        return found, None
     try:
         tiles = new_tiles(state, [event.get("tile", "")])
     except PayloadError as exc:
-        return [blocked("ED-LOC-GATHER-1", str(exc))]
+        return [blocked("ED-LOC-GATHER-1", str(exc))], None
     tile = tiles[0]
     if tile.kind != LAIR1:  # ED-LOC-GATHER-1 (a tile of no Lair stack cannot be drawn at all)
-        return [(error if tile.stack else blocked)("ED-LOC-GATHER-1", f"Gathering gives 1 Level-1 tile of any Folk (E1, G1, O1 or F1), not {tile.face_notation()}")]
+        return [(error if tile.stack else blocked)("ED-LOC-GATHER-1", f"Gathering gives 1 Level-1 tile of any Folk (E1, G1, O1 or F1), not {tile.face_notation()}")], tiles
     if stacks_left(state)[str(tile.stack)] <= 0:
         found.append(error("ED-LOC-GATHER-1", f"stack {tile.stack} is empty; take another Level-1 stack"))
-    return found
+    return found, tiles
 
 
-def apply_gather(state: EDState, event: Event) -> EDState:
-    """The tile joins the waiting tiles."""
-    tile = new_tiles(state, [event.get("tile", "")])[0]
+def apply_gather(state: EDState, event: Event, tiles: list[Tile] | None = None) -> EDState:
+    """The tile joins the waiting tiles (``tiles``: as the check read it on this same state; read here when it
+    did not)."""
+    tile = (new_tiles(state, [event.get("tile", "")]) if tiles is None else tiles)[0]
     commit_names(state, [tile])
     state.draws[str(tile.stack)] += 1
     state.players[str(event.player)].pending.append(tile)
@@ -306,11 +312,22 @@ def apply_gather(state: EDState, event: Event) -> EDState:
 # -- Summon a Wyrmling to the Dragon Rock ---------------------------------------------------------------
 
 
+def swarm_counts(state: EDState) -> dict[str, int]:
+    """Each player's Wyrmlings flying in Swarms (``Pieces.in_swarms`` for every player, in one pass)."""
+    counts = dict.fromkeys(state.players, 0)
+    for members in state.pieces.swarms.values():
+        for m in members[1:]:
+            mine = owner(m)
+            if mine in counts:
+                counts[str(mine)] += 1
+    return counts
+
+
 def summon_eligible(state: EDState, activator: str | None) -> list[str]:
     """ED-LOC-SUMMON-1, ED-LOC-SUMMON-2, ED-LOC-SUMMON-3, ED-SWARM-7, ED-AUREUS-3: the Wyrmlings this activation may summon."""
     p = state.pieces
     candidates = [w for ws in p.lairs.values() for w in ws] + [m for ms in p.swarms.values() for m in ms[1:]]
-    counts = {name: p.in_swarms(name) for name in state.players}
+    counts = swarm_counts(state)
     lowest = min(counts.values())
     protected = [name for name, c in counts.items() if c == lowest]
     sole = protected[0] if len(protected) == 1 else None
@@ -332,7 +349,7 @@ def check_summon(state: EDState, event: Event) -> list[Finding]:
         return found + [error("ED-LOC-SUMMON-2", f"{piece} may not summon itself")]
     eligible = summon_eligible(state, piece)
     if target not in eligible:  # ED-LOC-SUMMON-3 (A-23)
-        counts = {name: p.in_swarms(name) for name in state.players}
+        counts = swarm_counts(state)
         found.append(error("ED-LOC-SUMMON-3", f"{owner(target)} has the fewest Wyrmlings in Swarms "
                                               f"({counts[str(owner(target))]}), so theirs are protected; "
                                               f"choose one of: {', '.join(eligible) or 'none'}"))
@@ -464,8 +481,6 @@ def check_chest(state: EDState, event: Event) -> list[Finding]:
 
 def apply_chest(state: EDState, event: Event) -> EDState:
     """A chest token, or 3 Gold from an empty stack."""
-    from .state import Chest
-
     space = space_of(state, str(event.get("piece") or (state.queue[0] if state.queue else ""))) or None
     kingdom = str(_kingdom(state, event, space if state.board is not None else None))
     player = state.players[str(event.player)]
@@ -642,10 +657,9 @@ def apply_none(state: EDState, event: Event) -> EDState:
     return state
 
 
+#: event type → its rule check and the change it makes (see also ``JUDGED``)
 CHECKS: dict[str, Any] = {
-    "VILLAGE": (check_village, apply_village),
     "GROW": (check_grow, apply_grow),
-    "GATHER": (check_gather, apply_gather),
     "SUMMON": (check_summon, apply_summon),
     "TROLL": (check_troll, apply_troll),
     "SHRINE": (check_shrine, apply_shrine),
@@ -653,4 +667,11 @@ CHECKS: dict[str, Any] = {
     "MERCHANT": (check_merchant, apply_merchant),
     "MARKET": (check_market, apply_market),
     "NONE": (check_none, apply_none),
+}
+
+#: event type → its rule check, which also returns the tiles gained as it read them, and the change it makes with
+#: them (the tiles' words are read once per play)
+JUDGED: dict[str, Any] = {
+    "VILLAGE": (check_village, apply_village),
+    "GATHER": (check_gather, apply_gather),
 }

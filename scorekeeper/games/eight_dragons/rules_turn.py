@@ -18,7 +18,7 @@ from .flight import FlightError, FlightResult, simulate
 from .hexgrid import Cell, parse_cell, rotate_edges
 from .lair import Lair
 from .pieces import AUREA, is_wyrmling
-from .rules_lair import placement_hint, turns
+from .rules_lair import pay_chambers, placement_hint, turns
 from .state import EDState
 from .tiles import START, START_MISSION, Tile
 
@@ -110,7 +110,6 @@ def play_start(state: EDState, event: Event, found: Findings) -> EDState:
     for tile, cell, rot in placements:
         formed = player.lair.place(tile, cell, rot)
         if formed and state.settings.get("setup.chamber_gold"):  # A-06
-            from .rules_lair import pay_chambers
             pay_chambers(state, player.name, formed, event.seq, "setup")
     player.started = True
     return state
@@ -219,15 +218,21 @@ def _cross_check(state: EDState, event: Event, result: Any, joins: list[tuple[st
     ED-PUSH-2, ED-PUSH-5, ED-PUSH-7, ED-FLY-8, ED-FLY-9)."""
     found: list[Finding] = []
     derived = [(d, w) for d, w in result.joins]
-    words = ", ".join(f"{w} joins {d}" for d, w in derived) or "no Wyrmling joins"
+
+    def words() -> str:  # the joins in words, for a refusal only
+        return ", ".join(f"{w} joins {d}" for d, w in derived) or "no Wyrmling joins"
+
     if "joins" in event.payload:
         stated_dragons = [d for d, _ in joins]
         if sorted(stated_dragons) != sorted(d for d, _ in derived):
-            found.append(error("ED-SWARM-2", f"every Dragon passing the Valley takes the Rock's front Wyrmling: {words}"))
+            found.append(error("ED-SWARM-2", f"every Dragon passing the Valley takes the Rock's front Wyrmling: {words()}"))
         elif stated_dragons != [d for d, _ in derived] or any(w is not None and (d, w) not in derived for d, w in joins):
-            found.append(error("ED-SWARM-4", f"Wyrmlings join in the order the Dragons enter the Valley: {words}"))
+            found.append(error("ED-SWARM-4", f"Wyrmlings join in the order the Dragons enter the Valley: {words()}"))
+    seen = event.get("seen", {})
+    if isinstance(seen, dict) and not seen:  # (the usual case: the table states no final spaces)
+        return found
     crossed = {d for d, _ in result.valley}
-    for piece, space in dict(event.get("seen", {})).items():
+    for piece, space in dict(seen).items():
         actual = result.pieces.pos.get(str(piece))
         if actual == str(space):
             continue
@@ -240,7 +245,7 @@ def _cross_check(state: EDState, event: Event, result: Any, joins: list[tuple[st
             rule = "ED-PUSH-2"
         else:
             rule = "ED-PUSH-7"  # a Swarm neither flown nor pushed does not move
-        found.append(error(rule, f"{piece} ends on {actual or 'no space'}, not {space} ({words})"))
+        found.append(error(rule, f"{piece} ends on {actual or 'no space'}, not {space} ({words()})"))
     return found
 
 
@@ -252,11 +257,12 @@ def _dest(event: Event) -> str | None:
 def play_fly(state: EDState, event: Event, found: Findings) -> EDState:
     """Judge the flight (simulated once on a described board) and, when legal, carry it out."""
     findings, result = fly_findings(state, event)
-    found.extend(findings)
-    if any(isinstance(f, Blocking) for f in findings):
-        raise Stop  # it cannot be carried out, even forced (the error is recorded)
-    if found.failed:
-        return state
+    if findings:  # (most flights find nothing)
+        found.extend(findings)
+        if any(isinstance(f, Blocking) for f in findings):
+            raise Stop  # it cannot be carried out, even forced (the error is recorded)
+        if found.failed:
+            return state
     state = apply_fly(state, event, result)
     found.infos.extend(flight_said(state, str(event.player)))
     return state

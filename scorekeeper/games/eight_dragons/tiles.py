@@ -6,6 +6,7 @@ The compact notation the table types (``E1/OWWWWW/b,1``) is parsed by ``notation
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 FOLKS: tuple[str, ...] = ("E", "G", "O", "F")
@@ -72,9 +73,10 @@ class Tile:
         """1 or 2 (Merchant and start tiles count as 1)."""
         return 2 if self.kind == LAIR2 else 1
 
-    @property
+    @cached_property
     def stack(self) -> str | None:
-        """The Lair stack it comes from (``E1``, ``G2``…), or None for other tiles."""
+        """The Lair stack it comes from (``E1``, ``G2``…), or None for other tiles (worked out once per tile: a
+        ``Tile`` is frozen)."""
         if self.kind in (LAIR1, LAIR2):
             return f"{self.colour}{self.level}"
         return None
