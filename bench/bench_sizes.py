@@ -1,20 +1,21 @@
 """One-shot commands on every game at every length, as ratios to ``python -c pass`` measured in the same run.
 
-For each game, a long journal is made from a bundled sample game's real plays: every event but the last play,
-then notes up to the size (5,000 and 50,000 events), then the last play, so that the journal ends as the real
-game does. Each command is then started as a fresh process (``python -m scorekeeper …``) ``--runs`` times,
+For each game, a journal of each size is made from a bundled sample game's real plays: below the sample's
+length, its first events (a game in progress: 100 events); above it, every event but the last play, then notes
+up to the size (1,000, 5,000 and 50,000 events), then the last play, so that the journal ends as the real game
+does. Each command is then started as a fresh process (``python -m scorekeeper …``) ``--runs`` times,
 each run right after a ``python -c pass``, on a fresh copy of the file; the figure is the median ratio of the
 pairs, and the peak memory (RSS) of the slowest-growing process is read from the operating system
 (``os.wait4``). Before each timed run an untimed ``score`` reads the fresh copy, as the command before it
 at a table would: it leaves the replay cache's entry (``--no-cache`` times every command without the cache).
-The commands: ``status``, ``score``, ``check``, a recorded play (the sample's last play, on
-the file without it), a refused play (that play again, on the file with it) and a note.
+The commands: ``status``, ``score``, ``check``, a recorded play (the journal's last play, as the table typed
+it, on the file without it), a refused play (that play again, on the file with it) and a note.
 
 Also printed: the in-process replay rate (events per second) of each long journal, and, for recording one
 note at each size, where its time goes (opening the file, the note as the command records it, and, measured
 alone, hashing, writing and parsing the whole file).
 
-    python bench/bench_sizes.py [--runs 7] [--sizes sample,5000,50000] [--games emberheart,…] [--no-cache] [--json]
+    python bench/bench_sizes.py [--runs 7] [--sizes 100,sample,5000,50000] [--games emberheart,…] [--no-cache] [--json]
 
 The package is run as installed; run ``python -m compileall scorekeeper`` first when the environment sets
 PYTHONDONTWRITEBYTECODE (an installed package has its modules compiled, an editable checkout may not).
@@ -46,8 +47,8 @@ SAMPLES = {
 }
 
 
-def last_command(game: str) -> list[str]:
-    """The words (after ``scorekeeper``) of the sample's last recorded command."""
+def commands(game: str) -> list[list[str]]:
+    """The words (after ``scorekeeper``) of the commands that recorded the sample, one per journal event."""
     _, source = SAMPLES[game]
     if source is None:
         from tools.eight_dragons.plan import plan
@@ -56,25 +57,30 @@ def last_command(game: str) -> list[str]:
     else:
         lines = [line for line in (ROOT / source).read_text(encoding="utf-8").splitlines()
                  if line.strip() and not line.startswith("#")]
-    words = shlex.split(lines[-1])
-    return words[1:] if words[0] == "scorekeeper" else words
+    said = [shlex.split(line) for line in lines]
+    said = [words[1:] if words[0] == "scorekeeper" else words for words in said]
+    return [words for words in said if words[0] not in ("new", "export") and words != ["set", "-e"]]
 
 
-def build(game: str, size: int | None, folder: Path) -> tuple[Path, Path]:
-    """Two files: the journal of ``size`` events without its last play, and the same with it."""
+def build(game: str, size: int | None, folder: Path) -> tuple[Path, Path, list[str]]:
+    """Two files and a play: the journal of ``size`` events without its last play, the same with it, and the
+    words of that play. Shorter than the sample: its first ``size`` events; longer: padded with notes."""
     from scorekeeper.events import NOTE, Event
     from scorekeeper.journal import Journal
 
     sample = Journal(ROOT / "sample_sessions" / SAMPLES[game][0])
-    events = sample.events()
-    head, last = events[:-1], events[-1]
+    events, said = sample.events(), commands(game)
+    if len(said) != len(events):
+        raise SystemExit(f"{game}: {len(said)} commands for {len(events)} events; the sample's plan changed")
+    cut = len(events) if size is None else min(size, len(events))
+    head, last, play = events[:cut - 1], events[cut - 1], said[cut - 1]
     pads = [] if size is None else [Event(0, NOTE, None, {"text": f"table talk {n}"}, last.recorded_at)
                                     for n in range(max(0, size - len(events)))]
     without = folder / f"{game}-{size or 'sample'}-before.json"
     with_it = folder / f"{game}-{size or 'sample'}.json"
     Journal.create(without, sample.meta, [*head, *pads])
     Journal.create(with_it, sample.meta, [*head, *pads, last])
-    return without, with_it
+    return without, with_it, play
 
 
 def timed(argv: list[str], env: dict[str, str], expect: int | tuple[int, ...]) -> tuple[float, int]:
@@ -171,9 +177,9 @@ def child(args: list[str]) -> None:
     journal in memory, done away from the process that measures peaks."""
     if args[0] == "build":
         size = None if args[2] == "sample" else int(args[2])
-        without, with_it = build(args[1], size, Path(args[3]))
+        without, with_it, play = build(args[1], size, Path(args[3]))
         events = len(json.loads(with_it.read_text(encoding="utf-8"))["events"])
-        print(json.dumps([str(without), str(with_it), events]))
+        print(json.dumps([str(without), str(with_it), events, play]))
     else:
         print(json.dumps({"rate": replay_rate(Path(args[1])), "phases": phases(Path(args[1]), Path(args[2]))}))
 
@@ -201,10 +207,9 @@ def main() -> None:
         os.environ.update({k: env[k] for k in ("SCOREKEEPER_HOME", "SCOREKEEPER_CACHE_DIR")})
         (folder / "home").mkdir()
         for game in args.games.split(","):
-            play = last_command(game)
             for size in sizes:
                 built = in_child("build", game, str(size or "sample"), str(folder))
-                without, with_it, events = Path(built[0]), Path(built[1]), int(built[2])
+                without, with_it, events, play = Path(built[0]), Path(built[1]), int(built[2]), list(built[3])
                 work = folder / "work.json"
                 run = [sys.executable, "-m", "scorekeeper"]
                 s = ["--session", str(work)]
