@@ -115,15 +115,17 @@ def save(journal: "Journal", game: "Game", config: "SessionConfig", replayed: Re
                      for seq, (status, found) in replayed.unusual().items()},
         "expected": expected_text(game, replayed.state),
     }
-    _write(entry_path(journal.path), json.dumps({**entry, **_start_of(journal)}, ensure_ascii=False,
-                                                separators=(",", ":")))
+    _keep(journal, entry)
 
 
-def _start_of(journal: "Journal") -> dict[str, Any]:
-    """What an entry vouches for: the journal's events as it now reads, and the file's bytes before its end."""
+def _keep(journal: "Journal", entry: dict[str, Any]) -> None:
+    """Write ``entry`` (state, outcomes, hint) as vouching for the journal as it now reads: its events, and the
+    file's bytes before its end."""
+    assert journal.path is not None
     length = len(journal.raw) - len(CLOSING)
-    return {"count": journal.count, "head": journal.head_hash, "length": length,
-            "digest": journal.digest_of_start(length), "last_key": journal.last_key}
+    start = {"count": journal.count, "head": journal.head_hash, "length": length,
+             "digest": journal.digest_of_start(length), "last_key": journal.last_key}
+    _write(entry_path(journal.path), json.dumps({**entry, **start}, ensure_ascii=False, separators=(",", ":")))
 
 
 def expected_text(game: "Game", state: Any) -> str:
@@ -147,16 +149,11 @@ class NoteStart:
         return str(self.entry["expected"])
 
 
-def note_start(journal: "Journal", game: "GameInfo") -> NoteStart | None:
-    """The entry for ``journal``, a session of registry entry ``game``, found without importing the game's rules
-    (its settings and the fingerprint of its package only), when the journal takes its word; else None."""
+def note_start(journal: "Journal", game: "GameInfo", config: "SessionConfig") -> NoteStart | None:
+    """The entry for ``journal``, a session of registry entry ``game`` with ``config``, found without importing
+    the game's rules (the fingerprint of its package only), when the journal takes its word; else None."""
     from scorekeeper import code_version
-    from scorekeeper.games.base import SessionConfig
-    from scorekeeper.settings import completed, declared_settings
 
-    meta = journal.meta
-    config = SessionConfig(meta.game, tuple(meta.players), completed(declared_settings(game), meta.settings),
-                           meta.catalog)
     found = _adopted(journal, key_of(game.name, config, code_version.fingerprint_of_package(game.package)))
     return None if found is None else NoteStart(*found)
 
@@ -165,8 +162,7 @@ def save_after_note(journal: "Journal", start: NoteStart) -> None:
     """Keep ``start``'s entry for the journal as it now reads, notes added after it: the same state, outcomes
     and hint (a note changes none of them), vouching for the whole file."""
     if journal.raw.endswith(CLOSING):
-        _write(entry_path(journal.path), json.dumps({**start.entry, **_start_of(journal)}, ensure_ascii=False,
-                                                    separators=(",", ":")))
+        _keep(journal, start.entry)
 
 
 def key(game: "Game", config: "SessionConfig") -> str:

@@ -658,7 +658,10 @@ class Session:
         draft = _note_draft(text)
         if self._game is not None or not isinstance(self.journal, Journal):
             return None
-        start = replay_cache.note_start(self.journal, self._entry)
+        from scorekeeper.settings import declared_settings
+
+        config = config_of(self.journal.meta, declared_settings(self._entry))
+        start = replay_cache.note_start(self.journal, self._entry, config)
         if start is None:
             return None
         _check_values(draft)
@@ -817,11 +820,13 @@ def _check_values(draft: Draft) -> None:
 # -- helpers ---------------------------------------------------------------------------------------
 
 
-def config_of(meta: SessionMeta, game: Game) -> SessionConfig:
-    """The session's config; a setting the game declared after the session was made takes its default."""
+def config_of(meta: SessionMeta, game: Game | Sequence[Any]) -> SessionConfig:
+    """The session's config, from the ``game`` or its settings' declarations alone (``declared_settings``: no
+    rules loaded); a setting declared after the session was made takes its default."""
     from scorekeeper.settings import completed
 
-    return SessionConfig(meta.game, tuple(meta.players), completed(game.settings, meta.settings), meta.catalog)
+    declared = game.settings if isinstance(game, Game) else game
+    return SessionConfig(meta.game, tuple(meta.players), completed(declared, meta.settings), meta.catalog)
 
 
 def describe(game: Game, event: Event, journal: Mapping[int, Event] | None = None) -> str:
