@@ -44,8 +44,8 @@ TARGETS = {"help": 5.0, "record@1000": 10.0, "score@1000": 10.0}
 
 def build_session(path: Path, size: int) -> None:
     """A fake-game session of ``size`` events, written in one go."""
-    from scorekeeper.events import Event
-    from scorekeeper.journal import Journal, SessionMeta, now_iso
+    from scorekeeper.core.events import Event
+    from scorekeeper.core.journal import Journal, SessionMeta, now_iso
 
     players = ("Astrid", "Bjorn")
     meta = SessionMeta("fake", players, {"target": 10**9, "bonus": 0}, {"target": "bench", "bonus": "default"},

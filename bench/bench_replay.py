@@ -1,7 +1,7 @@
 """In-process replay throughput per game: events per second over each bundled sample session.
 
 Each sample session (found by content under ``sample_sessions/``) is read once; its journal is then replayed
-through ``scorekeeper.engine.replay`` ``--repeat`` times in a row, and the best and median rates are printed
+through ``scorekeeper.core.engine.replay`` ``--repeat`` times in a row, and the best and median rates are printed
 per session and per game (events replayed ÷ seconds, ``time.perf_counter``). No process start, no file I/O,
 no rendering: this is the rules engines' speed.
 
@@ -32,10 +32,10 @@ def sessions() -> list[Path]:
 
 def measure(path: Path, repeat: int) -> dict[str, object]:
     from scorekeeper import games
-    from scorekeeper.engine import replay
+    from scorekeeper.core.engine import replay
     from scorekeeper.games.base import SessionConfig
-    from scorekeeper.journal import Journal
-    from scorekeeper.settings import completed
+    from scorekeeper.core.journal import Journal
+    from scorekeeper.core.settings import completed
 
     journal = Journal(path)
     game = games.load(journal.meta.game)
@@ -57,10 +57,10 @@ def engine_only(repeat: int, count: int = 30_000) -> float:
     counter): what the engine and the payload check cost an event, nearly without a game's rules."""
     import tests.fake_game  # noqa: F401 (registers the game "fake")
     from scorekeeper import games
-    from scorekeeper.engine import replay
-    from scorekeeper.events import Event
+    from scorekeeper.core.engine import replay
+    from scorekeeper.core.events import Event
     from scorekeeper.games.base import SessionConfig
-    from scorekeeper.settings import completed
+    from scorekeeper.core.settings import completed
 
     game = games.load("fake")
     players = ("Astrid", "Bjorn", "Cara")

@@ -1,6 +1,6 @@
 """The interactive table's cost per command, against ``python -c pass`` measured in the same run.
 
-Runs N commands (or short sequences of them) through the table's in-process dispatcher (``scorekeeper.shell.Table.run_line``, what a line
+Runs N commands (or short sequences of them) through the table's in-process dispatcher (``scorekeeper.cli.shell.Table.run_line``, what a line
 typed at ``scorekeeper play`` runs) on a copy of each game's longest sample session, and prints each kind's
 mean time per command and its ratio to one ``python -c pass``.
 
@@ -39,9 +39,9 @@ def python_pass(runs: int = 10) -> float:
 
 def pad(path: Path, count: int) -> None:
     """Append ``count`` notes to the session at ``path``, in one locked write."""
-    from scorekeeper.events import NOTE
+    from scorekeeper.core.events import NOTE
     from scorekeeper.games.base import Draft
-    from scorekeeper.session import Session
+    from scorekeeper.app.session import Session
 
     Session.open(path).record_many(lambda current: [Draft(NOTE, None, {"text": f"pad {i}"}) for i in range(count)])
 
@@ -53,7 +53,7 @@ def main() -> None:
         del args[args.index("--pad"):args.index("--pad") + 2]
     n = int(args[0]) if args else 20
     sys.path.insert(0, str(ROOT))
-    from scorekeeper.shell import Table
+    from scorekeeper.cli.shell import Table
 
     baseline = python_pass()
     print(f"python -c pass: {baseline * 1000:.1f} ms")

@@ -65,8 +65,8 @@ def commands(game: str) -> list[list[str]]:
 def build(game: str, size: int | None, folder: Path) -> tuple[Path, Path, list[str]]:
     """Two files and a play: the journal of ``size`` events without its last play, the same with it, and the
     words of that play. Shorter than the sample: its first ``size`` events; longer: padded with notes."""
-    from scorekeeper.events import NOTE, Event
-    from scorekeeper.journal import Journal
+    from scorekeeper.core.events import NOTE, Event
+    from scorekeeper.core.journal import Journal
 
     sample = Journal(ROOT / "sample_sessions" / SAMPLES[game][0])
     events, said = sample.events(), commands(game)
@@ -119,9 +119,9 @@ def measure(label: str, argv: list[str], source: Path, work: Path, runs: int, en
 
 def replay_rate(path: Path) -> float:
     from scorekeeper import games
-    from scorekeeper.engine import replay
-    from scorekeeper.journal import Journal
-    from scorekeeper.session import config_of
+    from scorekeeper.core.engine import replay
+    from scorekeeper.core.journal import Journal
+    from scorekeeper.app.session import config_of
 
     journal = Journal(path)
     game = games.load(journal.meta.game)
@@ -138,8 +138,8 @@ def replay_rate(path: Path) -> float:
 def phases(path: Path, folder: Path) -> dict[str, float]:
     """Milliseconds of recording one note on a copy of ``path``, in-process, the cache warm, as the command does
     it (no game loaded), and of its parts measured alone: reading, hashing and writing the whole file."""
-    from scorekeeper.journal import Journal, atomic_write
-    from scorekeeper.session import Session
+    from scorekeeper.core.journal import Journal, atomic_write
+    from scorekeeper.app.session import Session
 
     work = folder / "phases.json"
     shutil.copyfile(path, work)

@@ -10,13 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.events import Event
+from scorekeeper.core.events import Event
 from scorekeeper.games import GameInfo, entry, register
 from scorekeeper.games.base import (
     PLAYER_REQUIRED, EventType, Explanation, Field, Finding, Game, GameSetupError, ObservationError, ScoreRow, ScoreTable, SessionConfig, Status,
     error, rank_rows, warning,
 )
-from scorekeeper.settings import Setting
+from scorekeeper.core.settings import Setting
 
 
 @dataclass

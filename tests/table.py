@@ -11,8 +11,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from scorekeeper.engine import Replay, replay, step
-from scorekeeper.events import Event
+from scorekeeper.core.engine import Replay, replay, step
+from scorekeeper.core.events import Event
 from scorekeeper.games.base import Finding, Game, SessionConfig
 
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from click.testing import CliRunner
 
-from scorekeeper.session import Session
+from scorekeeper.app.session import Session
 
 
 class CommandFailed(SystemExit):

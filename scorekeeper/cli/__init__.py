@@ -102,7 +102,7 @@ class MainGroup(click.Group):
         never sent raw to the terminal."""
         import sys
 
-        from scorekeeper.report import VisibleText
+        from scorekeeper.render.report import VisibleText
 
         saved = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = VisibleText(sys.stdout), VisibleText(sys.stderr)  # type: ignore[assignment]

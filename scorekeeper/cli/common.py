@@ -14,7 +14,7 @@ from typing import Any, Callable, Iterator, Mapping
 import click
 
 from scorekeeper.games.base import Draft
-from scorekeeper.session import MEMORY_PREFIX, Session, Verdict, describe, resolve_player  # noqa: F401 (the CLI's imports)
+from scorekeeper.app.session import MEMORY_PREFIX, Session, Verdict, describe, resolve_player  # noqa: F401 (the CLI's imports)
 
 SESSION_ENV = "SCOREKEEPER_SESSION"
 
@@ -154,7 +154,7 @@ def recording_options(func: Callable[..., Any]) -> Callable[..., Any]:
 
 
 def check_format(fmt: str) -> str:
-    from scorekeeper.report import known_formats
+    from scorekeeper.render.report import known_formats
 
     if fmt not in known_formats():
         raise BadInput(f"unknown --format {fmt!r}; try simple, github, grid, rounded_outline, html or csv")
@@ -203,7 +203,7 @@ def warn_of_broken_chain(s: Session) -> None:
 def witness_hook() -> Any:
     """The write hook that keeps this machine's witness of each session in the user's folder."""
     from scorekeeper.cli.home import home
-    from scorekeeper.witness import Witness
+    from scorekeeper.core.witness import Witness
 
     return Witness(home(), lambda message: click.echo(f"warning: {message}", err=True))
 
@@ -233,7 +233,7 @@ def record(
     echo: bool = True,
 ) -> Verdict:
     """Record one play through the session layer and print its verdict (``echo=False``: print nothing)."""
-    from scorekeeper.placeholders import placeholder_in
+    from scorekeeper.cli.placeholders import placeholder_in
 
     word = placeholder_in(session.game.name, [player or "", dict(payload)])
     if word:
@@ -268,7 +268,7 @@ def translate_errors(func: Callable[[], Any]) -> Any:
     """Run ``func``; turn the domain errors it meets into one-line messages with the right exit code."""
     from scorekeeper.errors import ScorekeeperError
     from scorekeeper.games.base import GameSetupError, MissingValueError
-    from scorekeeper.settings import SettingError
+    from scorekeeper.core.settings import SettingError
 
     try:
         return func()

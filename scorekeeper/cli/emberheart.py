@@ -16,7 +16,7 @@ from scorekeeper.cli.common import (
     recording_options,
     translate_errors,
 )
-from scorekeeper import adjusting
+from scorekeeper.core import adjusting
 from scorekeeper.games.base import Draft
 from scorekeeper.games.emberheart import notation as n
 

@@ -11,7 +11,7 @@ from typing import Any, Callable
 
 import click
 
-from scorekeeper import adjusting
+from scorekeeper.core import adjusting
 from scorekeeper.cli.common import BadInput, Domain, game_group, open_session, record, recording_options
 
 GAME = "flamecraft"

@@ -32,7 +32,7 @@ def current_session() -> Path | None:
 
 def remember(path: Path, game: str, players: list[str]) -> None:
     """Make ``path`` the current session and put it first in the recent list (best effort)."""
-    from scorekeeper.journal import atomic_write, now_iso
+    from scorekeeper.core.journal import atomic_write, now_iso
 
     folder = home()
     try:

@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from scorekeeper.report import visible, wrap
+from scorekeeper.render.report import visible, wrap
 
 #: the colour of a verdict line, by the word it starts with
 STYLES = {"recorded": "green", "refused": "red", "error": "red", "flagged": "red", "disagrees": "red",

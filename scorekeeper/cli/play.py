@@ -1,4 +1,4 @@
-"""``scorekeeper play``: the interactive table (the shell itself is ``scorekeeper.shell``)."""
+"""``scorekeeper play``: the interactive table (the shell itself is ``scorekeeper.cli.shell``)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def play(keep_going: bool, session: str | None) -> None:
 
     Example: scorekeeper play < tuesday.txt
     """
-    from scorekeeper import shell
+    from scorekeeper.cli import shell
 
     table = translate_errors(lambda: shell.Table(session_path(session)))
     try:

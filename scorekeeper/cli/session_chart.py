@@ -17,8 +17,8 @@ def chart(session: str | None, output: str | None, width: int | None) -> None:
 
     Example: scorekeeper chart -o evening.svg
     """
-    from scorekeeper import chart as draw
-    from scorekeeper.timeline import timeline
+    from scorekeeper.render import chart as draw
+    from scorekeeper.app.timeline import timeline
 
     steps = timeline(open_session(session))
     click.echo(draw.write(steps, output) if output else draw.terminal(steps, width or draw.terminal_width()))

@@ -7,7 +7,7 @@ import click
 from scorekeeper.cli.common import (json_refusals, open_session, recording_options, show_verdict,
                                     warn_of_broken_chain)
 from scorekeeper.cli.session import command
-from scorekeeper.strictjson import assignments
+from scorekeeper.core.strictjson import assignments
 
 
 @command("note")
@@ -99,7 +99,7 @@ def set_cmd(assignment: str, value: str | None, session: str | None, force: bool
 
     Example: scorekeeper set flame_glory 4=5,7=9
     """
-    from scorekeeper.settings import parse_assignment
+    from scorekeeper.core.settings import parse_assignment
 
     key, raw = (assignment, value) if value is not None else parse_assignment(assignment)
     with json_refusals(as_json, s := open_session(session)):

@@ -25,7 +25,7 @@ def new(game: str, players: str, overrides: tuple[str, ...], catalog: str | None
     Example: scorekeeper new emberheart --players Astrid,Bjorn,Cara --set side=B
     """
     from scorekeeper.cli.home import remember
-    from scorekeeper.creation import new_session
+    from scorekeeper.app.creation import new_session
 
     created, path = new_session(game, players, overrides, catalog, session, on_write=witness_hook())
     entry, names = created.game.info, list(created.players)
@@ -48,7 +48,7 @@ def sessions(show_all: bool, as_json: bool) -> None:
     Example: scorekeeper sessions --all
     """
     from scorekeeper.cli.home import RECENT_SHOWN, current_session, recent_sessions
-    from scorekeeper.report import table
+    from scorekeeper.render.report import table
 
     current = current_session()
     remembered = recent_sessions()

@@ -1,4 +1,4 @@
-"""The league command: standings over many sessions (the logic is in ``scorekeeper.standings``)."""
+"""The league command: standings over many sessions (the logic is in ``scorekeeper.app.standings``)."""
 
 from __future__ import annotations
 
@@ -25,8 +25,8 @@ def standings(paths: tuple[str, ...], game: str | None, since: object, as_json: 
     """
     import datetime as dt
 
-    from scorekeeper.report import render_standings
-    from scorekeeper.standings import standings as league_of
+    from scorekeeper.render.report import render_standings
+    from scorekeeper.app.standings import standings as league_of
 
     day = since.date() if isinstance(since, dt.datetime) else None
     league = league_of(list(paths), game, day)

@@ -8,7 +8,7 @@ from scorekeeper.cli.common import (
     BadInput, check_format, emit_json, json_option, open_session, reading_options, session_option, show_verdict,
 )
 from scorekeeper.cli.output import echo, page, width
-from scorekeeper.report import on_screen
+from scorekeeper.render.report import on_screen
 from scorekeeper.cli.session import command
 
 
@@ -19,7 +19,7 @@ def status(session: str | None, as_json: bool, fmt: str) -> None:
 
     Example: scorekeeper status
     """
-    from scorekeeper.status_screen import render_status
+    from scorekeeper.render.status_screen import render_status
 
     s = open_session(session)
     current = s.status()
@@ -49,8 +49,8 @@ def log(session: str | None, as_json: bool, fmt: str, last: int | None, player: 
 
     Example: scorekeeper log --last 10 --player Ann
     """
-    from scorekeeper.log_filter import LogFilterError, filter_log
-    from scorekeeper.report import render_log
+    from scorekeeper.app.log_filter import LogFilterError, filter_log
+    from scorekeeper.render.report import render_log
 
     try:
         rows = filter_log(open_session(session).log(), last=last, player=player, type=kind, rejected=rejected)
@@ -74,7 +74,7 @@ def check(session: str | None, as_json: bool) -> None:
 
     Example: scorekeeper check
     """
-    from scorekeeper.report import violation_lines, violations_json
+    from scorekeeper.render.report import violation_lines, violations_json
 
     s = open_session(session)
     replayed = s.replay()
@@ -100,14 +100,14 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
     Example: scorekeeper score --explain
     """
     from scorekeeper.games.base import MissingValueError
-    from scorekeeper.report import render_score
-    from scorekeeper.timeline import score_at, timeline as over_time
+    from scorekeeper.render.report import render_score
+    from scorekeeper.app.timeline import score_at, timeline as over_time
 
     s = open_session(session)
     if timeline:
         if at is not None or explain:
             raise BadInput("--timeline shows the whole game: leave out --at and --explain (try 'score --at N')")
-        from scorekeeper.chart import table as timeline_table
+        from scorekeeper.render.chart import table as timeline_table
 
         steps = over_time(s)
         if as_json:
@@ -133,7 +133,7 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
     fmt = check_format(fmt)
     shown = render_score(table, fmt, explain=explain, title=s.game.title, width=width())
     echo(shown, plain=not on_screen(fmt), fit=True)
-    from scorekeeper.engine import broken_note
+    from scorekeeper.core.engine import broken_note
 
     replayed = s.replay(at)
     if replayed.errors:
@@ -149,7 +149,7 @@ def state(session: str | None, as_json: bool, fmt: str, at: int | None) -> None:
 
     Example: scorekeeper state --at 12
     """
-    from scorekeeper.status_screen import render_status
+    from scorekeeper.render.status_screen import render_status
 
     s = open_session(session)
     if as_json:
@@ -170,8 +170,8 @@ def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
 
     Example: scorekeeper audit 12
     """
-    from scorekeeper.report import text
-    from scorekeeper.status_screen import render_status, status_csv
+    from scorekeeper.render.report import text
+    from scorekeeper.render.status_screen import render_status, status_csv
 
     s = open_session(session)
     audited = s.audit(seq)
@@ -204,7 +204,7 @@ def verify(session: str | None, as_json: bool, head: str | None, accept: bool) -
     Example: scorekeeper verify
     """
     from scorekeeper.cli.home import home
-    from scorekeeper.proof import prove
+    from scorekeeper.app.proof import prove
 
     s = open_session(session, lazy=True)
     if accept:
@@ -227,8 +227,8 @@ def settings_cmd(session: str | None, as_json: bool, fmt: str, game_name: str | 
 
     Example: scorekeeper settings --game flamecraft
     """
-    from scorekeeper.fitting import fitted
-    from scorekeeper.settings import rows_of
+    from scorekeeper.render.fitting import fitted
+    from scorekeeper.core.settings import rows_of
 
     game, rows = rows_of(game_name) if game_name else open_session(session).settings_rows()
     if as_json:

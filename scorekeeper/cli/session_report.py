@@ -17,8 +17,8 @@ def report(session: str | None, output: str) -> None:
 
     Example: scorekeeper report -o referee.html
     """
-    from scorekeeper.html_report import gather, render, target_for
-    from scorekeeper.journal import atomic_write
+    from scorekeeper.render.html_report import gather, render, target_for
+    from scorekeeper.core.journal import atomic_write
 
     s = open_session(session)
     target = target_for(output, s)

@@ -17,8 +17,8 @@ def rules(what: str, as_json: bool) -> None:
     Example: scorekeeper rules flamecraft
     """
     from scorekeeper.games import UnknownGameError
-    from scorekeeper.report import rule_lines
-    from scorekeeper.rule_summaries import game_rules, lookup
+    from scorekeeper.render.report import rule_lines
+    from scorekeeper.app.rule_summaries import game_rules, lookup
 
     try:
         found = game_rules(what)

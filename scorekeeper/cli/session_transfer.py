@@ -8,8 +8,8 @@ import click
 
 from scorekeeper.cli.common import Refused, emit_json, json_option, open_session, session_option
 from scorekeeper.cli.session import command
-from scorekeeper.creation import default_path
-from scorekeeper.exports import TARGETS
+from scorekeeper.app.creation import default_path
+from scorekeeper.exports.registry import TARGETS
 
 
 
@@ -28,8 +28,8 @@ def export(session: str | None, output: str | None, target: str, bgg_id: int | N
 
     Example: scorekeeper export --to bgstats -o tuesday.bgsplay
     """
-    from scorekeeper.exports import export_text
-    from scorekeeper.journal import atomic_write
+    from scorekeeper.exports.registry import export_text
+    from scorekeeper.core.journal import atomic_write
 
     text, what = export_text(open_session(session, lazy=True), target, bgg_id)
     if output:
@@ -56,8 +56,8 @@ def import_cmd(file: str, session: str | None, allow_edited: bool, as_json: bool
     """
     from scorekeeper.cli.common import witness_hook
     from scorekeeper.cli.home import remember
-    from scorekeeper.session import Session
-    from scorekeeper.transfer import read_export
+    from scorekeeper.app.session import Session
+    from scorekeeper.app.transfer import read_export
 
     export = read_export(Path(file))  # every line validated; then the header, the replay; only then a write
     path = Path(session) if session else default_path(export.meta.game)

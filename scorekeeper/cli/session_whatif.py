@@ -1,4 +1,4 @@
-"""Session commands for what-if rulings: branch, compare (the logic is in ``scorekeeper.whatif``)."""
+"""Session commands for what-if rulings: branch, compare (the logic is in ``scorekeeper.app.whatif``)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ def branch(new: str, at: int | None, session: str | None, as_json: bool) -> None
 
     Example: scorekeeper branch what-if.json --at 48
     """
-    from scorekeeper.whatif import branch as make_branch
+    from scorekeeper.app.whatif import branch as make_branch
 
     made = make_branch(open_session(session), new, at)
     if as_json:
@@ -36,7 +36,7 @@ def compare(other: str, session: str | None, as_json: bool) -> None:
 
     Example: scorekeeper compare what-if.json
     """
-    from scorekeeper.whatif import compare as make_comparison
+    from scorekeeper.app.whatif import compare as make_comparison
 
     mine = session_path(session)
     result = make_comparison(open_session(str(mine)), open_session(other), str(mine), other)

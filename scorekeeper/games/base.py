@@ -3,7 +3,7 @@
 A game is a small object: one declaration per event type (``EventType``), and the hooks ``setup``,
 ``play`` (check and carry out one event, reporting into a ``Findings``), ``expect`` (who acts now and what
 may come next), ``complete`` (a typed ``Draft`` → the event to record), ``status`` and ``score``, plus a few
-optional ones with do-nothing defaults. The engine (``scorekeeper.engine``) folds the journal's events
+optional ones with do-nothing defaults. The engine (``scorekeeper.core.engine``) folds the journal's events
 through ``play``; the session layer, the CLI and the reports only ever see the value types defined here.
 
 Game code imports nothing from the CLI, the journal or the report modules.
@@ -15,8 +15,8 @@ import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NoReturn, Sequence
 
-from scorekeeper.events import Event
-from scorekeeper.settings import Setting
+from scorekeeper.core.events import Event
+from scorekeeper.core.settings import Setting
 
 if TYPE_CHECKING:
     from scorekeeper.games import GameInfo
@@ -423,7 +423,7 @@ class Game:
     The engine calls, for each effective event in journal order, ``state = game.play(state, event, found)``
     after checking the event's payload against its declaration (rule ``CORE-PAYLOAD``; an undeclared type
     is ``CORE-TYPE``). A play that records an error is rejected: the engine puts the state back as it was
-    before the event, whatever ``play`` did to it (``scorekeeper.engine.Fold``), so a game never copies
+    before the event, whatever ``play`` did to it (``scorekeeper.core.engine.Fold``), so a game never copies
     its state to protect it.
 
     Contract:
@@ -437,7 +437,7 @@ class Game:
     info: "GameInfo"
     min_players: int = 2
     max_players: int = 4
-    #: the open-question settings with their defaults (see ``scorekeeper.settings``)
+    #: the open-question settings with their defaults (see ``scorekeeper.core.settings``)
     settings: tuple[Setting, ...] = ()
     #: one declaration per event type this game accepts
     events: tuple[EventType, ...] = ()

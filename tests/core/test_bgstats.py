@@ -18,10 +18,12 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from scorekeeper import bgstats, report
+from scorekeeper.exports import bgstats
+
+from scorekeeper.render import report
 from scorekeeper.games.base import ScoreRow, ScoreTable
-from scorekeeper.session import Session
-from scorekeeper.standings import Result, result_of
+from scorekeeper.app.session import Session
+from scorekeeper.app.standings import Result, result_of
 from tests.conftest import Cli
 
 ROOT = Path(__file__).resolve().parents[2]

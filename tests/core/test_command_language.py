@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from scorekeeper.placeholders import placeholder_in
+from scorekeeper.cli.placeholders import placeholder_in
 from tests.conftest import Cli
 from tests.games.flamecraft.test_fc_cli import new, ready
 
@@ -93,7 +93,7 @@ def test_one_prefix_matcher_serves_players_log_filters_and_game_words() -> None:
     from scorekeeper.errors import BadInput, NotationError
     from scorekeeper.games.base import resolve_player, unique_prefix
     from scorekeeper.games.emberheart.notation import track
-    from scorekeeper.log_filter import LogFilterError, pick
+    from scorekeeper.app.log_filter import LogFilterError, pick
 
     assert unique_prefix(" bo ", ["Bo", "Bob"]) == ("Bo", ["Bo"])
     assert unique_prefix("b", ["Bo", "Bob", "Cy"]) == (None, ["Bo", "Bob"])

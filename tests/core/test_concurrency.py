@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import tests.fake_game  # noqa: F401  (registers the fake game in this process, for the in-process CLI)
-from scorekeeper.journal import Journal, locked, verify_chain
+from scorekeeper.core.journal import Journal, locked, verify_chain
 
 ROOT = Path(__file__).resolve().parents[2]
 CHILD = Path(__file__).with_name("cli_child.py")

@@ -35,7 +35,7 @@ from pathlib import Path
 import pytest
 
 import tests.fake_game  # noqa: F401  (registers the fake game in this process, for the in-process CLI)
-from scorekeeper.journal import Journal, verify_chain
+from scorekeeper.core.journal import Journal, verify_chain
 
 ROOT = Path(__file__).resolve().parents[2]
 CHILD = Path(__file__).with_name("cli_child.py")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.engine import (APPLIED, CHECKPOINT_BEFORE_FORCED, CORRECTION, FORCED, REJECTED, VOIDED, replay,
+from scorekeeper.core.engine import (APPLIED, CHECKPOINT_BEFORE_FORCED, CORRECTION, FORCED, REJECTED, VOIDED, replay,
                                 resolve_corrections)
-from scorekeeper.events import Event
+from scorekeeper.core.events import Event
 from scorekeeper.games.base import Findings, SessionConfig
 from tests.fake_game import GAME
 

@@ -20,8 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine import replay
-from scorekeeper.events import Event
+from scorekeeper.core.engine import replay
+from scorekeeper.core.events import Event
 from scorekeeper.games.base import Field, GameSetupError, MissingValueError, SessionConfig
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,7 +32,7 @@ EXAMPLES = 60
 
 @lru_cache(maxsize=None)
 def sample(game: str) -> Any:
-    from scorekeeper.session import Session
+    from scorekeeper.app.session import Session
 
     return Session.open(SAMPLES / game / GAMES[game])
 

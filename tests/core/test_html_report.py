@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 import tests.fake_game  # noqa: F401  (registers the fake game)
-from scorekeeper.html_report import HEX, HOOK, HOOK_HASH, Lair, lair_svg, rule_summaries
+from scorekeeper.render.html_report import HEX, HOOK, HOOK_HASH, Lair, lair_svg, rule_summaries
 from tests.conftest import Cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -228,8 +228,8 @@ def test_each_wall_is_drawn_on_the_side_that_faces_the_game_s_neighbour(printed:
 def test_a_score_the_game_cannot_compute_yet_says_what_is_missing(cli: Cli) -> None:
     from dataclasses import replace
 
-    from scorekeeper.html_report import gather, render
-    from scorekeeper.session import Session
+    from scorekeeper.render.html_report import gather, render
+    from scorekeeper.app.session import Session
 
     hostile_session(cli)
     report = replace(gather(Session.open(cli.session)), score=None, score_problem="the <Flame> Glory of step 5",

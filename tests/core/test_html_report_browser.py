@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 import tests.fake_game  # noqa: F401  (registers the fake game)
-from scorekeeper.html_report import HOOK, POLICY
+from scorekeeper.render.html_report import HOOK, POLICY
 from tests.conftest import Cli
 from tests.core.test_html_report import HOSTILE, hostile_session
 

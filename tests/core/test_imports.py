@@ -44,7 +44,7 @@ def test_help_imports_no_session_command_module() -> None:
     """The listing comes from the root group's table of short help, not from importing every command."""
     loaded = modules_after("--help")
     assert not {m for m in loaded if m.startswith("scorekeeper.cli.session_")}
-    assert "scorekeeper.session" not in loaded
+    assert "scorekeeper.app.session" not in loaded
 
 
 def _game_modules(loaded: set[str]) -> set[str]:
@@ -67,7 +67,7 @@ def test_commands_that_read_only_the_journal_import_no_rules_and_no_tabulate(tmp
     shutil.copy(SAMPLE, session)
     for args in (["verify"], ["export"], ["export", "--to", "jsonl"]):
         loaded = modules_after(*args, "--session", str(session))
-        assert "scorekeeper.session" in loaded  # the command ran
+        assert "scorekeeper.app.session" in loaded  # the command ran
         heavy = {m for m in loaded if m.split(".")[0] in ("tabulate", "tinydb")}
         assert not heavy and not _rules(loaded), (args, sorted(heavy | _rules(loaded)))
         assert "scorekeeper.games.flamecraft.game" not in loaded

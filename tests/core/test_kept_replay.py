@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.engine import Replay, replay
+from scorekeeper.core.engine import Replay, replay
 from scorekeeper.games.base import Draft
-from scorekeeper.session import Session
+from scorekeeper.app.session import Session
 
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "sample_sessions").glob("*/*.json"))
 SAMPLES = [p for p in SAMPLES if p.name != "manifest.json" and p.parent.name != "inputs"]

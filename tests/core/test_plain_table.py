@@ -6,8 +6,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tabulate import tabulate, tabulate_formats
 
-from scorekeeper.plain_table import simple_table
-from scorekeeper.report import TABULATE_FORMATS, table
+from scorekeeper.render.plain_table import simple_table
+from scorekeeper.render.report import TABULATE_FORMATS, table
 
 #: text as the tables hold it: names, descriptions, rule IDs, numbers written as text, odd spacing
 TEXT = st.one_of(

@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from scorekeeper.cli import main
-from scorekeeper.session import Session
-from scorekeeper.shell import Table
+from scorekeeper.app.session import Session
+from scorekeeper.cli.shell import Table
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOG = ROOT / "sample_sessions" / "inputs" / "flamecraft-catalog.json"
@@ -30,7 +30,7 @@ visit crumb
 @pytest.fixture(autouse=True)
 def _no_kept_session() -> object:
     """A table made by a test is left at its end (as ``play`` leaves it)."""
-    from scorekeeper.session import KEPT
+    from scorekeeper.app.session import KEPT
 
     yield
     KEPT.clear()
@@ -101,7 +101,7 @@ def copied(tmp_path: Path, game: str, name: str, monkeypatch: pytest.MonkeyPatch
 
 def until(table: Table, seq: int) -> None:
     """Keep the first ``seq - 1`` events of the table's session (a copy): the game as it stood before ``seq``."""
-    from scorekeeper.journal import Journal
+    from scorekeeper.core.journal import Journal
 
     journal = Journal(table.path)
     data = journal._data

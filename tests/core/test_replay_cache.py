@@ -13,11 +13,11 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from scorekeeper import replay_cache
-from scorekeeper.engine import replay
-from scorekeeper.journal import Journal, event_hash
-from scorekeeper.session import Session
-from scorekeeper.state_codec import CodecError, decode, encode
+from scorekeeper.app import replay_cache
+from scorekeeper.core.engine import replay
+from scorekeeper.core.journal import Journal, event_hash
+from scorekeeper.app.session import Session
+from scorekeeper.core.state_codec import CodecError, decode, encode
 from tests.core.test_kept_replay import SAMPLES, facts
 
 

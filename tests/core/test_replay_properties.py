@@ -30,10 +30,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import tests.fake_game  # noqa: F401  (registers the fake game)
-from scorekeeper.engine import VOIDED, replay
-from scorekeeper.events import Event
+from scorekeeper.core.engine import VOIDED, replay
+from scorekeeper.core.events import Event
 from scorekeeper.games.base import SessionConfig
-from scorekeeper.journal import Journal, SessionMeta
+from scorekeeper.core.journal import Journal, SessionMeta
 from tests.fake_game import GAME
 
 PLAYERS = ("Astrid", "Bjorn", "Cara")

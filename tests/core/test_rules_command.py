@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.games import REGISTRY
-from scorekeeper.rule_summaries import CORE, find, game_rules
+from scorekeeper.app.rule_summaries import CORE, find, game_rules
 from tests.conftest import Cli
 
 ROOT = Path(__file__).resolve().parents[2]

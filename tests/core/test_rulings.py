@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.journal import Journal
+from scorekeeper.core.journal import Journal
 from tests.conftest import Cli
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions" / "flamecraft"

@@ -246,15 +246,15 @@ def test_a_long_refusal_is_wrapped_to_the_terminal_and_one_line_elsewhere(tmp_pa
 def test_tables_fit_by_themselves(session: Path, tmp_path: Path) -> None:
     """Every table of status, state and settings fits as laid out, not by the screen's wrapping cutting its lines
     (which would tear the columns apart): the players, each section, at the end and half-way, and the settings."""
-    from scorekeeper.fitting import fitted
-    from scorekeeper.session import Session
+    from scorekeeper.render.fitting import fitted
+    from scorekeeper.app.session import Session
 
     s = Session.open(copy(session, tmp_path))
     for status in (s.status(), s.status(len(s.events) // 2)):
         for rows in [status.players, *(part.rows for part in status.sections)]:
             lines = fitted(rows, "simple", 78)  # the sections are indented by 2
             assert max(map(len, lines)) <= 78, lines
-    from scorekeeper.settings import rows_of
+    from scorekeeper.core.settings import rows_of
 
     for rows in (s.settings_rows()[1], rows_of(s.game.name)[1]):  # the session's, and the game's defaults
         lines = fitted(rows, "simple", 80)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.settings import Setting, SettingError, describe, parse_assignment, resolve
+from scorekeeper.core.settings import Setting, SettingError, describe, parse_assignment, resolve
 
 DECLARED = (
     Setting("side", "A", "board side", choices=("A", "B")),

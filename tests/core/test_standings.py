@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from scorekeeper import report
+from scorekeeper.render import report
 from scorekeeper.games.base import ScoreRow, ScoreTable
-from scorekeeper.standings import Result, Standings
+from scorekeeper.app.standings import Result, Standings
 from tests.conftest import Cli
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 import tests.fake_game  # noqa: F401  (registers the fake game)
-from scorekeeper.journal import canonical, event_hash
+from scorekeeper.core.journal import canonical, event_hash
 
 TAMPERED = re.compile(r"^TAMPERED at #(\d+): ")
 

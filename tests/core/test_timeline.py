@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import chart
-from scorekeeper.timeline import Point, Timeline
+from scorekeeper.render import chart
+from scorekeeper.app.timeline import Point, Timeline
 from tests.conftest import Cli
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"

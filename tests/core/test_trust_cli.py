@@ -106,7 +106,7 @@ def _fail_fsync(errno_code: int) -> Any:
 def test_a_full_disk_or_a_read_only_folder_refuses_the_export(cli: Any, tmp_path: Path, monkeypatch: Any,
                                                               code: int, exit_code: int) -> None:
     """Root ignores permission bits, so the failing write is simulated where the atomic write syncs."""
-    import scorekeeper.journal as journal
+    import scorekeeper.core.journal as journal
 
     sample(cli, "flamecraft", "3p-complete.json")
     monkeypatch.setattr(journal.os, "fsync", _fail_fsync(code))
@@ -118,7 +118,7 @@ def test_a_full_disk_or_a_read_only_folder_refuses_the_export(cli: Any, tmp_path
 
 
 def test_a_full_disk_leaves_the_session_untouched(cli: Any, monkeypatch: Any) -> None:
-    import scorekeeper.journal as journal
+    import scorekeeper.core.journal as journal
 
     before = sample(cli, "flamecraft", "3p-complete.json").read_bytes()
     monkeypatch.setattr(journal.os, "fsync", _fail_fsync(errno.ENOSPC))
@@ -199,7 +199,7 @@ def test_escape_sequences_in_names_and_notes_are_shown_not_sent(cli: Any) -> Non
 
 
 def test_visible_renders_controls() -> None:
-    from scorekeeper.report import visible
+    from scorekeeper.render.report import visible
 
     assert visible("a\x1b[1mb\tc\nd\r\x7f\x9b\u202e") == "a^[[1mb\tc\nd^M^?\\u009b\\u202e"
     assert visible("plain ünïcode ✓") == "plain ünïcode ✓"

@@ -51,7 +51,7 @@ def test_undo_count_more_than_there_is_records_nothing(game: Cli) -> None:
 
 
 def test_undo_count_is_one_write(game: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
-    from scorekeeper import journal
+    from scorekeeper.core import journal
 
     assert game("fake", "add", "1").exit_code == 0
     writes: list[int] = []
@@ -65,7 +65,7 @@ def test_undo_count_is_one_write(game: Cli, monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_undo_many_in_the_session_layer(game: Cli) -> None:
-    from scorekeeper.session import Session
+    from scorekeeper.app.session import Session
 
     session = Session.open(game.session)
     verdicts = session.undo_many(1, "typo")
@@ -88,7 +88,7 @@ def test_non_finite_numbers_are_refused_at_input(game: Cli, command: tuple[str, 
 def test_the_journal_never_writes_nan(game: Cli) -> None:
     from scorekeeper.errors import ScorekeeperError
     from scorekeeper.games.base import Draft
-    from scorekeeper.session import Session
+    from scorekeeper.app.session import Session
 
     with pytest.raises(ScorekeeperError, match="NaN|nan"):
         Session.open(game.session).record(Draft("note", None, {"text": "x", "n": float("nan")}))
@@ -129,7 +129,7 @@ def test_a_held_lock_exits_1_everywhere(game: Cli, command: tuple[str, ...], mon
                                         tmp_path: Path) -> None:
     from filelock import FileLock
 
-    from scorekeeper import journal
+    from scorekeeper.core import journal
 
     monkeypatch.setattr(journal, "LOCK_TIMEOUT_SECONDS", 0.1)
     target = game.session
@@ -173,11 +173,11 @@ def test_assert_refuses_an_unknown_player(game: Cli) -> None:
 
 def test_an_imported_assert_about_nobody_does_not_break_replay(cli: Cli, tmp_path: Path) -> None:
     """An assertion the game cannot read (an edited journal) is a CORE-ASSERT violation, not a crash."""
-    from scorekeeper.engine import replay
-    from scorekeeper.events import Event
+    from scorekeeper.core.engine import replay
+    from scorekeeper.core.events import Event
     from scorekeeper.games.emberheart.game import GAME
-    from scorekeeper.session import config_of
-    from scorekeeper.journal import SessionMeta
+    from scorekeeper.app.session import config_of
+    from scorekeeper.core.journal import SessionMeta
 
     meta = SessionMeta("emberheart", ("Ann", "Bob"), {}, {}, None, "")
     replayed = replay([Event(1, "assert", "Zed", {"facts": {"flame": 1}})], GAME, config_of(meta, GAME))
@@ -218,7 +218,7 @@ def test_a_lone_surrogate_in_the_file_is_refused_on_reading(game: Cli) -> None:
 
 def test_a_lone_surrogate_never_reaches_the_file(game: Cli) -> None:
     from scorekeeper.errors import BadInput
-    from scorekeeper.session import Session
+    from scorekeeper.app.session import Session
 
     before = game.session.read_bytes()
     with pytest.raises(BadInput, match="lone surrogate"):
@@ -229,7 +229,7 @@ def test_a_lone_surrogate_never_reaches_the_file(game: Cli) -> None:
 def test_a_failed_write_is_one_line_and_changes_nothing(game: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     import errno
 
-    from scorekeeper import journal
+    from scorekeeper.core import journal
 
     def full(path: Path, text: str) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")

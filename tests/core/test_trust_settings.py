@@ -14,7 +14,7 @@ import pytest
 
 import tests.fake_game  # noqa: F401  (registers the fake game)
 from scorekeeper.errors import BadInput
-from scorekeeper.settings import Setting, SettingError, first_problem
+from scorekeeper.core.settings import Setting, SettingError, first_problem
 from tests.conftest import Cli
 
 
@@ -97,7 +97,7 @@ def test_the_kinds_are_strict() -> None:
 
 
 def test_a_session_opened_in_process_names_the_setting(tmp_path: Path) -> None:
-    from scorekeeper.session import Session
+    from scorekeeper.app.session import Session
 
     path = tmp_path / "s.json"
     Session.create(path, "fake", ["Ann", "Bob"])

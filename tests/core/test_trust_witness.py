@@ -1,6 +1,6 @@
 """Trust (issue 12, defect 11): what ``verify`` cannot see from the file alone, this machine's witness can.
 
-Each writing command notes the head hash and event count in the user's folder (``scorekeeper.witness``);
+Each writing command notes the head hash and event count in the user's folder (``scorekeeper.core.witness``);
 ``verify`` names the first event missing or different. Before the fix a truncated tail, a recomputed chain and
 a forged event chained on the end all verified "intact".
 """
@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 import tests.fake_game  # noqa: F401  (registers the fake game)
-from scorekeeper.journal import event_hash, meta_hash, SessionMeta
-from scorekeeper.witness import Witness, compare, log_path
+from scorekeeper.core.journal import event_hash, meta_hash, SessionMeta
+from scorekeeper.core.witness import Witness, compare, log_path
 from tests.conftest import Cli
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.journal import Journal, SessionMeta, canonical, meta_hash, verify_chain
+from scorekeeper.core.journal import Journal, SessionMeta, canonical, meta_hash, verify_chain
 from tests.conftest import Cli
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_sessions" / "flamecraft" / "3p-disputed.json"
@@ -341,8 +341,8 @@ def test_a_branch_of_a_session_kept_in_memory() -> None:
     """The session layer without the CLI: a memory session as the parent, another as the branch."""
     import tests.fake_game  # noqa: F401  (registers the fake game)
     from scorekeeper.games.base import Draft
-    from scorekeeper.session import Session
-    from scorekeeper.whatif import branch, compare, shared_history
+    from scorekeeper.app.session import Session
+    from scorekeeper.app.whatif import branch, compare, shared_history
 
     parent = Session.create("memory:whatif-parent", "fake", ["Ann", "Bob"])
     for n in (2, 3, 1):
@@ -368,7 +368,7 @@ def test_verify_names_a_branch_whose_settings_are_not_its_parents(table: Cli) ->
     data = stored(path)
     data["meta"]["1"]["settings"]["allow_pass"] = True
     meta = SessionMeta.from_record(data["meta"]["1"])
-    from scorekeeper.journal import event_hash
+    from scorekeeper.core.journal import event_hash
 
     prev = meta_hash(meta)
     for doc in data["events"].values():  # re-chained, so that the branch's own chain is intact

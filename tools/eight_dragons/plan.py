@@ -13,8 +13,8 @@ import random
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.engine import step
-from scorekeeper.events import Event
+from scorekeeper.core.engine import step
+from scorekeeper.core.events import Event
 from scorekeeper.games.base import SessionConfig
 from scorekeeper.games.eight_dragons import GAME
 from scorekeeper.games.eight_dragons.board import KINGDOMS
@@ -26,7 +26,7 @@ from scorekeeper.games.eight_dragons.rules_locations import summon_eligible
 from scorekeeper.games.eight_dragons.rules_turn import predicted_bonfires
 from scorekeeper.games.eight_dragons.notation import parse_tile
 from scorekeeper.games.eight_dragons.tiles import FOLK_ARTIFACT, FOLKS
-from scorekeeper.settings import resolve
+from scorekeeper.core.settings import resolve
 
 ROOT = Path(__file__).resolve().parents[2]
 #: the invented example board, the input of the board games

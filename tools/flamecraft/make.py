@@ -50,7 +50,7 @@ def record(name: str, path: str | Path) -> Recorder:
 
 def plays(path: str | Path) -> list[tuple[Any, ...]]:
     """What a session records, without times and hashes."""
-    from scorekeeper.session import Session
+    from scorekeeper.app.session import Session
 
     return [(e.type, e.player, json.dumps(e.payload, sort_keys=True), e.forced) for e in Session.open(path).events]
 

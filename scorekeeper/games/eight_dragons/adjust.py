@@ -22,7 +22,7 @@ import difflib
 import json
 from typing import Any, Callable, Mapping
 
-from scorekeeper.events import Event
+from scorekeeper.core.events import Event
 from scorekeeper.games.base import Findings
 from scorekeeper.games.keys import unknown_key
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from scorekeeper.events import Event
+from scorekeeper.core.events import Event
 from scorekeeper.games.base import ERROR, Finding, is_whole
 
 from .board import LOCATION_NAMES

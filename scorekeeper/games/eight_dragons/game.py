@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Sequence
 
-from scorekeeper.events import Event
+from scorekeeper.core.events import Event
 from scorekeeper.games import entry
 from scorekeeper.games.base import (Draft, Expectation, Finding, Findings, Game, ObservationError, ScoreTable,
                                     SessionConfig, Status, Stop)

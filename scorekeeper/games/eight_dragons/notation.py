@@ -243,7 +243,7 @@ def adjust_words(words: Sequence[str]) -> dict[str, Any]:
     """``ed adjust`` words → {"players": {PLAYER: {KEY: VALUE}}, "game": {KEY: VALUE}}: a word without ``=``
     names the player whose keys follow; the keys before any player, and the game keys anywhere, are the
     game's (the game refuses an unknown one, with the closest known key)."""
-    from scorekeeper.adjusting import adjust_payload
+    from scorekeeper.core.adjusting import adjust_payload
 
     from .adjust import GAME_KEYS
 

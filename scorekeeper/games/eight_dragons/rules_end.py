@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.events import Event
+from scorekeeper.core.events import Event
 from scorekeeper.games.base import Finding, error, warning
 
 from .context import blocked

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from scorekeeper.events import Event
+from scorekeeper.core.events import Event
 from scorekeeper.games.base import Finding, Findings, Stop, error, warning
 
 from .board import parse_kingdom

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from scorekeeper.events import Event
+from scorekeeper.core.events import Event
 from scorekeeper.games.base import Finding, error, warning
 
 from .board import Location, other_kingdom, parse_kingdom

@@ -6,7 +6,7 @@ key=value``; the open questions keep the checklist's defaults unless a table ove
 
 from __future__ import annotations
 
-from scorekeeper.settings import Setting
+from scorekeeper.core.settings import Setting
 
 COLOURS: tuple[str, ...] = ("red", "green", "black", "white")
 ROYAL_METRICS: dict[str, str] = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.events import Event
+from scorekeeper.core.events import Event
 from scorekeeper.games.base import Section, Status
 
 from . import rules_turn

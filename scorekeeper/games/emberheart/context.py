@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from scorekeeper.errors import NotationError
-from scorekeeper.events import Event
+from scorekeeper.core.events import Event
 from scorekeeper.games.base import Findings, Stop
 from scorekeeper.games.emberheart.cards import COLOURS, EXPERTS, HEROES, HIRELINGS, TRACKS, Card
 from scorekeeper.games.emberheart.notation import parse_hirelings

@@ -6,7 +6,7 @@ from dataclasses import asdict
 from operator import gt
 from typing import Any, Callable, Sequence
 
-from scorekeeper.events import Event
+from scorekeeper.core.events import Event
 from scorekeeper.games import entry
 from scorekeeper.games.base import (
     Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, warning,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.settings import Setting, whole_number_table, word_table
+from scorekeeper.core.settings import Setting, whole_number_table, word_table
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("side", "A", "Player board side: A (no skills, first game) or B (player skills)", "str",

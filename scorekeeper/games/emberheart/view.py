@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.events import Event
+from scorekeeper.core.events import Event
 from scorekeeper.games.base import Choice, Expectation, ObservationError, Section, Status
 from scorekeeper.games.emberheart.cards import (
     COLOURS, LOCATION_TITLES, MOUNTAIN, TRACKS, hire_text, req_text,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
-from scorekeeper.events import Event
+from scorekeeper.core.events import Event
 from scorekeeper.games.base import Findings, Stop
 
 from .notation import COIN, KINDS, FaceError, norm_face, norm_goods, norm_id

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any, Callable, Sequence
 
-from scorekeeper.events import Event
+from scorekeeper.core.events import Event
 from scorekeeper.games import entry
 from scorekeeper.games.base import (
     Draft, Expectation, Finding, Findings, Game, GameSetupError, MissingValueError, ObservationError, ScoreTable, SessionConfig, Status, Stop, warning,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.events import Event
+from scorekeeper.core.events import Event
 
 from .context import Ctx, items_text
 from .notation import COIN, WILD, norm_id

@@ -192,7 +192,7 @@ def yield_of(state: FlameState, shop_id: str) -> tuple[dict[str, int], int, int]
     """The computed gather yield of a shop (fixed items, wild symbols, dragon symbols), or None if unknown.
 
     Reads the state only (for the prompt, and to record ``fc gather`` typed without goods)."""
-    from scorekeeper.events import Event
+    from scorekeeper.core.events import Event
 
     shop = state.shops.get(norm_id(shop_id))
     if shop is None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.settings import Setting
+from scorekeeper.core.settings import Setting
 
 from .notation import DEFAULT_GOODS
 

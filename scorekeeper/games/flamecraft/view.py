@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.events import Event
+from scorekeeper.core.events import Event
 from scorekeeper.games.base import Choice, Expectation, Section, Status
 
 from .context import DECK_NAMES, items_text, reward_text

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.engine import Replay, replay
-from scorekeeper.events import Event
+from scorekeeper.core.engine import Replay, replay
+from scorekeeper.core.events import Event
 from scorekeeper.games.base import Finding, SessionConfig
 from scorekeeper.games.eight_dragons import GAME
 from tests.table import Table as SharedTable
-from scorekeeper.settings import resolve
+from scorekeeper.core.settings import resolve
 
 SIN = [f"S{i}" for i in range(1, 10)] + [f"N{i}" for i in range(1, 7)]
 DEX = [f"D{i}" for i in range(1, 10)] + [f"E{i}" for i in range(1, 7)]

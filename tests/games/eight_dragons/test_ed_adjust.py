@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.session import Session
+from scorekeeper.app.session import Session
 
 from ed_support import Table, fx_board, make_config
 

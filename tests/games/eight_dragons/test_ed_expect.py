@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from scorekeeper.games.base import Draft
 from scorekeeper.games.eight_dragons import GAME
-from scorekeeper.session import Session
+from scorekeeper.app.session import Session
 
 from ed_support import Table, fx_board, make_config, start_all
 

@@ -3,7 +3,7 @@ and stays flagged; only a play the game cannot carry out is recorded unapplied (
 
 from __future__ import annotations
 
-from scorekeeper.engine import FORCED, REJECTED
+from scorekeeper.core.engine import FORCED, REJECTED
 
 from ed_support import Table, fx_board, make_config, start_all
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from scorekeeper.rule_summaries import find, game_rules
+from scorekeeper.app.rule_summaries import find, game_rules
 
 HERE = Path(__file__).parent
 DISPUTED = HERE.parents[2] / "sample_sessions" / "eight-dragons" / "disputed.json"

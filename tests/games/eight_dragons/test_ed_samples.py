@@ -52,8 +52,8 @@ def test_disputed_sample_lists_the_forced_plays_with_rule_ids(cli, tmp_path):
 def test_two_player_sample_moves_aurea():
     """ED-2P-4, ED-2P-5, ED-2P-7: the 2-player sample pushes Aurea through the Valley at least once (her owner-less way is
     recorded as a push choice), and the replay moves her off her start space."""
-    from scorekeeper.engine import replay
-    from scorekeeper.events import Event
+    from scorekeeper.core.engine import replay
+    from scorekeeper.core.events import Event
     from scorekeeper.games.base import SessionConfig
     from scorekeeper.games.eight_dragons import GAME
 
@@ -69,8 +69,8 @@ def test_two_player_sample_moves_aurea():
 @pytest.mark.parametrize("name", ["2p-aurea", "disputed"])
 def test_a_rejected_play_leaves_the_state_untouched(name):
     """The engine's guarantee: a rejected play leaves the state as it was (a whole sample, event by event)."""
-    from scorekeeper.engine import carried_out, step
-    from scorekeeper.events import Event
+    from scorekeeper.core.engine import carried_out, step
+    from scorekeeper.core.events import Event
     from scorekeeper.games.base import SessionConfig
     from scorekeeper.games.eight_dragons import GAME
 

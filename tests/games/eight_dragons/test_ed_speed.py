@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper import games
-from scorekeeper.engine import replay
+from scorekeeper.core.engine import replay
 from scorekeeper.games.base import SessionConfig
 from scorekeeper.games.eight_dragons.board import VALLEY, Board, parse_board
 from scorekeeper.games.eight_dragons.context import split_item
@@ -19,8 +19,8 @@ from scorekeeper.games.eight_dragons.lair import Lair, Placed
 from scorekeeper.games.eight_dragons.notation import TileSpecError, _split_text, parse_tile
 from scorekeeper.games.eight_dragons.pieces import owner
 from scorekeeper.games.eight_dragons.tiles import Tile
-from scorekeeper.journal import Journal
-from scorekeeper.settings import completed
+from scorekeeper.core.journal import Journal
+from scorekeeper.core.settings import completed
 
 SAMPLES = sorted(p for p in (Path(__file__).parents[3] / "sample_sessions" / "eight-dragons").glob("*.json")
                  if p.stem != "manifest")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from scorekeeper.engine import step
+from scorekeeper.core.engine import step
 from scorekeeper.games.base import Findings
 from scorekeeper.games.eight_dragons import GAME
 

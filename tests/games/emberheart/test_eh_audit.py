@@ -356,7 +356,7 @@ def test_eh_act_5_hirelings_may_be_written_compactly_in_a_payload() -> None:
     assert t.state.party("tavern", 3).hire == {"G": 2, "S": 1, "R": 0, "W": 0}
     t.refused("EH-ACT-5", "PLACE_PARTY", "Brandon", location="camp", space=2, hire="2Q")
     from scorekeeper.games.emberheart.context import Ctx, read_counts
-    from scorekeeper.events import Event
+    from scorekeeper.core.events import Event
 
     assert read_counts("1S1R", Ctx(Event(1, "RAID_DISCARD", "Astrid", {})), "EH-RAID-5") == {"S": 1, "R": 1}
 

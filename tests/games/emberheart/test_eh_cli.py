@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.engine import replay
+from scorekeeper.core.engine import replay
 from scorekeeper.games.emberheart import GAME
 
 from tests.conftest import Cli

@@ -208,7 +208,7 @@ def end_game(cli: Cli) -> None:
 
 
 def missing_steps(cli: Cli) -> list[int]:
-    from scorekeeper.session import Session
+    from scorekeeper.app.session import Session
 
     s = Session.open(cli.session, "emberheart")
     st = s.state_at(None)
@@ -224,7 +224,7 @@ def test_the_flame_table_is_typed_as_the_board_shows_it(cli: Cli) -> None:
     for args in (("set", "flame_glory", "2=2,4=5"), ("set", "flame_glory=7=9"), ("set", 'flame_glory={"1":1}')):
         result = cli(*args)
         assert result.exit_code == 0, result.output
-    from scorekeeper.session import Session
+    from scorekeeper.app.session import Session
 
     merged = Session.open(cli.session, "emberheart").state_at(None).settings["flame_glory"]
     assert merged == {"2": 2, "4": 5, "7": 9, "1": 1}  # `set` merges into the table

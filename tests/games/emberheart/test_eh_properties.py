@@ -9,8 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.table import judge
-from scorekeeper.engine import replay
-from scorekeeper.events import Event
+from scorekeeper.core.engine import replay
+from scorekeeper.core.events import Event
 from scorekeeper.games.emberheart import GAME
 
 from test_eh_cli import load_maker

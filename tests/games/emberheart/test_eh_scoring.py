@@ -128,7 +128,7 @@ def test_observable_values_for_assert() -> None:
 
 def test_unknown_event_type_and_unknown_player() -> None:
     """CORE-TYPE for an event the game does not know; an unknown player is refused."""
-    from scorekeeper.events import Event
+    from scorekeeper.core.events import Event
 
     t = Table()
     assert judge(GAME, t.state, Event(1, "FLY", "Astrid", {}))[0].rule == "CORE-TYPE"

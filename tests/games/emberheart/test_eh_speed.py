@@ -19,15 +19,15 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.engine import Outcome, replay
+from scorekeeper.core.engine import Outcome, replay
 from scorekeeper.games.base import SessionConfig
 from scorekeeper.games.emberheart import GAME
 from scorekeeper.games.emberheart.context import total_hire
 from scorekeeper.games.emberheart.copying import ATOMS, TREES
 from scorekeeper.games.emberheart.game import NO_TOKENS, TOKENS
 from scorekeeper.games.emberheart.state import State
-from scorekeeper.journal import Journal
-from scorekeeper.settings import completed
+from scorekeeper.core.journal import Journal
+from scorekeeper.core.settings import completed
 
 from tests.games.emberheart.eh_helpers import Table
 

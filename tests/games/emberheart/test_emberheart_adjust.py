@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.session import Session
+from scorekeeper.app.session import Session
 from tests.conftest import Cli
 
 SAMPLE = Path(__file__).resolve().parents[3] / "sample_sessions" / "emberheart" / "disputed.json"

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.engine import replay
-from scorekeeper.events import Event
+from scorekeeper.core.engine import replay
+from scorekeeper.core.events import Event
 from scorekeeper.games.base import Finding, SessionConfig
 from scorekeeper.games.flamecraft import GAME
 from tests.table import Table as SharedTable

@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.engine import Fold
+from scorekeeper.core.engine import Fold
 from scorekeeper.errors import BadInput, NotationError
-from scorekeeper.events import Event
+from scorekeeper.core.events import Event
 from scorekeeper.games.base import Draft
 from scorekeeper.games.flamecraft import GAME
-from scorekeeper.session import Session
+from scorekeeper.app.session import Session
 from tests.games.flamecraft.fc_helpers import fresh
 
 ROOT = Path(__file__).resolve().parents[3]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.table import judge
-from scorekeeper.events import Event
+from scorekeeper.core.events import Event
 from scorekeeper.games.base import GameSetupError, SessionConfig
 from scorekeeper.games.flamecraft import GAME
 from scorekeeper.games.flamecraft.notation import DEFAULT_GOODS, FaceError, load_catalog, norm_face, parse_items

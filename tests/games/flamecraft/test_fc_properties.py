@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from fc_helpers import fresh
 from tests.table import judge
-from scorekeeper.events import Event
+from scorekeeper.core.events import Event
 from scorekeeper.games.flamecraft import GAME
 
 SHOPS = ["BAKERY", "BUTCHER", "GREENHOUSE", "SMITHY", "JEWELER", "APOTHECARY", "MILL", "NOPE"]

@@ -179,7 +179,7 @@ def test_fc_place_6_8_end_turn_2_a_filled_shop_brings_a_face_down_shop() -> None
 
 def test_fc_turn_5_visiting_a_face_down_shop_is_refused() -> None:
     """FC-TURN-5: a visit to a shop that is still face down is refused (probed on a state at turn start)."""
-    from scorekeeper.events import Event
+    from scorekeeper.core.events import Event
     from scorekeeper.games.flamecraft.state import ShopState
 
     t = fresh(("P1", "P2"))

@@ -31,7 +31,7 @@ def test_a_known_key_is_applied(cli: Cli) -> None:
     ready(cli)
     result = cli("fc", "adjust", '{"players":{"Bo":{"coins":5}}}')
     assert result.exit_code == 0, result.output
-    from scorekeeper.session import Session
+    from scorekeeper.app.session import Session
 
     assert Session.open(cli.session).observe("Bo", "coins") == 5
 
@@ -41,7 +41,7 @@ def test_the_table_syntax_names_a_player_then_the_keys(cli: Cli) -> None:
     assert cli("fc", "adjust", "Bo", "coin=5").exit_code == 1  # FC-ADJ-1 here too
     result = cli("fc", "adjust", "Bo", "coins=5", "rep=3")
     assert result.exit_code == 0, result.output
-    from scorekeeper.session import Session
+    from scorekeeper.app.session import Session
 
     s = Session.open(cli.session)
     assert (s.observe("Bo", "coins"), s.observe("Bo", "rep")) == (5, 3)

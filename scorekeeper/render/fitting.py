@@ -7,7 +7,7 @@ from __future__ import annotations
 import textwrap
 from typing import Any, Mapping, Sequence
 
-from scorekeeper.report import _cell, _keys, on_screen, table, widest
+from scorekeeper.render.report import _cell, _keys, on_screen, table, widest
 
 #: values a paragraph of a row leaves out: they say "nothing"
 EMPTY = ("", "-", "—")

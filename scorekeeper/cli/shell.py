@@ -3,7 +3,7 @@
 Each line is dispatched to the very Click command a one-shot ``scorekeeper …`` runs, so verdicts, refusals and
 errors are the same; a refusal or a usage error prints its one line and the table goes on. On a terminal the
 line is read through prompt_toolkit (imported here only), with Tab completion of the commands, their options
-and the values legal now (``scorekeeper.completion``); from a pipe or a file each command is echoed with its
+and the values legal now (``scorekeeper.cli.completion``); from a pipe or a file each command is echoed with its
 verdict, blank lines and ``#`` comments are skipped.
 """
 
@@ -16,8 +16,8 @@ from typing import Any, Iterable, Iterator
 
 import click
 
-from scorekeeper.completion import starting_with, values_now
-from scorekeeper.session import Session
+from scorekeeper.cli.completion import starting_with, values_now
+from scorekeeper.app.session import Session
 
 #: where the history of typed lines is kept (overridable, for tests)
 HISTORY_ENV = "SCOREKEEPER_HISTORY"
@@ -41,7 +41,7 @@ class Table:
         from scorekeeper import games
 
         from scorekeeper.cli.common import witness_hook
-        from scorekeeper.session import KEPT
+        from scorekeeper.app.session import KEPT
 
         self.path, self.main = Path(path), main
         self.session = Session.open(path, on_write=witness_hook())
@@ -56,7 +56,7 @@ class Table:
     def refresh(self) -> Session:
         """The session as the file holds it now: read again when another terminal wrote it (a play of ours
         leaves the journal as it wrote it); its replay is kept while the journal's head stays where it was."""
-        from scorekeeper.journal import Journal
+        from scorekeeper.core.journal import Journal
 
         if isinstance(self.session.journal, Journal):
             self.session.journal.reload()
@@ -64,7 +64,7 @@ class Table:
 
     def close(self) -> None:
         """Leave the table: the session is no longer kept."""
-        from scorekeeper.session import KEPT
+        from scorekeeper.app.session import KEPT
 
         KEPT.pop(str(self.path), None)
 

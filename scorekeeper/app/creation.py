@@ -9,14 +9,15 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from scorekeeper.errors import BadInput, Refused
-from scorekeeper.session import Session, WriteHook
+from scorekeeper.app.session import Session, WriteHook
 
 
 def new_session(game_name: str, players: str, overrides: Sequence[str], catalog: str | None, path: str | None,
                 on_write: WriteHook | None = None) -> tuple[Session, Path]:
     """A new session of ``game_name`` for the comma-separated ``players``, with ``--set`` ``overrides``, and its
     path as given (or the default name)."""
-    from scorekeeper import games, settings
+    from scorekeeper import games
+    from scorekeeper.core import settings
 
     entry = games.entry(game_name)
     game = games.load(entry.name)

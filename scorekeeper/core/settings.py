@@ -36,7 +36,7 @@ def parse_int_list(text: str) -> list[int]:
 
 
 def parse_json(text: str) -> Any:
-    from scorekeeper import strictjson
+    from scorekeeper.core import strictjson
 
     return strictjson.loads(text)  # NaN, Infinity and 1e309 are refused
 
@@ -123,7 +123,7 @@ class Setting:
 
     def problem(self, value: Any) -> str | None:
         """What is wrong with ``value`` for this setting, said of it (``is not a whole number``), or None."""
-        from scorekeeper import strictjson
+        from scorekeeper.core import strictjson
 
         if value is None and self.default is None:
             return None

@@ -18,19 +18,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence, Union
 
-from scorekeeper import replay_cache
-from scorekeeper.consequences import Effects, ruling_effects, ruling_refusal
-from scorekeeper.engine import Outcome, Replay, carried_out, extended, replay, replay_after, step
+from scorekeeper.app import replay_cache
+from scorekeeper.app.consequences import Effects, ruling_effects, ruling_refusal
+from scorekeeper.core.engine import Outcome, Replay, carried_out, extended, replay, replay_after, step
 from scorekeeper.errors import BadInput, Refused
-from scorekeeper.events import AMEND, ASSERT, CORE_TYPES, NOTE, SET, VOID, Event
+from scorekeeper.core.events import AMEND, ASSERT, CORE_TYPES, NOTE, SET, VOID, Event
 from scorekeeper.games.base import (
     Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, resolve_player,
 )
-from scorekeeper.journal import ChainProblem, Journal, JournalError, MemoryJournal, SessionMeta, now_iso
-from scorekeeper.replay_cache import Prefix
+from scorekeeper.core.journal import ChainProblem, Journal, JournalError, MemoryJournal, SessionMeta, now_iso
+from scorekeeper.app.replay_cache import Prefix
 
 #: called under the lock after each write: (session file, events now in it, head hash, hashes just written,
-#: whether the file is new). The CLI passes one that keeps this machine's witness (``scorekeeper.witness``).
+#: whether the file is new). The CLI passes one that keeps this machine's witness (``scorekeeper.core.witness``).
 WriteHook = Callable[[Path, int, str, Sequence[str], bool], None]
 
 #: a play, or a function of the replay under the lock that gives it (``undo`` picks its target there)
@@ -40,7 +40,7 @@ DraftOrFunction = Union[Draft, Callable[[Replay], Draft]]
 #: the real commands run on it, without a file and without patching anything
 MEMORY_PREFIX = "memory:"
 _MEMORY: dict[str, MemoryJournal] = {}
-#: sessions a long-lived process keeps open by path (``scorekeeper.shell``): ``Session.open`` returns them, so
+#: sessions a long-lived process keeps open by path (``scorekeeper.cli.shell``): ``Session.open`` returns them, so
 #: their replay is reused while the journal's head stays where it was
 KEPT: dict[str, "Session"] = {}
 
@@ -128,7 +128,7 @@ class Audit:
         if outcome and outcome.voided_by:
             lines.append(f"  voided by #{outcome.voided_by}")
         lines.append(f"Verdict: {outcome.status if outcome else 'unknown'}")
-        from scorekeeper.report import violation_lines
+        from scorekeeper.render.report import violation_lines
 
         lines += [line for v in (outcome.violations if outcome else []) for line in violation_lines(v, "  ")]
         if self.effects is not None:
@@ -167,7 +167,7 @@ class Session:
         self._replay: Replay | None = None
         self._replay_head = ""
         self._chain: tuple[str, ChainProblem | None] | None = None
-        #: the replay cache's entry for this file, once looked up (``scorekeeper.replay_cache``)
+        #: the replay cache's entry for this file, once looked up (``scorekeeper.app.replay_cache``)
         self._prefix: Prefix | None = None
 
     # -- opening -------------------------------------------------------------------------------------
@@ -233,7 +233,7 @@ class Session:
         ``settings`` are already-parsed values (defaults fill the rest); the game's setup must accept them.
         """
         from scorekeeper import games
-        from scorekeeper.settings import completed
+        from scorekeeper.core.settings import completed
 
         game = games.load(game_name)
         values = completed(game.settings, dict(settings or {}))
@@ -467,7 +467,7 @@ class Session:
 
     def settings_rows(self) -> tuple[Game, list[dict[str, Any]]]:
         """The session's settings as table rows: value now, where it came from, what it means."""
-        from scorekeeper.settings import rows_of
+        from scorekeeper.core.settings import rows_of
 
         values, sources = self.settings_now()
         return rows_of(self.game.name, values, sources)
@@ -561,7 +561,7 @@ class Session:
     @property
     def chain_problem(self) -> ChainProblem | None:
         """The first break in the journal's hash chain (``verify``), or None; checked once per head."""
-        from scorekeeper.journal import verify_chain
+        from scorekeeper.core.journal import verify_chain
 
         head = self.journal.head_hash
         if self._chain is None or self._chain[0] != head:
@@ -573,7 +573,7 @@ class Session:
 
     def chain_accepted_at(self) -> int | None:
         """The seq of the note that accepted the chain's break, when one does (the chain after it intact)."""
-        from scorekeeper.journal import accepted_at
+        from scorekeeper.core.journal import accepted_at
 
         problem = self.chain_problem
         return accepted_at(self.journal.records, problem) if problem else None
@@ -598,7 +598,7 @@ class Session:
 
         The note names the break; a later break (after the note) refuses writing again.
         """
-        from scorekeeper.journal import ACCEPTS_BREAK
+        from scorekeeper.core.journal import ACCEPTS_BREAK
 
         problem = self.chain_problem
         if problem is None:
@@ -653,12 +653,12 @@ class Session:
         vouches for the whole journal (or for all of it but notes): a note changes neither the state nor what
         the game expects next, which the cache's entry holds. None, nothing written, when it cannot: ``note``
         then records it through the game, with the same verdict."""
-        from scorekeeper.journal import verify_chain
+        from scorekeeper.core.journal import verify_chain
 
         draft = _note_draft(text)
         if self._game is not None or not isinstance(self.journal, Journal):
             return None
-        from scorekeeper.settings import declared_settings
+        from scorekeeper.core.settings import declared_settings
 
         config = config_of(self.journal.meta, declared_settings(self._entry))
         start = replay_cache.note_start(self.journal, self._entry, config)
@@ -747,7 +747,7 @@ class Session:
 
     def set_setting(self, key: str, raw: str, *, force: bool = False) -> Verdict:
         """Change a mutable setting mid-game (recorded as an event)."""
-        from scorekeeper.settings import find
+        from scorekeeper.core.settings import find
 
         setting = find(self.game.settings, key)
         if not setting.mutable:
@@ -758,7 +758,7 @@ class Session:
 def _check_without_rules(entry: Any, journal: Journal | MemoryJournal, path: Path | None) -> None:
     """``BadInput`` for a session whose settings do not fit the game's declarations, or whose players are
     missing or repeated: what can be told without loading the game's rules."""
-    from scorekeeper.settings import declared_settings
+    from scorekeeper.core.settings import declared_settings
 
     _check_session_meta(declared_settings(entry), journal.meta, path)
 
@@ -775,7 +775,7 @@ def _checked_game(entry: Any, journal: Journal | MemoryJournal, path: Path | Non
 def _check_session_meta(settings: Sequence[Any], meta: SessionMeta, path: Path | None, game: Game | None = None) -> None:
     """``BadInput`` when ``meta``'s settings do not fit ``settings``, or its players are missing, repeated or (with
     the ``game``) more or fewer than the game is played by."""
-    from scorekeeper.settings import first_problem
+    from scorekeeper.core.settings import first_problem
 
     wrong = first_problem(settings, meta.settings)
     if wrong:
@@ -791,8 +791,8 @@ def _check_session_meta(settings: Sequence[Any], meta: SessionMeta, path: Path |
 def check_meta(game: Game, meta: SessionMeta) -> None:
     """Refuse the metadata of a new session: players repeated or too many or too few, a setting of the wrong
     type or range, a catalog that is not an object (``BadInput``, or ``Refused`` for the player count)."""
-    from scorekeeper.journal import meta_problem
-    from scorekeeper.settings import first_problem
+    from scorekeeper.core.journal import meta_problem
+    from scorekeeper.core.settings import first_problem
 
     damage = meta_problem(meta.to_record())
     if damage:
@@ -810,7 +810,7 @@ def check_meta(game: Game, meta: SessionMeta) -> None:
 
 def _check_values(draft: Draft) -> None:
     """``BadInput`` when a play holds a value strict JSON cannot (NaN, Infinity, a lone surrogate…)."""
-    from scorekeeper import strictjson
+    from scorekeeper.core import strictjson
 
     wrong = strictjson.problem({"player": draft.player, "payload": dict(draft.payload)})
     if wrong:
@@ -823,7 +823,7 @@ def _check_values(draft: Draft) -> None:
 def config_of(meta: SessionMeta, game: Game | Sequence[Any]) -> SessionConfig:
     """The session's config, from the ``game`` or its settings' declarations alone (``declared_settings``: no
     rules loaded); a setting declared after the session was made takes its default."""
-    from scorekeeper.settings import completed
+    from scorekeeper.core.settings import completed
 
     declared = game.settings if isinstance(game, Game) else game
     return SessionConfig(meta.game, tuple(meta.players), completed(declared, meta.settings), meta.catalog)
@@ -872,7 +872,7 @@ def _note_draft(text: str) -> Draft:
 
 def refusal_message(errors: Sequence[Finding]) -> str:
     """The line that refuses a play (each broken rule and why), then each rule's summary indented below it."""
-    from scorekeeper.report import rule_summary_lines
+    from scorekeeper.render.report import rule_summary_lines
 
     reasons = "; ".join(f"{f.rule}: {f.message}" for f in errors)
     explained = [line for rule in dict.fromkeys(f.rule for f in errors) for line in rule_summary_lines(rule, "  ")]

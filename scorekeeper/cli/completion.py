@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 if TYPE_CHECKING:
-    from scorekeeper.session import Session
+    from scorekeeper.app.session import Session
 
 #: parameters that name a player, whatever the command
 PLAYER_PARAMS = ("player", "who", "to", "by")

@@ -1,7 +1,7 @@
 """The replay cache: the state after a journal's events, kept so that the next command folds only what came after.
 
 The session file stays the only truth. A cache entry (one per session file, in the user's cache folder) holds
-the state after the journal's first N events (``scorekeeper.state_codec``: plain tagged JSON, never code),
+the state after the journal's first N events (``scorekeeper.core.state_codec``: plain tagged JSON, never code),
 what replay made of each of them, and a digest of the file's bytes up to the end of event N. It is used only
 when the file still begins with exactly those bytes (so those N events, the metadata and the hash chain up to N
 are byte for byte the ones replayed and verified then), the game, its settings and the code are the same, and
@@ -22,15 +22,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.engine import Replay, Resume
+from scorekeeper.core.engine import Replay, Resume
 from scorekeeper.games.base import Violation
-from scorekeeper.journal import Vouched, text_digest
-from scorekeeper.state_codec import CodecError, decode, encode
+from scorekeeper.core.journal import Vouched, text_digest
+from scorekeeper.core.state_codec import CodecError, decode, encode
 
 if TYPE_CHECKING:
     from scorekeeper.games import GameInfo
     from scorekeeper.games.base import Game, SessionConfig
-    from scorekeeper.journal import Journal
+    from scorekeeper.core.journal import Journal
 
 FORMAT = 2  # 2: the digest is SHA-256 of the file's bytes, the length counts bytes, the hint is kept
 #: the end of a session file after its last event: the events table and the document close
@@ -152,7 +152,7 @@ class NoteStart:
 def note_start(journal: "Journal", game: "GameInfo", config: "SessionConfig") -> NoteStart | None:
     """The entry for ``journal``, a session of registry entry ``game`` with ``config``, found without importing
     the game's rules (the fingerprint of its package only), when the journal takes its word; else None."""
-    from scorekeeper import code_version
+    from scorekeeper.core import code_version
 
     found = _adopted(journal, key_of(game.name, config, code_version.fingerprint_of_package(game.package)))
     return None if found is None else NoteStart(*found)
@@ -167,7 +167,7 @@ def save_after_note(journal: "Journal", start: NoteStart) -> None:
 
 def key(game: "Game", config: "SessionConfig") -> str:
     """The game, the session's settings, players and catalog, and the code that replays them."""
-    from scorekeeper import code_version
+    from scorekeeper.core import code_version
 
     return key_of(game.name, config, code_version.fingerprint(game))
 

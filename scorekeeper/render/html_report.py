@@ -25,11 +25,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from scorekeeper.errors import BadInput
-from scorekeeper.events import AMEND, NOTE, VOID
+from scorekeeper.core.events import AMEND, NOTE, VOID
 from scorekeeper.games.base import MissingValueError, ScoreTable, Status
 
 if TYPE_CHECKING:
-    from scorekeeper.session import Session
+    from scorekeeper.app.session import Session
 
 
 # -- the data ----------------------------------------------------------------------------------------
@@ -138,7 +138,7 @@ def _count(n: int, what: str) -> str:
 
 def gather(session: "Session", source: str | None = None) -> Report:
     """Read everything the report shows from ``session`` (``source``: how to name the session on the page)."""
-    from scorekeeper.journal import verify_chain
+    from scorekeeper.core.journal import verify_chain
 
     game = session.game
     events = session.events
@@ -215,9 +215,10 @@ def _board_before(session: "Session", seq: int) -> tuple[Status | None, str | No
 
 
 def _chart(session: "Session") -> tuple[str | None, str | None]:
-    """The score chart as inline SVG (``scorekeeper.chart``), or None and why it is not available."""
+    """The score chart as inline SVG (``scorekeeper.render.chart``), or None and why it is not available."""
     try:
-        from scorekeeper import chart, timeline
+        from scorekeeper.render import chart
+        from scorekeeper.app import timeline
     except ImportError:
         return None, "this version of Scorekeeper draws no score chart"
     try:
@@ -248,7 +249,7 @@ def rule_summaries(package: str) -> dict[str, str]:
     without one has the engine's rules only, and the page then shows each violation's own message.
     """
     from scorekeeper.games import REGISTRY
-    from scorekeeper.rule_summaries import CORE, game_rules
+    from scorekeeper.app.rule_summaries import CORE, game_rules
 
     summaries = {rule: text for rule, (_, text) in CORE.items()}
     for game in REGISTRY:
@@ -366,7 +367,7 @@ def _score_section(report: Report) -> str:
         parts.append(f"<p>Tiebreak: {e(score.tiebreak)}</p>")
     parts += [f"<p>Note: {e(n)}</p>" for n in score.notes]
     if report.errors:
-        from scorekeeper.engine import FORCED, broken_note
+        from scorekeeper.core.engine import FORCED, broken_note
 
         counted = sum(r.severity == "error" and r.status == FORCED for r in report.rulings)
         parts.append(f"<p class=\"meta\">{e(broken_note(report.errors, counted))} "

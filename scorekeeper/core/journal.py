@@ -28,8 +28,8 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Iterator, Mapping, Sequence
 
-from scorekeeper import strictjson
-from scorekeeper.events import NOTE, Event
+from scorekeeper.core import strictjson
+from scorekeeper.core.events import NOTE, Event
 
 SCHEMA_VERSION = 1
 META_TABLE = "meta"
@@ -68,7 +68,7 @@ class SessionMeta:
     catalog: dict[str, Any] | None
     created: str
     schema: int = SCHEMA_VERSION
-    #: a what-if branch's link to the session it was copied from (``scorekeeper.whatif``); None for any other
+    #: a what-if branch's link to the session it was copied from (``scorekeeper.app.whatif``); None for any other
     parent: dict[str, Any] | None = None
 
     def to_record(self) -> dict[str, Any]:

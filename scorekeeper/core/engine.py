@@ -16,7 +16,7 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
-from scorekeeper.events import AMEND, ASSERT, CORRECTIONS, NOTE, SET, VOID, Event
+from scorekeeper.core.events import AMEND, ASSERT, CORRECTIONS, NOTE, SET, VOID, Event
 from scorekeeper.games.base import ERROR, WARNING, Finding, Findings, Game, ObservationError, SessionConfig, Stop, Violation
 
 #: the exceptions a game's ``play`` raises when a payload's inner shape is wrong (a list of the wrong items…)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from scorekeeper.engine import FORCED, REJECTED
+from scorekeeper.core.engine import FORCED, REJECTED
 from scorekeeper.games.base import unique_prefix
 
 

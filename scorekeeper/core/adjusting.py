@@ -12,7 +12,7 @@ import json
 from typing import Any, Sequence
 
 from scorekeeper.errors import BadInput
-from scorekeeper.strictjson import assignments
+from scorekeeper.core.strictjson import assignments
 
 
 def adjust_payload(words: Sequence[str], game_keys: Sequence[str]) -> dict[str, Any]:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from scorekeeper.errors import BadInput
 from scorekeeper.games import REGISTRY, GameInfo, entry
 
-#: the engine's own rules (``scorekeeper/engine.py`` and the session layer), section "Engine"
+#: the engine's own rules (``scorekeeper/core/engine.py`` and the session layer), section "Engine"
 CORE: dict[str, tuple[str, str]] = {
     "CORE-PAYLOAD": ("Engine", "A play must carry the fields its event type declares, each of the right kind"),
     "CORE-TYPE": ("Engine", "Only event types that the game declares can be recorded"),

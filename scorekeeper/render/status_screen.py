@@ -1,5 +1,5 @@
 """The status screen: the next step first, then short titled sections (the turn, the players, the game's own
-tables, the notes), each fitted to the screen (``scorekeeper.fitting``); and the same content as one CSV table.
+tables, the notes), each fitted to the screen (``scorekeeper.render.fitting``); and the same content as one CSV table.
 
 The games say what a status holds (``Game.status`` → ``Status``); this module only lays it out, the same way
 for every game.
@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from scorekeeper.games.base import Status
-from scorekeeper.fitting import fitted
-from scorekeeper.report import DEFAULT_FORMAT, _cell, on_screen, table, text
+from scorekeeper.render.fitting import fitted
+from scorekeeper.render.report import DEFAULT_FORMAT, _cell, on_screen, table, text
 
 #: the indent of a section's lines under its title, on the screen
 INDENT = "  "

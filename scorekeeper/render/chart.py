@@ -1,6 +1,6 @@
 """The score over time drawn: ``svg`` (an inline, self-contained SVG), ``terminal`` (text), ``png`` (an image).
 
-All three draw a ``scorekeeper.timeline.Timeline``: one line per player, a point at each turn or round, the
+All three draw a ``scorekeeper.app.timeline.Timeline``: one line per player, a point at each turn or round, the
 totals up the side. A point the game could not score leaves a gap in every line. The SVG is written here
 (it is small, and the HTML report inlines the very same markup); the terminal chart is plain characters
 (no colour, so it is the same everywhere); the PNG needs Pillow (``pip install 'scorekeeper[png]'``).
@@ -11,7 +11,7 @@ from __future__ import annotations
 from html import escape
 from typing import Sequence
 
-from scorekeeper.timeline import Number, Timeline
+from scorekeeper.app.timeline import Number, Timeline
 
 #: Okabe-Ito colours: told apart by colour-blind readers too, and printable
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
@@ -219,7 +219,7 @@ def missing_lines(timeline: Timeline, width: int = 80) -> list[str]:
 def table(timeline: Timeline, fmt: str = "simple") -> str:
     """``score --timeline`` as text: one row per point (``?`` where it could not be scored), then what is
     missing. ``csv`` gives the rows only."""
-    from scorekeeper.report import table as render_table
+    from scorekeeper.render.report import table as render_table
 
     if fmt == "csv":  # one table, even before the first point
         return render_table(timeline.rows(), fmt, headers=["after", "event", *timeline.players])
@@ -227,11 +227,11 @@ def table(timeline: Timeline, fmt: str = "simple") -> str:
         return "no turn or round is over yet"
     import textwrap
 
-    from scorekeeper.engine import broken_note
+    from scorekeeper.core.engine import broken_note
 
     warning = textwrap.wrap(f"Warning: {broken_note(timeline.errors, timeline.counted)}: see 'scorekeeper check'",
                             80, subsequent_indent="  ") if timeline.errors else []
-    from scorekeeper.report import text  # HTML output: the lines around the table are escaped too
+    from scorekeeper.render.report import text  # HTML output: the lines around the table are escaped too
 
     return "\n".join([text(title(timeline), fmt), "", render_table(timeline.rows(), fmt),
                       *_blank_then([text(line, fmt) for line in missing_lines(timeline)]), *_blank_then(warning)])

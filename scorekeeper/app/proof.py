@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.journal import ChainProblem, verify_chain
-from scorekeeper.session import Session
+from scorekeeper.core.journal import ChainProblem, verify_chain
+from scorekeeper.app.session import Session
 
 
 @dataclass
@@ -43,8 +43,8 @@ class Proof:
 
 def prove(s: Session, home: Path, head: str | None = None) -> Proof:
     """Check ``s``'s chain, its shared history when it is a branch, and the witness kept in ``home``."""
-    from scorekeeper.whatif import shared_history
-    from scorekeeper.witness import check
+    from scorekeeper.app.whatif import shared_history
+    from scorekeeper.core.witness import check
 
     problem = verify_chain(s.journal.meta, s.journal.records)
     return Proof(s, problem, shared_history(s), check(home, s.path, s.journal.meta, s.journal.records, head))

@@ -25,7 +25,7 @@ from pathlib import PurePath
 from typing import Any, Mapping
 from urllib.parse import quote
 
-from scorekeeper.standings import Result, local_time
+from scorekeeper.app.standings import Result, local_time
 
 #: Scorekeeper's namespace for the name-based UUIDs it writes
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://scorekeeper.invalid/bgstats")
@@ -101,7 +101,7 @@ def _comments(result: Result, tiebreak: bool = True) -> str:
     name = PurePath(result.path).name or "a session"  # the file's name only: a folder may say who the user is
     text = f"Scored by Scorekeeper from {name} ({result.title})."
     if result.violations:
-        from scorekeeper.engine import broken_note
+        from scorekeeper.core.engine import broken_note
 
         text += f" {broken_note(result.violations, result.counted)}."
     if tiebreak and result.table.tiebreak:

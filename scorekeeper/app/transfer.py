@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scorekeeper import strictjson
-from scorekeeper.events import CORRECTIONS, Event
-from scorekeeper.journal import SCHEMA_VERSION, ChainProblem, JournalError, SessionMeta, meta_problem, verify_chain
+from scorekeeper.core import strictjson
+from scorekeeper.core.events import CORRECTIONS, Event
+from scorekeeper.core.journal import SCHEMA_VERSION, ChainProblem, JournalError, SessionMeta, meta_problem, verify_chain
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ def _read_header(path: Path, number: int, line: str, problems: list[str]) -> Ses
 def _setting_problems(meta: SessionMeta, header: int, lines: dict[int, int], events: list[Event]) -> list[str]:
     """The header's settings and every ``set`` event's value, checked against the game's declarations."""
     from scorekeeper import games
-    from scorekeeper.settings import first_problem
+    from scorekeeper.core.settings import first_problem
 
     declared = {s.key: s for s in games.load(meta.game).settings}
     wrong = first_problem(list(declared.values()), meta.settings)

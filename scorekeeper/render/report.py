@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 from scorekeeper.games.base import ScoreTable, Violation
 
 if TYPE_CHECKING:
-    from scorekeeper.standings import Result, Standings
+    from scorekeeper.app.standings import Result, Standings
 
 DEFAULT_FORMAT = "simple"
 
@@ -36,7 +36,7 @@ def table(rows: Sequence[Mapping[str, Any]], fmt: str = DEFAULT_FORMAT, headers:
         writer.writerows([[csv_cell(c) for c in line] for line in matrix])
         return buffer.getvalue().rstrip("\n")
     if fmt == DEFAULT_FORMAT:  # the screens' format, drawn without importing tabulate when it can be
-        from scorekeeper.plain_table import simple_table
+        from scorekeeper.render.plain_table import simple_table
 
         drawn = simple_table(matrix, keys)
         if drawn is not None and (width is None or widest(drawn) <= width):
@@ -273,7 +273,7 @@ def explanation_rows(score: ScoreTable) -> list[dict[str, Any]]:
 
 
 def violations_json(violations: Sequence[Violation]) -> dict[str, Any]:
-    from scorekeeper.rule_summaries import summary
+    from scorekeeper.app.rule_summaries import summary
 
     return {"violations": [{**v.to_json(), **({"summary": s} if (s := summary(v.rule)) else {})} for v in violations]}
 
@@ -285,7 +285,7 @@ def violation_lines(v: Violation, indent: str = "") -> list[str]:
 
 def rule_summary_lines(rule: str, indent: str) -> list[str]:
     """``RULE-ID: summary`` indented and wrapped to 80 columns; nothing for a rule without a summary."""
-    from scorekeeper.rule_summaries import summary
+    from scorekeeper.app.rule_summaries import summary
 
     explained = summary(rule)
     return _wrapped(f"{rule}: {explained}", indent) if explained else []
@@ -313,7 +313,7 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 def club_rows(result: "Result", tz: Any = None) -> list[dict[str, Any]]:
     """One row per player in rank order: the date, the game, rank, player, winner, each category, the total."""
-    from scorekeeper.standings import local_time
+    from scorekeeper.app.standings import local_time
 
     date = local_time(result.started, tz).strftime("%Y-%m-%d %H:%M")
     winners = set(result.table.winners)
@@ -346,7 +346,7 @@ def csv_cell(value: Any) -> Any:
 
 def club_markdown(result: "Result", tz: Any = None) -> str:
     """The club records as Markdown: a heading, the final table, the tiebreak, the per-category sheet."""
-    from scorekeeper.standings import local_time
+    from scorekeeper.app.standings import local_time
 
     date = local_time(result.started, tz).strftime("%Y-%m-%d %H:%M")
     winners = set(result.table.winners)
@@ -356,7 +356,7 @@ def club_markdown(result: "Result", tz: Any = None) -> str:
     if result.table.tiebreak:
         parts += ["", f"Tiebreak: {md_cell(result.table.tiebreak)}"]
     if result.violations:
-        from scorekeeper.engine import broken_note
+        from scorekeeper.core.engine import broken_note
 
         parts += ["", broken_note(result.violations, result.counted) + "."]
     rows = result.table.rows

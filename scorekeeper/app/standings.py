@@ -57,8 +57,8 @@ class Result:
 def result_of(session: Any, path: str | None = None) -> Result:
     """The result of an opened ``Session`` (final or provisional: see ``Result.final``)."""
     from scorekeeper import games
-    from scorekeeper.journal import meta_hash
-    from scorekeeper.session import resolve_player
+    from scorekeeper.core.journal import meta_hash
+    from scorekeeper.app.session import resolve_player
 
     meta = session.journal.meta
     events = session.events
@@ -201,7 +201,7 @@ def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | N
               tz: _dt.tzinfo | None = None) -> Standings:
     """Every finished session under ``paths`` (of ``game`` only; played on ``since`` or later) aggregated."""
     from scorekeeper import games
-    from scorekeeper.session import Session
+    from scorekeeper.app.session import Session
 
     wanted = games.entry(game).name if game else None
     league = Standings()

@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from scorekeeper.errors import Refused
-from scorekeeper.session import Session
+from scorekeeper.app.session import Session
 
 #: the ``--to`` targets, the journal first (the default)
 TARGETS = ("jsonl", "bgstats", "bgstats-link", "csv", "markdown")
@@ -19,8 +19,10 @@ def export_text(s: Session, target: str, bgg_id: int | None = None) -> tuple[str
         header = {"scorekeeper": "session", **s.journal.meta.to_record()}
         lines = [json_line(header)] + [json_line(r) for r in s.journal.records]
         return "\n".join(lines) + "\n", f"{len(s.journal.records)} events"
-    from scorekeeper import __version__, bgstats, report
-    from scorekeeper.standings import result_of
+    from scorekeeper import __version__
+    from scorekeeper.exports import bgstats
+    from scorekeeper.render import report
+    from scorekeeper.app.standings import result_of
 
     result = result_of(s)
     if not result.final:

@@ -2,7 +2,8 @@
 
 A cached replay is valid only for the code that made it. The package's version alone would trust a cache
 across an edit made in place (a developer's checkout, a patched install), so the fingerprint also covers the
-size and modification time of every source file of the core package and of the game's package.
+size and modification time of every source file of the package's root, ``core``, ``app`` and ``games`` rooms
+and of the game's package.
 """
 
 from __future__ import annotations
@@ -46,7 +47,8 @@ def _of(folder: Path | None) -> str:
 
 
 def _taken(game_folder: Path | None) -> str:
-    folders = [Path(scorekeeper.__file__).parent, Path(scorekeeper.__file__).parent / "games"]
+    root = Path(scorekeeper.__file__).parent
+    folders = [root, root / "core", root / "app", root / "games"]
     if game_folder is not None:
         folders.append(game_folder)
     parts = [scorekeeper.__version__]

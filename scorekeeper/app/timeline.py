@@ -6,7 +6,7 @@ state at each change, then once more at the end when events came after the last 
 cannot compute yet (``MissingValueError``: a printed value never given) becomes a point without totals that
 says what is missing; the other points are shown as usual. ``score_at`` is the table just before event N.
 
-No Click here; ``scorekeeper.chart`` draws a ``Timeline`` and ``scorekeeper.report`` prints its rows.
+No Click here; ``scorekeeper.render.chart`` draws a ``Timeline`` and ``scorekeeper.render.report`` prints its rows.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.engine import APPLIED, Outcome, replay
-from scorekeeper.events import CORE_TYPES, SET
+from scorekeeper.core.engine import APPLIED, Outcome, replay
+from scorekeeper.core.events import CORE_TYPES, SET
 from scorekeeper.games.base import MissingValueError, ScoreTable
 
 if TYPE_CHECKING:
-    from scorekeeper.session import Session
+    from scorekeeper.app.session import Session
 
 Number = int | float
 

@@ -42,7 +42,7 @@ class Witness:
         self.warn = warn
 
     def __call__(self, session: Path, count: int, head: str, hashes: Sequence[str], fresh: bool) -> None:
-        from scorekeeper.journal import atomic_write, now_iso
+        from scorekeeper.core.journal import atomic_write, now_iso
 
         line = json.dumps({"path": str(session), "count": count, "hashes": list(hashes) or [head], "at": now_iso()},
                           ensure_ascii=False) + "\n"
@@ -153,7 +153,7 @@ def check(folder: Path, session: Path | None, meta: Any, records: Sequence[Mappi
     ``meta`` is the session's ``SessionMeta``. ``BadInput`` for a ``head`` that is not a hash. A session in
     memory has no witness.
     """
-    from scorekeeper.journal import meta_hash as hash_of
+    from scorekeeper.core.journal import meta_hash as hash_of
 
     meta_hash = hash_of(meta)
     result = (compare(folder, session, meta_hash, records) if session is not None

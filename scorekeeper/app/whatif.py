@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from scorekeeper.errors import BadInput, Refused
-from scorekeeper.events import Event
+from scorekeeper.core.events import Event
 from scorekeeper.games.base import ScoreTable
-from scorekeeper.journal import Journal, JournalError, MemoryJournal, SessionMeta, meta_hash, now_iso, verify_chain
-from scorekeeper.session import MEMORY_PREFIX, Session
+from scorekeeper.core.journal import Journal, JournalError, MemoryJournal, SessionMeta, meta_hash, now_iso, verify_chain
+from scorekeeper.app.session import MEMORY_PREFIX, Session
 
 #: the metadata fields a branch must share with its parent (everything that decides a replay)
 SHARED_META = ("schema", "game", "players", "settings", "setting_sources", "catalog")
@@ -91,7 +91,7 @@ class ParentLink:
 
 def memory_name(session: Session) -> str | None:
     """The ``memory:NAME`` a session kept in memory was registered under, if any."""
-    from scorekeeper import session as layer
+    from scorekeeper.app import session as layer
 
     return next((name for name, journal in layer._MEMORY.items() if journal is session.journal), None)
 
@@ -148,7 +148,7 @@ def branch(parent: Session, target: str | Path, at: int | None = None) -> Branch
     Refused when the parent's own hash chain is broken (a what-if must start from a proved history);
     nothing is written on an error, and ``parent`` is left as it is.
     """
-    from scorekeeper import session as layer
+    from scorekeeper.app import session as layer
 
     if str(target) in layer._MEMORY or not str(target).startswith(MEMORY_PREFIX) and os.path.lexists(target):
         raise BadInput(f"{target}: a file already exists there; choose another name for the branch")
@@ -217,7 +217,7 @@ def _first_difference(own: Sequence[Mapping[str, Any]], theirs: Sequence[Mapping
 
 def _open_journal(path: str) -> Journal | MemoryJournal | None:
     """The parent's journal, or None when it is not at hand (``JournalError`` when it is there but unreadable)."""
-    from scorekeeper import session as layer
+    from scorekeeper.app import session as layer
 
     if path.startswith(MEMORY_PREFIX):
         return layer._MEMORY.get(path)
@@ -329,7 +329,7 @@ class Comparison:
 
     def render(self) -> str:
         """The comparison as text for 80 columns."""
-        from scorekeeper.report import table
+        from scorekeeper.render.report import table
 
         lines = [f"A: {display(self.a.name)} ({len(self.a.log)} events)",
                  f"B: {display(self.b.name)} ({len(self.b.log)} events)"]
