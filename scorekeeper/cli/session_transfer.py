@@ -9,7 +9,7 @@ import click
 from scorekeeper.cli.common import Refused, emit_json, json_option, open_session, session_option
 from scorekeeper.cli.session import command
 from scorekeeper.app.creation import default_path
-from scorekeeper.exports.registry import TARGETS
+from scorekeeper.exports import TARGETS
 
 
 
@@ -28,7 +28,7 @@ def export(session: str | None, output: str | None, target: str, bgg_id: int | N
 
     Example: scorekeeper export --to bgstats -o tuesday.bgsplay
     """
-    from scorekeeper.exports.registry import export_text
+    from scorekeeper.exports import export_text
     from scorekeeper.core.journal import atomic_write
 
     text, what = export_text(open_session(session, lazy=True), target, bgg_id)

@@ -1,1 +1,54 @@
-"""The exports room."""
+"""What ``scorekeeper export`` writes: one module per format, found through :data:`FORMATS`.
+
+A new format is one module here with an ``export(session, result, bgg_id)`` function returning the text and
+what it is in words, and one :class:`Format` line in :data:`FORMATS`. Each module is imported only when its
+format is asked for, so the CLI's ``--to`` choices cost nothing to list.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from scorekeeper.errors import Refused
+
+if TYPE_CHECKING:
+    from scorekeeper.app.session import Session
+
+
+@dataclass(frozen=True)
+class Format:
+    """One ``--to`` target: its name, the module of this package that writes it, and whether it needs a
+    finished game (the module is then handed the game's result)."""
+
+    name: str
+    module: str
+    final: bool
+
+
+#: the ``--to`` targets, the journal first (the default)
+FORMATS: tuple[Format, ...] = (
+    Format("jsonl", "jsonl", final=False),
+    Format("bgstats", "bgstats_play", final=True),
+    Format("bgstats-link", "bgstats_link", final=True),
+    Format("csv", "club_csv", final=True),
+    Format("markdown", "club_markdown", final=True),
+)
+TARGETS = tuple(f.name for f in FORMATS)
+
+
+def export_text(s: "Session", target: str, bgg_id: int | None = None) -> tuple[str, str]:
+    """The text to write for ``target``, and what it is in words (``"12 events"``, ``"the BG Stats link"``)."""
+    fmt = next(f for f in FORMATS if f.name == target)
+    module = importlib.import_module(f"{__name__}.{fmt.module}")
+    result = None
+    if fmt.final:
+        from scorekeeper.app.standings import result_of
+
+        result = result_of(s)
+        if not result.final:
+            raise Refused(f"the game is not over, so it has no result to export --to {target} "
+                          "(see 'scorekeeper status'; 'scorekeeper score' shows the provisional table)")
+    text, what = module.export(s, result, bgg_id)
+    return text, what

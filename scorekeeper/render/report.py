@@ -305,36 +305,10 @@ def _wrapped(line: str, indent: str) -> list[str]:
     return textwrap.wrap(line, 80, initial_indent=indent, subsequent_indent=indent + "  ") or [indent]
 
 
-# -- a club's records: the final table and the score sheet of one finished session ----------------------
+# -- CSV cells ----------------------------------------------------------------------------------------------
 
 #: a cell starting with one of these is a formula to a spreadsheet (CSV injection): it gets a leading '
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def club_rows(result: "Result", tz: Any = None) -> list[dict[str, Any]]:
-    """One row per player in rank order: the date, the game, rank, player, winner, each category, the total."""
-    from scorekeeper.app.standings import local_time
-
-    date = local_time(result.started, tz).strftime("%Y-%m-%d %H:%M")
-    winners = set(result.table.winners)
-    rows = []
-    for row in result.ranked():
-        line: dict[str, Any] = {"date": date, "game": result.title, "rank": row.rank, "player": row.player,
-                                "winner": "yes" if row.player in winners else ""}
-        line.update({c: row.categories.get(c, 0) for c in result.table.categories})
-        line["total"] = row.total
-        rows.append(line)
-    return rows
-
-
-def club_csv(result: "Result", tz: Any = None) -> str:
-    """The club table as CSV; text cells that a spreadsheet would run as a formula start with an apostrophe."""
-    rows = club_rows(result, tz)
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow([csv_cell(k) for k in rows[0]])
-    writer.writerows([[csv_cell(v) for v in row.values()] for row in rows])
-    return buffer.getvalue()
 
 
 def csv_cell(value: Any) -> Any:
@@ -342,37 +316,6 @@ def csv_cell(value: Any) -> Any:
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
-
-
-def club_markdown(result: "Result", tz: Any = None) -> str:
-    """The club records as Markdown: a heading, the final table, the tiebreak, the per-category sheet."""
-    from scorekeeper.app.standings import local_time
-
-    date = local_time(result.started, tz).strftime("%Y-%m-%d %H:%M")
-    winners = set(result.table.winners)
-    parts = [f"## {md_cell(result.title)}, {date}", "", "| rank | player | total | result |", "| ---: | --- | ---: | --- |"]
-    parts += [f"| {r.rank} | {md_cell(r.player)} | {r.total} | {'winner' if r.player in winners else ''} |"
-              for r in result.ranked()]
-    if result.table.tiebreak:
-        parts += ["", f"Tiebreak: {md_cell(result.table.tiebreak)}"]
-    if result.violations:
-        from scorekeeper.core.engine import broken_note
-
-        parts += ["", broken_note(result.violations, result.counted) + "."]
-    rows = result.table.rows
-    parts += ["", "| category | " + " | ".join(md_cell(r.player) for r in rows) + " |",
-              "| --- |" + " ---: |" * len(rows)]
-    for category in result.table.categories:
-        cells = " | ".join(str(r.categories.get(category, 0)) for r in rows)
-        parts.append(f"| {md_cell(category)} | {cells} |")
-    parts.append("| **total** | " + " | ".join(f"**{r.total}**" for r in rows) + " |")
-    return "\n".join(parts) + "\n"
-
-
-def md_cell(text: Any) -> str:
-    """Text safe in a Markdown table cell: backslash, |, < and > escaped, line breaks as spaces."""
-    value = str(text).replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
-    return " ".join(value.splitlines())
 
 
 # -- the league ----------------------------------------------------------------------------------------

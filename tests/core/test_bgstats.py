@@ -18,9 +18,8 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 
-from scorekeeper.exports import bgstats
+from scorekeeper.exports import bgstats, club_csv, club_markdown
 
-from scorekeeper.render import report
 from scorekeeper.games.base import ScoreRow, ScoreTable
 from scorekeeper.app.session import Session
 from scorekeeper.app.standings import Result, result_of
@@ -265,7 +264,7 @@ def made_up(names: list[str], totals: list[int], winners: list[str], categories:
 def test_csv_cells_that_a_spreadsheet_would_run_get_an_apostrophe() -> None:
     names = ["=HYPERLINK(1)", "+Bo", "-Cy", "@Di", "Ed"]
     result = made_up(names, [3, 2, -1, 0, 3], ["=HYPERLINK(1)", "Ed"], {"=SUM(A1)": [3, 2, -1, 0, 3]})
-    assert report.club_csv(result, UTC) == """\
+    assert club_csv.club_csv(result, UTC) == """\
 date,game,rank,player,winner,'=SUM(A1),total
 2026-12-01 19:30,Test,1,'=HYPERLINK(1),yes,3,3
 2026-12-01 19:30,Test,1,Ed,yes,3,3
@@ -277,7 +276,7 @@ date,game,rank,player,winner,'=SUM(A1),total
 
 def test_markdown_cells_escape_the_pipe() -> None:
     result = made_up(["A|B", "C\\|D", "<b>E</b>"], [1, 2, 3], ["<b>E</b>"], {"x|y": [1, 2, 3]})
-    text = report.club_markdown(result, UTC)
+    text = club_markdown.club_markdown(result, UTC)
     assert "| 1 | &lt;b&gt;E&lt;/b&gt; | 3 | winner |" in text
     assert "| category | A\\|B | C\\\\\\|D | &lt;b&gt;E&lt;/b&gt; |" in text
     assert "| x\\|y | 1 | 2 | 3 |" in text
