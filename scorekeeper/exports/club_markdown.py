@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.render.report import markdown_text
+
 if TYPE_CHECKING:
     from scorekeeper.app.session import Session
     from scorekeeper.app.standings import Result
@@ -42,6 +44,5 @@ def club_markdown(result: "Result", tz: Any = None) -> str:
 
 
 def md_cell(text: Any) -> str:
-    """Text safe in a Markdown table cell: backslash, |, < and > escaped, line breaks as spaces."""
-    value = str(text).replace("\\", "\\\\").replace("|", "\\|").replace("<", "&lt;").replace(">", "&gt;")
-    return " ".join(value.splitlines())
+    """Text safe in a Markdown table cell or line (see :func:`markdown_text`)."""
+    return markdown_text(text)

@@ -8,7 +8,8 @@ totals up the side. A point the game could not score leaves a gap in every line.
 
 from __future__ import annotations
 
-from html import escape
+import re
+from html import escape as _escape_markup
 from typing import Sequence
 
 from scorekeeper.app.timeline import Number, Timeline
@@ -18,6 +19,17 @@ COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#0
 
 SVG_WIDTH, SVG_HEIGHT = 720, 400
 _LEFT, _RIGHT, _TOP, _BOTTOM = 48, 150, 40, 56
+
+
+#: characters XML 1.0 does not allow in a document (controls but tab, newline and return; lone surrogates; the
+#: two non-characters U+FFFE and U+FFFF): a name holding one would make the SVG unreadable to an XML parser
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def escape(text: str) -> str:
+    """``text`` as SVG character data or an attribute value: markup escaped, and each character XML cannot hold
+    shown as U+FFFD, so the SVG stays well-formed whatever a player's name holds."""
+    return _escape_markup(_NOT_XML.sub("\ufffd", text))
 
 
 def _scale_max(points: Sequence[Number | None]) -> int:

@@ -43,8 +43,10 @@ def table(rows: Sequence[Mapping[str, Any]], fmt: str = DEFAULT_FORMAT, headers:
             return drawn
     from tabulate import tabulate
 
-    if fmt in PIPE_FORMATS:  # a | in a name would end the cell
+    if fmt in PIPE_FORMATS:  # a | in a name would end the cell, a [ begin a link or an image, a < some HTML
         keys, matrix = [pipe_cell(k) for k in keys], [[pipe_cell(c) for c in line] for line in matrix]
+    if fmt == "tsv":  # a spreadsheet reads TSV as it reads CSV: no formula, and a tab or line break stays in its cell
+        keys, matrix = [tsv_cell(k) for k in keys], [[tsv_cell(c) for c in line] for line in matrix]
     fmt = "html" if fmt == "unsafehtml" else fmt  # tabulate's html escapes every cell; unsafehtml none
     output = tabulate(matrix, headers=keys, tablefmt=fmt, disable_numparse=False)
     if width is None:
@@ -89,10 +91,17 @@ def text(line: str, fmt: str) -> str:
 
 
 def pipe_cell(value: Any) -> Any:
-    """A Markdown table cell: ``|`` and the backslash escaped, line breaks as spaces; numbers stay numbers."""
+    """A Markdown table cell: numbers stay numbers; text as :func:`markdown_text`."""
     if not isinstance(value, str):
         return value
-    return " ".join(value.replace("\\", "\\\\").replace("|", "\\|").splitlines())
+    return markdown_text(value)
+
+
+def markdown_text(text: Any) -> str:
+    """Text that Markdown shows as it is: the backslash, ``|`` (a cell's end) and ``[``/``]`` (a link or an
+    image) backslash-escaped, ``<``/``>`` (HTML, an autolink) as entities, line breaks as spaces."""
+    value = str(text).replace("\\", "\\\\").replace("|", "\\|").replace("[", "\\[").replace("]", "\\]")
+    return " ".join(value.replace("<", "&lt;").replace(">", "&gt;").splitlines())
 
 
 #: characters that a terminal would act on (C0 and C1 controls but tab and newline, DEL), lone surrogates
@@ -316,6 +325,14 @@ def csv_cell(value: Any) -> Any:
     if isinstance(value, str) and value.startswith(FORMULA_STARTS):
         return "'" + value
     return value
+
+
+def tsv_cell(value: Any) -> Any:
+    """A TSV cell: as :func:`csv_cell`, and a tab or line break inside it (which would start another cell or row)
+    becomes a space."""
+    if isinstance(value, str):
+        value = " ".join(value.replace("\t", " ").splitlines())
+    return csv_cell(value)
 
 
 # -- the league ----------------------------------------------------------------------------------------
