@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import importlib
+import re
 from dataclasses import dataclass
 
 from scorekeeper.errors import BadInput
@@ -91,3 +92,47 @@ def lookup(rule: str) -> RuleSummary:
     hint = f"; closest: {', '.join(close)}" if close else "; try: scorekeeper rules GAME"
     raise UnknownRuleError(f"unknown rule {rule!r}{hint}")
 
+
+
+# -- searching a game's rules by words ---------------------------------------------------------------------
+
+#: what a word is, in a summary, a section or a query
+_WORD = re.compile(r"[a-z0-9]+")
+
+
+def _stem(word: str) -> str:
+    """A word without its plural ending, so that ``coin`` finds ``coins`` and ``bonfires`` finds ``Bonfire``."""
+    for ending in ("ies", "es", "s"):
+        if len(word) > len(ending) + 2 and word.endswith(ending):
+            return word[: -len(ending)] + ("y" if ending == "ies" else "")
+    return word
+
+
+def _mentions(text: str, wanted: str) -> bool:
+    return any(_stem(word).startswith(wanted) for word in _WORD.findall(text.lower()))
+
+
+def _relevance(rule: RuleSummary, wanted: list[str]) -> tuple[int, int]:
+    """How many of the words the rule mentions, and how well: for each word, 3 when its summary mentions it, 2
+    its rulebook section, 1 its ID."""
+    matched = score = 0
+    for word in wanted:
+        weight = (3 * _mentions(rule.summary, word) + 2 * _mentions(rule.section, word)
+                  + _mentions(rule.id.replace("-", " "), word))
+        matched += weight > 0
+        score += weight
+    return matched, score
+
+
+def search(name: str, words: list[str]) -> tuple[list[RuleSummary], bool]:
+    """The rules of a game (a name or alias) whose summary, rulebook section or ID mentions the words, best match
+    first (checklist order among equals), and whether they mention every word: when no rule mentions them all,
+    the rules that mention some of them."""
+    wanted = [_stem(w) for text in words for w in _WORD.findall(text.lower())]
+    if not wanted:
+        raise BadInput("say which words to look for: scorekeeper rules GAME WORDS… (e.g. rules ed bonfire)")
+    rated = [(rule, *_relevance(rule, wanted)) for rule in game_rules(name)]
+    every = [r for r in rated if r[1] == len(wanted)]
+    chosen = every or [r for r in rated if r[1] > 0]
+    order = sorted(range(len(chosen)), key=lambda i: (-chosen[i][1], -chosen[i][2], i))
+    return [chosen[i][0] for i in order], bool(every)

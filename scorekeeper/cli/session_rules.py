@@ -4,27 +4,40 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.common import emit_json
+from scorekeeper.cli.common import BadInput, Refused, emit_json
 from scorekeeper.cli.session import command
 
 
 @command("rules")
 @click.argument("what", metavar="GAME|RULE-ID")
+@click.argument("words", nargs=-1, metavar="[WORDS]...")
 @click.option("--json", "as_json", is_flag=True, help="Print a list of {id, summary, section} objects.")
-def rules(what: str, as_json: bool) -> None:
-    """Every rule of a game with a one-line summary and its rulebook section, or one rule by its ID.
+def rules(what: str, words: tuple[str, ...], as_json: bool) -> None:
+    """Every rule of a game with a one-line summary and its rulebook section, one rule by its ID, or the rules
+    of a game that mention some words, best match first.
 
-    Example: scorekeeper rules flamecraft
+    Example: scorekeeper rules flamecraft coin
     """
     from scorekeeper.games import UnknownGameError
     from scorekeeper.render.report import rule_lines
-    from scorekeeper.app.rule_summaries import game_rules, lookup
+    from scorekeeper.app.rule_summaries import game_rules, lookup, search
 
+    title = ""
     try:
-        found = game_rules(what)
+        if words:
+            found, every = search(what, list(words))
+            if not found:
+                raise Refused(f"no rule of {what} mentions {' '.join(words)}; every rule: scorekeeper rules {what}")
+            if not every:
+                title = f"no rule mentions all of: {' '.join(words)}; the rules that mention some of them:"
+        else:
+            found = game_rules(what)
     except UnknownGameError:
+        if words:
+            raise BadInput(f"{what}: a rule ID takes no words; to look for words, name the game first "
+                           f"(scorekeeper rules GAME {' '.join(words)})") from None
         found = [lookup(what)]
     if as_json:
         emit_json([r.to_json() for r in found])
     else:
-        click.echo("\n".join(rule_lines(found)))
+        click.echo("\n".join(([title] if title else []) + rule_lines(found)))
