@@ -51,3 +51,33 @@ def recent_sessions() -> list[dict[str, Any]]:
     except (OSError, ValueError):
         return []
     return [r for r in data if isinstance(r, dict) and "path" in r] if isinstance(data, list) else []
+
+
+BGG_IDS_FILE = "bgg-ids.json"
+
+
+def remembered_bgg_ids() -> dict[str, int]:
+    """The BoardGameGeek id the user gave for each game (registry name → id); none when unreadable."""
+    try:
+        data = json.loads((home() / BGG_IDS_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict):
+        return {}
+    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, int) and v > 0}
+
+
+def remember_bgg_id(game: str, bgg_id: int) -> None:
+    """Keep ``bgg_id`` as ``game``'s BoardGameGeek id for later exports (best effort: a warning when it cannot)."""
+    from scorekeeper.core.journal import atomic_write
+
+    folder = home()
+    ids = remembered_bgg_ids()
+    if ids.get(game) == bgg_id:
+        return
+    ids[game] = bgg_id
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        atomic_write(folder / BGG_IDS_FILE, json.dumps(ids, indent=1, sort_keys=True) + "\n")
+    except OSError as exc:
+        click.echo(f"warning: could not remember the BoardGameGeek id in {folder} ({exc.strerror})", err=True)

@@ -21,24 +21,36 @@ from scorekeeper.exports import TARGETS
 @click.option("--to", "target", type=click.Choice(TARGETS), default="jsonl", show_default=True,
               help="jsonl: the journal; bgstats: a BG Stats play file (.bgsplay); bgstats-link: BG Stats' "
                    "push-a-play link; csv, markdown: the final table and score sheet for a club's records.")
-@click.option("--bgg-id", type=click.IntRange(min=1), help="The game's BoardGameGeek id, for BG Stats.")
-def export(session: str | None, output: str | None, target: str, bgg_id: int | None) -> None:
+@click.option("--bgg-id", type=click.IntRange(min=1),
+              help="The game's BoardGameGeek id, for BG Stats; remembered for the game's later exports.")
+@click.option("--me", metavar="PLAYER", help="For BG Stats: the player who exports (default: the first player).")
+@click.option("--location", default="", metavar="PLACE", help="For BG Stats: where the game was played.")
+@click.option("--force", is_flag=True, help="Replace the -o file when it exists.")
+def export(session: str | None, output: str | None, target: str, bgg_id: int | None, me: str | None,
+           location: str, force: bool) -> None:
     """Export the session: its journal as JSON lines (a header, then one event per line), or a finished game's
     result for BG Stats or a club's records.
 
-    Example: scorekeeper export --to bgstats -o tuesday.bgsplay
+    Example: scorekeeper export --to bgstats --me Ann -o tuesday.bgsplay
     """
-    from scorekeeper.exports import export_text
+    from scorekeeper.cli.home import remember_bgg_id, remembered_bgg_ids
     from scorekeeper.core.journal import atomic_write
+    from scorekeeper.exports import Options, export_text
 
-    text, what = export_text(open_session(session, lazy=True), target, bgg_id)
+    if output and Path(output).exists() and not force:
+        raise Refused(f"{output}: already exists; choose another file, or replace it with --force")
+    opened = open_session(session, lazy=True)
+    game = opened.journal.meta.game
+    player = opened.player(me) if me is not None else None
+    options = Options(bgg_id or remembered_bgg_ids().get(game), player, location.strip())
+    text, what = export_text(opened, target, options)
     if output:
-        if Path(output).exists():
-            raise Refused(f"{output}: already exists; choose another file")
         atomic_write(Path(output), text)
         click.echo(f"exported {what} to {output}")
     else:
         click.echo(text, nl=False)
+    if bgg_id is not None and target.startswith("bgstats"):
+        remember_bgg_id(game, bgg_id)
 
 
 @command("import")

@@ -1,6 +1,6 @@
 """What ``scorekeeper export`` writes: one module per format, found through :data:`FORMATS`.
 
-A new format is one module here with an ``export(session, result, bgg_id)`` function returning the text and
+A new format is one module here with an ``export(session, result, options)`` function returning the text and
 what it is in words, and one :class:`Format` line in :data:`FORMATS`. Each module is imported only when its
 format is asked for, so the CLI's ``--to`` choices cost nothing to list.
 """
@@ -27,6 +27,16 @@ class Format:
     final: bool
 
 
+@dataclass(frozen=True)
+class Options:
+    """What the table says about an export beyond the session: the game's BoardGameGeek id, who exports (BG Stats'
+    "me"), where the game was played."""
+
+    bgg_id: int | None = None
+    me: str | None = None
+    location: str = ""
+
+
 #: the ``--to`` targets, the journal first (the default)
 FORMATS: tuple[Format, ...] = (
     Format("jsonl", "jsonl", final=False),
@@ -38,7 +48,7 @@ FORMATS: tuple[Format, ...] = (
 TARGETS = tuple(f.name for f in FORMATS)
 
 
-def export_text(s: "Session", target: str, bgg_id: int | None = None) -> tuple[str, str]:
+def export_text(s: "Session", target: str, options: Options = Options()) -> tuple[str, str]:
     """The text to write for ``target``, and what it is in words (``"12 events"``, ``"the BG Stats link"``)."""
     fmt = next(f for f in FORMATS if f.name == target)
     module = importlib.import_module(f"{__name__}.{fmt.module}")
@@ -50,5 +60,5 @@ def export_text(s: "Session", target: str, bgg_id: int | None = None) -> tuple[s
         if not result.final:
             raise Refused(f"the game is not over, so it has no result to export --to {target} "
                           "(see 'scorekeeper status'; 'scorekeeper score' shows the provisional table)")
-    text, what = module.export(s, result, bgg_id)
+    text, what = module.export(s, result, options)
     return text, what

@@ -48,15 +48,17 @@ FIELDS: Mapping[str, tuple[str, ...]] = {
               "rating", "minPlayerCount", "maxPlayerCount", "minPlayTime", "maxPlayTime", "minAge",
               "previouslyPlayedAmount", "copies", "metaData"),
     "plays": ("uuid", "modificationDate", "entryDate", "playDate", "durationMin", "usesTeams", "ignored",
-              "manualWinner", "rounds", "bggId", "importPlayId", "gameRefId", "board", "comments", "rating",
-              "scoringSetting", "playImages", "metaData", "expansionPlays", "playerScores", "scoresheet"),
+              "manualWinner", "rounds", "bggId", "importPlayId", "locationRefId", "gameRefId", "board", "comments",
+              "rating", "scoringSetting", "playImages", "metaData", "expansionPlays", "playerScores", "scoresheet"),
     "playerScores": ("score", "winner", "newPlayer", "startPlayer", "playerRefId", "role", "rank", "seatOrder",
                      "metaData"),
     "scoresheet": ("bggId", "version", "langCode", "scoreType", "groups"),
     "scoresheet.groups": ("templateId", "maxRepeat", "repetition", "hasSubTotal", "hideSingleGroupLabel",
                           "isExtra", "rows"),
     "scoresheet.rows": ("templateId", "label", "repetition", "repeatable", "negative", "isExtra", "scores"),
-    "link": ("sourceName", "sourcePlayId", "playDate", "durationMin", "board", "comments", "game", "players"),
+    "locations": ("id", "uuid", "name", "modificationDate", "tags"),
+    "link": ("sourceName", "sourcePlayId", "playDate", "durationMin", "board", "comments", "location", "game",
+             "players"),
     "link.game": ("bggId", "name", "highestWins", "noPoints", "sourceGameId"),
     "link.players": ("name", "sourcePlayerId", "score", "rank", "role", "startPlayer", "winner"),
 }
@@ -115,8 +117,11 @@ def _compact(data: Any) -> str:
 
 
 def play_file(result: Result, given_bgg_id: int | None = None, tz: _dt.tzinfo | None = None,
-              min_players: int = 0, max_players: int = 0, version: str = "") -> dict[str, Any]:
-    """The ``.bgsplay`` content for one finished session: its players, its game and the one play."""
+              min_players: int = 0, max_players: int = 0, version: str = "", me: str | None = None,
+              location: str = "") -> dict[str, Any]:
+    """The ``.bgsplay`` content for one finished session: its players, its game and the one play. ``me`` is the
+    player who exports (BG Stats' ``userInfo.meRefId`` must name a player of the file: readers look it up), the
+    first player when not given; ``location`` where the game was played (none when empty)."""
     if not result.final:
         raise ValueError("only a finished session is a play for BG Stats")
     changed = _date(result.ended, tz)
@@ -143,19 +148,23 @@ def play_file(result: Result, given_bgg_id: int | None = None, tz: _dt.tzinfo | 
          "rank": rows[name].rank, "seatOrder": seat, "metaData": _compact({"scoreUuid": score_uuid(result, name)})}
         for seat, name in enumerate(result.players, start=1)
     ]
+    places = [{"id": 1, "uuid": uid("location", location.casefold()), "name": location, "modificationDate": changed,
+               "tags": []}] if location else []
     play = {
         "uuid": play_uuid(result), "modificationDate": changed, "entryDate": changed,
         "playDate": _date(result.started, tz), "durationMin": _duration(result), "usesTeams": False,
-        "ignored": False, "manualWinner": False, "rounds": 0, "bggId": 0, "importPlayId": 0, "gameRefId": 1,
+        "ignored": False, "manualWinner": False, "rounds": 0, "bggId": 0, "importPlayId": 0,
+        "locationRefId": 1 if places else 0, "gameRefId": 1,
         "board": "", "comments": _comments(result), "rating": 0, "scoringSetting": 0, "playImages": _compact([]),
         "metaData": _compact({}), "expansionPlays": [], "playerScores": scores,
         "scoresheet": _compact(scoresheet(result, bgg)),
     }
     return {
         "about": "A play exported by Scorekeeper for BG Stats (https://www.bgstatsapp.com/).",
-        "tags": [], "groups": [], "players": players, "locations": [], "games": [game], "plays": [play],
+        "tags": [], "groups": [], "players": players, "locations": places, "games": [game], "plays": [play],
         "challenges": [], "deletedObjects": [],
-        "userInfo": {"meRefId": 0, "appVersion": f"Scorekeeper {version}".strip()},
+        "userInfo": {"meRefId": ref[me if me in ref else result.players[0]],
+                     "appVersion": f"Scorekeeper {version}".strip()},
     }
 
 
@@ -177,14 +186,17 @@ def play_file_text(result: Result, given_bgg_id: int | None = None, tz: _dt.tzin
     return json.dumps(play_file(result, given_bgg_id, tz, **game), indent=2, ensure_ascii=False) + "\n"
 
 
-def link_data(result: Result, given_bgg_id: int | None = None, tz: _dt.tzinfo | None = None) -> dict[str, Any]:
-    """The JSON the "push a play" link carries: BG Stats matches the game by BGG id and name, players by name."""
+def link_data(result: Result, given_bgg_id: int | None = None, tz: _dt.tzinfo | None = None,
+              location: str = "") -> dict[str, Any]:
+    """The JSON the "push a play" link carries: BG Stats matches the game by BGG id and name, players by name
+    (and the location by name, when one is given)."""
     if not result.final:
         raise ValueError("only a finished session is a play for BG Stats")
     winners = set(result.table.winners)
     return {
         "sourceName": SOURCE_NAME, "sourcePlayId": play_uuid(result), "playDate": _date(result.started, tz),
         "durationMin": _duration(result), "board": "", "comments": _comments(result, tiebreak=False),
+        **({"location": location} if location else {}),
         "game": {"bggId": bgg_id(result, given_bgg_id), "name": result.title, "highestWins": True,
                  "noPoints": False, "sourceGameId": game_uuid(result)},
         "players": [
@@ -195,6 +207,6 @@ def link_data(result: Result, given_bgg_id: int | None = None, tz: _dt.tzinfo | 
     }
 
 
-def link(result: Result, given_bgg_id: int | None = None, tz: _dt.tzinfo | None = None) -> str:
+def link(result: Result, given_bgg_id: int | None = None, tz: _dt.tzinfo | None = None, location: str = "") -> str:
     """``https://app.bgstatsapp.com/createPlay.html?data=<the URL-encoded JSON>``."""
-    return LINK + quote(_compact(link_data(result, given_bgg_id, tz)), safe="")
+    return LINK + quote(_compact(link_data(result, given_bgg_id, tz, location)), safe="")

@@ -7,11 +7,12 @@ from typing import TYPE_CHECKING
 from scorekeeper.exports import bgstats
 
 if TYPE_CHECKING:
+    from scorekeeper.exports import Options
     from scorekeeper.app.session import Session
     from scorekeeper.app.standings import Result
 
 
-def export(s: "Session", result: "Result | None", bgg_id: int | None) -> tuple[str, str]:
+def export(s: "Session", result: "Result | None", options: "Options") -> tuple[str, str]:
     """The link, on one line."""
     assert result is not None
-    return bgstats.link(result, bgg_id) + "\n", "the BG Stats link"
+    return bgstats.link(result, options.bgg_id, location=options.location) + "\n", "the BG Stats link"

@@ -8,11 +8,12 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.render.report import markdown_text
 
 if TYPE_CHECKING:
+    from scorekeeper.exports import Options
     from scorekeeper.app.session import Session
     from scorekeeper.app.standings import Result
 
 
-def export(s: "Session", result: "Result | None", bgg_id: int | None) -> tuple[str, str]:
+def export(s: "Session", result: "Result | None", options: "Options") -> tuple[str, str]:
     """The records as Markdown."""
     assert result is not None
     return club_markdown(result), "the final table and score sheet (Markdown)"

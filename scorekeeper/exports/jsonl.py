@@ -7,11 +7,12 @@ import json
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from scorekeeper.exports import Options
     from scorekeeper.app.session import Session
     from scorekeeper.app.standings import Result
 
 
-def export(s: "Session", result: "Result | None", bgg_id: int | None) -> tuple[str, str]:
+def export(s: "Session", result: "Result | None", options: "Options") -> tuple[str, str]:
     """The session's metadata as a header line, then every event as recorded."""
     header = {"scorekeeper": "session", **s.journal.meta.to_record()}
     lines = [json_line(header)] + [json_line(r) for r in s.journal.records]

@@ -171,8 +171,39 @@ def test_an_unfinished_game_is_refused_and_nothing_written(cli: Cli, tmp_path: P
 def test_an_existing_file_is_not_overwritten(table: Cli) -> None:
     Path("play.bgsplay").write_text("mine", encoding="utf-8")
     result = table("export", "--to", "bgstats", "-o", "play.bgsplay")
-    assert result.exit_code == 1 and result.stderr == "play.bgsplay: already exists; choose another file\n"
+    assert result.exit_code == 1
+    assert result.stderr == "play.bgsplay: already exists; choose another file, or replace it with --force\n"
     assert Path("play.bgsplay").read_text(encoding="utf-8") == "mine"
+    assert exported(table, "play.bgsplay", "--force")["plays"][0]["uuid"] == PLAY_UUID  # --force replaces it
+
+
+def test_me_is_a_player_of_the_file_the_first_by_default(table: Cli) -> None:
+    data = exported(table)
+    ids = {p["id"]: p["name"] for p in data["players"]}
+    assert ids[data["userInfo"]["meRefId"]] == "Ada"  # never 0: readers look the player up by this id
+    data = exported(table, "mine.bgsplay", "--me", "bra")
+    assert {p["id"]: p["name"] for p in data["players"]}[data["userInfo"]["meRefId"]] == "Bram"
+    bad = table("export", "--to", "bgstats", "--me", "Zed", "-o", "zed.bgsplay")
+    assert bad.exit_code == 2 and bad.stderr == "error: no player 'Zed' in this game; the players are Ada, Bram, Cleo\n"
+    assert not Path("zed.bgsplay").exists()
+
+
+def test_a_location_is_one_place_in_the_file_and_in_the_link(table: Cli) -> None:
+    data = exported(table, "play.bgsplay", "--location", "Café Ludo")
+    place = (1, "Café Ludo", bgstats.uid("location", "café ludo"))
+    assert [(p["id"], p["name"], p["uuid"]) for p in data["locations"]] == [place]
+    assert list(data["locations"][0]) == list(bgstats.FIELDS["locations"]) and data["plays"][0]["locationRefId"] == 1
+    assert exported(table, "none.bgsplay")["plays"][0]["locationRefId"] == 0
+    assert link_json(ok(table, "export", "--to", "bgstats-link", "--location", "Café Ludo"))["location"] == "Café Ludo"
+
+
+def test_a_bgg_id_given_once_is_remembered_for_the_game(table: Cli) -> None:
+    assert exported(table, "first.bgsplay", "--bgg-id", "321")["games"][0]["bggId"] == 321
+    assert exported(table, "later.bgsplay")["games"][0]["bggId"] == 321  # no --bgg-id: the one remembered
+    assert link_json(ok(table, "export", "--to", "bgstats-link"))["game"]["bggId"] == 321
+    other = exported(table, "other.bgsplay", "--session", "flamecraft/2p-companions.json")
+    assert other["games"][0]["bggId"] == 321  # the same game, another session
+    assert exported(table, "again.bgsplay", "--bgg-id", "322")["games"][0]["bggId"] == 322  # a new one replaces it
 
 
 # -- the push-a-play link ----------------------------------------------------------------------------
@@ -188,7 +219,7 @@ def test_the_link_carries_the_play(table: Cli) -> None:
     text = ok(table, "export", "--to", "bgstats-link")
     assert text.startswith(bgstats.LINK) and text.endswith("\n") and text.count("\n") == 1
     data = link_json(text)
-    assert list(data) == list(bgstats.FIELDS["link"])
+    assert list(data) == [f for f in bgstats.FIELDS["link"] if f != "location"]  # a location only when given
     assert list(data["game"]) == list(bgstats.FIELDS["link.game"])
     assert all(list(p) == list(bgstats.FIELDS["link.players"]) for p in data["players"])
     assert data == {
