@@ -122,6 +122,7 @@ class Terminal:
         ``program`` + ARGS."""
         self._screen = _WrapNotingScreen(self.columns, self.rows)
         self._stream = pyte.ByteStream(self._screen)
+        self.output = bytearray()  # every byte the program wrote, for what only bytes can say (no colour at all)
         argv = [*(program or [sys.executable, "-m", "scorekeeper"]), *args]
         self._child = pexpect.spawn(argv[0], argv[1:], env=self.env,
                                     dimensions=(self.rows, self.columns), cwd=str(self.cwd) if self.cwd else None)
@@ -158,6 +159,7 @@ class Terminal:
 
     def _feed(self, data: bytes) -> None:
         assert self._stream is not None
+        self.output += data
         self._stream.feed(data)
 
     def screen(self) -> Screen:

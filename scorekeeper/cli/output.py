@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 
-from scorekeeper.render.report import visible, wrap
+from scorekeeper.render.report import VisibleText, visible, wrap
 
 #: the colour of a verdict line, by the word it starts with
 STYLES = {"recorded": "green", "refused": "red", "error": "red", "flagged": "red", "disagrees": "red",
@@ -23,15 +23,22 @@ def width() -> int:
 
 
 def _raw(err: bool) -> Any:
+    """The terminal's own stream, past every ``report.VisibleText`` (the table runs each line's command inside its
+    own, so there are two): the text is made visible here, and only the colour codes added here reach it."""
     stream = sys.stderr if err else sys.stdout
-    return getattr(stream, "stream", stream)  # past report.VisibleText: the text is made visible here
+    while isinstance(stream, VisibleText):
+        stream = stream.stream
+    return stream
 
 
 def colour(err: bool = False) -> bool:
-    """Whether to colour: not when ``NO_COLOR`` is set (any value) or the output is not a terminal."""
+    """Whether to colour: not when ``NO_COLOR`` is set (any value), the terminal says it has no colour
+    (``TERM=dumb``) or the output is not a terminal."""
     from click.utils import should_strip_ansi
 
-    return "NO_COLOR" not in os.environ and not should_strip_ansi(_raw(err))
+    if "NO_COLOR" in os.environ or os.environ.get("TERM") == "dumb":
+        return False
+    return not should_strip_ansi(_raw(err))
 
 
 def style_of(line: str) -> str | None:
