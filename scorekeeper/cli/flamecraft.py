@@ -31,7 +31,7 @@ def group() -> None:
 
 def as_typed_words(payload: dict[str, Any]) -> dict[str, Any]:
     """The play as typed: words left out are not sent (the game completes the rest)."""
-    return {k: list(v) if isinstance(v, tuple) else v for k, v in payload.items() if v not in (None, False, "", ())}
+    return {k: list(v) if isinstance(v, tuple) else v for k, v in payload.items() if v not in (None, False, "", (), [])}
 
 
 #: ``@command(NAME, TYPE, PARAMS…)`` on a function of the words giving the payload (``scorekeeper.cli.recording``);
