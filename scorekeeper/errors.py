@@ -1,12 +1,16 @@
 """The domain errors every layer may raise, and the exit code each one means.
 
-The session layer and the games raise these; the CLI turns each into one line on stderr with its exit
-code (``1`` refused, ``2`` bad usage or unreadable input). Nothing here imports Click.
+The session layer, the games and the CLI raise these (there is one ``Refused`` and one ``BadInput``); the CLI
+shows each as one line on stderr with its exit code (``1`` refused, ``2`` bad usage or unreadable input).
+Nothing here imports Click.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
+
+if TYPE_CHECKING:
+    from scorekeeper.games.base import Finding
 
 REFUSED = 1
 USAGE = 2
@@ -39,7 +43,7 @@ class Refused(ScorekeeperError):
 
     exit_code = REFUSED
 
-    def __init__(self, message: str, findings: Sequence[object] = ()) -> None:
+    def __init__(self, message: str, findings: Sequence["Finding"] = ()) -> None:
         super().__init__(message)
         self.findings = list(findings)
 

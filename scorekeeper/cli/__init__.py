@@ -123,16 +123,13 @@ class MainGroup(click.Group):
             raise one_line(exc) from None
 
     def invoke(self, ctx: click.Context) -> Any:
-        from scorekeeper.cli.common import BadInput, Refused, translate_errors
-        from scorekeeper.errors import clip, clip_message, failure
+        """Run the command; a domain error (``scorekeeper.errors``) or a known failure of the system becomes its one
+        line with its exit code (``common.Shown``), a bug one line that says so."""
+        from scorekeeper.cli.common import Shown, domain_error
+        from scorekeeper.errors import Refused, clip, clip_message, failure
 
-        from scorekeeper.cli.common import SESSION_ENV
-
-        saved = os.environ.get(SESSION_ENV)
-        if ctx.params.get("session"):  # ``scorekeeper -s FILE COMMAND``: the default of every --session
-            os.environ[SESSION_ENV] = ctx.params["session"]
         try:
-            return translate_errors(lambda: super(MainGroup, self).invoke(ctx))
+            return super().invoke(ctx)
         except click.UsageError as exc:
             raise one_line(exc) from None
         except click.ClickException as exc:  # a message echoing a 100 kB argument is clipped
@@ -148,20 +145,15 @@ class MainGroup(click.Group):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             raise click.exceptions.Exit(0) from None
         except Exception as exc:  # never a traceback for a user; SCOREKEEPER_DEBUG=1 shows it
-            known = failure(exc)  # a missing folder, a full disk, JSON nested too deeply…: one line
+            known = domain_error(exc) or failure(exc)  # a refusal, a missing folder, a full disk, JSON nested too deeply…
             if known is not None:
-                raise (Refused if known.exit_code == Refused.exit_code else BadInput)(str(known)) from None
+                raise Shown(known) from None
             if os.environ.get("SCOREKEEPER_DEBUG"):
                 raise
-            raise Refused(
+            raise Shown(Refused(
                 f"internal error: {clip(repr(exc))} (see 'scorekeeper log' for what was recorded; "
                 "rerun with SCOREKEEPER_DEBUG=1 and report it)"
-            ) from None
-        finally:
-            if saved is None:
-                os.environ.pop(SESSION_ENV, None)
-            else:
-                os.environ[SESSION_ENV] = saved
+            )) from None
 
 
 class UsageLine(click.UsageError):
@@ -204,10 +196,15 @@ def game_commands(entry: Any) -> click.Command:
 @click.version_option(__version__, prog_name="scorekeeper")
 @click.option("-s", "--session", "session", type=click.Path(dir_okay=False), help="The session file, for any "
               "command (as its own --session; default: the current session, or $SCOREKEEPER_SESSION).")
-def main(session: str | None) -> None:
+@click.pass_context
+def main(ctx: click.Context, session: str | None) -> None:
     """Scorekeeper: record a dragon board game as you play it, check every play, and score it.
 
     Games: Emberheart (eh), Flamecraft (fc), 8 Dragons (ed, 8d).
 
     Example: scorekeeper new emberheart --players Astrid,Bjorn,Cara
     """
+    if session:  # ``scorekeeper -s FILE COMMAND``: the command's session unless it names its own (``common.chosen_path``)
+        from scorekeeper.cli.common import Chosen
+
+        ctx.obj = Chosen(session)

@@ -1,20 +1,22 @@
-"""What every command shares: opening the session, recording an event, the common options, errors.
+"""What every command shares: the session it reads (``ctx.obj``, ``open_session``), the common options, errors.
 
-Game command modules use three things from here: ``recording_options`` (``--session``, ``--force``,
-``--json``), ``open_session(path, game)`` and ``record(session, type, player, payload, …)``.
+The domain errors (``scorekeeper.errors``) are raised as they are; ``scorekeeper.cli.main`` shows each as one
+line with its exit code (``Shown``). A game's recording commands are made in ``scorekeeper.cli.recording``.
 """
 
 from __future__ import annotations
 
 import json
+import os
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping
 
 import click
 
-from scorekeeper.games.base import Draft
-from scorekeeper.app.session import MEMORY_PREFIX, Session, Verdict, describe, resolve_player  # noqa: F401 (the CLI's imports)
+from scorekeeper.app.session import MEMORY_PREFIX, Session, Verdict
+from scorekeeper.errors import REFUSED, BadInput, Refused, ScorekeeperError, clip_message
 
 SESSION_ENV = "SCOREKEEPER_SESSION"
 
@@ -22,26 +24,34 @@ SESSION_ENV = "SCOREKEEPER_SESSION"
 # -- errors: one line, the right exit code, never a traceback ----------------------------------------
 
 
-class Refused(click.ClickException):
-    """The command was understood but refused (a rule, a lock, a missing value): exit code 1."""
+class Shown(click.ClickException):
+    """A domain error (``scorekeeper.errors``) as the CLI shows it: its one line on stderr (``error: …`` for bad
+    input), its exit code (1 refused, 2 bad usage or unreadable input); a word that echoes a huge argument
+    is clipped."""
 
-    exit_code = 1
-
-    def show(self, file: Any = None) -> None:
-        from scorekeeper.cli.output import error
-
-        error(self.format_message())
-
-
-class BadInput(click.ClickException):
-    """Unreadable input or a wrong argument value: exit code 2."""
-
-    exit_code = 2
+    def __init__(self, exc: ScorekeeperError) -> None:
+        super().__init__(clip_message(str(exc)))
+        self.exit_code = exc.exit_code  # type: ignore[misc]  # Click reads it from the exception
 
     def show(self, file: Any = None) -> None:
         from scorekeeper.cli.output import error
 
-        error(f"error: {self.format_message()}")
+        error(self.message if self.exit_code == REFUSED else f"error: {self.message}")
+
+
+def domain_error(exc: BaseException) -> ScorekeeperError | None:
+    """``exc`` as the domain error it means: the errors' own; a game's setup or a missing printed value (refused);
+    a setting's value (bad input). None for anything else."""
+    from scorekeeper.core.settings import SettingError
+    from scorekeeper.games.base import GameSetupError, MissingValueError
+
+    if isinstance(exc, ScorekeeperError):
+        return exc
+    if isinstance(exc, SettingError):
+        return BadInput(str(exc))
+    if isinstance(exc, (GameSetupError, MissingValueError)):
+        return Refused(str(exc))
+    return None
 
 
 # -- game command groups ---------------------------------------------------------------------------
@@ -102,7 +112,7 @@ class Domain(click.ParamType):
         from click.shell_completion import CompletionItem
 
         try:
-            root: click.Context | None = ctx
+            root: click.Context | None = ctx  # completion runs no callback: ``-s`` is read from the params
             while root is not None and not root.params.get("session"):
                 root = root.parent
             s = Session.open(session_path(root.params["session"] if root else None))
@@ -120,7 +130,6 @@ def session_option(func: Callable[..., Any]) -> Callable[..., Any]:
         "--session",
         "session",
         type=click.Path(dir_okay=False),
-        envvar=SESSION_ENV,
         help=f"The session file (default: the current session; or ${SESSION_ENV}).",
     )(func)
 
@@ -168,8 +177,27 @@ def emit_json(data: Any) -> None:
 # -- the session -----------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Chosen:
+    """Click's context object (``ctx.obj``): the session chosen before the command, by ``scorekeeper -s PATH``
+    or by the interactive table; every command of the invocation reads it (``chosen_path``)."""
+
+    session: str
+
+
+def chosen_path(explicit: str | None) -> str | None:
+    """The session a command names: its own ``--session``, else the one chosen before it (``-s PATH``, the
+    table's: ``ctx.obj``), else ``$SCOREKEEPER_SESSION``; None when none is named."""
+    if explicit:
+        return explicit
+    ctx = click.get_current_context(silent=True)
+    chosen = ctx.find_object(Chosen) if ctx is not None else None
+    return chosen.session if chosen is not None else os.environ.get(SESSION_ENV) or None
+
+
 def session_path(explicit: str | None) -> Path | str:
-    """``--session`` / ``$SCOREKEEPER_SESSION``, else the current session; exit 2 when there is none."""
+    """The session named (``chosen_path``), else the current session; exit 2 when there is none."""
+    explicit = chosen_path(explicit)
     if explicit:
         return explicit if explicit.startswith(MEMORY_PREFIX) else Path(explicit)
     from scorekeeper.cli.home import current_session
@@ -221,64 +249,17 @@ def show_verdict(verdict: Verdict, as_json: bool, show_next: bool = True) -> Non
         echo("\n".join(verdict.lines(show_next)), fit=True)
 
 
-def record(
-    session: Session,
-    type: str,
-    player: str | None,
-    payload: Mapping[str, Any],
-    *,
-    force: bool = False,
-    as_json: bool = False,
-    show_next: bool = True,
-    echo: bool = True,
-) -> Verdict:
-    """Record one play through the session layer and print its verdict (``echo=False``: print nothing)."""
-    from scorekeeper.cli.placeholders import placeholder_in
-
-    word = placeholder_in(session.game.name, [player or "", dict(payload)])
-    if word:
-        raise BadInput(f"{word!r} is a placeholder from a hint: type the real value instead")
-    with json_refusals(as_json, session):
-        verdict = session.record(Draft(type, player, dict(payload)), force=force)
-    if echo:
-        show_verdict(verdict, as_json, show_next)
-    return verdict
-
-
 @contextmanager
 def json_refusals(as_json: bool, session: Session | None) -> Iterator[None]:
     """With ``--json``, a refusal is printed on stdout as JSON (its rule findings, what is legal now); exit 1."""
-    from scorekeeper.errors import Refused as Refusal
-
     try:
         yield
-    except (Refusal, Refused) as exc:
+    except Refused as exc:
         if not as_json:
             raise
-        findings = getattr(exc, "findings", [])
-        refusal: dict[str, Any] = {"refused": True, "message": exc.format_message() if isinstance(exc, Refused) else str(exc),
-                                   "violations": [{"rule": f.rule, "message": f.message} for f in findings]}
+        refusal: dict[str, Any] = {"refused": True, "message": str(exc),
+                                   "violations": [{"rule": f.rule, "message": f.message} for f in exc.findings]}
         if session is not None:
             refusal["expected"] = session.expect().to_json()
         emit_json(refusal)
-        raise click.exceptions.Exit(Refused.exit_code) from None
-
-
-def translate_errors(func: Callable[[], Any]) -> Any:
-    """Run ``func``; turn the domain errors it meets into one-line messages with the right exit code."""
-    from scorekeeper.errors import ScorekeeperError
-    from scorekeeper.games.base import GameSetupError, MissingValueError
-    from scorekeeper.core.settings import SettingError
-
-    try:
-        return func()
-    except ScorekeeperError as exc:
-        if exc.exit_code == Refused.exit_code:
-            refused = Refused(str(exc))
-            refused.findings = getattr(exc, "findings", [])  # type: ignore[attr-defined]
-            raise refused from None
-        raise BadInput(str(exc)) from None
-    except SettingError as exc:
-        raise BadInput(str(exc)) from None
-    except (GameSetupError, MissingValueError) as exc:
-        raise Refused(str(exc)) from None
+        raise click.exceptions.Exit(REFUSED) from None

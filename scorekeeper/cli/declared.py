@@ -12,7 +12,9 @@ from typing import Any
 
 import click
 
-from scorekeeper.cli.common import BadInput, PrefixGroup, open_session, record, recording_options
+from scorekeeper.cli.common import PrefixGroup
+from scorekeeper.cli.recording import Recorder, named
+from scorekeeper.errors import BadInput
 
 _TYPES: dict[str, Any] = {"int": click.INT, "num": click.FLOAT, "bool": click.BOOL, "str": click.STRING}
 
@@ -23,32 +25,24 @@ def declared_group(entry: Any) -> click.Group:
 
     game = games.load(entry.name)
     group = PrefixGroup(entry.name, help=f"{entry.summary}\n\nExample: scorekeeper {entry.name} --help")
+    command = Recorder(group, entry.name, entry.name, player=named)
     for declared in game.events:
-        group.add_command(_command(entry.name, declared))
+        _command(command, declared)
     return group
 
 
-def _command(game_name: str, declared: Any) -> click.Command:
+def _command(command: Recorder, declared: Any) -> click.Command:
     name = declared.name.lower().replace("_", "-")
-    params: list[click.Parameter] = [click.Option(["-p", "--player"], help="Who plays (default: whose turn it is).")]
+    params: list[Any] = [click.option("-p", "--player", help="Who plays (default: whose turn it is).")]
     for f in declared.fields:
         if f.positional:
-            params.append(click.Argument([f.name], type=_TYPES.get(f.kind, click.STRING), required=f.required))
+            params.append(click.argument(f.name, type=_TYPES.get(f.kind, click.STRING), required=f.required))
             continue
-        params.append(click.Option([f"--{f.name.replace('_', '-')}", f.name], type=_TYPES.get(f.kind, click.STRING),
+        params.append(click.option(f"--{f.name.replace('_', '-')}", f.name, type=_TYPES.get(f.kind, click.STRING),
                                    required=f.required, help=f.help or f"the {f.name} ({f.kind})"))
-
-    def run(player: str | None, session: str | None, force: bool, as_json: bool, **fields: Any) -> None:
-        s = open_session(session, game_name)
-        payload = {k: _value(declared, k, v) for k, v in fields.items() if v is not None}
-        record(s, declared.name, s.player(player) if player else None, payload, force=force, as_json=as_json)
-
-    command = click.Command(name, params=params, callback=recording_options(run),
-                            help=f"{declared.description[:1].upper()}{declared.description[1:]}.\n\n"
-                                 f"Example: scorekeeper {game_name} {name}")
-    # recording_options decorated ``run``'s click params: move them onto the command
-    command.params.extend(getattr(command.callback, "__click_params__", [])[::-1])
-    return command
+    text = f"{declared.description[:1].upper()}{declared.description[1:]}."
+    return command(name, declared.name, *params, text=text,
+                   build=lambda **fields: {k: _value(declared, k, v) for k, v in fields.items() if v is not None})(name)
 
 
 def _value(declared: Any, key: str, value: Any) -> Any:

@@ -1,7 +1,7 @@
 """``scorekeeper eight-dragons`` (aliases ``ed``, ``8d``): one short command per kind of 8 Dragons play.
 
-Each command turns its words into a play (an event type, a player, a payload) and hands it to the core's
-``record``; the game completes it (the piece that activates next and the player it benefits, tile names…)
+Each command turns its words into a play (an event type, a player, a payload), made by the recorder
+(``scorekeeper.cli.recording``); the game completes it (the piece that activates next and the player it benefits, tile names…)
 and judges it. Commands accept unique prefixes (``ed v`` is ``ed village``, ``ed pl`` is ``ed place``);
 players accept unique prefixes of their names. Tiles use the compact notation of ``docs/eight-dragons.md``
 (``E1/OWWWWW/b,1``) and are named ``NAME=SPEC`` or get an automatic name (T1, T2…). ``ed lair PLAYER``
@@ -10,14 +10,14 @@ draws a Lair as a hex map.
 
 from __future__ import annotations
 
-import functools
 import json
-from typing import Any, Callable
+from typing import Any
 
 import click
 
-from scorekeeper.cli.common import (BadInput, Domain, emit_json, game_group, json_option, open_session, record,
-                                    recording_options, session_option)
+from scorekeeper.cli.common import Domain, emit_json, game_group, json_option, open_session, session_option
+from scorekeeper.cli.recording import WITH_INFOS, Recorder, named
+from scorekeeper.errors import BadInput
 from scorekeeper.games.eight_dragons.notation import (adjust_words, check_specs, parse_chest, parse_pair,
                                                        parse_placement)
 
@@ -38,43 +38,13 @@ def group() -> None:
     """
 
 
-def _play(session: str | None, type_: str, player: str | None, payload: dict[str, Any], force: bool,
-          as_json: bool) -> None:
-    """Record a play: the player by a prefix of their name (or None: the game says who), the payload's words."""
-    s = open_session(session, GAME)
-    words = {k: v for k, v in payload.items() if v is not None and v != () and v != {}}
-    verdict = record(s, type_, s.player(player) if player else None, words, force=force, echo=False)
-    if as_json:  # what the play did (Gold gained, chests taken, pushes…) goes with the verdict
-        emit_json({**verdict.to_json(), "infos": verdict.infos})
-    else:
-        lines = verdict.lines()
-        click.echo("\n".join(lines[:1] + [f"  {info}" for info in verdict.infos] + lines[1:]))
-
-
-def play(name: str, type_: str, *params: Callable[..., Any], player: bool = True, text: str = "",
-         build: Callable[..., dict[str, Any]] | None = None) -> Callable[..., Any]:
-    """A recording command: ``@play("fly", "FLY", OPTIONS…)`` on a function that turns its words into the payload
-    (its docstring is the command's help), or ``play(NAME, TYPE, OPTIONS…, text=HELP)(EXAMPLE)`` whose payload is
-    its words as typed (``build`` reshapes them). ``player`` adds ``-p/--player``."""
-
-    def decorate(words: Callable[..., dict[str, Any]] | str) -> Any:
-        if isinstance(words, str):
-            example, words = words, build or (lambda **typed: {k: list(v) if isinstance(v, tuple) else None if v == "" else v
-                                                               for k, v in typed.items()})
-            words.__doc__ = f"{text}\n\nExample: scorekeeper ed {example}"
-
-        @functools.wraps(words)
-        def run(session: str | None, force: bool, as_json: bool, player: str | None = None, **typed: Any) -> None:
-            in_order = {p.name: typed[p.name] for p in command.params if p.name in typed}  # as declared, not as typed
-            _play(session, type_, in_order.pop("who", player), words(**in_order), force, as_json)
-
-        decorated: Any = recording_options(run)
-        for param in reversed((*params, player_option) if player else params):
-            decorated = param(decorated)
-        command = group.command(name)(decorated)
-        return command
-
-    return decorate
+player_option = click.option("-p", "--player", type=Domain("player"), help="who benefits / plays (default: derived from the turn)")
+#: ``@play("fly", "FLY", OPTIONS…)`` on a function of the words giving the payload, or ``play(NAME, TYPE, OPTIONS…,
+#: text=HELP)(EXAMPLE)`` whose payload is its words as typed (``build`` reshapes them); ``player=None``: no -p, a
+#: PLAYER argument (``who``) may name the player (``scorekeeper.cli.recording``). What a play did (Gold gained,
+#: chests taken, pushes…) is shown with its verdict.
+play = Recorder(group, GAME, "ed", WITH_INFOS, player_option, player=named,
+                tidy=lambda payload: {k: v for k, v in payload.items() if v is not None and v != () and v != {}})
 
 
 def _pairs(items: tuple[str, ...], option: str, example: str) -> dict[str, str] | None:
@@ -82,7 +52,6 @@ def _pairs(items: tuple[str, ...], option: str, example: str) -> dict[str, str] 
 
 
 piece_option = click.option("--piece", help="the piece that activates (default: the next in order), e.g. Rhed.w1")
-player_option = click.option("-p", "--player", type=Domain("player"), help="who benefits / plays (default: derived from the turn)")
 kingdom_option = click.option("-k", "--kingdom", help="without a board: the Location's kingdom (Sinistra / Dextra)")
 villagers_option = click.option("--villagers", type=click.IntRange(0, 4),
                                 help="without a board: the village's villager count")
@@ -95,7 +64,7 @@ who_argument = click.argument("who", metavar="PLAYER")
 
 @play("start", "START", who_argument, click.argument("tile"), click.argument("missions", nargs=-1, required=True),
       click.option("-r", "--rot", type=click.IntRange(0, 5), default=0, help="rotation of the Starting Tile"),
-      player=False)
+      player=None)
 def start(tile: str, missions: tuple[str, ...], rot: int) -> dict[str, Any]:
     """Record a player's Starting Tile (at 0,0) and Starting Mission(s) with their cells.
 
@@ -138,7 +107,7 @@ def fly(to: str | None, spaces: int | None, valley: str | None, pushes: tuple[st
 play("done", "DONE", text="End the current turn (every activation and placement done).")("done")
 
 
-@play("positions", "POSITIONS", click.argument("table_json"), player=False)
+@play("positions", "POSITIONS", click.argument("table_json"), player=None)
 def positions(table_json: str) -> dict[str, Any]:
     """Set piece positions as the table shows them (a flagged correction): JSON with swarms, rock, lairs.
 
@@ -211,7 +180,7 @@ play("none", "NONE", click.argument("reason", nargs=-1, required=True),
     "none every village is full")
 
 
-play("market", "MARKET", click.argument("kingdom"), click.argument("tiles", nargs=-1, required=True), player=False,
+play("market", "MARKET", click.argument("kingdom"), click.argument("tiles", nargs=-1, required=True), player=None,
      text="Name the face-up Merchant Tiles of a kingdom (optional), to follow purchases and refreshes by name.")(
     "market sinistra L1=MJ/OOWOWW/craft:bg L2=M/OOOWWO/3b")
 
@@ -241,26 +210,26 @@ play("discard", "DISCARD", click.argument("tile"), click.option("--face", help="
 # -- Bonfires and the end ------------------------------------------------------------------------------------------
 
 
-play("bonfire", "BONFIRE", click.argument("stack"), player=False,
+play("bonfire", "BONFIRE", click.argument("stack"), player=None,
      text="A Bonfire Tile was revealed from a Lair stack (E1, E2, G1 … F2).")("bonfire G1")
 
 
-play("chests", "CHESTS", who_argument, click.argument("chests", nargs=-1), player=False,
+play("chests", "CHESTS", who_argument, click.argument("chests", nargs=-1), player=None,
      build=lambda chests: {"chests": [parse_chest(text) for text in chests]},
      text="End of game: each chest as ID=ARTIFACTS@TILE (placed) or ID=ARTIFACTS (kept).")("chests Rhed C1=c@L10 C2=o")
 
 
-play("flick", "FLICK", click.argument("who", metavar="WINNER"), player=False,
+play("flick", "FLICK", click.argument("who", metavar="WINNER"), player=None,
      text="The tie-break coin flick: the tied player whose coin landed closest to the Dragon Egg.")("flick Greenyra")
 
 
 play("gold", "GOLD", who_argument, click.argument("amount", type=int), click.argument("reason", nargs=-1),
-     player=False, build=lambda amount, reason: {"amount": amount, "reason": " ".join(reason)},
+     player=None, build=lambda amount, reason: {"amount": amount, "reason": " ".join(reason)},
      text="Correct a player's Gold by hand (always flagged), with the reason.")("gold Rhed -- -1 paid twice at the Merchant")
 
 
 play("adjust", "ADJUST", click.argument("words", nargs=-1, required=True, metavar="[PLAYER] KEY=VALUE..."),
-     player=False, build=lambda words: adjust_words(words),
+     player=None, build=lambda words: adjust_words(words),
      text="A mid-game start or a manual correction, as absolute values (keys: docs/eight-dragons.md, 'adjust').")(
     "adjust Rhed gold=7 chests=sinistra round=3 next=Greenyra stacks=E1:4,G2:6")
 

@@ -1,22 +1,21 @@
 """``scorekeeper emberheart`` (alias ``eh``): one short command per kind of Emberheart play, Click declarations only.
 
-Each command turns its words into plays (event type, player, payload, with card and Party words as typed) and
-hands them to ``record``: the game completes each from the board (``Game.complete``) and judges it.
+Each command turns its words into plays (event type, player, payload, with card and Party words as typed), made by
+the recorder (``scorekeeper.cli.recording``): the game completes each from the board (``Game.complete``) and judges
+it, and a command's plays are recorded in one write, all or none.
 """
 
 from __future__ import annotations
 
-import functools
 from typing import Any, Callable
 
 import click
 
-from scorekeeper.cli.common import (
-    BadInput, Domain, Refused, Session, Verdict, emit_json, game_group, json_refusals, open_session, record,
-    recording_options,
-    translate_errors,
-)
+from scorekeeper.app.session import Session
+from scorekeeper.cli.common import Domain, game_group
+from scorekeeper.cli.recording import EACH, Recorder, named, whose_turn as who
 from scorekeeper.core import adjusting
+from scorekeeper.errors import BadInput
 from scorekeeper.games.base import Draft
 from scorekeeper.games.emberheart import notation as n
 
@@ -34,74 +33,10 @@ def group() -> None:
     """
 
 
-def who(s: Session, player: str | None) -> str | None:
-    """The named player (prefix), else whose turn it is."""
-    return s.player(player) if player else s.active_player()
-
-
-def named(s: Session, player: str | None) -> str | None:
-    """The named player (prefix), else None: the game says who (the Party's or the card's owner…)."""
-    return s.player(player) if player else None
-
-
-def command(name: str, kind: str, *params: Callable[[Any], Any], player: Callable[..., str | None] | None = who,
-            text: str = "", build: Callable[..., Any] | None = None, say: Callable[[list[str]], str] | None = None,
-            always: bool = False) -> Callable[[Callable[..., Any] | str], Any]:
-    """A recording command: ``@command(NAME, TYPE, PARAMS…)`` on a function that turns its words into the payload of
-    a TYPE play (or into a function of the session giving (label, Draft) plays); or ``command(…, text=HELP,
-    build=PAYLOAD)(EXAMPLE)``. ``player`` resolves ``-p`` (``who``: default whose turn it is; ``named``: the game
-    says; None: no ``-p``); ``say`` words what the plays carried out reported (``always``: also after a refusal)."""
-
-    def decorate(words: Callable[..., Any] | str) -> Any:
-        if isinstance(words, str):
-            words, example = build or (lambda: {}), words
-            words.__doc__ = f"{text}\n\nExample: scorekeeper eh {example}"
-
-        @functools.wraps(words)
-        def command_(session: str | None, force: bool, as_json: bool, **typed: Any) -> None:
-            s, named_, ok = open_session(session, "emberheart"), typed.pop("player", None) if player else None, False
-            done: list[Verdict] = []
-            try:
-                built: Any = words(**typed)
-                plays = [("", Draft(kind, player(s, named_) if player else None, built))] if isinstance(
-                    built, dict) else built(s)
-                run(s, plays, force, as_json, done, one=len(plays) == 1 and not plays[0][0])
-                ok = True
-            finally:
-                infos = [info for v in done if v.applied for info in v.infos]
-                if say and infos and not as_json and (always or ok):
-                    click.echo(f"  {say(infos)}")
-
-        decorated: Any = recording_options(command_)
-        for param in reversed((*params, opt("-p", "--player", type=Domain("player"), help="Who plays (default: whose turn it is).")) if player
-                              else params):
-            decorated = param(decorated)
-        return group.command(name)(decorated)
-
-    return decorate
-
-
-def run(s: Session, plays: Plays, force: bool, as_json: bool, done: list[Verdict], one: bool = False) -> None:
-    """Record plays one after the other into ``done``, each completed on the board as the plays before it left it;
-    print each verdict, "next:" once at the end. A refused play stops the run (the plays before it stay, and the
-    message says so)."""
-    for label, d in plays:
-        try:
-            with json_refusals(as_json and one, s):
-                done.append(translate_errors(lambda: record(s, d.type, d.player, d.payload, force=force, echo=False)))
-        except (Refused, BadInput) as exc:
-            if one:
-                raise
-            if as_json and done:
-                emit_json([r.to_json() for r in done])
-            kept = f"; the {len(done)} before it {'was' if len(done) == 1 else 'were'} recorded" if done else ""
-            raise type(exc)(f"{label}: {exc.format_message()}{kept}") from None
-        if not as_json:  # say each verdict as it comes
-            click.echo("\n".join(done[-1].lines(show_next=False)))
-    if as_json:
-        emit_json(done[0].to_json() if one else [r.to_json() for r in done])
-    elif done and done[-1].expected:
-        click.echo(f"next: {done[-1].expected}")
+#: ``@command(NAME, TYPE, PARAMS…)`` on a function of its words, or ``command(…, text=HELP, build=PAYLOAD)(EXAMPLE)``
+#: (``scorekeeper.cli.recording``); ``player=named``: without -p the game says who (the Party's or the card's owner…)
+command = Recorder(group, "emberheart", "eh", EACH,
+                   opt("-p", "--player", type=Domain("player"), help="Who plays (default: whose turn it is)."))
 
 
 def flag(*names: str, help: str) -> Callable[[Any], Any]:
@@ -286,7 +221,7 @@ command("complete", "GARRISON_COMPLETE", arg("card"), EXOTIC,
          flag("--fire-sage", help="Fire Sage: Flame +1 to discard 2 fewer."),
          flag("--custodian", help="Custodian: discard 1 fewer."), EXOTIC,
          opt("-p", "--player", help="Who plays (default: whose turn it is)."), player=None,
-         say=lambda costs: f"Raid: {' · '.join(costs)}", always=True)  # what the Raid cost each player recorded
+         say=lambda costs: f"Raid: {' · '.join(costs)}")  # what the Raid cost each player recorded
 def raid(everyone: bool, discard: str | None, card: int | None, fire_sage: bool, custodian: bool,
          exotic: tuple[str, ...], player: str | None) -> Callable[[Session], Plays]:
     """Resolve the Raid for a player (or --all): discard what the Raid card requires (shortfall: Flame +1 each).

@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from scorekeeper.cli.common import session_option, session_path, translate_errors
+from scorekeeper.cli.common import session_option, session_path
 from scorekeeper.cli.session import command
 
 
@@ -24,7 +24,7 @@ def play(keep_going: bool, session: str | None) -> None:
     """
     from scorekeeper.cli import shell
 
-    table = translate_errors(lambda: shell.Table(session_path(session)))
+    table = shell.Table(session_path(session))
     try:
         if sys.stdin.isatty() and sys.stdout.isatty():
             code = shell.interactive(table)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.common import SESSION_ENV, BadInput, emit_json, json_option, open_session, witness_hook
+from scorekeeper.cli.common import chosen_path, emit_json, json_option, open_session, witness_hook
+from scorekeeper.errors import BadInput
 from scorekeeper.cli.session import command
 
 @command("new")
@@ -12,7 +13,7 @@ from scorekeeper.cli.session import command
 @click.option("--players", required=True, help="Player names in seat order, comma-separated.")
 @click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="Override a setting (repeatable).")
 @click.option("--catalog", type=click.Path(dir_okay=False), help="A JSON file of card faces or a board description.")
-@click.option("--session", type=click.Path(dir_okay=False), envvar=SESSION_ENV,
+@click.option("--session", type=click.Path(dir_okay=False),
               help="Where to create the session file (default: GAME-DATE-TIME.json here; or $SCOREKEEPER_SESSION).")
 @json_option
 def new(game: str, players: str, overrides: tuple[str, ...], catalog: str | None, session: str | None,
@@ -27,7 +28,7 @@ def new(game: str, players: str, overrides: tuple[str, ...], catalog: str | None
     from scorekeeper.cli.home import remember
     from scorekeeper.app.creation import new_session
 
-    created, path = new_session(game, players, overrides, catalog, session, on_write=witness_hook())
+    created, path = new_session(game, players, overrides, catalog, chosen_path(session), on_write=witness_hook())
     entry, names = created.game.info, list(created.players)
     remember(path, entry.name, names)
     expected = created.expect().text

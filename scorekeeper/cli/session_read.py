@@ -5,8 +5,9 @@ from __future__ import annotations
 import click
 
 from scorekeeper.cli.common import (
-    BadInput, check_format, emit_json, json_option, open_session, reading_options, session_option, show_verdict,
+    check_format, emit_json, json_option, open_session, reading_options, session_option, show_verdict,
 )
+from scorekeeper.errors import BadInput
 from scorekeeper.cli.output import echo, page, width
 from scorekeeper.render.report import on_screen
 from scorekeeper.cli.session import command

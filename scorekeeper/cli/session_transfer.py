@@ -6,7 +6,8 @@ from pathlib import Path
 
 import click
 
-from scorekeeper.cli.common import Refused, emit_json, json_option, open_session, session_option
+from scorekeeper.cli.common import emit_json, json_option, open_session, session_option
+from scorekeeper.errors import Refused
 from scorekeeper.cli.session import command
 from scorekeeper.app.creation import default_path
 from scorekeeper.exports import TARGETS

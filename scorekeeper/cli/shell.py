@@ -103,7 +103,7 @@ class Table:
 
     def run_line(self, line: str) -> int:
         """Run one typed line as its one-shot command would; its exit code (0 for a blank line)."""
-        from scorekeeper.cli.common import SESSION_ENV
+        from scorekeeper.cli.common import Chosen
 
         try:
             words = self.words_for(shlex.split(line, comments=True))
@@ -116,20 +116,13 @@ class Table:
         if not words:
             return 0
         self.refresh()
-        saved = os.environ.get(SESSION_ENV)
-        os.environ[SESSION_ENV] = str(self.path)
-        try:
-            code = self.main.main(words, prog_name="scorekeeper", standalone_mode=False)
+        try:  # the table's session is every command's (``ctx.obj``), unless the line names another
+            code = self.main.main(words, prog_name="scorekeeper", standalone_mode=False, obj=Chosen(str(self.path)))
         except click.ClickException as exc:
             exc.show()
             code = exc.exit_code
         except click.exceptions.Abort:
             code = 1
-        finally:
-            if saved is None:
-                os.environ.pop(SESSION_ENV, None)
-            else:
-                os.environ[SESSION_ENV] = saved
         return code if isinstance(code, int) else 0
 
     # -- completion ----------------------------------------------------------------------------------

@@ -96,13 +96,17 @@ def test_a_bad_card_word_records_nothing_and_says_how_to_write_it(cli: Cli) -> N
     assert cli.json("log") == []  # nothing was written
 
 
-def test_a_refused_card_in_a_reveal_keeps_the_ones_before_it(cli: Cli) -> None:
-    """The third Hero is already in play: the first two are recorded, and the message says so."""
+def test_a_refused_card_in_a_reveal_records_none_of_them(cli: Cli) -> None:
+    """The second Hero is already in play: the reveal is refused as a whole (one write, all or nothing), and the
+    message names the card and says that the one before it was not recorded either."""
     ok(cli, "new", "emberheart", "--players", PLAYERS, "--session", str(cli.session))
     ok(cli, "eh", "reveal", "guild", "1", "bard")
+    before = cli.session.read_bytes()
     out = refused(cli, "eh", "reveal", "guild", "mentor", "bard")
-    assert "card 2 (bard): refused: EH-SETUP-13" in out and "the 1 before it was recorded" in out
-    assert len(cli.json("log")) == 2
+    assert "card 2 (bard): refused: EH-SETUP-13" in out and "the 1 before it was not recorded either" in out
+    assert cli.session.read_bytes() == before and len(cli.json("log")) == 1
+    assert "FLAGGED EH-SETUP-13" in ok(cli, "eh", "reveal", "guild", "mentor", "bard", "--force")  # both, one flagged
+    assert len(cli.json("log")) == 3
 
 
 def test_several_cards_as_json_is_one_list(cli: Cli) -> None:
