@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.common import BadInput, Refused, emit_json
+from scorekeeper.cli.common import emit_json
+from scorekeeper.errors import BadInput, Refused
 from scorekeeper.cli.session import command
 
 
