@@ -51,7 +51,7 @@ def test_undo_count_more_than_there_is_records_nothing(game: Cli) -> None:
 
 
 def test_undo_count_is_one_write(game: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
-    from scorekeeper.core import journal
+    from scorekeeper.core import journal_storage as journal  # where the atomic write and the lock live
 
     assert game("fake", "add", "1").exit_code == 0
     writes: list[int] = []
@@ -129,7 +129,7 @@ def test_a_held_lock_exits_1_everywhere(game: Cli, command: tuple[str, ...], mon
                                         tmp_path: Path) -> None:
     from filelock import FileLock
 
-    from scorekeeper.core import journal
+    from scorekeeper.core import journal_storage as journal  # where the atomic write and the lock live
 
     monkeypatch.setattr(journal, "LOCK_TIMEOUT_SECONDS", 0.1)
     target = game.session
@@ -229,7 +229,7 @@ def test_a_lone_surrogate_never_reaches_the_file(game: Cli) -> None:
 def test_a_failed_write_is_one_line_and_changes_nothing(game: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     import errno
 
-    from scorekeeper.core import journal
+    from scorekeeper.core import journal_storage as journal  # where the atomic write and the lock live
 
     def full(path: Path, text: str) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")
