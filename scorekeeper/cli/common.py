@@ -217,8 +217,9 @@ def show_verdict(verdict: Verdict, as_json: bool, show_next: bool = True) -> Non
         emit_json(verdict.to_json())
     else:
         from scorekeeper.cli.output import echo
+        from scorekeeper.render.verdicts import verdict_lines
 
-        echo("\n".join(verdict.lines(show_next)), fit=True)
+        echo("\n".join(verdict_lines(verdict, show_next)), fit=True)
 
 
 def record(
@@ -249,6 +250,7 @@ def record(
 def json_refusals(as_json: bool, session: Session | None) -> Iterator[None]:
     """With ``--json``, a refusal is printed on stdout as JSON (its rule findings, what is legal now); exit 1."""
     from scorekeeper.errors import Refused as Refusal
+    from scorekeeper.render.verdicts import refusal_text
 
     try:
         yield
@@ -256,7 +258,7 @@ def json_refusals(as_json: bool, session: Session | None) -> Iterator[None]:
         if not as_json:
             raise
         findings = getattr(exc, "findings", [])
-        refusal: dict[str, Any] = {"refused": True, "message": exc.format_message() if isinstance(exc, Refused) else str(exc),
+        refusal: dict[str, Any] = {"refused": True, "message": exc.format_message() if isinstance(exc, Refused) else refusal_text(exc),
                                    "violations": [{"rule": f.rule, "message": f.message} for f in findings]}
         if session is not None:
             refusal["expected"] = session.expect().to_json()
@@ -269,12 +271,13 @@ def translate_errors(func: Callable[[], Any]) -> Any:
     from scorekeeper.errors import ScorekeeperError
     from scorekeeper.games.base import GameSetupError, MissingValueError
     from scorekeeper.core.settings import SettingError
+    from scorekeeper.render.verdicts import refusal_text
 
     try:
         return func()
     except ScorekeeperError as exc:
         if exc.exit_code == Refused.exit_code:
-            refused = Refused(str(exc))
+            refused = Refused(refusal_text(exc))
             refused.findings = getattr(exc, "findings", [])  # type: ignore[attr-defined]
             raise refused from None
         raise BadInput(str(exc)) from None

@@ -47,7 +47,9 @@ def _play(session: str | None, type_: str, player: str | None, payload: dict[str
     if as_json:  # what the play did (Gold gained, chests taken, pushes…) goes with the verdict
         emit_json({**verdict.to_json(), "infos": verdict.infos})
     else:
-        lines = verdict.lines()
+        from scorekeeper.render.verdicts import verdict_lines
+
+        lines = verdict_lines(verdict)
         click.echo("\n".join(lines[:1] + [f"  {info}" for info in verdict.infos] + lines[1:]))
 
 

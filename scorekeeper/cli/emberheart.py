@@ -85,6 +85,8 @@ def run(s: Session, plays: Plays, force: bool, as_json: bool, done: list[Verdict
     """Record plays one after the other into ``done``, each completed on the board as the plays before it left it;
     print each verdict, "next:" once at the end. A refused play stops the run (the plays before it stay, and the
     message says so)."""
+    from scorekeeper.render.verdicts import verdict_lines
+
     for label, d in plays:
         try:
             with json_refusals(as_json and one, s):
@@ -97,7 +99,7 @@ def run(s: Session, plays: Plays, force: bool, as_json: bool, done: list[Verdict
             kept = f"; the {len(done)} before it {'was' if len(done) == 1 else 'were'} recorded" if done else ""
             raise type(exc)(f"{label}: {exc.format_message()}{kept}") from None
         if not as_json:  # say each verdict as it comes
-            click.echo("\n".join(done[-1].lines(show_next=False)))
+            click.echo("\n".join(verdict_lines(done[-1], show_next=False)))
     if as_json:
         emit_json(done[0].to_json() if one else [r.to_json() for r in done])
     elif done and done[-1].expected:

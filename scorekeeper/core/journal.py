@@ -79,6 +79,18 @@ class ChainedRecords:
         """The events after the first ``count``."""
         return [Event.from_record(r) for r in self.records_after(count)]
 
+    _chain: tuple[str, ChainProblem | None] | None = None
+
+    def chain_problem(self) -> ChainProblem | None:
+        """The first break in the hash chain (``verify``), or None; checked once per head and per reading."""
+        head = self.head_hash
+        if self._chain is None or self._chain[0] != head:
+            self._chain = (head, self._verified())
+        return self._chain[1]
+
+    def _verified(self) -> ChainProblem | None:
+        return verify_chain(self.meta, self.records)
+
 
 @dataclass(frozen=True)
 class Vouched:
@@ -177,6 +189,13 @@ class Journal(ChainedRecords):
             return str(hasher.hexdigest())
         return str(_hasher(raw[:length]).hexdigest())
 
+    def _verified(self) -> ChainProblem | None:
+        """The chain checked after the start the replay cache vouched for (verified when its entry was made)."""
+        vouched = self._vouched
+        if vouched is None:
+            return super()._verified()
+        return verify_chain(self.meta, self.records_after(vouched.count), vouched.count, vouched.head)
+
     @property
     def vouched(self) -> Vouched | None:
         """The replay cache's word this journal took (``adopt``), or None."""
@@ -215,7 +234,7 @@ class Journal(ChainedRecords):
         except OSError:
             pass  # the read below says what is wrong
         vouched = self._vouched
-        self._vouched, self._tail, self._hashed = None, [], None
+        self._vouched, self._tail, self._hashed, self._chain = None, [], None, None
         self._read(parse=vouched is None)
         if vouched is not None and not self.adopt(vouched):
             self._parse()
