@@ -5,7 +5,7 @@ and that play as the table typed it. Each run copies the file afresh, runs ``sco
 before it at the table: it leaves the cache's entry), then times the play.
 
 In-process: the real command through ``scorekeeper.cli.main`` in this process, with the cache on and with
-``SCOREKEEPER_NO_CACHE=1`` alternating run by run; each figure is the median of ``--runs`` runs
+``SCOREKEEPER_NO_CACHE=1`` alternating run by run (each in turn first); each figure is the median of ``--runs`` runs
 (``time.perf_counter``). Whole-process: the same command as a fresh ``python -m scorekeeper``, each run right
 after a ``python -c pass`` (the reference: the median of those).
 
@@ -54,12 +54,13 @@ def whole_process(argv: list[str], env: dict[str, str]) -> float:
 
 
 def medians(runs: int, timers: dict[str, Callable[[], float]]) -> dict[str, float]:
-    """Each timer run ``runs`` times, the timers alternating run by run (one warm-up each first): medians."""
+    """Each timer run ``runs`` times, the timers alternating run by run, in turn first and last (one warm-up each
+    first): medians."""
     for timer in timers.values():
         timer()
     times: dict[str, list[float]] = {name: [] for name in timers}
-    for _ in range(runs):
-        for name, timer in timers.items():
+    for n in range(runs):
+        for name, timer in (list(timers.items())[::-1] if n % 2 else list(timers.items())):
             times[name].append(timer())
     return {name: statistics.median(found) for name, found in times.items()}
 
