@@ -3,7 +3,7 @@ ones it makes legal again.
 
 A correction changes the past, so every play after it is judged again. ``ruling_effects`` compares the replay
 without the correction with the replay with it; the verdict of the correction, its refusal and ``audit`` of it
-show the result in the same words (``#30 now breaks FC-TURN-2: …``).
+show the result in the same words (``#30 now breaks FC-TURN-2: …``: ``scorekeeper.render.verdicts``).
 """
 
 from __future__ import annotations
@@ -12,9 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.games.base import ERROR, Violation
-
-#: how many later plays a verdict names before it says how many more there are
-SHOWN = 5
 
 
 @dataclass
@@ -26,17 +23,6 @@ class Effects:
 
     def __bool__(self) -> bool:
         return bool(self.broken or self.settled)
-
-    def lines(self, indent: str = "  ") -> list[str]:
-        """One line a play, at most ``SHOWN`` of each kind, then how many more."""
-        out = [f"{indent}#{v.seq} now breaks {v.rule}: {v.message}" for v in self.broken[:SHOWN]]
-        if len(self.broken) > SHOWN:
-            out.append(f"{indent}… and {len(self.broken) - SHOWN} more")
-        if self.settled:
-            shown = ", ".join(f"#{seq}" for seq in self.settled[:SHOWN])
-            more = f" and {len(self.settled) - SHOWN} more" if len(self.settled) > SHOWN else ""
-            out.append(f"{indent}now legal again: {shown}{more}")
-        return out
 
     def to_json(self) -> dict[str, Any]:
         return {"broken": [v.to_json() for v in self.broken], "settled": list(self.settled)}
@@ -60,11 +46,3 @@ def ruling_effects(without: Any, with_: Any, ruling: int) -> Effects:
     settled = [seq for seq in before if seq not in after and seq not in voided_now]
     return Effects(sorted(broken, key=lambda v: v.seq), sorted(settled))
 
-
-def ruling_refusal(kind: str, target: Any, effects: Effects) -> str:
-    """The refusal of a correction that makes later plays illegal, naming them, and how to record it anyway."""
-    count = len(effects.broken)
-    head = f"refused: {'voiding' if kind == 'void' else 'amending'} #{target} makes {count} play(s) illegal:"
-    tail = ("use --force to record it all the same (the later plays stay, flagged in 'scorekeeper check'), "
-            "or try it first on a branch ('scorekeeper branch')")
-    return "\n".join([head, *effects.lines(), tail])

@@ -13,7 +13,7 @@ from scorekeeper.app.session import Session
 
 @dataclass
 class Proof:
-    """The three checks of one session, as text and as JSON."""
+    """The three checks of one session (as JSON here; as text: ``scorekeeper.render.verdicts.proof_lines``)."""
 
     session: Session
     problem: ChainProblem | None
@@ -23,14 +23,6 @@ class Proof:
     @property
     def ok(self) -> bool:
         return self.problem is None and (self.shared is None or self.shared.ok) and self.seen.ok
-
-    def lines(self) -> list[str]:
-        journal = self.session.journal
-        out = [f"intact: {len(journal.records)} events, head hash {journal.head_hash}" if self.problem is None
-               else f"TAMPERED at #{self.problem.seq}: {self.problem.message}"]
-        if self.shared is not None:
-            out += self.shared.lines()
-        return out + list(self.seen.lines)
 
     def to_json(self) -> dict[str, Any]:
         journal, problem = self.session.journal, self.problem

@@ -10,6 +10,15 @@ missing, stale, damaged or foreign entry — is ignored and rebuilt: deleting th
 
 The folder is ``$SCOREKEEPER_CACHE_DIR``, else ``$XDG_CACHE_HOME/scorekeeper/replays`` (``~/.cache`` by
 default), private to the user (0700, files 0600). ``SCOREKEEPER_NO_CACHE=1`` turns the cache off.
+
+One seam: a session sees the cache only as a ``ReplayCache`` (``replay()``: the whole journal replayed, from
+the entry when it holds; ``keep(replayed)``: after a write) and, for a note recorded without the game's rules,
+``note_start``/``keep_after_note``. Nothing else knows entries, digests or prefixes: the journal only takes the
+word the cache gives it for the start of its file (``Journal.adopt``), and the engine only resumes a fold from
+a given state (``engine.replay_after``).
+
+A journal of fewer than ``SHORT`` events gets no entry: folding it costs less than reading and writing one
+(``bench/bench_record.py``), so a recorded play there is never slower with the cache than without it.
 """
 
 from __future__ import annotations
@@ -22,19 +31,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.core.engine import Replay, Resume
-from scorekeeper.games.base import Violation
-from scorekeeper.core.journal import Vouched, text_digest
+from scorekeeper.core.engine import Replay, Resume, replay, replay_after
+from scorekeeper.core.events import NOTE
+from scorekeeper.core.journal import Journal, MemoryJournal, Vouched, text_digest, verify_chain
 from scorekeeper.core.state_codec import CodecError, decode, encode
+from scorekeeper.games.base import Violation
 
 if TYPE_CHECKING:
     from scorekeeper.games import GameInfo
     from scorekeeper.games.base import Game, SessionConfig
-    from scorekeeper.core.journal import Journal
 
 FORMAT = 2  # 2: the digest is SHA-256 of the file's bytes, the length counts bytes, the hint is kept
 #: the end of a session file after its last event: the events table and the document close
 CLOSING = b"}}"
+#: a journal of fewer events is folded afresh by every command and gets no entry (see the module's docstring)
+SHORT = 100
 
 
 def enabled() -> bool:
@@ -64,6 +75,49 @@ class Prefix:
     @property
     def count(self) -> int:
         return self.vouched.count
+
+
+class ReplayCache:
+    """The replay cache as one session sees it: the journal replayed (from the entry while the file still bears
+    it out), and the replay kept for the next command. For a journal kept in memory it only folds."""
+
+    def __init__(self, journal: "Journal | MemoryJournal", game: "Game", config: "SessionConfig") -> None:
+        self.journal, self.game, self.config = journal, game, config
+        self._prefix: Prefix | None = None
+        if isinstance(journal, Journal):
+            self._prefix = load(journal, game, config)
+            if self._prefix is None:  # read every event now: a damaged file is refused here, on opening
+                journal.parse()
+
+    def replay(self) -> Replay:
+        """The whole journal replayed: only the events after the entry are folded when the journal (as last
+        read) still begins with what the entry vouches for and no correction came after it; an entry behind
+        the journal is brought up to date."""
+        journal, prefix = self.journal, self._prefix
+        if prefix is None or not isinstance(journal, Journal) or journal.vouched != prefix.vouched:
+            replayed = replay(journal.events(), self.game, self.config)
+            self.keep(replayed)
+            return replayed
+        later = journal.events_after(prefix.count)
+        resumed = replay_after(prefix.resume, later, self.game, self.config, lambda: journal.events()[:prefix.count])
+        if resumed is None:  # a correction after the entry: it changes how the events before it read
+            resumed = replay(journal.events(), self.game, self.config)
+        elif not later:
+            return resumed
+        self.keep(resumed)
+        return resumed
+
+    def keep(self, replayed: Replay) -> None:
+        """Keep ``replayed`` (the whole journal as it now reads) for the next command, when the journal is a file
+        of at least ``SHORT`` events whose hash chain is intact."""
+        journal = self.journal
+        if isinstance(journal, Journal) and journal.count >= SHORT and journal.chain_problem() is None:
+            save(journal, self.game, self.config, replayed)
+
+
+def vouched_count(journal: "Journal | MemoryJournal") -> int | None:
+    """How many of the journal's events (as last read) the cache vouched for, or None: for tests and tools."""
+    return journal.vouched.count if isinstance(journal, Journal) and journal.vouched is not None else None
 
 
 def load(journal: "Journal", game: "Game", config: "SessionConfig") -> Prefix | None:
@@ -148,17 +202,28 @@ class NoteStart:
     def expected(self) -> str:
         return str(self.entry["expected"])
 
+    def holds(self, journal: "Journal") -> bool:
+        """Whether the journal, as re-read under the lock, still bears the entry out: the same start, only notes
+        after it, their chain intact (else a play must be replayed, or the broken chain refused, by the game)."""
+        if journal.vouched != self.vouched:  # another terminal rewrote the file meanwhile
+            return False
+        later = journal.records_after(self.vouched.count)
+        return (all(r.get("type") == NOTE for r in later)
+                and verify_chain(journal.meta, later, self.vouched.count, self.vouched.head) is None)
 
-def note_start(journal: "Journal", game: "GameInfo", config: "SessionConfig") -> NoteStart | None:
+
+def note_start(journal: "Journal | MemoryJournal", game: "GameInfo", config: "SessionConfig") -> NoteStart | None:
     """The entry for ``journal``, a session of registry entry ``game`` with ``config``, found without importing
     the game's rules (the fingerprint of its package only), when the journal takes its word; else None."""
     from scorekeeper.core import code_version
 
+    if not isinstance(journal, Journal):
+        return None
     found = _adopted(journal, key_of(game.name, config, code_version.fingerprint_of_package(game.package)))
     return None if found is None else NoteStart(*found)
 
 
-def save_after_note(journal: "Journal", start: NoteStart) -> None:
+def keep_after_note(journal: "Journal", start: NoteStart) -> None:
     """Keep ``start``'s entry for the journal as it now reads, notes added after it: the same state, outcomes
     and hint (a note changes none of them), vouching for the whole file."""
     if journal.raw.endswith(CLOSING):

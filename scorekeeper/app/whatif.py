@@ -29,7 +29,8 @@ from scorekeeper.errors import BadInput, Refused
 from scorekeeper.core.events import Event
 from scorekeeper.games.base import ScoreTable
 from scorekeeper.core.journal import Journal, JournalError, MemoryJournal, SessionMeta, meta_hash, now_iso, verify_chain
-from scorekeeper.app.session import MEMORY_PREFIX, Session
+from scorekeeper.app.session import Session
+from scorekeeper.app.workspace import Workspace, is_memory
 
 #: the metadata fields a branch must share with its parent (everything that decides a replay)
 SHARED_META = ("schema", "game", "players", "settings", "setting_sources", "catalog")
@@ -42,7 +43,7 @@ def display(path: str | Path | None) -> str:
     if path is None:
         return "(memory)"
     text = str(path)
-    if text.startswith(MEMORY_PREFIX) or not os.path.isabs(text):
+    if is_memory(text) or not os.path.isabs(text):
         return text
     try:
         relative = os.path.relpath(text)
@@ -84,16 +85,14 @@ class ParentLink:
 
     def resolve(self, branch_path: Path | None) -> str:
         """The parent's path: a relative one is taken from the branch's folder."""
-        if self.path.startswith(MEMORY_PREFIX) or os.path.isabs(self.path) or branch_path is None:
+        if is_memory(self.path) or os.path.isabs(self.path) or branch_path is None:
             return self.path
         return os.path.normpath(os.path.join(branch_path.parent, self.path))
 
 
 def memory_name(session: Session) -> str | None:
     """The ``memory:NAME`` a session kept in memory was registered under, if any."""
-    from scorekeeper.app import session as layer
-
-    return next((name for name, journal in layer._MEMORY.items() if journal is session.journal), None)
+    return session.workspace.name_of(session.journal)
 
 
 def _link_path(parent: Session, target: str | Path) -> str:
@@ -103,7 +102,7 @@ def _link_path(parent: Session, target: str | Path) -> str:
         if name is None:
             raise BadInput("this session lives in memory without a name; it cannot be a branch's parent")
         return name
-    if str(target).startswith(MEMORY_PREFIX):
+    if is_memory(target):
         return str(parent.path)
     folder = Path(os.path.realpath(target)).parent
     try:
@@ -125,18 +124,6 @@ class Branch:
     parent_events: int
     target: str
 
-    def lines(self) -> list[str]:
-        kept = (f"the parent's events 1 to {self.link.events} (of {self.parent_events})" if self.link.events
-                else f"none of the parent's {self.parent_events} events")
-        out = [f"{display(self.target)}: a what-if branch of {display(self.parent_path)}",
-               f"it holds {kept}; the current session is unchanged",
-               f"try the other ruling there: scorekeeper … --session {display(self.target)}"]
-        try:
-            out.append(f"next: {self.session.expect().text}")
-        except Exception:  # a hint must never stop a command
-            pass
-        return out
-
     def to_json(self) -> dict[str, Any]:
         return {"session": str(self.target), "parent": self.link.to_record(), "parent_events": self.parent_events,
                 "events": self.link.events, "hash": self.session.journal.head_hash}
@@ -148,9 +135,7 @@ def branch(parent: Session, target: str | Path, at: int | None = None) -> Branch
     Refused when the parent's own hash chain is broken (a what-if must start from a proved history);
     nothing is written on an error, and ``parent`` is left as it is.
     """
-    from scorekeeper.app import session as layer
-
-    if str(target) in layer._MEMORY or not str(target).startswith(MEMORY_PREFIX) and os.path.lexists(target):
+    if str(target) in parent.workspace.memory or not is_memory(target) and os.path.lexists(target):
         raise BadInput(f"{target}: a file already exists there; choose another name for the branch")
     records = parent.journal.records
     count = len(records)
@@ -164,7 +149,7 @@ def branch(parent: Session, target: str | Path, at: int | None = None) -> Branch
     head = str(records[shared - 1]["hash"]) if shared else meta_hash(parent.journal.meta)
     link = ParentLink(_link_path(parent, target), head, shared, at)
     meta = replace(parent.journal.meta, created=now_iso(), parent=link.to_record())
-    made = Session.from_meta(target, meta, parent.events[:shared])
+    made = Session.from_meta(target, meta, parent.events[:shared], workspace=parent.workspace)
     return Branch(made, link, str(parent.path) if parent.path else link.path, count, str(target))
 
 
@@ -186,18 +171,6 @@ class SharedHistory:
     def ok(self) -> bool:
         return self.problem is None
 
-    def lines(self) -> list[str]:
-        out = [f"branch of {display(self.parent)}, {self.link.forked()}"]
-        if self.problem is not None:
-            out.append(f"SHARED HISTORY {'DIFFERS' if self.checked else 'NOT PROVED'}: {self.problem}")
-        elif not self.checked:
-            out.append(f"shared history not checked: {self.reason}")
-        elif self.link.events:
-            out.append(f"shared history intact: #1 to #{self.link.events} are the parent's, as it was at the fork")
-        else:
-            out.append("shared history intact: the parent's metadata, as it was at the fork")
-        return out
-
     def to_json(self) -> dict[str, Any]:
         return {**self.link.to_record(), "resolved": self.parent, "checked": self.checked, "intact": self.ok,
                 "problem": self.problem, "reason": self.reason}
@@ -215,12 +188,10 @@ def _first_difference(own: Sequence[Mapping[str, Any]], theirs: Sequence[Mapping
     return next((n for n in range(1, count + 1) if _content(own[n - 1]) != _content(theirs[n - 1])), None)
 
 
-def _open_journal(path: str) -> Journal | MemoryJournal | None:
+def _open_journal(path: str, workspace: Workspace) -> Journal | MemoryJournal | None:
     """The parent's journal, or None when it is not at hand (``JournalError`` when it is there but unreadable)."""
-    from scorekeeper.app import session as layer
-
-    if path.startswith(MEMORY_PREFIX):
-        return layer._MEMORY.get(path)
+    if is_memory(path):
+        return workspace.memory.get(path)
     if not os.path.exists(path):
         return None
     return Journal(path)
@@ -235,7 +206,7 @@ def shared_history(branch: Session) -> SharedHistory | None:
     if link.events < 0:
         return SharedHistory(link, where, False, "the branch's link to its parent is unreadable")
     try:
-        parent = _open_journal(where)
+        parent = _open_journal(where, branch.workspace)
     except JournalError as exc:
         return SharedHistory(link, where, False, f"the parent cannot be read ({exc})")
     if parent is None:
@@ -293,15 +264,6 @@ class Side:
         return {"status": row["status"], "rules": list(row["rules"]), "amended": amended, "verdict": text,
                 "description": row["description"]}
 
-    def result(self) -> str:
-        winners = self.table.winners
-        if not winners:
-            return "no winner yet"
-        names = " and ".join(winners)
-        if self.table.final:
-            return f"{names} {'wins' if len(winners) == 1 else 'share the victory'} (final score)"
-        return f"{names} {'leads' if len(winners) == 1 else 'lead'} (provisional score)"
-
     def summary(self) -> dict[str, Any]:
         return {"path": self.name, "events": len(self.log), "head": self.session.journal.head_hash,
                 "final": self.table.final, "winners": list(self.table.winners), "score": self.table.to_json()}
@@ -326,54 +288,6 @@ class Comparison:
     def to_json(self) -> dict[str, Any]:
         return {"a": self.a.summary(), "b": self.b.summary(), "relation": self.relation, "scores": self.scores,
                 "parting": self.parting, "verdicts": self.verdicts}
-
-    def render(self) -> str:
-        """The comparison as text for 80 columns."""
-        from scorekeeper.render.report import table
-
-        lines = [f"A: {display(self.a.name)} ({len(self.a.log)} events)",
-                 f"B: {display(self.b.name)} ({len(self.b.log)} events)"]
-        if self.relation:
-            lines.append(self.relation["text"])
-        rows, last = [], None
-        for row in self.scores:
-            rows.append({"player": _clip(row["player"], 14) if row["player"] != last else "",
-                         "category": _clip(row["category"], 22), "A": _number(row["a"]), "B": _number(row["b"]),
-                         "B-A": _signed(row["diff"])})
-            last = row["player"]
-        lines += ["", table(rows, "simple"), "",
-                  f"A: {self.a.result()}", f"B: {self.b.result()}", ""]
-        if self.parting is None:
-            lines.append("The journals are the same play for play.")
-        else:
-            seq = self.parting["seq"]
-            lines.append(f"The journals part at #{seq}:")
-            for side in ("a", "b"):
-                text = self.parting[side] or f"(ends at #{seq - 1})"
-                lines.append(_clip(f"  {side.upper()}: {text}", 80))
-        if not self.verdicts:
-            lines.append("No event they both hold has a different verdict.")
-            return "\n".join(lines)
-        lines += [f"Verdicts that differ ({len(self.verdicts)}):"]
-        shown = [{"#": v["seq"], "event": _clip(v["event"], 30), "A": _clip(v["a"]["verdict"], 20),
-                  "B": _clip(v["b"]["verdict"], 20)} for v in self.verdicts]
-        lines.append(table(shown, "simple"))
-        return "\n".join(lines)
-
-
-def _clip(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
-
-
-def _number(value: Any) -> str:
-    return "—" if value is None else str(value)
-
-
-def _signed(value: Any) -> str:
-    if value is None:
-        return "—"
-    return "" if value == 0 else f"{value:+}"
-
 
 def _relation(a: Session, b: Session) -> dict[str, Any] | None:
     """Which one is a branch of the other (its parent link points at it), and how many events they share."""

@@ -30,7 +30,9 @@ class Shown(click.ClickException):
     is clipped."""
 
     def __init__(self, exc: ScorekeeperError) -> None:
-        super().__init__(clip_message(str(exc)))
+        from scorekeeper.render.verdicts import refusal_text  # a refused play: each broken rule with its summary
+
+        super().__init__(clip_message(refusal_text(exc)))
         self.exit_code = exc.exit_code  # type: ignore[misc]  # Click reads it from the exception
 
     def show(self, file: Any = None) -> None:
@@ -245,19 +247,22 @@ def show_verdict(verdict: Verdict, as_json: bool, show_next: bool = True) -> Non
         emit_json(verdict.to_json())
     else:
         from scorekeeper.cli.output import echo
+        from scorekeeper.render.verdicts import verdict_lines
 
-        echo("\n".join(verdict.lines(show_next)), fit=True)
+        echo("\n".join(verdict_lines(verdict, show_next)), fit=True)
 
 
 @contextmanager
 def json_refusals(as_json: bool, session: Session | None) -> Iterator[None]:
     """With ``--json``, a refusal is printed on stdout as JSON (its rule findings, what is legal now); exit 1."""
+    from scorekeeper.render.verdicts import refusal_text
+
     try:
         yield
     except Refused as exc:
         if not as_json:
             raise
-        refusal: dict[str, Any] = {"refused": True, "message": str(exc),
+        refusal: dict[str, Any] = {"refused": True, "message": refusal_text(exc),
                                    "violations": [{"rule": f.rule, "message": f.message} for f in exc.findings]}
         if session is not None:
             refusal["expected"] = session.expect().to_json()

@@ -62,15 +62,19 @@ def _fitted(verdicts: list[Verdict]) -> None:
 
 
 def _each(verdicts: list[Verdict]) -> None:
+    from scorekeeper.render.verdicts import verdict_lines
+
     for verdict in verdicts:
-        click.echo("\n".join(verdict.lines(show_next=False)))
+        click.echo("\n".join(verdict_lines(verdict, show_next=False)))
     if verdicts[-1].expected:
         click.echo(f"next: {verdicts[-1].expected}")
 
 
 def _with_infos(verdicts: list[Verdict]) -> None:
+    from scorekeeper.render.verdicts import verdict_lines
+
     for verdict in verdicts:  # what the play did (Gold gained, chests taken, pushes…) under its line
-        lines = verdict.lines(verdict is verdicts[-1])
+        lines = verdict_lines(verdict, verdict is verdicts[-1])
         click.echo("\n".join(lines[:1] + [f"  {info}" for info in verdict.infos] + lines[1:]))
 
 

@@ -172,6 +172,7 @@ def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
     Example: scorekeeper audit 12
     """
     from scorekeeper.render.report import text
+    from scorekeeper.render.verdicts import audit_lines
     from scorekeeper.render.status_screen import render_status, status_csv
 
     s = open_session(session)
@@ -179,7 +180,7 @@ def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
     if as_json:
         emit_json(audited.to_json(s.game))
         return
-    lines = audited.lines(s.game)
+    lines = audit_lines(audited, s.game)
     if check_format(fmt) == "csv":  # one table: the event's lines first, as section 'event'
         echo(status_csv(audited.status_before, lines), plain=True)
         return
@@ -215,7 +216,9 @@ def verify(session: str | None, as_json: bool, head: str | None, accept: bool) -
     if as_json:
         emit_json(proof.to_json())
     else:
-        click.echo("\n".join(proof.lines()))
+        from scorekeeper.render.verdicts import proof_lines
+
+        click.echo("\n".join(proof_lines(proof)))
     if not proof.ok:
         raise click.exceptions.Exit(1)
 

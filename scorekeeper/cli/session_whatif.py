@@ -24,7 +24,9 @@ def branch(new: str, at: int | None, session: str | None, as_json: bool) -> None
     if as_json:
         emit_json(made.to_json())
     else:
-        click.echo("\n".join(made.lines()))
+        from scorekeeper.render.whatif_text import branch_lines
+
+        click.echo("\n".join(branch_lines(made)))
 
 
 @command("compare")
@@ -43,4 +45,6 @@ def compare(other: str, session: str | None, as_json: bool) -> None:
     if as_json:
         emit_json(result.to_json())
     else:
-        click.echo(result.render())
+        from scorekeeper.render.whatif_text import comparison_text
+
+        click.echo(comparison_text(result))

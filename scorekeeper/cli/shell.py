@@ -41,11 +41,11 @@ class Table:
         from scorekeeper import games
 
         from scorekeeper.cli.common import witness_hook
-        from scorekeeper.app.session import KEPT
+        from scorekeeper.app.session import WORKSPACE
 
         self.path, self.main = Path(path), main
         self.session = Session.open(path, on_write=witness_hook())
-        KEPT[str(self.path)] = self.session  # the commands the table runs use this very session
+        WORKSPACE.keep(self.path, self.session)  # the commands the table runs use this very session
         entry = games.entry(self.session.game.name)
         self.alias = entry.aliases[0] if entry.aliases else entry.name
         group: Any = game_commands(entry)
@@ -64,9 +64,9 @@ class Table:
 
     def close(self) -> None:
         """Leave the table: the session is no longer kept."""
-        from scorekeeper.app.session import KEPT
+        from scorekeeper.app.session import WORKSPACE
 
-        KEPT.pop(str(self.path), None)
+        WORKSPACE.release(self.path)
 
     def prompt(self) -> str:
         """``fc · Turn 7 · Ada's turn › ``: the game, the round or turn, the phase, whose turn it is."""

@@ -74,4 +74,25 @@ def imported_names(tree: ast.AST) -> set[str]:
 
 def test_the_cli_is_small() -> None:
     lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in CLI_FILES)
-    assert lines <= 2700, f"scorekeeper/cli/ has {lines} lines (the interactive table with its completion, rules and adjust commands included)"
+    assert lines <= 2800, f"scorekeeper/cli/ has {lines} lines (the interactive table with its completion, rules and adjust commands included)"
+
+
+APP_FILES = sorted((PACKAGE / "app").rglob("*.py"))
+
+
+@pytest.mark.parametrize("path", APP_FILES, ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_application_layer_renders_nothing(path: Path) -> None:
+    """Issue 22: text layout lives in ``render/``; the application layer imports no rendering, export or CLI
+    code, and keeps no process-global state of its own (the memory journals and kept sessions are a
+    ``Workspace``'s)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    bad = [m for m in imported_names(tree) if m.split(".")[:2] in (["scorekeeper", "render"], ["scorekeeper", "exports"],
+                                                                 ["scorekeeper", "cli"])]
+    assert bad == [], f"{path.name} imports {bad}"
+    assert not [node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name == "lines"]
+
+
+def test_no_module_outside_the_games_is_over_500_lines() -> None:
+    long = {str(p.relative_to(PACKAGE)): n for p in PACKAGE.rglob("*.py")
+            if "games" not in p.relative_to(PACKAGE).parts and (n := len(p.read_text(encoding="utf-8").splitlines())) > 500}
+    assert long == {}

@@ -30,10 +30,10 @@ visit crumb
 @pytest.fixture(autouse=True)
 def _no_kept_session() -> object:
     """A table made by a test is left at its end (as ``play`` leaves it)."""
-    from scorekeeper.app.session import KEPT
+    from scorekeeper.app.session import WORKSPACE
 
     yield
-    KEPT.clear()
+    WORKSPACE.kept.clear()
 
 
 @pytest.fixture

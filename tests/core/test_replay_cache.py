@@ -28,6 +28,17 @@ def private_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SCOREKEEPER_SESSION", "")
 
 
+#: the threshold below which a journal gets no entry (set to 0 for the other tests here)
+SHORT = replay_cache.SHORT
+
+
+@pytest.fixture(autouse=True)
+def entries_at_any_length(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests prove what an entry vouches for at every cut of every sample, the shortest too: here a
+    journal below ``SHORT`` events gets an entry as a long one does (the last test proves the threshold)."""
+    monkeypatch.setattr(replay_cache, "SHORT", 0)
+
+
 def fresh(session: Session) -> Any:
     return facts(session, replay(session.events, session.game, session.config))
 
@@ -51,8 +62,7 @@ def test_a_replay_resumed_from_the_cache_is_the_journal_replayed(path: Path, tmp
         with Journal(target).transaction() as tx:
             tx.append_many(events[cut:])
         resumed = Session.open(target)
-        prefix = resumed._vouched()
-        assert prefix is not None and prefix.count == cut, f"cut {cut}: the entry was not used"
+        assert replay_cache.vouched_count(resumed.journal) == cut, f"cut {cut}: the entry was not used"
         assert facts(resumed, resumed.replay()) == fresh(resumed), f"cut {cut}"
         assert resumed.chain_problem is None
         assert encode(resumed.state) == encode(replay(resumed.events, resumed.game, resumed.config).state)
@@ -99,8 +109,7 @@ def test_a_play_recorded_keeps_an_entry_for_the_next_command(tmp_path: Path) -> 
     session = _copy(SAMPLES[0], tmp_path)
     _run("note", "a ruling", "--session", str(session))
     opened = Session.open(session)
-    prefix = opened._vouched()
-    assert prefix is not None and prefix.count == len(opened.events)
+    assert replay_cache.vouched_count(opened.journal) == len(opened.events)
 
 
 def test_an_edited_event_is_never_read_from_the_cache(tmp_path: Path) -> None:
@@ -113,7 +122,7 @@ def test_an_edited_event_is_never_read_from_the_cache(tmp_path: Path) -> None:
     doc["recorded_at"] = "2020-01-01T00:00:00+00:00"
     session.write_text(json.dumps(data, ensure_ascii=False, separators=(",", ":")), encoding="utf-8")
     opened = Session.open(session)
-    assert opened._vouched() is None
+    assert replay_cache.vouched_count(opened.journal) is None
     assert opened.chain_problem is not None and opened.chain_problem.seq == 3
     assert "edited" in _run("verify", "--session", str(session))
 
@@ -129,7 +138,7 @@ def test_a_repeated_event_key_after_the_vouched_text_is_not_trusted(tmp_path: Pa
     tampered = text[:-2] + ',"2":' + json.dumps(doc, separators=(",", ":")) + "}}"
     session.write_text(tampered, encoding="utf-8")
     opened = Session.open(session)
-    assert opened._vouched() is None
+    assert replay_cache.vouched_count(opened.journal) is None
     assert opened.chain_problem is not None
 
 
@@ -139,7 +148,7 @@ def test_a_damaged_entry_is_ignored_and_rebuilt(damage: str, tmp_path: Path) -> 
     before = _run("score", "--session", str(session))
     entry(session).write_text(damage, encoding="utf-8")
     assert _run("score", "--session", str(session)) == before
-    assert Session.open(session)._vouched() is not None  # rebuilt by that command
+    assert replay_cache.vouched_count(Session.open(session).journal) is not None  # rebuilt by that command
 
 
 def test_an_entry_naming_code_outside_the_games_is_refused(tmp_path: Path) -> None:
@@ -298,3 +307,29 @@ def test_a_note_without_the_cache_goes_through_the_game(tmp_path: Path, monkeypa
     monkeypatch.setenv("SCOREKEEPER_NO_CACHE", "1")
     assert Session.open(session, lazy=True).note_without_rules("a ruling") is None
     assert "recorded: note: a ruling" in _run("note", "a ruling", "--session", str(session))
+
+
+def test_a_short_journal_keeps_no_entry_and_reads_as_without_the_cache(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Below ``SHORT`` events every command folds the journal afresh (cheaper than an entry): no read and no
+    write leaves an entry, and every output is the one without the cache; at ``SHORT`` events the entry comes."""
+    monkeypatch.setattr(replay_cache, "SHORT", SHORT)
+    sample = Session.open(SAMPLES[0])
+    short = SHORT - 2
+    assert len(sample.events) > short
+    warm, cold = tmp_path / "warm" / "session.json", tmp_path / "cold" / "session.json"
+    for target in (warm, cold):
+        target.parent.mkdir()
+        Journal.create(target, sample.journal.meta, sample.events[:short])
+    warm_reads = [_run(*args, "--session", str(warm)) for args in READS]
+    warm_note = _run("note", "a ruling", "--json", "--session", str(warm))
+    assert not entry(warm).exists()
+    assert replay_cache.vouched_count(Session.open(warm).journal) is None
+    monkeypatch.setenv("SCOREKEEPER_NO_CACHE", "1")
+    cold_reads = [_run(*args, "--session", str(cold)) for args in READS]
+    cold_note = _run("note", "a ruling", "--json", "--session", str(cold))
+    monkeypatch.delenv("SCOREKEEPER_NO_CACHE")
+    assert warm_reads == cold_reads
+    assert _without_time_and_hash(warm_note) == _without_time_and_hash(cold_note)
+    _run("note", "one more", "--session", str(warm))  # SHORT events now: this write keeps an entry
+    assert replay_cache.vouched_count(Session.open(warm).journal) == SHORT

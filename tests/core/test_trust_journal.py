@@ -51,7 +51,7 @@ def test_undo_count_more_than_there_is_records_nothing(game: Cli) -> None:
 
 
 def test_undo_count_is_one_write(game: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
-    from scorekeeper.core import journal
+    from scorekeeper.core import journal_storage as journal  # where the atomic write and the lock live
 
     assert game("fake", "add", "1").exit_code == 0
     writes: list[int] = []
@@ -124,12 +124,32 @@ def test_a_read_only_session_is_refused_and_left_alone(game: Cli, command: tuple
 # -- 9. smaller ones -------------------------------------------------------------------------------
 
 
+def test_record_many_is_one_write_all_or_nothing(game: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A batch of plays (what multi-play commands record through ``Session.record_many``): one atomic write
+    for all of them, or none at all when one of them is refused."""
+    from scorekeeper.app.session import PlayRefused, Session
+    from scorekeeper.core import journal_storage
+    from scorekeeper.games.base import Draft
+
+    writes: list[int] = []
+    real = journal_storage.atomic_write
+    monkeypatch.setattr(journal_storage, "atomic_write", lambda path, text: (writes.append(1), real(path, text))[1])
+    verdicts = Session.open(game.session).record_many(
+        lambda current: [Draft("ADD", "Bob", {"n": 1}), Draft("ADD", "Ann", {"n": 3})])
+    assert [(v.event.seq, v.recorded) for v in verdicts] == [(2, True), (3, True)] and writes == [1]
+    before = game.session.read_bytes()
+    with pytest.raises(PlayRefused):  # the second is not Bob's turn
+        Session.open(game.session).record_many(
+            lambda current: [Draft("ADD", "Bob", {"n": 1}), Draft("ADD", "Bob", {"n": 1})])
+    assert game.session.read_bytes() == before and writes == [1]
+
+
 @pytest.mark.parametrize("command", [*WRITERS[:-1], ("import", "EXPORT")], ids=lambda c: c[-1] if c[0] == "fake" else c[0])
 def test_a_held_lock_exits_1_everywhere(game: Cli, command: tuple[str, ...], monkeypatch: pytest.MonkeyPatch,
                                         tmp_path: Path) -> None:
     from filelock import FileLock
 
-    from scorekeeper.core import journal
+    from scorekeeper.core import journal_storage as journal  # where the atomic write and the lock live
 
     monkeypatch.setattr(journal, "LOCK_TIMEOUT_SECONDS", 0.1)
     target = game.session
@@ -229,7 +249,7 @@ def test_a_lone_surrogate_never_reaches_the_file(game: Cli) -> None:
 def test_a_failed_write_is_one_line_and_changes_nothing(game: Cli, monkeypatch: pytest.MonkeyPatch) -> None:
     import errno
 
-    from scorekeeper.core import journal
+    from scorekeeper.core import journal_storage as journal  # where the atomic write and the lock live
 
     def full(path: Path, text: str) -> None:
         raise OSError(errno.ENOSPC, "No space left on device")

@@ -1,0 +1,106 @@
+"""Corrections and annotations: void, undo (one or several), amend, an assertion of what the table shows, a
+mid-game setting change, and the note that accepts a broken hash chain. Each is a new event recorded through
+``Recording.record_many``: the journal stays append-only."""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from scorekeeper.app.reading import Reading
+from scorekeeper.app.recording import Recording
+from scorekeeper.app.verdicts import Verdict
+from scorekeeper.core.engine import Replay
+from scorekeeper.core.events import AMEND, ASSERT, NOTE, SET, VOID
+from scorekeeper.errors import BadInput, Refused
+from scorekeeper.games.base import Draft
+
+
+class Corrections(Recording, Reading):
+    """The corrections and annotations of a session (see the module's docstring)."""
+
+    def void(self, seq: int, reason: str = "", *, force: bool = False) -> Verdict:
+        """Void event ``seq``: it stays in the journal but no longer counts (a void of a void restores)."""
+        self.event(seq)
+        return self.record(Draft(VOID, None, {"target": seq, "reason": reason}), force=force)
+
+    def undo(self, reason: str = "undo", *, force: bool = False) -> Verdict:
+        """Void the newest event that still counts."""
+        return self.undo_many(1, reason, force=force)[0]
+
+    def undo_many(self, count: int, reason: str = "undo", *, force: bool = False) -> list[Verdict]:
+        """Void the ``count`` newest events that still count, newest first: one atomic step under one lock.
+
+        All ``count`` voids are recorded, or none (``Refused`` when fewer events still count).
+        """
+        if count < 1:
+            raise BadInput(f"--count {count}: undo at least one event")
+
+        def newest_effective(replayed: Replay) -> list[Draft]:
+            targets = [o.seq for o in reversed(replayed.timeline)
+                       if o.status != "voided" and o.event.type != VOID][:count]
+            if not targets:
+                raise Refused("nothing to undo: no event in the journal still counts")
+            if len(targets) < count:
+                raise Refused(f"nothing undone: only {len(targets)} event(s) still count, not {count}; "
+                              f"undo --count {len(targets)} voids them all")
+            return [Draft(VOID, None, {"target": t, "reason": reason}) for t in targets]
+
+        return self.record_many(newest_effective, force=force)
+
+    def amend(self, seq: int, changes: Mapping[str, Any], player: str | None = None, *,
+              force: bool = False) -> Verdict:
+        """Correct fields of event ``seq`` (the original stays; the amendment is a new event)."""
+        self.event(seq)
+        payload: dict[str, Any] = {"target": seq, "changes": dict(changes)}
+        if player:
+            payload["player"] = self.player(player)
+        return self.record(Draft(AMEND, None, payload), force=force)
+
+    def assert_facts(self, player: str | None, facts: Mapping[str, Any]) -> Verdict:
+        """Record what the table shows; replay flags where journal and table disagree.
+
+        A key the game cannot read (unknown, or a player's value without a player) is refused here
+        (``BadInput``, listing the known keys), so that it never stands in the journal as a disagreement.
+        """
+        from scorekeeper.games.base import ObservationError
+
+        who = self.player(player) if player else None
+        if not facts:
+            raise BadInput(f"say what the table shows as KEY=VALUE; known keys: {self._known_keys()}")
+        state = self.state
+        for key in facts:
+            try:
+                self.game.observe(state, who, key)
+            except ObservationError as exc:
+                known = "" if "known" in str(exc) else f" (known keys: {self._known_keys()})"
+                raise BadInput(f"assert {key}: {exc}{known}") from None
+            except (TypeError, ValueError, KeyError, AttributeError, IndexError):
+                raise BadInput(f"assert {key}: this game cannot read {key!r}"
+                               f"{' for ' + who if who else ' without a player'}; known keys: {self._known_keys()}") from None
+        return self.record(Draft(ASSERT, who, {"facts": dict(facts)}))
+
+    def _known_keys(self) -> str:
+        return ", ".join(self.game.observable_keys()) or "none"
+
+    def set_setting(self, key: str, raw: str, *, force: bool = False) -> Verdict:
+        """Change a mutable setting mid-game (recorded as an event)."""
+        from scorekeeper.core.settings import find
+
+        setting = find(self.game.settings, key)
+        if not setting.mutable:
+            raise Refused(f"setting {key} is fixed when the session is created (scorekeeper new … --set {key}=…)")
+        return self.record(Draft(SET, None, {"key": key, "value": setting.parse(raw)}), force=force)  # checked
+
+    def accept_broken_chain(self, reason: str = "") -> Verdict:
+        """Record a note that accepts the journal's broken hash chain as it stands, so that recording can go on.
+
+        The note names the break; a later break (after the note) refuses writing again.
+        """
+        from scorekeeper.core.journal import ACCEPTS_BREAK
+
+        problem = self.chain_problem
+        if problem is None:
+            raise Refused("the hash chain is intact: there is no break to accept")
+        text = f"accepted the broken hash chain: {problem.message}" + (f" ({reason})" if reason else "")
+        draft = Draft(NOTE, None, {"text": text, ACCEPTS_BREAK: problem.seq})
+        return self.record_many(lambda current: [draft], accept_broken_chain=True)[0]

@@ -1,0 +1,202 @@
+"""Opening a session, and making a new one (created, imported, or in memory), each checked before it is used
+or written: the players, every setting's type and range, the catalog, and the game's setup."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+from scorekeeper.app.session_core import SessionCore, WriteHook, config_of, workspace_or_default
+from scorekeeper.app.workspace import is_memory
+from scorekeeper.core.engine import replay
+from scorekeeper.core.events import NOTE, Event
+from scorekeeper.core.journal import Journal, JournalError, MemoryJournal, SessionMeta, now_iso
+from scorekeeper.errors import BadInput, Refused
+from scorekeeper.games.base import Game, GameSetupError
+
+if TYPE_CHECKING:
+    from typing import Self
+
+    from scorekeeper.app.workspace import Workspace
+
+
+class Opening(SessionCore):
+    """The ways to a session: ``open`` an existing one, ``create`` a new one, ``import_export``, ``in_memory``."""
+
+    @classmethod
+    def open(cls, path: str | Path, game_name: str | None = None, *, on_write: WriteHook | None = None,
+             lazy: bool = False, workspace: "Workspace | None" = None) -> "Self":
+        """Read the session at ``path`` (no lock). With ``game_name``, refuse a session of another game.
+
+        A setting of the wrong type or range (an old or edited file) is refused here, naming the setting.
+        ``lazy``: for a command that reads the journal only (``verify``, ``export``), the game is loaded (and
+        those checks made) only if the command asks for it. A session the ``workspace`` keeps open for ``path``
+        (the interactive table's) is returned as it is.
+        """
+        from scorekeeper import games
+
+        workspace = workspace_or_default(workspace)
+        kept = workspace.kept.get(str(path))
+        if kept is not None and (game_name is None or games.entry(game_name).name == kept.game.name):
+            return kept  # type: ignore[return-value]
+        journal: Journal | MemoryJournal
+        if is_memory(path):
+            journal = workspace.memory_journal(path)
+        else:
+            journal = Journal(path, parse=False)  # the events are read below: all, or those after the cache's
+        try:
+            entry = games.entry(journal.meta.game)
+        except games.UnknownGameError:
+            raise BadInput(f"{path}: unknown game {journal.meta.game!r} in the session") from None
+        if game_name is not None and games.entry(game_name).name != entry.name:
+            alias = entry.aliases[0] if entry.aliases else entry.name
+            raise BadInput(f"{path} is a {entry.title} session; record its plays with 'scorekeeper {alias} …'")
+        session = cls(journal, None, on_write, entry, workspace)
+        if lazy:
+            _check_without_rules(entry, journal, session.path)
+        else:
+            session.game  # noqa: B018 (loaded and checked now)
+        return session
+
+    @classmethod
+    def create(
+        cls,
+        path: str | Path | None,
+        game_name: str,
+        players: Sequence[str],
+        settings: Mapping[str, Any] | None = None,
+        sources: Mapping[str, str] | None = None,
+        catalog: Mapping[str, Any] | None = None,
+        events: Sequence[Event] = (),
+        *,
+        on_write: WriteHook | None = None,
+        workspace: "Workspace | None" = None,
+    ) -> "Self":
+        """A new session (a file at ``path``, or in memory when ``path`` is None), checked before it is written.
+
+        ``settings`` are already-parsed values (defaults fill the rest); the game's setup must accept them.
+        """
+        from scorekeeper import games
+        from scorekeeper.core.settings import completed
+
+        game = games.load(game_name)
+        values = completed(game.settings, dict(settings or {}))
+        meta = SessionMeta(
+            game=game.name, players=tuple(players), settings=values,
+            setting_sources={k: (sources or {}).get(k, "default") for k in values},
+            catalog=dict(catalog) if catalog is not None else None, created=now_iso(),
+        )
+        return cls.from_meta(path, meta, events, on_write=on_write, workspace=workspace)
+
+    @classmethod
+    def from_meta(cls, path: str | Path | None, meta: SessionMeta, events: Sequence[Event] = (), *,
+                  on_write: WriteHook | None = None, workspace: "Workspace | None" = None) -> "Self":
+        """A new session with this metadata (an import's), checked before anything is written.
+
+        The players (distinct, as many as the game takes), every setting's type and range, the catalog (an
+        object), every event's values (strict JSON) and the game's setup are checked; then the events are
+        replayed in memory (a game that cannot replay them refuses the session); only then is the file written
+        (or, for ``memory:NAME``, the journal kept in the ``workspace``).
+        """
+        from scorekeeper import games
+
+        workspace = workspace_or_default(workspace)
+        game = games.load(meta.game)
+        check_meta(game, meta)
+        game.setup(config_of(meta, game))  # GameSetupError before anything is written
+        if events:
+            replay(list(MemoryJournal(meta, events).events()), game, config_of(meta, game))
+        journal: Journal | MemoryJournal
+        if path is None or is_memory(path):
+            journal = MemoryJournal(meta, events)
+            if path is not None:
+                workspace.memory[str(path)] = journal
+        else:
+            journal = Journal.create(path, meta, events)
+            if on_write is not None:
+                on_write(journal.path, len(journal.records), journal.head_hash, [journal.head_hash], True)
+        return cls(journal, game, on_write, workspace=workspace)
+
+    @classmethod
+    def import_export(cls, export: Any, source: str | Path, path: str | Path, *, allow_edited: bool = False,
+                      on_write: WriteHook | None = None) -> "Self":
+        """A new session at ``path`` from ``export`` (``transfer.read_export(source)``: every line validated).
+
+        The header is checked as for a new session, then the events are replayed in memory, and only then is
+        the file written. A partly hashed export, or one whose chain is broken, is an edited one: ``Refused``
+        unless ``allow_edited`` (then a note records the break).
+        """
+        events = list(export.events)
+        if export.chain_problem is not None:
+            if not allow_edited:
+                raise Refused(f"{source}: the exported history was edited ({export.chain_problem.message}); "
+                              "import it anyway with --allow-edited")
+            text = f"imported from {source}, whose hash chain was broken: {export.chain_problem.message}"
+            events.append(Event(len(events) + 1, NOTE, None, {"text": text}, now_iso()))
+        try:
+            return cls.from_meta(path, export.meta, events, on_write=on_write)
+        except (BadInput, Refused) as exc:
+            if isinstance(exc, JournalError):
+                raise
+            raise type(exc)(f"{source}: nothing imported: {exc}") from None
+        except GameSetupError as exc:
+            raise Refused(f"{source}: nothing imported: {exc}") from None
+
+    @classmethod
+    def in_memory(cls, game_name: str, players: Sequence[str], settings: Mapping[str, Any] | None = None,
+                  catalog: Mapping[str, Any] | None = None) -> "Self":
+        """A session that lives in memory only (tests, generators): the same checks, no file."""
+        return cls.create(None, game_name, players, settings, catalog=catalog)
+
+
+def _check_without_rules(entry: Any, journal: Journal | MemoryJournal, path: Path | None) -> None:
+    """``BadInput`` for a session whose settings do not fit the game's declarations, or whose players are
+    missing or repeated: what can be told without loading the game's rules."""
+    from scorekeeper.core.settings import declared_settings
+
+    _check_session_meta(declared_settings(entry), journal.meta, path)
+
+
+def checked_game(entry: Any, journal: Journal | MemoryJournal, path: Path | None) -> Game:
+    """The game of ``entry``, loaded; ``BadInput`` when the session's settings or players do not fit it."""
+    from scorekeeper import games
+
+    game = games.load(entry.name)
+    _check_session_meta(game.settings, journal.meta, path, game)
+    return game
+
+
+def _check_session_meta(settings: Sequence[Any], meta: SessionMeta, path: Path | None, game: Game | None = None) -> None:
+    """``BadInput`` when ``meta``'s settings do not fit ``settings``, or its players are missing, repeated or (with
+    the ``game``) more or fewer than the game is played by."""
+    from scorekeeper.core.settings import first_problem
+
+    wrong = first_problem(settings, meta.settings)
+    if wrong:
+        raise BadInput(f"{path}: {wrong}; the file was left untouched")
+    players = list(meta.players)
+    low, high = (game.min_players, game.max_players) if game is not None else (1, max(1, len(players)))
+    if not low <= len(players) <= high or len(set(players)) < len(players):
+        played_by = f"; {game.title} is played by {low} to {high}" if game is not None else ""
+        raise BadInput(f"{path}: the metadata is damaged ({len(players)} players, {len(set(players))} different"
+                       f"{played_by}); the file was left untouched")
+
+
+def check_meta(game: Game, meta: SessionMeta) -> None:
+    """Refuse the metadata of a new session: players repeated or too many or too few, a setting of the wrong
+    type or range, a catalog that is not an object (``BadInput``, or ``Refused`` for the player count)."""
+    from scorekeeper.core.journal import meta_problem
+    from scorekeeper.core.settings import first_problem
+
+    damage = meta_problem(meta.to_record())
+    if damage:
+        raise BadInput(damage)
+    names = [p.strip().lower() for p in meta.players]
+    if len(set(names)) != len(names) or not all(names):
+        raise BadInput("two players have the same name (or one has none); give each player a distinct name")
+    if not game.min_players <= len(names) <= game.max_players:
+        raise Refused(f"{game.title} is played by {game.min_players} to {game.max_players} players, "
+                      f"not {len(names)}")
+    wrong = first_problem(game.settings, meta.settings)
+    if wrong:
+        raise BadInput(wrong)

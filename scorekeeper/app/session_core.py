@@ -1,0 +1,104 @@
+"""A session's core: its journal (a file, or memory), its game and config, and its replay (done once per head).
+
+The concepts built on it each have a module: ``opening`` (open, create, import), ``reading`` (status, score,
+log, audit, settings), ``trust`` (the hash chain), ``recording`` (the one write path) and ``corrections``
+(void, undo, amend, assert, set); ``scorekeeper.app.session.Session`` puts them together.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Sequence
+
+from scorekeeper.app.replay_cache import ReplayCache
+from scorekeeper.core.engine import Replay, replay
+from scorekeeper.core.events import Event
+from scorekeeper.core.journal import Journal, MemoryJournal, SessionMeta
+from scorekeeper.games.base import Game, SessionConfig
+
+if TYPE_CHECKING:
+    from scorekeeper.app.workspace import Workspace
+
+#: called under the lock after each write: (session file, events now in it, head hash, hashes just written,
+#: whether the file is new). The CLI passes one that keeps this machine's witness (``scorekeeper.core.witness``).
+WriteHook = Callable[[Path, int, str, Sequence[str], bool], None]
+
+
+class SessionCore:
+    """A session's journal, game and replay; the workspace it was opened in (``memory:NAME``, kept sessions)."""
+
+    def __init__(self, journal: Journal | MemoryJournal, game: Game | None, on_write: WriteHook | None = None,
+                 entry: Any = None, workspace: "Workspace | None" = None) -> None:
+        self.journal = journal
+        self._game = game
+        self._entry = entry  # the registry's entry of a game not loaded yet (``Session.open(..., lazy=True)``)
+        self.on_write = on_write
+        self.workspace = workspace_or_default(workspace)
+        self._replay: Replay | None = None
+        self._replay_head = ""
+        self._cache: ReplayCache | None = None
+
+    @property
+    def game(self) -> Game:
+        """The session's game, loaded (and the session's settings and players checked against it) once."""
+        if self._game is None:
+            from scorekeeper.app.opening import checked_game
+
+            self._game = checked_game(self._entry, self.journal, self.path)
+            self._cache = ReplayCache(self.journal, self._game, self.config)  # a damaged file is refused here
+        return self._game
+
+    @property
+    def cache(self) -> ReplayCache:
+        """The replay cache as this session sees it (looked up once the game is loaded)."""
+        if self._cache is None:
+            self._cache = ReplayCache(self.journal, self.game, self.config)
+        return self._cache
+
+    @property
+    def path(self) -> Path | None:
+        return self.journal.path
+
+    @property
+    def config(self) -> SessionConfig:
+        return config_of(self.journal.meta, self.game)
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        return tuple(self.journal.meta.players)
+
+    @property
+    def events(self) -> list[Event]:
+        return self.journal.events()
+
+    def replay(self, until: int | None = None) -> Replay:
+        """The journal replayed (once per head: a command replays at most once); ``until`` stops before it."""
+        if until is not None:
+            return replay(self.events, self.game, self.config, until=until)
+        head = self.journal.head_hash
+        if self._replay is None or self._replay_head != head:
+            self._replay = self.cache.replay()
+            self._replay_head = head
+        return self._replay
+
+    @property
+    def state(self) -> Any:
+        return self.replay().state
+
+
+def workspace_or_default(workspace: "Workspace | None") -> "Workspace":
+    """``workspace``, or the front door's default one (``scorekeeper.app.session.WORKSPACE``) when None."""
+    if workspace is not None:
+        return workspace
+    from scorekeeper.app.session import WORKSPACE
+
+    return WORKSPACE
+
+
+def config_of(meta: SessionMeta, game: Game | Sequence[Any]) -> SessionConfig:
+    """The session's config, from the ``game`` or its settings' declarations alone (``declared_settings``: no
+    rules loaded); a setting declared after the session was made takes its default."""
+    from scorekeeper.core.settings import completed
+
+    declared = game.settings if isinstance(game, Game) else game
+    return SessionConfig(meta.game, tuple(meta.players), completed(declared, meta.settings), meta.catalog)

@@ -1,0 +1,161 @@
+"""What a play came to, what an audit found, and why a play was refused: data, no text layout.
+
+``scorekeeper.render.verdicts`` words them (``verdict_lines``, ``audit_lines``, ``refusal_text``); the JSON
+forms are here, beside the data. ``describe`` gives one line for an event in the words the game and the core
+use for it (the ``description`` of a verdict and of a log row, in text and in JSON alike).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Sequence
+
+from scorekeeper.app.consequences import Effects
+from scorekeeper.core.engine import Outcome, Replay, carried_out
+from scorekeeper.core.events import AMEND, ASSERT, NOTE, SET, VOID, Event
+from scorekeeper.errors import Refused
+from scorekeeper.games.base import Finding, Game, Status
+
+
+@dataclass
+class Verdict:
+    """What a play came to: the event (recorded, or only tried), its findings, the states around it."""
+
+    event: Event
+    findings: list[Finding]
+    before: Any
+    after: Any
+    expected: str
+    description: str
+    infos: list[str] = field(default_factory=list)
+    recorded: bool = False
+    head_hash: str = ""
+    #: a correction's effects on the later plays (``None`` for a play)
+    effects: "Effects | None" = None
+    #: the whole journal replayed with this event at its end (what the next command reads, without a refold)
+    replayed: Replay | None = None
+
+    @property
+    def errors(self) -> list[Finding]:
+        """The play's errors; for a correction, also each later play it makes illegal."""
+        own = [f for f in self.findings if f.is_error]
+        later = self.effects.broken if self.effects else []
+        return own + [Finding(v.rule, f"#{v.seq} {v.message}", v.severity) for v in later]
+
+    @property
+    def applied(self) -> bool:
+        """Whether the game carried the play out (a forced illegal play is, unless the game cannot)."""
+        return self.event.type == ASSERT or carried_out(self.event, self.findings)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "recorded": self.event.to_record(),
+            "description": self.description,
+            "warnings": [{"rule": f.rule, "severity": f.severity, "message": f.message} for f in self.findings],
+            **({"later_plays": self.effects.to_json()} if self.effects is not None else {}),
+            "expected": self.expected,
+            "hash": self.head_hash,
+        }
+
+
+@dataclass
+class Audit:
+    """One event audited: as recorded, its stored record (hashes included), what replay made of it, the notes
+    recorded after it, and the state just before it."""
+
+    recorded: Event
+    record: Mapping[str, Any]
+    outcome: Outcome | None
+    notes_after: list[Event]
+    before: Any
+    status_before: Status
+    #: for a ``void`` or an ``amend``: what it did to the later plays
+    effects: Effects | None = None
+
+    def to_json(self, game: Game) -> dict[str, Any]:
+        outcome = self.outcome
+        return {
+            "seq": self.recorded.seq,
+            "recorded": dict(self.record),
+            "effective": outcome.event.to_record() if outcome else None,
+            "status": outcome.status if outcome else None,
+            "amended_by": outcome.amended_by if outcome else [],
+            "voided_by": outcome.voided_by if outcome else None,
+            "violations": [v.to_json() for v in outcome.violations] if outcome else [],
+            "notes_after": [{"seq": e.seq, "text": e.get("text")} for e in self.notes_after],
+            **({"later_plays": self.effects.to_json()} if self.effects is not None else {}),
+            "state_before": game.snapshot(self.before),
+        }
+
+
+class PlayRefused(Refused):
+    """A play the rules refuse (nothing written): its errors, and for a correction that makes later plays
+    illegal, what it would do to them (``kind`` is ``void`` or ``amend``, ``target`` the event it names).
+
+    The message is its first line; ``scorekeeper.render.verdicts.refusal_text`` gives the whole text (each
+    rule's summary, the later plays a ruling breaks), which the CLI prints."""
+
+    def __init__(self, errors: Sequence[Finding], kind: str = "", target: Any = None,
+                 effects: Effects | None = None) -> None:
+        if effects is not None:
+            head = (f"refused: {'voiding' if kind == 'void' else 'amending'} #{target} makes "
+                    f"{len(effects.broken)} play(s) illegal:")
+        else:
+            head = f"refused: {'; '.join(f'{f.rule}: {f.message}' for f in errors)} (use --force to record it anyway)"
+        super().__init__(head, errors)
+        self.kind, self.target, self.effects = kind, target, effects
+
+
+def describe(game: Game, event: Event, journal: Mapping[int, Event] | None = None) -> str:
+    """One human line for an event: the game's words for its own events, ours for core ones.
+
+    With the ``journal`` (events by seq), a void also says what it voided.
+    """
+    if event.type == VOID:
+        reason = f" ({event.get('reason')})" if event.get("reason") else ""
+        target = (journal or {}).get(event.get("target"))
+        what = f": {describe(game, target)}" if target is not None and target.type != VOID else ""
+        return f"void #{event.get('target')}{reason}{what}"
+    if event.type == AMEND:
+        changes = " ".join(f"{k}={json.dumps(v)}" for k, v in dict(event.get("changes", {})).items())
+        who = f" player={event.get('player')}" if event.get("player") else ""
+        return f"amend #{event.get('target')}: {changes}{who}"
+    own = core_description(event)
+    if own is not None:
+        return own
+    try:
+        return game.describe(event)
+    except Exception:  # a description must never stop a command
+        return f"{event.type} {json.dumps(dict(event.payload))}"
+
+
+def core_description(event: Event) -> str | None:
+    """One human line for a note, an assertion or a setting change (no game needed); None for any other."""
+    if event.type == NOTE:
+        return f"note: {event.get('text')}"
+    if event.type == ASSERT:
+        facts = " ".join(f"{k}={v}" for k, v in dict(event.get("facts", {})).items())
+        return f"assert {event.player + ' ' if event.player else ''}{facts}"
+    if event.type == SET:
+        return f"set {event.get('key')}={json.dumps(event.get('value'))}"
+    return None
+
+
+def new_findings(before: Replay, after: Replay) -> list[Finding]:
+    """Findings in ``after``'s timeline that ``before``'s did not have (a multiset difference)."""
+    seen: dict[tuple[int, str, str, str], int] = {}
+    for outcome in before.timeline:
+        for v in outcome.violations:
+            key = (v.seq, v.rule, v.message, v.severity)
+            seen[key] = seen.get(key, 0) + 1
+    fresh = []
+    for outcome in after.timeline:
+        for v in outcome.violations:
+            key = (v.seq, v.rule, v.message, v.severity)
+            if seen.get(key):
+                seen[key] -= 1
+            else:
+                where = "" if outcome is after.timeline[-1] else f"#{v.seq} "
+                fresh.append(Finding(v.rule, f"{where}{v.message}".strip(), v.severity))
+    return fresh

@@ -1,0 +1,268 @@
+"""The session file on disk: read with the stamp of the very file read, written atomically, locked, cleaned up.
+
+* **atomic** — every write goes to a temporary file in the same folder, is flushed and fsynced, replaces the
+  session file with ``os.replace``, and the folder is fsynced; a crash leaves the old or the new file, whole;
+* **locked** — ``locked`` holds ``<session>.lock`` (removed on release) from reading the journal to writing it.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tempfile
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+from scorekeeper.core import strictjson
+from scorekeeper.core.journal_format import JournalBusyError, JournalError, JournalWriteError, parse_json_text
+
+LOCK_TIMEOUT_SECONDS = 15.0
+TEMP_SUFFIX = ".tmp"
+
+# -- storage ---------------------------------------------------------------------------------------
+
+
+def atomic_write(path: Path, text: str | bytes) -> None:
+    """Write ``text`` (or bytes, written as they are) to ``path`` so that a crash leaves either the old file or
+    the new one, whole.
+
+    The new file keeps the old one's permissions (a new file gets what ``open`` would give it).
+    """
+    folder = path.parent
+    data = text.encode("utf-8") if isinstance(text, str) else text
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
+    try:
+        os.chmod(tmp_name, _mode_for(path))
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, path)
+    except BaseException as exc:
+        try:
+            os.unlink(tmp_name)
+        except FileNotFoundError:
+            pass
+        if isinstance(exc, OSError) and exc.filename is None:  # a full disk says no file: name the one written
+            exc.filename = str(path)
+        raise
+    fsync_folder(folder)
+
+
+def _mode_for(path: Path) -> int:
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
+def fsync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:  # some platforms cannot open folders; the rename is still atomic
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def read_json_file(path: Path) -> dict[str, Any]:
+    """Parse a session file, or raise ``JournalError`` naming the file and the problem."""
+    return parse_json_text(read_text(path), path)
+
+
+def read_text(path: Path) -> str:
+    """A session file's text, or ``JournalError`` naming the file and why it cannot be read."""
+    return decoded(read_stamped(path)[0], path)
+
+
+def decoded(raw: bytes, path: Path) -> str:
+    """A session file's bytes as text, or ``JournalError`` when they are not UTF-8."""
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise JournalError(f"{path}: not a session file (not UTF-8 text); it was left untouched") from None
+
+
+def stamp_of(info: os.stat_result) -> tuple[int, int, int, int]:
+    """What changes whenever the file does: every write replaces it (a new inode), an edit in place changes its
+    size or modification time."""
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+
+
+def read_stamped(path: Path) -> tuple[bytes, tuple[int, int, int, int]]:
+    """A session file's bytes and the stamp of the very file they were read from (``stamp_of``), or
+    ``JournalError`` naming the file and why it cannot be read. (Bytes: a long journal is hashed, spliced and
+    written as it is read, and only the parts a command needs are decoded.)"""
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO would block every command; a device is no session
+            raise JournalError(f"{path}: not a regular file, so not a session file; it was left untouched")
+        with open(path, "rb") as handle:
+            stamp = stamp_of(os.fstat(handle.fileno()))
+            text = handle.read()
+    except FileNotFoundError:
+        raise JournalError(f"{path}: no such session file (create one with: scorekeeper new GAME --players A,B)") from None
+    except IsADirectoryError:
+        raise JournalError(f"{path}: is a folder, not a session file") from None
+    except OSError as exc:
+        raise JournalError(f"{path}: cannot read it ({exc.strerror})") from None
+    return text, stamp
+
+
+
+
+def _make_storage_class(path: Path, preloaded: dict[str, Any] | None) -> type:
+    """A TinyDB ``Storage`` bound to ``path`` that reads strictly and writes atomically.
+
+    ``preloaded`` is the file's content as already parsed under the lock: TinyDB's read then costs nothing.
+    """
+    from tinydb.storages import Storage
+
+    class AtomicJSONStorage(Storage):
+        """TinyDB storage: strict read, atomic write (temporary file, fsync, ``os.replace``, folder fsync)."""
+
+        def __init__(self) -> None:
+            self.path = path
+
+        def read(self) -> dict[str, Any] | None:
+            if preloaded is not None:
+                return preloaded
+            if not self.path.exists():
+                return None
+            return read_json_file(self.path)
+
+        def write(self, data: dict[str, Any]) -> None:
+            atomic_write(self.path, strictjson.dumps(data, ensure_ascii=False, separators=(",", ":")))
+
+        def close(self) -> None:
+            pass
+
+    return AtomicJSONStorage
+
+
+def _write_text(path: Path, text: str | bytes) -> None:
+    """Write the session's new text atomically; a failed write (full disk, read-only folder) leaves the old file."""
+    try:
+        atomic_write(path, text)
+    except OSError as exc:
+        raise JournalWriteError(f"{path}: cannot write the session ({exc.strerror or exc}); nothing was written") from None
+
+
+def _write(db: Any, path: Path) -> None:
+    """Close ``db``, which writes it; a failed write (full disk, read-only folder) leaves the old file."""
+    try:
+        db.close()
+    except OSError as exc:
+        raise JournalWriteError(f"{path}: cannot write the session ({exc.strerror or exc}); nothing was written") from None
+    except ValueError as exc:  # NaN or Infinity: strict JSON refuses them
+        raise JournalWriteError(f"{path}: cannot write the session ({exc}); nothing was written") from None
+
+
+def refuse_read_only(path: Path) -> None:
+    """``JournalWriteError`` when the session file is read-only (even for root: no write bit at all)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # the read under the lock says what is wrong
+    if not mode & 0o222 or not os.access(path, os.W_OK):
+        raise JournalWriteError(f"{path}: the session file is read-only, so nothing was recorded "
+                                "(make it writable, e.g. chmod u+w, to record in it)")
+
+
+def _tinydb(path: Path, preloaded: dict[str, Any]) -> Any:
+    """A TinyDB over ``path`` whose writes are cached until ``close``: one atomic write per use."""
+    from tinydb import TinyDB
+    from tinydb.middlewares import CachingMiddleware
+
+    middleware = CachingMiddleware(_make_storage_class(path, preloaded))
+    middleware.WRITE_CACHE_SIZE = 1_000_000
+    return TinyDB(storage=middleware)
+
+
+
+# -- locking and clean-up --------------------------------------------------------------------------
+
+
+@contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold the exclusive lock ``<session>.lock``; raise ``JournalBusyError`` after a timeout.
+
+    The lock file exists only while a command holds it: the holder removes it before it lets go, and a
+    command that waited re-locks when the file it locked is no longer the one at the path (so no two
+    commands ever hold locks on two different files). Where ``fcntl`` is missing, ``filelock`` is used.
+    """
+    try:
+        import fcntl
+    except ImportError:  # not POSIX
+        yield from _filelocked(path)
+        return
+    import time
+
+    lock_path = str(path) + ".lock"
+    deadline = time.monotonic() + LOCK_TIMEOUT_SECONDS
+    while True:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            while True:
+                try:
+                    fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except BlockingIOError:
+                    if time.monotonic() > deadline:
+                        raise JournalBusyError(f"{path}: another command is writing this session; try again") from None
+                    time.sleep(0.02)
+            try:
+                current = os.stat(lock_path).st_ino == os.fstat(fd).st_ino
+            except FileNotFoundError:
+                current = False
+        except BaseException:
+            os.close(fd)
+            raise
+        if current:
+            break
+        os.close(fd)  # its last holder removed that file: lock the one at the path now
+    try:
+        yield
+    finally:
+        try:
+            os.unlink(lock_path)
+        except OSError:
+            pass
+        os.close(fd)  # releases the lock
+
+
+def _filelocked(path: Path) -> Iterator[None]:
+    from filelock import FileLock, Timeout
+
+    lock = FileLock(str(path) + ".lock", timeout=LOCK_TIMEOUT_SECONDS)
+    try:
+        lock.acquire()
+    except Timeout:
+        raise JournalBusyError(f"{path}: another command is writing this session; try again") from None
+    try:
+        yield
+    finally:
+        lock.release()
+
+
+def clean_stray_temporaries(path: Path) -> list[Path]:
+    """Remove temporary files a crashed writer left beside the session (call only under the lock).
+
+    Only names ``atomic_write`` makes for this very session match: ``.<name>.<8 characters>.tmp``.
+    """
+    prefix = f".{path.name}."
+    removed = []
+    for stray in path.parent.iterdir():
+        name = stray.name
+        middle = name[len(prefix):-len(TEMP_SUFFIX)]
+        if name.startswith(prefix) and name.endswith(TEMP_SUFFIX) and len(middle) == 8 and "." not in middle:
+            try:
+                stray.unlink()
+                removed.append(stray)
+            except OSError:
+                pass
+    return removed

@@ -1,0 +1,101 @@
+"""The application layer's answers as text: a verdict, an audit, a ruling's effects on the later plays, a
+refusal, and ``verify``'s proof. The data they word is in ``scorekeeper.app`` (``verdicts``, ``consequences``,
+``proof``); their JSON forms stay beside it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from scorekeeper.core.events import ASSERT, CORE_TYPES
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.render.report import rule_summary_lines, violation_lines
+
+if TYPE_CHECKING:
+    from scorekeeper.app.consequences import Effects
+    from scorekeeper.app.proof import Proof
+    from scorekeeper.app.verdicts import Audit, Verdict
+    from scorekeeper.games.base import Game
+
+#: how many later plays a verdict names before it says how many more there are
+SHOWN = 5
+
+
+def verdict_lines(verdict: "Verdict", show_next: bool = True) -> list[str]:
+    """The verdict as text: the recorded line, each finding, and what is expected next."""
+    event = verdict.event
+    out = [f"#{event.seq} recorded: {verdict.description}"]
+    for finding in verdict.findings:
+        label = "DISAGREES" if event.type == ASSERT else "FLAGGED" if finding.is_error else "warning"
+        out.append(f"  {label} {finding.rule}: {finding.message}")
+    if verdict.effects:
+        out += effects_lines(verdict.effects)
+    if event.forced and event.type not in CORE_TYPES and verdict.applied:  # else CORE-UNAPPLIED says why
+        out.append(f"  applied as the table played it; it stays flagged in check, log and audit "
+                   f"('scorekeeper void {event.seq}' takes it back)")
+    if verdict.expected and show_next:
+        out.append(f"next: {verdict.expected}")
+    return out
+
+
+def audit_lines(audit: "Audit", game: "Game") -> list[str]:
+    """The event as recorded, its corrections, its verdict and the notes after it, as text."""
+    from scorekeeper.app.verdicts import describe
+
+    recorded, outcome, seq = audit.recorded, audit.outcome, audit.recorded.seq
+    lines = [f"Event #{seq}: {describe(game, recorded)}",
+             f"  recorded at {recorded.recorded_at}{' with --force' if recorded.forced else ''}",
+             f"  hash {audit.record.get('hash', '')[:16]}…"]
+    if outcome and outcome.amended_by:
+        lines.append(f"  amended by {', '.join('#%d' % a for a in outcome.amended_by)}: "
+                     f"now {describe(game, outcome.event)}")
+    if outcome and outcome.voided_by:
+        lines.append(f"  voided by #{outcome.voided_by}")
+    lines.append(f"Verdict: {outcome.status if outcome else 'unknown'}")
+    lines += [line for v in (outcome.violations if outcome else []) for line in violation_lines(v, "  ")]
+    if audit.effects is not None:
+        lines.append("What this ruling did to the plays after it:" if audit.effects else
+                     "This ruling made no later play illegal or legal.")
+        lines += effects_lines(audit.effects)
+    if audit.notes_after:
+        lines += ["Notes recorded after it:"] + [f"  #{e.seq} {e.get('text')}" for e in audit.notes_after]
+    return lines
+
+
+def effects_lines(effects: "Effects", indent: str = "  ") -> list[str]:
+    """A ruling's effects, one line a play, at most ``SHOWN`` of each kind, then how many more."""
+    out = [f"{indent}#{v.seq} now breaks {v.rule}: {v.message}" for v in effects.broken[:SHOWN]]
+    if len(effects.broken) > SHOWN:
+        out.append(f"{indent}… and {len(effects.broken) - SHOWN} more")
+    if effects.settled:
+        shown = ", ".join(f"#{seq}" for seq in effects.settled[:SHOWN])
+        more = f" and {len(effects.settled) - SHOWN} more" if len(effects.settled) > SHOWN else ""
+        out.append(f"{indent}now legal again: {shown}{more}")
+    return out
+
+
+def refusal_text(error: ScorekeeperError) -> str:
+    """An error's message; for a refused play (``app.verdicts.PlayRefused``), the whole refusal: each broken
+    rule and why with its summary below, or the later plays a ruling would make illegal and how to record it
+    anyway."""
+    from scorekeeper.app.verdicts import PlayRefused
+
+    if not isinstance(error, PlayRefused):
+        return str(error)
+    if error.effects is not None:
+        tail = ("use --force to record it all the same (the later plays stay, flagged in 'scorekeeper check'), "
+                "or try it first on a branch ('scorekeeper branch')")
+        return "\n".join([str(error), *effects_lines(error.effects), tail])
+    rules = dict.fromkeys(f.rule for f in error.findings if hasattr(f, "rule"))  # type: ignore[attr-defined]
+    return "\n".join([str(error), *[line for rule in rules for line in rule_summary_lines(rule, "  ")]])
+
+
+def proof_lines(proof: "Proof") -> list[str]:
+    """What ``verify`` proved, as text: the chain, the shared history of a branch, the witness."""
+    from scorekeeper.render.whatif_text import shared_history_lines
+
+    journal = proof.session.journal
+    out = [f"intact: {len(journal.records)} events, head hash {journal.head_hash}" if proof.problem is None
+           else f"TAMPERED at #{proof.problem.seq}: {proof.problem.message}"]
+    if proof.shared is not None:
+        out += shared_history_lines(proof.shared)
+    return out + list(proof.seen.lines)
