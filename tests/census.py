@@ -18,7 +18,9 @@ reached, coverage below the recorded floor); a gap closed is taken off the list 
 
     SCOREKEEPER_CENSUS_WRITE=1 python -m pytest     # the whole suite; rewrites tests/census_baseline.json
 
-``SCOREKEEPER_CENSUS=0`` turns the measuring off.
+``SCOREKEEPER_CENSUS=0`` turns the measuring off. In a parallel run (pytest-xdist, the default) each worker
+measures the tests it runs and hands its share to the controller, which checks the whole (see
+``tests/census_parallel.py``).
 
 By hand, for one game while working on it::
 
