@@ -18,7 +18,9 @@ reached, coverage below the recorded floor); a gap closed is taken off the list 
 
     SCOREKEEPER_CENSUS_WRITE=1 python -m pytest     # the whole suite; rewrites tests/census_baseline.json
 
-``SCOREKEEPER_CENSUS=0`` turns the measuring off.
+``SCOREKEEPER_CENSUS=0`` turns the measuring off. In a parallel run (pytest-xdist, the default) each worker
+measures the tests it runs and hands its share to the controller, which checks the whole (see
+``tests/census_parallel.py``).
 
 By hand, for one game while working on it::
 
@@ -39,16 +41,18 @@ from typing import Any, Iterator
 
 import pytest
 
+from tests.registry import games, package_of
+
 ROOT = Path(__file__).resolve().parents[1]
 GAMES_DIR = ROOT / "scorekeeper" / "games"
 TESTS_DIR = ROOT / "tests"
 #: rule-ID prefix → the game package
-PACKAGES = {"EH": "emberheart", "FC": "flamecraft", "ED": "eight_dragons"}
+PACKAGES = {g.rule_prefix: package_of(g) for g in games()}
 LINE_TARGET = 95.0
 #: the calls that make an error finding from their first argument, a rule ID
 #: (``breaks``/``cannot``: Flamecraft's forced-play pair; ``breach``: Emberheart's; ``blocked``: 8 Dragons')
 ERROR_CALLS = {"error", "stop", "FlightError", "breaks", "cannot", "breach", "blocked"}
-RULE_ID = re.compile(r"^(EH|FC|ED)-[A-Z0-9-]+$")
+RULE_ID = re.compile(rf"^({'|'.join(PACKAGES)})-[A-Z0-9-]+$")
 ENABLED = os.environ.get("SCOREKEEPER_CENSUS", "1") != "0"
 
 

@@ -8,6 +8,13 @@ from tests.census import (  # noqa: F401  (pytest finds the hooks by name here)
     pytest_runtest_call,
     pytest_runtest_logreport,
 )
+from tests.census_parallel import (  # noqa: F401  (the census in a parallel run)
+    pytest_collection_finish,
+    pytest_configure,
+    pytest_sessionfinish,
+    pytest_terminal_summary,
+    pytest_testnodedown,
+)
 
 import json
 import os
@@ -24,6 +31,18 @@ from hypothesis import settings
 settings.register_profile("repeatable", derandomize=True)
 settings.register_profile("explore", derandomize=False)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "repeatable"))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_cmdline_main(config: pytest.Config) -> None:
+    """The suite runs on every core (pytest-xdist's ``-n logical``) unless ``-n`` says otherwise; ``-n 0`` or
+    ``-p no:xdist`` runs it in this process. (A default in ``addopts`` would break ``-p no:xdist``.)
+
+    A worker (xdist hands it ``numprocesses=None``), and any pytest started inside one (it inherits
+    ``PYTEST_XDIST_WORKER``), runs its tests itself: workers never start workers."""
+    inside_a_worker = hasattr(config, "workerinput") or "PYTEST_XDIST_WORKER" in os.environ
+    if getattr(config.option, "numprocesses", 0) is None and not config.option.collectonly and not inside_a_worker:
+        config.option.numprocesses = "logical"
 
 
 class Cli:

@@ -37,7 +37,7 @@ class FakeState:
 
 
 #: the one line that adds a game to the registry (the recipe in docs/architecture.md)
-register(GameInfo("fake", "Fake", ("fk",), "tests.fake_game", "Record a fake game (alias: fk)."))
+register(GameInfo("fake", "Fake", ("fk",), "tests.fake_game", "Record a fake game (alias: fk).", "FAKE"))
 
 
 class FakeGame(Game):

@@ -27,7 +27,8 @@ A rule is *cited* by a text that contains its ID (``EH-REW-7``; in a test's name
 range (``EH-MTN-2..15``, ``ED-FLY-1…10``, ``FC-PLACE-1 to 7``) or a list (``FC-GATHER-8/9``) that includes it.
 
 Each game's test module subclasses :class:`CoverageChecks` (``tests/games/*/test_*docs*.py``,
-``test_ed_coverage.py``); a fourth game is one more line in :data:`GAMES` and one such subclass.
+``test_ed_coverage.py``); a fourth game is its registry entry (:data:`GAMES` reads the registry) and one such
+subclass.
 """
 
 from __future__ import annotations
@@ -43,6 +44,8 @@ from pathlib import Path
 from typing import ClassVar, Iterable, Sequence
 
 import pytest
+
+from tests.registry import games, package_of
 
 ROOT = Path(__file__).resolve().parents[1]
 START, END = "<!-- coverage:start -->", "<!-- coverage:end -->"
@@ -93,11 +96,8 @@ class Game:
         return f"python -m tests.rule_coverage {self.name}"
 
 
-GAMES: dict[str, Game] = {g.name: g for g in (
-    Game.standard("emberheart", "EH", "emberheart"),
-    Game.standard("eight-dragons", "ED", "eight_dragons"),
-    Game.standard("flamecraft", "FC", "flamecraft"),
-)}
+#: every registered game (``tests/registry.py``)
+GAMES: dict[str, Game] = {g.name: Game.standard(g.name, g.rule_prefix, package_of(g)) for g in games()}
 
 
 def find_game(name: str) -> Game:

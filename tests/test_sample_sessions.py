@@ -14,9 +14,10 @@ from typing import Any
 import pytest
 
 from tests.conftest import Cli
+from tests.registry import names
 
 SAMPLES = Path(__file__).resolve().parents[1] / "sample_sessions"
-GAMES = ("emberheart", "flamecraft", "eight-dragons")
+GAMES = names()
 
 
 def manifest(game: str) -> dict[str, Any]:

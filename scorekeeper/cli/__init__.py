@@ -7,6 +7,7 @@ from typing import Any
 
 import click
 
+import scorekeeper.games
 from scorekeeper import __version__
 
 #: the session commands, in the order ``--help`` lists them, with their short help (so ``--help`` imports
@@ -201,7 +202,7 @@ def game_commands(entry: Any) -> click.Command:
 def main(ctx: click.Context, session: str | None) -> None:
     """Scorekeeper: record a dragon board game as you play it, check every play, and score it.
 
-    Games: Emberheart (eh), Flamecraft (fc), 8 Dragons (ed, 8d).
+    Games: GAMES.
 
     Example: scorekeeper new emberheart --players Astrid,Bjorn,Cara
     """
@@ -209,3 +210,7 @@ def main(ctx: click.Context, session: str | None) -> None:
         from scorekeeper.cli.common import Chosen
 
         ctx.obj = Chosen(session)
+
+
+main.help = (main.help or "").replace("GAMES.", ", ".join(  # the registry's: Emberheart (eh), Flamecraft (fc), …
+    f"{g.title} ({', '.join(g.aliases)})" for g in scorekeeper.games.REGISTRY) + ".")

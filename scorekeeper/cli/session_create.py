@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+import scorekeeper.games
 from scorekeeper.cli.common import chosen_path, emit_json, json_option, open_session, witness_hook
 from scorekeeper.errors import BadInput
 from scorekeeper.cli.session import command
@@ -20,7 +21,7 @@ def new(game: str, players: str, overrides: tuple[str, ...], catalog: str | None
         as_json: bool) -> None:
     """Create a session for GAME and make it the current one.
 
-    GAME is emberheart (eh), flamecraft (fc) or eight-dragons (ed, 8d). Settings the rulebook leaves open
+    GAME is GAMES. Settings the rulebook leaves open
     have defaults; list them with 'scorekeeper settings' and override them with --set.
 
     Example: scorekeeper new emberheart --players Astrid,Bjorn,Cara --set side=B
@@ -38,6 +39,10 @@ def new(game: str, players: str, overrides: tuple[str, ...], catalog: str | None
         return
     click.echo(f"created {entry.title} session {path} for {', '.join(names)} (now the current session)")
     click.echo(f"next: {expected}")
+
+
+_NAMED = [f"{g.name} ({', '.join(g.aliases)})" for g in scorekeeper.games.REGISTRY]  # for the help: the registry's
+new.help = (new.help or "").replace("GAMES.", ", ".join(_NAMED[:-1]) + f" or {_NAMED[-1]}.")
 
 
 @command("sessions")

@@ -8,6 +8,10 @@ from pathlib import Path
 
 import pytest
 
+import tests.fake_game  # noqa: F401  (registers the fake game: its FAKE-… rule IDs are forbidden in the CLI too)
+from scorekeeper import games
+from scorekeeper.app.rule_summaries import CORE
+
 PACKAGE = Path(__file__).resolve().parents[2] / "scorekeeper"
 FORBIDDEN = ("click", "tinydb", "tabulate", "filelock", "scorekeeper.cli", "scorekeeper.core.journal", "scorekeeper.render.report")
 
@@ -38,23 +42,49 @@ def test_only_report_imports_tabulate() -> None:
 
 
 CLI_FILES = sorted((PACKAGE / "cli").rglob("*.py"))
-RULE_ID = re.compile(r"\b(?:EH|FC|ED|CORE|FAKE)-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
 #: what the CLI may import from the game packages: the registry, the protocol's value types, and notation
 CLI_MAY_IMPORT = re.compile(r"^scorekeeper\.games(?:\.base|\.[a-z_]+\.notation)?$")
+
+
+def rule_id_pattern() -> re.Pattern[str]:
+    """A rule ID of any registered game (its ``GameInfo.rule_prefix``) or of the engine (``CORE-…``)."""
+    prefixes = {g.rule_prefix for g in games.REGISTRY if g.rule_prefix} | {rule.split("-")[0] for rule in CORE}
+    return re.compile(rf"\b(?:{'|'.join(sorted(prefixes))})-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
+
+
+def cli_problems(path: Path) -> list[str]:
+    """Why a CLI module breaks the rule that the CLI holds no rules: rule-ID literals, reading a game's state,
+    importing a game's rules."""
+    text = path.read_text(encoding="utf-8")
+    tree = ast.parse(text)
+    problems = [f"{path.name} cites rule IDs {cited}" for cited in [rule_id_pattern().findall(text)] if cited]
+    state_reads = [node.lineno for node in ast.walk(tree)
+                   if isinstance(node, ast.Attribute) and node.attr in ("state", "before", "after")]
+    if state_reads:
+        problems.append(f"{path.name} reads game state at lines {state_reads}")
+    games_imported = [m for m in imported_names(tree) if m.startswith("scorekeeper.games")]
+    if [m for m in games_imported if not CLI_MAY_IMPORT.match(m)]:
+        problems.append(f"{path.name} imports game code {games_imported}")
+    return problems
 
 
 @pytest.mark.parametrize("path", CLI_FILES, ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_the_cli_holds_no_rule_and_reads_no_game_state(path: Path) -> None:
     """Refusals come from the games' checks (so --force and the journal see them): no rule-ID literal in the CLI,
     no reading of a game's state, no import of a game's rules."""
-    text = path.read_text(encoding="utf-8")
-    assert RULE_ID.findall(text) == [], f"{path.name} cites rule IDs"
-    tree = ast.parse(text)
-    state_reads = [node.lineno for node in ast.walk(tree)
-                   if isinstance(node, ast.Attribute) and node.attr in ("state", "before", "after")]
-    assert state_reads == [], f"{path.name} reads game state at lines {state_reads}"
-    games = [m for m in imported_names(tree) if m.startswith("scorekeeper.games")]
-    assert [m for m in games if not CLI_MAY_IMPORT.match(m)] == [], f"{path.name} imports game code {games}"
+    assert cli_problems(path) == []
+
+
+def test_a_fourth_games_cli_module_citing_its_own_rule_ids_fails(tmp_path: Path,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """The rule-ID pattern is the registry's: a fourth game's prefix is forbidden in the CLI once it registers."""
+    module = tmp_path / "wyvern.py"
+    module.write_text('def hatch() -> None:\n    raise SystemExit("refused: WY-NEST-2: the nest is full")\n',
+                      encoding="utf-8")
+    assert cli_problems(module) == []  # WY is nobody's prefix yet
+    monkeypatch.setattr(games, "REGISTRY", games.REGISTRY)  # the registration is undone after the test
+    games.register(games.GameInfo("wyvern", "Wyvern", ("wy",), "tests.wyvern", "A wyvern game.", "WY"))
+    assert cli_problems(module) == ["wyvern.py cites rule IDs ['WY-NEST-2']"]
 
 
 def imported_names(tree: ast.AST) -> set[str]:

@@ -12,6 +12,7 @@ import click
 from scorekeeper.cli import SESSION_COMMANDS
 from scorekeeper.cli.session import load
 from tests.conftest import Cli
+from tests.registry import names
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_sessions" / "emberheart" / "four-players.json"
 
@@ -34,7 +35,7 @@ def test_short_help_table_matches_each_commands_own_help(limit: int) -> None:
 
 def test_help_lists_every_command_and_game(cli: Cli) -> None:
     out = cli("--help").output
-    for name in list(SESSION_COMMANDS) + ["emberheart", "flamecraft", "eight-dragons"]:
+    for name in list(SESSION_COMMANDS) + names():
         assert f"  {name} " in out, name
     assert all(len(line) <= 80 for line in out.splitlines())
 

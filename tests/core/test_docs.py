@@ -10,6 +10,7 @@ import pytest
 import tests.fake_game  # noqa: F401
 from scorekeeper.cli import SESSION_COMMANDS, game_commands, main
 from scorekeeper.games import REGISTRY
+from tests.registry import ROOT, code_folder, games, names
 
 
 def all_commands() -> Iterator[tuple[str, click.Command]]:
@@ -34,8 +35,10 @@ def test_every_command_has_a_summary_and_an_example(name: str, command: click.Co
 
 
 def test_every_game_is_registered_with_its_cli() -> None:
-    names = {e.name for e in REGISTRY}
-    assert {"emberheart", "flamecraft", "eight-dragons"} <= names
+    """Each rules package in ``scorekeeper/games/`` has its registry entry, and each entry its command group."""
+    folders = {p.parent for p in (ROOT / "scorekeeper" / "games").glob("*/__init__.py")}
+    assert folders == {code_folder(g) for g in games()}
+    assert all(isinstance(game_commands(g), click.Group) for g in games())
 
 
 def test_main_help_lists_session_commands_and_games_without_importing_them() -> None:
@@ -48,5 +51,5 @@ def test_main_help_lists_session_commands_and_games_without_importing_them() -> 
         "print('LOADED', sorted(m for m in sys.modules if (m.startswith('scorekeeper.games.') and m != 'scorekeeper.games.base') or m in ('tabulate','tinydb','filelock')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert "Session commands:" in out and "emberheart" in out and "eight-dragons" in out
+    assert "Session commands:" in out and all(name in out for name in names())
     assert "LOADED []" in out

@@ -14,6 +14,7 @@ four usage lines or echoes a huge argument whole, and no control character (ESC,
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import shutil
@@ -24,14 +25,17 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from tests.registry import games as registered, sample_folder
+
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_sessions"
 SEED = 20261201
 CASES = 320
 
 #: the smallest bundled session of each game (the fuzz replays it once per case)
-SESSIONS = {"emberheart": "two-players-side-b.json", "flamecraft": "2p-companions.json",
-            "eight-dragons": "2p-aurea.json"}
+SESSIONS = {g.name: min((e["file"] for e in json.loads((sample_folder(g) / "manifest.json").read_text())["sessions"]
+                        if e["kind"] == "legal"), key=lambda file: (sample_folder(g) / file).stat().st_size)
+            for g in registered()}
 
 HOSTILE = [
     "", " ", "x" * 20_000, "²", "٣", "½", "tavern:²", "\x1b[31mred\x1b[0m", "\x07\x08\r", "\u202eevil", "\udcff",
@@ -86,8 +90,6 @@ _words: list[str] = []
 
 def journal_words(path: Path) -> list[str]:
     """Every short text and number in the payloads of a sample session: the game's own vocabulary."""
-    import json
-
     found: set[str] = set()
 
     def walk(item: Any) -> None:
@@ -144,8 +146,7 @@ def build_cases() -> list[tuple[str, list[str], float]]:
     games = game_groups()
     names = {game: _players(SAMPLES / game / file) for game, file in SESSIONS.items()}
     vocabulary = {game: journal_words(SAMPLES / game / file) for game, file in SESSIONS.items()}
-    aliases = {"emberheart": ["emberheart", "eh"], "flamecraft": ["flamecraft", "fc"],
-               "eight-dragons": ["eight-dragons", "ed", "8d"]}
+    aliases = {g.name: [g.name, *g.aliases] for g in registered()}
     plan: list[tuple[str, str, click.Command, str | None]] = []  # (game, command name, command, group alias)
     for game in SESSIONS:
         plan += [(game, name, command, None) for name, command in session.items()]
@@ -168,8 +169,6 @@ def build_cases() -> list[tuple[str, list[str], float]]:
 
 
 def _players(path: Path) -> list[str]:
-    import json
-
     return list(json.loads(path.read_text())["meta"]["1"]["players"])
 
 
@@ -188,8 +187,6 @@ _texts: dict[tuple[str, float], str] = {}
 def session_text(game: str, cut: float) -> str:
     """The game's sample session cut after the first ``cut`` of its events: a game in progress (a prefix of a
     hash chain is a valid chain)."""
-    import json
-
     data = json.loads((SAMPLES / game / SESSIONS[game]).read_text())
     events = data["events"]
     keep = max(1, round(len(events) * cut))

@@ -23,10 +23,13 @@ from hypothesis import strategies as st
 from scorekeeper.core.engine import replay
 from scorekeeper.core.events import Event
 from scorekeeper.games.base import Field, GameSetupError, MissingValueError, SessionConfig
+from tests.registry import games, sample_folder
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_sessions"
-GAMES = {"emberheart": "four-players.json", "flamecraft": "3p-complete.json", "eight-dragons": "3p-board.json"}
+#: each game's first legal sample (its manifest's order)
+GAMES = {g.name: next(e["file"] for e in json.loads((sample_folder(g) / "manifest.json").read_text(encoding="utf-8"))
+                      ["sessions"] if e["kind"] == "legal") for g in games()}
 EXAMPLES = 60
 
 

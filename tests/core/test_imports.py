@@ -10,6 +10,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.registry import names
+
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_sessions" / "flamecraft" / "5p-gold.json"
 
 PROBE = """
@@ -74,7 +76,7 @@ def test_commands_that_read_only_the_journal_import_no_rules_and_no_tabulate(tmp
 
 
 def test_settings_of_a_game_import_its_settings_not_its_rules() -> None:
-    for game in ("emberheart", "flamecraft", "eight-dragons"):
+    for game in names():
         loaded = modules_after("settings", "--game", game)
         assert any(m.endswith(".settings") for m in _game_modules(loaded))
         assert not _rules(loaded) and "tabulate" not in loaded, (game, sorted(_rules(loaded)))

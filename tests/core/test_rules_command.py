@@ -11,10 +11,10 @@ import pytest
 from scorekeeper.games import REGISTRY
 from scorekeeper.app.rule_summaries import CORE, find, game_rules
 from tests.conftest import Cli
+from tests.registry import games, package_of
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = {"emberheart": "emberheart", "flamecraft": "flamecraft",  # game name → package: every game explained
-         "eight-dragons": "eight_dragons"}
+GAMES = {g.name: package_of(g) for g in games()}  # game name → package: every game explained
 SAMPLES = ROOT / "sample_sessions"
 
 
