@@ -5,8 +5,9 @@ Three facts are gathered while the suite runs (this module is a pytest plugin, l
 * **refusals** — every error ``Finding`` a test produces while it runs, kept for the tests that pass and that
   cite the rule (in their name, docstring, source or parameters). A rule is *proven by a refusal* when such
   a test exists: the test made the game refuse with that rule ID, and says it is about that rule;
-* **error lines** — every call in ``scorekeeper/games/`` that makes an error finding with a literal rule ID
-  (``found.error("EH-…", …)``, ``ctx.stop(…)``, ``FlightError(…)``): its *error site*;
+* **error lines** — every call in ``scorekeeper/games/`` that makes an error finding with a literal rule ID,
+  a breach or a block (``found.error("EH-…", …)``, ``ctx.breach(…)``, ``ctx.block(…)``, ``ctx.stop(…)``,
+  ``block(…)``, ``FlightError(…)``): its *error site*;
 * **coverage** — lines and branches of ``scorekeeper/games/`` run by the tests (coverage.py, measured in this
   process; commands run in a subprocess are not counted).
 
@@ -49,9 +50,10 @@ TESTS_DIR = ROOT / "tests"
 #: rule-ID prefix → the game package
 PACKAGES = {g.rule_prefix: package_of(g) for g in games()}
 LINE_TARGET = 95.0
-#: the calls that make an error finding from their first argument, a rule ID
-#: (``breaks``/``cannot``: Flamecraft's forced-play pair; ``breach``: Emberheart's; ``blocked``: 8 Dragons')
-ERROR_CALLS = {"error", "stop", "FlightError", "breaks", "cannot", "breach", "blocked"}
+#: the calls that make an error finding from their first argument, a rule ID: the one forced-play vocabulary of
+#: ``scorekeeper.games.findings`` (a breach: ``error``, ``breach``; a block: ``block``, ``stop``), and 8 Dragons'
+#: ``FlightError`` (a flight the board cannot make, reported as a block)
+ERROR_CALLS = {"error", "breach", "block", "stop", "FlightError"}
 RULE_ID = re.compile(rf"^({'|'.join(PACKAGES)})-[A-Z0-9-]+$")
 ENABLED = os.environ.get("SCOREKEEPER_CENSUS", "1") != "0"
 

@@ -1,12 +1,13 @@
 """The mutation score of the rule checks: disable one check at a time and see whether the game's tests notice.
 
 A *rule check* is an ``if`` (or ``elif``) of ``scorekeeper/games/<package>/`` whose body makes an error finding
-with a literal rule ID in one of its own statements — ``ctx.error("FC-…", …)``, ``ctx.stop(…)``,
-``return [error("ED-…", …)]``, ``found.append(error(…))``, ``raise FlightError("ED-…", …)``: the calls that
-``tests/census.py`` counts as error sites (its finder is used here). A conditional expression whose true branch
-makes one (``error(…) if cond else …``) is a check too. Not sampled: error sites under an ``else:`` or an
-``except``, and those a function makes unconditionally (there is no condition to disable), and an ``if`` whose
-error site is nested in a further ``if``/``for`` of its body (the inner ``if`` is the check).
+with a literal rule ID in one of its own statements — ``ctx.error("FC-…", …)``, ``ctx.breach(…)``,
+``ctx.block(…)``, ``ctx.stop(…)``, ``return [error("ED-…", …)]``, ``found.append(block(…))``,
+``raise FlightError("ED-…", …)``: the calls that ``tests/census.py`` counts as error sites (its finder is used
+here). A conditional expression whose true branch makes one (``error(…) if cond else …``) is a check too. Not
+sampled: error sites under an ``else:`` or an ``except``, and those a function makes unconditionally (there is no
+condition to disable), and an ``if`` whose error site is nested in a further ``if``/``for`` of its body (the
+inner ``if`` is the check).
 
 A *mutant* disables one check: its condition ``cond`` becomes ``False and (cond)`` (the same lines, so every
 other line keeps its number). For each mutant of a seeded sample (``--per-game`` checks of each game, drawn with

@@ -2,12 +2,14 @@
 
 Pure: no I/O, no clock. A play that breaks a rule is kept in the journal, reported as a ``Violation`` and
 not applied; the replay goes on. A *forced* play (recorded with ``--force``: the table made it all the same)
-is carried out as far as the game can, flagged with the rules it breaks; only when the game cannot carry it
-out at all (``Stop``) is it left unapplied, with a ``CORE-UNAPPLIED`` warning saying what to record. A rejected play leaves the state as it was before it, guaranteed here
-for every game: a ``Fold`` keeps a checkpoint and the events played since, and puts the state back by
-re-folding them, so no event copies the whole state (rejections are rare; each costs one re-fold of the
-events since the previous one). A forced play is the one a journal's replay most often puts back: when
-``CHECKPOINT_BEFORE_FORCED`` plays or more came since the checkpoint, the Fold copies the state before it.
+is decided here, for every game, from what the game found (``scorekeeper.games.findings``): with breaches only
+it is carried out as far as the game got, flagged with the rules it breaks; with a block (the game cannot
+carry it out at all) it is kept inert, with a ``CORE-UNAPPLIED`` warning saying what to record. A rejected or
+inert play leaves the state as it was before it, guaranteed here for every game: a ``Fold`` keeps a checkpoint
+and the events played since, and puts the state back by re-folding them, so no event copies the whole state
+(rejections are rare; each costs one re-fold of the events since the previous one). A forced play is the one
+a journal's replay most often puts back: when ``CHECKPOINT_BEFORE_FORCED`` plays or more came since the
+checkpoint, the Fold copies the state before it.
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.core.events import AMEND, ASSERT, CORRECTIONS, NOTE, SET, VOID, Event
-from scorekeeper.games.base import ERROR, WARNING, Finding, Findings, Game, ObservationError, SessionConfig, Stop, Violation
+from scorekeeper.games.base import (
+    ERROR, WARNING, Finding, Findings, Game, ObservationError, SessionConfig, Stop, Violation, block, blocked,
+)
 
 #: the exceptions a game's ``play`` raises when a payload's inner shape is wrong (a list of the wrong items…)
 PAYLOAD_ERRORS = (TypeError, ValueError, KeyError, AttributeError, IndexError)
@@ -55,7 +59,8 @@ def step(
     ``restore`` rebuilds the state before the event when the play is rejected (a ``Fold`` passes its
     re-fold); without it, ``step`` keeps a copy of ``state`` first: one copy for one step. Pass ``found``
     to read what the play said it did (``found.infos``). A forced event (``event.forced``) keeps the state
-    the game carried it out to, errors and all, unless the game could not carry it out (see ``carried_out``).
+    the game carried it out to, errors and all, unless one of them blocks it (see ``carried_out``). A play the
+    game cannot read (``PAYLOAD_ERRORS``) or could not play (a bug) is blocked here.
     """
     problems = game.payload_findings(event)
     if problems:
@@ -65,29 +70,28 @@ def step(
         restore = lambda: kept  # noqa: E731
     found = Findings(forced=event.forced) if found is None else found
     found.forced = event.forced
-    stopped = False
     try:
         after = game.play(state, event, found)
-    except Stop:
-        after, stopped = state, True
+    except Stop:  # the game evaluated no further; what it found decides, below
+        after = state
     except PAYLOAD_ERRORS as exc:
         if getattr(game, "strict", False):  # tests use it to find fields a game reads without checking
             raise
-        found.error("CORE-PAYLOAD", f"the fields of this {event.type} cannot be read ({type(exc).__name__}: {exc})")
-        stopped = True
+        found.add(block("CORE-PAYLOAD", f"the fields of this {event.type} cannot be read ({type(exc).__name__}: {exc})"))
+        after = state
     except Exception as exc:  # a bug in a game must not hide the rest of the journal
-        found.error("CORE-INTERNAL", f"could not play this {event.type}: {exc!r}")
-        stopped = True
+        found.add(block("CORE-INTERNAL", f"could not play this {event.type}: {exc!r}"))
+        after = state
     items = found.items
     if not items or not found.broken:  # (most plays find nothing)
         return after, items
-    if event.forced and not stopped:
+    if carried_out(event, items):
         return after, items
     return restore(), items + _unapplied(event, items)
 
 
 def _unapplied(event: Event, findings: list[Finding]) -> list[Finding]:
-    """The warning that says a forced play could not be carried out, and what the table records instead."""
+    """The warning that says a forced play is kept inert (a block), and what the table records instead."""
     if not event.forced or not any(f.is_error for f in findings):
         return []
     return [Finding("CORE-UNAPPLIED", f"the game cannot carry #{event.seq} out, so it is not applied: record "
@@ -95,10 +99,12 @@ def _unapplied(event: Event, findings: list[Finding]) -> list[Finding]:
 
 
 def carried_out(event: Event, findings: Sequence[Finding]) -> bool:
-    """Whether the game carried the play out: legal, or forced and not ``CORE-UNAPPLIED``."""
+    """The one forced-play decision: whether the play is carried out. A play without an error is; one with an
+    error is only when forced (the table made it all the same) and no error blocks it; then it stands as far as
+    the game carried it out, which may be part of it. Otherwise it is refused, or, forced, kept inert."""
     if not findings or not any(f.is_error for f in findings):
         return True
-    return event.forced and not any(f.rule == "CORE-UNAPPLIED" for f in findings)
+    return event.forced and not blocked(findings)
 
 
 @dataclass

@@ -6,6 +6,10 @@ may come next), ``complete`` (a typed ``Draft`` → the event to record), ``stat
 optional ones with do-nothing defaults. The engine (``scorekeeper.core.engine``) folds the journal's events
 through ``play``; the session layer, the CLI and the reports only ever see the value types defined here.
 
+What a play finds wrong (``Finding``, ``Findings``, and the forced-play vocabulary: a *breach* or a *block*) is
+in ``scorekeeper.games.findings``; the event declarations (``EventType``, ``Field``) in
+``scorekeeper.games.declarations``. Both are importable from here too, as the game packages and the CLI do.
+
 Game code imports nothing from the CLI, the journal or the report modules.
 """
 
@@ -13,16 +17,19 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NoReturn, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from scorekeeper.core.events import Event
 from scorekeeper.core.settings import Setting
+from scorekeeper.games.declarations import (  # noqa: F401  (re-exported: the games and the CLI import them from here)
+    FIELD_KINDS, PLAYER_NONE, PLAYER_OPTIONAL, PLAYER_REQUIRED, EventType, Field,
+)
+from scorekeeper.games.findings import (  # noqa: F401  (re-exported, as above)
+    ERROR, WARNING, Finding, Findings, Stop, Violation, block, blocked, error, warning,
+)
 
 if TYPE_CHECKING:
     from scorekeeper.games import GameInfo
-
-ERROR = "error"
-WARNING = "warning"
 
 
 class GameSetupError(ValueError):
@@ -34,188 +41,6 @@ class ObservationError(KeyError):
 
     def __str__(self) -> str:  # KeyError quotes its message; we want it plain.
         return str(self.args[0]) if self.args else ""
-
-
-@dataclass(frozen=True)
-class Finding:
-    """One rule problem found by ``Game.check``: the engine adds the event's ``seq``.
-
-    ``severity`` is ``"error"`` (the play is illegal and is not applied) or ``"warning"`` (the play is
-    applied, but is suspicious or rests on an assumption).
-    """
-
-    rule: str
-    message: str
-    severity: str = ERROR
-    #: an end finding (``Game.end_findings``) may name the event it belongs to; otherwise the journal's last
-    seq: int | None = None
-
-    @property
-    def is_error(self) -> bool:
-        return self.severity == ERROR
-
-
-def error(rule: str, message: str) -> Finding:
-    """An illegal play: ``rule`` is the spec's rule ID, ``message`` says why in plain words."""
-    return Finding(rule, message, ERROR)
-
-
-def warning(rule: str, message: str) -> Finding:
-    """A suspicious play that is still applied."""
-    return Finding(rule, message, WARNING)
-
-
-def is_whole(text: str) -> bool:
-    """``text`` is a whole number in ASCII digits, short enough for ``int``: what notation accepts as a number.
-
-    ``str.isdigit`` is not enough: it takes ``²`` (which ``int`` refuses) and ``int`` refuses more than 4,300 digits.
-    """
-    return text.isascii() and text.isdigit() and len(text) <= 100
-
-
-class Stop(Exception):
-    """Raised by ``Findings.stop``: the rest of the event is not evaluated (the engine catches it)."""
-
-
-class Findings:
-    """What ``Game.play`` reports about one event: the one findings contract of every game.
-
-    ``error`` records an illegal play and goes on (to report several problems at once); ``stop`` records
-    one and ends the evaluation of the event (it raises ``Stop``, which the engine catches); ``warn``
-    records a play that is legal but suspicious; ``info`` says in plain words what the play did (for the
-    verdict). When any error is recorded the engine discards whatever ``play`` did to the state, unless
-    the play is *forced*: the table made it all the same, so the game carries it out as far as it can
-    (``failed`` stays False for it, and the errors are kept as flags); only a ``stop`` (the play cannot
-    be carried out at all) leaves a forced play unapplied.
-    A game may subclass it to carry its own context (the event, the state being played on).
-    """
-
-    def __init__(self, forced: bool = False) -> None:
-        self.items: list[Finding] = []
-        self.infos: list[str] = []
-        self.forced = forced
-
-    def add(self, finding: Finding) -> None:
-        """Record a finding made elsewhere."""
-        self.items.append(finding)
-
-    def extend(self, findings: Iterable[Finding]) -> None:
-        """Record several findings."""
-        self.items.extend(findings)
-
-    def error(self, rule: str, message: str) -> None:
-        """The play breaks ``rule``; keep evaluating."""
-        self.items.append(error(rule, message))
-
-    def stop(self, rule: str, message: str) -> NoReturn:
-        """The play breaks ``rule``; evaluate no further."""
-        self.items.append(error(rule, message))
-        raise Stop
-
-    def warn(self, rule: str, message: str) -> None:
-        """The play is applied, but the table should look at it."""
-        self.items.append(warning(rule, message))
-
-    def info(self, text: str) -> None:
-        """What the play did, in words (``Brandon discards 2 Grunts``)."""
-        self.infos.append(text)
-
-    @property
-    def failed(self) -> bool:
-        """Whether the play must stop being carried out: an error was recorded and the play is not forced."""
-        return not self.forced and self.broken
-
-    @property
-    def broken(self) -> bool:
-        """Whether an error was recorded (forced or not)."""
-        return any(f.is_error for f in self.items)
-
-
-# -- event declarations ------------------------------------------------------------------------------
-
-#: the JSON kinds a payload field may have (``int`` excludes booleans; ``num`` is an int or a float)
-FIELD_KINDS = ("int", "num", "str", "bool", "list", "dict", "any")
-
-
-@dataclass(frozen=True)
-class Field:
-    """One payload field of an event type: its name, its JSON kind, whether it must be there.
-
-    ``positional``: the commands made from the declarations (``scorekeeper.cli.declared``) take it as an
-    argument rather than an option.
-    """
-
-    name: str
-    kind: str = "any"
-    required: bool = False
-    help: str = ""
-    positional: bool = False
-
-    def problem(self, value: Any) -> str | None:
-        """Why ``value`` does not fit this field, or None."""
-        if _FITS[self.kind](value):
-            return None
-        return f"{self.name} must be {_KIND_WORDS[self.kind]}, not {type(value).__name__} {value!r}"
-
-
-#: whether a value fits a field of each kind (``int`` and ``num`` exclude booleans)
-_FITS: dict[str, Callable[[Any], bool]] = {
-    "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
-    "num": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
-    "str": lambda v: isinstance(v, str),
-    "bool": lambda v: isinstance(v, bool),
-    "list": lambda v: isinstance(v, list),
-    "dict": lambda v: isinstance(v, dict),
-    "any": lambda v: True,
-}
-
-_KIND_WORDS = {"int": "a whole number", "num": "a number", "str": "text", "bool": "true or false",
-               "list": "a list", "dict": "an object", "any": "a value"}
-
-#: who an event type concerns: a player it must name, may name, or nobody
-PLAYER_REQUIRED, PLAYER_OPTIONAL, PLAYER_NONE = "required", "optional", "none"
-
-
-@dataclass(frozen=True)
-class EventType:
-    """The declaration of one event type: its name, what it records, its payload fields, its player.
-
-    ``open`` event types accept fields beyond the declared ones (a manual correction's free keys are
-    then checked by the game).
-    """
-
-    name: str
-    description: str
-    fields: tuple[Field, ...] = ()
-    player: str = PLAYER_OPTIONAL
-    open: bool = False
-
-    @functools.cached_property
-    def field_names(self) -> frozenset[str]:
-        """The names of the declared fields."""
-        return frozenset(f.name for f in self.fields)
-
-    def payload_problems(self, event: Event) -> list[str]:
-        """Why ``event``'s player and payload do not fit this declaration (empty when they fit)."""
-        problems = []
-        if self.player == PLAYER_REQUIRED and not event.player:
-            problems.append(f"{self.name} needs the player who makes it")
-        if self.player == PLAYER_NONE and event.player:
-            problems.append(f"{self.name} concerns no player (it names {event.player})")
-        payload = event.payload
-        for f in self.fields:
-            value = payload.get(f.name)
-            if value is None:
-                if f.required:
-                    problems.append(f"{self.name} needs the field {f.name}")
-            elif not _FITS[f.kind](value):
-                problems.append(str(f.problem(value)))
-        declared = self.field_names
-        unknown = [k for k in payload if k not in declared] if not self.open else []
-        if unknown:
-            known = ", ".join(f.name for f in self.fields) or "none"
-            problems.append(f"{self.name} has no field {', '.join(map(repr, unknown))} (its fields: {known})")
-        return problems
 
 
 # -- what the game expects next, and plays as typed -------------------------------------------------
@@ -267,23 +92,6 @@ class Draft:
     type: str
     player: str | None = None
     payload: Mapping[str, Any] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Violation:
-    """A finding located in the journal: event ``seq`` broke ``rule``."""
-
-    seq: int
-    rule: str
-    message: str
-    severity: str = ERROR
-
-    def render(self) -> str:
-        flag = "" if self.severity == ERROR else " (warning)"
-        return f"#{self.seq} {self.rule}{flag}: {self.message}"
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seq": self.seq, "rule": self.rule, "severity": self.severity, "message": self.message}
 
 
 @dataclass(frozen=True)
@@ -424,7 +232,8 @@ class Game:
     after checking the event's payload against its declaration (rule ``CORE-PAYLOAD``; an undeclared type
     is ``CORE-TYPE``). A play that records an error is rejected: the engine puts the state back as it was
     before the event, whatever ``play`` did to it (``scorekeeper.core.engine.Fold``), so a game never copies
-    its state to protect it.
+    its state to protect it. A forced play is kept as ``play`` left it unless one of its errors is a block
+    (``scorekeeper.games.findings``): the game reports, the engine decides.
 
     Contract:
       * ``play`` checks every rule and carries the event out in one pass; it may mutate ``state`` and
@@ -472,13 +281,14 @@ class Game:
         return {e.name: e for e in reversed(self.events)}
 
     def payload_findings(self, event: Event) -> list[Finding]:
-        """``CORE-TYPE`` for an undeclared event type, ``CORE-PAYLOAD`` for a payload that does not fit."""
+        """``CORE-TYPE`` for an undeclared event type, ``CORE-PAYLOAD`` for a payload that does not fit: blocks (a
+        play the game cannot read is not carried out, even forced)."""
         declared = self.declaration(event.type)
         if declared is None:
             known = ", ".join(e.name for e in self.events)
-            return [error("CORE-TYPE", f"{self.title} has no event {event.type!r}; its events are {known}")]
+            return [block("CORE-TYPE", f"{self.title} has no event {event.type!r}; its events are {known}")]
         problems = declared.payload_problems(event)
-        return [error("CORE-PAYLOAD", "; ".join(problems))] if problems else []
+        return [block("CORE-PAYLOAD", "; ".join(problems))] if problems else []
 
     # -- the hooks ---------------------------------------------------------------------------------
 
@@ -492,7 +302,7 @@ class Game:
         Default: ``check`` then, when it found no error, ``apply``.
         """
         found.extend(self.check(state, event))
-        return state if found.failed else self.apply(state, event)
+        return state if found.halted else self.apply(state, event)
 
     def check(self, state: Any, event: Event) -> list[Finding]:
         """For a game written in two halves: the rule problems of ``event`` on ``state``. Never mutates."""
@@ -629,3 +439,11 @@ def resolve_name(names: Sequence[str], text: str, what: str) -> str:
     if not matches:
         raise BadInput(f"no {what} {text!r} in this game; the {what}s are {', '.join(names)}")
     raise BadInput(f"{text!r} could be {' or '.join(matches)}; type more of the name")
+
+
+def is_whole(text: str) -> bool:
+    """``text`` is a whole number in ASCII digits, short enough for ``int``: what notation accepts as a number.
+
+    ``str.isdigit`` is not enough: it takes ``²`` (which ``int`` refuses) and ``int`` refuses more than 4,300 digits.
+    """
+    return text.isascii() and text.isdigit() and len(text) <= 100

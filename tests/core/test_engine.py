@@ -7,7 +7,7 @@ from typing import Any
 from scorekeeper.core.engine import (APPLIED, CHECKPOINT_BEFORE_FORCED, CORRECTION, FORCED, REJECTED, VOIDED, replay,
                                 resolve_corrections)
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Findings, SessionConfig
+from scorekeeper.games.base import Finding, Findings, SessionConfig, block
 from tests.fake_game import GAME
 
 CONFIG = SessionConfig("fake", ("Ann", "Bob"), {"target": 10, "bonus": 0})
@@ -61,6 +61,27 @@ def test_a_rejection_after_a_forced_play_refolds_it() -> None:
     result = replay(events, GAME, CONFIG)
     assert [o.status for o in result.timeline] == [FORCED, REJECTED, APPLIED]
     assert result.state.counters == {"Ann": 7, "Bob": 3}
+
+
+class HoardGame(type(GAME)):  # type: ignore[misc]
+    """The fake game with one more rule: more than 9 counters at once cannot be carried out (a block)."""
+
+    def check(self, state: Any, event: Event) -> list[Finding]:
+        found = super().check(state, event)
+        n = event.get("n")
+        return found + [block("FAKE-HOARD", "the box holds 9 counters")] if isinstance(n, int) and n > 9 else found
+
+
+def test_the_engine_decides_a_forced_play_from_its_findings_a_breach_is_carried_out_a_block_kept_inert() -> None:
+    """The one forced-play vocabulary: a forced play whose errors are breaches (FAKE-RANGE) is carried out; one
+    with a block (FAKE-HOARD) is kept inert, flagged with both rules and CORE-UNAPPLIED; the game only reported."""
+    events = [Event(1, "ADD", "Ann", {"n": 7}, forced=True), Event(2, "ADD", "Bob", {"n": 12}, forced=True),
+              ev(3, "ADD", "Bob", n=1)]
+    result = replay(events, HoardGame(), CONFIG)
+    assert [o.status for o in result.timeline] == [FORCED, REJECTED, APPLIED]
+    assert [(v.seq, v.rule) for v in result.violations] == [
+        (1, "FAKE-RANGE"), (2, "FAKE-RANGE"), (2, "FAKE-HOARD"), (2, "CORE-UNAPPLIED")]
+    assert result.state.counters == {"Ann": 7, "Bob": 1}
 
 
 class CountingGame(type(GAME)):  # type: ignore[misc]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import ERROR, Finding, is_whole
+from scorekeeper.games.base import is_whole
 
 from .board import LOCATION_NAMES
 from .pieces import AUREA, AUREUS, owner
@@ -17,16 +17,6 @@ from .tiles import Tile
 
 class PayloadError(ValueError):
     """A payload that cannot be read (reported under the rule the event is about)."""
-
-
-class Blocking(Finding):
-    """An error that leaves the play impossible to carry out (an unknown tile, piece or player, an unreadable
-    value): even forced, the game stops it and leaves it unapplied."""
-
-
-def blocked(rule: str, message: str) -> Finding:
-    """The error of a play that cannot be carried out, even when the table forces it."""
-    return Blocking(rule, message, ERROR)
 
 
 def new_tiles(state: EDState, items: Iterable[Any]) -> list[Tile]:

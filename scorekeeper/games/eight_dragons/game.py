@@ -7,11 +7,10 @@ from typing import Any, Callable, Sequence
 from scorekeeper.core.events import Event
 from scorekeeper.games import entry
 from scorekeeper.games.base import (Draft, Expectation, Finding, Findings, Game, ObservationError, ScoreTable,
-                                    SessionConfig, Status, Stop)
+                                    SessionConfig, Status)
 
 from . import rules_end, rules_lair, rules_turn, view
 from .adjust import play_adjust
-from .context import Blocking
 from .events import EVENTS
 from .expect import active, complete, expect, expected_text
 from .pieces import AUREA
@@ -33,7 +32,7 @@ def checked(check: Check, apply: Apply) -> Play:
 
     def play(state: EDState, event: Event, found: Findings) -> EDState:
         found.extend(check(state, event))
-        if found.items and _refused(found):
+        if found.items and found.halted:
             return state
         return _carry_out(state, event, found, apply)
 
@@ -47,18 +46,11 @@ def judged(judge: Judge, carry: Carry) -> Play:
     def play(state: EDState, event: Event, found: Findings) -> EDState:
         findings, read = judge(state, event)
         found.extend(findings)
-        if found.items and _refused(found):
+        if found.items and found.halted:
             return state
         return _carry_out(state, event, found, carry, read)
 
     return play
-
-
-def _refused(found: Findings) -> bool:
-    """Whether a play that found something is not carried out (``Stop`` when it cannot be, even forced)."""
-    if any(isinstance(f, Blocking) for f in found.items):
-        raise Stop  # it cannot be carried out, even forced (the error is recorded)
-    return found.failed
 
 
 def _carry_out(state: EDState, event: Event, found: Findings, apply: Callable[..., EDState], *read: Any) -> EDState:

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Finding, error, warning
+from scorekeeper.games.base import Finding, block, error, warning
 
-from .context import blocked
 from .rules_turn import close_problems, close_turn
 from .state import EDState
 from .tiles import ARTIFACTS
@@ -27,7 +26,7 @@ def check_chests(state: EDState, event: Event) -> list[Finding]:
         return found
     player = state.players.get(str(event.player))
     if player is None:
-        return [blocked("ED-SCORE-1", "say whose chests these are (-p PLAYER)")]
+        return [block("ED-SCORE-1", "say whose chests these are (-p PLAYER)")]
     if player.chests_placed:
         return [error("ED-SCORE-1", f"{player.name}'s chests are already recorded; amend or void that event")]
     held = {c.id: c for c in player.chests}
@@ -36,17 +35,17 @@ def check_chests(state: EDState, event: Event) -> list[Finding]:
     for item in list(event.get("chests", [])):
         cid = str(item.get("id", ""))
         if cid not in held:
-            return [blocked("ED-SCORE-1", f"{player.name} holds no chest {cid!r} (held: {', '.join(held) or 'none'})")]
+            return [block("ED-SCORE-1", f"{player.name} holds no chest {cid!r} (held: {', '.join(held) or 'none'})")]
         if cid in seen_ids:
             return [error("ED-SCORE-1", f"chest {cid} is listed twice")]
         seen_ids.add(cid)
         letters = str(item.get("artifacts", "")).lower()
         if set(letters) - set(ARTIFACTS):
-            return [blocked("ED-SCORE-1", f"chest {cid}: Artifacts are b, g, o, c (Book, Gear, Ore, Crystal)")]
+            return [block("ED-SCORE-1", f"chest {cid}: Artifacts are b, g, o, c (Book, Gear, Ore, Crystal)")]
         on = item.get("on")
         if on:
             if player.lair.cell_of(str(on)) is None:
-                return [blocked("ED-SCORE-1", f"{on} is not a tile of {player.name}'s Lair")]
+                return [block("ED-SCORE-1", f"{on} is not a tile of {player.name}'s Lair")]
             if on in seen_tiles:  # ED-SCORE-1: one chest per tile
                 return [error("ED-SCORE-1", f"only one chest per tile: {on} already gets one")]
             seen_tiles.add(str(on))
@@ -101,10 +100,10 @@ def check_gold(state: EDState, event: Event) -> list[Finding]:
     """ED-GOLD-1: a manual correction is flagged and may not make Gold negative."""
     player = state.players.get(str(event.player))
     if player is None:
-        return [blocked("ED-GOLD-1", "say whose Gold is corrected (-p PLAYER)")]
+        return [block("ED-GOLD-1", "say whose Gold is corrected (-p PLAYER)")]
     amount = event.get("amount")
     if not isinstance(amount, int) or amount == 0:
-        return [blocked("ED-GOLD-1", "give a non-zero whole amount, e.g. +2 or -1")]
+        return [block("ED-GOLD-1", "give a non-zero whole amount, e.g. +2 or -1")]
     if player.gold + amount < 0:  # ED-GOLD-1: never negative
         return [error("ED-GOLD-1", f"{player.name} holds {player.gold} Gold; Gold can never go negative")]
     return [warning("ED-GOLD-1", f"manual Gold correction {amount:+d} for {player.name}: {event.get('reason') or 'no reason given'}")]

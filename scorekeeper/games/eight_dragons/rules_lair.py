@@ -6,10 +6,10 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Finding, Findings, Stop, error, warning
+from scorekeeper.games.base import Finding, Findings, block, error, warning
 
 from .board import parse_kingdom
-from .context import Blocking, PayloadError, blocked
+from .context import PayloadError
 from .hexgrid import Cell, Vertex, format_cell, parse_cell, rotate_edges, rotations_matching
 from .lair import Lair, chamber_pays
 from .state import EDState
@@ -122,7 +122,7 @@ def bad_tile(trial: Lair, tile: Tile, cell: Cell, rot: int) -> Finding:
     Lair with the batch's other tiles laid): the wrong edges and what fits there."""
     problem = str(trial.placement_problem(cell, rotate_edges(str(tile.edges), rot)))
     rule = "ED-LAIR-2" if ("does not touch" in problem or "already holds" in problem) else "ED-LAIR-3"
-    return (blocked if "already holds" in problem else error)(rule, f"{tile.name} on {format_cell(cell)} turned {rot}: {problem}{placement_hint(trial, tile, cell)}")
+    return (block if "already holds" in problem else error)(rule, f"{tile.name} on {format_cell(cell)} turned {rot}: {problem}{placement_hint(trial, tile, cell)}")
 
 
 def placement_hint(lair: Lair, tile: Tile, cell: Cell) -> str:
@@ -155,7 +155,7 @@ def place_findings(state: EDState, event: Event) -> tuple[list[Finding], list[Pl
     on a copy of the Lair, that copy with the Chambers each tile closed (None otherwise)."""
     player = state.players.get(str(event.player))
     if player is None:
-        return [blocked("ED-LAIR-1", "say whose Lair this is (-p PLAYER)")], [], None
+        return [block("ED-LAIR-1", "say whose Lair this is (-p PLAYER)")], [], None
     found: list[Finding] = []
     if not player.started:
         found.append(error("ED-SETUP-12", f"record {player.name}'s Starting Tile and Mission first ('ed start')"))
@@ -164,7 +164,7 @@ def place_findings(state: EDState, event: Event) -> tuple[list[Finding], list[Pl
     try:
         batch = _placements(state, event)
     except PayloadError as exc:
-        return found + [blocked("ED-LAIR-5", str(exc))], [], None
+        return found + [block("ED-LAIR-5", str(exc))], [], None
     if found:
         return found, batch, None
     missions = len(player.missions)
@@ -188,9 +188,7 @@ def play_place(state: EDState, event: Event, found: Findings) -> EDState:
     """Judge the batch once and, when legal, lay it in the legal order found, paying the Chambers it closes."""
     findings, batch, laid = place_findings(state, event)
     found.extend(findings)
-    if findings and any(isinstance(f, Blocking) for f in findings):
-        raise Stop  # it cannot be carried out, even forced (the error is recorded)
-    if found.items and found.failed:
+    if found.items and found.halted:
         return state
     player = state.players[str(event.player)]
     lair = player.lair
@@ -273,18 +271,18 @@ def check_discard(state: EDState, event: Event) -> list[Finding]:
     """ED-LAIR-6: only a tile that fits nowhere may be set aside."""
     player = state.players.get(str(event.player))
     if player is None:
-        return [blocked("ED-LAIR-6", "say whose tile this is (-p PLAYER)")]
+        return [block("ED-LAIR-6", "say whose tile this is (-p PLAYER)")]
     early = [error("ED-ACT-8", "a tile is set aside only after every activation of the turn")] \
         if _activations_pending(state) else []
     name = str(event.get("tile", ""))
     tile = next((t for t in player.pending if t.name == name), None)
     if tile is None:
-        return early + [blocked("ED-LAIR-6", f"{player.name} holds no gained tile {name!r}")]
+        return early + [block("ED-LAIR-6", f"{player.name} holds no gained tile {name!r}")]
     if event.get("face"):
         try:
             tile = tile.with_face(parse_tile(str(event.get("face")), name))
         except TileSpecError as exc:
-            return early + [blocked("ED-LAIR-5", str(exc))]
+            return early + [block("ED-LAIR-5", str(exc))]
     if not player.lair.has_open_place():  # ED-LAIR-6: no open edge left, so no face can fit
         return early + [warning("ED-LAIR-6", f"{name} fits nowhere: {player.name}'s Lair has no open place left; it is set aside")]
     if tile.edges is None:

@@ -11,10 +11,10 @@ from collections import Counter
 from typing import Any
 
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Finding, error, warning
+from scorekeeper.games.base import Finding, block, error, warning
 
 from .board import Location, other_kingdom, parse_kingdom
-from .context import PayloadError, beneficiary_of, blocked, commit_names, new_tiles, piece_place, space_of
+from .context import PayloadError, beneficiary_of, commit_names, new_tiles, piece_place, space_of
 from .merchants import offer_names, resolve_buy, resolve_reveal
 from .pieces import AUREA, AUREUS, is_wyrmling, owner
 from .state import Chest, EDState
@@ -91,7 +91,7 @@ def _context(state: EDState, event: Event) -> tuple[list[Finding], str | None, L
             rule = "ED-AUREUS-2" if piece == AUREUS else "ED-2P-5" if piece == AUREA else "ED-ACT-5"
             found.append(error(rule, f"{piece}'s activation benefits {expected}, not {event.player}"))
     elif event.player not in state.players:
-        found.append(blocked("ED-ACT-5", "say who benefits from this activation (-p PLAYER)"))
+        found.append(block("ED-ACT-5", "say who benefits from this activation (-p PLAYER)"))
     return found, piece, loc, space
 
 
@@ -173,10 +173,10 @@ def check_village(state: EDState, event: Event) -> tuple[list[Finding], list[Til
     try:
         tiles = new_tiles(state, event.get("tiles", []))
     except PayloadError as exc:
-        return [blocked("ED-LOC-VILLAGE-1", str(exc))], None
+        return [block("ED-LOC-VILLAGE-1", str(exc))], None
     for tile in tiles:
         if tile.kind not in (LAIR1, LAIR2):
-            return [blocked("ED-LOC-VILLAGE-1", f"{tile.name}: villagers give Lair Tiles (E1, G2, O1, F2…)")], None
+            return [block("ED-LOC-VILLAGE-1", f"{tile.name}: villagers give Lair Tiles (E1, G2, O1, F2…)")], None
     if state.board is not None and space is not None:
         folk, n = state.villages[space]
     else:
@@ -244,7 +244,7 @@ def check_grow(state: EDState, event: Event) -> list[Finding]:
         return found
     folk = str(event.get("folk", "")).upper()
     if folk not in FOLKS:
-        return found + [blocked("ED-LOC-GROW-1", "say which Folk's villager is added (E, G, O or F)")]
+        return found + [block("ED-LOC-GROW-1", "say which Folk's villager is added (E, G, O or F)")]
     if state.settings.get("villagers.limited", True) and state.supply[folk] <= 0:  # A-15, ED-LOC-GROW-3
         found.append(error("ED-LOC-GROW-3", f"no {FOLK_NAMES[folk]} villager is left in the supply"))
     if state.board is not None:
@@ -289,10 +289,10 @@ def check_gather(state: EDState, event: Event) -> tuple[list[Finding], list[Tile
     try:
         tiles = new_tiles(state, [event.get("tile", "")])
     except PayloadError as exc:
-        return [blocked("ED-LOC-GATHER-1", str(exc))], None
+        return [block("ED-LOC-GATHER-1", str(exc))], None
     tile = tiles[0]
     if tile.kind != LAIR1:  # ED-LOC-GATHER-1 (a tile of no Lair stack cannot be drawn at all)
-        return [(error if tile.stack else blocked)("ED-LOC-GATHER-1", f"Gathering gives 1 Level-1 tile of any Folk (E1, G1, O1 or F1), not {tile.face_notation()}")], tiles
+        return [(error if tile.stack else block)("ED-LOC-GATHER-1", f"Gathering gives 1 Level-1 tile of any Folk (E1, G1, O1 or F1), not {tile.face_notation()}")], tiles
     if stacks_left(state)[str(tile.stack)] <= 0:
         found.append(error("ED-LOC-GATHER-1", f"stack {tile.stack} is empty; take another Level-1 stack"))
     return found, tiles
@@ -342,9 +342,9 @@ def check_summon(state: EDState, event: Event) -> list[Finding]:
     target = str(event.get("wyrmling", ""))
     p = state.pieces
     if not is_wyrmling(target) or target not in p.all_wyrmlings():
-        return found + [blocked("ED-LOC-SUMMON-1", f"{target!r} is not a Wyrmling (write NAME.w1 … or Aureus)")]
+        return found + [block("ED-LOC-SUMMON-1", f"{target!r} is not a Wyrmling (write NAME.w1 … or Aureus)")]
     if target in p.rock:  # ED-SWARM-7 (A-22)
-        return found + [blocked("ED-SWARM-7", f"{target} already waits on the Dragon Rock; summon one from a Lair or a Swarm")]
+        return found + [block("ED-SWARM-7", f"{target} already waits on the Dragon Rock; summon one from a Lair or a Swarm")]
     if piece is not None and target == piece:  # ED-LOC-SUMMON-2
         return found + [error("ED-LOC-SUMMON-2", f"{piece} may not summon itself")]
     eligible = summon_eligible(state, piece)
@@ -413,7 +413,7 @@ def check_troll(state: EDState, event: Event) -> list[Finding]:
         if stated is not None and int(stated) != gain:
             found.append(error("ED-LOC-TROLL-1", f"the Troll path gives {gain} Gold here, not {stated}"))
     elif stated is None or int(stated) < 0:
-        found.append(blocked("ED-LOC-TROLL-1", "without a board description, say how much Gold the Troll path gave (--gold N)"))
+        found.append(block("ED-LOC-TROLL-1", "without a board description, say how much Gold the Troll path gave (--gold N)"))
     return found
 
 
@@ -443,9 +443,9 @@ def _kingdom_context(state: EDState, event: Event, rule: str, what: str) -> tupl
     try:
         kingdom = _kingdom(state, event, space)
     except ValueError as exc:
-        return found + [blocked(rule, str(exc))], None
+        return found + [block(rule, str(exc))], None
     if kingdom is None:
-        return found + [blocked(rule, f"say in which kingdom {what} is (--kingdom S|D)")], None
+        return found + [block(rule, f"say in which kingdom {what} is (--kingdom S|D)")], None
     return found, kingdom
 
 
@@ -512,22 +512,22 @@ def check_merchant(state: EDState, event: Event) -> list[Finding]:
     try:
         kingdom = _kingdom(state, event, space)
     except ValueError as exc:
-        return found + [blocked("ED-LOC-MERCHANT-1", str(exc))]
+        return found + [block("ED-LOC-MERCHANT-1", str(exc))]
     if kingdom is None:
-        return found + [blocked("ED-LOC-MERCHANT-1", "say in which kingdom the Merchant is (--kingdom S|D; "
+        return found + [block("ED-LOC-MERCHANT-1", "say in which kingdom the Merchant is (--kingdom S|D; "
                                                    "the Lighthouse is in Sinistra, the Castle in Dextra)")]
     if event.get("buy"):
         player = state.players.get(str(event.player))
         if player is not None and player.gold < 5:  # ED-LOC-MERCHANT-1, ED-GOLD-1
             found.append(error("ED-LOC-MERCHANT-1", f"a Merchant Tile costs 5 Gold and {player.name} has {player.gold}"))
         if state.merchant_slots[kingdom] <= 0:  # A-46
-            found.append(blocked("ED-LOC-MERCHANT-1", f"both Merchant slots in {kingdom} are empty: nothing to buy "
+            found.append(block("ED-LOC-MERCHANT-1", f"both Merchant slots in {kingdom} are empty: nothing to buy "
                                                     "(the refresh in the other kingdom still happens)"))
         else:
             try:
                 resolve_buy(state, kingdom, str(event.get("buy")))
             except PayloadError as exc:
-                found.append(blocked("ED-LOC-MERCHANT-1", str(exc)))
+                found.append(block("ED-LOC-MERCHANT-1", str(exc)))
     other = other_kingdom(kingdom)  # ED-ACT-10
     source = _refresh_source(state, kingdom)
     offer = offer_names(state, other)
@@ -548,7 +548,7 @@ def check_merchant(state: EDState, event: Event) -> list[Finding]:
         try:
             resolve_reveal(state, source, str(event.get("reveal")))
         except PayloadError as exc:
-            found.append(blocked("ED-LOC-MERCHANT-3", str(exc)))
+            found.append(block("ED-LOC-MERCHANT-3", str(exc)))
     return found
 
 
@@ -595,7 +595,7 @@ def check_market(state: EDState, event: Event) -> list[Finding]:
         kingdom = parse_kingdom(str(event.get("kingdom", "")))
         tiles = new_tiles(state, event.get("tiles", []))
     except (ValueError, PayloadError) as exc:
-        return [blocked("ED-SETUP-9", str(exc))]
+        return [block("ED-SETUP-9", str(exc))]
     if len(tiles) > state.merchant_slots[kingdom]:
         return [error("ED-SETUP-9", f"{kingdom} shows {state.merchant_slots[kingdom]} face-up Merchant Tile(s), "
                                     f"not {len(tiles)}")]

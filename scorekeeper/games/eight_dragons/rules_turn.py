@@ -10,10 +10,10 @@ from dataclasses import replace
 from typing import Any
 
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Finding, Findings, Stop, error, warning
+from scorekeeper.games.base import Finding, Findings, block, error, warning
 
 from .board import parse_kingdom
-from .context import Blocking, PayloadError, blocked, commit_names, new_tiles, piece_place
+from .context import PayloadError, commit_names, new_tiles, piece_place
 from .flight import FlightError, FlightResult, simulate
 from .hexgrid import Cell, parse_cell, rotate_edges
 from .lair import Lair
@@ -160,32 +160,32 @@ def fly_findings(state: EDState, event: Event) -> tuple[list[Finding], FlightRes
     Returns the findings and, on a described board, the simulated flight (simulated once: ``play_fly`` carries
     it out)."""
     if state.over or (state.last_turn is not None and state.turn >= state.last_turn and state.closed):
-        return [blocked("ED-END-4", "the final round is over: no more turns; place chests ('ed chests') and score")], None
+        return [block("ED-END-4", "the final round is over: no more turns; place chests ('ed chests') and score")], None
     found = close_problems(state)
     expected = state.next_player
     if event.player != expected:  # ED-FLY-1
         if event.player == AUREA:
-            return found + [blocked("ED-2P-4", "Aurea never flies on her own; she moves only when pushed")], None
+            return found + [block("ED-2P-4", "Aurea never flies on her own; she moves only when pushed")], None
         found.append(error("ED-FLY-1", f"it is {expected}'s turn to fly, not {event.player}'s"))  # forced: it flies
     if state.last_turn is not None and state.turn + 1 > state.last_turn:
-        return [blocked("ED-END-4", "the final round is over: no more turns")], None
+        return [block("ED-END-4", "the final round is over: no more turns")], None
     try:
         pushes = _pushes(event)
         valley = parse_kingdom(str(event.get("valley"))) if event.get("valley") else None
     except ValueError as exc:
-        return found + [blocked("ED-FLY-6", str(exc))], None
+        return found + [block("ED-FLY-6", str(exc))], None
     joins = _joins(event)
     if state.board is None:
         spaces = event.get("spaces")
         if spaces is not None and int(spaces) < 1:
             found.append(error("ED-FLY-3", "you must fly at least 1 space forward"))
         if len(joins) > len(state.pieces.rock):  # ED-SWARM-3
-            found.append(blocked("ED-SWARM-3", f"only {len(state.pieces.rock)} Wyrmling(s) wait on the Dragon Rock, "
+            found.append(block("ED-SWARM-3", f"only {len(state.pieces.rock)} Wyrmling(s) wait on the Dragon Rock, "
                                              f"so {len(joins)} cannot join"))
         movers = {event.player, *map(str, event.get("pushed", []))}
         for dragon in [*map(str, event.get("pushed", [])), *(d for d, _ in joins)]:
             if dragon not in state.pieces.swarms:
-                found.append(blocked("ED-PUSH-1", f"{dragon!r} is not a Dragon in this game"))
+                found.append(block("ED-PUSH-1", f"{dragon!r} is not a Dragon in this game"))
         for index, (dragon, wyrm) in enumerate(joins):
             if dragon in state.pieces.swarms and dragon not in movers:  # ED-SWARM-2: only moved Dragons pass the Valley
                 found.append(error("ED-SWARM-2", f"{dragon} did not move this turn, so it cannot pass the Valley and "
@@ -198,7 +198,7 @@ def fly_findings(state: EDState, event: Event) -> tuple[list[Finding], FlightRes
         result = simulate(state.board, state.pieces, str(event.player), _dest(event), valley=valley, pushes=pushes,
                           spaces=int(event.get("spaces")) if event.get("spaces") is not None and not event.get("to") else None)
     except FlightError as exc:  # a flight the board cannot make is not carried out, even forced
-        found.append(blocked(exc.rule, exc.message))
+        found.append(block(exc.rule, exc.message))
         return found, None
     found.extend(_cross_check(state, event, result, joins))
     return found, result
@@ -259,9 +259,7 @@ def play_fly(state: EDState, event: Event, found: Findings) -> EDState:
     findings, result = fly_findings(state, event)
     if findings:  # (most flights find nothing)
         found.extend(findings)
-        if any(isinstance(f, Blocking) for f in findings):
-            raise Stop  # it cannot be carried out, even forced (the error is recorded)
-        if found.failed:
+        if found.halted:
             return state
     state = apply_fly(state, event, result)
     found.infos.extend(flight_said(state, str(event.player)))
@@ -429,9 +427,9 @@ def check_bonfire(state: EDState, event: Event) -> list[Finding]:
     """ED-BONFIRE-1, ED-BONFIRE-3: one Bonfire per stack, revealed at the predicted draw."""
     stack = str(event.get("stack", "")).upper()
     if stack not in state.stack_size:
-        return [blocked("ED-BONFIRE-1", f"{stack!r} is not a Lair stack; stacks are {', '.join(state.stack_size)}")]
+        return [block("ED-BONFIRE-1", f"{stack!r} is not a Lair stack; stacks are {', '.join(state.stack_size)}")]
     if stack in state.bonfires:
-        return [blocked("ED-BONFIRE-1", f"stack {stack}'s Bonfire was already revealed (one per stack)")]
+        return [block("ED-BONFIRE-1", f"stack {stack}'s Bonfire was already revealed (one per stack)")]
     predicted = state.stack_size[stack] - 3  # ED-BONFIRE-1
     drawn = state.draws[stack]
     if drawn < predicted:  # ED-BONFIRE-3: flagged, the table's reality prevails

@@ -1,11 +1,12 @@
 """The rule context every handler receives, and the shared state effects: Flame, Attributes, supplies, Hero
 activation and colour counts.
 
-``Ctx`` is the one findings contract (``base.Findings``) carrying the event being played: ``stop`` records an
-error and ends the event (a play that cannot be carried out at all), ``breach`` records one that a forced play
-carries out all the same (and ends any other), ``error`` records one and goes on, ``warn`` a suspicious play, ``info`` what the play
-did in words. Handlers mutate the state they are given in one pass; the engine puts it back when an error was
-recorded.
+``Ctx`` is the one findings contract (``base.Findings``) carrying the event being played, in the one forced-play
+vocabulary (``scorekeeper.games.findings``): ``stop`` records a block and ends the event (a play that cannot be
+carried out at all), ``breach`` records a breach that a forced play carries out all the same (and ends any
+other), ``error`` records a breach and goes on, ``warn`` a suspicious play, ``info`` what the play did in words.
+Handlers mutate the state they are given in one pass; the engine puts it back when the play is refused or kept
+inert.
 """
 
 from __future__ import annotations
@@ -14,12 +15,10 @@ from typing import Any, Callable
 
 from scorekeeper.errors import NotationError
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Findings, Stop
+from scorekeeper.games.base import Findings
 from scorekeeper.games.emberheart.cards import COLOURS, EXPERTS, HEROES, HIRELINGS, TRACKS, Card
 from scorekeeper.games.emberheart.notation import parse_hirelings
 from scorekeeper.games.emberheart.state import Player, State
-
-__all__ = ["Ctx", "Stop"]
 
 
 class Ctx(Findings):
@@ -40,13 +39,6 @@ class Ctx(Findings):
     def seq(self) -> int:
         """The event's journal number."""
         return self.event.seq
-
-    def breach(self, rule: str, message: str) -> None:
-        """The play breaks ``rule`` but the table can still carry it out: recorded; a forced play goes on from
-        here (the table made it all the same), any other stops."""
-        self.error(rule, message)
-        if self.failed:
-            raise Stop
 
 
 def next_play(st: State) -> str:

@@ -14,7 +14,7 @@ from scorekeeper.games.base import (
 from scorekeeper.games.emberheart import adjust, rules_action, rules_cards, rules_raid, rules_reward, rules_setup
 from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, TRACKS
 from scorekeeper.games.emberheart.complete import complete as complete_draft
-from scorekeeper.games.emberheart.context import Ctx, Stop, total_hire
+from scorekeeper.games.emberheart.context import Ctx, total_hire
 from scorekeeper.games.emberheart.events import EVENTS
 from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
 from scorekeeper.games.emberheart.scoring import score as score_table
@@ -142,10 +142,7 @@ class Emberheart(Game):
         state.log = []
         ctx = Ctx(event, forced=found.forced)
         try:
-            self._run(state, ctx)
-        except Stop:
-            if found.forced:  # a forced play the game cannot carry out: the engine leaves it unapplied
-                raise
+            self._run(state, ctx)  # a ``Stop`` goes on to the engine, which decides from the findings
         finally:
             if ctx.items:  # (most plays find nothing)
                 found.extend(ctx.items)

@@ -27,6 +27,6 @@ def resolve_adjust(ctx: Ctx) -> None:
         problems.append(unknown_key(dict(changes or {}), PLAYER_KEYS, f" for {name}"))
     problem = next((p for p in problems if p), None)
     if problem:
-        ctx.error("FC-ADJ-1", problem)
+        ctx.block("FC-ADJ-1", problem)
         return
     rules_final.resolve_adjust(ctx)

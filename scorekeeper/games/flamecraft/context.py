@@ -1,8 +1,9 @@
 """The resolution context shared by every rule module, and the helpers most plays use.
 
 Each event is *resolved* by one function that both checks and carries it out, in one pass: it records
-findings on the context (a ``base.Findings``) while it mutates the state. When an error is recorded the
-engine puts the state back as it was before the event, so no rule copies the state.
+findings on the context (a ``base.Findings``, in the one forced-play vocabulary of
+``scorekeeper.games.findings``) while it mutates the state. When the play is refused, or forced but blocked,
+the engine puts the state back as it was before the event, so no rule copies the state.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Findings, Stop
+from scorekeeper.games.base import Findings
 
 from .notation import COIN, KINDS, FaceError, norm_face, norm_goods, norm_id
 from .state import FlameState, PlayerState, ShopState
@@ -24,9 +25,10 @@ class Ctx(Findings):
     ``found``'s lists and ``forced`` as its own rather than making new ones (a context per play).
 
     A *forced* play (the table made it all the same) is carried out as far as it can be: a rule the table can
-    break and play on is recorded with ``breaks`` and the resolution goes on; one whose breach leaves nothing to
-    carry out (a card not there, a choice not named) is ``cannot``, which stops a forced play unapplied. A
-    resolver sets ``carried`` once the play is carried out; a forced play that ends without it is unapplied.
+    break and play on is a *breach* (``error``, ``breach``) and the resolution goes on; a problem that leaves
+    nothing to carry out (a card not there, a choice not named, a turn that is not the player's) is a *block*
+    (``block``, ``stop``), which the engine keeps inert. A helper whose failure ends the resolution says so
+    with a block.
     """
 
     def __init__(self, state: FlameState, event: Event, found: Findings | None = None) -> None:
@@ -36,7 +38,6 @@ class Ctx(Findings):
             self.items = found.items
             self.infos = found.infos
             self.forced = found.forced
-        self.carried = False
         self.state = state
         self.event = event
         payload = self.payload = event.payload
@@ -51,23 +52,6 @@ class Ctx(Findings):
             if finding.is_error:
                 return True
         return False
-
-    @property
-    def failed(self) -> bool:
-        """Whether the play must stop being carried out (``Findings.failed``)."""
-        return not self.forced and self.broken
-
-    def breaks(self, rule: str, message: str) -> bool:
-        """The play breaks ``rule``, a rule the table can break and play on: an error; True when the resolution
-        stops here (a play not forced is refused), False when a forced play goes on."""
-        self.error(rule, message)
-        return not self.forced
-
-    def cannot(self, rule: str, message: str) -> None:
-        """The play breaks ``rule`` and cannot be carried out: an error; a forced play stops here, unapplied."""
-        if self.forced:
-            self.stop(rule, message)
-        self.error(rule, message)
 
     @property
     def seq(self) -> int:
@@ -117,23 +101,24 @@ class Ctx(Findings):
             return
         self.state.faces[kind][card] = face
 
-    def face(self, kind: str, card: str, *, rule: str = "FC-GEN-5", why: str = "") -> dict[str, Any] | None:
-        """The face of ``card``, or an error asking the user to enter it."""
+    def face(self, kind: str, card: str, *, rule: str = "FC-GEN-5", why: str = "", blocks: bool = False) -> dict[str, Any] | None:
+        """The face of ``card``, or an error asking the user to enter it: a block when the play cannot be carried
+        out without it (``blocks``), else a breach."""
         face = self.state.face(kind, card)
         if face is None:
             label = {"shop": "shop", "dragon": "dragon", "ench": "enchantment", "fancy": "fancy dragon", "comp": "companion"}[kind]
             hint = FACE_HINTS[kind]
-            self.error(rule, f"the face of {label} {card} is not known{why}: enter it as {card}={hint} (or put it in the catalog)")
+            (self.block if blocks else self.error)(rule, f"the face of {label} {card} is not known{why}: enter it as {card}={hint} (or put it in the catalog)")
         return face
 
     # -- holdings ----------------------------------------------------------------------------------
 
     def read_items(self, value: Any, what: str, *, coin: bool = True) -> dict[str, int] | None:
-        """Goods (and coins) named in the payload, as ``{type: n}``; None, with an FC-GEN-1 error, if unreadable."""
+        """Goods (and coins) named in the payload, as ``{type: n}``; None, with an FC-GEN-1 block, if unreadable."""
         try:
             return norm_goods(value, self.goods, what=what, allow_coin=coin)
         except FaceError as exc:
-            self.error("FC-GEN-1", str(exc))
+            self.block("FC-GEN-1", str(exc))
             return None
 
     def gain_goods(self, who: PlayerState, goods: Mapping[str, int]) -> None:
@@ -148,7 +133,7 @@ class Ctx(Findings):
         self, who: PlayerState, items: Mapping[str, int], *, rule: str = "FC-GEN-3", what: str = "pay",
         hint: str | Callable[[], str] = "",
     ) -> bool:
-        """Remove goods/coins the player must hold (FC-GEN-3). Returns False (and an error, ending with ``hint``) when short.
+        """Remove goods/coins the player must hold (FC-GEN-3). Returns False (and a block, ending with ``hint``) when short.
 
         ``hint`` may be a function: it is called only for the refusal."""
         short = []
@@ -157,7 +142,7 @@ class Ctx(Findings):
             if count > have:
                 short.append(f"{count} {item} (holds {have})")
         if short:
-            self.error(rule, f"{who.name} cannot {what} {', '.join(short)}{hint if isinstance(hint, str) else hint()}")
+            self.block(rule, f"{who.name} cannot {what} {', '.join(short)}{hint if isinstance(hint, str) else hint()}")
             return False
         for item, count in items.items():
             if item == COIN:
@@ -195,13 +180,13 @@ class Ctx(Findings):
             self.info(f"{source}: the fancy deck is empty, the fancy dragon is lost (FC-REW-7)")
             return
         if not self.fancies:
-            self.cannot("FC-REW-2", f"{source} gives a fancy dragon: name the card drawn (--fancy NAME or NAME=sun:4rep)")
+            self.block("FC-REW-2", f"{source} gives a fancy dragon: name the card drawn (--fancy NAME or NAME=sun:4rep)")
             return
         card, face = _ref(self.fancies.pop(0))
         if not card:
             card = state.next_auto("F")
         if self._owned_fancy(card):
-            self.cannot("FC-GEN-5", f"fancy dragon {card} is already in play")
+            self.block("FC-GEN-5", f"fancy dragon {card} is already in play")
             return
         self.learn("fancy", card, face)
         who.fancies.append(card)
@@ -218,7 +203,7 @@ class Ctx(Findings):
             if not state.park and state.artisan_deck <= 0:
                 self.info(f"{source}: the park and the artisan deck are empty, the dragon is lost (FC-REW-7)")
                 return
-            self.cannot(
+            self.block(
                 "FC-REW-3",
                 f"{source} gives an artisan dragon: say where it came from "
                 f"(--draw park:NAME from {', '.join(state.park) or 'an empty park'}, or --draw deck[:NAME])",
@@ -233,22 +218,22 @@ class Ctx(Findings):
         if src == "park":
             # FC-ART-DRAW-3, FC-GEN-5: a named park card must be face up in the park now
             if not self.reveal(state.park, card, "dragon"):
-                self.cannot("FC-ART-DRAW-3", f"{card or '(no name)'} is not in the park; the park holds {', '.join(state.park) or 'nothing'}")
+                self.block("FC-ART-DRAW-3", f"{card or '(no name)'} is not in the park; the park holds {', '.join(state.park) or 'nothing'}")
                 return
             state.park.remove(card)  # the gap is refilled at end of turn (FC-REW-6)
         elif src == "deck":
             if state.artisan_deck <= 0:  # FC-END-7
-                self.cannot("FC-END-7", "the artisan deck is empty: take a dragon from the park instead")
+                self.block("FC-END-7", "the artisan deck is empty: take a dragon from the park instead")
                 return
             if not card:
                 card = state.next_auto("A")
             if self.card_in_play(card):
-                self.cannot("FC-GEN-5", f"dragon {card} is already in play; a card drawn from the deck needs a new name")
+                self.block("FC-GEN-5", f"dragon {card} is already in play; a card drawn from the deck needs a new name")
                 return
             state.artisan_deck -= 1
             self.check_trigger("artisan")
         else:
-            self.cannot("FC-GEN-5", f"a dragon comes from the park or the deck, not {src!r}")
+            self.block("FC-GEN-5", f"a dragon comes from the park or the deck, not {src!r}")
             return
         self.learn("dragon", card, draw.get("face"))
         who.hand.append(card)
@@ -321,7 +306,7 @@ class Ctx(Findings):
     def shop(self, shop_id: str, *, rule: str = "FC-GEN-5") -> ShopState | None:
         shop = self.state.shops.get(norm_id(shop_id))
         if shop is None:
-            self.cannot(rule, f"there is no shop {shop_id} in town; the town has {', '.join(self.state.shops) or 'no shops yet'}")
+            self.block(rule, f"there is no shop {shop_id} in town; the town has {', '.join(self.state.shops) or 'no shops yet'}")
         return shop
 
     def shop_face(self, shop: ShopState) -> dict[str, Any] | None:
@@ -332,13 +317,13 @@ class Ctx(Findings):
         dragon = norm_id(dragon)
         ok = True
         if dragon not in who.hand:  # FC-PLACE-1
-            self.cannot("FC-PLACE-1", f"{dragon} is not in {who.name}'s hand; the hand holds {', '.join(who.hand) or 'nothing'}")
+            self.block("FC-PLACE-1", f"{dragon} is not in {who.name}'s hand; the hand holds {', '.join(who.hand) or 'nothing'}")
             ok = False
         shop = self.shop(shop_id)
         if shop is None:
             return False
         if not shop.face_up:  # FC-PLACE-8
-            self.cannot("FC-PLACE-8", f"{shop.id} is face down until the end of the turn: nothing can be placed there")
+            self.block("FC-PLACE-8", f"{shop.id} is face down until the end of the turn: nothing can be placed there")
             return False
         face = self.shop_face(shop)
         if face is None:
@@ -346,21 +331,19 @@ class Ctx(Findings):
         if slot_no is None:
             if ok:  # a dragon that is not in the hand is refused for that alone (FC-PLACE-1)
                 self._which_slot(who, shop, face, dragon)
-            if self.forced:  # which slot is not known: nothing to carry out
-                raise Stop
             return False
         if not isinstance(slot_no, int) or isinstance(slot_no, bool) or not 1 <= slot_no <= len(shop.slots):
-            self.cannot("FC-PLACE-2", f"{shop.id} has slots 1 to {len(shop.slots)}, not {slot_no!r}")
+            self.block("FC-PLACE-2", f"{shop.id} has slots 1 to {len(shop.slots)}, not {slot_no!r}")
             return False
         index = slot_no - 1
         if shop.slots[index] is not None:  # FC-PLACE-2 (starter slots are filled)
             empty = [str(i + 1) for i, d in enumerate(shop.slots) if d is None]
-            self.cannot("FC-PLACE-2", f"slot {slot_no} of {shop.id} already holds {shop.slots[index]}; empty slots: {', '.join(empty) or 'none'}")
+            self.block("FC-PLACE-2", f"slot {slot_no} of {shop.id} already holds {shop.slots[index]}; empty slots: {', '.join(empty) or 'none'}")
             ok = False
         slot = face["slots"][index]
         dface = self.state.face("dragon", dragon) if ok else None
         if ok and dface is None:
-            self.face("dragon", dragon, why=" (its icon must match the slot)")
+            self.face("dragon", dragon, why=" (its icon must match the slot)", blocks=True)
             ok = False
         if dface is not None and dface["icon"] not in slot["icons"]:  # FC-PLACE-3 (FC-PLACE-4: any order)
             fits = [
@@ -368,15 +351,14 @@ class Ctx(Findings):
                 for i, d in enumerate(shop.slots)
                 if d is None and dface["icon"] in face["slots"][i]["icons"]
             ]
-            ok = not self.breaks(
+            self.error(
                 "FC-PLACE-3",
                 f"slot {slot_no} of {shop.id} takes {'/'.join(slot['icons'])} dragons, and {dragon} is {dface['icon']}"
                 + (f"; it fits slot {', '.join(fits)}" if fits else f"; no empty slot of {shop.id} takes {dface['icon']}")
                 + (self._fitting(who, shop, face, dragon) if not fits else ""),
             )
+            ok = not self.failed  # forced: placed in the slot all the same
         if not ok:
-            if self.forced:  # the dragon's face is not known
-                raise Stop
             return False
         who.hand.remove(dragon)
         shop.slots[index] = dragon
@@ -387,16 +369,17 @@ class Ctx(Findings):
         return True
 
     def _which_slot(self, who: PlayerState, shop: ShopState, face: Mapping[str, Any], dragon: str) -> None:
-        """A placement that names no slot: which empty slots take the dragon (FC-PLACE-2), or none (FC-PLACE-3)."""
+        """A placement that names no slot: which empty slots take the dragon (FC-PLACE-2), or none (FC-PLACE-3);
+        either is a block (no slot to carry the placement out in)."""
         dface = self.state.face("dragon", dragon)
         if dface is None:
-            self.error("FC-PLACE-2", f"say which slot {dragon} goes to (a number: 1, 2, 3…)")
+            self.block("FC-PLACE-2", f"say which slot {dragon} goes to (a number: 1, 2, 3…)")
             return
         fits = [str(i + 1) for i, d in enumerate(shop.slots) if d is None and dface["icon"] in face["slots"][i]["icons"]]
         if fits:
-            self.error("FC-PLACE-2", f"say which slot {dragon} goes to at {shop.id}: slot{'s' if len(fits) > 1 else ''} {', '.join(fits)} take{'' if len(fits) > 1 else 's'} it")
+            self.block("FC-PLACE-2", f"say which slot {dragon} goes to at {shop.id}: slot{'s' if len(fits) > 1 else ''} {', '.join(fits)} take{'' if len(fits) > 1 else 's'} it")
         else:
-            self.error("FC-PLACE-3", f"no empty slot of {shop.id} takes a {dface['icon']} dragon" + self._fitting(who, shop, face, dragon))
+            self.block("FC-PLACE-3", f"no empty slot of {shop.id} takes a {dface['icon']} dragon" + self._fitting(who, shop, face, dragon))
 
     def _fitting(self, who: PlayerState, shop: ShopState, face: Mapping[str, Any], dragon: str) -> str:
         """For a refusal: which other dragons of the hand fit an empty slot of the shop (FC-PLACE-3)."""

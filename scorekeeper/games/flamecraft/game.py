@@ -8,7 +8,7 @@ from typing import Any, Callable, Sequence
 from scorekeeper.core.events import Event
 from scorekeeper.games import entry
 from scorekeeper.games.base import (
-    Draft, Expectation, Finding, Findings, Game, GameSetupError, MissingValueError, ObservationError, ScoreTable, SessionConfig, Status, Stop, warning,
+    Draft, Expectation, Finding, Findings, Game, GameSetupError, MissingValueError, ObservationError, ScoreTable, SessionConfig, Status, warning,
 )
 
 from . import adjust, complete as completion
@@ -100,9 +100,7 @@ class Flamecraft(Game):
         parse is ``FC-GEN-5``.
         """
         ctx = Ctx(state, event, found)
-        RESOLVERS[event.type](ctx)
-        if ctx.forced and not ctx.carried and ctx.broken:
-            raise Stop  # a forced play the rules stopped short of carrying out: left unapplied
+        RESOLVERS[event.type](ctx)  # a ``Stop`` goes on to the engine, which decides from the findings
         if not ctx.failed:  # the context records into ``found``
             for info in ctx.infos:
                 state.notes.append(f"#{event.seq} {info}")

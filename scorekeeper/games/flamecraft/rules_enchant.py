@@ -21,27 +21,26 @@ def resolve_enchant(ctx: Ctx) -> None:
     who, turn = now
     state = ctx.state
     if turn.phase == "start":
-        ctx.error("FC-TURN-2", f"{who.name} must visit a shop before enchanting it")
+        ctx.block("FC-TURN-2", f"{who.name} must visit a shop before enchanting it")
         return
     if turn.phase in ("gather", "enchant"):  # FC-TURN-2 (one action; FC-ENCH-2: so exactly one enchantment)
-        if second_action(ctx, who, turn):
-            return
+        second_action(ctx, who, turn)
     ctx.learn_faces()
     card = norm_id(ctx.payload.get("card", ""))
     source = str(ctx.payload.get("source") or ("reserve" if who.reserved == card else "row")).lower()
     holder = next((p.name for p in state.players.values() if p.reserved == card and p.name != who.name), None)
     if holder is not None:  # FC-RES-6
-        ctx.error("FC-RES-6", f"{card} is reserved by {holder}: nobody else may cast it")
+        ctx.block("FC-RES-6", f"{card} is reserved by {holder}: nobody else may cast it")
         return
     if source == "reserve":
         if who.reserved != card:  # FC-RES-4
-            ctx.error("FC-RES-4", f"{who.name}'s reserve holds {who.reserved or 'nothing'}, not {card}")
+            ctx.block("FC-RES-4", f"{who.name}'s reserve holds {who.reserved or 'nothing'}, not {card}")
             return
     elif not ctx.reveal(state.row, card, "ench"):  # FC-ENCH-2
         mine = f", or {who.name}'s reserved {who.reserved}" if who.reserved else ""
-        ctx.error("FC-ENCH-2", f"{card or '(none)'} is not in the enchantment row; cast one of {', '.join(state.row) or 'none'}{mine}")
+        ctx.block("FC-ENCH-2", f"{card or '(none)'} is not in the enchantment row; cast one of {', '.join(state.row) or 'none'}{mine}")
         return
-    face = ctx.face("ench", card)
+    face = ctx.face("ench", card, blocks=True)
     shop = state.shops[turn.shop or ""]
     sface = ctx.shop_face(shop)
     if face is None or sface is None:
@@ -82,7 +81,6 @@ def resolve_enchant(ctx: Ctx) -> None:
     ctx.leftover_choices()
     if turn.phase == "visited":
         turn.phase = "enchant"
-    ctx.carried = True
 
 
 def icon_fits(state: FlameState, card: str, symbols: list[str]) -> bool:
@@ -98,14 +96,14 @@ def _terms(ctx: Ctx, card: str, face: dict[str, Any]) -> tuple[dict[str, int], d
     sets = ctx.payload.get("sets")
     top = face.get("max_sets")
     if not isinstance(sets, int) or isinstance(sets, bool) or sets < 1 or (top and sets > top):
-        ctx.error("FC-ENCH-10", f"{card} is paid in sets: declare how many (--sets K, 1 to {top or 'any'})")
+        ctx.block("FC-ENCH-10", f"{card} is paid in sets: declare how many (--sets K, 1 to {top or 'any'})")
         return None
     cost = {g: n * sets for g, n in face["set_cost"].items()}
     by_sets = face.get("reward_by_sets")
     if not by_sets:
         return cost, _times(face.get("reward_per_set") or {}, sets), sets
     if str(sets) not in by_sets:
-        ctx.error("FC-ENCH-11", f"{card} lists no reward for {sets} sets")
+        ctx.block("FC-ENCH-11", f"{card} lists no reward for {sets} sets")
         return None
     return cost, by_sets[str(sets)], sets  # FC-ENCH-11
 
@@ -147,11 +145,11 @@ def _payment(ctx: Ctx, who: PlayerState, cost: dict[str, int], no_coin: bool, ca
         pay, coins = goods_first(who, cost)
         if coins:
             if no_coin:  # FC-ENCH-7
-                ctx.error("FC-ENCH-7", f"{card} costs {items_text(cost)} and forbids coins; {who.name} lacks the goods")
+                ctx.block("FC-ENCH-7", f"{card} costs {items_text(cost)} and forbids coins; {who.name} lacks the goods")
                 return None
             if coins > who.coins:  # FC-GEN-3
                 held = items_text({g: who.goods.get(g, 0) for g in cost}) if any(who.goods.get(g, 0) for g in cost) else "none of those goods"
-                ctx.error("FC-GEN-3", f"{card} costs {items_text(cost)}; {who.name} holds {held} and {who.coins} coin(s): not enough (gather instead)")
+                ctx.block("FC-GEN-3", f"{card} costs {items_text(cost)}; {who.name} holds {held} and {who.coins} coin(s): not enough (gather instead)")
                 return None
             pay[COIN] = coins
         return pay
@@ -160,9 +158,11 @@ def _payment(ctx: Ctx, who: PlayerState, cost: dict[str, int], no_coin: bool, ca
         return None
     pay = paid
     if no_coin and pay.get(COIN):  # FC-ENCH-7 (A-05); forced: the table paid what it declared
-        if ctx.breaks("FC-ENCH-7", f"{card} shows the no-coin mark: pay {items_text(cost)} in goods, without coins"):
+        ctx.error("FC-ENCH-7", f"{card} shows the no-coin mark: pay {items_text(cost)} in goods, without coins")
+        if ctx.failed:
             return None
     elif not matches_cost(pay, cost, True):  # FC-ENCH-6, FC-GEN-4
-        if ctx.breaks("FC-ENCH-6", f"{card} costs exactly {items_text(cost)} (a coin may stand for any good), not {items_text(pay)}"):
+        ctx.error("FC-ENCH-6", f"{card} costs exactly {items_text(cost)} (a coin may stand for any good), not {items_text(pay)}")
+        if ctx.failed:
             return None
     return pay

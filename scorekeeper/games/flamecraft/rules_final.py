@@ -26,10 +26,10 @@ def resolve_final(ctx: Ctx) -> None:
     state = ctx.state
     if not state.finished:  # FC-SCORE-1
         left = ", ".join(state.final_queue or []) if state.final_queue is not None else "the end is not triggered yet"
-        ctx.error("FC-SCORE-1", f"final scoring runs after every final turn; still to play: {left}")
+        ctx.block("FC-SCORE-1", f"final scoring runs after every final turn; still to play: {left}")
         return
     if state.moon is not None:
-        ctx.error("FC-SCORE-1", "the final scoring is already recorded (correct it with amend or void)")
+        ctx.block("FC-SCORE-1", "the final scoring is already recorded (correct it with amend or void)")
         return
     ctx.learn_faces()
     declared: dict[str, bool] = {}
@@ -58,7 +58,6 @@ def resolve_final(ctx: Ctx) -> None:
     if ctx.failed:
         return
     state.moon = declared
-    ctx.carried = True
 
 
 def resolve_adjust(ctx: Ctx) -> None:
@@ -155,4 +154,3 @@ def resolve_adjust(ctx: Ctx) -> None:
                 ctx.error("FC-GEN-3", f"the {key} deck cannot hold {value} cards")
                 continue
             setattr(state, attr, None if value is None else int(value))
-    ctx.carried = True

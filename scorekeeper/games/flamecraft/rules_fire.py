@@ -23,8 +23,10 @@ def resolve_fire(ctx: Ctx) -> None:
         todo = f"{who.name} has not visited a shop yet (fc visit SHOP)" if turn.phase == "start" else (
             f"{who.name} has not gathered or enchanted at {turn.shop} yet (fc gather, or fc enchant CARD)"
         )
-        if ctx.breaks("FC-FIRE-9", f"dragons are fired up only after gathering (step 3) or enchanting (step 2): {todo}") or turn.shop is None:
-            return
+        text = f"dragons are fired up only after gathering (step 3) or enchanting (step 2): {todo}"
+        if turn.shop is None:  # no shop visited yet: no dragon to fire, even forced
+            ctx.stop("FC-FIRE-9", text)
+        ctx.breach("FC-FIRE-9", text)
     where = state.dragon_location(dragon)
     if where is None or where[0] != turn.shop:  # FC-FIRE-1
         at = f"it is at {where[0]}" if where else "it is not in a shop slot"
@@ -33,7 +35,7 @@ def resolve_fire(ctx: Ctx) -> None:
         if where:  # forced: a dragon elsewhere in town is fired all the same
             ctx.error("FC-FIRE-1", text)
         else:
-            ctx.cannot("FC-FIRE-1", text)
+            ctx.block("FC-FIRE-1", text)
     fired_times = turn.fired.count(dragon)
     if fired_times >= int(ctx.setting("fire_max_per_dragon") or 1):  # FC-FIRE-4 (A-16)
         shop = state.shops.get(turn.shop or "")
@@ -51,14 +53,13 @@ def resolve_fire(ctx: Ctx) -> None:
     # FC-FIRE-3/FC-FIRE-5: when enchanting, every dragon at the shop (chained ones included) may fire
     if ctx.failed:
         return
-    face = ctx.face("dragon", dragon)
+    face = ctx.face("dragon", dragon, blocks=True)
     if face is None:
         return
     ability = face["ability"]
     claimed = str(ctx.payload.get("ability") or ability).upper()
     if claimed != ability:  # FC-FIRE-8 (forced: the printed ability is resolved)
-        if ctx.breaks("FC-FIRE-8", f"{dragon}'s printed ability is {ability.lower()}, not {claimed.lower()}"):
-            return
+        ctx.breach("FC-FIRE-8", f"{dragon}'s printed ability is {ability.lower()}, not {claimed.lower()}")
     ctx.learn_faces()
     source = f"{dragon} ({ability.lower()})"
     handler = ABILITY_HANDLERS[ability]
@@ -73,7 +74,6 @@ def resolve_fire(ctx: Ctx) -> None:
         turn.gather_step = 3
     if ability != "SWAP":
         turn.followup = None
-    ctx.carried = True
 
 
 def _noop(ctx: Ctx, source: str, why: str) -> None:
@@ -91,17 +91,17 @@ def _gain2(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
     goods = [str(g).lower() for g in (goods or [])]
     goods = [COIN if g in ("coin", "coins") else DRAGON if g in ("dragon", "artisan") else g for g in goods]
     if not goods:
-        ctx.cannot("FC-ART-GAIN2-1", f"{source}: say which good you take 2 of (--good TYPE)")
+        ctx.block("FC-ART-GAIN2-1", f"{source}: say which good you take 2 of (--good TYPE)")
         return
     if any(g in (COIN, DRAGON) for g in goods):  # FC-ART-GAIN2-4
-        ctx.cannot("FC-ART-GAIN2-4", f"{source} gives goods only, never coins or dragons")
+        ctx.block("FC-ART-GAIN2-4", f"{source} gives goods only, never coins or dragons")
         return
     if len(goods) != 2 or goods[0] != goods[1]:  # FC-ART-GAIN2-1
-        ctx.cannot("FC-ART-GAIN2-1", f"{source} gives exactly 2 goods of one type, not {', '.join(goods)}")
+        ctx.block("FC-ART-GAIN2-1", f"{source} gives exactly 2 goods of one type, not {', '.join(goods)}")
         return
     good = goods[0]
     if good not in ctx.goods:
-        ctx.cannot("FC-GEN-1", f"{good!r} is not a good")
+        ctx.block("FC-GEN-1", f"{good!r} is not a good")
         return
     shop = state.shops[state.turn.shop or ""]  # type: ignore[union-attr]
     face = ctx.shop_face(shop) or {"symbols": []}
@@ -114,7 +114,8 @@ def _gain2(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
     if WILD in face["symbols"]:  # FC-ART-GAIN2-3
         available = set(ctx.goods)
     if good not in available:  # FC-ART-GAIN2-2
-        if ctx.breaks("FC-ART-GAIN2-2", f"{shop.id} shows no {good} (no symbol, enchantment or dragon); {source} can take {', '.join(sorted(available)) or 'nothing'}"):
+        ctx.error("FC-ART-GAIN2-2", f"{shop.id} shows no {good} (no symbol, enchantment or dragon); {source} can take {', '.join(sorted(available)) or 'nothing'}")
+        if ctx.failed:
             return
     ctx.gain_goods(who, {good: 2})
 
@@ -123,14 +124,14 @@ def _gain3(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
     """GAIN3: any 3 different goods (FC-ART-GAIN3-1/2)."""
     goods = [str(g).lower() for g in (ctx.payload.get("goods") or [])]
     if any(g in ("coin", "coins", "dragon", "artisan") for g in goods):  # FC-ART-GAIN3-2
-        ctx.cannot("FC-ART-GAIN3-2", f"{source} gives goods only, never coins or dragons")
+        ctx.block("FC-ART-GAIN3-2", f"{source} gives goods only, never coins or dragons")
         return
     bad = [g for g in goods if g not in ctx.goods]
     if bad:
-        ctx.cannot("FC-GEN-1", f"{', '.join(bad)} is not a good (the goods are {', '.join(ctx.goods)})")
+        ctx.block("FC-GEN-1", f"{', '.join(bad)} is not a good (the goods are {', '.join(ctx.goods)})")
         return
     if len(goods) != 3 or len(set(goods)) != 3:  # FC-ART-GAIN3-1
-        ctx.cannot("FC-ART-GAIN3-1", f"{source} gives exactly 3 different goods; you named {', '.join(goods) or 'none'}")
+        ctx.block("FC-ART-GAIN3-1", f"{source} gives exactly 3 different goods; you named {', '.join(goods) or 'none'}")
         return
     ctx.gain_goods(who, {g: 1 for g in goods})
 
@@ -141,7 +142,7 @@ def _draw(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
         if not ctx.state.park and ctx.state.artisan_deck <= 0:
             _noop(ctx, source, "the park and the artisan deck are empty")
             return
-        ctx.cannot("FC-ART-DRAW-3", f"{source}: say where the dragon comes from (--draw park:NAME or --draw deck[:NAME])")
+        ctx.block("FC-ART-DRAW-3", f"{source}: say where the dragon comes from (--draw park:NAME or --draw deck[:NAME])")
         return
     ctx.take_artisan(who, source)  # FC-ART-DRAW-2: the last deck card triggers the end (in take_artisan)
 
@@ -157,7 +158,7 @@ def _place(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
         if not options:  # FC-FIRE-10 (A-35): nothing in the hand fits an empty slot of a face-up shop
             _noop(ctx, source, f"no dragon in {who.name}'s hand fits an empty slot in town")
             return
-        ctx.cannot("FC-ART-PLACE-1", f"{source}: name the dragon and the slot (--dragon NAME --at SHOP:SLOT); for example {', '.join(options[:4])}")
+        ctx.block("FC-ART-PLACE-1", f"{source}: name the dragon and the slot (--dragon NAME --at SHOP:SLOT); for example {', '.join(options[:4])}")
         return
     place = dict(place)
     # FC-PLACE-9: the ability's placement follows FC-PLACE-1 to 7; FC-ART-PLACE-3: at this shop while
@@ -185,23 +186,25 @@ def _swap(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
     state = ctx.state
     partner = norm_id(ctx.payload.get("swap", ""))
     if not partner:
-        ctx.cannot("FC-ART-SWAP-1", f"{source}: name the dragon in town to swap with (--with NAME)")
+        ctx.block("FC-ART-SWAP-1", f"{source}: name the dragon in town to swap with (--with NAME)")
         return
     if ctx.payload.get("reward") or ctx.draws or ctx.fancies:  # FC-ART-SWAP-3
-        if ctx.breaks("FC-ART-SWAP-3", "a swap is not a placement: neither slot gives its reward"):
+        ctx.error("FC-ART-SWAP-3", "a swap is not a placement: neither slot gives its reward")
+        if ctx.failed:
             return
     if partner == dragon:
-        ctx.cannot("FC-ART-SWAP-1", f"{dragon} cannot swap with itself")
+        ctx.block("FC-ART-SWAP-1", f"{dragon} cannot swap with itself")
         return
     there = state.dragon_location(partner)
     if there is None:  # FC-ART-SWAP-1: in a slot in town, not in a hand or the park
-        ctx.cannot("FC-ART-SWAP-1", f"{partner} is not in a slot in town (only dragons in shops can be swapped)")
+        ctx.block("FC-ART-SWAP-1", f"{partner} is not in a slot in town (only dragons in shops can be swapped)")
         return
     partner_shop = state.shops[there[0]]  # face up: a face-down shop has no slots yet (FC-PLACE-8)
     here = state.dragon_location(dragon)
     assert here is not None
     if here[0] == there[0] and not ctx.setting("swap_same_shop_ok"):  # A-41
-        if ctx.breaks("FC-ART-SWAP-1", f"{partner} is at the same shop; swaps within a shop are off (swap_same_shop_ok)"):
+        ctx.error("FC-ART-SWAP-1", f"{partner} is at the same shop; swaps within a shop are off (swap_same_shop_ok)")
+        if ctx.failed:
             return
     # FC-ART-SWAP-2: trade slots, ignoring the icons
     state.shops[here[0]].slots[here[1]] = partner
@@ -218,7 +221,7 @@ def _gift(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
         if who.items_total() == 0:  # FC-ART-GIFT-2 → FC-FIRE-10
             _noop(ctx, source, f"{who.name} has no good or coin to give")
             return
-        ctx.cannot("FC-ART-GIFT-1", f"{source}: name who gets which good (--to PLAYER --item GOOD)")
+        ctx.block("FC-ART-GIFT-1", f"{source}: name who gets which good (--to PLAYER --item GOOD)")
         return
     gift = dict(gift)
     if do_gift(ctx, who, str(gift.get("to", "")), str(gift.get("item", "")), source):
@@ -232,7 +235,7 @@ def _other(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
         try:
             reward = norm_reward(gain, ctx.goods, what="declared effect")
         except FaceError as exc:
-            ctx.cannot("FC-GEN-1", str(exc))
+            ctx.block("FC-GEN-1", str(exc))
             return
         ctx.grant(who, reward, source)
 

@@ -11,10 +11,10 @@ from .state import FlameState, ShopState
 
 def compute_yield(ctx: Ctx, shop: ShopState) -> tuple[dict[str, int], int, int, list[tuple[str, str]]] | None:
     """The gather yield of a shop (FC-GATHER-2, A-07): fixed goods and coins, wild symbols, dragon symbols,
-    and each symbol with its source (see ``sources_text``). None (with an error) when a face needed is unknown."""
+    and each symbol with its source (see ``sources_text``). None (with a block) when a face needed is unknown."""
     face = ctx.shop_face(shop)
     if face is None:
-        ctx.face("shop", shop.id)
+        ctx.face("shop", shop.id, blocks=True)
         return None
     state = ctx.state
     symbols: list[tuple[str, str]] = [(s, shop.id) for s in face["symbols"]]
@@ -24,14 +24,14 @@ def compute_yield(ctx: Ctx, shop: ShopState) -> tuple[dict[str, int], int, int, 
                 continue
             dface = state.face("dragon", dragon)
             if dface is None:
-                ctx.face("dragon", dragon, why=f" (its icon is part of {shop.id}'s yield)")
+                ctx.face("dragon", dragon, why=f" (its icon is part of {shop.id}'s yield)", blocks=True)
                 return None
             symbols.append((dface["icon"], dragon))
     if ctx.setting("gather_include_enchantments"):
         for card in shop.enchantments:
             eface = state.face("ench", card)
             if eface is None:
-                ctx.face("ench", card, why=f" (it adds to {shop.id}'s yield)")
+                ctx.face("ench", card, why=f" (it adds to {shop.id}'s yield)", blocks=True)
                 return None
             symbols.append((eface["adds"], card))
     fixed: dict[str, int] = {}
@@ -67,11 +67,10 @@ def resolve_gather(ctx: Ctx) -> None:
         return
     who, turn = now
     if turn.phase == "start":
-        ctx.error("FC-TURN-2", f"{who.name} must visit a shop before gathering")
+        ctx.block("FC-TURN-2", f"{who.name} must visit a shop before gathering")
         return
     if turn.phase in ("gather", "enchant"):  # FC-TURN-2
-        if second_action(ctx, who, turn):
-            return
+        second_action(ctx, who, turn)
     ctx.learn_faces()
     shop = ctx.state.shops[turn.shop or ""]
     computed = compute_yield(ctx, shop)
@@ -82,7 +81,7 @@ def resolve_gather(ctx: Ctx) -> None:
     if declared_raw is None:
         if wild:
             example = items_text({**fixed, ctx.goods[0]: fixed.get(ctx.goods[0], 0) + wild})
-            ctx.error("FC-GATHER-6", f"{shop.id} yields {yield_text(fixed, wild, dragons)}: say which goods (e.g. fc gather {example})")
+            ctx.block("FC-GATHER-6", f"{shop.id} yields {yield_text(fixed, wild, dragons)}: say which goods (e.g. fc gather {example})")
             return
         declared = dict(fixed)
     else:
@@ -94,12 +93,10 @@ def resolve_gather(ctx: Ctx) -> None:
     short = any(v < 0 for v in extra.values())
     extra_total = sum(v for v in extra.values() if v > 0)
     if short or extra_total != wild or extra.get(COIN, 0) > 0:  # FC-GATHER-3
-        ctx.error(
+        ctx.breach(  # forced: the table took what it declared
             "FC-GATHER-3",
             f"{shop.id} yields {yield_text(fixed, wild, dragons)} ({sources_text(sources)}), not {items_text(declared)}",
         )
-        if not ctx.forced:  # forced: the table took what it declared
-            return
     ctx.gain_goods(who, declared)
     for _ in range(dragons):
         ctx.take_artisan(who, f"the dragon symbol at {shop.id}")
@@ -108,7 +105,6 @@ def resolve_gather(ctx: Ctx) -> None:
     if turn.phase == "visited":
         turn.phase = "gather"
         turn.gather_step = 1
-    ctx.carried = True
 
 
 def resolve_place(ctx: Ctx) -> None:
@@ -118,27 +114,21 @@ def resolve_place(ctx: Ctx) -> None:
         return
     who, turn = now
     if turn.phase == "enchant":  # FC-ENCH-1
-        if ctx.breaks("FC-ENCH-1", "an enchant turn has no placement from the hand (only fire-ups after the enchantment)"):
-            return
+        ctx.breach("FC-ENCH-1", "an enchant turn has no placement from the hand (only fire-ups after the enchantment)")
     elif turn.phase != "gather":  # FC-GATHER-1
-        if ctx.breaks("FC-GATHER-1", "gather first: placing a dragon is step 2 of gathering"):
-            return
+        ctx.breach("FC-GATHER-1", "gather first: placing a dragon is step 2 of gathering")
     elif turn.gather_step == 2:
-        if ctx.breaks("FC-GATHER-7", f"{who.name} already placed a dragon this turn: only 1 placement when gathering (now fire up 1 dragon, or end the turn)"):
-            return
+        ctx.breach("FC-GATHER-7", f"{who.name} already placed a dragon this turn: only 1 placement when gathering (now fire up 1 dragon, or end the turn)")
     elif turn.gather_step > 2:
-        if ctx.breaks("FC-GATHER-1", "placing is step 2 of gathering: it cannot follow the fire-up (step 3) or the shop ability (step 4)"):
-            return
+        ctx.breach("FC-GATHER-1", "placing is step 2 of gathering: it cannot follow the fire-up (step 3) or the shop ability (step 4)")
     shop_id = norm_id(ctx.payload.get("shop") or turn.shop or "")
     if shop_id != turn.shop:
-        if ctx.breaks("FC-GATHER-7", f"when gathering, the dragon goes to the visited shop {turn.shop}, not {shop_id}"):
-            return
+        ctx.breach("FC-GATHER-7", f"when gathering, the dragon goes to the visited shop {turn.shop}, not {shop_id}")
     ctx.learn_faces()
     if ctx.place_dragon(who, str(ctx.payload.get("dragon", "")), shop_id, ctx.payload.get("slot"), f"placement at {shop_id}"):
         turn.gather_step = max(turn.gather_step, 2)
         turn.followup = None
         ctx.leftover_choices()
-        ctx.carried = True
 
 
 def resolve_shop_ability(ctx: Ctx) -> None:
@@ -148,25 +138,24 @@ def resolve_shop_ability(ctx: Ctx) -> None:
         return
     who, turn = now
     if turn.phase == "enchant":
-        if ctx.breaks("FC-GATHER-8", "a shop ability is never used on an enchant turn"):
-            return
+        ctx.breach("FC-GATHER-8", "a shop ability is never used on an enchant turn")
     elif turn.phase != "gather":
-        if ctx.breaks("FC-GATHER-1", "gather first: the shop ability is step 4 of gathering") or turn.shop is None:
-            return
+        text = "gather first: the shop ability is step 4 of gathering"
+        if turn.shop is None:  # no shop visited yet: nothing to use, even forced
+            ctx.stop("FC-GATHER-1", text)
+        ctx.breach("FC-GATHER-1", text)
     elif turn.gather_step >= 4:
-        if ctx.breaks("FC-GATHER-8", f"the ability of {turn.shop} was already used this turn"):
-            return
+        ctx.breach("FC-GATHER-8", f"the ability of {turn.shop} was already used this turn")
     shop = ctx.state.shops[turn.shop or ""]
     face = ctx.shop_face(shop) or {}
     ability = face.get("ability") or {}
     if not ability:
-        if ctx.breaks("FC-GATHER-8", f"{shop.id} has no ability strip"):
-            return
+        ctx.breach("FC-GATHER-8", f"{shop.id} has no ability strip")
     ctx.learn_faces()
     payload = ctx.payload
     declared = [k for k in ("reserve", "gain", "gift") if payload.get(k)]
     if ability.get("effect") == "reserve" and not declared:  # FC-GATHER-9, FC-RES-3: the card must be named
-        ctx.error("FC-GATHER-9", f"{shop.id}'s ability reserves an enchantment: name it (fc ability --reserve CARD; the row: {', '.join(ctx.state.row) or 'empty'})")
+        ctx.block("FC-GATHER-9", f"{shop.id}'s ability reserves an enchantment: name it (fc ability --reserve CARD; the row: {', '.join(ctx.state.row) or 'empty'})")
         return
     if ability.get("effect") == "reserve" and declared and "reserve" not in declared:  # FC-GATHER-9 (A-34)
         text = f"{shop.id}'s ability is to reserve an enchantment, but the play declares {', '.join(declared)}"
@@ -185,7 +174,6 @@ def resolve_shop_ability(ctx: Ctx) -> None:
     apply_effect(ctx, who, payload, f"ability of {shop.id}")  # FC-GATHER-9: applied as declared
     turn.gather_step = 4
     turn.followup = None
-    ctx.carried = True
 
 
 def yield_of(state: FlameState, shop_id: str) -> tuple[dict[str, int], int, int] | None:

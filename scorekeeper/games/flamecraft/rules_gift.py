@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.games.base import Stop
-
 from .context import Ctx, items_text, ref
 from .notation import COIN, FaceError, norm_id, norm_reward
 from .state import PlayerState
@@ -19,19 +17,17 @@ def do_gift(ctx: Ctx, giver: PlayerState, to: str, item: str, source: str) -> bo
     item = COIN if item in ("coin", "coins") else item
     ok = True
     if recipient is None:
-        ctx.cannot("FC-GIFT-3", f"{to or '(nobody)'} is not a player; gift to one of {', '.join(n for n in state.order if n != giver.name)}")
+        ctx.block("FC-GIFT-3", f"{to or '(nobody)'} is not a player; gift to one of {', '.join(n for n in state.order if n != giver.name)}")
         ok = False
     elif recipient.name == giver.name:  # FC-GIFT-3
-        ctx.cannot("FC-GIFT-3", f"a gift goes to another player, not to {giver.name}")
+        ctx.block("FC-GIFT-3", f"a gift goes to another player, not to {giver.name}")
         ok = False
     if item != COIN and item not in ctx.goods:  # FC-GIFT-2: a good, or a coin in its place
-        ctx.cannot("FC-GIFT-2", f"a gift is 1 good ({', '.join(ctx.goods)}) or 1 coin, not {item!r}")
+        ctx.block("FC-GIFT-2", f"a gift is 1 good ({', '.join(ctx.goods)}) or 1 coin, not {item!r}")
         ok = False
     if not ok:
         return False
-    if not ctx.take_items(giver, {item: 1}, rule="FC-GIFT-1", what="give"):  # FC-GIFT-1, FC-GEN-3
-        if ctx.forced:  # nothing to give
-            raise Stop
+    if not ctx.take_items(giver, {item: 1}, rule="FC-GIFT-1", what="give"):  # FC-GIFT-1, FC-GEN-3: nothing to give
         return False
     assert recipient is not None
     ctx.gain_goods(recipient, {item: 1})  # FC-GIFT-5: no limit check until the recipient's own end of turn
@@ -52,26 +48,26 @@ def reserve_card(ctx: Ctx, who: PlayerState, card_ref: Any, source: str) -> bool
     state = ctx.state
     card, face = ref(card_ref)
     if who.reserved is not None:  # FC-RES-2
-        ctx.cannot("FC-RES-2", f"{who.name} already holds the reserved {who.reserved}: at most 1 reserved enchantment, this reserve is lost")
+        ctx.block("FC-RES-2", f"{who.name} already holds the reserved {who.reserved}: at most 1 reserved enchantment, this reserve is lost")
         return False
     source = source.lower()
     if source == "row":
         if not ctx.reveal(state.row, card, "ench"):
-            ctx.cannot("FC-GEN-5", f"{card or '(no name)'} is not in the enchantment row; the row holds {', '.join(state.row) or 'nothing'}")
+            ctx.block("FC-GEN-5", f"{card or '(no name)'} is not in the enchantment row; the row holds {', '.join(state.row) or 'nothing'}")
             return False
         state.row.remove(card)  # the gap is refilled at end of turn
     elif source == "deck":
         if state.ench_deck <= 0:  # FC-END-7
-            ctx.cannot("FC-END-7", "the enchantment deck is empty: nothing can be reserved from it")
+            ctx.block("FC-END-7", "the enchantment deck is empty: nothing can be reserved from it")
             return False
         if card and ctx.ench_in_play(card):  # FC-GEN-5: a card from the deck is not already in play
-            ctx.cannot("FC-GEN-5", f"{card} is already in play (row, reserve or a shop); a card reserved from the deck needs a new name")
+            ctx.block("FC-GEN-5", f"{card} is already in play (row, reserve or a shop); a card reserved from the deck needs a new name")
             return False
         card = card or state.next_auto("E")
         state.ench_deck -= 1
         ctx.check_trigger("ench")  # FC-RES-3: taking the last card triggers FC-END-1
     else:
-        ctx.cannot("FC-RES-3", f"a reserved enchantment comes from the row or the deck, not {source!r}")
+        ctx.block("FC-RES-3", f"a reserved enchantment comes from the row or the deck, not {source!r}")
         return False
     ctx.learn("ench", card, face)
     if not ctx.from_this_deck(card) and not ctx.forced:  # FC-SETUP-8 (forced: the table reserved it)
@@ -93,10 +89,9 @@ def resolve_reserve(ctx: Ctx) -> None:
     if who is None:
         return
     if not str(ctx.payload.get("by") or "").strip():  # FC-RES-1
-        if ctx.breaks("FC-RES-1", "a reservation needs an effect that grants it: name it (--by 'enchantment EN-7 reward')"):
-            return
+        ctx.breach("FC-RES-1", "a reservation needs an effect that grants it: name it (--by 'enchantment EN-7 reward')")
     ctx.learn_faces()
-    ctx.carried = reserve_card(ctx, who, ctx.payload.get("card") or "", str(ctx.payload.get("source") or "row"))
+    reserve_card(ctx, who, ctx.payload.get("card") or "", str(ctx.payload.get("source") or "row"))
 
 
 def resolve_gift(ctx: Ctx) -> None:
@@ -106,19 +101,17 @@ def resolve_gift(ctx: Ctx) -> None:
         return
     by = str(ctx.payload.get("by") or "").strip()
     if not by:
-        if ctx.breaks("FC-GIFT-6", "name the effect that grants this gift (--by …); a visit payment is recorded with the visit, and is not a gift"):
-            return
+        ctx.breach("FC-GIFT-6", "name the effect that grants this gift (--by …); a visit payment is recorded with the visit, and is not a gift")
     if not do_gift(ctx, who, str(ctx.payload.get("to", "")), str(ctx.payload.get("item", "")), f"gift ({by})"):
         return
     if ctx.payload.get("reward"):
         try:
             reward = norm_reward(ctx.payload["reward"], ctx.goods, what="gift reward")
         except FaceError as exc:
-            ctx.error("FC-GEN-1", str(exc))
+            ctx.block("FC-GEN-1", str(exc))
             return
         ctx.grant(who, reward, f"gift reward ({by})")  # FC-GIFT-4: from the supply, not the recipient
     ctx.leftover_choices()
-    ctx.carried = True
 
 
 def resolve_fancy_score(ctx: Ctx) -> None:
@@ -129,23 +122,20 @@ def resolve_fancy_score(ctx: Ctx) -> None:
     ctx.learn_faces()
     card = norm_id(ctx.payload.get("card", ""))
     if card not in who.fancies:
-        ctx.error("FC-GEN-5", f"{who.name} has no fancy dragon {card}; they hold {', '.join(who.fancies) or 'none'}")
+        ctx.block("FC-GEN-5", f"{who.name} has no fancy dragon {card}; they hold {', '.join(who.fancies) or 'none'}")
         return
-    face = ctx.face("fancy", card)
+    face = ctx.face("fancy", card, blocks=True)
     if face is None:
         return
     if face["kind"] == "moon":  # FC-FANCY-5
-        ctx.error("FC-FANCY-5", f"{card} is a moon dragon: it scores only at the game end (fc final)")
+        ctx.block("FC-FANCY-5", f"{card} is a moon dragon: it scores only at the game end (fc final)")
         return
     if card in who.sun_scored:  # FC-FANCY-4
-        if ctx.breaks("FC-FANCY-4", f"{card} has already been scored: each fancy dragon scores once"):
-            return
+        ctx.breach("FC-FANCY-4", f"{card} has already been scored: each fancy dragon scores once")
     if ctx.payload.get("fulfilled") is False:  # FC-FANCY-7: fulfilment is declared by the user
-        if ctx.breaks("FC-FANCY-1", f"{card} may be scored only once its goal is fulfilled"):
-            return
+        ctx.breach("FC-FANCY-1", f"{card} may be scored only once its goal is fulfilled")
     if ctx.goal_met(who, card) is False:  # FC-FANCY-7: a structured goal is checked against the state
-        if ctx.breaks("FC-FANCY-7", f"the goal of {card} ({face.get('goal')}) is not fulfilled yet"):
-            return
+        ctx.breach("FC-FANCY-7", f"the goal of {card} ({face.get('goal')}) is not fulfilled yet")
     spend = dict(face.get("spend") or {})
     if spend:
         pay = _spend_payment(ctx, who, spend)
@@ -156,7 +146,6 @@ def resolve_fancy_score(ctx: Ctx) -> None:
     ctx.grant(who, face["reward"], f"sun dragon {card}")  # FC-FANCY-2
     ctx.leftover_choices()
     who.sun_scored.append(card)
-    ctx.carried = True
 
 
 def _spend_payment(ctx: Ctx, who: PlayerState, spend: dict[str, int]) -> dict[str, int] | None:
@@ -167,7 +156,7 @@ def _spend_payment(ctx: Ctx, who: PlayerState, spend: dict[str, int]) -> dict[st
         pay, coins = goods_first(who, spend)
         if coins:
             if not coins_ok or coins > who.coins:
-                ctx.error("FC-FANCY-7", f"the goal of this dragon spends {items_text(spend)}; {who.name} cannot pay it")
+                ctx.block("FC-FANCY-7", f"the goal of this dragon spends {items_text(spend)}; {who.name} cannot pay it")
                 return None
             pay[COIN] = coins
         return pay
@@ -176,7 +165,7 @@ def _spend_payment(ctx: Ctx, who: PlayerState, spend: dict[str, int]) -> dict[st
         return None
     pay = paid
     if not _matches_cost(pay, spend, coins_ok):
-        ctx.error("FC-FANCY-3", f"the goal spends exactly {items_text(spend)}" + (" (a coin may stand for any good)" if coins_ok else " (no coins)") + f", not {items_text(pay)}")
+        ctx.block("FC-FANCY-3", f"the goal spends exactly {items_text(spend)}" + (" (a coin may stand for any good)" if coins_ok else " (no coins)") + f", not {items_text(pay)}")
         return None
     return pay
 
@@ -226,8 +215,7 @@ def resolve_companion(ctx: Ctx) -> None:
     state = ctx.state
     who = ctx.player()
     if not ctx.setting("companions"):  # FC-COMP-1 (forced: the table used the declared effect all the same)
-        if ctx.breaks("FC-COMP-1", "companions are off in this game"):
-            return
+        ctx.breach("FC-COMP-1", "companions are off in this game")
     if who is None:  # nobody's turn is due (before the first turn, after the last): say why
         _own_turn(ctx, "FC-COMP-6")
         return
@@ -245,7 +233,6 @@ def resolve_companion(ctx: Ctx) -> None:
     ctx.learn_faces()
     apply_effect(ctx, who, ctx.payload, f"companion {who.companion or '(none dealt)'}")  # FC-COMP-7: as declared
     who.companion_used = True  # FC-COMP-4: flipped
-    ctx.carried = True
 
 
 def apply_effect(ctx: Ctx, who: PlayerState, payload: Any, source: str) -> None:
@@ -257,7 +244,7 @@ def apply_effect(ctx: Ctx, who: PlayerState, payload: Any, source: str) -> None:
         try:
             reward = norm_reward(payload["gain"], ctx.goods, what=f"the gain of the {source}")
         except FaceError as exc:
-            ctx.cannot("FC-GEN-1", str(exc))
+            ctx.block("FC-GEN-1", str(exc))
             return
         ctx.grant(who, reward, source)
     if payload.get("gift"):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.games.base import block
+
 from .context import Ctx, ref
 from .notation import FaceError, norm_goods, norm_id
 from .state import PARK_SIZE, ROW_SIZE, ShopState, TurnState
@@ -23,7 +25,7 @@ def resolve_setup(ctx: Ctx) -> None:
     """``SETUP``: the town of starter shops, the artisan removal, the park, the row, the shop deck."""
     state = ctx.state
     if state.setup_done:
-        ctx.error("FC-SETUP-2", "the setup is already recorded; correct it with 'scorekeeper amend' or 'void'")
+        ctx.block("FC-SETUP-2", "the setup is already recorded; correct it with 'scorekeeper amend' or 'void'")
         return
     ctx.learn_faces()
     players = len(state.order)
@@ -32,12 +34,12 @@ def resolve_setup(ctx: Ctx) -> None:
     # FC-SETUP-2: exactly the 6 starter shops, face up, each in its own space
     town = [norm_id(s) for s in (payload.get("town") or state.catalog_starters.get("shops") or [])]
     if len(town) != STARTER_SHOPS or len(set(town)) != len(town):
-        ctx.error(
+        ctx.add(block(  # a block that goes on: the same refusal says everything the setup still needs
             "FC-SETUP-2",
             f"the town starts with the {STARTER_SHOPS} starter shops, each once; got {len(town)}"
             " (name them with --town, once each with its face: --town 'BAKERY=bread,bread,bread=1coin,bread/meat=2rep';"
             " or mark them starter in the catalog)",
-        )
+        ))
         _count_starters(ctx)  # the same refusal says everything the setup still needs
         return
     shops: dict[str, ShopState] = {}
@@ -80,13 +82,13 @@ def resolve_setup(ctx: Ctx) -> None:
             g: per_type for g in ctx.goods
         }
     except FaceError as exc:
-        ctx.error("FC-SETUP-5", str(exc))
+        ctx.block("FC-SETUP-5", str(exc))
         return
     wrong = [g for g in ctx.goods if removed.get(g, 0) != per_type]
     if wrong:
         need = f"exactly {per_type} of each goods type ({per_type * len(ctx.goods)} in all)" if per_type else "none"
         got = ", ".join(f"{removed.get(g, 0)} {g}" for g in ctx.goods)
-        ctx.error("FC-SETUP-5", f"with {players} players remove {need}; the setup removes {got}")
+        ctx.block("FC-SETUP-5", f"with {players} players remove {need}; the setup removes {got}")
         return
 
     # FC-SETUP-17: deck sizes from the declaration or the settings
@@ -136,15 +138,14 @@ def resolve_setup(ctx: Ctx) -> None:
     state.setup_done = True
     for deck in ("artisan", "ench"):
         ctx.check_trigger(deck)  # A-14: even a setup deal can empty a deck
-    ctx.carried = True
 
 
 def _count_starters(ctx: Ctx) -> list[str] | None:
-    """The 6 starter dragons named (or the catalog's); None, with an FC-SETUP-3 error, when not 6."""
+    """The 6 starter dragons named (or the catalog's); None, with an FC-SETUP-3 block, when not 6."""
     named = ctx.payload.get("starters") or ctx.state.catalog_starters.get("dragons") or []
     starters = [norm_id(d) for d in named]
     if len(starters) != STARTER_SHOPS:
-        ctx.error(
+        ctx.block(
             "FC-SETUP-3",
             f"name the {STARTER_SHOPS} starter dragons (--starters, with their faces the first time: "
             f"--starters S-BREAD=bread/gain2,S-MEAT=meat/draw,…; or mark them starter in the catalog); got {len(starters)}",
@@ -177,13 +178,13 @@ def resolve_setup_player(ctx: Ctx) -> None:
     state = ctx.state
     who = ctx.player()
     if who is None:
-        ctx.error("FC-SETUP-11", f"name the player being dealt (one of {', '.join(state.order)})")
+        ctx.block("FC-SETUP-11", f"name the player being dealt (one of {', '.join(state.order)})")
         return
     if not state.setup_done:
-        ctx.error("FC-SETUP-2", "record the game setup first: scorekeeper fc setup")
+        ctx.block("FC-SETUP-2", "record the game setup first: scorekeeper fc setup")
         return
     if who.dealt:
-        ctx.error("FC-SETUP-11", f"{who.name} has already been dealt their starting cards")
+        ctx.block("FC-SETUP-11", f"{who.name} has already been dealt their starting cards")
         return
     ctx.learn_faces()
     payload = ctx.payload
@@ -269,4 +270,3 @@ def resolve_setup_player(ctx: Ctx) -> None:
     if state.started and state.turn is None:
         first = state.order[0]
         state.turn = TurnState(first, 1, final=bool(state.final_queue and first in state.final_queue))
-    ctx.carried = True

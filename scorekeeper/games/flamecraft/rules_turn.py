@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from scorekeeper.games.base import Stop
+from scorekeeper.games.base import block, error
 
 from .context import DECK_NAMES, Ctx, items_text, player_list, ref
 from .notation import COIN, norm_id
@@ -12,36 +12,37 @@ from .state import GOODS_LIMIT, HAND_LIMIT, PARK_SIZE, ROW_SIZE, FlameState, Pla
 
 
 def require_turn(ctx: Ctx, wrong_player_rules: Sequence[str] = ("FC-TURN-1", "FC-GEN-6"), *, out_of_turn: str = "") -> PlayerState | None:
-    """The acting player when it is their turn; otherwise errors (setup missing, game over, wrong player).
+    """The acting player when it is their turn; otherwise None, with blocks (setup missing, game over, no player).
 
-    A forced play by another player goes on when the table can carry it out: ``out_of_turn="own"`` for a play
-    about the player's own holdings (a gift, a reserve, a sun dragon), ``"visit"`` for a visit before the active
-    player has done anything (the table let the other player take the turn). Otherwise it stops unapplied."""
+    Another player's play is a breach when the table can carry it out: ``out_of_turn="own"`` for a play about
+    the player's own holdings (a gift, a reserve, a sun dragon), ``"visit"`` for a visit before the active
+    player has done anything (the table let the other player take the turn); forced, it goes on. Otherwise it
+    is a block (the turn in progress is another player's: nothing to carry it out on)."""
     state = ctx.state
     if state.turn is None or state.finished or not state.setup_done:  # a turn exists once everyone is dealt
         if not state.setup_done:
-            ctx.error("FC-SETUP-2", "the setup is not recorded yet: start with 'scorekeeper fc setup'")
+            ctx.block("FC-SETUP-2", "the setup is not recorded yet: start with 'scorekeeper fc setup'")
             return None
         undealt = [name for name in state.order if not state.players[name].dealt]
         if undealt:
-            ctx.error("FC-SETUP-11", f"deal the starting cards first: {', '.join(undealt)} (scorekeeper fc deal PLAYER …)")
+            ctx.block("FC-SETUP-11", f"deal the starting cards first: {', '.join(undealt)} (scorekeeper fc deal PLAYER …)")
             return None
-        ctx.error("FC-END-5", "the game is over: every final turn has been played; only 'fc final' may follow")
+        ctx.block("FC-END-5", "the game is over: every final turn has been played; only 'fc final' may follow")
         return None
     who = ctx.player()
     if who is None:
-        ctx.error("FC-GEN-6", f"name the player; it is {state.turn.player}'s turn")
+        ctx.block("FC-GEN-6", f"name the player; it is {state.turn.player}'s turn")
         return None
     if who.name != state.turn.player:
+        takes_turn = out_of_turn == "visit" and state.turn.phase == "start"  # the turn passes to who took it
+        forcible = takes_turn or out_of_turn == "own"
         for rule in wrong_player_rules:
-            ctx.error(rule, f"it is {state.turn.player}'s turn, not {who.name}'s; only the active player acts")
-        if not ctx.forced:
+            ctx.add((error if forcible else block)(rule, f"it is {state.turn.player}'s turn, not {who.name}'s; only the active player acts"))
+        if ctx.failed or not forcible:
             return None
-        if out_of_turn == "visit" and state.turn.phase == "start":  # the turn passes to who took it
+        if takes_turn:
             final = state.final_queue is not None and who.name in state.final_queue
             state.turn = TurnState(who.name, state.turn.number, final=final)
-        elif out_of_turn != "own":  # the turn in progress is another player's: nothing to carry it out on
-            raise Stop
     return who
 
 
@@ -53,13 +54,13 @@ def acting(ctx: Ctx, out_of_turn: str = "") -> tuple[PlayerState, TurnState] | N
     return who, ctx.state.turn
 
 
-def second_action(ctx: Ctx, who: PlayerState, turn: TurnState) -> bool:
-    """FC-TURN-2: a turn is one visit, then either a gather or an enchantment; say what is legal now instead.
-    True when the resolution stops here (see ``Ctx.breaks``)."""
+def second_action(ctx: Ctx, who: PlayerState, turn: TurnState) -> None:
+    """FC-TURN-2: a turn is one visit, then either a gather or an enchantment; say what is legal now instead (a
+    breach: a play not forced is evaluated no further)."""
     from .view import expected  # the same words as the ``next:`` hint (view reads this module)
 
     done = "gathered" if turn.phase == "gather" else "enchanted"
-    return ctx.breaks("FC-TURN-2", f"a turn is one visit, then a gather or an enchantment: {who.name} already visited "
+    ctx.breach("FC-TURN-2", f"a turn is one visit, then a gather or an enchantment: {who.name} already visited "
                       f"{turn.shop} and {done}; now {expected(ctx.state)}")
 
 
@@ -89,11 +90,9 @@ def resolve_visit(ctx: Ctx) -> None:
     who, turn = now
     state = ctx.state
     if turn.phase in ("gather", "enchant"):  # FC-TURN-2
-        if second_action(ctx, who, turn):
-            return
+        second_action(ctx, who, turn)
     elif turn.phase != "start":  # FC-TURN-2
-        if ctx.breaks("FC-TURN-2", f"{who.name} already visited {turn.shop} this turn: now gather or enchant"):
-            return
+        ctx.breach("FC-TURN-2", f"{who.name} already visited {turn.shop} this turn: now gather or enchant")
     shop = ctx.shop(str(ctx.payload.get("shop", "")))
     if shop is None:
         return
@@ -102,7 +101,7 @@ def resolve_visit(ctx: Ctx) -> None:
         return f"; {who.name} can visit {player_list(legal_shops(state, who))}"
 
     if not shop.face_up:  # FC-TURN-5, FC-PLACE-8
-        ctx.error("FC-TURN-5", f"{shop.id} is still face down (it is flipped at the end of the turn){instead()}")
+        ctx.block("FC-TURN-5", f"{shop.id} is still face down (it is flipped at the end of the turn){instead()}")
         return
     if shop.id in _recent(state, who):  # FC-TURN-4 (A-10)
         ctx.error("FC-TURN-4", f"{who.name} must move to a new shop: the token is already on {shop.id}{instead()}")
@@ -156,7 +155,6 @@ def resolve_visit(ctx: Ctx) -> None:
     if turn.phase == "start":
         turn.phase = "visited"
     turn.shop = shop.id
-    ctx.carried = True
 
 
 def holding_text(ctx: Ctx, who: PlayerState) -> str:
@@ -184,30 +182,27 @@ def resolve_end_turn(ctx: Ctx) -> None:
     state = ctx.state
     payload = ctx.payload
     if turn.phase == "start":  # FC-TURN-2
-        if ctx.breaks("FC-TURN-2", f"{who.name} has not visited a shop yet: a turn is visit, gather or enchant, then end"):
-            return
+        ctx.breach("FC-TURN-2", f"{who.name} has not visited a shop yet: a turn is visit, gather or enchant, then end")
     if turn.phase == "visited" and not ctx.setting("allow_pass"):  # FC-TURN-3 (A-12)
-        if ctx.breaks("FC-TURN-3", f"{who.name} visited {turn.shop} but took no action: gather (always possible) or enchant first"):
-            return
+        ctx.breach("FC-TURN-3", f"{who.name} visited {turn.shop} but took no action: gather (always possible) or enchant first")
     ctx.learn_faces()
 
     # step 1, FC-END-TURN-2: flip every shop drawn face down this turn; the user enters its face now
     flips = [ref(item) for item in payload.get("flips") or []]
     if len(flips) != len(turn.new_shops):
         if turn.new_shops:
-            ctx.error("FC-END-TURN-2", f"{len(turn.new_shops)} new shop(s) were drawn this turn: flip each one (--flip NAME[=FACE])")
+            ctx.block("FC-END-TURN-2", f"{len(turn.new_shops)} new shop(s) were drawn this turn: flip each one (--flip NAME[=FACE])")
         else:
-            ctx.error("FC-END-TURN-2", "no shop was drawn face down this turn: there is nothing to flip")
+            ctx.block("FC-END-TURN-2", "no shop was drawn face down this turn: there is nothing to flip")
         return
     for placeholder, (card, face) in zip(list(turn.new_shops), flips):
         if card in state.shops:
-            ctx.cannot("FC-GEN-5", f"shop {card} is already in town")
+            ctx.block("FC-GEN-5", f"shop {card} is already in town")
             continue
         ctx.learn("shop", card, face)
-        shop_face = ctx.face("shop", card, rule="FC-END-TURN-2", why=" (the new shop is flipped now)")
+        # a block: a shop without its face cannot be put in town
+        shop_face = ctx.face("shop", card, rule="FC-END-TURN-2", why=" (the new shop is flipped now)", blocks=True)
         if shop_face is None:
-            if ctx.forced:  # a shop without its face cannot be put in town
-                raise Stop
             continue
         _flip(state, placeholder, ShopState(card, True, [None] * len(shop_face["slots"])))
     if ctx.failed:
@@ -231,9 +226,9 @@ def resolve_end_turn(ctx: Ctx) -> None:
     over = len(who.hand) - HAND_LIMIT
     for dragon in dragons:
         if dragon not in who.hand:
-            ctx.cannot("FC-GEN-3", f"{dragon} is not in {who.name}'s hand")
+            ctx.block("FC-GEN-3", f"{dragon} is not in {who.name}'s hand")
     if len(set(dragons)) != len(dragons):
-        ctx.cannot("FC-GEN-3", "a dragon can be discarded only once")
+        ctx.block("FC-GEN-3", "a dragon can be discarded only once")
     if over > 0 and len(dragons) != over and (exact or len(dragons) < over):
         ctx.error("FC-END-TURN-3", f"{who.name} has {len(who.hand)} artisan dragons: discard exactly {over} to keep {HAND_LIMIT} (--discard NAME)")
     elif over <= 0 and dragons:
@@ -257,7 +252,6 @@ def resolve_end_turn(ctx: Ctx) -> None:
     if ctx.failed:
         return
     advance(state)
-    ctx.carried = True
 
 
 def _check_goods_discard(ctx: Ctx, who: PlayerState, goods: dict[str, int], exact: bool) -> None:
@@ -268,7 +262,7 @@ def _check_goods_discard(ctx: Ctx, who: PlayerState, goods: dict[str, int], exac
         thrown = goods.get(good, 0)
         extra = have - GOODS_LIMIT
         if thrown > have:
-            ctx.cannot("FC-GEN-3", f"{who.name} holds only {have} {good}")
+            ctx.block("FC-GEN-3", f"{who.name} holds only {have} {good}")
         elif extra > 0 and thrown != extra and (exact or thrown < extra):
             ctx.error("FC-END-TURN-4", f"{who.name} has {have} {good}: discard exactly {extra} to keep {GOODS_LIMIT} (--discard {extra}{good})")
         elif extra <= 0 and thrown:
@@ -293,18 +287,18 @@ def _refill(ctx: Ctx, key: str, deck: int, gaps: int, kind: str, prefix: str) ->
             option = "--park" if key == "park" else "--row"
             if need == 0:
                 why = f"the {DECK_NAMES['artisan' if key == 'park' else 'ench']} deck is empty (FC-END-TURN-9)" if gaps else f"the {what} is full"
-                ctx.cannot("FC-END-TURN-8", f"nothing is revealed for the {what}: {why}; leave out {option}")
+                ctx.block("FC-END-TURN-8", f"nothing is revealed for the {what}: {why}; leave out {option}")
             else:
                 short = f" (the deck holds only {deck}: refill as far as it goes, FC-END-TURN-9)" if deck < gaps else ""
-                ctx.cannot("FC-END-TURN-8", f"the {what} needs exactly {need} new card(s){short}; got {len(cards)} ({option} NAME,…)")
+                ctx.block("FC-END-TURN-8", f"the {what} needs exactly {need} new card(s){short}; got {len(cards)} ({option} NAME,…)")
             return []
         if len(set(cards)) != len(cards):
-            ctx.cannot("FC-GEN-5", "the same card cannot be revealed twice")
+            ctx.block("FC-GEN-5", "the same card cannot be revealed twice")
         for card in cards:
             if kind == "dragon" and ctx.card_in_play(card):
-                ctx.cannot("FC-GEN-5", f"dragon {card} is already in play")
+                ctx.block("FC-GEN-5", f"dragon {card} is already in play")
             if kind == "ench" and ctx.ench_in_play(card):
-                ctx.cannot("FC-GEN-5", f"enchantment {card} is already in play")
+                ctx.block("FC-GEN-5", f"enchantment {card} is already in play")
             if kind == "ench":
                 ctx.from_this_deck(card)  # FC-SETUP-8
     if ctx.failed:

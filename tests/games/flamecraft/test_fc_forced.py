@@ -114,3 +114,14 @@ def test_fc_fire_1_a_dragon_at_another_shop_is_refused_and_fired_when_forced() -
     assert rules(found) == ["FC-FIRE-1"] and t.p("P1").goods == {"bread": 2, "meat": 1, "iron": 1, "potion": 1}
     found = t.play("FIRE_UP", "P1", force=True, dragon="AD-1", good="bread")
     assert "FC-FIRE-1" in rules(found) and "CORE-UNAPPLIED" in rules(found)
+
+
+def test_fc_gather_1_a_shop_ability_before_any_visit_has_no_shop_to_use_even_forced() -> None:
+    """FC-GATHER-1: the shop ability is step 4 of gathering; before the player visited a shop it is refused, and
+    forced it is a block (no shop to use the ability of): recorded unapplied (CORE-UNAPPLIED), the turn as it was."""
+    t = fresh(("P1", "P2"))
+    t.bad("SHOP_ABILITY", "P1", "FC-GATHER-1")
+    found = t.play("SHOP_ABILITY", "P1", force=True)
+    assert "FC-GATHER-1" in rules(found) and "CORE-UNAPPLIED" in rules(found)
+    assert t.state.turn.phase == "start" and t.state.turn.shop is None
+    t.ok("VISIT", "P1", shop="BAKERY")

@@ -1,0 +1,98 @@
+"""What a game declares about its events: each event type's payload fields and the player it concerns.
+
+The engine checks every recorded event against its type's declaration before the game plays it (``CORE-TYPE``,
+``CORE-PAYLOAD``: ``Game.payload_findings``), and the CLI makes its commands from the same declarations
+(``scorekeeper.cli.declared``).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from scorekeeper.core.events import Event
+
+#: the JSON kinds a payload field may have (``int`` excludes booleans; ``num`` is an int or a float)
+FIELD_KINDS = ("int", "num", "str", "bool", "list", "dict", "any")
+
+
+@dataclass(frozen=True)
+class Field:
+    """One payload field of an event type: its name, its JSON kind, whether it must be there.
+
+    ``positional``: the commands made from the declarations (``scorekeeper.cli.declared``) take it as an
+    argument rather than an option.
+    """
+
+    name: str
+    kind: str = "any"
+    required: bool = False
+    help: str = ""
+    positional: bool = False
+
+    def problem(self, value: Any) -> str | None:
+        """Why ``value`` does not fit this field, or None."""
+        if _FITS[self.kind](value):
+            return None
+        return f"{self.name} must be {_KIND_WORDS[self.kind]}, not {type(value).__name__} {value!r}"
+
+
+#: whether a value fits a field of each kind (``int`` and ``num`` exclude booleans)
+_FITS: dict[str, Callable[[Any], bool]] = {
+    "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "num": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "str": lambda v: isinstance(v, str),
+    "bool": lambda v: isinstance(v, bool),
+    "list": lambda v: isinstance(v, list),
+    "dict": lambda v: isinstance(v, dict),
+    "any": lambda v: True,
+}
+
+_KIND_WORDS = {"int": "a whole number", "num": "a number", "str": "text", "bool": "true or false",
+               "list": "a list", "dict": "an object", "any": "a value"}
+
+#: who an event type concerns: a player it must name, may name, or nobody
+PLAYER_REQUIRED, PLAYER_OPTIONAL, PLAYER_NONE = "required", "optional", "none"
+
+
+@dataclass(frozen=True)
+class EventType:
+    """The declaration of one event type: its name, what it records, its payload fields, its player.
+
+    ``open`` event types accept fields beyond the declared ones (a manual correction's free keys are
+    then checked by the game).
+    """
+
+    name: str
+    description: str
+    fields: tuple[Field, ...] = ()
+    player: str = PLAYER_OPTIONAL
+    open: bool = False
+
+    @functools.cached_property
+    def field_names(self) -> frozenset[str]:
+        """The names of the declared fields."""
+        return frozenset(f.name for f in self.fields)
+
+    def payload_problems(self, event: Event) -> list[str]:
+        """Why ``event``'s player and payload do not fit this declaration (empty when they fit)."""
+        problems = []
+        if self.player == PLAYER_REQUIRED and not event.player:
+            problems.append(f"{self.name} needs the player who makes it")
+        if self.player == PLAYER_NONE and event.player:
+            problems.append(f"{self.name} concerns no player (it names {event.player})")
+        payload = event.payload
+        for f in self.fields:
+            value = payload.get(f.name)
+            if value is None:
+                if f.required:
+                    problems.append(f"{self.name} needs the field {f.name}")
+            elif not _FITS[f.kind](value):
+                problems.append(str(f.problem(value)))
+        declared = self.field_names
+        unknown = [k for k in payload if k not in declared] if not self.open else []
+        if unknown:
+            known = ", ".join(f.name for f in self.fields) or "none"
+            problems.append(f"{self.name} has no field {', '.join(map(repr, unknown))} (its fields: {known})")
+        return problems
