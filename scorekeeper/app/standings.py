@@ -4,9 +4,12 @@ A *result* is what a finished session comes to (its final table, its winners, wh
 started); ``standings`` reads every session under the paths it is given and aggregates the results per game
 and player: games, wins (a shared win counts as a win, and is also counted as shared), win rate, average and
 best score. A file that cannot be read, a session that is not finished, and a second copy of a session already
-counted (an import or a copy has the same metadata) are *skipped* with the reason, never a crash.
+counted (an import or a copy has the same metadata) are *skipped* with the reason, never a crash. A what-if
+branch (its metadata records a parent) is not a game that was played: it is counted only when asked. Names
+given in an alias table (``Aliases``) count as one player.
 
-Pure: no printing, no Click; the only I/O is reading the session files (through ``Session.open``).
+Pure: no printing, no Click; the only I/O is reading the session files (through ``Session.open``), or their
+results from the league's index (``scorekeeper.app.league_index``), which never changes what comes out.
 """
 
 from __future__ import annotations
@@ -15,10 +18,14 @@ import datetime as _dt
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.games.base import ScoreTable
+
+if TYPE_CHECKING:
+    from scorekeeper.app.league_index import Index
+    from scorekeeper.app.league_stats import Aliases
 
 #: the settings in which a game names its start player (each game's default: the first listed player)
 START_PLAYER_SETTINGS = ("first_player", "start_player", "first")
@@ -39,6 +46,7 @@ class Result:
     start_player: str
     violations: int  # recorded plays that break a rule
     counted: int = 0  # of them, the forced ones the game carried out (they count in the table)
+    branch: bool = False  # a what-if branch (its metadata records a parent), not a game that was played
 
     @property
     def final(self) -> bool:
@@ -79,7 +87,24 @@ def result_of(session: Any, path: str | None = None) -> Result:
         path=path if path is not None else str(session.path or ""), game=meta.game, title=games.entry(meta.game).title,
         key=meta_hash(meta), players=players, table=session.score(), started=started, ended=ended,
         start_player=start, violations=len(replayed.errors), counted=replayed.counted_errors,
+        branch=meta.parent is not None,
     )
+
+
+def read_result(path: str) -> Result | str:
+    """The result of the session file at ``path``, or the reason it cannot be counted (never an error)."""
+    from scorekeeper.app.session import Session
+
+    try:
+        return result_of(Session.open(path), path)
+    except ScorekeeperError as exc:
+        return _reason(str(exc), path)
+    except Exception as exc:  # a bug in one game's replay must not stop the league table
+        return f"{BUG_PREFIX}{exc!r}); report it"
+
+
+#: how the reason for a file that a bug stopped starts (such a reason is never kept in the index)
+BUG_PREFIX = "could not be replayed ("
 
 
 def local_time(iso: str, tz: _dt.tzinfo | None = None) -> _dt.datetime:
@@ -138,6 +163,8 @@ class Standings:
     lines: dict[str, dict[str, Line]] = field(default_factory=dict)
     skipped: list[Skipped] = field(default_factory=list)
     left_out: int = 0  # finished sessions left out by --game or --since
+    branches: int = 0  # finished what-if branches left out (``include_branches`` counts them)
+    notices: list[str] = field(default_factory=list)  # what the index has to say (it was damaged, rebuilt)
 
     def add(self, result: Result) -> None:
         self.titles.setdefault(result.game, result.title)
@@ -173,9 +200,17 @@ class Standings:
                  "totals": r.totals}
                 for game in self.games() for r in self.counted[game]
             ],
-            "skipped": [{"path": s.path, "reason": s.reason} for s in self.skipped],
-            "left_out": self.left_out,
+            **self.footer_json(),
         }
+
+    def footer_json(self) -> dict[str, Any]:
+        """What every league view's JSON ends with: the files skipped, and how many sessions were left out."""
+        return {"skipped": [{"path": s.path, "reason": s.reason} for s in self.skipped], "left_out": self.left_out,
+                "branches_left_out": self.branches}
+
+    def results(self) -> list[Result]:
+        """Every session counted, all games, in the order played (then by path)."""
+        return sorted((r for game in self.counted.values() for r in game), key=lambda r: (r.started, r.path))
 
 
 def session_files(paths: Sequence[str]) -> list[tuple[str, str | None]]:
@@ -198,31 +233,34 @@ def session_files(paths: Sequence[str]) -> list[tuple[str, str | None]]:
 
 
 def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | None = None,
-              tz: _dt.tzinfo | None = None) -> Standings:
-    """Every finished session under ``paths`` (of ``game`` only; played on ``since`` or later) aggregated."""
+              tz: _dt.tzinfo | None = None, *, index: "Index | None" = None, aliases: "Aliases | None" = None,
+              include_branches: bool = False) -> Standings:
+    """Every finished session under ``paths`` (of ``game`` only; played on ``since`` or later) aggregated.
+
+    ``index``: where results already known are taken from (and new ones kept); ``aliases``: names that are one
+    player; ``include_branches``: count what-if branches too.
+    """
     from scorekeeper import games
-    from scorekeeper.app.session import Session
 
     wanted = games.entry(game).name if game else None
     league = Standings()
     seen: dict[str, str] = {}  # metadata hash → the path counted
     read: set[Path] = set()
     for path, problem in session_files(paths):
-        if problem is None and Path(path).resolve() in read:
+        resolved = Path(path).resolve()
+        if problem is None and resolved in read:
             continue  # the same file reached twice (a file and its folder)
-        read.add(Path(path).resolve())
-        if problem is None:
-            try:
-                result: Result | None = result_of(Session.open(path), path)
-            except ScorekeeperError as exc:
-                problem, result = _reason(str(exc), path), None
-            except Exception as exc:  # a bug in one game's replay must not stop the league table
-                problem, result = f"could not be replayed ({exc!r}); report it", None
-        if problem is not None or result is None:
-            league.skipped.append(Skipped(path, problem or "unreadable"))
+        read.add(resolved)
+        outcome: Result | str = problem if problem is not None else (
+            index.read(path, str(resolved), read_result) if index is not None else read_result(path))
+        if isinstance(outcome, str):
+            league.skipped.append(Skipped(path, outcome))
             continue
+        result = aliases.applied(outcome) if aliases is not None else outcome
         if not result.final:
             league.skipped.append(Skipped(path, "not finished (the score is provisional)"))
+        elif result.branch and not include_branches:
+            league.branches += 1
         elif result.key in seen:
             league.skipped.append(Skipped(path, f"the same session as {seen[result.key]} (a copy or an import)"))
         elif (wanted and result.game != wanted) or (since and local_time(result.started, tz).date() < since):
@@ -230,6 +268,9 @@ def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | N
         else:
             seen[result.key] = path
             league.add(result)
+    if index is not None:
+        index.forget_missing([p for p in paths if Path(p).is_dir()], {str(p) for p in read})
+        league.notices += index.close()
     return league
 
 

@@ -43,25 +43,21 @@ def new(game: str, players: str, overrides: tuple[str, ...], catalog: str | None
 @click.option("--all", "show_all", is_flag=True, help="List every session remembered, not only the 20 most recent.")
 @json_option
 def sessions(show_all: bool, as_json: bool) -> None:
-    """List the sessions used most recently (the current one marked with *); --all lists every one.
+    """List the sessions used most recently (the current one marked with *), each with its winner and scores;
+    --all lists every one.
 
     Example: scorekeeper sessions --all
     """
-    from scorekeeper.cli.home import RECENT_SHOWN, current_session, recent_sessions
-    from scorekeeper.render.report import table
+    from scorekeeper.cli.home import RECENT_SHOWN, current_session, listed, recent_sessions, sessions_table
 
-    current = current_session()
     remembered = recent_sessions()
-    rows = [
-        {"": "*" if current and str(current) == r["path"] else "", "game": r.get("game"),
-         "players": r.get("players"), "path": r["path"], "last used": r.get("used")}
-        for r in (remembered if show_all or as_json else remembered[:RECENT_SHOWN])
-    ]
+    rows, notices = listed(remembered if show_all or as_json else remembered[:RECENT_SHOWN], current_session())
+    for notice in notices:
+        click.echo(f"warning: {notice}", err=True)
     if as_json:  # JSON keys are names: "current" (true/false), "last_used"
-        emit_json([{"current": r[""] == "*", "game": r["game"], "players": r["players"], "path": r["path"],
-                    "last_used": r["last used"]} for r in rows])
+        emit_json(rows)
         return
-    click.echo(table(rows) if rows else "no sessions yet: scorekeeper new GAME --players A,B")
+    click.echo(sessions_table(rows) if rows else "no sessions yet: scorekeeper new GAME --players A,B")
     if len(remembered) > len(rows):
         click.echo(f"... and {len(remembered) - len(rows)} older; see them all with 'scorekeeper sessions --all'")
 

@@ -1,0 +1,283 @@
+"""The league's index: what each session file comes to, kept in SQLite so that ``standings`` replays a file once.
+
+A file's *result* (``standings.Result``, or the reason it cannot be counted) depends only on its bytes and on
+the code that replays it. The index keeps it under the SHA-256 of the file's bytes and the code's fingerprint
+(``scorekeeper.core.code_version``, of every registered game): a file whose digest is known is not opened
+again, a changed file has another digest and is replayed, and a change to the code replays everything. To spare
+a warm run the hashing too, the index remembers each path's last stat (size, modification and change times,
+inode) and digest; a file whose stat changed is hashed again, and the digest decides. A stat taken within
+``RACY_SECONDS`` of the file's modification is not trusted next time (a write in the same clock tick).
+
+It is never the truth: delete it, and every output stays the same, only slower. A file removed from a folder
+that was read drops out of it. Concurrent commands share it through SQLite's own locking (WAL mode, a busy
+timeout); a write that cannot be made is skipped. A damaged index is deleted and rebuilt, with one notice.
+
+Where: ``--index PATH``; else ``league.sqlite`` in ``$SCOREKEEPER_CACHE_DIR``, else in
+``$XDG_CACHE_HOME/scorekeeper`` (``~/.cache`` by default), private to the user. ``SCOREKEEPER_NO_CACHE=1``
+turns it off (an explicit ``--index`` still counts).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from scorekeeper.app import replay_cache
+from scorekeeper.app.standings import BUG_PREFIX, Result
+from scorekeeper.games.base import ScoreRow, ScoreTable
+
+FORMAT = 1  # the schema's version (``PRAGMA user_version``); another one is dropped and rebuilt
+FILE_NAME = "league.sqlite"
+RACY_SECONDS = 2.0
+BUSY_MS = 10_000
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
+    ctime_ns INTEGER NOT NULL, inode INTEGER NOT NULL, digest TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS results (digest TEXT NOT NULL, code TEXT NOT NULL, outcome TEXT NOT NULL,
+    PRIMARY KEY (digest, code)) WITHOUT ROWID;
+"""
+
+Stat = tuple[int, int, int, int]  # size, mtime_ns, ctime_ns, inode
+Outcome = Result | str  # a result, or the reason the file cannot be counted
+
+
+def default_path() -> Path | None:
+    """The index in the user's cache folder (see the module's docstring); None when caches are turned off."""
+    if not replay_cache.enabled():
+        return None
+    explicit = os.environ.get("SCOREKEEPER_CACHE_DIR")
+    return Path(explicit) / FILE_NAME if explicit else replay_cache.folder().parent / FILE_NAME
+
+
+def open_index(explicit: str | None = None) -> "Index | None":
+    """The index at ``explicit``, else the default one (or None when turned off)."""
+    path = Path(explicit) if explicit else default_path()
+    return Index(path, explicit=bool(explicit)) if path is not None else None
+
+
+def code_key() -> str:
+    """The fingerprint of the code that makes a result: the core's and every registered game's."""
+    from scorekeeper import games
+    from scorekeeper.core.code_version import fingerprint_of_package
+
+    parts = [f"index {FORMAT}"] + [f"{g.name}:{fingerprint_of_package(g.package)}" for g in games.REGISTRY]
+    return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:24]
+
+
+def stat_of(path: str) -> Stat:
+    info = os.stat(path)
+    return info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino
+
+
+def file_digest(path: str) -> str:
+    with open(path, "rb") as handle:
+        return hashlib.sha256(handle.read()).hexdigest()
+
+
+class Index:
+    """An open index: results looked up one file at a time, new ones written in one transaction by ``close``."""
+
+    def __init__(self, path: Path, explicit: bool = False) -> None:
+        self.path = path
+        self.explicit = explicit
+        self.notices: list[str] = []
+        self.code = code_key()
+        self._db: sqlite3.Connection | None = None
+        self._files: dict[str, tuple[Stat, str]] = {}  # to write: path → (stat, digest)
+        self._results: dict[str, str] = {}  # to write: digest → outcome (JSON)
+        self._connect()
+
+    # -- opening -------------------------------------------------------------------------------------
+
+    def _connect(self) -> None:
+        try:
+            self._db = self._opened()
+        except sqlite3.DatabaseError as exc:
+            self._rebuild(exc)
+        except OSError as exc:
+            self._give_up(exc)
+
+    def _opened(self) -> sqlite3.Connection:
+        self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        if not self.path.exists():  # private to the user: SQLite's WAL and shared-memory files take its mode
+            os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
+        db = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
+        try:
+            db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = NORMAL")
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if version != FORMAT:
+                db.execute("BEGIN IMMEDIATE")
+                if db.execute("PRAGMA user_version").fetchone()[0] != FORMAT:  # not done meanwhile by another
+                    db.execute("DROP TABLE IF EXISTS files")
+                    db.execute("DROP TABLE IF EXISTS results")
+                    for statement in SCHEMA.split(";"):
+                        if statement.strip():
+                            db.execute(statement)
+                    db.execute(f"PRAGMA user_version = {FORMAT}")
+                db.execute("COMMIT")
+        except BaseException:
+            db.close()
+            raise
+        return db
+
+    def _rebuild(self, problem: Exception) -> None:
+        """The index is damaged: delete it and start a new one (with one notice)."""
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+        try:
+            for suffix in ("", "-wal", "-shm"):
+                Path(str(self.path) + suffix).unlink(missing_ok=True)
+            self._db = self._opened()
+            self.notices.append(f"the league index {self.path} was damaged ({problem}); rebuilt it")
+        except (OSError, sqlite3.Error) as exc:
+            self._give_up(exc)
+
+    def _give_up(self, problem: Exception) -> None:
+        self._db = None
+        if self.explicit or not isinstance(problem, OSError):
+            self.notices.append(f"the league index {self.path} cannot be used ({problem}); counted without it")
+
+    def _query(self, sql: str, *args: Any) -> tuple[Any, ...] | None:
+        """One row, or None (also when the index is off, or damaged: then it is rebuilt)."""
+        if self._db is None:
+            return None
+        try:
+            row: tuple[Any, ...] | None = self._db.execute(sql, args).fetchone()
+            return row
+        except sqlite3.OperationalError:
+            return None  # busy beyond the timeout: read the file instead
+        except sqlite3.DatabaseError as exc:
+            self._rebuild(exc)
+            return None
+
+    # -- reading -------------------------------------------------------------------------------------
+
+    def read(self, path: str, resolved: str, fresh: Callable[[str], Outcome]) -> Outcome:
+        """The outcome of the file at ``path`` (``resolved``: its absolute path): from the index when its
+        digest is known for this code, else ``fresh(path)`` (kept for next time when the file held still)."""
+        try:
+            before = stat_of(resolved)
+            known = self._query("SELECT size, mtime_ns, ctime_ns, inode, digest FROM files WHERE path = ?", resolved)
+            digest = str(known[4]) if known is not None and tuple(known[:4]) == before else file_digest(resolved)
+        except OSError:
+            return fresh(path)
+        if known is None or tuple(known[:4]) != before:
+            racy = time.time_ns() - before[1] < RACY_SECONDS * 1e9
+            self._files[resolved] = ((before[0], -1 if racy else before[1], before[2], before[3]), digest)
+        row = self._query("SELECT outcome FROM results WHERE digest = ? AND code = ?", digest, self.code)
+        if row is not None:
+            kept = decoded(str(row[0]), path)
+            if kept is not None:
+                return kept
+        outcome = fresh(path)
+        try:
+            still = stat_of(resolved) == before
+        except OSError:
+            still = False
+        if still and keepable(outcome, path, resolved):
+            self._results[digest] = encoded(outcome)
+        elif not still:
+            self._files.pop(resolved, None)
+        return outcome
+
+    # -- writing -------------------------------------------------------------------------------------
+
+    def forget_missing(self, folders: list[str], present: set[str]) -> None:
+        """Drop the paths under ``folders`` (read whole this time) that were not found in them."""
+        if self._db is None:
+            return
+        try:
+            gone: list[str] = []
+            for folder in folders:
+                prefix = str(Path(folder).resolve()) + os.sep
+                rows = self._db.execute("SELECT path FROM files WHERE substr(path, 1, ?) = ?", (len(prefix), prefix))
+                gone += [str(p) for (p,) in rows if str(p) not in present]
+            if gone:
+                self._write(lambda db: db.executemany("DELETE FROM files WHERE path = ?", [(p,) for p in gone]))
+        except sqlite3.OperationalError:
+            pass
+        except sqlite3.DatabaseError as exc:
+            self._rebuild(exc)
+
+    def close(self) -> list[str]:
+        """Write what was learnt (one transaction; skipped when it cannot be made), close; the notices."""
+        if self._db is not None and (self._files or self._results):
+            files = [(p, *stat, digest) for p, (stat, digest) in self._files.items()]
+            results = [(d, self.code, o) for d, o in self._results.items()]
+
+            def write(db: sqlite3.Connection) -> None:
+                db.executemany("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?)", files)
+                db.executemany("INSERT OR REPLACE INTO results VALUES (?, ?, ?)", results)
+                db.execute("DELETE FROM results WHERE code != ? OR digest NOT IN (SELECT digest FROM files)",
+                           (self.code,))
+
+            self._write(write)
+        self._files, self._results = {}, {}
+        if self._db is not None:
+            self._db.close()
+            self._db = None
+        return self.notices
+
+    def _write(self, change: Callable[[sqlite3.Connection], Any]) -> None:
+        assert self._db is not None
+        try:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                change(self._db)
+                self._db.execute("COMMIT")
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+        except sqlite3.OperationalError:
+            pass  # busy beyond the timeout, or read-only: the index simply learns nothing this time
+        except sqlite3.DatabaseError as exc:
+            self._rebuild(exc)
+
+
+# -- results as stored -------------------------------------------------------------------------------
+
+
+def keepable(outcome: Outcome, path: str, resolved: str) -> bool:
+    """A result always; a reason unless a bug gave it or it names the file (it would be wrong elsewhere)."""
+    if isinstance(outcome, Result):
+        return True
+    return not outcome.startswith(BUG_PREFIX) and path not in outcome and resolved not in outcome
+
+
+def encoded(outcome: Outcome) -> str:
+    if isinstance(outcome, str):
+        return json.dumps({"skip": outcome})
+    t = outcome.table
+    return json.dumps({
+        "game": outcome.game, "title": outcome.title, "key": outcome.key, "players": list(outcome.players),
+        "started": outcome.started, "ended": outcome.ended, "start": outcome.start_player,
+        "violations": outcome.violations, "counted": outcome.counted, "branch": outcome.branch,
+        "table": {"game": t.game, "final": t.final, "categories": list(t.categories), "winners": list(t.winners),
+                  "tiebreak": t.tiebreak, "rows": [[r.player, r.categories, r.total, r.rank] for r in t.rows]},
+    }, ensure_ascii=False)
+
+
+def decoded(text: str, path: str) -> Outcome | None:
+    """The outcome stored as ``text``, for the file at ``path``; None when it does not read as one."""
+    try:
+        data = json.loads(text)
+        if "skip" in data:
+            return str(data["skip"])
+        t = data["table"]
+        rows = [ScoreRow(str(p), dict(c), total, int(rank)) for p, c, total, rank in t["rows"]]
+        table = ScoreTable(str(t["game"]), bool(t["final"]), list(t["categories"]), rows, list(t["winners"]),
+                           t["tiebreak"])
+        return Result(path, str(data["game"]), str(data["title"]), str(data["key"]), tuple(data["players"]), table,
+                      str(data["started"]), str(data["ended"]), str(data["start"]), int(data["violations"]),
+                      int(data["counted"]), bool(data["branch"]))
+    except (ValueError, KeyError, TypeError):
+        return None
