@@ -203,6 +203,7 @@ class Index:
                 gone += [str(p) for (p,) in rows if str(p) not in present]
             if gone:
                 self._write(lambda db: db.executemany("DELETE FROM files WHERE path = ?", [(p,) for p in gone]))
+                self._write(self._collect)
         except sqlite3.OperationalError:
             pass
         except sqlite3.DatabaseError as exc:
@@ -217,8 +218,7 @@ class Index:
             def write(db: sqlite3.Connection) -> None:
                 db.executemany("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?)", files)
                 db.executemany("INSERT OR REPLACE INTO results VALUES (?, ?, ?)", results)
-                db.execute("DELETE FROM results WHERE code != ? OR digest NOT IN (SELECT digest FROM files)",
-                           (self.code,))
+                self._collect(db)
 
             self._write(write)
         self._files, self._results = {}, {}
@@ -226,6 +226,10 @@ class Index:
             self._db.close()
             self._db = None
         return self.notices
+
+    def _collect(self, db: sqlite3.Connection) -> None:
+        """Drop the results no path leads to any more, and those of another version of the code."""
+        db.execute("DELETE FROM results WHERE code != ? OR digest NOT IN (SELECT digest FROM files)", (self.code,))
 
     def _write(self, change: Callable[[sqlite3.Connection], Any]) -> None:
         assert self._db is not None

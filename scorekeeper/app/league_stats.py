@@ -90,14 +90,16 @@ class HeadToHead:
 
 
 def head_to_head(league: Standings, first: str, second: str) -> list[HeadToHead]:
-    """Per game (by title), the record of ``first`` and ``second`` in the sessions they played together."""
+    """Per game (by title), the record of ``first`` and ``second`` in the sessions they played together (their
+    names as the first of those sessions writes them)."""
     wanted = (first.casefold(), second.casefold())
     records: dict[str, HeadToHead] = {}
     for result in league.results():
         seated = {p.casefold(): p for p in result.players}
         if not all(w in seated for w in wanted):
             continue
-        record = records.setdefault(result.game, HeadToHead(result.game, result.title, (first, second)))
+        record = records.setdefault(result.game, HeadToHead(result.game, result.title,
+                                                            (seated[wanted[0]], seated[wanted[1]])))
         record.games += 1
         winners = {w.casefold() for w in result.table.winners}
         won = [w in winners for w in wanted]

@@ -98,7 +98,7 @@ def _show_vs(league: Any, pair: tuple[str, str], as_json: bool, fmt: str) -> Non
 
     records = head_to_head(league, *pair)
     if as_json:
-        emit_json({"players": list(pair), "games": [r.to_json() for r in records], **league.footer_json()})
+        emit_json({"players": list(records[0].players if records else pair), "games": [r.to_json() for r in records], **league.footer_json()})
     else:
         click.echo(render_vs(league, records, pair, fmt))
 
@@ -116,7 +116,7 @@ def _show_player_view(league: Any, streaks: bool, bests: bool, last: int | None,
         else:
             click.echo(views.render_last(league, results, fmt))
         return
-    found = league_stats.streaks(league) if streaks else league_stats.bests(league)
+    found: dict[str, list[Any]] = league_stats.streaks(league) if streaks else league_stats.bests(league)
     if as_json:
         emit_json({"games": [{"game": g, "title": league.titles[g], "players": [x.to_json() for x in found[g]]}
                              for g in sorted(found, key=lambda g: league.titles[g].casefold())],

@@ -56,7 +56,7 @@ def vs_rows(records: Sequence["HeadToHead"]) -> list[dict[str, Any]]:
 def render_vs(league: "Standings", records: Sequence["HeadToHead"], players: tuple[str, str],
               fmt: str = DEFAULT_FORMAT) -> str:
     """Two players' record per game: sessions together, each one's wins, the wins they shared."""
-    first, second = players
+    first, second = records[0].players if records else players
     headers = ("game", "together", f"{first} wins", f"{second} wins", "shared")
     if fmt == "csv":
         return table(vs_rows(records), fmt, headers=headers)
