@@ -25,10 +25,10 @@ import os
 import sqlite3
 import time
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.app import replay_cache
-from scorekeeper.app.standings import BUG_PREFIX, Result
+from scorekeeper.app.standings import BUG_PREFIX, Result, read_result
 from scorekeeper.games.base import ScoreRow, ScoreTable
 
 FORMAT = 1  # the schema's version (``PRAGMA user_version``); another one is dropped and rebuilt
@@ -78,6 +78,24 @@ def stat_of(path: str) -> Stat:
 def file_digest(path: str) -> str:
     with open(path, "rb") as handle:
         return hashlib.sha256(handle.read()).hexdigest()
+
+
+def listed(entries: Sequence[Mapping[str, Any]], current: Path | None) -> tuple[list[dict[str, Any]], list[str]]:
+    """The ``sessions`` list: each remembered session (``path``, ``game``, ``players``, ``used``) with its result
+    (replayed only when the file changed since the index last saw it); and what the index had to say."""
+    index = open_index()
+    rows = []
+    for entry in entries:
+        path = str(entry["path"])
+        outcome: Outcome = "no such file" if not os.path.isfile(path) else (
+            index.read(path, str(Path(path).resolve()), read_result) if index is not None else read_result(path))
+        result = outcome if isinstance(outcome, Result) else None
+        final = bool(result and result.final)
+        rows.append({"current": bool(current and str(current) == path), "game": entry.get("game"),
+                     "players": entry.get("players"), "path": path, "last_used": entry.get("used"),
+                     "finished": final, "winners": list(result.table.winners) if result and final else [],
+                     "totals": result.totals if result else {}, "problem": None if result else outcome})
+    return rows, index.close() if index is not None else []
 
 
 class Index:

@@ -17,6 +17,9 @@ from scorekeeper.errors import BadInput
 
 # -- aliases ---------------------------------------------------------------------------------------------
 
+#: the alias table read from the user's Scorekeeper folder when no other is given
+ALIASES_FILE = "aliases.txt"
+
 
 @dataclass(frozen=True)
 class Aliases:
@@ -55,6 +58,13 @@ class Aliases:
             raise BadInput(f"{path}: cannot read the alias file ({getattr(exc, 'strerror', None) or exc})") from None
         return cls.parse(text, str(path))
 
+    @classmethod
+    def of_user(cls, explicit: str | None, home: Path) -> "Aliases | None":
+        """The alias file given, else ``ALIASES_FILE`` in the user's Scorekeeper folder ``home`` if there is one."""
+        if explicit is not None:
+            return cls.read(explicit)
+        return cls.read(home / ALIASES_FILE) if (home / ALIASES_FILE).is_file() else None
+
     def name(self, player: str) -> str:
         return self.names.get(player.casefold(), player)
 
@@ -68,6 +78,34 @@ class Aliases:
             rows=[dataclasses.replace(r, player=renamed.get(r.player, r.player)) for r in result.table.rows])
         return dataclasses.replace(result, players=tuple(renamed.values()), table=table,
                                    start_player=renamed.get(result.start_player, result.start_player))
+
+
+# -- which view ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class View:
+    """Which view of the league is asked for: the standings (nothing set), or one other."""
+
+    vs: tuple[str, str] | None = None  # head-to-head of these two players
+    streaks: bool = False
+    bests: bool = False
+    last: int | None = None  # the last N games
+
+    @classmethod
+    def chosen(cls, vs: str | None, streaks: bool, bests: bool, last: int | None,
+               aliases: Aliases | None = None) -> "View":
+        """The view the options ask for (at most one; ``--vs`` takes two names, as the alias table names them)."""
+        if sum((vs is not None, streaks, bests, last is not None)) > 1:
+            raise BadInput("choose one of --vs, --streaks, --bests and --last")
+        pair = None
+        if vs is not None:
+            names = [n.strip() for n in vs.split(",")]
+            names = [aliases.name(n) for n in names] if aliases is not None else names
+            if len(names) != 2 or not all(names) or names[0].casefold() == names[1].casefold():
+                raise BadInput(f"--vs takes two players' names, A,B (got {vs!r})")
+            pair = (names[0], names[1])
+        return cls(pair, streaks, bests, last)
 
 
 # -- head to head ----------------------------------------------------------------------------------------

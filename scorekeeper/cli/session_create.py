@@ -43,21 +43,24 @@ def new(game: str, players: str, overrides: tuple[str, ...], catalog: str | None
 @click.option("--all", "show_all", is_flag=True, help="List every session remembered, not only the 20 most recent.")
 @json_option
 def sessions(show_all: bool, as_json: bool) -> None:
-    """List the sessions used most recently (the current one marked with *), each with its winner and scores;
-    --all lists every one.
+    """List the sessions used most recently (the current one marked with *); --all lists every one.
+
+    Each with its winner and scores.
 
     Example: scorekeeper sessions --all
     """
-    from scorekeeper.cli.home import RECENT_SHOWN, current_session, listed, recent_sessions, sessions_table
+    from scorekeeper.app.league_index import listed
+    from scorekeeper.cli.home import RECENT_SHOWN, current_session, recent_sessions
+    from scorekeeper.render.league import render_sessions
 
     remembered = recent_sessions()
     rows, notices = listed(remembered if show_all or as_json else remembered[:RECENT_SHOWN], current_session())
-    for notice in notices:
+    for notice in notices:  # the index was damaged and rebuilt: one line
         click.echo(f"warning: {notice}", err=True)
     if as_json:  # JSON keys are names: "current" (true/false), "last_used"
         emit_json(rows)
         return
-    click.echo(sessions_table(rows) if rows else "no sessions yet: scorekeeper new GAME --players A,B")
+    click.echo(render_sessions(rows) if rows else "no sessions yet: scorekeeper new GAME --players A,B")
     if len(remembered) > len(rows):
         click.echo(f"... and {len(remembered) - len(rows)} older; see them all with 'scorekeeper sessions --all'")
 

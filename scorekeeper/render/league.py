@@ -12,8 +12,43 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence
 from scorekeeper.render.report import DEFAULT_FORMAT, table, text
 
 if TYPE_CHECKING:
-    from scorekeeper.app.league_stats import Best, HeadToHead, Streak
+    from scorekeeper.app.league_stats import Best, HeadToHead, Streak, View
     from scorekeeper.app.standings import Result, Standings
+
+
+def render_view(league: "Standings", view: "View", fmt: str = DEFAULT_FORMAT) -> str:
+    """The view of the league that ``view`` asks for, as text (or CSV)."""
+    from scorekeeper.app import league_stats as stats
+    from scorekeeper.render.report import render_standings
+
+    if view.vs is not None:
+        return render_vs(league, stats.head_to_head(league, *view.vs), view.vs, fmt)
+    if view.streaks:
+        return render_streaks(league, stats.streaks(league), fmt)
+    if view.bests:
+        return render_bests(league, stats.bests(league), fmt)
+    if view.last is not None:
+        return render_last(league, stats.last_games(league, view.last), fmt)
+    return render_standings(league, fmt)
+
+
+def view_json(league: "Standings", view: "View") -> dict[str, Any]:
+    """The view of the league that ``view`` asks for, as JSON data (every view ends with what was skipped)."""
+    from scorekeeper.app import league_stats as stats
+
+    if view.vs is not None:
+        records = stats.head_to_head(league, *view.vs)
+        return {"players": list(records[0].players if records else view.vs),
+                "games": [r.to_json() for r in records], **league.footer_json()}
+    if view.last is not None:
+        return {"last": [{"path": r.path, "game": r.game, "date": r.started, "players": list(r.players),
+                          "winners": list(r.table.winners), "totals": r.totals}
+                         for r in stats.last_games(league, view.last)], **league.footer_json()}
+    if view.streaks or view.bests:
+        found: dict[str, list[Any]] = stats.streaks(league) if view.streaks else stats.bests(league)
+        return {"games": [{"game": g, "title": league.titles[g], "players": [x.to_json() for x in found[g]]}
+                          for g in sorted(found, key=lambda g: league.titles[g].casefold())], **league.footer_json()}
+    return league.to_json()
 
 
 def footer(league: "Standings", fmt: str = DEFAULT_FORMAT) -> list[str]:
@@ -115,3 +150,52 @@ def render_last(league: "Standings", results: Sequence["Result"], fmt: str = DEF
     count = len(results)
     parts = [f"the last {count} game{'s' if count != 1 else ''}", "", table(last_rows(results, tz), fmt), ""] if results else []
     return "\n".join(parts + footer(league, fmt)).rstrip("\n")
+
+
+# -- the sessions list -----------------------------------------------------------------------------------
+
+#: the ``sessions`` list fits this many columns: a long path gives up its start (after an ellipsis)
+SESSIONS_WIDTH = 80
+#: the narrowest a path is cut to, the widest a winner's or a problem's text is shown
+PATH_SHOWN_MIN, WINNER_SHOWN, PROBLEM_SHOWN = 12, 12, 24
+
+
+def render_sessions(rows: Sequence[dict[str, Any]]) -> str:
+    """The rows of ``league_index.listed`` as text that fits ``SESSIONS_WIDTH`` columns: the game, the path (its
+    end, when it is long), the winner, the scores from the highest (``so far`` while the game is on), when it
+    was last used (local time, to the minute). The path gives up what the rest needs."""
+    from scorekeeper import games
+    from scorekeeper.app.standings import local_time
+    from scorekeeper.render.report import widest
+
+    def title(name: Any) -> str:
+        try:
+            return games.entry(str(name)).title
+        except games.UnknownGameError:
+            return str(name or "")
+
+    def scores(row: dict[str, Any]) -> str:
+        if row["problem"]:
+            return clip(str(row["problem"]), PROBLEM_SHOWN)
+        shown = " ".join(str(t) for t in sorted(row["totals"].values(), reverse=True))
+        return shown if row["finished"] else f"so far: {shown}"
+
+    def drawn(path_width: int) -> str:
+        return table([{"": "*" if r["current"] else "", "game": title(r["game"]), "path": clip(r["path"], path_width, True),
+                       "winner": clip(", ".join(r["winners"]), WINNER_SHOWN), "scores": scores(r),
+                       "last used": local_time(str(r["last_used"])).strftime("%Y-%m-%d %H:%M") if r["last_used"] else ""}
+                      for r in rows])
+
+    path_width = max(len(r["path"]) for r in rows)
+    output = drawn(path_width)
+    while widest(output) > SESSIONS_WIDTH and path_width > PATH_SHOWN_MIN:
+        path_width = max(PATH_SHOWN_MIN, path_width - (widest(output) - SESSIONS_WIDTH))
+        output = drawn(path_width)
+    return output
+
+
+def clip(text: str, width: int, keep_end: bool = False) -> str:
+    """``text`` cut to ``width`` characters with an ellipsis: its end kept (a path's file name), or its start."""
+    if len(text) <= width:
+        return text
+    return "…" + text[-(width - 1):] if keep_end else text[: width - 1] + "…"
