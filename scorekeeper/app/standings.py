@@ -62,8 +62,12 @@ class Result:
         return sorted(rows, key=lambda r: (r.rank, rows.index(r)))
 
 
-def result_of(session: Any, path: str | None = None) -> Result:
-    """The result of an opened ``Session`` (final or provisional: see ``Result.final``)."""
+def result_of(session: Any, path: str | None = None, *, once: bool = False) -> Result:
+    """The result of an opened ``Session`` (final or provisional: see ``Result.final``).
+
+    ``once``: the session is opened for its result alone; it is replayed without leaving a replay-cache entry
+    (the league reads thousands of sessions: an entry each would fill the cache and double the time).
+    """
     from scorekeeper import games
     from scorekeeper.core.journal import meta_hash
     from scorekeeper.app.session import resolve_player
@@ -82,10 +86,10 @@ def result_of(session: Any, path: str | None = None) -> Result:
             except ScorekeeperError:
                 pass
             break
-    replayed = session.replay()
+    replayed = session.replay(until=session.journal.count + 1) if once else session.replay()
     return Result(
         path=path if path is not None else str(session.path or ""), game=meta.game, title=games.entry(meta.game).title,
-        key=meta_hash(meta), players=players, table=session.score(), started=started, ended=ended,
+        key=meta_hash(meta), players=players, table=session.game.score(replayed.state), started=started, ended=ended,
         start_player=start, violations=len(replayed.errors), counted=replayed.counted_errors,
         branch=meta.parent is not None,
     )
@@ -96,7 +100,7 @@ def read_result(path: str) -> Result | str:
     from scorekeeper.app.session import Session
 
     try:
-        return result_of(Session.open(path), path)
+        return result_of(Session.open(path), path, once=True)
     except ScorekeeperError as exc:
         return _reason(str(exc), path)
     except Exception as exc:  # a bug in one game's replay must not stop the league table
