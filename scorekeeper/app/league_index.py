@@ -10,7 +10,10 @@ inode) and digest; a file whose stat changed is hashed again, and the digest dec
 
 It is never the truth: delete it, and every output stays the same, only slower. A file removed from a folder
 that was read drops out of it. Concurrent commands share it through SQLite's own locking (WAL mode, a busy
-timeout); a write that cannot be made is skipped. A damaged index is deleted and rebuilt, with one notice.
+timeout); a write that cannot be made is skipped. A damaged index is deleted and rebuilt, with one notice;
+but a file given with ``--index`` that is not recognisably a league index (an SQLite database marked with
+``APPLICATION_ID``: it may be someone else's database, or a session file given by mistake) is refused and
+left untouched.
 
 Where: ``--index PATH``; else ``league.sqlite`` in ``$SCOREKEEPER_CACHE_DIR``, else in
 ``$XDG_CACHE_HOME/scorekeeper`` (``~/.cache`` by default), private to the user. ``SCOREKEEPER_NO_CACHE=1``
@@ -29,9 +32,12 @@ from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.app import replay_cache
 from scorekeeper.app.standings import BUG_PREFIX, Result, read_result
+from scorekeeper.errors import BadInput
 from scorekeeper.games.base import ScoreRow, ScoreTable
 
 FORMAT = 1  # the schema's version (``PRAGMA user_version``); another one is dropped and rebuilt
+#: ``PRAGMA application_id`` of a league index ("SKLI"): a file without it is not ours to rebuild
+APPLICATION_ID = 0x534B4C49
 FILE_NAME = "league.sqlite"
 RACY_SECONDS = 2.0
 BUSY_MS = 10_000
@@ -117,6 +123,9 @@ class Index:
         try:
             self._db = self._opened()
         except sqlite3.DatabaseError as exc:
+            if self.explicit:  # not recognisably a league index: perhaps someone else's file, never deleted
+                raise BadInput(f"{self.path} is not a league index ({exc}); delete it, or give --index another "
+                               "file") from None
             self._rebuild(exc)
         except OSError as exc:
             self._give_up(exc)
@@ -128,10 +137,13 @@ class Index:
         db = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
         try:
             db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+            mine = db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID  # read before any change
+            if not mine and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+                raise sqlite3.DatabaseError("another program's database")
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = NORMAL")
             version = db.execute("PRAGMA user_version").fetchone()[0]
-            if version != FORMAT:
+            if version != FORMAT or not mine:
                 db.execute("BEGIN IMMEDIATE")
                 if db.execute("PRAGMA user_version").fetchone()[0] != FORMAT:  # not done meanwhile by another
                     db.execute("DROP TABLE IF EXISTS files")
@@ -140,6 +152,7 @@ class Index:
                         if statement.strip():
                             db.execute(statement)
                     db.execute(f"PRAGMA user_version = {FORMAT}")
+                    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 db.execute("COMMIT")
         except BaseException:
             db.close()

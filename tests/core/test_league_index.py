@@ -84,18 +84,35 @@ def test_a_removed_file_drops_out_and_a_code_change_reads_again(folder: Path, tm
     assert len(replays) == 4
 
 
-def test_a_damaged_index_is_rebuilt_with_one_line(cli: Cli, folder: Path, tmp_path: Path) -> None:
-    index = tmp_path / "league.sqlite"
-    good = cli("standings", str(folder), "--index", str(index))
+def test_a_damaged_index_is_rebuilt_with_one_line(cli: Cli, folder: Path, tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SCOREKEEPER_CACHE_DIR", str(tmp_path / "cache"))
+    index = tmp_path / "cache" / "league.sqlite"
+    good = cli("standings", str(folder))
+    assert index.exists() and good.stderr == ""
     index.write_bytes(b"this is not a database" * 100)
     for suffix in ("-wal", "-shm"):
         Path(str(index) + suffix).unlink(missing_ok=True)
-    rebuilt = cli("standings", str(folder), "--index", str(index))
+    rebuilt = cli("standings", str(folder))
     assert rebuilt.exit_code == 0 and rebuilt.stdout == good.stdout
     assert rebuilt.stderr.count("\n") == 1
     assert rebuilt.stderr.startswith(f"warning: the league index {index} was damaged") and "rebuilt it" in rebuilt.stderr
-    again = cli("standings", str(folder), "--index", str(index))
+    again = cli("standings", str(folder))
     assert again.stdout == good.stdout and again.stderr == ""
+
+
+def test_a_file_given_as_index_that_is_not_one_is_left_alone(cli: Cli, folder: Path, tmp_path: Path) -> None:
+    other = tmp_path / "accounts.db"
+    with sqlite3.connect(other) as db:
+        db.execute("CREATE TABLE files (name TEXT)")
+    for given in (other, folder / "2p-aurea.json"):
+        before = given.read_bytes()
+        result = cli("standings", str(folder), "--index", str(given))
+        assert result.exit_code == 2 and result.stderr.startswith(f"error: {given} is not a league index")
+        assert given.read_bytes() == before
+    fresh = tmp_path / "new.sqlite"
+    assert cli("standings", str(folder), "--index", str(fresh)).exit_code == 0
+    assert cli("standings", str(folder), "--index", str(fresh)).stderr == ""
 
 
 def test_no_cache_means_no_index(cli: Cli, folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
