@@ -49,6 +49,11 @@ CREATE TABLE IF NOT EXISTS results (digest TEXT NOT NULL, code TEXT NOT NULL, ou
     PRIMARY KEY (digest, code)) WITHOUT ROWID;
 """
 
+#: what the index knows of a path (the caller adds the condition): its stat, its digest, and the outcome kept
+#: for that digest with this code (NULL when none)
+KNOWN = ("SELECT size, mtime_ns, ctime_ns, inode, files.digest, outcome, path FROM files LEFT JOIN results "
+         "ON results.digest = files.digest AND code = ? WHERE ")
+
 Stat = tuple[int, int, int, int]  # size, mtime_ns, ctime_ns, inode
 Outcome = Result | str  # a result, or the reason the file cannot be counted
 
@@ -115,6 +120,7 @@ class Index:
         self._db: sqlite3.Connection | None = None
         self._files: dict[str, tuple[Stat, str]] = {}  # to write: path → (stat, digest)
         self._results: dict[str, str] = {}  # to write: digest → outcome (JSON)
+        self._known: dict[str, tuple[Any, ...]] = {}  # preloaded: path → its row of ``KNOWN``
         self._connect()
 
     # -- opening -------------------------------------------------------------------------------------
@@ -197,14 +203,17 @@ class Index:
         digest is known for this code, else ``fresh(path)`` (kept for next time when the file held still)."""
         try:
             before = stat_of(resolved)
-            known = self._query("SELECT size, mtime_ns, ctime_ns, inode, digest FROM files WHERE path = ?", resolved)
-            digest = str(known[4]) if known is not None and tuple(known[:4]) == before else file_digest(resolved)
+            known = self._known[resolved] if resolved in self._known else self._query(KNOWN + "path = ?", self.code,
+                                                                                       resolved)
+            unchanged = known is not None and tuple(known[:4]) == before
+            digest = str(known[4]) if known is not None and unchanged else file_digest(resolved)
         except OSError:
             return fresh(path)
-        if known is None or tuple(known[:4]) != before:
+        if not unchanged:
             racy = time.time_ns() - before[1] < RACY_SECONDS * 1e9
             self._files[resolved] = ((before[0], -1 if racy else before[1], before[2], before[3]), digest)
-        row = self._query("SELECT outcome FROM results WHERE digest = ? AND code = ?", digest, self.code)
+        row = (known[5],) if known is not None and unchanged and known[5] is not None else self._query(
+            "SELECT outcome FROM results WHERE digest = ? AND code = ?", digest, self.code)
         if row is not None:
             kept = decoded(str(row[0]), path)
             if kept is not None:
@@ -219,6 +228,22 @@ class Index:
         elif not still:
             self._files.pop(resolved, None)
         return outcome
+
+    def preload(self, folders: Sequence[str]) -> None:
+        """Take what the index knows of every file under ``folders`` (real paths) in one query per folder: a
+        warm run over thousands of files then asks SQLite nothing per file."""
+        for folder in folders:
+            prefix = folder.rstrip(os.sep) + os.sep
+            if self._db is None:
+                return
+            try:
+                rows = self._db.execute(KNOWN + "substr(path, 1, ?) = ?", (self.code, len(prefix), prefix)).fetchall()
+            except sqlite3.OperationalError:
+                continue
+            except sqlite3.DatabaseError as exc:
+                self._rebuild(exc)
+                continue
+            self._known.update((str(row[6]), tuple(row)) for row in rows)
 
     # -- writing -------------------------------------------------------------------------------------
 
