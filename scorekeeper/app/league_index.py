@@ -121,6 +121,7 @@ class Index:
         self._files: dict[str, tuple[Stat, str]] = {}  # to write: path → (stat, digest)
         self._results: dict[str, str] = {}  # to write: digest → outcome (JSON)
         self._known: dict[str, tuple[Any, ...]] = {}  # preloaded: path → its row of ``KNOWN``
+        self._looked: dict[str, tuple[Stat, str]] = {}  # looked up, not found: path → (stat, digest) then
         self._connect()
 
     # -- opening -------------------------------------------------------------------------------------
@@ -201,6 +202,15 @@ class Index:
     def read(self, path: str, resolved: str, fresh: Callable[[str], Outcome]) -> Outcome:
         """The outcome of the file at ``path`` (``resolved``: its absolute path): from the index when its
         digest is known for this code, else ``fresh(path)`` (kept for next time when the file held still)."""
+        found = self.lookup(path, resolved)
+        if found is not None:
+            return found
+        outcome = fresh(path)
+        self.keep(path, resolved, outcome)
+        return outcome
+
+    def lookup(self, path: str, resolved: str) -> Outcome | None:
+        """The outcome kept for the file as it now reads, or None (then ``keep`` what reading it gives)."""
         try:
             before = stat_of(resolved)
             known = self._known[resolved] if resolved in self._known else self._query(KNOWN + "path = ?", self.code,
@@ -208,26 +218,26 @@ class Index:
             unchanged = known is not None and tuple(known[:4]) == before
             digest = str(known[4]) if known is not None and unchanged else file_digest(resolved)
         except OSError:
-            return fresh(path)
+            return None
+        self._looked[resolved] = (before, digest)
         if not unchanged:
             racy = time.time_ns() - before[1] < RACY_SECONDS * 1e9
             self._files[resolved] = ((before[0], -1 if racy else before[1], before[2], before[3]), digest)
         row = (known[5],) if known is not None and unchanged and known[5] is not None else self._query(
             "SELECT outcome FROM results WHERE digest = ? AND code = ?", digest, self.code)
-        if row is not None:
-            kept = decoded(str(row[0]), path)
-            if kept is not None:
-                return kept
-        outcome = fresh(path)
+        return decoded(str(row[0]), path) if row is not None else None
+
+    def keep(self, path: str, resolved: str, outcome: Outcome) -> None:
+        """Keep what reading the file gave, when it held still since ``lookup`` hashed it."""
+        before, digest = self._looked.pop(resolved, (None, ""))
         try:
-            still = stat_of(resolved) == before
+            still = before is not None and stat_of(resolved) == before
         except OSError:
             still = False
         if still and keepable(outcome, path, resolved):
             self._results[digest] = encoded(outcome)
         elif not still:
             self._files.pop(resolved, None)
-        return outcome
 
     def preload(self, folders: Sequence[str]) -> None:
         """Take what the index knows of every file under ``folders`` (real paths) in one query per folder: a

@@ -109,6 +109,23 @@ def read_result(path: str) -> Result | str:
 
 #: how the reason for a file that a bug stopped starts (such a reason is never kept in the index)
 BUG_PREFIX = "could not be replayed ("
+#: from this many files to read, they are read by one process per core (replaying is all computation)
+PARALLEL_FROM = 24
+
+
+def read_results(paths: Sequence[str]) -> list[Result | str]:
+    """``read_result`` of each path, in order: by one worker process per core when there are many (and the
+    machine has more than one core), else here; a pool that cannot be started means reading them here."""
+    workers = min(os.cpu_count() or 1, 8)
+    if len(paths) >= PARALLEL_FROM and workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        try:
+            with ProcessPoolExecutor(workers) as pool:
+                return list(pool.map(read_result, paths, chunksize=max(1, len(paths) // (workers * 16))))
+        except (OSError, RuntimeError, ImportError):  # no fork/semaphores here (a sandbox), a worker killed
+            pass
+    return [read_result(path) for path in paths]
 
 
 def local_time(iso: str, tz: _dt.tzinfo | None = None) -> _dt.datetime:
@@ -214,7 +231,8 @@ class Standings:
 
     def results(self) -> list[Result]:
         """Every session counted, all games, in the order played (then by path)."""
-        return sorted((r for game in self.counted.values() for r in game), key=lambda r: (r.started, r.path))
+        return sorted((r for game in self.counted.values() for r in game),
+                      key=lambda r: (local_time(r.started, _dt.timezone.utc), r.path))
 
 
 def session_files(paths: Sequence[str]) -> list[tuple[str, str, str | None]]:
@@ -270,15 +288,25 @@ def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | N
     league = Standings()
     seen: dict[str, str] = {}  # metadata hash → the path counted
     read: set[str] = set()
-    files = session_files(paths)
-    if index is not None:
-        index.preload([os.path.realpath(p) for p in paths if os.path.isdir(p)])
-    for path, resolved, problem in files:
+    files = []
+    for path, resolved, problem in session_files(paths):
         if problem is None and resolved in read:
             continue  # the same file reached twice (a file and its folder)
         read.add(resolved)
-        outcome: Result | str = problem if problem is not None else (
-            index.read(path, resolved, read_result) if index is not None else read_result(path))
+        files.append((path, resolved, problem))
+    if index is not None:
+        index.preload([os.path.realpath(p) for p in paths if os.path.isdir(p)])
+    known: list[Result | str | None] = [  # a reason, what the index keeps, or None: to be read
+        problem if problem is not None else index.lookup(path, resolved) if index is not None else None
+        for path, resolved, problem in files]
+    unknown = [n for n, outcome in enumerate(known) if outcome is None]
+    for n, fresh in zip(unknown, read_results([files[n][0] for n in unknown])):
+        known[n] = fresh
+        if index is not None:
+            index.keep(files[n][0], files[n][1], fresh)
+    for (path, _, _), outcome in zip(files, known):
+        if outcome is None:
+            continue  # not reached: every outcome is known or read
         if isinstance(outcome, str):
             league.skipped.append(Skipped(path, outcome))
             continue

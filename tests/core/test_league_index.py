@@ -166,3 +166,16 @@ def test_sessions_show_the_winner_and_scores_in_80_columns(cli: Cli, tmp_path: P
     rows = cli.json("sessions")
     assert rows[1]["winners"] == ["Ivo"] and rows[1]["finished"] and rows[1]["totals"]["Juno"] == 20
     assert rows[0]["finished"] is False and rows[0]["winners"] == []
+
+
+def test_many_files_are_read_in_parallel_with_the_same_outcome(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    club = tmp_path / "club"
+    for n in range(4):  # 4 × 9 files: finished sessions, their copies (skipped as such), manifests
+        shutil.copytree(SAMPLES / "eight-dragons", club / f"year{n}" / "eight-dragons")
+        shutil.copytree(SAMPLES / "flamecraft", club / f"year{n}" / "flamecraft")
+    assert len(list(club.rglob("*.json"))) >= league.PARALLEL_FROM
+    parallel = league.standings([str(club)], index=Index(tmp_path / "league.sqlite")).to_json()
+    monkeypatch.setattr(league, "PARALLEL_FROM", 10**9)
+    assert league.standings([str(club)]).to_json() == parallel
+    assert league.standings([str(club)], index=Index(tmp_path / "league.sqlite")).to_json() == parallel
+    assert len(parallel["skipped"]) == 3 * 8 + 8  # the copies, and every manifest
