@@ -213,8 +213,8 @@ class Index:
         """The outcome kept for the file as it now reads, or None (then ``keep`` what reading it gives)."""
         try:
             before = stat_of(resolved)
-            known = self._known[resolved] if resolved in self._known else self._query(KNOWN + "path = ?", self.code,
-                                                                                       resolved)
+            known = self._known.pop(resolved) if resolved in self._known else self._query(KNOWN + "path = ?",
+                                                                                           self.code, resolved)
             unchanged = known is not None and tuple(known[:4]) == before
             digest = str(known[4]) if known is not None and unchanged else file_digest(resolved)
         except OSError:

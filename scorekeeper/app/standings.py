@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
@@ -96,11 +96,14 @@ def result_of(session: Any, path: str | None = None, *, once: bool = False) -> R
 
 
 def read_result(path: str) -> Result | str:
-    """The result of the session file at ``path``, or the reason it cannot be counted (never an error)."""
+    """The result of the session file at ``path`` (its table without the explanations), or the reason it cannot
+    be counted (never an error)."""
     from scorekeeper.app.session import Session
 
     try:
-        return result_of(Session.open(path), path, once=True)
+        result = result_of(Session.open(path), path, once=True)
+        # the league counts the table, not how each score came to be: thousands of results stay small
+        return replace(result, table=replace(result.table, explanations=[], notes=[]))
     except ScorekeeperError as exc:
         return _reason(str(exc), path)
     except Exception as exc:  # a bug in one game's replay must not stop the league table
