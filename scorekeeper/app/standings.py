@@ -4,21 +4,28 @@ A *result* is what a finished session comes to (its final table, its winners, wh
 started); ``standings`` reads every session under the paths it is given and aggregates the results per game
 and player: games, wins (a shared win counts as a win, and is also counted as shared), win rate, average and
 best score. A file that cannot be read, a session that is not finished, and a second copy of a session already
-counted (an import or a copy has the same metadata) are *skipped* with the reason, never a crash.
+counted (an import or a copy has the same metadata) are *skipped* with the reason, never a crash. A what-if
+branch (its metadata records a parent) is not a game that was played: it is counted only when asked. Names
+given in an alias table (``Aliases``) count as one player.
 
-Pure: no printing, no Click; the only I/O is reading the session files (through ``Session.open``).
+Pure: no printing, no Click; the only I/O is reading the session files (through ``Session.open``), or their
+results from the league's index (``scorekeeper.app.league_index``), which never changes what comes out.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.games.base import ScoreTable
+
+if TYPE_CHECKING:
+    from scorekeeper.app.league_index import Index
+    from scorekeeper.app.league_stats import Aliases
 
 #: the settings in which a game names its start player (each game's default: the first listed player)
 START_PLAYER_SETTINGS = ("first_player", "start_player", "first")
@@ -39,6 +46,7 @@ class Result:
     start_player: str
     violations: int  # recorded plays that break a rule
     counted: int = 0  # of them, the forced ones the game carried out (they count in the table)
+    branch: bool = False  # a what-if branch (its metadata records a parent), not a game that was played
 
     @property
     def final(self) -> bool:
@@ -54,8 +62,12 @@ class Result:
         return sorted(rows, key=lambda r: (r.rank, rows.index(r)))
 
 
-def result_of(session: Any, path: str | None = None) -> Result:
-    """The result of an opened ``Session`` (final or provisional: see ``Result.final``)."""
+def result_of(session: Any, path: str | None = None, *, once: bool = False) -> Result:
+    """The result of an opened ``Session`` (final or provisional: see ``Result.final``).
+
+    ``once``: the session is opened for its result alone; it is replayed without leaving a replay-cache entry
+    (the league reads thousands of sessions: an entry each would fill the cache and double the time).
+    """
     from scorekeeper import games
     from scorekeeper.core.journal import meta_hash
     from scorekeeper.app.session import resolve_player
@@ -74,12 +86,49 @@ def result_of(session: Any, path: str | None = None) -> Result:
             except ScorekeeperError:
                 pass
             break
-    replayed = session.replay()
+    replayed = session.replay(until=session.journal.count + 1) if once else session.replay()
     return Result(
         path=path if path is not None else str(session.path or ""), game=meta.game, title=games.entry(meta.game).title,
-        key=meta_hash(meta), players=players, table=session.score(), started=started, ended=ended,
+        key=meta_hash(meta), players=players, table=session.game.score(replayed.state), started=started, ended=ended,
         start_player=start, violations=len(replayed.errors), counted=replayed.counted_errors,
+        branch=meta.parent is not None,
     )
+
+
+def read_result(path: str) -> Result | str:
+    """The result of the session file at ``path`` (its table without the explanations), or the reason it cannot
+    be counted (never an error)."""
+    from scorekeeper.app.session import Session
+
+    try:
+        result = result_of(Session.open(path), path, once=True)
+        # the league counts the table, not how each score came to be: thousands of results stay small
+        return replace(result, table=replace(result.table, explanations=[], notes=[]))
+    except ScorekeeperError as exc:
+        return _reason(str(exc), path)
+    except Exception as exc:  # a bug in one game's replay must not stop the league table
+        return f"{BUG_PREFIX}{exc!r}); report it"
+
+
+#: how the reason for a file that a bug stopped starts (such a reason is never kept in the index)
+BUG_PREFIX = "could not be replayed ("
+#: from this many files to read, they are read by one process per core (replaying is all computation)
+PARALLEL_FROM = 24
+
+
+def read_results(paths: Sequence[str]) -> list[Result | str]:
+    """``read_result`` of each path, in order: by one worker process per core when there are many (and the
+    machine has more than one core), else here; a pool that cannot be started means reading them here."""
+    workers = min(os.cpu_count() or 1, 8)
+    if len(paths) >= PARALLEL_FROM and workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        try:
+            with ProcessPoolExecutor(workers) as pool:
+                return list(pool.map(read_result, paths, chunksize=max(1, len(paths) // (workers * 16))))
+        except (OSError, RuntimeError, ImportError):  # no fork/semaphores here (a sandbox), a worker killed
+            pass
+    return [read_result(path) for path in paths]
 
 
 def local_time(iso: str, tz: _dt.tzinfo | None = None) -> _dt.datetime:
@@ -138,6 +187,8 @@ class Standings:
     lines: dict[str, dict[str, Line]] = field(default_factory=dict)
     skipped: list[Skipped] = field(default_factory=list)
     left_out: int = 0  # finished sessions left out by --game or --since
+    branches: int = 0  # finished what-if branches left out (``include_branches`` counts them)
+    notices: list[str] = field(default_factory=list)  # what the index has to say (it was damaged, rebuilt)
 
     def add(self, result: Result) -> None:
         self.titles.setdefault(result.game, result.title)
@@ -173,56 +224,100 @@ class Standings:
                  "totals": r.totals}
                 for game in self.games() for r in self.counted[game]
             ],
-            "skipped": [{"path": s.path, "reason": s.reason} for s in self.skipped],
-            "left_out": self.left_out,
+            **self.footer_json(),
         }
 
+    def footer_json(self) -> dict[str, Any]:
+        """What every league view's JSON ends with: the files skipped, and how many sessions were left out."""
+        return {"skipped": [{"path": s.path, "reason": s.reason} for s in self.skipped], "left_out": self.left_out,
+                "branches_left_out": self.branches}
 
-def session_files(paths: Sequence[str]) -> list[tuple[str, str | None]]:
+    def results(self) -> list[Result]:
+        """Every session counted, all games, in the order played (then by path)."""
+        return sorted((r for game in self.counted.values() for r in game),
+                      key=lambda r: (local_time(r.started, _dt.timezone.utc), r.path))
+
+
+def session_files(paths: Sequence[str]) -> list[tuple[str, str, str | None]]:
     """The files to read: each file given, and every ``*.json`` under each folder (recursively, sorted).
 
-    Each comes with ``None``, or the reason it cannot be read at all (a path that does not exist).
+    Each comes with its absolute path, symbolic links resolved (the same file reached twice is read once), and
+    ``None``, or the reason it cannot be read at all (a path that does not exist).
     """
-    found: list[tuple[str, str | None]] = []
+    found: list[tuple[str, str, str | None]] = []
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            for folder, subfolders, files in os.walk(path):
-                subfolders.sort()
-                found += [(str(Path(folder) / name), None) for name in sorted(files) if name.endswith(".json")]
+            found += _walk(str(path), os.path.realpath(given))
         elif path.exists():
-            found.append((given, None))
+            found.append((given, os.path.realpath(given), None))
         else:
-            found.append((given, "no such file or folder"))
+            found.append((given, os.path.realpath(given), "no such file or folder"))
+    return found
+
+
+def _walk(shown: str, real: str) -> list[tuple[str, str, str | None]]:
+    """The ``*.json`` files under the folder ``shown`` (whose real path is ``real``): its files by name, then each
+    subfolder's (links to folders are not followed); a file's real path is its folder's and its name unless
+    it is itself a link. One ``scandir`` per folder: a warm league run over 10,000 files is mostly this."""
+    found: list[tuple[str, str, str | None]] = []
+    try:
+        entries = sorted(os.scandir(real), key=lambda e: e.name)
+    except OSError:
+        return found
+    folders = []
+    for entry in entries:
+        if entry.is_dir():  # a link to a folder is listed, not followed
+            folders += [] if entry.is_symlink() else [entry.name]
+        elif entry.name.endswith(".json"):
+            resolved = os.path.realpath(entry.path) if entry.is_symlink() else os.path.join(real, entry.name)
+            found.append((os.path.join(shown, entry.name), resolved, None))
+    for name in folders:
+        found += _walk(os.path.join(shown, name), os.path.join(real, name))
     return found
 
 
 def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | None = None,
-              tz: _dt.tzinfo | None = None) -> Standings:
-    """Every finished session under ``paths`` (of ``game`` only; played on ``since`` or later) aggregated."""
+              tz: _dt.tzinfo | None = None, *, index: "Index | None" = None, aliases: "Aliases | None" = None,
+              include_branches: bool = False) -> Standings:
+    """Every finished session under ``paths`` (of ``game`` only; played on ``since`` or later) aggregated.
+
+    ``index``: where results already known are taken from (and new ones kept); ``aliases``: names that are one
+    player; ``include_branches``: count what-if branches too.
+    """
     from scorekeeper import games
-    from scorekeeper.app.session import Session
 
     wanted = games.entry(game).name if game else None
     league = Standings()
     seen: dict[str, str] = {}  # metadata hash → the path counted
-    read: set[Path] = set()
-    for path, problem in session_files(paths):
-        if problem is None and Path(path).resolve() in read:
+    read: set[str] = set()
+    files = []
+    for path, resolved, problem in session_files(paths):
+        if problem is None and resolved in read:
             continue  # the same file reached twice (a file and its folder)
-        read.add(Path(path).resolve())
-        if problem is None:
-            try:
-                result: Result | None = result_of(Session.open(path), path)
-            except ScorekeeperError as exc:
-                problem, result = _reason(str(exc), path), None
-            except Exception as exc:  # a bug in one game's replay must not stop the league table
-                problem, result = f"could not be replayed ({exc!r}); report it", None
-        if problem is not None or result is None:
-            league.skipped.append(Skipped(path, problem or "unreadable"))
+        read.add(resolved)
+        files.append((path, resolved, problem))
+    if index is not None:
+        index.preload([os.path.realpath(p) for p in paths if os.path.isdir(p)])
+    known: list[Result | str | None] = [  # a reason, what the index keeps, or None: to be read
+        problem if problem is not None else index.lookup(path, resolved) if index is not None else None
+        for path, resolved, problem in files]
+    unknown = [n for n, outcome in enumerate(known) if outcome is None]
+    for n, fresh in zip(unknown, read_results([files[n][0] for n in unknown])):
+        known[n] = fresh
+        if index is not None:
+            index.keep(files[n][0], files[n][1], fresh)
+    for (path, _, _), outcome in zip(files, known):
+        if outcome is None:
+            continue  # not reached: every outcome is known or read
+        if isinstance(outcome, str):
+            league.skipped.append(Skipped(path, outcome))
             continue
+        result = aliases.applied(outcome) if aliases is not None else outcome
         if not result.final:
             league.skipped.append(Skipped(path, "not finished (the score is provisional)"))
+        elif result.branch and not include_branches:
+            league.branches += 1
         elif result.key in seen:
             league.skipped.append(Skipped(path, f"the same session as {seen[result.key]} (a copy or an import)"))
         elif (wanted and result.game != wanted) or (since and local_time(result.started, tz).date() < since):
@@ -230,6 +325,9 @@ def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | N
         else:
             seen[result.key] = path
             league.add(result)
+    if index is not None:
+        index.forget_missing([p for p in paths if Path(p).is_dir()], read)
+        league.notices += index.close()
     return league
 
 

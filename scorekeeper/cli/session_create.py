@@ -51,23 +51,22 @@ new.help = (new.help or "").replace("GAMES.", ", ".join(_NAMED[:-1]) + f" or {_N
 def sessions(show_all: bool, as_json: bool) -> None:
     """List the sessions used most recently (the current one marked with *); --all lists every one.
 
+    Each with its winner and scores.
+
     Example: scorekeeper sessions --all
     """
+    from scorekeeper.app.league_index import listed
     from scorekeeper.cli.home import RECENT_SHOWN, current_session, recent_sessions
-    from scorekeeper.render.report import table
+    from scorekeeper.render.league import render_sessions
 
-    current = current_session()
     remembered = recent_sessions()
-    rows = [
-        {"": "*" if current and str(current) == r["path"] else "", "game": r.get("game"),
-         "players": r.get("players"), "path": r["path"], "last used": r.get("used")}
-        for r in (remembered if show_all or as_json else remembered[:RECENT_SHOWN])
-    ]
+    rows, notices = listed(remembered if show_all or as_json else remembered[:RECENT_SHOWN], current_session())
+    for notice in notices:  # the index was damaged and rebuilt: one line
+        click.echo(f"warning: {notice}", err=True)
     if as_json:  # JSON keys are names: "current" (true/false), "last_used"
-        emit_json([{"current": r[""] == "*", "game": r["game"], "players": r["players"], "path": r["path"],
-                    "last_used": r["last used"]} for r in rows])
+        emit_json(rows)
         return
-    click.echo(table(rows) if rows else "no sessions yet: scorekeeper new GAME --players A,B")
+    click.echo(render_sessions(rows) if rows else "no sessions yet: scorekeeper new GAME --players A,B")
     if len(remembered) > len(rows):
         click.echo(f"... and {len(remembered) - len(rows)} older; see them all with 'scorekeeper sessions --all'")
 

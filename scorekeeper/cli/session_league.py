@@ -1,4 +1,4 @@
-"""The league command: standings over many sessions (the logic is in ``scorekeeper.app.standings``)."""
+"""The league command: standings, or another view of many sessions (the logic and views: ``app/league_*``)."""
 
 from __future__ import annotations
 
@@ -13,24 +13,40 @@ from scorekeeper.cli.session import command
 @click.option("--game", help="Only this game (a name or alias).")
 @click.option("--since", type=click.DateTime(["%Y-%m-%d"]), metavar="DATE",
               help="Only sessions played on DATE (YYYY-MM-DD) or later.")
+@click.option("--vs", metavar="A,B", help="Head-to-head: two players' games together, wins each, shared wins.")
+@click.option("--streaks", is_flag=True, help="Each player's winning streaks: the current one and the longest.")
+@click.option("--bests", is_flag=True, help="Each player's best and average score per scoring category.")
+@click.option("--last", type=click.IntRange(min=1), metavar="N", help="The last N games: date, players, winner, scores.")
+@click.option("--aliases", metavar="FILE", help="Names that are one player: lines 'Name = other name, another'.")
+@click.option("--include-branches", is_flag=True, help="Count what-if branches too (not games that were played).")
+@click.option("--index", "index_path", metavar="FILE", help="The league's index (default: in your cache folder).")
 @json_option
 @format_option
-def standings(paths: tuple[str, ...], game: str | None, since: object, as_json: bool, fmt: str) -> None:
+def standings(paths: tuple[str, ...], game: str | None, since: object, vs: str | None, streaks: bool, bests: bool,
+              last: int | None, aliases: str | None, include_branches: bool, index_path: str | None, as_json: bool,
+              fmt: str) -> None:
     """Standings over every finished session under PATHS (files or folders, searched recursively).
 
     Per game and player: games, wins (a shared win counts), win rate, average and best score. Files that
-    cannot be read and unfinished sessions are listed as skipped, with the reason.
+    cannot be read and unfinished sessions are listed as skipped, with the reason. --vs, --streaks, --bests and
+    --last show another view of the same sessions (one at a time).
 
     Example: scorekeeper standings club/2026 --since 2026-09-01
     """
     import datetime as dt
 
-    from scorekeeper.render.report import render_standings
+    from scorekeeper.app.league_index import open_index
+    from scorekeeper.app.league_stats import Aliases, View
     from scorekeeper.app.standings import standings as league_of
+    from scorekeeper.cli.home import home
+    from scorekeeper.render.league import render_view, view_json
 
+    fmt, names = check_format(fmt), Aliases.of_user(aliases, home())
+    view = View.chosen(vs, streaks, bests, last, names)
     day = since.date() if isinstance(since, dt.datetime) else None
-    league = league_of(list(paths), game, day)
-    if as_json:
-        emit_json(league.to_json())
-    else:
-        click.echo(render_standings(league, check_format(fmt)))
+    league = league_of(list(paths), game, day, index=open_index(index_path), aliases=names,
+                       include_branches=include_branches)
+    for notice in league.notices:  # the index was damaged and rebuilt: one line
+        click.echo(f"warning: {notice}", err=True)
+    emit_json(view_json(league, view)) if as_json else click.echo(render_view(league, view, fmt))
+

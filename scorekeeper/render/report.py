@@ -358,18 +358,14 @@ def render_standings(league: "Standings", fmt: str = DEFAULT_FORMAT) -> str:
     if fmt == "csv":
         rows = [row for game in league.games() for row in standings_rows(league, game, True)]
         return table(rows, fmt, headers=STANDINGS_HEADERS)
+    from scorekeeper.render.league import footer
+
     parts: list[str] = []
     for game in league.games():
         count = len(league.counted[game])
         parts += [text(f"{league.titles[game]}: {count} finished session{'s' if count != 1 else ''}", fmt), "",
                   table(standings_rows(league, game), fmt), ""]
-    if not league.counted:
-        parts += ["no finished session found", ""]
-    if league.left_out:
-        parts += [f"left out by --game or --since: {league.left_out} finished session(s)", ""]
-    if league.skipped:
-        parts += ["skipped:"] + [text(f"  {s.path}: {s.reason}", fmt) for s in league.skipped]
-    return "\n".join(parts).rstrip("\n")
+    return "\n".join(parts + footer(league, fmt)).rstrip("\n")
 
 
 #: a long note must not widen every line of the log; the whole text is in ``log --json`` and ``audit``

@@ -64,8 +64,21 @@ skipped:
 """
 
 
-@pytest.fixture
-def club(cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Cli:
+class Twice(Cli):
+    """Runs every command twice on the same league index: the first run fills it, the second reads it; both
+    must print exactly the same (the index never changes an output)."""
+
+    def __call__(self, *args: str, input: str | None = None, session: bool = True) -> Any:
+        first = super().__call__(*args, input=input, session=session)
+        second = super().__call__(*args, input=input, session=session)
+        assert (second.exit_code, second.stdout, second.stderr) == (first.exit_code, first.stdout, first.stderr)
+        return second
+
+
+@pytest.fixture(params=["without the index", "with the index"])
+def club(cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> Cli:
+    """The club folder; every test that uses it runs without the league index, and with it (each command
+    twice: once filling the index, once reading it)."""
     folder = tmp_path / "club"
     folder.mkdir()
     for game in ("flamecraft", "eight-dragons"):
@@ -75,7 +88,11 @@ def club(cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Cli:
     (folder / "broken.json").write_text("not JSON", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
     ok(cli, "new", "flamecraft", "--players", "Ann,Bo", "--session", "club/unfinished.json")
-    return cli
+    if request.param == "without the index":
+        monkeypatch.setenv("SCOREKEEPER_NO_CACHE", "1")
+        return cli
+    monkeypatch.setenv("SCOREKEEPER_CACHE_DIR", str(tmp_path / "cache"))
+    return Twice(cli.home, cli.session)
 
 
 def ok(cli: Cli, *args: str) -> str:
@@ -199,3 +216,117 @@ def test_every_session_is_remembered(cli: Cli, tmp_path: Path, monkeypatch: pyte
     ok(cli, "new", "flamecraft", "--players", "Ann,Bo", "--session", "new.json")
     data = json.loads((cli.home / "recent.json").read_text(encoding="utf-8"))
     assert len(data) == 26 and data[0]["path"] == str((tmp_path / "new.json").resolve())
+
+
+# -- the other views: head to head, streaks, bests, the last games (with and without the index) ----------------
+
+SKIPPED_MANIFESTS = """\
+skipped:
+  club/eight-dragons/manifest.json: not a Scorekeeper session (no metadata table)
+  club/flamecraft/manifest.json: not a Scorekeeper session (no metadata table)
+"""
+
+
+@pytest.fixture
+def utc(monkeypatch: pytest.MonkeyPatch) -> Any:
+    import time
+
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()
+
+
+def test_head_to_head(club: Cli) -> None:
+    assert ok(club, "standings", "club/eight-dragons", "club/flamecraft", "--vs", "whytera,Blakkar") == """\
+Whytera vs Blakkar
+
+game         together    Whytera wins    Blakkar wins    shared
+---------  ----------  --------------  --------------  --------
+8 Dragons           2               2               0         0
+
+""" + SKIPPED_MANIFESTS
+    data = club.json("standings", "club/eight-dragons", "--vs", "Rhed,Blakkar")
+    assert data["players"] == ["Rhed", "Blakkar"]
+    assert data["games"] == [{"game": "eight-dragons", "title": "8 Dragons", "games": 3,
+                              "wins": {"Rhed": 1, "Blakkar": 1}, "shared_wins": 0}]
+    assert ok(club, "standings", "club/eight-dragons", "--vs", "Rhed,Blakkar", "--format", "csv") == """\
+game,together,Rhed wins,Blakkar wins,shared
+8 Dragons,3,1,1,0
+"""
+    assert "Ada and Rhed have played no finished session together" in ok(club, "standings", "club", "--vs", "Ada,Rhed")
+    for wrong in ("Ada", "Ada,ada", "Ada,Bo,Cy"):
+        result = club("standings", "club", "--vs", wrong)
+        assert result.exit_code == 2 and "--vs takes two players' names" in result.stderr
+
+
+def test_streaks(club: Cli, utc: Any) -> None:
+    assert ok(club, "standings", "club/eight-dragons", "--streaks") == """\
+8 Dragons: winning streaks
+
+player      games    current    longest  last played
+--------  -------  ---------  ---------  -------------
+Whytera         2          2          2  2026-11-30
+Rhed            3          1          1  2026-12-02
+Blakkar         4          0          1  2026-12-02
+Greenyra        3          0          0  2026-12-02
+
+""" + SKIPPED_MANIFESTS.replace("  club/flamecraft/manifest.json: not a Scorekeeper session (no metadata table)\n", "")
+    data = club.json("standings", "club", "--streaks", "--game", "ed")
+    assert data["games"][0]["players"][0] == {"player": "Whytera", "games": 2, "current": 2, "longest": 2,
+                                              "last_played": "2026-11-30T08:30:15+00:00"}
+    assert data["left_out"] == 4
+
+
+def test_personal_bests_per_category(club: Cli) -> None:
+    out = ok(club, "standings", "club/eight-dragons", "--bests", "--format", "csv")
+    lines = out.splitlines()
+    assert lines[:3] == ["game,player,category,games,best,average", "8 Dragons,Whytera,Gold held,2,31,23.0",
+                         "8 Dragons,Whytera,Tile Gold,2,13,10.5"]
+    assert "8 Dragons,Whytera,total,2,72,71.5" in lines and "8 Dragons,Blakkar,total,4,64,46.2" in lines
+    data = club.json("standings", "club/eight-dragons", "--bests")
+    assert data["games"][0]["players"][0] == {"player": "Whytera", "category": "Gold held", "games": 2, "best": 31,
+                                              "average": 23.0}
+    assert ok(club, "standings", "club/flamecraft", "--bests").startswith("Flamecraft: personal bests and averages\n")
+
+
+def test_the_last_games(club: Cli, utc: Any) -> None:
+    assert ok(club, "standings", "club", "--last", "3") == """\
+the last 3 games
+
+date              game        players                  winner    scores
+----------------  ----------  -----------------------  --------  ----------
+2026-12-02 02:17  8 Dragons   Rhed, Greenyra, Blakkar  Rhed      43, 19, 20
+2026-12-02 01:13  Flamecraft  Fern, Gus, Hana          Gus       34, 35, 32
+2026-11-30 08:30  8 Dragons   Whytera, Blakkar         Whytera   71, 64
+
+""" + SKIPPED
+    data = club.json("standings", "club", "--last", "1")
+    assert data["last"] == [{"path": "club/eight-dragons/disputed.json", "game": "eight-dragons",
+                             "date": "2026-12-02T02:17:28+00:00", "players": ["Rhed", "Greenyra", "Blakkar"],
+                             "winners": ["Rhed"], "totals": {"Rhed": 43, "Greenyra": 19, "Blakkar": 20}}]
+    assert ok(club, "standings", "club/flamecraft/5p-gold.json", "--last", "5", "--format", "csv") == """\
+date,game,players,winner,scores
+2026-11-30 08:16,Flamecraft,"Ivo, Juno, Kit, Lea, Milo",Ivo,"29, 20, 14, 12, 20"
+"""
+    result = club("standings", "club", "--last", "2", "--streaks")
+    assert result.exit_code == 2 and "choose one of --vs, --streaks, --bests and --last" in result.stderr
+
+
+def test_aliases_merge_names(club: Cli, tmp_path: Path) -> None:
+    aliases = tmp_path / "aliases.txt"
+    aliases.write_text("# the same people\nWhytera = Rhed, GREENYRA\n", encoding="utf-8")
+    out = ok(club, "standings", "club/eight-dragons/2p-aurea.json", "club/eight-dragons/4p-long.json",
+             "--aliases", str(aliases))
+    assert out.splitlines()[:5] == ["8 Dragons: 2 finished sessions", "",
+                                    "player      games    wins    shared    win %    average    best",
+                                    "--------  -------  ------  --------  -------  ---------  ------",
+                                    "Whytera         2       2         0      100       71.5      72"]
+    # a session where two of the names sit at the same table is left as it is (they are not one person there)
+    assert "Greenyra" in ok(club, "standings", "club/eight-dragons/4p-long.json", "--aliases", str(aliases))
+    (club.home / "aliases.txt").write_text("Big B = Blakkar\n", encoding="utf-8")  # the default alias file
+    assert "Big B vs Whytera" in ok(club, "standings", "club/eight-dragons", "--vs", "blakkar,Whytera")
+    aliases.write_text("Whytera\n", encoding="utf-8")
+    result = club("standings", "club", "--aliases", str(aliases))
+    assert result.exit_code == 2 and "line 1: expected 'Name = other name, another'" in result.stderr
