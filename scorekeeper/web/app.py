@@ -32,7 +32,7 @@ from scorekeeper.web.served import ServedLeague, ServedSession
 
 log = logging.getLogger("scorekeeper.web")
 Handler = Callable[[Request], Awaitable[Response]]
-SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer", "Cache-Control": "no-store",
+SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin", "Cache-Control": "no-store",
                     "X-Frame-Options": "DENY"}
 
 

@@ -112,6 +112,7 @@ def layout(title: str, body: str, *, here: str = "", writer: bool = False, game:
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{e(title)}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/static/site.css">
 <script src="/static/live.js" defer></script>
 </head>
@@ -260,6 +261,10 @@ def field_input(item: Input) -> str:
     hint = f' <span class="hint">{e(item.hint)}</span>' if item.hint else ""
     required = " required" if item.required else ""
     head = f'<label for="f-{name}">{e(item.label)}{" *" if item.required else ""}{hint}</label>'
+    if item.choices and item.kind not in ("str", "int"):  # a list, an object…: typed, the legal values suggested
+        options = "".join(f'<option value="{e(v)}">' for v in item.choices)
+        return (f'{head}<input id="f-{name}" name="{name}" type="text" list="l-{name}"{required} maxlength="2000" '
+                f'autocomplete="off"><datalist id="l-{name}">{options}</datalist>')
     if item.choices:
         blank = "" if item.required and item.default else '<option value="">—</option>'
         options = "".join(f'<option value="{e(v)}"{" selected" if v == item.default else ""}>{e(v)}</option>'
@@ -339,6 +344,11 @@ def rulings(findings: Sequence[Finding]) -> str:
         for f in findings)
 
 
+#: the report on a phone: a wide table scrolls in its own box, the page itself never sideways
+REPORT_ON_A_PHONE = ("@media (max-width:700px){body{padding:.6em .8em 2em}table{display:block;overflow-x:auto;max-width:100%}"
+                     "svg{max-width:100%;height:auto}}")
+
+
 def live_report(report: str) -> tuple[str, str]:
     """The referee's report page (``html_report.render``) served live: its policy also lets this server's
     script in, its body becomes one live part, and a link leads back to the table. Returns the page and the
@@ -349,6 +359,7 @@ def live_report(report: str) -> tuple[str, str]:
     policy = REPORT_POLICY.replace(own, f"script-src 'self' 'sha256-{HOOK_HASH}'; connect-src 'self'")
     page = report.replace(REPORT_POLICY, policy, 1)
     page = page.replace("<body>\n", '<body>\n<p><a href="/">Back to the table</a></p>\n<div id="report" data-live>\n', 1)
+    page = page.replace("</head>", f"<style>{REPORT_ON_A_PHONE}</style>\n</head>", 1)
     page = page.replace("</body>", '</div>\n<script src="/static/live.js"></script>\n</body>', 1)
     return page, policy
 

@@ -109,4 +109,8 @@ def serve(session: Path | None, league: str | Path | None, host: str = LOOPBACK,
               "read the table, and anyone with the token can record", file=sys.stderr)
     config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=2,
                             lifespan="on", proxy_headers=False, server_header=False)
-    Server(config).run(sockets=[sock])
+    try:
+        Server(config).run(sockets=[sock])
+    except KeyboardInterrupt:  # uvicorn stopped cleanly, then raised the Ctrl-C again for us: it is handled
+        pass
+    say("stopped")
