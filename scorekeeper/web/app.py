@@ -169,11 +169,11 @@ class Site(Base):
         def build(s: Session) -> str:
             status, expected, rows = s.status(), s.expect(), s.log()
             score, problem = _score(s)
-            parts = [pages.now_section(status, expected, len(rows), len(s.replay().errors)),
-                     pages.score_section(score, problem), pages.plays_section(rows, recorded)]
-            if not screen:
+            parts = [pages.now_section(status, expected, len(rows), len(s.replay().errors))]
+            if not screen:  # on a phone, what to record comes right after whose turn it is
                 parts.append(pages.record_section([(t.name, t.description) for t in s.game.events], expected,
                                                   self.guard.form_token()) if writer else pages.read_only_note())
+            parts += [pages.plays_section(rows, recorded), pages.score_section(score, problem)]
             flash = ""
             if recorded is not None:
                 row = next((r for r in rows if r["seq"] == recorded), None)

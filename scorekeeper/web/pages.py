@@ -61,10 +61,10 @@ table.cards td:last-child{border-bottom:0}
 table.cards td::before{content:attr(data-label);font-weight:600;text-align:left;color:#444}
 }
 @media (min-width:1000px){
-main.live{display:grid;grid-template-columns:1fr 1fr;gap:0 2em}main.live>section.wide{grid-column:1/3}
+main.live{display:grid;grid-template-columns:1fr 1fr;gap:0 2em;grid-auto-flow:dense}main.live>section.wide{grid-column:1/3}
 }
 body.screen{font-size:24px;max-width:none}body.screen .turn{font-size:2em}
-body.screen main.live{display:grid;grid-template-columns:1fr 1fr;gap:0 1.5em}
+body.screen main.live{display:grid;grid-template-columns:1fr 1fr 1fr;gap:0 1.5em}
 """
 
 SCRIPT = """(function(){

@@ -26,7 +26,7 @@ class Running:
 
     @property
     def base(self) -> str:
-        return self.table.split("/?t=")[0]
+        return self.table.split("/?t=")[0].rstrip("/")
 
     @property
     def token(self) -> str:

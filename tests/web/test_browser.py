@@ -39,7 +39,7 @@ def browser(width: int, height: int) -> Any:
         options.add_argument(flag)
     if width < 500:  # a desktop window is at least 500 px wide: a phone's screen is emulated
         options.add_experimental_option("mobileEmulation", {"deviceMetrics": {"width": width, "height": height,
-                                                                               "pixelRatio": 2.0}})
+                                                                               "pixelRatio": 1.0}})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     return webdriver.Chrome(service=Service(str(DRIVER)), options=options)
 

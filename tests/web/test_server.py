@@ -98,3 +98,23 @@ def test_eight_clients_recording_at_once_lose_nothing_and_break_no_chain(tmp_pat
     assert sorted(texts) == sorted(f"client {n} note {r}" for n in range(clients) for r in range(rounds))
     verified = CliRunner().invoke(main, ["verify", "--session", str(path)], env={"SCOREKEEPER_HOME": str(tmp_path)})
     assert verified.exit_code == 0, verified.output
+
+
+def test_the_league_updates_when_a_session_in_its_folder_changes(tmp_path: Path) -> None:
+    import shutil
+    import urllib.request
+
+    folder = tmp_path / "club"
+    folder.mkdir()
+    copy_of(folder, "flamecraft/3p-complete.json")
+    with serving("--league", str(folder), home=tmp_path) as server:
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/", server.table)  # read only: no token
+        stream = Stream(server.base)
+        assert stream.next_event() == "ready"
+        shutil.copyfile(Path(__file__).resolve().parents[2] / "sample_sessions" / "eight-dragons" / "2p-aurea.json",
+                        folder / "tuesday.json")
+        assert stream.next_event() == "change"
+        stream.close()
+        with urllib.request.urlopen(server.base + "/api/standings", timeout=10) as answer:
+            games = [g["game"] for g in json.loads(answer.read())["games"]]
+        assert sorted(games) == ["eight-dragons", "flamecraft"]
