@@ -188,81 +188,63 @@ class Site(Base):
     async def screen(self, request: Request) -> Response:
         return await self.table(request, screen=True)
 
-    async def score(self, request: Request) -> Response:
+    async def section(self, request: Request, title: str, here: str, heading: str,
+                      inner: Callable[[Session], str]) -> Response:
+        """A page of one live section: ``inner(session)`` under ``heading``."""
         writer = self.viewer(request)
 
         def build(s: Session) -> str:
-            table, problem = _score(s)
-            if table is None:
-                inner = f'<p class="bad">{pages.e(problem or "")}</p>'
-            else:
-                provenance = [{"player": x.player, "category": x.category, "points": x.points, "source": x.source}
-                              for x in table.explanations]
-                inner = (pages.score_rows(table, explain=True) + "<h2>Where each point came from</h2>"
-                         + pages.table(provenance))
-            body = f'<main><section id="sheet" data-live><h2>Score sheet</h2>{inner}</section></main>'
-            return self.page(s, request, "Score", body, "/score", writer)
+            body = f'<main><section id="{here[1:]}" data-live><h2>{pages.e(heading)}</h2>{inner(s)}</section></main>'
+            return self.page(s, request, title, body, here, writer)
 
         return self.html(request, await self.read(build))
 
-    async def chart(self, request: Request) -> Response:
-        writer = self.viewer(request)
+    async def score(self, request: Request) -> Response:
+        def inner(s: Session) -> str:
+            table, problem = _score(s)
+            if table is None:
+                return f'<p class="bad">{pages.e(problem or "")}</p>'
+            provenance = [{"player": x.player, "category": x.category, "points": x.points, "source": x.source}
+                          for x in table.explanations]
+            return pages.score_rows(table, explain=True) + "<h2>Where each point came from</h2>" + pages.table(provenance)
 
-        def build(s: Session) -> str:
+        return await self.section(request, "Score", "/score", "Score sheet", inner)
+
+    async def chart(self, request: Request) -> Response:
+        def inner(s: Session) -> str:
             from scorekeeper.app.timeline import timeline
             from scorekeeper.render import chart
 
             try:
-                steps = timeline(s)
-                inner = f'<div class="chart">{chart.svg(steps)}</div>'
+                return f'<div class="chart">{chart.svg(timeline(s))}</div>'
             except MissingValueError as exc:
-                inner = f'<p class="bad">The chart is not available: {pages.e(str(exc))}</p>'
-            body = f'<main><section id="chart" data-live><h2>Score over time</h2>{inner}</section></main>'
-            return self.page(s, request, "Chart", body, "/chart", writer)
+                return f'<p class="bad">The chart is not available: {pages.e(str(exc))}</p>'
 
-        return self.html(request, await self.read(build))
+        return await self.section(request, "Chart", "/chart", "Score over time", inner)
 
     async def lairs(self, request: Request) -> Response:
-        writer = self.viewer(request)
-
-        def build(s: Session) -> str:
+        def inner(s: Session) -> str:
             from scorekeeper.render.html_report import lair_svg, lairs_of
 
             found = lairs_of(s.snapshot())
             maps = "".join(f'<div class="lair">{lair_svg(lair)}</div>' for lair in found)
-            inner = f'<div class="lairs">{maps}</div>' if found else f'<p class="meta">{pages.e(s.game.title)} has no Lairs to draw.</p>'
-            body = f'<main><section id="lairs" data-live><h2>Lairs</h2>{inner}</section></main>'
-            return self.page(s, request, "Lairs", body, "/lairs", writer)
+            return f'<div class="lairs">{maps}</div>' if found else f'<p class="meta">{pages.e(s.game.title)} has no Lairs to draw.</p>'
 
-        return self.html(request, await self.read(build))
+        return await self.section(request, "Lairs", "/lairs", "Lairs", inner)
 
     async def log_page(self, request: Request) -> Response:
-        writer = self.viewer(request)
-
-        def build(s: Session) -> str:
-            rows = list(reversed(s.log()))
-            body = f'<main><section id="log" data-live><h2>Every event, newest first</h2>{pages.play_items(rows)}</section></main>'
-            return self.page(s, request, "Log", body, "/log", writer)
-
-        return self.html(request, await self.read(build))
+        return await self.section(request, "Log", "/log", "Every event, newest first",
+                                  lambda s: pages.play_items(list(reversed(s.log()))))
 
     async def check_page(self, request: Request) -> Response:
-        writer = self.viewer(request)
+        def inner(s: Session) -> str:
+            findings = [Finding(v.rule, f"#{v.seq} {v.message}", v.severity) for v in s.replay().violations]
+            return pages.rulings(findings) if findings else f'<p class="ok">No violations in {s.journal.count} events.</p>'
 
-        def build(s: Session) -> str:
-            violations = s.replay().violations
-            findings = [Finding(v.rule, f"#{v.seq} {v.message}", v.severity) for v in violations]
-            inner = (pages.rulings(findings) if findings
-                     else f'<p class="ok">No violations in {s.journal.count} events.</p>')
-            body = f'<main><section id="check" data-live><h2>Plays that break a rule</h2>{inner}</section></main>'
-            return self.page(s, request, "Check", body, "/check", writer)
-
-        return self.html(request, await self.read(build))
+        return await self.section(request, "Check", "/check", "Plays that break a rule", inner)
 
     async def state_page(self, request: Request) -> Response:
-        writer = self.viewer(request)
-        return self.html(request, await self.read(
-            lambda s: self.page(s, request, "Board", pages.status_body(s.status()), "/state", writer)))
+        return await self.section(request, "Board", "/state", "The whole board", lambda s: pages.status_body(s.status()))
 
     async def report(self, request: Request) -> Response:
         """The referee's report (``scorekeeper report``), with the live script let in and a way back."""

@@ -14,6 +14,7 @@ from html import escape as e
 from typing import Any, Iterable, Mapping, Sequence
 
 from scorekeeper.games.base import Expectation, Finding, ScoreTable, Status
+from scorekeeper.render.html_report import _text as text  # a cell's text, as the report's and the terminal's tables show it
 from scorekeeper.web.forms import Input, PlayForm
 
 CSS = """
@@ -126,19 +127,6 @@ def layout(title: str, body: str, *, here: str = "", writer: bool = False, game:
 
 
 # -- pieces --------------------------------------------------------------------------------------------
-
-
-def text(value: Any) -> str:
-    """A cell's text, as the terminal tables show it (lists joined, yes/no)."""
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, (list, tuple)):
-        return ", ".join(text(v) for v in value)
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {text(v)}" for k, v in value.items())
-    return str(value)
 
 
 def table(rows: Sequence[Mapping[str, Any]], keys: Sequence[str] | None = None, *, highlight: Iterable[int] = ()) -> str:
@@ -331,7 +319,7 @@ def status_body(status: Status) -> str:
         parts.append(f"<h2>Players</h2>{table(status.players)}")
     parts += [f"<h2>{e(s.title)}</h2>{table(s.rows)}" for s in status.sections]
     parts += [f'<p class="meta">Note: {e(n)}</p>' for n in status.notes]
-    return f'<main><section id="board" data-live>{"".join(parts)}</section></main>'
+    return "".join(parts)
 
 
 def rulings(findings: Sequence[Finding]) -> str:
