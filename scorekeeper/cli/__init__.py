@@ -45,6 +45,7 @@ SESSION_COMMANDS: dict[str, str] = {
     'sessions': 'List the sessions used most recently (the current one marked with *); --all lists every one.',
     'use': 'Make the session file PATH the current session.',
     'play': "Open the table: type plays and session commands without 'scorekeeper GAME'.",
+    'serve': 'A live table on the web that every phone at the table reads and records on; Ctrl-C stops it.',
     'rules': 'Every rule of a game with a one-line summary and its rulebook section, one rule by its ID, or the '
              'rules of a game that mention some words, best match first.',
 }

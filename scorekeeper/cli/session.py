@@ -35,5 +35,6 @@ def load() -> dict[str, click.Command]:
     from scorekeeper.cli import session_report  # noqa: F401  (report)
     from scorekeeper.cli import play  # noqa: F401  (play: the interactive table)
     from scorekeeper.cli import session_rules  # noqa: F401  (rules)
+    from scorekeeper.cli import session_serve  # noqa: F401  (serve: the web companion)
 
     return COMMANDS

@@ -9,6 +9,7 @@ from scorekeeper.cli.common import (
 )
 from scorekeeper.errors import BadInput
 from scorekeeper.cli.output import echo, page, width
+from scorekeeper.render.payloads import score_payload, state_payload, status_payload
 from scorekeeper.render.report import on_screen
 from scorekeeper.cli.session import command
 
@@ -26,9 +27,7 @@ def status(session: str | None, as_json: bool, fmt: str) -> None:
     current = s.status()
     errors = s.replay().errors
     if as_json:
-        data = current.to_json()
-        data["violations"] = len(errors)
-        emit_json(data)
+        emit_json(status_payload(current, errors))
         return
     fmt = check_format(fmt)
     echo(render_status(current, fmt, width()), plain=not on_screen(fmt), fit=True)
@@ -124,10 +123,7 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
                  plain=fmt == "csv", fit=True)
         raise
     if as_json:
-        data = {"at": at, **table.to_json()} if at is not None else table.to_json()
-        if explain:
-            data["explanations"] = table.explain_json()
-        emit_json(data)
+        emit_json(score_payload(table, at, explain))
         return
     if at is not None and fmt != "csv":
         click.echo(f"The score just before event #{at}:\n")
@@ -154,7 +150,7 @@ def state(session: str | None, as_json: bool, fmt: str, at: int | None) -> None:
 
     s = open_session(session)
     if as_json:
-        emit_json({"at": at, "state": s.snapshot(at)})
+        emit_json(state_payload(at, s.snapshot(at)))
         return
     current = s.status(at)
     fmt = check_format(fmt)

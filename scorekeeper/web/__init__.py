@@ -1,0 +1,13 @@
+"""The web companion: ``scorekeeper serve``, a live table every phone at the table can read and record on.
+
+A front door beside ``scorekeeper.cli``: it stands on the session layer (``scorekeeper.app``) and the renderers
+(``scorekeeper.render``), never on the CLI. One concept per module:
+
+- ``guard``: who may write (the token, its cookie, the per-page form token, cross-site checks, the body limit);
+- ``served``: the session (or league folder) being served, read and written under one lock, and its stamp;
+- ``live``: server-sent events: every open page hears when the journal changes, whoever wrote it;
+- ``forms``: the recording forms built from the games' event declarations and ``expect``, and their parsing;
+- ``pages``: the HTML (plain string templates, every text escaped) and the one small script;
+- ``app``: the Starlette application (routes, JSON twins, writes);
+- ``server``: uvicorn on a socket of our own, the address line, the QR code, a clean Ctrl-C.
+"""

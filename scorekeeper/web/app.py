@@ -1,0 +1,396 @@
+"""The Starlette application of ``scorekeeper serve``: the pages, their JSON twins, the writes, the live stream.
+
+Every read and write goes through the session layer (``Session``) under ``ServedSession.lock`` on a worker
+thread; every write first passes ``Guard.check_write`` (token, cross-site checks, form token) and the body
+limit. A refusal writes nothing: 401/403 (who), 413/415/400 (what was sent), 409 (the rules, with the rule's
+summary and, for a phone with the token, a confirmed 'record it anyway'). The JSON twins (``/api/status``,
+``score``, ``check``, ``log``, ``state``; ``/api/standings`` for a league) return exactly what the CLI's
+``--json`` prints, built by the same functions (``scorekeeper.render.payloads``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any, AsyncIterator, Awaitable, Callable
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from scorekeeper.app.session import Session, Verdict
+from scorekeeper.errors import BadInput, Refused, ScorekeeperError
+from scorekeeper.games.base import Finding, GameSetupError, MissingValueError
+from scorekeeper.web import pages
+from scorekeeper.web.forms import draft_of, facts_of, play_form
+from scorekeeper.web.guard import COOKIE, Denied, Guard, new_token, read_fields
+from scorekeeper.web.live import Hub
+from scorekeeper.web.served import ServedLeague, ServedSession
+
+log = logging.getLogger("scorekeeper.web")
+Handler = Callable[[Request], Awaitable[Response]]
+SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin", "Cache-Control": "no-store",
+                    "X-Frame-Options": "DENY"}
+
+
+def create_app(served: ServedSession | ServedLeague, token: str | None = None, *, interval: float | None = None) -> Starlette:
+    """The application serving ``served`` (a session, or a league folder), writable with ``token`` (a fresh
+    128-bit one when None: read it back from ``app.state.guard.token``)."""
+    guard = Guard(token or new_token())
+    hub = Hub(served.stamp, interval if interval is not None else (0.5 if served.league else 0.05))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        task = asyncio.create_task(hub.watch())
+        try:
+            yield
+        finally:
+            hub.close()
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    site = League(served, guard, hub) if isinstance(served, ServedLeague) else Site(served, guard, hub)
+    app = Starlette(routes=site.routes(), lifespan=lifespan)
+    app.state.guard, app.state.hub, app.state.served = guard, hub, served
+    return app
+
+
+def wants_json(request: Request) -> bool:
+    return request.url.path.startswith("/api/") or "application/json" in request.headers.get("accept", "")
+
+
+def int_param(request: Request, name: str) -> int | None:
+    raw = request.query_params.get(name)
+    if raw is None or raw == "":
+        return None
+    if not (raw.isascii() and raw.lstrip("-").isdigit()) or len(raw) > 9:
+        raise BadInput(f"{name}={raw[:20]!r}: give a whole number")
+    return int(raw)
+
+
+class Base:
+    """What the session's site and the league's share: the static files, the stream, answering and refusing."""
+
+    def __init__(self, guard: Guard, hub: Hub) -> None:
+        self.guard, self.hub = guard, hub
+
+    def common_routes(self) -> list[Route]:
+        return [Route("/static/live.js", self.script), Route("/static/site.css", self.css), Route("/events", self.events)]
+
+    async def script(self, request: Request) -> Response:
+        return Response(pages.SCRIPT, media_type="text/javascript", headers=SECURITY_HEADERS)
+
+    async def css(self, request: Request) -> Response:
+        return Response(pages.CSS, media_type="text/css", headers=SECURITY_HEADERS)
+
+    async def events(self, request: Request) -> Response:
+        return StreamingResponse(self.hub.stream(request.is_disconnected), media_type="text/event-stream",
+                                 headers={**SECURITY_HEADERS, "X-Accel-Buffering": "no"})
+
+    def viewer(self, request: Request) -> bool:
+        """Whether this reader may write; ``Denied`` (401) for a wrong ``?t=`` (no cookie is set then)."""
+        if "t" in request.query_params and not self.guard.matches(request.query_params["t"]):
+            raise Denied(401, "wrong token in this address: ask the table for its address again")
+        return self.guard.writer(request)
+
+    def html(self, request: Request, body: str, status: int = 200, policy: str = pages.POLICY) -> Response:
+        """An HTML answer; a visit with the right ``?t=`` also gets the cookie that carries the token from now on."""
+        response = Response(body, status, media_type="text/html; charset=utf-8",
+                            headers={**SECURITY_HEADERS, "Content-Security-Policy": policy})
+        offered = request.query_params.get("t")
+        if offered is not None and self.guard.matches(offered):
+            response.set_cookie(COOKIE, offered, httponly=True, samesite="strict", path="/")
+        return response
+
+    def wrapped(self, handler: Handler) -> Handler:
+        """``handler`` with every refusal answered (never a 500 for what a client sends)."""
+
+        async def run(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except Denied as exc:
+                return self.failure(request, str(exc), exc.status)
+            except (MissingValueError, GameSetupError) as exc:
+                return self.failure(request, str(exc), 409)
+            except ScorekeeperError as exc:
+                return self.failure(request, str(exc), 409 if isinstance(exc, Refused) else 400)
+            except Exception:  # a bug: logged with its traceback, one line to the client
+                log.exception("error answering %s %s", request.method, request.url.path)
+                return self.failure(request, "the server failed on this request (see its terminal)", 500)
+
+        return run
+
+    def failure(self, request: Request, message: str, status: int) -> Response:
+        if wants_json(request):
+            return JSONResponse({"error": message}, status, headers=SECURITY_HEADERS)
+        return self.html(request, pages.layout("Scorekeeper", pages.message_body(message, status)), status)
+
+
+class Site(Base):
+    """The pages of one session."""
+
+    def __init__(self, served: ServedSession, guard: Guard, hub: Hub) -> None:
+        super().__init__(guard, hub)
+        self.served = served
+
+    def routes(self) -> list[Route]:
+        w = self.wrapped
+        gets = {"/": self.table, "/screen": self.screen, "/score": self.score, "/chart": self.chart,
+                "/lairs": self.lairs, "/log": self.log_page, "/check": self.check_page, "/state": self.state_page,
+                "/report": self.report, "/play": self.play_page, "/assert": self.assert_page,
+                "/api/status": self.api_status, "/api/score": self.api_score, "/api/check": self.api_check,
+                "/api/log": self.api_log, "/api/state": self.api_state}
+        posts = {"/play": self.post_play, "/note": self.post_note, "/undo": self.post_undo, "/assert": self.post_assert}
+        return ([Route(path, w(h), methods=["GET"]) for path, h in gets.items()]
+                + [Route(path, w(h), methods=["POST"]) for path, h in posts.items()] + self.common_routes())
+
+    async def read(self, build: Callable[[Session], Any]) -> Any:
+        """``build(session)`` on a worker thread, the session to itself."""
+        def run() -> Any:
+            with self.served.use() as s:
+                return build(s)
+        return await run_in_threadpool(run)
+
+    def page(self, s: Session, request: Request, title: str, body: str, here: str, writer: bool, **extra: Any) -> str:
+        has_lairs = s.game.name == "eight-dragons"
+        return pages.layout(f"{title} — {s.game.title}", body, here=here, writer=writer, lairs=has_lairs,
+                            game=f"{s.path.name if s.path else ''} · players {', '.join(s.players)}", **extra)
+
+    # -- the live table ------------------------------------------------------------------------------
+
+    async def table(self, request: Request, screen: bool = False) -> Response:
+        writer = self.viewer(request) and not screen
+        recorded = int_param(request, "recorded")
+
+        def build(s: Session) -> str:
+            status, expected, rows = s.status(), s.expect(), s.log()
+            score, problem = _score(s)
+            parts = [pages.now_section(status, expected, len(rows), len(s.replay().errors))]
+            if not screen:  # on a phone, what to record comes right after whose turn it is
+                parts.append(pages.record_section([(t.name, t.description) for t in s.game.events], expected,
+                                                  self.guard.form_token()) if writer else pages.read_only_note())
+            parts += [pages.plays_section(rows, recorded), pages.score_section(score, problem)]
+            flash = ""
+            if recorded is not None:
+                row = next((r for r in rows if r["seq"] == recorded), None)
+                if row is not None:
+                    flash = f'<p class="flash" id="flash">#{recorded} recorded: {pages.e(row["description"])}</p>'
+            body = f'<main class="live">{"".join(parts)}</main>'
+            return self.page(s, request, "Big screen" if screen else "Table", body, "/screen" if screen else "/",
+                             writer, screen=screen, flash=flash)
+
+        return self.html(request, await self.read(build))
+
+    async def screen(self, request: Request) -> Response:
+        return await self.table(request, screen=True)
+
+    async def section(self, request: Request, title: str, here: str, heading: str,
+                      inner: Callable[[Session], str]) -> Response:
+        """A page of one live section: ``inner(session)`` under ``heading``."""
+        writer = self.viewer(request)
+
+        def build(s: Session) -> str:
+            body = f'<main><section id="{here[1:]}" data-live><h2>{pages.e(heading)}</h2>{inner(s)}</section></main>'
+            return self.page(s, request, title, body, here, writer)
+
+        return self.html(request, await self.read(build))
+
+    async def score(self, request: Request) -> Response:
+        def inner(s: Session) -> str:
+            table, problem = _score(s)
+            if table is None:
+                return f'<p class="bad">{pages.e(problem or "")}</p>'
+            provenance = [{"player": x.player, "category": x.category, "points": x.points, "source": x.source}
+                          for x in table.explanations]
+            return pages.score_rows(table, explain=True) + "<h2>Where each point came from</h2>" + pages.table(provenance)
+
+        return await self.section(request, "Score", "/score", "Score sheet", inner)
+
+    async def chart(self, request: Request) -> Response:
+        def inner(s: Session) -> str:
+            from scorekeeper.app.timeline import timeline
+            from scorekeeper.render import chart
+
+            try:
+                return f'<div class="chart">{chart.svg(timeline(s))}</div>'
+            except MissingValueError as exc:
+                return f'<p class="bad">The chart is not available: {pages.e(str(exc))}</p>'
+
+        return await self.section(request, "Chart", "/chart", "Score over time", inner)
+
+    async def lairs(self, request: Request) -> Response:
+        def inner(s: Session) -> str:
+            from scorekeeper.render.html_report import lair_svg, lairs_of
+
+            found = lairs_of(s.snapshot())
+            maps = "".join(f'<div class="lair">{lair_svg(lair)}</div>' for lair in found)
+            return f'<div class="lairs">{maps}</div>' if found else f'<p class="meta">{pages.e(s.game.title)} has no Lairs to draw.</p>'
+
+        return await self.section(request, "Lairs", "/lairs", "Lairs", inner)
+
+    async def log_page(self, request: Request) -> Response:
+        return await self.section(request, "Log", "/log", "Every event, newest first",
+                                  lambda s: pages.play_items(list(reversed(s.log()))))
+
+    async def check_page(self, request: Request) -> Response:
+        def inner(s: Session) -> str:
+            findings = [Finding(v.rule, f"#{v.seq} {v.message}", v.severity) for v in s.replay().violations]
+            return pages.rulings(findings) if findings else f'<p class="ok">No violations in {s.journal.count} events.</p>'
+
+        return await self.section(request, "Check", "/check", "Plays that break a rule", inner)
+
+    async def state_page(self, request: Request) -> Response:
+        return await self.section(request, "Board", "/state", "The whole board", lambda s: pages.status_body(s.status()))
+
+    async def report(self, request: Request) -> Response:
+        """The referee's report (``scorekeeper report``), with the live script let in and a way back."""
+        self.viewer(request)
+
+        def build(s: Session) -> str:
+            from scorekeeper.render.html_report import gather, render
+
+            return render(gather(s))
+
+        page, policy = pages.live_report(await self.read(build))
+        return self.html(request, page, policy=policy)
+
+    # -- the JSON twins ------------------------------------------------------------------------------
+
+    async def api_status(self, request: Request) -> Response:
+        from scorekeeper.render.payloads import status_payload
+
+        return JSONResponse(await self.read(lambda s: status_payload(s.status(), s.replay().errors)), headers=SECURITY_HEADERS)
+
+    async def api_score(self, request: Request) -> Response:
+        from scorekeeper.app.timeline import score_at, timeline
+        from scorekeeper.render.payloads import score_payload
+
+        at, explain = int_param(request, "at"), request.query_params.get("explain") in ("1", "yes", "true")
+        if request.query_params.get("timeline") in ("1", "yes", "true"):
+            return JSONResponse(await self.read(lambda s: timeline(s).to_json()), headers=SECURITY_HEADERS)
+        return JSONResponse(await self.read(lambda s: score_payload(score_at(s, at), at, explain)), headers=SECURITY_HEADERS)
+
+    async def api_check(self, request: Request) -> Response:
+        from scorekeeper.render.report import violations_json
+
+        return JSONResponse(await self.read(lambda s: violations_json(s.replay().violations)), headers=SECURITY_HEADERS)
+
+    async def api_log(self, request: Request) -> Response:
+        from scorekeeper.app.log_filter import LogFilterError, filter_log
+
+        q = request.query_params
+        last = int_param(request, "last")
+
+        def build(s: Session) -> Any:
+            try:
+                return filter_log(s.log(), last=last, player=q.get("player"), type=q.get("type"),
+                                  rejected=q.get("rejected") in ("1", "yes", "true"))
+            except LogFilterError as exc:
+                raise BadInput(str(exc)) from None
+
+        return JSONResponse(await self.read(build), headers=SECURITY_HEADERS)
+
+    async def api_state(self, request: Request) -> Response:
+        from scorekeeper.render.payloads import state_payload
+
+        at = int_param(request, "at")
+        return JSONResponse(await self.read(lambda s: state_payload(at, s.snapshot(at))), headers=SECURITY_HEADERS)
+
+    # -- recording -----------------------------------------------------------------------------------
+
+    async def play_page(self, request: Request) -> Response:
+        if not self.viewer(request):
+            raise Denied(401, "this address only reads: open the table's address with its token (?t=…) to record")
+        wanted, player = request.query_params.get("type", ""), request.query_params.get("player")
+
+        def build(s: Session) -> str:
+            expected = s.expect()
+            form = play_form(s.game, s.players, expected, wanted, player)
+            examples = [c.example for c in expected.choices if c.event == wanted][:3]
+            return self.page(s, request, "Record a play", pages.play_page_body(form, examples, self.guard.form_token()),
+                             "", True)
+
+        return self.html(request, await self.read(build))
+
+    async def assert_page(self, request: Request) -> Response:
+        if not self.viewer(request):
+            raise Denied(401, "this address only reads: open the table's address with its token (?t=…) to record")
+        return self.html(request, await self.read(lambda s: self.page(
+            s, request, "Assert", pages.assert_body(s.players, list(s.game.observable_keys()), self.guard.form_token()),
+            "", True)))
+
+    async def write(self, request: Request, act: Callable[[Session, dict[str, str], bool], Verdict]) -> Response:
+        """A write: the body read within its limit, the writer checked, ``act`` run under the lock, the streams
+        woken; a refusal answered with its rules (and the confirmed 'record it anyway' for a play)."""
+        fields = await read_fields(request)
+        self.guard.check_write(request, fields)
+        force = fields.get("force", "") == "yes"
+        if force and fields.get("confirm", "") != "yes":
+            raise BadInput("recording a refused play anyway must be confirmed (confirm=yes)")
+
+        def run(s: Session) -> Verdict | tuple[Refused, dict[str, Any]]:
+            try:
+                return act(s, fields, force)
+            except Refused as exc:
+                return exc, s.expect().to_json()
+
+        done = await self.read(run)
+        if not isinstance(done, Verdict):
+            refusal, expected = done
+            findings: list[Finding] = list(getattr(refusal, "findings", []) or [])
+            if wants_json(request):
+                return JSONResponse({"refused": True, "message": str(refusal),
+                                     "violations": [{"rule": f.rule, "message": f.message} for f in findings],
+                                     "expected": expected}, 409, headers=SECURITY_HEADERS)
+            body = pages.refusal_body(str(refusal), findings, request.url.path, fields, self.guard.form_token())
+            return self.html(request, pages.layout("Refused", body, writer=True), 409)
+        self.hub.poke()
+        if wants_json(request):
+            return JSONResponse(done.to_json(), headers=SECURITY_HEADERS)
+        return RedirectResponse(f"/?recorded={done.event.seq}#play-{done.event.seq}", 303, headers=SECURITY_HEADERS)
+
+    async def post_play(self, request: Request) -> Response:
+        return await self.write(request, lambda s, f, force: s.record(draft_of(s.game, s.players, f), force=force))
+
+    async def post_note(self, request: Request) -> Response:
+        return await self.write(request, lambda s, f, force: s.note(f.get("text", "")))
+
+    async def post_undo(self, request: Request) -> Response:
+        return await self.write(request, lambda s, f, force: s.undo(force=force))
+
+    async def post_assert(self, request: Request) -> Response:
+        return await self.write(request, lambda s, f, force: s.assert_facts(f.get("player") or None,
+                                                                            facts_of(f.get("facts", ""))))
+
+
+def _score(s: Session) -> tuple[Any, str | None]:
+    try:
+        return s.score(), None
+    except MissingValueError as exc:
+        return exc.table, str(exc)
+
+
+class League(Base):
+    """The live standings of a folder of sessions (read only)."""
+
+    def __init__(self, served: ServedLeague, guard: Guard, hub: Hub) -> None:
+        super().__init__(guard, hub)
+        self.served = served
+
+    def routes(self) -> list[Route]:
+        return [Route("/", self.wrapped(self.page), methods=["GET"]),
+                Route("/api/standings", self.wrapped(self.api), methods=["GET"]), *self.common_routes()]
+
+    async def page(self, request: Request) -> Response:
+        league = await run_in_threadpool(self.served.standings)
+        body = pages.standings_body(league.to_json())
+        return self.html(request, pages.layout(f"Standings — {self.served.folder.name}", body, here="/", league=True,
+                                               game=f"every finished session under {self.served.folder.name}"))
+
+    async def api(self, request: Request) -> Response:
+        league = await run_in_threadpool(self.served.standings)
+        return JSONResponse(league.to_json(), headers=SECURITY_HEADERS)

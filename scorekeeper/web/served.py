@@ -1,0 +1,76 @@
+"""What ``scorekeeper serve`` serves: one session (read and recorded on), or a league folder (read only).
+
+The web server answers requests on several threads; the session layer's ``Session`` is one object with its
+replay kept between requests, so every use of it takes ``ServedSession.lock`` (a play recorded from the
+CLI, the interactive table or another server is still serialised by the journal's own file lock, under which
+``Session.record`` re-reads the file). Before each use the journal is read again if the file changed
+(``Journal.reload``: a stat when it did not).
+
+``stamp()`` is what changes whenever the served data does: the live updates (``scorekeeper.web.live``) poll it.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Iterator
+
+from scorekeeper.app.session import Session, WriteHook
+from scorekeeper.core.journal import Journal, stamp_of
+
+
+class ServedSession:
+    """The session file being served, opened once, its replay kept while its head stays put."""
+
+    league = False
+
+    def __init__(self, path: str | Path, on_write: WriteHook | None = None) -> None:
+        self.path = Path(path)
+        self.session = Session.open(self.path, on_write=on_write)
+        self.lock = threading.Lock()
+
+    @contextmanager
+    def use(self) -> Iterator[Session]:
+        """The session as the file holds it now, for this thread alone."""
+        with self.lock:
+            if isinstance(self.session.journal, Journal):
+                self.session.journal.reload()
+            yield self.session
+
+    def stamp(self) -> Any:
+        """The file's stamp (``stamp_of``): another value once anyone wrote it."""
+        try:
+            return stamp_of(os.stat(self.session.journal.path or self.path))
+        except OSError:
+            return None
+
+
+class ServedLeague:
+    """A folder of sessions: its standings, read afresh when a file in it changes."""
+
+    league = True
+
+    def __init__(self, folder: str | Path) -> None:
+        self.folder = Path(folder)
+        self.lock = threading.Lock()
+
+    def stamp(self) -> Any:
+        """Every session file's path and stamp: it changes when a file is written, added or removed."""
+        from scorekeeper.app.standings import session_files
+
+        stamps: list[tuple[str, Any]] = []
+        for path, problem in session_files([str(self.folder)]):
+            try:
+                stamps.append((path, stamp_of(os.stat(path))))
+            except OSError:
+                stamps.append((path, None))
+        return tuple(stamps)
+
+    def standings(self) -> Any:
+        """The league's standings now (``scorekeeper standings FOLDER``)."""
+        from scorekeeper.app.standings import standings
+
+        with self.lock:
+            return standings([str(self.folder)])

@@ -1,0 +1,106 @@
+"""Recording from a phone, in process: the forms a page serves, posted back as a browser does (the cookie, the
+page's form token, its own Origin). A short game of each game; a refusal with its rule; the confirmed --force;
+note, undo, assert; the CLI recording on the same file between two phone plays."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Callable
+
+import pytest
+from click.testing import CliRunner
+from starlette.testclient import TestClient
+
+from scorekeeper.app.session import Session
+from tests.web.conftest import TOKEN, fresh
+from tests.web.plays import SHORT_GAMES, short_game
+
+ORIGIN = {"Origin": "http://127.0.0.1:8000"}
+
+
+def form_token(page: str) -> str:
+    found = re.search(r'name="form_token" value="([^"]+)"', page)
+    assert found, page[:500]
+    return found.group(1)
+
+
+def phone(client: TestClient) -> TestClient:
+    """A phone that opened the table's address with its token (the cookie now carries it)."""
+    assert client.get(f"/?t={TOKEN}").status_code == 200
+    return client
+
+
+def post(client: TestClient, action: str, data: dict[str, str], page: str = "/") -> "object":
+    token = form_token(client.get(page).text)
+    return client.post(action, data={**data, "form_token": token}, headers=ORIGIN, follow_redirects=False)
+
+
+@pytest.mark.parametrize("game", sorted(SHORT_GAMES))
+def test_a_short_game_of_each_game_recorded_through_the_phone_forms(game: str, tmp_path: Path,
+                                                                   client_of: Callable[[Path], TestClient]) -> None:
+    path = fresh(tmp_path, game)
+    client = phone(client_of(path))
+    _, _, forms = short_game(game)
+    for n, form in enumerate(forms, start=1):
+        page = client.get(f"/play?type={form['type']}").text  # the form the phone fills in
+        assert f'value="{form["type"]}"' in page
+        answer = post(client, "/play", form, f"/play?type={form['type']}")
+        assert answer.status_code == 303, answer.text[:800]
+        assert answer.headers["location"] == f"/?recorded={n}#play-{n}"
+    shown = client.get(f"/?recorded={len(forms)}").text
+    assert f"#{len(forms)} recorded:" in shown
+    session = Session.open(path)
+    assert len(session.events) == len(forms) and session.replay().errors == []
+    assert session.chain_problem is None
+
+
+def test_a_refused_play_shows_its_rule_and_is_recorded_only_when_confirmed(tmp_path: Path,
+                                                                          client_of: Callable[[Path], TestClient]) -> None:
+    path = fresh(tmp_path, "flamecraft")
+    client = phone(client_of(path))
+    refused = post(client, "/play", {"type": "VISIT", "shop": "CRUMBHALL"})
+    assert refused.status_code == 409
+    assert "FC-SETUP-2" in refused.text and "Rule: The town starts with the 6 starter shops" in refused.text
+    assert 'id="force-form"' in refused.text and Session.open(path).events == []
+    again = form_token(refused.text)  # the refusal page's own 'record it anyway' form
+    unconfirmed = client.post("/play", data={"type": "VISIT", "shop": "CRUMBHALL", "force": "yes", "form_token": again},
+                              headers=ORIGIN, follow_redirects=False)
+    assert unconfirmed.status_code == 400 and Session.open(path).events == []
+    forced = client.post("/play", data={"type": "VISIT", "shop": "CRUMBHALL", "force": "yes", "confirm": "yes",
+                                        "form_token": again}, headers=ORIGIN, follow_redirects=False)
+    assert forced.status_code == 303
+    events = Session.open(path).events
+    assert [(e.type, e.forced) for e in events] == [("VISIT", True)]
+    assert "FC-SETUP-2" in client.get("/check").text
+
+
+def test_note_undo_and_assert_from_a_phone(tmp_path: Path, client_of: Callable[[Path], TestClient]) -> None:
+    path = fresh(tmp_path, "flamecraft")
+    client = phone(client_of(path))
+    _, _, forms = short_game("flamecraft")
+    assert post(client, "/play", forms[0]).status_code == 303
+    assert post(client, "/note", {"text": "Bo disputes the toast"}).status_code == 303
+    assert post(client, "/undo", {}).status_code == 303
+    assert post(client, "/assert", {"facts": "turn=0"}, "/assert").status_code == 303
+    session = Session.open(path)
+    assert [e.type for e in session.events] == ["SETUP", "note", "void", "assert"]
+    assert session.events[2].get("target") == 2  # the newest event that still counted: the note
+    log = client.get("/log").text
+    assert "note: Bo disputes the toast" in log and "void #2 (undo)" in log
+
+
+def test_the_cli_and_a_phone_record_on_the_same_file(tmp_path: Path, client_of: Callable[[Path], TestClient]) -> None:
+    from scorekeeper.cli import main
+
+    path = fresh(tmp_path, "flamecraft")
+    client = phone(client_of(path))
+    _, _, forms = short_game("flamecraft")
+    assert post(client, "/play", forms[0]).status_code == 303
+    said = CliRunner().invoke(main, ["note", "from the laptop", "--session", str(path)],
+                              env={"SCOREKEEPER_HOME": str(tmp_path / "home")})
+    assert said.exit_code == 0, said.output
+    assert "note: from the laptop" in client.get("/").text  # the server read the file again
+    assert post(client, "/play", forms[1]).status_code == 303
+    session = Session.open(path)
+    assert [e.seq for e in session.events] == [1, 2, 3] and session.chain_problem is None
