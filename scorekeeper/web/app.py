@@ -224,7 +224,8 @@ class Site(Base):
 
     async def lairs(self, request: Request) -> Response:
         def inner(s: Session) -> str:
-            from scorekeeper.render.html_report import lair_svg, lairs_of
+            from scorekeeper.render.lair_map import lair_svg
+            from scorekeeper.render.report_data import lairs_of
 
             found = lairs_of(s.snapshot())
             maps = "".join(f'<div class="lair">{lair_svg(lair)}</div>' for lair in found)

@@ -61,7 +61,7 @@ class ServedLeague:
         from scorekeeper.app.standings import session_files
 
         stamps: list[tuple[str, Any]] = []
-        for path, problem in session_files([str(self.folder)]):
+        for path, _real, problem in session_files([str(self.folder)]):
             try:
                 stamps.append((path, stamp_of(os.stat(path))))
             except OSError:
