@@ -52,7 +52,7 @@ def session_commands() -> dict[str, click.Command]:
     from scorekeeper.cli import session as session_module
 
     loaded = session_module.load()
-    return {name: loaded[name] for name in SESSION_COMMANDS}
+    return {name: loaded[name] for name in SESSION_COMMANDS if name != "serve"}  # serve runs until Ctrl-C (tests/web)
 
 
 def game_groups() -> dict[str, tuple[click.Group, dict[str, click.Command]]]:
