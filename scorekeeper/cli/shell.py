@@ -22,7 +22,7 @@ from scorekeeper.app.session import Session
 #: where the history of typed lines is kept (overridable, for tests)
 HISTORY_ENV = "SCOREKEEPER_HISTORY"
 #: session commands that make no sense inside the table
-OUTSIDE = ("play", "new", "use")
+OUTSIDE = ("play", "new", "use", "serve")  # serve runs until Ctrl-C: it would hold the table
 
 
 def history_path() -> Path:

@@ -178,3 +178,9 @@ def test_a_real_terminal(fc: Path, tmp_path: Path) -> None:
     assert child.exitstatus == 0
     assert "visit CRUMBHALL" in history.read_text(encoding="utf-8")
     assert Session.open(fc).events[-1].type == "VISIT"
+
+
+def test_serve_is_not_typed_at_the_table(fc: Path) -> None:
+    """``serve`` runs until Ctrl-C: typed at the table it would hold it; it is refused in one line, like ``play``."""
+    code, out, err = play(fc, "serve\n")
+    assert (code, err) == (1, "error: 'serve' is not typed at the table; leave it (Ctrl-D) first\n")
