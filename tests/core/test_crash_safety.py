@@ -67,20 +67,24 @@ def test_sigkill_at_random_moments_never_loses_an_acknowledged_event(cli, tmp_pa
     acknowledged: dict[int, str] = {}
     mid_run_kills = 0  # kills that struck after at least one acknowledgement of that run
     for run in range(KILLS):
-        child = subprocess.Popen(
+        child = subprocess.Popen(  # unbuffered bytes: what is read before the kill is exactly what was printed
             [sys.executable, "-u", str(CHILD), str(session), f"r{run}", "100000"],
-            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0,
         )
-        first = ""
+        first = b""
         if run % 4:  # mostly: once the child is appending (independent of how long start-up takes on a busy machine)
             assert child.stdout is not None
-            first = child.stdout.readline()
+            while not first.endswith(b"\n"):  # byte by byte: a buffered read would take lines communicate() never sees
+                byte = child.stdout.read(1)
+                if not byte:
+                    break
+                first += byte
             time.sleep(rng.uniform(0.0, 0.12))
         else:  # every 4th run: any moment from start-up on (imports, opening the journal, waiting for the lock)
             time.sleep(rng.uniform(0.0, 0.3))
         child.send_signal(signal.SIGKILL)
-        rest, stderr = child.communicate(timeout=30)
-        stdout = first + rest
+        rest, errors = child.communicate(timeout=30)
+        stdout, stderr = (first + rest).decode("utf-8", "replace"), errors.decode("utf-8", "replace")
         assert child.returncode == -signal.SIGKILL, (child.returncode, stderr)
         assert "EXIT" not in stdout and stderr == "", (stderr[:500], stdout[:200])
         acks = acknowledgements(stdout)
