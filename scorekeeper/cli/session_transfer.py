@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 
 from scorekeeper.cli.common import emit_json, json_option, open_session, session_option
-from scorekeeper.errors import Refused
+from scorekeeper.errors import BadInput, Refused
 from scorekeeper.cli.session import command
 from scorekeeper.app.creation import default_path
 from scorekeeper.exports import TARGETS
@@ -26,9 +26,11 @@ from scorekeeper.exports import TARGETS
               help="The game's BoardGameGeek id, for BG Stats; remembered for the game's later exports.")
 @click.option("--me", metavar="PLAYER", help="For BG Stats: the player who exports (default: the first player).")
 @click.option("--location", default="", metavar="PLACE", help="For BG Stats: where the game was played.")
+@click.option("--qr", is_flag=True, help="With --to bgstats-link: the link as a QR code, in the terminal or "
+              "(-o FILE.svg|FILE.png) as an image, for the phone where BG Stats is installed.")
 @click.option("--force", is_flag=True, help="Replace the -o file when it exists.")
 def export(session: str | None, output: str | None, target: str, bgg_id: int | None, me: str | None,
-           location: str, force: bool) -> None:
+           location: str, qr: bool, force: bool) -> None:
     """Export the session: its journal as JSON lines (a header, then one event per line), or a finished game's
     result for BG Stats or a club's records.
 
@@ -38,20 +40,44 @@ def export(session: str | None, output: str | None, target: str, bgg_id: int | N
     from scorekeeper.core.journal import atomic_write
     from scorekeeper.exports import Options, export_text
 
+    if qr and (target != "bgstats-link" or (output and Path(output).suffix.lower() not in (".svg", ".png"))):
+        raise BadInput("--qr draws the BG Stats link: use it with --to bgstats-link, and -o FILE.svg or FILE.png")
     if output and Path(output).exists() and not force:
         raise Refused(f"{output}: already exists; choose another file, or replace it with --force")
     opened = open_session(session, lazy=True)
     game = opened.journal.meta.game
     player = opened.player(me) if me is not None else None
-    options = Options(bgg_id or remembered_bgg_ids().get(game), player, location.strip())
+    options = Options(bgg_id or remembered_bgg_ids().get(game), player, location.strip(), qr)
     text, what = export_text(opened, target, options)
-    if output:
+    if qr:
+        show_qr(text.strip(), output)
+    elif output:
         atomic_write(Path(output), text)
         click.echo(f"exported {what} to {output}")
     else:
         click.echo(text, nl=False)
     if bgg_id is not None and target.startswith("bgstats"):
         remember_bgg_id(game, bgg_id)
+
+
+def show_qr(link: str, output: str | None) -> None:
+    """The link's QR code written to ``output`` (SVG or PNG), or drawn in the terminal when it fits its width."""
+    from scorekeeper.cli.output import width
+    from scorekeeper.render.qr import qr_image, qr_lines
+
+    if output:
+        qr_image(link, Path(output))
+        click.echo(f"wrote the BG Stats link's QR code to {output}")
+        return
+    import shutil
+    import sys
+
+    lines = qr_lines(link, "quadrants", error="l")
+    rows = shutil.get_terminal_size((80, 24)).lines if sys.stdout.isatty() else len(lines) + 1  # piped: any height
+    if len(lines[0]) > width() or len(lines) + 1 > rows:
+        raise Refused(f"the QR code is {len(lines[0])} columns by {len(lines) + 1} rows and the terminal "
+                      f"{width()} by {rows}: enlarge it, or write the code as an image (--qr -o play.png)")
+    click.echo("\n".join(lines + ["scan it with the phone where BG Stats is installed"]))
 
 
 @command("import")

@@ -30,11 +30,12 @@ class Format:
 @dataclass(frozen=True)
 class Options:
     """What the table says about an export beyond the session: the game's BoardGameGeek id, who exports (BG Stats'
-    "me"), where the game was played."""
+    "me"), where the game was played, whether a link is for a QR code (shorter)."""
 
     bgg_id: int | None = None
     me: str | None = None
     location: str = ""
+    qr: bool = False
 
 
 #: the ``--to`` targets, the journal first (the default)

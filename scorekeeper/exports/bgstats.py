@@ -207,6 +207,14 @@ def link_data(result: Result, given_bgg_id: int | None = None, tz: _dt.tzinfo | 
     }
 
 
-def link(result: Result, given_bgg_id: int | None = None, tz: _dt.tzinfo | None = None, location: str = "") -> str:
-    """``https://app.bgstatsapp.com/createPlay.html?data=<the URL-encoded JSON>``."""
-    return LINK + quote(_compact(link_data(result, given_bgg_id, tz, location)), safe="")
+#: the characters a link for a QR code leaves as they are: the JSON's own punctuation, which a query string
+#: may carry (``URLSearchParams`` and ``parse_qs`` read it back alike); ``+``, ``&``, ``#``, ``%`` and spaces
+#: stay escaped. A third shorter, so the code is smaller and easier to scan.
+QR_SAFE = ':,{}[]"@'
+
+
+def link(result: Result, given_bgg_id: int | None = None, tz: _dt.tzinfo | None = None, location: str = "",
+         for_qr: bool = False) -> str:
+    """``https://app.bgstatsapp.com/createPlay.html?data=<the URL-encoded JSON>``; ``for_qr``: the JSON's
+    punctuation left unescaped (see :data:`QR_SAFE`)."""
+    return LINK + quote(_compact(link_data(result, given_bgg_id, tz, location)), safe=QR_SAFE if for_qr else "")

@@ -15,4 +15,5 @@ if TYPE_CHECKING:
 def export(s: "Session", result: "Result | None", options: "Options") -> tuple[str, str]:
     """The link, on one line."""
     assert result is not None
-    return bgstats.link(result, options.bgg_id, location=options.location) + "\n", "the BG Stats link"
+    return (bgstats.link(result, options.bgg_id, location=options.location, for_qr=options.qr) + "\n",
+            "the BG Stats link")

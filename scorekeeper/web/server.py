@@ -64,13 +64,9 @@ def _own_address() -> str | None:
 
 def qr_text(url: str) -> str:
     """The QR code of ``url`` drawn with block characters (two modules a character row)."""
-    import io
+    from scorekeeper.render.qr import qr_lines
 
-    import segno
-
-    out = io.StringIO()
-    segno.make(url, error="m").terminal(out=out, compact=True)
-    return out.getvalue().rstrip("\n")
+    return "\n".join(qr_lines(url))
 
 
 def serve(session: Path | None, league: str | Path | None, host: str = LOOPBACK, port: int = 0, token: str | None = None,
