@@ -202,7 +202,9 @@ def record_plays(s: Session, plays: Plays, force: bool, as_json: bool) -> tuple[
         at = at if at is not None else refused_play(s, [draft for _, draft in made], force)
         if at is not None:
             before = "" if at == 0 else f"; the {at} before it {'was' if at == 1 else 'were'} not recorded either"
-            message = f"{made[at][0]}: {error}{before}"
+            from scorekeeper.render.verdicts import refusal_text  # each broken rule with its summary
+
+            message = f"{made[at][0]}: {refusal_text(error)}{before}"
             raise Refused(message) if error.exit_code == REFUSED else BadInput(message)
     with json_refusals(as_json and stage != "plays" and not several, s):
         raise error
