@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 import types
 import typing
 from dataclasses import asdict, fields, is_dataclass
@@ -123,6 +124,14 @@ def test_a_deep_copy_is_equal_and_shares_nothing(path: Path) -> None:
     assert asdict(copied) != asdict(state)
 
 
+@functools.lru_cache(maxsize=None)
+def _field_hints(cls: type) -> tuple[tuple[str, Any], ...]:
+    """A dataclass's fields with their resolved annotations, worked out once per class (resolving them is
+    most of a walk's cost)."""
+    hints = typing.get_type_hints(cls)
+    return tuple((f.name, hints[f.name]) for f in fields(cls))
+
+
 def misfits(value: Any, hint: Any, path: str) -> list[str]:
     """Where ``value`` does not hold what the annotation ``hint`` says (``Any`` holds anything)."""
     if hint is Any:
@@ -136,8 +145,8 @@ def misfits(value: Any, hint: Any, path: str) -> list[str]:
         if type(value) is not hint:
             return [f"{path}: {type(value).__name__} is not {hint}"]
         if hint in TREES:
-            hints = typing.get_type_hints(hint)
-            return [m for f in fields(value) for m in misfits(getattr(value, f.name), hints[f.name], f"{path}.{f.name}")]
+            return [m for name, field_hint in _field_hints(hint) for m in misfits(getattr(value, name), field_hint,
+                                                                                  f"{path}.{name}")]
         assert hint in ATOMS, hint
         return []
     if type(value) is not origin:
