@@ -18,7 +18,7 @@ from scorekeeper.games.emberheart.context import Ctx, total_hire
 from scorekeeper.games.emberheart.events import EVENTS
 from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
 from scorekeeper.games.emberheart.scoring import score as score_table
-from scorekeeper.games.emberheart.settings import SETTINGS
+from scorekeeper.games.emberheart.settings import SETTINGS, flame_glory_problem
 from scorekeeper.games.emberheart.state import END, Player, State, new_offers
 from scorekeeper.games.emberheart.view import (
     OBSERVABLE, describe_event, expect_of, expected_text, observe_key, status_of,
@@ -235,8 +235,12 @@ class Emberheart(Game):
         return state
 
     def end_findings(self, state: State) -> list[Finding]:
-        """EH-GAR-5: a claimed Garrison card that is completable but was never completed (AMB-19)."""
+        """EH-GAR-5: a claimed Garrison card that is completable but was never completed (AMB-19); EH-END-9: a
+        Flame table that, merged over several sets, no longer rises with the step difference."""
         found = []
+        table = flame_glory_problem(state.settings.get("flame_glory") or {})
+        if table:
+            found.append(warning("EH-END-9", f"the flame_glory table in force {table.removesuffix(' (EH-END-9)')}"))
         if state.phase == END:
             for p in state.players:
                 for card in state.owned(p.name, "garrison"):
