@@ -45,3 +45,28 @@ def test_eh_end_9_a_table_merged_out_of_order_is_flagged() -> None:
     t.state.settings["flame_glory"] = {"4": 5, "5": 4}
     found = GAME.end_findings(t.state)
     assert [f.rule for f in found] == ["EH-END-9"] and "5 steps 4 Glory" in found[0].message
+
+
+def test_eh_setup_7_a_play_before_the_setup_reveals_are_complete_is_flagged() -> None:
+    """EH-R1 (EH-SETUP-7): the round's first Party went through silently with the Mountain, Garrison and Raid
+    cards unrevealed, and ``next:`` stopped naming them. Now a warning names them, and ``next:`` keeps naming
+    them until they are revealed."""
+    t = Table()
+    for slot in (1, 2, 3):
+        t.ok("CARD_REVEAL", location="tavern", slot=slot, hire={"G": 2, "S": 1}, flame=-1)
+    found = t.ok("PLACE_PARTY", "Astrid", location="tavern", space=3, hire={"G": 3})
+    flagged = [f for f in found if f.rule == "EH-SETUP-7"]
+    assert flagged and not flagged[0].is_error
+    assert "mountain" in flagged[0].message and "garrison" in flagged[0].message and "raid card" in flagged[0].message
+    assert "not revealed yet: " in GAME.expect(t.state).text and "mountain" in GAME.expect(t.state).text
+    later = t.ok("PLACE_PARTY", "Brandon", location="tavern", space=2, hire={"G": 2})
+    assert not [f for f in later if f.rule == "EH-SETUP-7"]  # the round's first play only
+
+
+def test_eh_setup_7_a_complete_setup_is_silent() -> None:
+    """EH-SETUP-7: with every slot revealed the first play carries no setup warning and ``next:`` no reminder."""
+    t = Table()
+    t.fill_offers()
+    found = t.ok("PLACE_PARTY", "Astrid", location="tavern", space=3, hire={"G": 3})
+    assert not [f for f in found if f.rule in ("EH-SETUP-7", "EH-RESET-3")]
+    assert "not revealed" not in GAME.expect(t.state).text
