@@ -21,7 +21,7 @@ from scorekeeper.core.engine import Replay, extended, replay, step
 from scorekeeper.core.events import AMEND, ASSERT, CORE_TYPES, NOTE, VOID, Event
 from scorekeeper.core.journal import Journal, MemoryJournal, Transaction
 from scorekeeper.errors import BadInput
-from scorekeeper.games.base import Draft, Finding, Findings
+from scorekeeper.games.base import Draft, Effect, Finding, Findings, Game
 
 #: a play, or a function of the replay under the lock that gives it (``undo`` picks its target there)
 DraftOrFunction = Union[Draft, Callable[[Replay], Draft]]
@@ -148,6 +148,7 @@ class Recording(Trust):
                 effects = ruling_effects(current, after, seq) if draft.type in (VOID, AMEND) else None
                 after_state = after.state
             infos: list[str] = []
+            gains: list[Effect] = []
         else:
             completed = self.game.complete(current.state, draft)
             candidate = Event(seq, completed.type, completed.player, dict(completed.payload), forced=forced)
@@ -156,13 +157,15 @@ class Recording(Trust):
             after_state, findings = step(self.game, trial, candidate, restore=lambda: current.state, found=found)
             infos = list(found.infos)
             replayed = extended(current, candidate, after_state, findings, self.game)
+            gains = play_effects(self.game, current.state, after_state, candidate, findings)
         try:
             expected = self.game.expect(after_state).text
         except Exception:  # a hint must never stop a command
             expected = ""
         journal = {e.seq: e for e in events()} if candidate.type == VOID else {}
         return Verdict(candidate, findings, current.state, after_state, expected,
-                       describe(self.game, candidate, journal), infos, effects=effects, replayed=replayed)
+                       describe(self.game, candidate, journal), infos, effects=effects, replayed=replayed,
+                       gains=gains)
 
     # -- notes ---------------------------------------------------------------------------------------
 
@@ -193,6 +196,17 @@ class Recording(Trust):
         replay_cache.keep_after_note(journal, start)
         return Verdict(event, [], None, None, start.expected, core_description(event) or "", recorded=True,
                        head_hash=head)
+
+
+def play_effects(game: Game, before: object, after: object, event: Event, findings: Sequence[Finding]) -> list[Effect]:
+    """What a carried-out play gave or cost each player (``Game.effects``); nothing for a play not carried out,
+    and nothing rather than an error if the game cannot say (the verdict is never stopped by its effects line)."""
+    if any(f.is_error for f in findings) and not event.forced:
+        return []
+    try:
+        return game.effects(before, after, event)
+    except Exception:  # an effects line must never stop a command
+        return []
 
 
 def note_draft(text: str) -> Draft:

@@ -15,7 +15,7 @@ from scorekeeper.app.consequences import Effects
 from scorekeeper.core.engine import Outcome, Replay, carried_out
 from scorekeeper.core.events import AMEND, ASSERT, NOTE, SET, VOID, Event
 from scorekeeper.errors import Refused
-from scorekeeper.games.base import Finding, Game, Status
+from scorekeeper.games.base import Effect, Finding, Game, Status
 
 
 @dataclass
@@ -35,6 +35,8 @@ class Verdict:
     effects: "Effects | None" = None
     #: the whole journal replayed with this event at its end (what the next command reads, without a refold)
     replayed: Replay | None = None
+    #: what the play gave or cost each player (``Game.effects``), empty when nothing countable changed
+    gains: list[Effect] = field(default_factory=list)
 
     @property
     def errors(self) -> list[Finding]:
@@ -52,6 +54,7 @@ class Verdict:
         return {
             "recorded": self.event.to_record(),
             "description": self.description,
+            "effects": [e.to_json() for e in self.gains],
             "warnings": [{"rule": f.rule, "severity": f.severity, "message": f.message} for f in self.findings],
             **({"later_plays": self.effects.to_json()} if self.effects is not None else {}),
             "expected": self.expected,

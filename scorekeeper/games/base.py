@@ -147,6 +147,43 @@ class Status:
 
 
 @dataclass(frozen=True)
+class Effect:
+    """One thing a play gave or cost a player, for the line under its acknowledgement and ``--json``'s
+    ``effects``: ``what`` in the game's own words (``gold``, ``gear``, ``grunts``, ``flame``, ``coins``,
+    ``bread``…), ``change`` signed, ``why`` the source when the game knows it (``Chamber T12+T13+T5``) or the
+    default it chose for the player with the option that changes it."""
+
+    player: str
+    what: str
+    change: int
+    why: str = ""
+
+    @property
+    def text(self) -> str:
+        """The change in words, without the player: ``+2 gold (Chamber T13+T15)``."""
+        return f"{self.change:+d} {self.what}" + (f" ({self.why})" if self.why else "")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "what": self.what, "change": self.change, "why": self.why,
+                "text": f"{self.player} {self.text}"}
+
+
+def holding_changes(before: Mapping[str, Mapping[str, int]], after: Mapping[str, Mapping[str, int]],
+                    why: Mapping[tuple[str, str], str] | None = None) -> list[Effect]:
+    """Every count that differs between two ``Game.holdings`` snapshots, player by player in the order of
+    ``after``, each key in its order there (a key missing on one side counts 0)."""
+    why = why or {}
+    out: list[Effect] = []
+    for player, held in after.items():
+        had = before.get(player, {})
+        for what in [*held, *(k for k in had if k not in held)]:
+            change = int(held.get(what, 0)) - int(had.get(what, 0))
+            if change:
+                out.append(Effect(player, what, change, why.get((player, what), "")))
+    return out
+
+
+@dataclass(frozen=True)
 class Explanation:
     """One line of ``score --explain``: ``points`` in ``category`` for ``player``, and where they came from."""
 
@@ -359,6 +396,26 @@ class Game:
         details = " ".join(f"{k}={_short(v)}" for k, v in event.payload.items())
         who = f"{event.player}: " if event.player else ""
         return f"{who}{event.type} {details}".rstrip()
+
+    # -- what a play did: one way for every game ------------------------------------------------------
+    #
+    # A play's effects are computed, never declared by each rule: the game lists each player's countable
+    # holdings in its own terms (``holdings``), the verdict compares them before and after the play
+    # (``effects``), and the game may name the source of a change (``effect_reasons``: the Chambers that paid
+    # the Gold, a default it chose for the player). A rule that gives or costs something is therefore said
+    # without a line of its own in the rules.
+
+    def holdings(self, state: Any) -> Mapping[str, Mapping[str, int]]:
+        """Each player's countable holdings (``{"Ann": {"gold": 3, "gear": 2}}``). Default: none known."""
+        return {}
+
+    def effect_reasons(self, before: Any, after: Any, event: Event) -> Mapping[tuple[str, str], str]:
+        """Why a holding changed, by (player, what), where the game knows it. Default: nothing said."""
+        return {}
+
+    def effects(self, before: Any, after: Any, event: Event) -> list[Effect]:
+        """What ``event`` gave or cost each player: the holdings before and after compared, with their reasons."""
+        return holding_changes(self.holdings(before), self.holdings(after), self.effect_reasons(before, after, event))
 
     def change_setting(self, state: Any, key: str, value: Any) -> Any:
         """Apply a mid-game ``set`` event for a setting declared ``mutable``. Default: ``state.settings``."""

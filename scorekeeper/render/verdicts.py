@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from scorekeeper.core.events import ASSERT, CORE_TYPES
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.render.effects import effects_text
 from scorekeeper.render.report import rule_summary_lines, violation_lines
 
 if TYPE_CHECKING:
@@ -24,6 +25,8 @@ def verdict_lines(verdict: "Verdict", show_next: bool = True) -> list[str]:
     """The verdict as text: the recorded line, each finding, and what is expected next."""
     event = verdict.event
     out = [f"#{event.seq} recorded: {verdict.description}"]
+    if verdict.gains:
+        out.append(f"  {effects_text(verdict.gains)}")
     for finding in verdict.findings:
         label = "DISAGREES" if event.type == ASSERT else "FLAGGED" if finding.is_error else "warning"
         out.append(f"  {label} {finding.rule}: {finding.message}")

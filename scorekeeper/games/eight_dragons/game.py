@@ -145,6 +145,19 @@ class EightDragons(Game):
         """The event to record for a play as typed (see ``expect.complete``)."""
         return complete(state, draft)
 
+    def holdings(self, state: EDState) -> dict[str, dict[str, int]]:
+        """Each player's Gold, tiles (waiting or in the Lair: placing one costs nothing) and chests, for the
+        effects line under a verdict (placements and the Chambers that paid, Location effects, chests)."""
+        return {name: {"gold": p.gold, "tiles": len(p.pending) + len(p.lair.cells), "chests": len(p.chests)}
+                for name, p in state.players.items()}
+
+    def effect_reasons(self, before: EDState, after: EDState, event: Event) -> dict[tuple[str, str], str]:
+        """ED-GOLD-1: the Gold's sources, from the ledger of this play (``Chamber T12+T13+T5``)."""
+        sources: dict[str, list[str]] = {}
+        for entry in after.ledger[len(before.ledger):]:
+            sources.setdefault(entry.player, []).append(entry.source)
+        return {(name, "gold"): ", ".join(found) for name, found in sources.items()}
+
     def status(self, state: EDState) -> Status:
         """Whose turn, the Bonfires and final round, each player's holdings, the board (see ``view.status``)."""
         return view.status(state)

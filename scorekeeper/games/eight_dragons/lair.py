@@ -15,7 +15,7 @@ from itertools import product
 from typing import Iterable
 
 from .hexgrid import DIRS, EDGE_NAMES, Cell, Vertex, corner_cells, neighbour, neighbours, opposite, rotate_edges
-from .tiles import FOLKS, Tile
+from .tiles import FOLKS, START, Tile
 
 #: ``(edge, (dq, dr), facing edge)`` for the six edges of a cell: the step to the neighbour across the edge and
 #: the neighbour's edge that faces it
@@ -206,26 +206,30 @@ class Lair:
                         self.chambers.add(corner_cells(cell, k))
 
 
-def colour_set(tile: Tile, none_as_joker: bool = False) -> frozenset[str]:
-    """The colours a tile can be read as: its Folk; every Folk for a Joker; none for a colourless tile (A-04)."""
+def colour_set(tile: Tile, none: str = "no_match") -> frozenset[str]:
+    """The colours a tile can be read as: its Folk; every Folk for a Joker; for a colourless tile (A-04, the
+    ``colour.none`` setting) none (``no_match``), every Folk (``joker``), or, for a Starting Tile under
+    ``player``, its player's own colour, unlike every Folk's and every other player's (ED-CHAMBER-3)."""
     if tile.joker:  # ED-CHAMBER-6: a special background is a Joker whatever its stack
         return frozenset(FOLKS)
     if tile.colour in FOLKS:
         return frozenset({tile.colour})
-    if tile.colour == "J" or (none_as_joker and tile.colour == "N"):
+    if tile.colour == "J" or (none == "joker" and tile.colour == "N"):
         return frozenset(FOLKS)
+    if none == "player" and tile.kind == START:
+        return frozenset({f"player:{tile.name}"})
     return frozenset()
 
 
-def chamber_pays(tiles: Iterable[Tile], none_as_joker: bool = False) -> bool:
+def chamber_pays(tiles: Iterable[Tile], none: str = "no_match") -> bool:
     """ED-CHAMBER-3, ED-CHAMBER-4, ED-CHAMBER-6, ED-CHAMBER-7: the three tiles can be read as one colour or as three different colours."""
-    sets = [colour_set(t, none_as_joker) for t in tiles]
+    sets = [colour_set(t, none) for t in tiles]
     return any(len(set(choice)) in (1, 3) for choice in product(*sets))
 
 
-def chamber_single_colour(tiles: Iterable[Tile], colour: str | None = None, none_as_joker: bool = False) -> bool:
+def chamber_single_colour(tiles: Iterable[Tile], colour: str | None = None, none: str = "no_match") -> bool:
     """All three tiles can be read as one colour (``colour`` if given): Lair Tours, Specialists (ED-SCORE-10, ED-SCORE-11)."""
-    sets = [colour_set(t, none_as_joker) for t in tiles]
+    sets = [colour_set(t, none) for t in tiles]
     common = frozenset(FOLKS)
     for s in sets:
         common &= s

@@ -212,11 +212,11 @@ def play_place(state: EDState, event: Event, found: Findings) -> EDState:
 def pay_chambers(state: EDState, player: str, formed: Sequence[Vertex], seq: int, why: str) -> int:
     """ED-CHAMBER-3, ED-CHAMBER-4, ED-CHAMBER-6, ED-CHAMBER-7: 1 Gold per newly formed Chamber whose tiles read as one or three colours."""
     lair = state.players[player].lair
-    none_joker = state.settings.get("colour.none") == "joker"
+    none = str(state.settings.get("colour.none", "no_match"))
     paid = 0
     for vertex in formed:
         tiles = lair.chamber_tiles(vertex)
-        if chamber_pays(tiles, none_joker):
+        if chamber_pays(tiles, none):
             names = "+".join(t.name for t in tiles)
             state.gain(player, 1, f"Chamber {names} ({why})", seq)
             paid += 1

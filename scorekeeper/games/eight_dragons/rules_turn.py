@@ -432,9 +432,10 @@ def check_bonfire(state: EDState, event: Event) -> list[Finding]:
         return [block("ED-BONFIRE-1", f"stack {stack}'s Bonfire was already revealed (one per stack)")]
     predicted = state.stack_size[stack] - 3  # ED-BONFIRE-1
     drawn = state.draws[stack]
-    if drawn < predicted:  # ED-BONFIRE-3: flagged, the table's reality prevails
-        return [warning("ED-BONFIRE-3", f"stack {stack}'s Bonfire lies under its {predicted}th tile, "
-                                        f"but only {drawn} tile(s) were recorded from it")]
+    if drawn < predicted:  # ED-BONFIRE-3: refused (a typo would bring the end forward); --force when the table confirms
+        return [error("ED-BONFIRE-3", f"stack {stack}'s Bonfire lies under its {predicted}th tile, but only {drawn} "
+                                      "tile(s) were recorded from it; if the stack really was set up so, record it "
+                                      "with --force")]
     return []
 
 

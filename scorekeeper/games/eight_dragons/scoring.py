@@ -82,7 +82,7 @@ def mission_gold(tile: Tile, lv: LairView, player: PlayerState, settings: dict[s
     m = tile.mission
     assert m is not None
     counts = lv.artifacts()
-    none_joker = settings.get("colour.none") == "joker"
+    none = str(settings.get("colour.none", "no_match"))
 
     def have(arts: Any) -> str:
         """The counts and sources of the depicted Artifacts."""
@@ -104,14 +104,14 @@ def mission_gold(tile: Tile, lv: LairView, player: PlayerState, settings: dict[s
         hits = []
         for vertex in lv.lair.chambers:
             tiles = lv.lair.chamber_tiles(vertex)
-            ok = any(m.colour in colour_set(t, none_joker) for t in tiles) if any_one else \
-                chamber_single_colour(tiles, m.colour, none_joker)
+            ok = any(m.colour in colour_set(t, none) for t in tiles) if any_one else \
+                chamber_single_colour(tiles, m.colour, none)
             if ok:
                 hits.append(vertex)
         return 3 * len(hits), f"3 × {len(hits)} {FOLK_NAMES[m.colour]} Chamber(s)" + \
             (f": {_chamber_names(lv, hits)}" if hits else "")
     if m.type == "tours":  # ED-SCORE-11
-        hits = [v for v in lv.lair.chambers if chamber_single_colour(lv.lair.chamber_tiles(v), None, none_joker)]
+        hits = [v for v in lv.lair.chambers if chamber_single_colour(lv.lair.chamber_tiles(v), None, none)]
         return 2 * len(hits), f"2 × {len(hits)} single-colour Chamber(s)" + (f": {_chamber_names(lv, hits)}" if hits else "")
     n = len(player.chests)  # ED-SCORE-12: placed or not
     return 2 * n, f"2 × {n} Treasure Chest(s)" + (f": {', '.join(c.id for c in player.chests)}" if n else "")

@@ -27,7 +27,8 @@ SETTINGS: tuple[Setting, ...] = (
             "gold or wall), e.g. smallest:6:3,artifacts:5:2,gold:8:4,wall:7:3; empty = not played.",
             kind="list", ref="ED-SETUP-21"),
     Setting("colour.none", "no_match", "Colour of a tile that is neither a Folk tile nor a Joker: it matches no "
-            "colour (no_match) or every colour (joker).", choices=("no_match", "joker"), ref="A-04"),
+            "colour (no_match), every colour (joker), or a Starting Tile shows its player's own colour (player).",
+            choices=("no_match", "joker", "player"), ref="A-04"),
     Setting("setup.chamber_gold", False, "Do Chambers formed by the Starting Missions at setup pay Gold?",
             kind="bool", ref="A-06"),
     Setting("setup.start_gold", 0, "Gold each player starts with.", kind="int", ref="A-08", min=0, max=1000),

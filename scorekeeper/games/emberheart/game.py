@@ -12,13 +12,13 @@ from scorekeeper.games.base import (
     Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, warning,
 )
 from scorekeeper.games.emberheart import adjust, rules_action, rules_cards, rules_raid, rules_reward, rules_setup
-from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, TRACKS
+from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, HIRELING_NAMES, TRACKS
 from scorekeeper.games.emberheart.complete import complete as complete_draft
-from scorekeeper.games.emberheart.context import Ctx, total_hire
+from scorekeeper.games.emberheart.context import Ctx, hero_active, total_hire
 from scorekeeper.games.emberheart.events import EVENTS
 from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
 from scorekeeper.games.emberheart.scoring import score as score_table
-from scorekeeper.games.emberheart.settings import SETTINGS
+from scorekeeper.games.emberheart.settings import SETTINGS, flame_glory_problem
 from scorekeeper.games.emberheart.state import END, Player, State, new_offers
 from scorekeeper.games.emberheart.view import (
     OBSERVABLE, describe_event, expect_of, expected_text, observe_key, status_of,
@@ -198,6 +198,32 @@ class Emberheart(Game):
         """The event to record for a play as typed (see ``complete``); refuses nothing on the rules."""
         return complete_draft(state, draft, lambda: expected_text(state)[1])
 
+    def holdings(self, state: State) -> dict[str, dict[str, int]]:
+        """Each champion's Gear, Hirelings (in the supply and in Parties on the board: sending a Party costs
+        nothing), Flame, Attribute steps, Aides and cards by kind, for the effects line under a verdict."""
+        out: dict[str, dict[str, int]] = {}
+        for p in state.players:
+            on_board = [party.hire for party in state.parties if party.owner == p.name]
+            held: dict[str, int] = {"gear": p.gear}
+            for key, word in HIRELING_NAMES.items():
+                held[f"{word.lower()}s"] = p.hire.get(key, 0) + sum(h.get(key, 0) for h in on_board)
+            held["flame"] = p.flame
+            held.update({track: p.attrs.get(track, 0) for track in TRACKS})
+            held["aides"] = len(p.aides)
+            for kind in ("dragon", "hero", "preserve", "garrison"):
+                held[f"{kind}s"] = len(state.owned(p.name, kind))
+            out[p.name] = held
+        return out
+
+    def effect_reasons(self, before: State, after: State, event: Event) -> dict[tuple[str, str], str]:
+        """EH-HERO-WRANGLER-A: the Wrangler's Gear, a default chosen for the player, said with the option that
+        changes it (field report EH-V4)."""
+        if event.type == "CLAIM" and event.player and not event.payload.get("wrangler"):
+            gained = after.player(event.player).gear - before.player(event.player).gear
+            if gained > 0 and hero_active(after, event.player, "wrangler"):
+                return {(event.player, "gear"): "Wrangler's default; --wrangler grunt for a Grunt"}
+        return {}
+
     def status(self, state: State) -> Status:
         """Round, phase, whose turn, holdings, offers and what comes next."""
         return status_of(state)
@@ -235,8 +261,12 @@ class Emberheart(Game):
         return state
 
     def end_findings(self, state: State) -> list[Finding]:
-        """EH-GAR-5: a claimed Garrison card that is completable but was never completed (AMB-19)."""
+        """EH-GAR-5: a claimed Garrison card that is completable but was never completed (AMB-19); EH-END-9: a
+        Flame table that, merged over several sets, no longer rises with the step difference."""
         found = []
+        table = flame_glory_problem(state.settings.get("flame_glory") or {})
+        if table:
+            found.append(warning("EH-END-9", f"the flame_glory table in force {table.removesuffix(' (EH-END-9)')}"))
         if state.phase == END:
             for p in state.players:
                 for card in state.owned(p.name, "garrison"):

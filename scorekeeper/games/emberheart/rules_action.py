@@ -38,7 +38,21 @@ def require_turn(st: State, ctx: Ctx, what: str) -> Player:
         st.turn += (order.index(str(ctx.event.player)) - st.turn) % len(order)
     if len(st.seats) == 2 and not st.two_p_revealed:  # EH-2P-2
         ctx.breach("EH-2P-2", "a 2-player round starts by revealing a Two player mode card (eh block LOCATION:SPACE …)")
+    if st.actions == 0:
+        setup_incomplete(st, ctx)
     return st.player(str(ctx.event.player))
+
+
+def setup_incomplete(st: State, ctx: Ctx) -> None:
+    """EH-SETUP-7 (round I) and EH-RESET-3/4/7 (later rounds): the round's first play with an offer, Garrison or
+    Raid slot still empty is flagged, naming what was not revealed (an exhausted deck leaves its slot empty, so
+    it is a warning, not a refusal). Before, the play went through silently and ``next:`` forgot the reveals."""
+    from scorekeeper.games.emberheart.view import missing_reveals
+
+    missing = missing_reveals(st, two_player_card=False)
+    if missing:
+        rule = "EH-SETUP-7" if st.round == 1 else "EH-RESET-3"
+        ctx.warn(rule, f"setup incomplete: {' · '.join(missing)} not revealed (reveal them now, unless a deck ran out)")
 
 
 def end_turn(st: State, ctx: Ctx) -> None:

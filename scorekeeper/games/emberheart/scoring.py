@@ -7,6 +7,7 @@ from typing import Callable
 from scorekeeper.games.base import Explanation, MissingValueError, ScoreRow, ScoreTable, rank_rows
 from scorekeeper.games.emberheart.cards import BLUE, COLOURS, GREEN, HEROES, RED, TRACKS
 from scorekeeper.games.emberheart.context import colour_counts, hero_active, total_hire
+from scorekeeper.games.emberheart.settings import RULEBOOK_FLAME
 from scorekeeper.games.emberheart.state import END, State
 
 CATEGORIES = ["Dragons", "Attributes", "Heroes", "Garrison", "Flame"]
@@ -149,7 +150,7 @@ def hero_points(st: State, name: str, hero: str) -> tuple[int, str]:
 
 def flame_table(st: State) -> dict[int, int]:
     """AMB-01: the Flame-difference Glory printed under the track; 3 → 3 and 6 → 8 are the rulebook's."""
-    table = {0: 0, 3: 3, 6: 8}
+    table = dict(RULEBOOK_FLAME)
     for key, value in dict(st.settings.get("flame_glory") or {}).items():
         table[int(key)] = int(value)
     return table

@@ -2,7 +2,33 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from scorekeeper.core.settings import Setting, whole_number_table, word_table
+
+#: the Flame table's entries the rulebook prints: the rightmost marker gains nothing, 3 steps +3, 6 steps +8
+RULEBOOK_FLAME = {0: 0, 3: 3, 6: 8}
+
+
+def flame_glory_problem(value: Any) -> str | None:
+    """EH-END-9: a ``flame_glory`` table the board cannot print: key 0 (the rightmost Flame marker gains no
+    Glory), a value other than the rulebook's 3 → 3 and 6 → 8, or, merged with them, a table whose Glory does
+    not rise with the step difference. None when the table fits."""
+    wrong = whole_number_table(value, "steps=glory")
+    if wrong:
+        return wrong
+    given = {int(k): int(v) for k, v in value.items()}
+    if given.get(0, 0):
+        return "gives Glory to a difference of 0 steps: the rightmost Flame marker gains no Glory (EH-END-9)"
+    for steps, glory in RULEBOOK_FLAME.items():
+        if steps in given and given[steps] != glory:
+            return f"sets {steps}={given[steps]}, but the rulebook gives {steps} steps +{glory} (EH-END-9)"
+    table = sorted({**given, **RULEBOOK_FLAME}.items())
+    for (fewer, low), (more, high) in zip(table, table[1:]):
+        if high <= low:
+            return (f"gives {more} steps {high} Glory, no more than {fewer} steps' {low}: the further behind, "
+                    "the more Glory (EH-END-9)")
+    return None
 
 SETTINGS: tuple[Setting, ...] = (
     Setting("side", "A", "Player board side: A (no skills, first game) or B (player skills)", "str",
@@ -17,7 +43,7 @@ SETTINGS: tuple[Setting, ...] = (
     Setting("flame_glory", {}, "Glory for each Flame difference, read under the board's Flame track, as "
             "STEPS=GLORY pairs (2=2,4=5) or JSON {\"steps\": glory}; 3→3 and 6→8 are the rulebook's and always known; "
             "`set` merges", "table",
-            ref="AMB-01", mutable=True, validator=lambda v: whole_number_table(v, "steps=glory")),
+            ref="AMB-01", mutable=True, validator=flame_glory_problem),
     Setting("colour_tracks", {"red": "strength", "blue": "senses", "green": "speed"},
             "Which Attribute track each Dragon/Preserve colour advances (printed in the artwork); `set` merges",
             "json", ref="AMB-07", mutable=True,

@@ -22,8 +22,9 @@ SKILL_SHORT = {1: "1 attach+G", 2: "2 flame", 3: "3 +step", 4: "4 bonus"}  # sid
 AIDE_SHORT = {"leader": "Lead", "defender": "Def", "survivalist": "Surv", "healer": "Heal"}
 
 
-def _missing_reveals(st: State) -> list[str]:
-    """Empty offer slots, Raid slots and the 2P card still to reveal, compactly (``tavern 2,3``, ``mountain``)."""
+def missing_reveals(st: State, two_player_card: bool = True) -> list[str]:
+    """Empty offer slots, Raid slots and (with ``two_player_card``) the 2P card still to reveal, compactly
+    (``tavern 2,3``, ``mountain``)."""
     missing = []
     for key, slots in st.offers.items():
         if key.startswith("mountain-"):
@@ -41,7 +42,7 @@ def _missing_reveals(st: State) -> list[str]:
     empty_raids = [str(i + 1) for i, r in enumerate(st.raids) if r is None]
     if empty_raids:
         missing.append(f"raid card {','.join(empty_raids)} (eh raidcard)")
-    if len(st.seats) == 2 and not st.two_p_revealed:
+    if two_player_card and len(st.seats) == 2 and not st.two_p_revealed:
         missing.append("the Two player mode card (eh block)")
     return missing
 
@@ -61,10 +62,11 @@ def expected_text(st: State) -> tuple[str, str | None]:
         text = f"{who}'s turn: {' / '.join(options) or 'skip'}"
         if not left:  # EH-EOA-3: the last turns of the round
             text += f" · no Aide left, ends after {st.order()[-1]}"
-        if st.actions == 0:
-            missing = _missing_reveals(st)
-            if missing:
-                text = f"Round {ROMAN.get(st.round, st.round)} setup: reveal {' · '.join(missing)} — then {who} starts"
+        missing = missing_reveals(st)
+        if missing and st.actions == 0:
+            text = f"Round {ROMAN.get(st.round, st.round)} setup: reveal {' · '.join(missing)} — then {who} starts"
+        elif missing:  # EH-SETUP-7, EH-RESET-3: named until revealed, even once play has begun
+            text += f" · not revealed yet: {' · '.join(missing)}"
         return text, who
     if st.phase == REWARD:
         what, space, who = expected(st)

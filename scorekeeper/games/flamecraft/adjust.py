@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from scorekeeper.games.keys import unknown_key
 
+from typing import Any, Mapping
+
 from . import rules_final
 from .context import Ctx
 
@@ -25,8 +27,23 @@ def resolve_adjust(ctx: Ctx) -> None:
     problems = [unknown_key(payload, GAME_KEYS, ""), unknown_key(dict(payload.get("decks") or {}), DECK_KEYS, " in decks")]
     for name, changes in dict(payload.get("players") or {}).items():
         problems.append(unknown_key(dict(changes or {}), PLAYER_KEYS, f" for {name}"))
+        problems.append(_not_a_list(dict(changes or {}), f" for {name}"))
+    problems.append(_not_a_list(payload, ""))
     problem = next((p for p in problems if p), None)
     if problem:
         ctx.block("FC-ADJ-1", problem)
         return
     rules_final.resolve_adjust(ctx)
+
+
+#: the keys whose value is a list of cards
+LIST_KEYS = ("hand", "fancies", "park", "row")
+
+
+def _not_a_list(changes: Mapping[str, Any], where: str) -> str | None:
+    """FC-ADJ-1: a card-list key given anything but a list of card names (text would be read letter by letter)."""
+    for key in LIST_KEYS:
+        value = changes.get(key)
+        if value is not None and not (isinstance(value, list) and all(isinstance(v, str) for v in value)):
+            return f"{key}{where} must be a list of cards (e.g. {key}=IR-4,BR-3), not {value!r}"
+    return None

@@ -19,6 +19,7 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from scorekeeper.errors import BadInput, NotationError
 from scorekeeper.games.base import Draft, is_whole, resolve_player
 
+from .adjust import LIST_KEYS
 from .notation import COIN, FaceError, norm_face, norm_goods, norm_id, norm_reward, parse_items, split_ref
 from .rules_enchant import default_payment
 from .rules_gather import yield_of
@@ -416,7 +417,18 @@ def _adjust(c: Completion) -> None:
         c.consumed.add("changes")
     c.out.update({k: v for k, v in c.payload.items() if k not in ("faces", "changes", *TRAILING)})
     if isinstance(c.out.get("players"), Mapping):
-        c.out["players"] = {name: _goods_keys(c, name, changes) for name, changes in c.out["players"].items()}
+        c.out["players"] = {name: _card_lists(_goods_keys(c, name, changes))
+                            for name, changes in c.out["players"].items()}
+    c.out.update(_card_lists({k: v for k, v in c.out.items() if k in LIST_KEYS}))
+
+
+def _card_lists(changes: Any) -> Any:
+    """FC-ADJ-1: a card list typed as words (``hand=IR-4,BR-3``) split at its commas, as every list option is;
+    before, the text was kept whole and then read one character at a time (``I, R, -, 4, ,…``)."""
+    if not isinstance(changes, Mapping):
+        return changes
+    return {k: [part.strip() for part in v.split(",") if part.strip()] if k in LIST_KEYS and isinstance(v, str)
+            else v for k, v in changes.items()}
 
 
 def _goods_keys(c: Completion, name: str, changes: Any) -> Any:

@@ -106,6 +106,26 @@ class Flamecraft(Game):
                 state.notes.append(f"#{event.seq} {info}")
         return state
 
+    def holdings(self, state: FlameState) -> dict[str, dict[str, int]]:
+        """Each player's reputation, coins, goods (each kind), artisan and fancy dragons in hand, for the
+        effects line under a verdict (gathers, visit payments, place rewards, fire-ups, enchantments)."""
+        out: dict[str, dict[str, int]] = {}
+        for name, p in state.players.items():
+            held = {"reputation": p.rep, "coins": p.coins}
+            held.update({good: int(n) for good, n in sorted(p.goods.items())})
+            held.update({"dragons": len(p.hand), "fancy dragons": len(p.fancies)})
+            out[name] = held
+        return out
+
+    def effect_reasons(self, before: FlameState, after: FlameState, event: Event) -> dict[tuple[str, str], str]:
+        """The reputation's sources, as ``score --explain`` gives them (``#12 fire-up S-TOAST``)."""
+        out: dict[tuple[str, str], str] = {}
+        for name, p in after.players.items():
+            new = p.rep_log[len(before.players[name].rep_log):] if name in before.players else []
+            if new:
+                out[(name, "reputation")] = ", ".join(str(entry["source"]).split(" ", 1)[-1] for entry in new)
+        return out
+
     def status(self, state: FlameState) -> Status:
         return view.status(state)
 

@@ -113,7 +113,7 @@ def placed() -> Table:
 def revealed() -> Table:
     """``fresh``, once stack E1's Bonfire is revealed."""
     t = fresh()
-    t.play("BONFIRE", stack="E1")
+    t.play("BONFIRE", stack="E1", force=True)  # early: ED-BONFIRE-3 refuses it unless the table confirms
     return t
 
 

@@ -73,7 +73,7 @@ def test_done_after_the_game_is_over_is_a_rule_refusal_that_can_be_forced(cli):
         cli("ed", "start", name, "S/OOOOOO", "SM/OOOOOO/market:b@0,-1")
     cli("ed", "fly", "-n", "1")
     for stack in ("E1", "E2", "G1"):
-        cli("ed", "bonfire", stack)
+        cli("ed", "bonfire", stack, "--force")  # early: ED-BONFIRE-3
     for _ in range(5):
         cli("ed", "fly", "-n", "1")
     cli("ed", "done")

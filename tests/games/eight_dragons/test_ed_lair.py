@@ -107,7 +107,20 @@ def test_chamber_gold_one_colour_or_three_colours_jokers_count_as_all(colours, p
 def test_colourless_tiles_can_count_as_jokers_by_setting():
     """A-04 alternative (colour.none = joker)."""
     tiles = [Tile(str(i), "L1", c, "OOOOOO") for i, c in enumerate("NEE")]
-    assert chamber_pays(tiles, none_as_joker=True)
+    assert chamber_pays(tiles, "joker")
+
+
+@pytest.mark.parametrize("folks,none,pays", [
+    ("GO", "no_match", False), ("GO", "player", True), ("GG", "player", False), ("GG", "joker", True),
+])
+def test_ed_chamber_3_a_starting_tile_can_show_its_players_colour(folks, none, pays):
+    """Field report ED-R1 (ED-CHAMBER-3, A-04): with ``colour.none=player`` a Starting Tile shows its player's own
+    colour, so S + Gnomes + Goblins is three different colours and pays; S + Gnomes + Gnomes is two and does not.
+    Before, no setting could say so (``no_match`` never pays, ``joker`` pays for both)."""
+    start = Tile("S-Rhed", "START", "N", "OOOOOO")
+    tiles = [start, *(Tile(str(i), "L1", c, "OOOOOO") for i, c in enumerate(folks))]
+    assert chamber_pays(tiles, none) is pays
+    assert not chamber_single_colour([start, start, start], None, "player") or none != "player"
 
 
 def test_single_colour_test_for_tours_and_specialists():

@@ -337,7 +337,7 @@ def test_done_after_the_game_is_over_says_what_comes_next(cli):
         cli("ed", "start", name, tile, "SM/OOOOOO/market:b@0,-1")
     cli("ed", "fly", "-n", "1")
     for stack in ("E1", "E2", "G1"):
-        cli("ed", "bonfire", stack)
+        cli("ed", "bonfire", stack, "--force")  # early: ED-BONFIRE-3
     for _ in range(5):
         assert cli("ed", "fly", "-n", "1").exit_code == 0
     assert cli("ed", "done").exit_code == 0

@@ -138,19 +138,21 @@ def test_tile_face_may_be_given_at_placement():
 
 
 def test_bonfires_trigger_the_end_and_the_final_round():
-    """ED-BONFIRE-2, ED-BONFIRE-3, ED-END-1, ED-END-2, ED-END-3, ED-END-4, ED-END-5 (A-44): the 3rd Bonfire in B's
+    """ED-BONFIRE-2, ED-BONFIRE-3 (field report ED-V1: an early Bonfire is refused, and counts only when forced),
+    ED-END-1, ED-END-2, ED-END-3, ED-END-4, ED-END-5 (A-44): the 3rd Bonfire in B's
     turn; the round ends with C; one more round; a later Bonfire changes nothing."""
     t = Table(make_config(("A", "B", "C"), bonfires=3))
     t.play("FLY", "A", spaces=1)
     t.play("FLY", "B", spaces=1)
-    warnings = t.play("BONFIRE", stack="E1")
-    assert [f.rule for f in warnings] == ["ED-BONFIRE-3"]  # 8 draws predicted, 0 recorded
+    assert t.errors("BONFIRE", stack="E1") == ["ED-BONFIRE-3"] and not t.state.bonfires  # 8 predicted, 0 recorded
+    forced = t.play("BONFIRE", stack="E1", force=True)  # the table confirms its stacks: what it says stands
+    assert [f.rule for f in forced] == ["ED-BONFIRE-3"] and t.state.bonfires == ["E1"]
     assert t.errors("BONFIRE", stack="E1") == ["ED-BONFIRE-1"]
-    t.play("BONFIRE", stack="G1")
+    t.play("BONFIRE", stack="G1", force=True)
     assert t.state.end_trigger_turn is None
-    t.play("BONFIRE", stack="O2")
+    t.play("BONFIRE", stack="O2", force=True)
     assert t.state.end_trigger_turn == 1 and t.state.last_turn == 5
-    t.play("BONFIRE", stack="F2")  # ED-END-5: changes nothing
+    t.play("BONFIRE", stack="F2", force=True)  # ED-END-5: changes nothing
     assert t.state.last_turn == 5
     for player in "CAB":
         t.play("FLY", player, spaces=1)
@@ -168,7 +170,7 @@ def test_end_triggered_in_the_last_seat_turn():
     t.play("FLY", "A", spaces=1)
     t.play("FLY", "B", spaces=1)
     for stack in ("E1", "E2", "G1"):
-        t.play("BONFIRE", stack=stack)
+        t.play("BONFIRE", stack=stack, force=True)  # early: ED-BONFIRE-3
     assert t.state.last_turn == 3
 
 

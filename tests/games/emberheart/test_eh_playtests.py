@@ -232,6 +232,11 @@ def test_the_flame_table_is_typed_as_the_board_shows_it(cli: Cli) -> None:
     assert bad.exit_code == 2 and "2=two" in bad.output and len(bad.output.strip().splitlines()) == 1
 
 
+def rising(steps: int) -> int:
+    """A Glory for ``steps`` that fits the rulebook's 3 → 3 and 6 → 8 and rises with the steps (EH-END-9)."""
+    return {1: 1, 2: 2, 3: 3, 4: 4, 5: 6, 6: 8}.get(steps, 8 + 2 * (steps - 6))
+
+
 def test_score_prints_the_table_with_the_flame_column_marked_incomplete(cli: Cli) -> None:
     """EH-END-9 (AMB-01): the final score without the board's Flame values printed nothing but the error; it now
     prints the table, its Flame column marked incomplete, and says what to set (exit 1: not the final score)."""
@@ -239,12 +244,12 @@ def test_score_prints_the_table_with_the_flame_column_marked_incomplete(cli: Cli
     wanted = missing_steps(cli)
     assert wanted, "the sample must need a Flame value the rulebook does not give"
     if len(wanted) > 1:  # all but one given: the column is still incomplete
-        assert cli("set", "flame_glory", ",".join(f"{d}=0" for d in wanted[1:])).exit_code == 0
+        assert cli("set", "flame_glory", ",".join(f"{d}={rising(d)}" for d in wanted[1:])).exit_code == 0
     result = cli("score")
     assert result.exit_code == 1
     assert "Flame (incomplete)" in result.stdout and "rank" in result.stdout
     assert f"flame_glory {wanted[0]}=N" in result.stderr
-    assert cli("set", "flame_glory", f"{wanted[0]}=3").exit_code == 0
+    assert cli("set", "flame_glory", f"{wanted[0]}={rising(wanted[0])}").exit_code == 0
     final = cli("score")
     assert final.exit_code == 0 and "incomplete" not in final.stdout and "final score" in final.stdout
 

@@ -45,3 +45,24 @@ def test_the_table_syntax_names_a_player_then_the_keys(cli: Cli) -> None:
 
     s = Session.open(cli.session)
     assert (s.observe("Bo", "coins"), s.observe("Bo", "rep")) == (5, 3)
+
+
+def test_fc_adj_1_a_hand_typed_with_commas_is_a_list_of_cards(cli: Cli) -> None:
+    """FC-R1 (FC-ADJ-1): ``fc adjust Bo hand=IR-4,BR-3`` made a hand of nine one-letter dragons (I, R, -, 4, ,…)."""
+    ready(cli)
+    result = cli("fc", "adjust", "Bo", "hand=IR-4,BR-3", "--reason", "test")
+    assert result.exit_code == 0, result.output
+    from scorekeeper.app.session import Session
+
+    assert Session.open(cli.session).state_at(None).players["Bo"].hand == ["IR-4", "BR-3"]
+
+
+def test_fc_adj_1_a_card_list_recorded_as_text_is_refused() -> None:
+    """FC-R1 (FC-ADJ-1): a list key holding text (as a journal written before the fix has it) is refused, not read
+    letter by letter."""
+    from tests.games.flamecraft.fc_helpers import Table
+
+    t = Table()
+    t.setup()
+    found = t.bad("ADJUST", None, "FC-ADJ-1", players={"P1": {"hand": "IR-4,BR-3"}})
+    assert "hand for P1 must be a list of cards" in found[0].message
