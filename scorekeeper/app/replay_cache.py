@@ -8,6 +8,15 @@ are byte for byte the ones replayed and verified then), the game, its settings a
 no correction came after N (a ``void`` or ``amend`` changes how earlier events read). Anything else — a
 missing, stale, damaged or foreign entry — is ignored and rebuilt: deleting the folder changes no output.
 
+An entry cannot change an answer: it is sealed with an HMAC (SHA-256) under a key of the user's own (``SECRET``,
+32 random bytes made on first use, kept 0600 in the user's data folder: ``$SCOREKEEPER_HOME``, else
+``$XDG_DATA_HOME/scorekeeper``), and read only as a regular file of at most ``MAX_ENTRY`` bytes, opened without
+following a link and without blocking (a FIFO, a device, a link or a folder in its place is no entry). An entry
+whose seal does not match (one edited number, another user's key) is never parsed. Every failure to read or
+trust an entry is a miss, and the replay then keeps a new entry in its place. A key file that is not a regular
+0600 file of this user, of the right size, means no cache at all. ``verify``, ``report`` and the exports do not
+read entries (``SessionCore.cached``): they replay the session file itself.
+
 The folder is ``$SCOREKEEPER_CACHE_DIR``, else ``$XDG_CACHE_HOME/scorekeeper/replays`` (``~/.cache`` by
 default), private to the user (0700, files 0600). ``SCOREKEEPER_NO_CACHE=1`` turns the cache off.
 
@@ -24,8 +33,10 @@ A journal of fewer than ``SHORT`` events gets no entry: folding it costs less th
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
+import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,11 +52,15 @@ if TYPE_CHECKING:
     from scorekeeper.games import GameInfo
     from scorekeeper.games.base import Game, SessionConfig
 
-FORMAT = 2  # 2: the digest is SHA-256 of the file's bytes, the length counts bytes, the hint is kept
+FORMAT = 3  # 2: the digest is SHA-256 of the file's bytes, the length counts bytes, the hint is kept; 3: sealed
 #: the end of a session file after its last event: the events table and the document close
 CLOSING = b"}}"
 #: a journal of fewer events is folded afresh by every command and gets no entry (see the module's docstring)
 SHORT = 100
+#: the largest entry read (a bigger file in its place is no entry); a 100,000-event state is a few MB
+MAX_ENTRY = 256 * 1024 * 1024
+#: the key file in the user's data folder, and its size
+SECRET, SECRET_BYTES = "replay-cache.key", 32
 
 
 def enabled() -> bool:
@@ -81,11 +96,13 @@ class ReplayCache:
     """The replay cache as one session sees it: the journal replayed (from the entry while the file still bears
     it out), and the replay kept for the next command. For a journal kept in memory it only folds."""
 
-    def __init__(self, journal: "Journal | MemoryJournal", game: "Game", config: "SessionConfig") -> None:
+    def __init__(self, journal: "Journal | MemoryJournal", game: "Game", config: "SessionConfig",
+                 read: bool = True) -> None:
+        """``read=False``: no entry is read (the replay is the file's own; a new entry is still kept)."""
         self.journal, self.game, self.config = journal, game, config
         self._prefix: Prefix | None = None
         if isinstance(journal, Journal):
-            self._prefix = load(journal, game, config)
+            self._prefix = load(journal, game, config) if read else None
             if self._prefix is None:  # read every event now: a damaged file is refused here, on opening
                 journal.parse()
 
@@ -132,7 +149,7 @@ def load(journal: "Journal", game: "Game", config: "SessionConfig") -> Prefix | 
                     for seq, (status, found) in entry["outcomes"].items()}
         state_data = entry["state"]
         return Prefix(vouched, Resume(vouched.count, decode(state_data), outcomes, lambda: decode(state_data)))
-    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError, CodecError):
+    except Exception:  # a sealed entry this code cannot read (made by another version): a miss
         return None
 
 
@@ -142,7 +159,11 @@ def _adopted(journal: "Journal", wanted_key: str) -> tuple[dict[str, Any], Vouch
     if not enabled() or journal.path is None:
         return None
     try:
-        entry = json.loads(entry_path(journal.path).read_text(encoding="utf-8"))
+        secret = user_key()
+        body = None if secret is None else unsealed(read_bounded(entry_path(journal.path)), secret)
+        if body is None:
+            return None
+        entry = json.loads(body.decode("utf-8"))
         if entry["format"] != FORMAT or entry["session"] != str(journal.path) or entry["key"] != wanted_key:
             return None
         vouched = Vouched(int(entry["count"]), str(entry["head"]), int(entry["length"]), str(entry["digest"]),
@@ -150,7 +171,7 @@ def _adopted(journal: "Journal", wanted_key: str) -> tuple[dict[str, Any], Vouch
         if vouched.count < 1 or not isinstance(entry["expected"], str) or not journal.adopt(vouched):
             return None
         return entry, vouched
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except Exception:  # an entry that cannot be read or trusted is a miss, never an error
         return None
 
 
@@ -179,7 +200,10 @@ def _keep(journal: "Journal", entry: dict[str, Any]) -> None:
     length = len(journal.raw) - len(CLOSING)
     start = {"count": journal.count, "head": journal.head_hash, "length": length,
              "digest": journal.digest_of_start(length), "last_key": journal.last_key}
-    _write(entry_path(journal.path), json.dumps({**entry, **start}, ensure_ascii=False, separators=(",", ":")))
+    secret = user_key()
+    if secret is not None:
+        body = json.dumps({**entry, **start}, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+        _write(entry_path(journal.path), sealed(body, secret))
 
 
 def expected_text(game: "Game", state: Any) -> str:
@@ -243,13 +267,106 @@ def key_of(name: str, config: "SessionConfig", fingerprint: str) -> str:
     return text_digest(json.dumps(data, sort_keys=True, default=str))
 
 
-def _write(path: Path, text: str) -> None:
+# -- the seal ------------------------------------------------------------------------------------------
+
+
+def sealed(body: bytes, secret: bytes) -> bytes:
+    """An entry as stored: the HMAC-SHA-256 of ``body`` under ``secret`` (hexadecimal), a newline, ``body``."""
+    return hmac.new(secret, body, hashlib.sha256).hexdigest().encode("ascii") + b"\n" + body
+
+
+def unsealed(stored: bytes | None, secret: bytes) -> bytes | None:
+    """The body of a stored entry when its seal is the one ``secret`` makes, else None."""
+    if stored is None:
+        return None
+    mac, _, body = stored.partition(b"\n")
+    expected = hmac.new(secret, body, hashlib.sha256).hexdigest().encode("ascii")
+    return body if hmac.compare_digest(mac, expected) else None
+
+
+def key_folder() -> Path:
+    """The user's data folder, where the key is kept (see the module's docstring)."""
+    explicit = os.environ.get("SCOREKEEPER_HOME")
+    if explicit:
+        return Path(explicit)
+    return Path(os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")) / "scorekeeper"
+
+
+_keys: dict[str, bytes | None] = {}
+
+
+def user_key() -> bytes | None:
+    """The user's key, made on first use (atomically: a key another process made first is the one used); None,
+    no cache, when it is not a regular 0600 file of this user of ``SECRET_BYTES`` bytes or cannot be made."""
+    path = key_folder() / SECRET
+    if str(path) not in _keys:
+        secret = _read_key(path)
+        if secret is None and not os.path.lexists(path):
+            _make_key(path)
+            secret = _read_key(path)
+        _keys[str(path)] = secret
+    return _keys[str(path)]
+
+
+def _read_key(path: Path) -> bytes | None:
+    """The key at ``path`` when the file is one to trust (see ``user_key``), else None."""
+    data = read_bounded(path, SECRET_BYTES, private=True)
+    return data if data is not None and len(data) == SECRET_BYTES else None
+
+
+def _make_key(path: Path) -> None:
+    """Write a new random key at ``path`` unless one is there: written whole, then linked into place."""
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".key-", suffix=".tmp")  # 0600
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(os.urandom(SECRET_BYTES))
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.link(temporary, path)  # fails when another process made the key first: that one is used
+        finally:
+            os.unlink(temporary)
+    except OSError:
+        return
+
+
+def read_bounded(path: Path, limit: int = MAX_ENTRY, private: bool = False) -> bytes | None:
+    """The bytes of ``path`` when it is a regular file (not a link: ``O_NOFOLLOW``; never waiting on a FIFO:
+    ``O_NONBLOCK``) of at most ``limit`` bytes (and with ``private``, mode 0600 and this user's); else None."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+            return None
+        if private and (stat.S_IMODE(info.st_mode) != 0o600 or info.st_uid != os.getuid()):
+            return None
+        chunks, left = [], limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+        return data if len(data) <= limit else None
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Put ``data`` at ``path`` atomically, replacing whatever is there (a damaged entry, a link, a FIFO)."""
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".entry-", suffix=".tmp")
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
             os.replace(temporary, path)
         except BaseException:
             os.unlink(temporary)

@@ -211,13 +211,14 @@ def session_path(explicit: str | None) -> Path | str:
 
 
 def open_session(explicit: str | None, game_name: str | None = None, *, lazy: bool = False,
-                 warn: bool = True) -> Session:
+                 warn: bool = True, cached: bool = True) -> Session:
     """Read the session (no lock; another game's: exit 2); warn of a broken chain; writes keep the witness.
 
     ``lazy``: a command that reads the journal only loads the game only if it asks for it. ``warn=False``:
-    the caller warns (``warn_of_broken_chain``) when it reads the whole chain.
+    the caller warns (``warn_of_broken_chain``) when it reads the whole chain. ``cached=False``: replayed from
+    the file itself, not from the replay cache (``verify``, ``report``, the exports).
     """
-    s = Session.open(session_path(explicit), game_name, on_write=witness_hook(), lazy=lazy)
+    s = Session.open(session_path(explicit), game_name, on_write=witness_hook(), lazy=lazy, cached=cached)
     if warn:
         warn_of_broken_chain(s)
     return s

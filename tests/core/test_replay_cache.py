@@ -159,10 +159,15 @@ def test_an_entry_naming_code_outside_the_games_is_refused(tmp_path: Path) -> No
             decode(hostile)
     session = _copy(SAMPLES[0], tmp_path)
     before = _run("score", "--session", str(session))
-    data = json.loads(entry(session).read_text(encoding="utf-8"))
+    data = json.loads(stored_body(entry(session)))
     data["state"] = {"c": "os:system", "v": {}}
-    entry(session).write_text(json.dumps(data), encoding="utf-8")
+    entry(session).write_bytes(replay_cache.sealed(json.dumps(data).encode(), replay_cache.user_key() or b""))
     assert _run("score", "--session", str(session)) == before
+
+
+def stored_body(path: Path) -> str:
+    """The JSON body of an entry as stored (after its seal's line)."""
+    return path.read_bytes().partition(b"\n")[2].decode("utf-8")
 
 
 def test_entries_are_private_and_the_cache_can_be_turned_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
