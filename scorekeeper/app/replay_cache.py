@@ -36,7 +36,6 @@ import hashlib
 import hmac
 import json
 import os
-import stat
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -45,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.core.engine import Replay, Resume, replay, replay_after
 from scorekeeper.core.events import NOTE
 from scorekeeper.core.journal import Journal, MemoryJournal, Vouched, text_digest, verify_chain
+from scorekeeper.core.journal_storage import read_bounded
 from scorekeeper.core.state_codec import CodecError, decode, encode
 from scorekeeper.games.base import Violation
 
@@ -160,7 +160,7 @@ def _adopted(journal: "Journal", wanted_key: str) -> tuple[dict[str, Any], Vouch
         return None
     try:
         secret = user_key()
-        body = None if secret is None else unsealed(read_bounded(entry_path(journal.path)), secret)
+        body = None if secret is None else unsealed(read_bounded(entry_path(journal.path), MAX_ENTRY), secret)
         if body is None:
             return None
         entry = json.loads(body.decode("utf-8"))
@@ -329,34 +329,6 @@ def _make_key(path: Path) -> None:
             os.unlink(temporary)
     except OSError:
         return
-
-
-def read_bounded(path: Path, limit: int = MAX_ENTRY, private: bool = False) -> bytes | None:
-    """The bytes of ``path`` when it is a regular file (not a link: ``O_NOFOLLOW``; never waiting on a FIFO:
-    ``O_NONBLOCK``) of at most ``limit`` bytes (and with ``private``, mode 0600 and this user's); else None."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
-        return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
-            return None
-        if private and (stat.S_IMODE(info.st_mode) != 0o600 or info.st_uid != os.getuid()):
-            return None
-        chunks, left = [], limit + 1
-        while left > 0:
-            chunk = os.read(fd, min(left, 1 << 20))
-            if not chunk:
-                break
-            chunks.append(chunk)
-            left -= len(chunk)
-        data = b"".join(chunks)
-        return data if len(data) <= limit else None
-    except OSError:
-        return None
-    finally:
-        os.close(fd)
 
 
 def _write(path: Path, data: bytes) -> None:
