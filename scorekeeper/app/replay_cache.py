@@ -129,7 +129,9 @@ class ReplayCache:
         of at least ``SHORT`` events whose hash chain is intact."""
         journal = self.journal
         if isinstance(journal, Journal) and journal.count >= SHORT and journal.chain_problem() is None:
-            save(journal, self.game, self.config, replayed)
+            kept = save(journal, self.game, self.config, replayed)
+            if kept is not None:  # a long-lived session (the table's) resumes from it from now on
+                self._prefix = kept
 
 
 def vouched_count(journal: "Journal | MemoryJournal") -> int | None:
@@ -175,35 +177,43 @@ def _adopted(journal: "Journal", wanted_key: str) -> tuple[dict[str, Any], Vouch
         return None
 
 
-def save(journal: "Journal", game: "Game", config: "SessionConfig", replayed: Replay) -> None:
+def save(journal: "Journal", game: "Game", config: "SessionConfig", replayed: Replay) -> Prefix | None:
     """Keep ``replayed`` (the replay of the whole journal as it now reads, its hash chain intact) for the next
-    command; a state that is not plain data, or a folder that cannot be written, simply means no entry."""
+    command, and have the journal take the entry's word for its start (so that its chain is checked only
+    after it from now on); the entry as a ``Prefix``. A state that is not plain data, or a folder that cannot
+    be written, simply means no entry (None)."""
     if not enabled() or journal.path is None or not journal.count or not journal.raw.endswith(CLOSING):
-        return
+        return None
     try:
         state = encode(replayed.state)
     except CodecError:
-        return
+        return None
+    unusual = replayed.unusual()
     entry = {
         "format": FORMAT, "session": str(journal.path), "key": key(game, config), "state": state,
         "outcomes": {str(seq): [status, [[v.rule, v.message, v.severity] for v in found]]
-                     for seq, (status, found) in replayed.unusual().items()},
+                     for seq, (status, found) in unusual.items()},
         "expected": expected_text(game, replayed.state),
     }
-    _keep(journal, entry)
+    vouched = _keep(journal, entry)
+    if vouched is None or not journal.adopt(vouched):
+        return None
+    outcomes = {seq: (status, list(found)) for seq, (status, found) in unusual.items()}
+    return Prefix(vouched, Resume(vouched.count, decode(state), outcomes, lambda: decode(state)))
 
 
-def _keep(journal: "Journal", entry: dict[str, Any]) -> None:
+def _keep(journal: "Journal", entry: dict[str, Any]) -> Vouched | None:
     """Write ``entry`` (state, outcomes, hint) as vouching for the journal as it now reads: its events, and the
-    file's bytes before its end."""
+    file's bytes before its end; what it vouches for, or None when no entry could be written."""
     assert journal.path is not None
     length = len(journal.raw) - len(CLOSING)
     start = {"count": journal.count, "head": journal.head_hash, "length": length,
              "digest": journal.digest_of_start(length), "last_key": journal.last_key}
     secret = user_key()
-    if secret is not None:
-        body = json.dumps({**entry, **start}, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-        _write(entry_path(journal.path), sealed(body, secret))
+    if secret is None:
+        return None
+    body = json.dumps({**entry, **start}, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return Vouched(**start) if _write(entry_path(journal.path), sealed(body, secret)) else None  # type: ignore[arg-type]
 
 
 def expected_text(game: "Game", state: Any) -> str:
@@ -331,8 +341,9 @@ def _make_key(path: Path) -> None:
         return
 
 
-def _write(path: Path, data: bytes) -> None:
-    """Put ``data`` at ``path`` atomically, replacing whatever is there (a damaged entry, a link, a FIFO)."""
+def _write(path: Path, data: bytes) -> bool:
+    """Put ``data`` at ``path`` atomically, replacing whatever is there (a damaged entry, a link, a FIFO);
+    whether it was written."""
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".entry-", suffix=".tmp")
@@ -344,4 +355,5 @@ def _write(path: Path, data: bytes) -> None:
             os.unlink(temporary)
             raise
     except OSError:
-        return  # no cache, same outputs
+        return False  # no cache, same outputs
+    return True

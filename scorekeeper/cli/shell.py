@@ -105,8 +105,14 @@ class Table:
         """Run one typed line as its one-shot command would; its exit code (0 for a blank line)."""
         from scorekeeper.cli.common import Chosen
 
+        from scorekeeper.cli import shell_line
+
+        refusal = shell_line.too_long(line)
+        if refusal:
+            click.echo(f"refused: {refusal}", err=True)
+            return 1
         try:
-            words = self.words_for(shlex.split(line, comments=True))
+            words = self.words_for(shell_line.split(line))
         except ValueError as exc:  # an unclosed quote
             click.echo(f"error: {exc}; close the quote", err=True)
             return 2
@@ -201,7 +207,9 @@ def scripted(table: Table, lines: Iterable[str], keep_going: bool) -> int:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        click.echo(f"{table.prompt()}{line}")
+        from scorekeeper.cli.shell_line import clipped
+
+        click.echo(f"{table.prompt()}{clipped(line)}")
         code = table.run_line(line)
         if code:
             refused += 1

@@ -292,9 +292,9 @@ def test_a_note_after_an_unreplayed_play_goes_through_the_game(tmp_path: Path) -
     assert Session.open(session).events[-1].get("text") == "a ruling"
 
 
-def test_a_note_after_a_broken_chain_goes_through_the_game_and_warns(tmp_path: Path) -> None:
+def test_a_note_after_a_broken_chain_goes_through_the_game_and_is_refused(tmp_path: Path) -> None:
     """An event after the entry whose hash does not chain: the note without rules declines (nothing
-    written); the command reads the whole chain, so it warns as every command does on such a file."""
+    written); the command reads the whole chain, so it refuses in one line as every writer does on such a file."""
     session = _copy(SAMPLES[0], tmp_path)
     _run("score", "--session", str(session))
     _appended(session, lambda doc: dict(doc, type="note", player=None, payload={"text": "forged"},
@@ -303,7 +303,8 @@ def test_a_note_after_a_broken_chain_goes_through_the_game_and_warns(tmp_path: P
     assert Session.open(session, lazy=True).note_without_rules("a ruling") is None
     assert session.read_bytes() == before
     output = _run("note", "a ruling", "--session", str(session))
-    assert "warning:" in output
+    assert output.startswith("1\nrefused: this journal fails verify (#158 ") and output.count("\n") == 2
+    assert session.read_bytes() == before
 
 
 def test_a_note_without_the_cache_goes_through_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
