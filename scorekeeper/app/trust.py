@@ -78,10 +78,11 @@ class Trust(SessionCore):
             return KnownEdit(seen.message, seen.first_bad or 0)
         return KnownEdit(problem.message, problem.seq, accepted) if problem is not None else None
 
-    def chain_warning(self) -> str | None:
-        """One line for reading commands when ``verify`` finds the history edited (accepted or not), else None."""
+    def chain_warning(self, writing: bool = False) -> str | None:
+        """One line for reading commands when ``verify`` finds the history edited (accepted or not), else None;
+        for a ``writing`` command only an accepted edit (one not accepted refuses the write, in one line)."""
         edit = self.known_edit()
-        if edit is None:
+        if edit is None or (writing and edit.accepted_at is None):
             return None
         tail = f"accepted at #{edit.accepted_at}" if edit.accepted_at else "see 'scorekeeper verify'"
         return f"this journal fails verify: {edit.message} ({tail})"

@@ -215,9 +215,7 @@ def open_session(explicit: str | None, game_name: str | None = None, *, lazy: bo
     """Read the session (no lock; another game's: exit 2); warn of a broken chain; writes keep the witness.
 
     ``lazy``: a command that reads the journal only loads the game only if it asks for it. ``warn=False``:
-    the caller warns (``warn_of_broken_chain``) when it reads the whole chain. ``cached=False``: replayed from
-    the file itself, not from the replay cache (``verify``, ``report``, the exports). ``writing``: a writer
-    warns only of an accepted edit (an edit not accepted refuses its write, in one line that says it).
+    the caller warns (``warn_of_broken_chain``) when it reads the whole chain (``writing``: ``chain_warning``).
     """
     s = Session.open(session_path(explicit), game_name, on_write=witness_hook(), lazy=lazy, cached=cached)
     if warn:
@@ -226,10 +224,8 @@ def open_session(explicit: str | None, game_name: str | None = None, *, lazy: bo
 
 
 def warn_of_broken_chain(s: Session, writing: bool = False) -> None:
-    """Print the warning of a journal that fails ``verify`` (on stderr), if it does (for a ``writing`` command,
-    only when the table accepted what it fails on: otherwise the write is refused, in one line)."""
-    edit = s.known_edit()
-    warning = s.chain_warning() if edit is not None and (edit.accepted_at or not writing) else None
+    """Print the warning of a journal that fails ``verify`` (on stderr), if it does."""
+    warning = s.chain_warning(writing)
     if warning:
         click.echo(f"warning: {warning}", err=True)
 

@@ -17,6 +17,7 @@ from typing import Any, Iterable, Iterator
 import click
 
 from scorekeeper.cli.completion import starting_with, values_now
+from scorekeeper.app import table_line
 from scorekeeper.app.session import Session
 
 #: where the history of typed lines is kept (overridable, for tests)
@@ -105,16 +106,10 @@ class Table:
         """Run one typed line as its one-shot command would; its exit code (0 for a blank line)."""
         from scorekeeper.cli.common import Chosen
 
-        from scorekeeper.cli import shell_line
-
-        refusal = shell_line.too_long(line)
-        if refusal:
-            click.echo(f"refused: {refusal}", err=True)
-            return 1
         try:
-            words = self.words_for(shell_line.split(line))
-        except ValueError as exc:  # an unclosed quote
-            click.echo(f"error: {exc}; close the quote", err=True)
+            words = self.words_for(table_line.split(line))
+        except ValueError as exc:  # an unclosed quote, a line too long
+            click.echo(f"error: {exc}", err=True)
             return 2
         except click.UsageError as exc:
             click.echo(f"error: {exc.message}", err=True)
@@ -200,16 +195,14 @@ def _positional_count(typed: list[str], options: dict[str, click.Option]) -> int
 
 
 def scripted(table: Table, lines: Iterable[str], keep_going: bool) -> int:
-    """Commands from a pipe or a file: each echoed with its verdict; exit 1 at the first refused one (unless
-    ``keep_going``: then 1 at the end when any was refused)."""
+    """Commands from a pipe or a file: each echoed (clipped) with its verdict; exit 1 at the first refused one
+    (unless ``keep_going``: then 1 at the end when any was refused)."""
     refused = 0
     for raw in lines:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        from scorekeeper.cli.shell_line import clipped
-
-        click.echo(f"{table.prompt()}{clipped(line)}")
+        click.echo(f"{table.prompt()}{table_line.clipped(line)}")
         code = table.run_line(line)
         if code:
             refused += 1
