@@ -92,15 +92,14 @@ class Corrections(Recording, Reading):
         return self.record(Draft(SET, None, {"key": key, "value": setting.parse(raw)}), force=force)  # checked
 
     def accept_broken_chain(self, reason: str = "") -> Verdict:
-        """Record a note that accepts the journal's broken hash chain as it stands, so that recording can go on.
-
-        The note names the break; a later break (after the note) refuses writing again.
-        """
-        from scorekeeper.core.journal import ACCEPTS_BREAK
-
-        problem = self.chain_problem
-        if problem is None:
+        """Record a note that accepts exactly what ``verify`` finds wrong with the history as it stands (the
+        chain's breaks, the witness's finding: ``Trust.acceptance``), so that recording can go on; this
+        machine's witness starts again from the file as accepted. A later edit refuses writing again."""
+        payload = self.acceptance()
+        if payload is None:
             raise Refused("the hash chain is intact: there is no break to accept")
-        text = f"accepted the broken hash chain: {problem.message}" + (f" ({reason})" if reason else "")
-        draft = Draft(NOTE, None, {"text": text, ACCEPTS_BREAK: problem.seq})
-        return self.record_many(lambda current: [draft], accept_broken_chain=True)[0]
+        if reason:
+            payload["text"] += f" ({reason})"
+        verdict = self.record_many(lambda current: [Draft(NOTE, None, payload)], accept_broken_chain=True)[0]
+        self.witness_from_here()
+        return verdict

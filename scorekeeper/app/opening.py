@@ -25,13 +25,14 @@ class Opening(SessionCore):
 
     @classmethod
     def open(cls, path: str | Path, game_name: str | None = None, *, on_write: WriteHook | None = None,
-             lazy: bool = False, workspace: "Workspace | None" = None) -> "Self":
+             lazy: bool = False, workspace: "Workspace | None" = None, cached: bool = True) -> "Self":
         """Read the session at ``path`` (no lock). With ``game_name``, refuse a session of another game.
 
         A setting of the wrong type or range (an old or edited file) is refused here, naming the setting.
         ``lazy``: for a command that reads the journal only (``verify``, ``export``), the game is loaded (and
         those checks made) only if the command asks for it. A session the ``workspace`` keeps open for ``path``
-        (the interactive table's) is returned as it is.
+        (the interactive table's) is returned as it is. ``cached=False``: the replay is the file's own, no
+        entry of the replay cache read (``verify``, ``report``, the exports).
         """
         from scorekeeper import games
 
@@ -52,6 +53,7 @@ class Opening(SessionCore):
             alias = entry.aliases[0] if entry.aliases else entry.name
             raise BadInput(f"{path} is a {entry.title} session; record its plays with 'scorekeeper {alias} …'")
         session = cls(journal, None, on_write, entry, workspace)
+        session.cached = cached
         if lazy:
             _check_without_rules(entry, journal, session.path)
         else:

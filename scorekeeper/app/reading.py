@@ -48,8 +48,17 @@ class Reading(SessionCore):
         return expectation.player
 
     def describe(self, event: Event) -> str:
-        """One human line for an event (a void also says what it voided)."""
-        return describe(self.game, event, {e.seq: e for e in self.events})
+        """One human line for an event (a void also says what it voided, found in ``events_by_seq``)."""
+        return describe(self.game, event, self.events_by_seq() if event.type == VOID else None)
+
+    _by_seq: tuple[str, int, dict[int, Event]] | None = None
+
+    def events_by_seq(self) -> dict[int, Event]:
+        """The journal's events by seq, built once per head (a report describes every correction with it)."""
+        head, count = self.journal.head_hash, self.journal.count
+        if self._by_seq is None or self._by_seq[:2] != (head, count):
+            self._by_seq = (head, count, {e.seq: e for e in self.events})
+        return self._by_seq[2]
 
     def event(self, seq: int) -> Event:
         """Event ``seq`` as recorded; ``BadInput`` when there is none."""

@@ -10,7 +10,7 @@ without loading the game when the replay cache vouches for the journal, through 
 from __future__ import annotations
 
 import copy
-from typing import Callable, Sequence, Union
+from typing import Any, Callable, Sequence, Union
 
 from scorekeeper.app import replay_cache
 from scorekeeper.app.consequences import Effects, ruling_effects
@@ -189,7 +189,13 @@ class Recording(Trust):
             return None
         _check_values(draft)
         note = Event(0, NOTE, None, dict(draft.payload), "")
-        done = transact(journal, self.on_write, lambda tx: [note] if start.holds(journal) else None)
+        def plan(tx: Any) -> list[Event] | None:
+            if not start.holds(journal):
+                return None
+            self.refuse_broken_chain()  # what the witness finds (the chain after the entry is intact)
+            return [note]
+
+        done = transact(journal, self.on_write, plan)
         if done is None:
             return None
         (event,), head = done

@@ -8,6 +8,15 @@ are byte for byte the ones replayed and verified then), the game, its settings a
 no correction came after N (a ``void`` or ``amend`` changes how earlier events read). Anything else — a
 missing, stale, damaged or foreign entry — is ignored and rebuilt: deleting the folder changes no output.
 
+An entry cannot change an answer: it is sealed with an HMAC (SHA-256) under a key of the user's own (``SECRET``,
+32 random bytes made on first use, kept 0600 in the user's data folder: ``$SCOREKEEPER_HOME``, else
+``$XDG_DATA_HOME/scorekeeper``), and read only as a regular file of at most ``MAX_ENTRY`` bytes, opened without
+following a link and without blocking (a FIFO, a device, a link or a folder in its place is no entry). An entry
+whose seal does not match (one edited number, another user's key) is never parsed. Every failure to read or
+trust an entry is a miss, and the replay then keeps a new entry in its place. A key file that is not a regular
+0600 file of this user, of the right size, means no cache at all. ``verify``, ``report`` and the exports do not
+read entries (``SessionCore.cached``): they replay the session file itself.
+
 The folder is ``$SCOREKEEPER_CACHE_DIR``, else ``$XDG_CACHE_HOME/scorekeeper/replays`` (``~/.cache`` by
 default), private to the user (0700, files 0600). ``SCOREKEEPER_NO_CACHE=1`` turns the cache off.
 
@@ -24,6 +33,7 @@ A journal of fewer than ``SHORT`` events gets no entry: folding it costs less th
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import os
 import tempfile
@@ -34,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.core.engine import Replay, Resume, replay, replay_after
 from scorekeeper.core.events import NOTE
 from scorekeeper.core.journal import Journal, MemoryJournal, Vouched, text_digest, verify_chain
+from scorekeeper.core.journal_storage import read_bounded
 from scorekeeper.core.state_codec import CodecError, decode, encode
 from scorekeeper.games.base import Violation
 
@@ -41,11 +52,15 @@ if TYPE_CHECKING:
     from scorekeeper.games import GameInfo
     from scorekeeper.games.base import Game, SessionConfig
 
-FORMAT = 2  # 2: the digest is SHA-256 of the file's bytes, the length counts bytes, the hint is kept
+FORMAT = 3  # 2: the digest is SHA-256 of the file's bytes, the length counts bytes, the hint is kept; 3: sealed
 #: the end of a session file after its last event: the events table and the document close
 CLOSING = b"}}"
 #: a journal of fewer events is folded afresh by every command and gets no entry (see the module's docstring)
 SHORT = 100
+#: the largest entry read (a bigger file in its place is no entry); a 100,000-event state is a few MB
+MAX_ENTRY = 256 * 1024 * 1024
+#: the key file in the user's data folder, and its size
+SECRET, SECRET_BYTES = "replay-cache.key", 32
 
 
 def enabled() -> bool:
@@ -81,11 +96,13 @@ class ReplayCache:
     """The replay cache as one session sees it: the journal replayed (from the entry while the file still bears
     it out), and the replay kept for the next command. For a journal kept in memory it only folds."""
 
-    def __init__(self, journal: "Journal | MemoryJournal", game: "Game", config: "SessionConfig") -> None:
+    def __init__(self, journal: "Journal | MemoryJournal", game: "Game", config: "SessionConfig",
+                 read: bool = True) -> None:
+        """``read=False``: no entry is read (the replay is the file's own; a new entry is still kept)."""
         self.journal, self.game, self.config = journal, game, config
         self._prefix: Prefix | None = None
         if isinstance(journal, Journal):
-            self._prefix = load(journal, game, config)
+            self._prefix = load(journal, game, config) if read else None
             if self._prefix is None:  # read every event now: a damaged file is refused here, on opening
                 journal.parse()
 
@@ -112,7 +129,9 @@ class ReplayCache:
         of at least ``SHORT`` events whose hash chain is intact."""
         journal = self.journal
         if isinstance(journal, Journal) and journal.count >= SHORT and journal.chain_problem() is None:
-            save(journal, self.game, self.config, replayed)
+            kept = save(journal, self.game, self.config, replayed)
+            if kept is not None:  # a long-lived session (the table's) resumes from it from now on
+                self._prefix = kept
 
 
 def vouched_count(journal: "Journal | MemoryJournal") -> int | None:
@@ -132,7 +151,7 @@ def load(journal: "Journal", game: "Game", config: "SessionConfig") -> Prefix | 
                     for seq, (status, found) in entry["outcomes"].items()}
         state_data = entry["state"]
         return Prefix(vouched, Resume(vouched.count, decode(state_data), outcomes, lambda: decode(state_data)))
-    except (OSError, ValueError, KeyError, TypeError, IndexError, AttributeError, CodecError):
+    except Exception:  # a sealed entry this code cannot read (made by another version): a miss
         return None
 
 
@@ -142,7 +161,11 @@ def _adopted(journal: "Journal", wanted_key: str) -> tuple[dict[str, Any], Vouch
     if not enabled() or journal.path is None:
         return None
     try:
-        entry = json.loads(entry_path(journal.path).read_text(encoding="utf-8"))
+        secret = user_key()
+        body = None if secret is None else unsealed(read_bounded(entry_path(journal.path), MAX_ENTRY), secret)
+        if body is None:
+            return None
+        entry = json.loads(body.decode("utf-8"))
         if entry["format"] != FORMAT or entry["session"] != str(journal.path) or entry["key"] != wanted_key:
             return None
         vouched = Vouched(int(entry["count"]), str(entry["head"]), int(entry["length"]), str(entry["digest"]),
@@ -150,36 +173,47 @@ def _adopted(journal: "Journal", wanted_key: str) -> tuple[dict[str, Any], Vouch
         if vouched.count < 1 or not isinstance(entry["expected"], str) or not journal.adopt(vouched):
             return None
         return entry, vouched
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except Exception:  # an entry that cannot be read or trusted is a miss, never an error
         return None
 
 
-def save(journal: "Journal", game: "Game", config: "SessionConfig", replayed: Replay) -> None:
+def save(journal: "Journal", game: "Game", config: "SessionConfig", replayed: Replay) -> Prefix | None:
     """Keep ``replayed`` (the replay of the whole journal as it now reads, its hash chain intact) for the next
-    command; a state that is not plain data, or a folder that cannot be written, simply means no entry."""
+    command, and have the journal take the entry's word for its start (so that its chain is checked only
+    after it from now on); the entry as a ``Prefix``. A state that is not plain data, or a folder that cannot
+    be written, simply means no entry (None)."""
     if not enabled() or journal.path is None or not journal.count or not journal.raw.endswith(CLOSING):
-        return
+        return None
     try:
         state = encode(replayed.state)
     except CodecError:
-        return
+        return None
+    unusual = replayed.unusual()
     entry = {
         "format": FORMAT, "session": str(journal.path), "key": key(game, config), "state": state,
         "outcomes": {str(seq): [status, [[v.rule, v.message, v.severity] for v in found]]
-                     for seq, (status, found) in replayed.unusual().items()},
+                     for seq, (status, found) in unusual.items()},
         "expected": expected_text(game, replayed.state),
     }
-    _keep(journal, entry)
+    vouched = _keep(journal, entry)
+    if vouched is None or not journal.adopt(vouched):
+        return None
+    outcomes = {seq: (status, list(found)) for seq, (status, found) in unusual.items()}
+    return Prefix(vouched, Resume(vouched.count, decode(state), outcomes, lambda: decode(state)))
 
 
-def _keep(journal: "Journal", entry: dict[str, Any]) -> None:
+def _keep(journal: "Journal", entry: dict[str, Any]) -> Vouched | None:
     """Write ``entry`` (state, outcomes, hint) as vouching for the journal as it now reads: its events, and the
-    file's bytes before its end."""
+    file's bytes before its end; what it vouches for, or None when no entry could be written."""
     assert journal.path is not None
     length = len(journal.raw) - len(CLOSING)
     start = {"count": journal.count, "head": journal.head_hash, "length": length,
              "digest": journal.digest_of_start(length), "last_key": journal.last_key}
-    _write(entry_path(journal.path), json.dumps({**entry, **start}, ensure_ascii=False, separators=(",", ":")))
+    secret = user_key()
+    if secret is None:
+        return None
+    body = json.dumps({**entry, **start}, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    return Vouched(**start) if _write(entry_path(journal.path), sealed(body, secret)) else None  # type: ignore[arg-type]
 
 
 def expected_text(game: "Game", state: Any) -> str:
@@ -243,16 +277,83 @@ def key_of(name: str, config: "SessionConfig", fingerprint: str) -> str:
     return text_digest(json.dumps(data, sort_keys=True, default=str))
 
 
-def _write(path: Path, text: str) -> None:
+# -- the seal ------------------------------------------------------------------------------------------
+
+
+def sealed(body: bytes, secret: bytes) -> bytes:
+    """An entry as stored: the HMAC-SHA-256 of ``body`` under ``secret`` (hexadecimal), a newline, ``body``."""
+    return hmac.new(secret, body, hashlib.sha256).hexdigest().encode("ascii") + b"\n" + body
+
+
+def unsealed(stored: bytes | None, secret: bytes) -> bytes | None:
+    """The body of a stored entry when its seal is the one ``secret`` makes, else None."""
+    if stored is None:
+        return None
+    mac, _, body = stored.partition(b"\n")
+    expected = hmac.new(secret, body, hashlib.sha256).hexdigest().encode("ascii")
+    return body if hmac.compare_digest(mac, expected) else None
+
+
+def key_folder() -> Path:
+    """The user's data folder, where the key is kept (see the module's docstring)."""
+    explicit = os.environ.get("SCOREKEEPER_HOME")
+    if explicit:
+        return Path(explicit)
+    return Path(os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")) / "scorekeeper"
+
+
+_keys: dict[str, bytes | None] = {}
+
+
+def user_key() -> bytes | None:
+    """The user's key, made on first use (atomically: a key another process made first is the one used); None,
+    no cache, when it is not a regular 0600 file of this user of ``SECRET_BYTES`` bytes or cannot be made."""
+    path = key_folder() / SECRET
+    if str(path) not in _keys:
+        secret = _read_key(path)
+        if secret is None and not os.path.lexists(path):
+            _make_key(path)
+            secret = _read_key(path)
+        _keys[str(path)] = secret
+    return _keys[str(path)]
+
+
+def _read_key(path: Path) -> bytes | None:
+    """The key at ``path`` when the file is one to trust (see ``user_key``), else None."""
+    data = read_bounded(path, SECRET_BYTES, private=True)
+    return data if data is not None and len(data) == SECRET_BYTES else None
+
+
+def _make_key(path: Path) -> None:
+    """Write a new random key at ``path`` unless one is there: written whole, then linked into place."""
+    try:
+        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".key-", suffix=".tmp")  # 0600
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(os.urandom(SECRET_BYTES))
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.link(temporary, path)  # fails when another process made the key first: that one is used
+        finally:
+            os.unlink(temporary)
+    except OSError:
+        return
+
+
+def _write(path: Path, data: bytes) -> bool:
+    """Put ``data`` at ``path`` atomically, replacing whatever is there (a damaged entry, a link, a FIFO);
+    whether it was written."""
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".entry-", suffix=".tmp")
         try:
-            with os.fdopen(fd, "w", encoding="utf-8") as handle:
-                handle.write(text)
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
             os.replace(temporary, path)
         except BaseException:
             os.unlink(temporary)
             raise
     except OSError:
-        return  # no cache, same outputs
+        return False  # no cache, same outputs
+    return True

@@ -37,6 +37,8 @@ class SessionCore:
         self._replay: Replay | None = None
         self._replay_head = ""
         self._cache: ReplayCache | None = None
+        #: whether the replay may resume from the cache's entry (False: ``verify``, ``report``, the exports)
+        self.cached = True
 
     @property
     def game(self) -> Game:
@@ -45,14 +47,14 @@ class SessionCore:
             from scorekeeper.app.opening import checked_game
 
             self._game = checked_game(self._entry, self.journal, self.path)
-            self._cache = ReplayCache(self.journal, self._game, self.config)  # a damaged file is refused here
+            self._cache = ReplayCache(self.journal, self._game, self.config, self.cached)  # a damaged file: refused
         return self._game
 
     @property
     def cache(self) -> ReplayCache:
         """The replay cache as this session sees it (looked up once the game is loaded)."""
         if self._cache is None:
-            self._cache = ReplayCache(self.journal, self.game, self.config)
+            self._cache = ReplayCache(self.journal, self.game, self.config, self.cached)
         return self._cache
 
     @property

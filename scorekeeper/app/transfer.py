@@ -54,6 +54,7 @@ def read_export(path: Path) -> Export:
             events.append(event)
     if meta is not None:
         problems.extend(_setting_problems(meta, numbered[0][0], line_of, events))
+    problems.extend(_orphan_corrections(events, line_of))
     if problems:
         shown = "; ".join(problems[:5]) + (f"; and {len(problems) - 5} more" if len(problems) > 5 else "")
         raise JournalError(f"{path}: nothing imported, {len(problems)} bad line(s): {shown}")
@@ -166,6 +167,15 @@ def _read_event(number: int, line: str, problems: list[str], meta: SessionMeta |
             problems.append(f"line {number}: player {who!r} is not one of {', '.join(players)}")
             return None
     return Event.from_record(data)
+
+
+def _orphan_corrections(events: list[Event], line_of: dict[int, int]) -> list[str]:
+    """A correction whose target the export does not hold (removed from it): renumbering would point it at
+    another event, so the export is refused, naming the line."""
+    held = {e.seq for e in events}
+    return [f"line {line_of.get(e.seq, '?')}: {e.type} #{e.get('target')} names an event the export does not "
+            "hold (it was removed), so it cannot be pointed at its event" for e in events
+            if e.type in CORRECTIONS and e.get("target") not in held]
 
 
 def _renumbered(events: list[Event]) -> list[Event]:

@@ -211,21 +211,21 @@ def session_path(explicit: str | None) -> Path | str:
 
 
 def open_session(explicit: str | None, game_name: str | None = None, *, lazy: bool = False,
-                 warn: bool = True) -> Session:
+                 warn: bool = True, cached: bool = True, writing: bool = False) -> Session:
     """Read the session (no lock; another game's: exit 2); warn of a broken chain; writes keep the witness.
 
     ``lazy``: a command that reads the journal only loads the game only if it asks for it. ``warn=False``:
-    the caller warns (``warn_of_broken_chain``) when it reads the whole chain.
+    the caller warns (``warn_of_broken_chain``) when it reads the whole chain (``writing``: ``chain_warning``).
     """
-    s = Session.open(session_path(explicit), game_name, on_write=witness_hook(), lazy=lazy)
+    s = Session.open(session_path(explicit), game_name, on_write=witness_hook(), lazy=lazy, cached=cached)
     if warn:
-        warn_of_broken_chain(s)
+        warn_of_broken_chain(s, writing)
     return s
 
 
-def warn_of_broken_chain(s: Session) -> None:
+def warn_of_broken_chain(s: Session, writing: bool = False) -> None:
     """Print the warning of a journal that fails ``verify`` (on stderr), if it does."""
-    warning = s.chain_warning()
+    warning = s.chain_warning(writing)
     if warning:
         click.echo(f"warning: {warning}", err=True)
 

@@ -129,7 +129,7 @@ class Recorder:
 
             @functools.wraps(words)
             def record_(session: str | None, force: bool, as_json: bool, **typed: Any) -> None:
-                s = open_session(session, self.game)
+                s = open_session(session, self.game, writing=True)
                 typed = {p.name: typed[p.name] for p in command.params if p.name in typed}  # as declared
                 who, typed_player = typed.pop("who", None), typed.pop("player", None) if resolver else None
                 built = words(**typed)

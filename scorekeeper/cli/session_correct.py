@@ -21,7 +21,7 @@ def note(text: str, session: str | None, force: bool, as_json: bool) -> None:
     s = open_session(session, lazy=True, warn=False)
     verdict = s.note_without_rules(text)  # with the replay cache's word: no game, no replay
     if verdict is None:
-        warn_of_broken_chain(s)
+        warn_of_broken_chain(s, writing=True)
         verdict = s.note(text)
     show_verdict(verdict, as_json)
 
@@ -35,7 +35,7 @@ def void(seq: int, reason: str, session: str | None, force: bool, as_json: bool)
 
     Example: scorekeeper void 12 --reason "recorded twice"
     """
-    with json_refusals(as_json, s := open_session(session)):
+    with json_refusals(as_json, s := open_session(session, writing=True)):
         show_verdict(s.void(seq, reason, force=force), as_json)
 
 
@@ -49,7 +49,7 @@ def undo(reason: str, count: int, session: str | None, force: bool, as_json: boo
 
     Example: scorekeeper undo --count 3
     """
-    with json_refusals(as_json, s := open_session(session)):
+    with json_refusals(as_json, s := open_session(session, writing=True)):
         verdicts = s.undo_many(count, reason, force=force)  # all of them, or none
     for n, verdict in enumerate(verdicts):
         show_verdict(verdict, as_json, show_next=n == len(verdicts) - 1)
@@ -69,7 +69,7 @@ def amend(seq: int, changes: tuple[str, ...], player: str | None, session: str |
 
     Example: scorekeeper amend 12 space=4
     """
-    with json_refusals(as_json, s := open_session(session)):
+    with json_refusals(as_json, s := open_session(session, writing=True)):
         verdict = s.amend(seq, assignments(changes, "space=4"), player, force=force)
     show_verdict(verdict, as_json)
 
@@ -87,7 +87,7 @@ def assert_cmd(words: tuple[str, ...], session: str | None, force: bool, as_json
     player = None
     if words and "=" not in words[0]:
         player, words = words[0], words[1:]
-    show_verdict(open_session(session).assert_facts(player, assignments(words, "flame=3")), as_json)
+    show_verdict(open_session(session, writing=True).assert_facts(player, assignments(words, "flame=3")), as_json)
 
 
 @command("set")
@@ -102,5 +102,5 @@ def set_cmd(assignment: str, value: str | None, session: str | None, force: bool
     from scorekeeper.core.settings import parse_assignment
 
     key, raw = (assignment, value) if value is not None else parse_assignment(assignment)
-    with json_refusals(as_json, s := open_session(session)):
+    with json_refusals(as_json, s := open_session(session, writing=True)):
         show_verdict(s.set_setting(key, raw, force=force), as_json)

@@ -204,7 +204,7 @@ def verify(session: str | None, as_json: bool, head: str | None, accept: bool) -
     from scorekeeper.cli.home import home
     from scorekeeper.app.proof import prove
 
-    s = open_session(session, lazy=True)
+    s = open_session(session, lazy=True, cached=False)
     if accept:
         show_verdict(s.accept_broken_chain(), as_json)
         return

@@ -20,7 +20,7 @@ def report(session: str | None, output: str) -> None:
     from scorekeeper.render.html_report import gather, render, target_for
     from scorekeeper.core.journal import atomic_write
 
-    s = open_session(session)
+    s = open_session(session, cached=False)
     target = target_for(output, s)
     page = gather(s)
     atomic_write(target, render(page))

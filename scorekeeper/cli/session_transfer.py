@@ -44,7 +44,7 @@ def export(session: str | None, output: str | None, target: str, bgg_id: int | N
         raise BadInput("--qr draws the BG Stats link: use it with --to bgstats-link, and -o FILE.svg or FILE.png")
     if output and Path(output).exists() and not force:
         raise Refused(f"{output}: already exists; choose another file, or replace it with --force")
-    opened = open_session(session, lazy=True)
+    opened = open_session(session, lazy=True, cached=False)
     game = opened.journal.meta.game
     player = opened.player(me) if me is not None else None
     options = Options(bgg_id or remembered_bgg_ids().get(game), player, location.strip(), qr)

@@ -17,6 +17,7 @@ from typing import Any, Iterable, Iterator
 import click
 
 from scorekeeper.cli.completion import starting_with, values_now
+from scorekeeper.app import table_line
 from scorekeeper.app.session import Session
 
 #: where the history of typed lines is kept (overridable, for tests)
@@ -106,9 +107,9 @@ class Table:
         from scorekeeper.cli.common import Chosen
 
         try:
-            words = self.words_for(shlex.split(line, comments=True))
-        except ValueError as exc:  # an unclosed quote
-            click.echo(f"error: {exc}; close the quote", err=True)
+            words = self.words_for(table_line.split(line))
+        except ValueError as exc:  # an unclosed quote, a line too long
+            click.echo(f"error: {exc}", err=True)
             return 2
         except click.UsageError as exc:
             click.echo(f"error: {exc.message}", err=True)
@@ -194,14 +195,14 @@ def _positional_count(typed: list[str], options: dict[str, click.Option]) -> int
 
 
 def scripted(table: Table, lines: Iterable[str], keep_going: bool) -> int:
-    """Commands from a pipe or a file: each echoed with its verdict; exit 1 at the first refused one (unless
-    ``keep_going``: then 1 at the end when any was refused)."""
+    """Commands from a pipe or a file: each echoed (clipped) with its verdict; exit 1 at the first refused one
+    (unless ``keep_going``: then 1 at the end when any was refused)."""
     refused = 0
     for raw in lines:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        click.echo(f"{table.prompt()}{line}")
+        click.echo(f"{table.prompt()}{table_line.clipped(line)}")
         code = table.run_line(line)
         if code:
             refused += 1

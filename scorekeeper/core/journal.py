@@ -25,9 +25,9 @@ from typing import Any, Iterator, Mapping, Sequence
 
 from scorekeeper.core.events import Event
 from scorekeeper.core.journal_format import (  # noqa: F401 (the journal's names, where its users import them)
-    ACCEPTS_BREAK, EVENTS_TABLE, META_TABLE, SCHEMA_VERSION, ChainProblem, JournalBusyError, JournalError,
+    ACCEPTED_BREAKS, ACCEPTED_HEAD, ACCEPTS_BREAK, EVENTS_TABLE, META_TABLE, SCHEMA_VERSION, ChainProblem, JournalBusyError, JournalError,
     JournalWriteError, SessionMeta, _added_records, _hasher, _leading_meta, _next_doc_id, accepted_at,
-    appended_text, canonical, chained, event_hash, meta_hash, meta_problem, now_iso, parse_json_text,
+    appended_text, canonical, chain_breaks, chained, event_hash, meta_hash, meta_problem, now_iso, parse_json_text,
     parse_session, spliced, text_digest, verify_chain,
 )
 from scorekeeper.core.journal_storage import (  # noqa: F401

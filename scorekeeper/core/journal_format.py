@@ -341,27 +341,49 @@ def verify_chain(meta: SessionMeta, records: Sequence[Mapping[str, Any]], start:
 
 #: the payload key of a ``note`` that accepts a broken chain (``verify --accept-broken-chain``): the seq it names
 ACCEPTS_BREAK = "accepts_broken_chain"
+#: the payload keys of that note recording exactly what it accepted: the hash of the event it follows, and the
+#: position of every break in the chain before it (``chain_breaks``)
+ACCEPTED_HEAD, ACCEPTED_BREAKS = "accepted_head", "accepted_breaks"
 
 
-def accepted_at(records: Sequence[Mapping[str, Any]], problem: ChainProblem) -> int | None:
-    """The seq of the note that accepted the broken chain, or None when no acceptance covers ``problem``.
+def chain_breaks(meta: SessionMeta, records: Sequence[Mapping[str, Any]]) -> list[int]:
+    """The position of every event that breaks the chain: not numbered one after the event before it, not
+    following the stored hash of the event before it (or the metadata's), or whose own hash does not match it.
+    Unlike ``verify_chain`` (the first break), every break: an acceptance records them all, so that a later
+    edit is a new one (an event removed is one break, where the numbers jump)."""
+    breaks: list[int] = []
+    prev: Any = meta_hash(meta)
+    prev_seq = 0
+    for position, record in enumerate(records, start=1):
+        own_prev, seq = record.get("prev_hash"), record.get("seq")
+        if (seq != prev_seq + 1 or own_prev != prev or not isinstance(own_prev, str)
+                or event_hash(record, own_prev) != record.get("hash")):
+            breaks.append(position)
+        prev, prev_seq = record.get("hash"), seq if isinstance(seq, int) and not isinstance(seq, bool) else prev_seq + 1
+    return breaks
 
-    The last accepting note covers the breaks before it when it was appended to the file as it stood (its
-    ``prev_hash`` is the stored hash of the event before it) and the chain from it to the end is intact, so
-    a break made after the acceptance (at it or after it) is not covered.
+
+def accepted_at(meta: SessionMeta, records: Sequence[Mapping[str, Any]]) -> int | None:
+    """The seq of the note that accepted the broken chain as it is, or None when no acceptance covers it.
+
+    The last accepting note covers the chain before it when it was appended to the file as it stood (its
+    ``prev_hash`` and its recorded head are the stored hash of the event before it), the breaks before it are
+    exactly the ones it recorded, and the chain from it to the end is intact: an edit before the note (a new
+    break) or at or after it is not covered.
     """
     position = next((p for p in range(len(records), 0, -1)
                      if records[p - 1].get("type") == NOTE and ACCEPTS_BREAK in (records[p - 1].get("payload") or {})),
                     None)
-    if position is None or position <= problem.position or position < 2:
+    if position is None or position < 2:
         return None
     note = records[position - 1]
-    if note.get("prev_hash") != records[position - 2].get("hash"):
+    payload = note.get("payload") or {}
+    recorded = payload.get(ACCEPTED_BREAKS)
+    head = records[position - 2].get("hash")
+    if note.get("prev_hash") != head or payload.get(ACCEPTED_HEAD) != head or not isinstance(recorded, list):
         return None
-    prev, first_seq = note.get("prev_hash"), note.get("seq")
-    for offset, record in enumerate(records[position - 1:]):
-        if not isinstance(first_seq, int) or record.get("seq") != first_seq + offset \
-                or record.get("prev_hash") != prev or event_hash(record, str(prev)) != record.get("hash"):
-            return None
-        prev = record.get("hash")
-    return int(first_seq) if isinstance(first_seq, int) else None
+    breaks = chain_breaks(meta, records)
+    if [b for b in breaks if b < position] != recorded or any(b >= position for b in breaks) or not recorded:
+        return None
+    seq = note.get("seq")
+    return seq if isinstance(seq, int) else None

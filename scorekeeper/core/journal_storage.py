@@ -23,6 +23,38 @@ TEMP_SUFFIX = ".tmp"
 # -- storage ---------------------------------------------------------------------------------------
 
 
+def read_bounded(path: Path, limit: int, private: bool = False, tail: bool = False) -> bytes | None:
+    """The bytes of ``path`` when it is a regular file (not a link: ``O_NOFOLLOW``; never waiting on a FIFO:
+    ``O_NONBLOCK``) of at most ``limit`` bytes (with ``tail``, a longer one gives its last ``limit`` bytes; with
+    ``private``, only a file of mode 0600 that is this user's); else None. Never an error."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or (info.st_size > limit and not tail):
+            return None
+        if info.st_size > limit:
+            os.lseek(fd, info.st_size - limit, os.SEEK_SET)
+        if private and (stat.S_IMODE(info.st_mode) != 0o600 or info.st_uid != os.getuid()):
+            return None
+        chunks: list[bytes] = []
+        left = limit + 1
+        while left > 0:
+            chunk = os.read(fd, min(left, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+        data = b"".join(chunks)
+        return data if len(data) <= limit else (data[-limit:] if tail else None)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
 def atomic_write(path: Path, text: str | bytes) -> None:
     """Write ``text`` (or bytes, written as they are) to ``path`` so that a crash leaves either the old file or
     the new one, whole.

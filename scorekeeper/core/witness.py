@@ -81,18 +81,38 @@ class Comparison:
                 "head_seq": self.head_seq}
 
 
+#: the most of a witness log read (a longer one is damaged or planted: no witness); its last line's at most
+LOG_LIMIT, LAST_LINE_LIMIT = 1 << 30, 1 << 20
+
+
+def _log_text(folder: Path, session: Path, tail: bool = False) -> str:
+    """The witness log of ``session`` as text (with ``tail``, its end only), read as a regular file of bounded
+    size (a link, a FIFO or a device in its place reads as no log)."""
+    from scorekeeper.core.journal_storage import read_bounded
+
+    data = read_bounded(log_path(folder, session), LAST_LINE_LIMIT if tail else LOG_LIMIT, tail=tail)
+    return "" if data is None else data.decode("utf-8", "replace")
+
+
+def last_write(folder: Path, session: Path) -> tuple[int, str] | None:
+    """(event count, head hash) of the last write this machine witnessed into ``session``, or None."""
+    lines = _log_text(folder, session, tail=True).splitlines()
+    try:
+        entry = json.loads(lines[-1])
+        return int(entry["count"]), str(entry["hashes"][-1])
+    except (IndexError, ValueError, KeyError, TypeError, RecursionError, OverflowError):
+        return None
+
+
 def read_log(folder: Path, session: Path) -> list[tuple[int, str]]:
     """Every (seq, hash) this machine wrote into ``session``, in the order written (seq 0: the metadata)."""
-    try:
-        text = log_path(folder, session).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return []
+    text = _log_text(folder, session)
     points: list[tuple[int, str]] = []
     for line in text.splitlines():
         try:
             entry = json.loads(line)
             count, hashes = int(entry["count"]), [str(h) for h in entry["hashes"]]
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError, OverflowError):
             continue  # a line cut short by a crash: the others still count
         first = count - len(hashes) + 1
         points.extend((first + n, h) for n, h in enumerate(hashes))

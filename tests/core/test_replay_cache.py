@@ -159,10 +159,15 @@ def test_an_entry_naming_code_outside_the_games_is_refused(tmp_path: Path) -> No
             decode(hostile)
     session = _copy(SAMPLES[0], tmp_path)
     before = _run("score", "--session", str(session))
-    data = json.loads(entry(session).read_text(encoding="utf-8"))
+    data = json.loads(stored_body(entry(session)))
     data["state"] = {"c": "os:system", "v": {}}
-    entry(session).write_text(json.dumps(data), encoding="utf-8")
+    entry(session).write_bytes(replay_cache.sealed(json.dumps(data).encode(), replay_cache.user_key() or b""))
     assert _run("score", "--session", str(session)) == before
+
+
+def stored_body(path: Path) -> str:
+    """The JSON body of an entry as stored (after its seal's line)."""
+    return path.read_bytes().partition(b"\n")[2].decode("utf-8")
 
 
 def test_entries_are_private_and_the_cache_can_be_turned_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -287,9 +292,9 @@ def test_a_note_after_an_unreplayed_play_goes_through_the_game(tmp_path: Path) -
     assert Session.open(session).events[-1].get("text") == "a ruling"
 
 
-def test_a_note_after_a_broken_chain_goes_through_the_game_and_warns(tmp_path: Path) -> None:
+def test_a_note_after_a_broken_chain_goes_through_the_game_and_is_refused(tmp_path: Path) -> None:
     """An event after the entry whose hash does not chain: the note without rules declines (nothing
-    written); the command reads the whole chain, so it warns as every command does on such a file."""
+    written); the command reads the whole chain, so it refuses in one line as every writer does on such a file."""
     session = _copy(SAMPLES[0], tmp_path)
     _run("score", "--session", str(session))
     _appended(session, lambda doc: dict(doc, type="note", player=None, payload={"text": "forged"},
@@ -298,7 +303,8 @@ def test_a_note_after_a_broken_chain_goes_through_the_game_and_warns(tmp_path: P
     assert Session.open(session, lazy=True).note_without_rules("a ruling") is None
     assert session.read_bytes() == before
     output = _run("note", "a ruling", "--session", str(session))
-    assert "warning:" in output
+    assert output.startswith("1\nrefused: this journal fails verify (#158 ") and output.count("\n") == 2
+    assert session.read_bytes() == before
 
 
 def test_a_note_without_the_cache_goes_through_the_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

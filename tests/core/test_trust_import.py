@@ -123,3 +123,22 @@ def test_an_export_whose_events_the_game_cannot_replay_is_not_written(cli: Cli, 
     target = tmp_path / "copy.json"
     result = cli("import", str(source), "--session", str(target))
     assert result.exit_code == 1 and not target.exists()
+
+
+# -- issue 24, item 6: a void whose target the export no longer holds ------------------------------------
+
+
+def test_a_hashless_export_whose_void_lost_its_target_is_refused_not_repointed(cli: Cli, exported: list,
+                                                                             tmp_path: Path) -> None:
+    """#3 removed from a hash-less export whose #5 voids it: renumbering would make the void point at the new #3
+    (the note). The import is refused, naming the void's line; nothing written."""
+    assert cli("note", "x").exit_code == 0 and cli("void", "3").exit_code == 0
+    lines = [json.loads(line) for line in cli("export").stdout.splitlines()]
+    for line in lines[1:]:
+        del line["hash"], line["prev_hash"]
+    del lines[3]  # event #3
+    target = tmp_path / "copy.json"
+    result = cli("import", str(write(tmp_path, lines)), "--session", str(target))
+    assert result.exit_code != 0 and not target.exists()
+    assert result.stderr.count("\n") == 1
+    assert "line 5: void #3 names an event the export does not hold" in result.stderr
