@@ -1,0 +1,121 @@
+"""A tally file read and made into a session: the table as it stands, scored like any recorded game.
+
+The file (JSON, or TOML read by ``tomllib``) names its game, its players and the state the table shows::
+
+    {"game": "emberheart", "players": ["Astrid", "Bjorn"], "settings": {...}, "state": {...}}
+
+``state`` holds the fields of the game's state, as plain JSON (``core.plain_state``); a field left out keeps
+its value from the game's setup. The session made of it is a journal whose one play is a ``TALLY`` event:
+``score --explain``, ``check``, ``verify`` and the exports read it as they read any session. The same file, with
+whose turn it is and the board's offers, starts a game joined in progress (``new GAME --from FILE``).
+
+Nothing is written until all of it is right: a file that does not read, or a field that does not fit, is
+``BadInput`` (exit 2) naming the field; a state the game's checks refuse is ``Refused`` (exit 1) with the rule,
+unless forced.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from scorekeeper.errors import BadInput
+from scorekeeper.games.base import Draft
+from scorekeeper.app.session import Session, WriteHook
+
+KEYS = ("game", "players", "settings", "catalog", "state", "reason")
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A tally file as read: its game, players, settings (values as typed), catalog and state."""
+
+    game: str
+    players: tuple[str, ...]
+    settings: Mapping[str, Any]
+    catalog: Mapping[str, Any] | None
+    state: Mapping[str, Any]
+    reason: str
+
+
+def read_tally(path: str | Path) -> Tally:
+    """The tally in ``path`` (``.toml`` read as TOML, anything else as JSON); ``BadInput`` naming the field."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BadInput(f"{path}: cannot read the tally ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise BadInput(f"{path}: the tally is not UTF-8 text") from None
+    try:
+        data = tomllib.loads(text) if path.suffix.lower() == ".toml" else json.loads(text)
+    except (ValueError, tomllib.TOMLDecodeError) as exc:
+        kind = "TOML" if path.suffix.lower() == ".toml" else "JSON"
+        raise BadInput(f"{path}: the tally is not valid {kind} ({exc})") from None
+    return parse_tally(data, str(path))
+
+
+def parse_tally(data: Any, name: str) -> Tally:
+    """A tally from its parsed data; ``BadInput`` naming the first field that is missing or of the wrong kind."""
+    if not isinstance(data, dict):
+        raise BadInput(f"{name}: a tally is an object with the fields {', '.join(KEYS)}")
+    unknown = [k for k in data if k not in KEYS]
+    if unknown:
+        raise BadInput(f"{name}: {unknown[0]}: no such field (known: {', '.join(KEYS)})")
+    game, players = data.get("game"), data.get("players")
+    if not isinstance(game, str) or not game:
+        raise BadInput(f"{name}: game: expects the game's name (emberheart, flamecraft, eight-dragons)")
+    if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
+        raise BadInput(f"{name}: players: expects the players' names in seat order, a list of text")
+    for key in ("settings", "state"):
+        if not isinstance(data.get(key, {}), dict):
+            raise BadInput(f"{name}: {key}: expects an object, not {data[key]!r}")
+    catalog = data.get("catalog")
+    if catalog is not None and not isinstance(catalog, dict):
+        raise BadInput(f"{name}: catalog: expects an object, not {catalog!r}")
+    reason = data.get("reason", "tally")
+    if not isinstance(reason, str):
+        raise BadInput(f"{name}: reason: expects text, not {reason!r}")
+    return Tally(game, tuple(players), dict(data.get("settings") or {}), catalog, dict(data.get("state") or {}),
+                 reason)
+
+
+def tally_session(tally: Tally, path: str | Path | None, name: str, *, force: bool = False,
+                  on_write: WriteHook | None = None) -> Session:
+    """A new session at ``path`` (in memory when None) whose one play is the tally, judged before anything is
+    written: ``BadInput`` for a field that does not fit, ``Refused`` for a state the game's checks refuse
+    (recorded and flagged when ``force``)."""
+    from scorekeeper import games
+    from scorekeeper.core.plain_state import overlay
+    from scorekeeper.games.base import GameSetupError
+
+    try:
+        entry = games.entry(tally.game)
+    except games.UnknownGameError as exc:
+        raise BadInput(f"{name}: game: {exc}") from None
+    try:
+        trial = Session.create(None, entry.name, tally.players, tally.settings,
+                               {k: "tally" for k in tally.settings}, tally.catalog)
+        overlay(trial.game.setup(trial.config), dict(tally.state), "state")  # the shape: exit 2, naming the field
+    except GameSetupError as exc:
+        raise BadInput(f"{name}: {exc}") from None
+    except BadInput as exc:
+        raise BadInput(f"{name}: {exc}") from None
+    trial.record(Draft("TALLY", None, {"state": dict(tally.state), "reason": tally.reason}), force=force)
+    return Session.from_meta(path, trial.journal.meta, trial.events, on_write=on_write) if path is not None else trial
+
+
+def tally_data(s: Session, at: int | None = None) -> dict[str, Any]:
+    """The session's state now (or just before event ``at``) as a tally: what ``tally --from`` or
+    ``new GAME --from`` reads back to the very same state (the fields that differ from the setup's)."""
+    from scorekeeper.core.plain_state import changed_fields
+
+    meta = s.journal.meta
+    data: dict[str, Any] = {"game": s.game.name, "players": list(s.players), "settings": dict(meta.settings)}
+    if meta.catalog is not None:
+        data["catalog"] = meta.catalog
+    data["state"] = changed_fields(s.state_at(at), s.game.setup(s.config))
+    return data

@@ -1,0 +1,46 @@
+"""``scorekeeper tally``: score a game nobody recorded, from the table as it stands (``app.tally``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from scorekeeper.cli.common import chosen_path, emit_json, json_option, witness_hook
+from scorekeeper.cli.output import echo, width
+from scorekeeper.cli.session import command
+
+
+@command("tally")
+@click.option("--from", "source", required=True, type=click.Path(dir_okay=False),
+              help="The tally file: its game, players and the state the table shows (JSON, or TOML by its .toml).")
+@click.option("--session", type=click.Path(dir_okay=False),
+              help="Where to create the session file (default: GAME-DATE-TIME.json here).")
+@click.option("--force", is_flag=True, help="Record a table the game's checks refuse, flagged.")
+@json_option
+def tally(source: str, session: str | None, force: bool, as_json: bool) -> None:
+    """Score the table as it stands: a session whose one play is the end state in the file, scored as any game.
+
+    Example: scorekeeper tally --from emberheart-tally.toml --session tuesday.json
+    """
+    from scorekeeper.app.creation import default_path
+    from scorekeeper.app.tally import read_tally, tally_session
+    from scorekeeper.cli.home import remember
+    from scorekeeper.games import entry
+    from scorekeeper.render.payloads import score_payload
+    from scorekeeper.render.report import render_score
+
+    read = read_tally(source)
+    path = Path(chosen_path(session) or default_path(entry(read.game).name if read.game else "tally"))
+    if path.exists():
+        raise click.UsageError(f"{path} already exists; choose another file with --session")
+    made = tally_session(read, path, source, force=force, on_write=witness_hook())
+    remember(path, made.game.name, list(made.players))
+    table = made.score()
+    if as_json:
+        emit_json(score_payload(table, None, False))
+        return
+    click.echo(f"tallied {made.game.title} session {path} for {', '.join(made.players)} (now the current session)")
+    echo(render_score(table, "text", explain=False, title=made.game.title, width=width()), fit=True)
+    if made.replay().errors:
+        click.echo("flagged: the table breaks the game's checks (recorded with --force); see 'scorekeeper check'")
