@@ -119,3 +119,43 @@ def tally_data(s: Session, at: int | None = None) -> dict[str, Any]:
         data["catalog"] = meta.catalog
     data["state"] = changed_fields(s.state_at(at), s.game.setup(s.config))
     return data
+
+
+def join_in_progress(game: str, players: str, source: str, path: str | None,
+                     on_write: WriteHook | None = None) -> tuple[Session, Path]:
+    """``new GAME --players … --from FILE``: a session that starts from the mid-game state in the tally file
+    (whose turn it is, the round and phase, the offers), after which plays are recorded and judged as usual;
+    and its path (``path``, or the default name). The file's game and players must be the ones named
+    (``BadInput`` otherwise)."""
+    from scorekeeper import games
+
+    read = read_tally(source)
+    names = [p.strip() for p in players.split(",") if p.strip()]
+    if games.entry(game).name != games.entry(read.game).name:
+        raise BadInput(f"{source}: game: the file is a {read.game} table, not {game}")
+    if names != list(read.players):
+        raise BadInput(f"{source}: players: the file's are {', '.join(read.players)}, in that seat order")
+    joined = Tally(read.game, read.players, read.settings, read.catalog, read.state, "a game joined in progress")
+    target = new_path(path, read.game)
+    return tally_session(joined, target, source, on_write=on_write), target
+
+
+def tally_file(source: str, path: str | None, *, force: bool = False,
+               on_write: WriteHook | None = None) -> tuple[Session, Path]:
+    """``tally --from FILE``: the session made of the file, and its path (``path``, or the default name)."""
+    read = read_tally(source)
+    target = new_path(path, read.game)
+    return tally_session(read, target, source, force=force, on_write=on_write), target
+
+
+def new_path(path: str | None, game: str) -> Path:
+    """Where a new session goes: ``path``, which must not exist yet, or ``GAME-DATE-TIME.json`` here."""
+    from scorekeeper import games
+    from scorekeeper.app.creation import default_path
+    from scorekeeper.errors import Refused
+
+    if path is None:
+        return default_path(games.entry(game).name)
+    if Path(path).exists():
+        raise Refused(f"{path} already exists; choose another file with --session")
+    return Path(path)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from scorekeeper.cli.common import chosen_path, emit_json, json_option, witness_hook
@@ -23,18 +21,12 @@ def tally(source: str, session: str | None, force: bool, as_json: bool) -> None:
 
     Example: scorekeeper tally --from emberheart-tally.toml --session tuesday.json
     """
-    from scorekeeper.app.creation import default_path
-    from scorekeeper.app.tally import read_tally, tally_session
+    from scorekeeper.app.tally import tally_file
     from scorekeeper.cli.home import remember
-    from scorekeeper.games import entry
     from scorekeeper.render.payloads import score_payload
     from scorekeeper.render.report import render_score
 
-    read = read_tally(source)
-    path = Path(chosen_path(session) or default_path(entry(read.game).name if read.game else "tally"))
-    if path.exists():
-        raise click.UsageError(f"{path} already exists; choose another file with --session")
-    made = tally_session(read, path, source, force=force, on_write=witness_hook())
+    made, path = tally_file(source, chosen_path(session), force=force, on_write=witness_hook())
     remember(path, made.game.name, list(made.players))
     table = made.score()
     if as_json:
