@@ -111,3 +111,20 @@ def test_ed_tally_1_and_ed_tally_2_a_lair_that_no_rule_builds() -> None:
     cells[-1][0] = [40, 40]  # a tile far from the others
     message = _refused("eight-dragons", list(sample.players), state)
     assert "ED-TALLY-2" in message and "does not touch the Lair" in message
+
+
+def test_the_flamecraft_example_scores_its_tiebreak(cli: Cli, tmp_path: Path) -> None:
+    """FC-SCORE-6..8: all three tie on 27; the most artisan dragons in hand, then the most goods, break it."""
+    made = cli("tally", "--from", INPUTS / "flamecraft-tally.toml", "--session", tmp_path / "fc.json", "--json")
+    score = json.loads(made.stdout)
+    assert [p["total"] for p in score["players"]] == [27, 27, 27] and score["winners"] == ["Cy"]
+    assert "Cy has the most leftover goods (3, against Ben's 1)" in score["tiebreak"]
+    explain = cli("score", "--explain", "--session", tmp_path / "fc.json").stdout
+    assert "the track as the table showed it" in explain
+
+
+def test_the_eight_dragons_example_is_the_2p_samples_end(cli: Cli, tmp_path: Path) -> None:
+    """Gold held, and each Lair as its tiles on cells with rotation (Chambers worked out): the sample's score."""
+    made = cli("tally", "--from", INPUTS / "eight-dragons-tally.json", "--session", tmp_path / "ed.json", "--json")
+    sample = cli("score", "--json", "--session", SAMPLES / "eight-dragons" / "2p-aurea.json")
+    assert made.exit_code == 0 and json.loads(made.stdout) == json.loads(sample.stdout)

@@ -18,6 +18,11 @@ def resolve_tally(ctx: Ctx) -> None:
     problem = laid_over(ctx.state, ctx.payload)
     if problem:
         ctx.stop("FC-TALLY-1", problem)
+    typed = dict(dict(ctx.payload.get("state") or {}).get("players") or {})
+    for name, fields in typed.items():  # a track typed as it stands is where its points came from
+        if "rep" in dict(fields) and "rep_log" not in dict(fields) and name in ctx.state.players:
+            rep = ctx.state.players[name].rep
+            ctx.state.players[name].rep_log = [{"points": rep, "source": "the track as the table showed it"}]
     for problem in limits(ctx.state):
         ctx.error("FC-TALLY-2", problem)
 
