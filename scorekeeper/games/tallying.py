@@ -31,3 +31,9 @@ def laid_over(state: Any, payload: Mapping[str, Any]) -> str | None:
     except BadInput as exc:
         return str(exc)
     return None
+
+
+def describe_tally(event: Any) -> str:
+    """One line for the log: what the tally was for and which parts of the table it typed."""
+    typed = ", ".join(dict(event.payload.get("state") or {})) or "nothing"
+    return f"{event.payload.get('reason') or 'tally'}: the table as it stands ({typed})"
