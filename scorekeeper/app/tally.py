@@ -89,23 +89,26 @@ def tally_session(tally: Tally, path: str | Path | None, name: str, *, force: bo
     written: ``BadInput`` for a field that does not fit, ``Refused`` for a state the game's checks refuse
     (recorded and flagged when ``force``)."""
     from scorekeeper import games
-    from scorekeeper.core.plain_state import overlay
+    from scorekeeper.app.verdicts import PlayRefused
+    from scorekeeper.core.events import Event
+    from scorekeeper.core.journal import now_iso
     from scorekeeper.games.base import GameSetupError
 
     try:
         entry = games.entry(tally.game)
-    except games.UnknownGameError as exc:
-        raise BadInput(f"{name}: game: {exc}") from None
-    try:
         trial = Session.create(None, entry.name, tally.players, tally.settings,
                                {k: "tally" for k in tally.settings}, tally.catalog)
-        overlay(trial.game.setup(trial.config), dict(tally.state), "state")  # the shape: exit 2, naming the field
-    except GameSetupError as exc:
+    except (GameSetupError, BadInput) as exc:
         raise BadInput(f"{name}: {exc}") from None
-    except BadInput as exc:
-        raise BadInput(f"{name}: {exc}") from None
-    trial.record(Draft("TALLY", None, {"state": dict(tally.state), "reason": tally.reason}), force=force)
-    return Session.from_meta(path, trial.journal.meta, trial.events, on_write=on_write) if path is not None else trial
+    draft = Draft("TALLY", None, {"state": dict(tally.state), "reason": tally.reason})
+    errors = trial.try_play(draft).errors  # judged on the setup, nothing written
+    shape = [f for f in errors if f.rule.endswith("-TALLY-1")]  # a field that does not fit: exit 2
+    if shape:
+        raise BadInput(f"{name}: {shape[0].message}")
+    if errors and not force:
+        raise PlayRefused(errors)
+    event = Event(1, "TALLY", None, draft.payload, now_iso(), forced=bool(errors))
+    return Session.from_meta(path, trial.journal.meta, [event], on_write=on_write)  # strict JSON checked there
 
 
 def tally_data(s: Session, at: int | None = None) -> dict[str, Any]:

@@ -33,6 +33,6 @@ def tally(source: str, session: str | None, force: bool, as_json: bool) -> None:
         emit_json(score_payload(table, None, False))
         return
     click.echo(f"tallied {made.game.title} session {path} for {', '.join(made.players)} (now the current session)")
-    echo(render_score(table, "text", explain=False, title=made.game.title, width=width()), fit=True)
+    echo(render_score(table, title=made.game.title, width=width()), fit=True)
     if made.replay().errors:
         click.echo("flagged: the table breaks the game's checks (recorded with --force); see 'scorekeeper check'")

@@ -57,8 +57,15 @@ def overlay(target: Any, data: Any, path: str) -> Any:
     return _convert(type(target), target, data, path)
 
 
+@cache
+def _shape(hint: Any) -> tuple[Any, tuple[Any, ...]]:
+    return typing.get_origin(hint), typing.get_args(hint)
+
+
 def _convert(hint: Any, current: Any, data: Any, path: str) -> Any:
-    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if type(data) is hint and hint in _ATOMS:  # (most values: a number, a text)
+        return data
+    origin, args = _shape(hint)
     if hint is Any:
         return data
     if hint in (set, frozenset):  # a bare set: its items as they can be hashed (a list is a tuple)
