@@ -44,3 +44,34 @@ def test_the_flamecraft_end_of_game_and_its_tiebreaks() -> None:
     shared = _flamecraft({"Ann": {"rep": 20, "hand": ["a1"], "goods": {"bread": 1}},
                           "Bo": {"rep": 20, "hand": ["b1"], "goods": {"iron": 1}}})
     assert shared["winners"] == ["Ann", "Bo"]
+
+
+def test_the_eight_dragons_market_stalls_on_the_typed_example() -> None:
+    """8 Dragons, Missions: "Market Stalls (Starting Missions): 2 Gold per depicted Artifact." "Each Artifact counts
+    once for every Mission in which it appears." "A Treasure Chest placed on a tile replaces all symbols beneath
+    it." Counted by those sentences on the typed Lairs of sample_sessions/inputs/eight-dragons-tally.json
+    (Whytera's two Gear Market Stalls count each of her 6 Gear twice), against the score (ED-MISSION-*)."""
+    import json
+
+    from tests.test_sample_sessions import SAMPLES
+
+    typed = json.loads((SAMPLES / "inputs" / "eight-dragons-tally.json").read_text(encoding="utf-8"))
+    by_the_book = {}
+    for name, player in typed["state"]["players"].items():
+        chests = {chest["on"]: chest["artifacts"] for chest in player["chests"]}
+        counts: dict[str, int] = {}
+        markets = []
+        for _cell, placed in player["lair"]["cells"]:
+            tile = placed["tile"]
+            if tile["name"] in chests:  # the chest's Artifact alone
+                for artifact in chests[tile["name"]]:
+                    counts[artifact] = counts.get(artifact, 0) + 1
+                continue
+            for artifact, n in tile["artifacts"]:
+                counts[artifact] = counts.get(artifact, 0) + n
+            if tile["mission"] and tile["mission"]["type"] == "market":
+                markets.append(tile["mission"]["artifacts"])
+        by_the_book[name] = sum(2 * counts.get(a, 0) for market in markets for a in market)
+    made = tally_session(parse_tally(typed, "example"), None, "example")
+    assert _category(score_payload(made.score(), None, False), "Market Stalls") == by_the_book == {
+        "Whytera": 30, "Blakkar": 32}
