@@ -44,6 +44,11 @@ def test_a_tally_is_a_session_like_any_other(cli: Cli, tmp_path: Path) -> None:
     assert cli("verify", "--session", path).exit_code == 0
     assert "Astrid" in cli("export", "--to", "csv", "--session", path).stdout
     assert [e.type for e in Session.open(path).events] == ["TALLY"]
+    assert cli("report", "-o", tmp_path / "r.html", "--session", path).exit_code == 0
+    assert "30 ┤A" in cli("chart", "--session", path).stdout  # a single point
+    assert cli("export", "--to", "bgstats", "-o", tmp_path / "t.bgsplay", "--session", path).exit_code == 0
+    standings = cli("standings", tmp_path).stdout
+    assert "Emberheart: 1 finished session" in standings and "Astrid          1       1" in standings
 
 
 @pytest.mark.parametrize("text,field", [
