@@ -16,6 +16,7 @@ from scorekeeper.core.engine import Outcome, Replay, carried_out
 from scorekeeper.core.events import AMEND, ASSERT, NOTE, SET, VOID, Event
 from scorekeeper.errors import Refused
 from scorekeeper.games.base import Effect, Finding, Game, Status
+from scorekeeper.games.tallying import TALLY, describe_tally
 
 
 @dataclass
@@ -127,6 +128,8 @@ def describe(game: Game, event: Event, journal: Mapping[int, Event] | None = Non
     own = core_description(event)
     if own is not None:
         return own
+    if event.type == TALLY:  # the same event type in every game
+        return describe_tally(event)
     try:
         return game.describe(event)
     except Exception:  # a description must never stop a command

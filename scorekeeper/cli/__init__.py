@@ -46,6 +46,8 @@ SESSION_COMMANDS: dict[str, str] = {
     'use': 'Make the session file PATH the current session.',
     'play': "Open the table: type plays and session commands without 'scorekeeper GAME'.",
     'serve': 'A live table on the web that every phone at the table reads and records on; Ctrl-C stops it.',
+    'tally': 'Score the table as it stands: a session whose one play is the end state in the file, scored as '
+             'any game.',
     'rules': 'Every rule of a game with a one-line summary and its rulebook section, one rule by its ID, or the '
              'rules of a game that mention some words, best match first.',
 }

@@ -36,5 +36,6 @@ def load() -> dict[str, click.Command]:
     from scorekeeper.cli import play  # noqa: F401  (play: the interactive table)
     from scorekeeper.cli import session_rules  # noqa: F401  (rules)
     from scorekeeper.cli import session_serve  # noqa: F401  (serve: the web companion)
+    from scorekeeper.cli import session_tally  # noqa: F401  (tally: the table as it stands)
 
     return COMMANDS

@@ -16,9 +16,11 @@ from scorekeeper.cli.session import command
 @click.option("--catalog", type=click.Path(dir_okay=False), help="A JSON file of card faces or a board description.")
 @click.option("--session", type=click.Path(dir_okay=False),
               help="Where to create the session file (default: GAME-DATE-TIME.json here; or $SCOREKEEPER_SESSION).")
+@click.option("--from", "source", type=click.Path(dir_okay=False),
+              help="Join a game in progress: the state the table shows, in a tally file (see 'tally').")
 @json_option
 def new(game: str, players: str, overrides: tuple[str, ...], catalog: str | None, session: str | None,
-        as_json: bool) -> None:
+        source: str | None, as_json: bool) -> None:
     """Create a session for GAME and make it the current one.
 
     GAME is GAMES. Settings the rulebook leaves open
@@ -29,7 +31,14 @@ def new(game: str, players: str, overrides: tuple[str, ...], catalog: str | None
     from scorekeeper.cli.home import remember
     from scorekeeper.app.creation import new_session
 
-    created, path = new_session(game, players, overrides, catalog, chosen_path(session), on_write=witness_hook())
+    if source is None:
+        created, path = new_session(game, players, overrides, catalog, chosen_path(session), on_write=witness_hook())
+    elif overrides or catalog:
+        raise BadInput("--from: put the settings and the catalog in the file, not in --set or --catalog")
+    else:
+        from scorekeeper.app.tally import join_in_progress
+
+        created, path = join_in_progress(game, players, source, chosen_path(session), on_write=witness_hook())
     entry, names = created.game.info, list(created.players)
     remember(path, entry.name, names)
     expected = created.expect().text

@@ -21,7 +21,8 @@ from scorekeeper.exports import TARGETS
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of standard output.")
 @click.option("--to", "target", type=click.Choice(TARGETS), default="jsonl", show_default=True,
               help="jsonl: the journal; bgstats: a BG Stats play file (.bgsplay); bgstats-link: BG Stats' "
-                   "push-a-play link; csv, markdown: the final table and score sheet for a club's records.")
+                   "push-a-play link; csv, markdown: the final table and score sheet for a club's records; "
+                   "tally: the state as a tally file (for 'tally --from' or 'new GAME --from').")
 @click.option("--bgg-id", type=click.IntRange(min=1),
               help="The game's BoardGameGeek id, for BG Stats; remembered for the game's later exports.")
 @click.option("--me", metavar="PLAYER", help="For BG Stats: the player who exports (default: the first player).")

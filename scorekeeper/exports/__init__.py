@@ -45,6 +45,7 @@ FORMATS: tuple[Format, ...] = (
     Format("bgstats-link", "bgstats_link", final=True),
     Format("csv", "club_csv", final=True),
     Format("markdown", "club_markdown", final=True),
+    Format("tally", "tally", final=False),
 )
 TARGETS = tuple(f.name for f in FORMATS)
 

@@ -11,6 +11,7 @@ from scorekeeper.games.base import (Draft, Expectation, Finding, Findings, Game,
 
 from . import rules_end, rules_lair, rules_turn, view
 from .adjust import play_adjust
+from .tally import play_tally
 from .events import EVENTS
 from .expect import active, complete, expect, expected_text
 from .pieces import AUREA
@@ -107,6 +108,7 @@ PLAYS: dict[str, Play] = {
     "FLICK": checked(rules_end.check_flick, rules_end.apply_flick),
     "GOLD": checked(rules_end.check_gold, rules_end.apply_gold),
     "ADJUST": play_adjust,
+    "TALLY": play_tally,
 }
 
 OBSERVABLE = ("gold", "wyrmlings", "lair", "chambers", "missions", "pending", "chests", "position",

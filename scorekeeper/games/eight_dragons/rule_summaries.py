@@ -304,4 +304,8 @@ SUMMARIES: dict[str, tuple[str, str]] = {
         "Fewest Artifacts counts your Lair after chests are placed: placed chests count, kept ones do not"),
     "ED-ADJ-1": ("(the project's own: starting mid-game)",
         "An adjust sets only the keys it knows, to values the game can hold"),
+    "ED-TALLY-1": ("(the project's own: a tally)",
+        "A tally types only fields of the game's state, each as the state holds it"),
+    "ED-TALLY-2": ("(the project's own: a tally)",
+        "A tally's Lairs are built as the rules build them, Chambers as the tiles make them"),
 }

@@ -8,6 +8,7 @@ holds a slot number or a card name is declared ``any``: the rules read it and re
 from __future__ import annotations
 
 from scorekeeper.games.base import PLAYER_NONE, PLAYER_OPTIONAL, PLAYER_REQUIRED, EventType, Field
+from scorekeeper.games.tallying import TALLY_EVENT
 
 
 def _f(name: str, kind: str = "any", help: str = "", required: bool = False) -> Field:
@@ -122,4 +123,5 @@ EVENTS: tuple[EventType, ...] = (
         _f("players", "dict", "{PLAYER: {gear, flame, crests, G, S, R, W, strength, senses, speed}}"),
         _f("round", "int", "the round now (1 to 5)"), _f("first", "str", "the first player of the round"),
         _f("reason", "str", "why the table differs from the journal")), PLAYER_NONE),
+    TALLY_EVENT,
 )

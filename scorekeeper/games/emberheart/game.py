@@ -11,7 +11,7 @@ from scorekeeper.games import entry
 from scorekeeper.games.base import (
     Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, warning,
 )
-from scorekeeper.games.emberheart import adjust, rules_action, rules_cards, rules_raid, rules_reward, rules_setup
+from scorekeeper.games.emberheart import adjust, rules_action, rules_cards, rules_raid, rules_reward, rules_setup, tally
 from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, HIRELING_NAMES, TRACKS
 from scorekeeper.games.emberheart.complete import complete as complete_draft
 from scorekeeper.games.emberheart.context import Ctx, hero_active, total_hire
@@ -50,6 +50,7 @@ HANDLERS: dict[str, Handler] = {
     "END_GEAR_CONVERT": rules_cards.end_gear_convert,
     "END_DECLARE": rules_cards.end_declare,
     "ADJUST": adjust.adjust,
+    "TALLY": tally.tally,
 }
 
 #: EH-SETUP-14's token kinds, in the order ``Emberheart._supply`` counts them

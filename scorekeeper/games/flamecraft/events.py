@@ -13,6 +13,7 @@ is over) rather than a missing field.
 from __future__ import annotations
 
 from scorekeeper.games.base import PLAYER_NONE, PLAYER_OPTIONAL, PLAYER_REQUIRED, EventType, Field
+from scorekeeper.games.tallying import TALLY_EVENT
 
 #: the choices any reward may need: where each artisan dragon came from, which fancy dragons were drawn
 DRAWS = Field("draws", "list", help="each artisan dragon gained: {from: park|deck, card, face} or 'park:NAME'")
@@ -127,4 +128,5 @@ EVENTS: tuple[EventType, ...] = (
         Field("reason", "str", help="why the table differs from the journal"),
         FACES,
     ), PLAYER_NONE),
+    TALLY_EVENT,
 )

@@ -11,7 +11,7 @@ from scorekeeper.games.base import (
     Draft, Expectation, Finding, Findings, Game, GameSetupError, MissingValueError, ObservationError, ScoreTable, SessionConfig, Status, warning,
 )
 
-from . import adjust, complete as completion
+from . import adjust, complete as completion, tally
 from . import rules_enchant, rules_final, rules_fire, rules_gather, rules_gift, rules_setup, rules_turn, scoring, view
 from .context import Ctx
 from .events import EVENTS
@@ -36,6 +36,7 @@ RESOLVERS: dict[str, Callable[[Ctx], None]] = {
     "END_TURN": rules_turn.resolve_end_turn,
     "FINAL_SCORING": rules_final.resolve_final,
     "ADJUST": adjust.resolve_adjust,
+    "TALLY": tally.resolve_tally,
 }
 
 PLAYER_KEYS = ("rep", "reputation", "coins", "goods", "hand", "hand_cards", "at", "reserved", "fancy", "companion_used", "score")

@@ -317,4 +317,8 @@ SUMMARIES: dict[str, tuple[str, str]] = {
         "A companion does what its card says; the table records what it gave"),
     "FC-ADJ-1": ("(the project's own: starting mid-game)",
         "An adjust names only keys it knows (rep, coins, goods…); others are refused"),
+    "FC-TALLY-1": ("(the project's own: a tally)",
+        "A tally types only fields of the game's state, each as the state holds it"),
+    "FC-TALLY-2": ("(the project's own: a tally)",
+        "A tally holds what a game can: no count below 0, only the game's goods and players"),
 }

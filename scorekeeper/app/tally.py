@@ -1,0 +1,164 @@
+"""A tally file read and made into a session: the table as it stands, scored like any recorded game.
+
+The file (JSON, or TOML read by ``tomllib``) names its game, its players and the state the table shows::
+
+    {"game": "emberheart", "players": ["Astrid", "Bjorn"], "settings": {...}, "state": {...}}
+
+``state`` holds the fields of the game's state, as plain JSON (``core.plain_state``); a field left out keeps
+its value from the game's setup. The session made of it is a journal whose one play is a ``TALLY`` event:
+``score --explain``, ``check``, ``verify`` and the exports read it as they read any session. The same file, with
+whose turn it is and the board's offers, starts a game joined in progress (``new GAME --from FILE``).
+
+Nothing is written until all of it is right: a file that does not read, or a field that does not fit, is
+``BadInput`` (exit 2) naming the field; a state the game's checks refuse is ``Refused`` (exit 1) with the rule,
+unless forced.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping
+
+from scorekeeper.errors import BadInput
+from scorekeeper.games.base import Draft
+from scorekeeper.app.session import Session, WriteHook
+
+KEYS = ("game", "players", "settings", "catalog", "state", "reason")
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A tally file as read: its game, players, settings (values as typed), catalog and state."""
+
+    game: str
+    players: tuple[str, ...]
+    settings: Mapping[str, Any]
+    catalog: Mapping[str, Any] | None
+    state: Mapping[str, Any]
+    reason: str
+
+
+def read_tally(path: str | Path) -> Tally:
+    """The tally in ``path`` (``.toml`` read as TOML, anything else as JSON); ``BadInput`` naming the field."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise BadInput(f"{path}: cannot read the tally ({exc.strerror})") from None
+    except UnicodeDecodeError:
+        raise BadInput(f"{path}: the tally is not UTF-8 text") from None
+    try:
+        data = tomllib.loads(text) if path.suffix.lower() == ".toml" else json.loads(text)
+    except (ValueError, tomllib.TOMLDecodeError) as exc:
+        kind = "TOML" if path.suffix.lower() == ".toml" else "JSON"
+        raise BadInput(f"{path}: the tally is not valid {kind} ({exc})") from None
+    return parse_tally(data, str(path))
+
+
+def parse_tally(data: Any, name: str) -> Tally:
+    """A tally from its parsed data; ``BadInput`` naming the first field that is missing or of the wrong kind."""
+    if not isinstance(data, dict):
+        raise BadInput(f"{name}: a tally is an object with the fields {', '.join(KEYS)}")
+    unknown = [k for k in data if k not in KEYS]
+    if unknown:
+        raise BadInput(f"{name}: {unknown[0]}: no such field (known: {', '.join(KEYS)})")
+    game, players = data.get("game"), data.get("players")
+    if not isinstance(game, str) or not game:
+        raise BadInput(f"{name}: game: expects the game's name (emberheart, flamecraft, eight-dragons)")
+    if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
+        raise BadInput(f"{name}: players: expects the players' names in seat order, a list of text")
+    for key in ("settings", "state"):
+        if not isinstance(data.get(key, {}), dict):
+            raise BadInput(f"{name}: {key}: expects an object, not {data[key]!r}")
+    catalog = data.get("catalog")
+    if catalog is not None and not isinstance(catalog, dict):
+        raise BadInput(f"{name}: catalog: expects an object, not {catalog!r}")
+    reason = data.get("reason", "tally")
+    if not isinstance(reason, str):
+        raise BadInput(f"{name}: reason: expects text, not {reason!r}")
+    return Tally(game, tuple(players), dict(data.get("settings") or {}), catalog, dict(data.get("state") or {}),
+                 reason)
+
+
+def tally_session(tally: Tally, path: str | Path | None, name: str, *, force: bool = False,
+                  on_write: WriteHook | None = None) -> Session:
+    """A new session at ``path`` (in memory when None) whose one play is the tally, judged before anything is
+    written: ``BadInput`` for a field that does not fit, ``Refused`` for a state the game's checks refuse
+    (recorded and flagged when ``force``)."""
+    from scorekeeper import games
+    from scorekeeper.app.verdicts import PlayRefused
+    from scorekeeper.core.events import Event
+    from scorekeeper.core.journal import now_iso
+    from scorekeeper.games.base import GameSetupError
+
+    try:
+        entry = games.entry(tally.game)
+        trial = Session.create(None, entry.name, tally.players, tally.settings,
+                               {k: "tally" for k in tally.settings}, tally.catalog)
+    except (GameSetupError, BadInput) as exc:
+        raise BadInput(f"{name}: {exc}") from None
+    draft = Draft("TALLY", None, {"state": dict(tally.state), "reason": tally.reason})
+    errors = trial.try_play(draft).errors  # judged on the setup, nothing written
+    shape = [f for f in errors if f.rule.endswith("-TALLY-1")]  # a field that does not fit: exit 2
+    if shape:
+        raise BadInput(f"{name}: {shape[0].message}")
+    if errors and not force:
+        raise PlayRefused(errors)
+    event = Event(1, "TALLY", None, draft.payload, now_iso(), forced=bool(errors))
+    return Session.from_meta(path, trial.journal.meta, [event], on_write=on_write)  # strict JSON checked there
+
+
+def tally_data(s: Session, at: int | None = None) -> dict[str, Any]:
+    """The session's state now (or just before event ``at``) as a tally: what ``tally --from`` or
+    ``new GAME --from`` reads back to the very same state (the fields that differ from the setup's)."""
+    from scorekeeper.core.plain_state import changed_fields
+
+    meta = s.journal.meta
+    data: dict[str, Any] = {"game": s.game.name, "players": list(s.players), "settings": dict(meta.settings)}
+    if meta.catalog is not None:
+        data["catalog"] = meta.catalog
+    data["state"] = changed_fields(s.state_at(at), s.game.setup(s.config))
+    return data
+
+
+def join_in_progress(game: str, players: str, source: str, path: str | None,
+                     on_write: WriteHook | None = None) -> tuple[Session, Path]:
+    """``new GAME --players … --from FILE``: a session that starts from the mid-game state in the tally file
+    (whose turn it is, the round and phase, the offers), after which plays are recorded and judged as usual;
+    and its path (``path``, or the default name). The file's game and players must be the ones named
+    (``BadInput`` otherwise)."""
+    from scorekeeper import games
+
+    read = read_tally(source)
+    names = [p.strip() for p in players.split(",") if p.strip()]
+    if games.entry(game).name != games.entry(read.game).name:
+        raise BadInput(f"{source}: game: the file is a {read.game} table, not {game}")
+    if names != list(read.players):
+        raise BadInput(f"{source}: players: the file's are {', '.join(read.players)}, in that seat order")
+    joined = Tally(read.game, read.players, read.settings, read.catalog, read.state, "a game joined in progress")
+    target = new_path(path, read.game)
+    return tally_session(joined, target, source, on_write=on_write), target
+
+
+def tally_file(source: str, path: str | None, *, force: bool = False,
+               on_write: WriteHook | None = None) -> tuple[Session, Path]:
+    """``tally --from FILE``: the session made of the file, and its path (``path``, or the default name)."""
+    read = read_tally(source)
+    target = new_path(path, read.game)
+    return tally_session(read, target, source, force=force, on_write=on_write), target
+
+
+def new_path(path: str | None, game: str) -> Path:
+    """Where a new session goes: ``path``, which must not exist yet, or ``GAME-DATE-TIME.json`` here."""
+    from scorekeeper import games
+    from scorekeeper.app.creation import default_path
+    from scorekeeper.errors import Refused
+
+    if path is None:
+        return default_path(games.entry(game).name)
+    if Path(path).exists():
+        raise Refused(f"{path} already exists; choose another file with --session")
+    return Path(path)

@@ -1,0 +1,19 @@
+"""``export --to tally``: the session's state as a tally file, which ``tally --from`` scores to the same table and
+``new GAME --from`` continues (see ``app.tally``)."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scorekeeper.exports import Options
+    from scorekeeper.app.session import Session
+    from scorekeeper.app.standings import Result
+
+
+def export(s: "Session", result: "Result | None", options: "Options") -> tuple[str, str]:
+    """The state now as a tally (JSON)."""
+    from scorekeeper.app.tally import tally_data
+
+    return json.dumps(tally_data(s), indent=1, ensure_ascii=False) + "\n", "the table as a tally"
