@@ -170,12 +170,14 @@ def _read_event(number: int, line: str, problems: list[str], meta: SessionMeta |
 
 
 def _orphan_corrections(events: list[Event], line_of: dict[int, int]) -> list[str]:
-    """A correction whose target the export does not hold (removed from it): renumbering would point it at
-    another event, so the export is refused, naming the line."""
+    """A correction whose target the export does not hold (removed from it: a number before the correction's
+    own that no event has): renumbering would point it at another event, so the export is refused, naming the
+    line. A target that never named an event (0, or after the correction) stays as it was, for replay to flag."""
     held = {e.seq for e in events}
     return [f"line {line_of.get(e.seq, '?')}: {e.type} #{e.get('target')} names an event the export does not "
             "hold (it was removed), so it cannot be pointed at its event" for e in events
-            if e.type in CORRECTIONS and e.get("target") not in held]
+            if e.type in CORRECTIONS and isinstance(e.get("target"), int) and 1 <= e.get("target") < e.seq
+            and e.get("target") not in held]
 
 
 def _renumbered(events: list[Event]) -> list[Event]:

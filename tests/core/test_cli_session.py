@@ -334,6 +334,10 @@ def test_a_setting_added_after_the_session_was_made_takes_its_default(game: Cli)
     rows = {r["key"]: r for r in game.json("settings")}
     assert rows["target"]["value"] == 10
     assert rows["target"]["source"] == "default (setting added after the session was made)"
+    # the file was edited here to stand for an older version's session: this machine's witness sees the edit, and
+    # recording waits until the table accepts it (issue 24); a session an older version wrote is not edited
+    assert game("fake", "add", "2").exit_code == 1
+    assert game("verify", "--accept-broken-chain").exit_code == 0
     assert game("fake", "add", "2").exit_code == 0
 
 

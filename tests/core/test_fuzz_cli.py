@@ -173,10 +173,14 @@ def _players(path: Path) -> list[str]:
 
 
 def snapshot(*folders: Path) -> dict[str, bytes]:
+    """Every file the table's commands could change; not the replay cache's key, which the first command on a
+    machine makes (a secret of the user's, not something the table recorded)."""
+    from scorekeeper.app.replay_cache import SECRET
+
     files = {}
     for folder in folders:
         for path in sorted(folder.rglob("*")):
-            if path.is_file() and not path.name.endswith(".lock"):
+            if path.is_file() and not path.name.endswith(".lock") and path.name != SECRET:
                 files[str(path)] = path.read_bytes()
     return files
 

@@ -12,7 +12,7 @@ DISPUTED = HERE.parents[2] / "sample_sessions" / "eight-dragons" / "disputed.jso
 
 
 #: the project's own rule IDs, after the checklist's (ED-ADJ-1: the keys of 'ed adjust')
-OWN = ["ED-ADJ-1"]
+OWN = ["ED-ADJ-1", "ED-TALLY-1", "ED-TALLY-2"]
 
 
 def checklist_ids() -> list[str]:

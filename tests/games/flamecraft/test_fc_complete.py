@@ -28,7 +28,7 @@ DERIVED = {"ENCHANT": {"pay"}, "FANCY_SCORE": {"pay"}}
 def test_every_event_type_is_declared_with_fields_and_none_is_open() -> None:
     names = {e.name for e in GAME.events}
     assert names == {"SETUP", "SETUP_PLAYER", "VISIT", "GATHER", "PLACE", "FIRE_UP", "SHOP_ABILITY", "ENCHANT", "RESERVE",
-                     "GIFT", "FANCY_SCORE", "COMPANION_USE", "END_TURN", "FINAL_SCORING", "ADJUST"}
+                     "GIFT", "FANCY_SCORE", "COMPANION_USE", "END_TURN", "FINAL_SCORING", "ADJUST", "TALLY"}
     assert all(e.fields and not e.open for e in GAME.events)
 
 
