@@ -25,25 +25,20 @@ def club_markdown(result: "Result", tz: Any = None) -> str:
 
     date = local_time(result.started, tz).strftime("%Y-%m-%d %H:%M")
     winners = set(result.table.winners)
-    parts = [f"## {md_cell(result.title)}, {date}", "", "| rank | player | total | result |", "| ---: | --- | ---: | --- |"]
-    parts += [f"| {r.rank} | {md_cell(r.player)} | {r.total} | {'winner' if r.player in winners else ''} |"
+    parts = [f"## {markdown_text(result.title)}, {date}", "", "| rank | player | total | result |", "| ---: | --- | ---: | --- |"]
+    parts += [f"| {r.rank} | {markdown_text(r.player)} | {r.total} | {'winner' if r.player in winners else ''} |"
               for r in result.ranked()]
     if result.table.tiebreak:
-        parts += ["", f"Tiebreak: {md_cell(result.table.tiebreak)}"]
+        parts += ["", f"Tiebreak: {markdown_text(result.table.tiebreak)}"]
     if result.violations:
         from scorekeeper.core.engine import broken_note
 
         parts += ["", broken_note(result.violations, result.counted) + "."]
     rows = result.table.rows
-    parts += ["", "| category | " + " | ".join(md_cell(r.player) for r in rows) + " |",
+    parts += ["", "| category | " + " | ".join(markdown_text(r.player) for r in rows) + " |",
               "| --- |" + " ---: |" * len(rows)]
     for category in result.table.categories:
         cells = " | ".join(str(r.categories.get(category, 0)) for r in rows)
-        parts.append(f"| {md_cell(category)} | {cells} |")
+        parts.append(f"| {markdown_text(category)} | {cells} |")
     parts.append("| **total** | " + " | ".join(f"**{r.total}**" for r in rows) + " |")
     return "\n".join(parts) + "\n"
-
-
-def md_cell(text: Any) -> str:
-    """Text safe in a Markdown table cell or line (see :func:`markdown_text`)."""
-    return markdown_text(text)
