@@ -8,8 +8,8 @@ import copy
 from scorekeeper.games.base import Effect
 from scorekeeper.games.emberheart import GAME
 
-from eh_helpers import Table, finish_action_phase
-from test_eh_heroes import hero_table
+from eh_helpers import Table
+from test_eh_heroes import wrangler_ready_to_claim
 
 
 def effects(t: Table, type: str, player: str | None = None, **payload: object) -> list[Effect]:
@@ -39,12 +39,7 @@ def test_the_wranglers_default_gear_is_said_with_the_option_that_changes_it() ->
     """EH-V4 (EH-HERO-WRANGLER-A): ``eh claim`` without ``--wrangler`` gave +1 Gear silently; the effect now says it
     was the default and how to take a Grunt instead. A claim that names the choice says no default."""
     for choice in (None, "grunt"):
-        t = hero_table("wrangler")
-        st = t.state
-        st.cards[st.offers["camp"][0]].glory = 5
-        t.ok("PLACE_PARTY", "Astrid", location="camp", space=2, hire={"G": 2})
-        t.ok("PLACE_PARTY", "Brandon", location="camp", space=1, hire={"G": 1})
-        finish_action_phase(t)
+        t = wrangler_ready_to_claim()
         found = effects(t, "CLAIM", "Astrid", location="camp", space=2, card=1,
                         **({"wrangler": choice} if choice else {}))
         if choice is None:

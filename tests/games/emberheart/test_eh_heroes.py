@@ -317,14 +317,20 @@ def test_tavernkeeper_infiltrator_caretaker_on_placement() -> None:
         assert after == before + (1 - 2 if key == "G" else 0) + (1 if key == "G" else gain), hero
 
 
-def test_wrangler_on_glory_5_or_7() -> None:
-    """EH-HERO-WRANGLER-A."""
+def wrangler_ready_to_claim() -> Table:
+    """Astrid holds the Wrangler and may claim the Glory-5 Dragon at the Camp (space 2), Brandon beside her."""
     t = hero_table("wrangler")
     st = t.state
     st.cards[st.offers["camp"][0]].glory = 5
     t.ok("PLACE_PARTY", "Astrid", location="camp", space=2, hire={"G": 2})
     t.ok("PLACE_PARTY", "Brandon", location="camp", space=1, hire={"G": 1})
     finish_action_phase(t)
+    return t
+
+
+def test_wrangler_on_glory_5_or_7() -> None:
+    """EH-HERO-WRANGLER-A."""
+    t = wrangler_ready_to_claim()
     gear, g = t.p("Astrid").gear, t.p("Astrid").hire["G"]
     t.ok("CLAIM", "Astrid", location="camp", space=2, card=1, wrangler="grunt")
     assert t.p("Astrid").hire["G"] == g + 1 and t.p("Astrid").gear == gear
