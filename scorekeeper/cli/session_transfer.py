@@ -62,12 +62,13 @@ def export(session: str | None, output: str | None, target: str, bgg_id: int | N
 
 
 def show_qr(link: str, output: str | None) -> None:
-    """The link's QR code written to ``output`` (SVG or PNG), or drawn in the terminal when it fits its width."""
+    """The link's QR code written to ``output`` (SVG or PNG, atomically), or drawn in the terminal when it fits."""
     from scorekeeper.cli.output import width
+    from scorekeeper.core.journal import atomic_write
     from scorekeeper.render.qr import qr_image, qr_lines
 
     if output:
-        qr_image(link, Path(output))
+        atomic_write(Path(output), qr_image(link, "png" if output.lower().endswith(".png") else "svg"))
         click.echo(f"wrote the BG Stats link's QR code to {output}")
         return
     import shutil

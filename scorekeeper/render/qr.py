@@ -8,7 +8,6 @@ long link that would not fit the terminal otherwise.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Literal
 
 #: a 2×2 cell of light modules (top left 1, top right 2, bottom left 4, bottom right 8) → its character
@@ -41,8 +40,12 @@ def qr_lines(data: str, cells: Literal["halves", "quadrants"] = "halves", error:
     return lines
 
 
-def qr_image(data: str, path: Path, error: str = "l") -> None:
-    """The QR code of ``data`` as an SVG or PNG file (by ``path``'s suffix), dark on light, 8 pixels a module."""
+def qr_image(data: str, kind: Literal["svg", "png"], error: str = "l") -> bytes:
+    """The QR code of ``data`` as an SVG or PNG image, dark on light, 8 pixels a module."""
+    import io
+
     import segno
 
-    segno.make(data, error=error).save(str(path), scale=8, border=4)
+    buffer = io.BytesIO()
+    segno.make(data, error=error).save(buffer, kind=kind, scale=8, border=4)
+    return buffer.getvalue()
