@@ -119,7 +119,8 @@ def check_the_whole(session: pytest.Session) -> None:
     from tests import test_census
 
     if not ENABLED or CENSUS.coverage is None:
-        HANDOVERS.problems.append("the census is off (SCOREKEEPER_CENSUS=0 or no coverage.py)")
+        HANDOVERS.problems.append("the census is off (it runs with SCOREKEEPER_CENSUS=1, as in CI; or coverage.py "
+                                  "is missing)")
     if HANDOVERS.problems or not HANDOVERS.received:
         reason = HANDOVERS.problems[0] if HANDOVERS.problems else "no worker handed its census over"
         HANDOVERS.summary = [f"not counted: the census counts only a whole-suite run: {reason}"]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 # first: the census measures the games' code from the moment it is imported (see tests/census.py)
 from tests.census import (  # noqa: F401  (pytest finds the hooks by name here)
-    pytest_collection_modifyitems,
     pytest_runtest_call,
     pytest_runtest_logreport,
 )
+from tests import census
 from tests.census_parallel import (  # noqa: F401  (the census in a parallel run)
     pytest_collection_finish,
     pytest_configure,
@@ -43,6 +43,29 @@ def pytest_cmdline_main(config: pytest.Config) -> None:
     inside_a_worker = hasattr(config, "workerinput") or "PYTEST_XDIST_WORKER" in os.environ
     if getattr(config.option, "numprocesses", 0) is None and not config.option.collectonly and not inside_a_worker:
         config.option.numprocesses = "logical"
+
+
+#: the test files whose tests take seconds of wall time each (a browser driven, processes killed at random moments,
+#: random journals replayed): started first, so that the other core works through the rest of the suite meanwhile
+#: and no core is left alone with a long test at the end
+SLOW_FIRST = (
+    "tests/web/test_browser.py",
+    "tests/core/test_crash_safety.py",
+    "tests/core/test_fuzz_replay.py",
+    "tests/core/test_html_report_browser.py",
+    "tests/core/test_cache_forgery.py",
+)
+
+
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The slow tests first (``SLOW_FIRST``), the census's last (``tests/census.py``)."""
+    slow_first(items)
+    census.pytest_collection_modifyitems(session, config, items)
+
+
+def slow_first(items: list[Any]) -> None:
+    """Put the tests of ``SLOW_FIRST`` first, the others in the order they were collected."""
+    items.sort(key=lambda item: not item.nodeid.startswith(SLOW_FIRST))
 
 
 class Cli:

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from tests.conftest import pytest_cmdline_main
+from tests.conftest import SLOW_FIRST, pytest_cmdline_main, slow_first
 
 
 def options(numprocesses: object) -> Namespace:
@@ -30,3 +30,12 @@ def test_a_worker_and_a_pytest_started_by_one_run_in_one_process(monkeypatch: py
     child = SimpleNamespace(option=options(None))
     pytest_cmdline_main(child)  # type: ignore[arg-type]
     assert worker.option.numprocesses is None and child.option.numprocesses is None
+
+
+def test_the_slow_tests_are_sent_to_the_workers_first() -> None:
+    """A browser test collected last would leave one core alone with it at the end: the slow files go first,
+    everything else keeps its collection order."""
+    names = ["tests/core/test_a.py::one", f"{SLOW_FIRST[0]}::slow", "tests/core/test_b.py::two", f"{SLOW_FIRST[1]}::x"]
+    items = [SimpleNamespace(nodeid=n) for n in names]
+    slow_first(items)
+    assert [i.nodeid for i in items] == [names[1], names[3], names[0], names[2]]

@@ -28,10 +28,15 @@ a given state (``engine.replay_after``).
 
 A journal of fewer than ``SHORT`` events gets no entry: folding it costs less than reading and writing one
 (``bench/bench_record.py``), so a recorded play there is never slower with the cache than without it.
+
+A journal kept in memory (``memory:NAME``: the tests, the sample generators) keeps its entry on itself
+(``MemoryJournal.remembered``): a private copy of the state, the count and the hash of the event it ends with. It is used while the journal's event at that count still bears that hash and no correction came
+after it, so each command of a generated game folds only its own plays, as the table's does.
 """
 
 from __future__ import annotations
 
+import copy
 import hashlib
 import hmac
 import json
@@ -111,6 +116,8 @@ class ReplayCache:
         read) still begins with what the entry vouches for and no correction came after it; an entry behind
         the journal is brought up to date."""
         journal, prefix = self.journal, self._prefix
+        if isinstance(journal, MemoryJournal):
+            return self._replay_in_memory(journal)
         if prefix is None or not isinstance(journal, Journal) or journal.vouched != prefix.vouched:
             replayed = replay(journal.events(), self.game, self.config)
             self.keep(replayed)
@@ -124,14 +131,56 @@ class ReplayCache:
         self.keep(resumed)
         return resumed
 
+    def _replay_in_memory(self, journal: MemoryJournal) -> Replay:
+        """The replay of a journal kept in memory, from its remembered entry when the journal still holds it."""
+        entry = journal.remembered
+        resumed = None
+        if isinstance(entry, MemoryEntry) and entry.holds(journal):
+            events = journal.events()
+            resume = Resume(entry.count, entry.state_copy(), dict(entry.outcomes), entry.state_copy)
+            resumed = replay_after(resume, events[entry.count:], self.game, self.config, lambda: events[:entry.count])
+            if resumed is not None and entry.count == journal.count:
+                return resumed
+        replayed = resumed if resumed is not None else replay(journal.events(), self.game, self.config)
+        self.keep(replayed)
+        return replayed
+
     def keep(self, replayed: Replay) -> None:
         """Keep ``replayed`` (the whole journal as it now reads) for the next command, when the journal is a file
-        of at least ``SHORT`` events whose hash chain is intact."""
+        of at least ``SHORT`` events whose hash chain is intact (or a journal kept in memory: on itself)."""
         journal = self.journal
+        if isinstance(journal, MemoryJournal):
+            if enabled():  # a copy costs less than folding a few events: no journal is too short for one
+                journal.remembered = MemoryEntry.of(journal, replayed)
+            return
         if isinstance(journal, Journal) and journal.count >= SHORT and journal.chain_problem() is None:
             kept = save(journal, self.game, self.config, replayed)
             if kept is not None:  # a long-lived session (the table's) resumes from it from now on
                 self._prefix = kept
+
+
+@dataclass(frozen=True)
+class MemoryEntry:
+    """A journal kept in memory, remembered: the state after its first ``count`` events (a private copy: each use
+    takes a copy of it), what replay made of those it did not simply apply, and the hash of event ``count``."""
+
+    count: int
+    head: str
+    state: Any
+    outcomes: dict[int, tuple[str, list[Violation]]]
+
+    @classmethod
+    def of(cls, journal: MemoryJournal, replayed: Replay) -> "MemoryEntry":
+        outcomes = {seq: (status, list(found)) for seq, (status, found) in replayed.unusual().items()}
+        return cls(journal.count, journal.head_hash, copy.deepcopy(replayed.state), outcomes)
+
+    def state_copy(self) -> Any:
+        return copy.deepcopy(self.state)
+
+    def holds(self, journal: MemoryJournal) -> bool:
+        """Whether ``journal`` still begins with the events this entry was made of."""
+        records = journal.records
+        return 0 < self.count <= len(records) and records[self.count - 1].get("hash") == self.head
 
 
 def vouched_count(journal: "Journal | MemoryJournal") -> int | None:

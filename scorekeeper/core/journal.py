@@ -324,6 +324,8 @@ class MemoryJournal(ChainedRecords):
     """
 
     path = None
+    #: what the process remembers of this journal to answer faster (the replay cache's entry); never the truth
+    remembered: Any = None
 
     def __init__(self, meta: SessionMeta, events: Sequence[Event] = ()) -> None:
         self.meta = meta
