@@ -188,10 +188,24 @@ class Ctx(Findings):
         if self._owned_fancy(card):
             self.block("FC-GEN-5", f"fancy dragon {card} is already in play")
             return
+        self._drawn_from_the_bottom(card)
         self.learn("fancy", card, face)
         who.fancies.append(card)
         if state.fancy_deck is not None:
             state.fancy_deck -= 1  # FC-END-6: never triggers the end
+
+    def _drawn_from_the_bottom(self, card: str) -> None:
+        """FC-REW-2 draws the *top* card: warn when it is a card put back at setup while unseen cards still lie
+        above it (field report FC-R2; the deck's order is not modelled otherwise, so a warning, not a refusal)."""
+        bottom = self.state.fancy_bottom
+        if card not in bottom:
+            return
+        deck = self.state.fancy_deck
+        above = (deck - len(bottom) if deck is not None else 0) + bottom.index(card)
+        if above > 0:
+            self.warn("FC-REW-2", f"{card} went to the bottom of the fancy deck at setup; {above} card(s) lie above "
+                      "it, so it is not the top card")
+        bottom.remove(card)
 
     def _owned_fancy(self, card: str) -> bool:
         return any(card in p.fancies for p in self.state.players.values())

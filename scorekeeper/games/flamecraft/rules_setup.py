@@ -256,6 +256,7 @@ def resolve_setup_player(ctx: Ctx) -> None:
     who.fancies.append(card)
     if state.fancy_deck is not None:
         state.fancy_deck -= 1  # 2 drawn, 1 back to the bottom
+    state.fancy_bottom.extend(card for card in drew if card != keep[0][0])  # FC-SETUP-13: under the unseen cards
     if good:
         who.goods[str(good).lower()] = who.goods.get(str(good).lower(), 0) + 1
     if comp_card:
