@@ -196,6 +196,9 @@ def resolve_end_turn(ctx: Ctx) -> None:
             ctx.block("FC-END-TURN-2", "no shop was drawn face down this turn: there is nothing to flip")
         return
     for placeholder, (card, face) in zip(list(turn.new_shops), flips):
+        if card in turn.new_shops:  # field report FC-V9: the placeholder is not the shop's name
+            ctx.block("FC-END-TURN-2", f"{card} is the face-down placeholder: name the shop revealed (--flip NAME)")
+            continue
         if card in state.shops:
             ctx.block("FC-GEN-5", f"shop {card} is already in town")
             continue

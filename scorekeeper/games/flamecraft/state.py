@@ -107,6 +107,7 @@ class FlameState:
     finished: bool = False
     moon: dict[str, bool] | None = None  # the final_scoring declaration (FC-SCORE-3)
     auto: int = 0  # counter for provisional card names
+    shops_drawn: int = 0  # counter for the face-down shops' placeholders (NEW-1, NEW-2 …)
     #: the provisional names in play (a card revealed without its name); its real name is taken later
     provisional: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
