@@ -2,9 +2,23 @@
 
 from __future__ import annotations
 
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.app.session import Session
+from scorekeeper.app.timeline import timeline as over_time
+from scorekeeper.games.base import Draft, MissingValueError
+from scorekeeper.games.flamecraft.scoring import score
+from scorekeeper.render.chart import svg, table as chart_table
 from scorekeeper.games.flamecraft.view import describe, expected
 from tests.games.flamecraft.fc_helpers import Table
 from tests.games.flamecraft.test_fc_gather_fire import at_shop
+
+SAMPLES = Path(__file__).resolve().parents[3] / "sample_sessions" / "flamecraft"
+CATALOG = json.loads((SAMPLES.parent / "inputs" / "flamecraft-catalog.json").read_text())
 from tests.games.flamecraft.test_fc_enchant_end import enchanting
 
 
@@ -88,3 +102,77 @@ def test_a_card_named_twice_at_setup_is_said_so_and_a_dealt_card_says_where_it_i
     t.setup()
     [there] = t.bad("SETUP_PLAYER", "P1", "FC-GEN-5", hand=["AD-1", "PK-2", "AD-3"], keep=["FM-1"])
     assert there.message == "dragon PK-2 is already in play (in the park)"
+
+
+def _sample(tmp_path: Path, name: str = "3p-disputed.json") -> Session:
+    copy = tmp_path / name
+    shutil.copy(SAMPLES / name, copy)
+    return Session.open(copy)
+
+
+def test_the_timeline_of_a_finished_game_runs_to_the_final_totals(tmp_path: Path) -> None:
+    """FC-V1 (field report; FC-SCORE-3): once ``fc final`` is recorded, the turn before it shows its totals (the
+    moon dragons not yet judged) instead of ``?`` and the stale instruction, and the chart has no floating point."""
+    line = over_time(_sample(tmp_path))
+    assert not line.missing and line.final
+    assert [p.totals for p in line.points[-2:]] == [{"Fern": 27, "Gus": 35, "Hana": 28},
+                                                    {"Fern": 34, "Gus": 35, "Hana": 32}]
+    assert "not scored" not in chart_table(line) and "not scored" not in svg(line)
+
+
+def test_score_after_the_last_turn_shows_the_table_without_the_moon_dragons(tmp_path: Path) -> None:
+    """FC-F1 (field report; FC-SCORE-3): between the last final turn and ``fc final``, ``score`` has the table
+    (the moon dragons marked not judged, no winner) and then the instruction; the timeline still asks for it."""
+    session = _sample(tmp_path)
+    session.undo()
+    with pytest.raises(MissingValueError, match="fc final --moon CARD") as raised:
+        session.score()
+    table = raised.value.table
+    assert table is not None and table.winners == [] and "Moon (not judged)" in table.categories
+    assert {r.player: r.total for r in table.rows} == {"Fern": 27, "Gus": 35, "Hana": 28}
+    assert over_time(session).missing[-1].missing == str(raised.value)
+
+
+def test_the_timeline_lists_the_players_in_seat_order() -> None:
+    """FC-F6 (field report): with ``start_player=Bo`` the timeline's columns follow the seats (Bo first), as
+    ``status`` does, not the ``--players`` order."""
+    s = Session.in_memory("flamecraft", ["Ann", "Bo"], settings={"start_player": "Bo"}, catalog=CATALOG)
+    s.record(Draft("SETUP", None, {"park": ["BR-1", "MT-1", "PL-1", "IR-1", "CR-1"], "row": ["PU-1", "PU-2", "PU-3", "PU-4", "PU-5"]}))
+    s.record(Draft("SETUP_PLAYER", "Ann", {"hand": ["BR-2", "MT-2", "PL-2"], "keep": ["FY-2"]}))
+    s.record(Draft("SETUP_PLAYER", "Bo", {"hand": ["BR-3", "MT-3", "PL-3"], "keep": ["FY-4"]}))
+    for shop in ("CRUMBHALL", "GRISTLEGATE"):
+        s.record(Draft("VISIT", None, {"shop": shop}))
+        s.record(Draft("GATHER", None, {}))
+        s.record(Draft("END_TURN", None, {}))
+    line = over_time(s)
+    assert line.players == ("Bo", "Ann") and list(line.points[0].totals or {}) == ["Bo", "Ann"]
+
+
+def test_equal_totals_below_first_place_share_the_place() -> None:
+    """FC-V2 (field report; FC-SCORE-6): the rulebook's tiebreaks decide the winner; equal totals below first
+    place share it (2 and 2), where the tiebreak used to split them silently."""
+    t = Table(("P1", "P2", "P3"))
+    t.setup()
+    for name, hand in (("P1", ["AD-1"]), ("P2", ["AD-2", "AD-3"]), ("P3", ["AD-4", "AD-5", "AD-6"])):
+        t.deal(name, hand + [f"{name}-{i}=bread/gain2" for i in range(3 - len(hand))])
+    t.ok("ADJUST", None, players={"P1": {"rep": 9, "hand": ["AD-1"]}, "P2": {"rep": 4, "hand": ["AD-2", "AD-3"]},
+                                  "P3": {"rep": 4, "hand": ["AD-4"]}})
+    ranks = {row.player: row.rank for row in score(t.state).rows}
+    assert ranks == {"P1": 1, "P2": 2, "P3": 2}
+
+
+def test_refusals_say_each_thing_once_and_suggest_nothing_the_next_rule_forbids() -> None:
+    """FC-V10 (field report; FC-FIRE-4, FC-FIRE-2, FC-FANCY-1, FC-GEN-6, FC-TURN-7): a second fire-up of the same
+    dragon when gathering suggests no other dragon (FC-FIRE-2 forbids them all); the out-of-turn reason is said
+    once; "1 player is"."""
+    t = at_shop("APOTHECARY", players={"P1": {"hand": ["AD-5"]}, "P2": {"fancies": ["FS-3"]}})
+    t.ok("GATHER", "P1")
+    t.ok("FIRE_UP", "P1", dragon="SD-POTION", place={"dragon": "AD-5", "shop": "APOTHECARY", "slot": 2})
+    again = {f.rule: f.message for f in t.bad("FIRE_UP", "P1", "FC-FIRE-4", "FC-FIRE-2", dragon="SD-POTION", good="potion")}
+    assert again["FC-FIRE-4"] == "SD-POTION was already fired up this turn"
+    assert "and SD-POTION already was" in again["FC-FIRE-2"]
+    turn = [f.message for f in t.bad("FANCY_SCORE", "P2", "FC-FANCY-1", "FC-GEN-6", card="FS-3")][:2]
+    assert turn == ["it is P1's turn, not P2's", "only the active player acts"]
+    t.ok("END_TURN", "P1")
+    [full] = [f for f in t.bad("VISIT", "P2", "FC-TURN-7", shop="APOTHECARY") if f.rule == "FC-TURN-7"]
+    assert "but 1 player is at APOTHECARY" in full.message
