@@ -14,7 +14,9 @@ from scorekeeper.games.base import Draft, MissingValueError
 from scorekeeper.games.flamecraft.scoring import score
 from scorekeeper.render.chart import svg, table as chart_table
 from scorekeeper.games.flamecraft.view import describe, expected
+from tests.conftest import Cli
 from tests.games.flamecraft.fc_helpers import Table
+from tests.games.flamecraft.test_fc_cli import ready
 from tests.games.flamecraft.test_fc_gather_fire import at_shop
 
 SAMPLES = Path(__file__).resolve().parents[3] / "sample_sessions" / "flamecraft"
@@ -176,3 +178,19 @@ def test_refusals_say_each_thing_once_and_suggest_nothing_the_next_rule_forbids(
     t.ok("END_TURN", "P1")
     [full] = [f for f in t.bad("VISIT", "P2", "FC-TURN-7", shop="APOTHECARY") if f.rule == "FC-TURN-7"]
     assert "but 1 player is at APOTHECARY" in full.message
+
+
+def test_assert_names_one_player_gives_a_flamecraft_example_and_echoes_as_typed(cli: Cli) -> None:
+    """FC-V11 (field report): a second player's name in ``assert`` says to assert one player at a time (it said
+    "'Jonas' is not key=value (for example: flame=3)", an Emberheart key); a word without ``=`` after the key
+    gives a Flamecraft example; ``finished=true`` is echoed as typed. Nothing is written on bad words."""
+    ready(cli)
+    before = cli.session.read_bytes()
+    two = cli("assert", "Ann", "rep=0", "Bo", "rep=0")
+    assert (two.exit_code, two.output) == (2, "error: assert takes one player at a time: record Bo's values with a "
+                                              "second 'scorekeeper assert Bo KEY=VALUE …'\n")
+    bad = cli("assert", "rep=0", "=3")
+    assert bad.exit_code == 2 and "(for example: rep=3)" in bad.output
+    assert cli.session.read_bytes() == before
+    said = cli("assert", "finished=false")
+    assert said.exit_code == 0 and "assert finished=false" in said.output, said.output
