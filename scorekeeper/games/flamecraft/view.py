@@ -65,6 +65,15 @@ def expected(state: FlameState) -> str:
     return f"{who} may fire up the dragons at {turn.shop} ({', '.join(ready)}: fc fire DRAGON …), then end the turn: fc end{flip}"
 
 
+def _symbols(face: dict[str, Any] | None) -> str:
+    """A shop's upper-left symbols, whether it can be enchanted, and its ability strip (field report FC-F2)."""
+    if face is None:
+        return "?"
+    ability = face.get("ability")
+    return ("+".join(face["symbols"]) + ("" if face["enchantable"] else " (no ench.)")
+            + (f"; ability: {ability['text']}" if ability else ""))
+
+
 def _flips(placeholders: list[str]) -> str:
     """The ``--flip`` words the end of the turn needs: the shop revealed under each placeholder (FC-END-TURN-2)."""
     if not placeholders:
@@ -234,7 +243,7 @@ def status(state: FlameState) -> Status:
         town_rows.append(
             {
                 "shop": shop.id,
-                "symbols": "+".join(face["symbols"]) + ("" if face["enchantable"] else " (no ench.)") if face else "?",
+                "symbols": _symbols(face),
                 "slots": " ".join(slots),
                 "enchantments": ", ".join(shop.enchantments) or "-",
                 "here": ", ".join(here),

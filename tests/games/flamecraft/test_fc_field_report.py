@@ -11,6 +11,7 @@ import pytest
 from scorekeeper.app.session import Session
 from scorekeeper.app.timeline import timeline as over_time
 from scorekeeper.games.base import Draft, MissingValueError
+from scorekeeper.games.flamecraft import GAME
 from scorekeeper.games.flamecraft.scoring import score
 from scorekeeper.render.chart import svg, table as chart_table
 from scorekeeper.games.flamecraft.view import describe, expected
@@ -194,3 +195,11 @@ def test_assert_names_one_player_gives_a_flamecraft_example_and_echoes_as_typed(
     assert cli.session.read_bytes() == before
     said = cli("assert", "finished=false")
     assert said.exit_code == 0 and "assert finished=false" in said.output, said.output
+
+
+def test_the_town_table_shows_a_shops_ability() -> None:
+    """FC-F2 (field report; FC-GATHER-9): a shop's ability strip is in the town table of ``status``, not only in
+    ``next:`` after gathering there."""
+    t = at_shop("BAKERY", add_shops=["ARCHIVE"])
+    town = {row["shop"]: row for row in GAME.status(t.state).sections[0].rows}
+    assert town["ARCHIVE"]["symbols"] == "potion; ability: reserve" and "ability" not in town["BAKERY"]["symbols"]
