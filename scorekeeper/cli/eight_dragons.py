@@ -249,7 +249,7 @@ def lair(player: str | None, until: int | None, session: str | None, as_json: bo
     Example: scorekeeper ed lair Rhed
     """
     s = open_session(session, GAME)
-    name = s.player(player) if player else s.active_player()
+    name = s.player(player) if player else s.active_player("after the command: scorekeeper ed lair NAME")
     if until is not None and until < 1:
         raise BadInput("--at N shows the Lair before event N: N is 1 or more")
     if as_json:

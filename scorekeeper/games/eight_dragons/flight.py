@@ -33,6 +33,13 @@ class _Unchosen(FlightError):
         self.dragon = dragon
 
 
+class _AureaToSteer(FlightError):
+    """ED-2P-6: Aurea is pushed through the Valley, no Dragon follows her, and the other player's way is not given."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("ED-2P-6", message)
+
+
 @dataclass
 class FlightResult:
     """A legal flight: the pieces afterwards, the active path, who moved, joined and chose which way, and the activation order."""
@@ -184,7 +191,7 @@ def _impossible(board: Board, pieces: Pieces, active: str, dest: str | None, val
             simulate(board, pieces, active, dest, valley=valley, pushes={**pushes, dragon: kingdom}, spaces=spaces)
             return None
         except FlightError as exc:
-            if exc.rule == "ED-PUSH-4":  # another way still to choose: the flight may be legal
+            if isinstance(exc, (_Unchosen, _AureaToSteer)):  # a way still to choose: the flight may be legal
                 return None
             failure = failure or exc
     return failure
@@ -210,8 +217,7 @@ def _steered(board: Board, pieces: Pieces, active: str, dest: str | None, valley
     if not results and failure is not None:
         raise failure
     other = next((d for d in pieces.swarms if d not in (active, AUREA)), "the other player")
-    raise FlightError(
-        "ED-PUSH-4",
+    raise _AureaToSteer(  # ED-2P-6: the other player steers her (field report ED-V5: it cited ED-PUSH-4, "you choose")
         f"Aurea is pushed through the Valley of the Winds and no Dragon follows her: {other} chooses her way; "
         "record it with --push Aurea=Sinistra or --push Aurea=Dextra",
     )

@@ -30,7 +30,8 @@ def status(state: EDState) -> Status:
             ("Phase I: activations" if still_to_activate(state) else "Phase II: expand Lairs")
         headline.append(f"Round {state.round} · {state.active}'s turn · {phase}")
     threshold = int(state.settings.get("bonfires", 4))
-    end = f"Bonfires {len(state.bonfires)}/{threshold}"
+    count = len(state.bonfires)  # past the threshold "5/4" reads wrong (field report ED-V10)
+    end = f"Bonfires {count}/{threshold}" if count <= threshold else f"Bonfires {count} revealed (end at {threshold})"
     if state.end_trigger_turn is not None:
         last = state.last_turn or 0
         end += " · END TRIGGERED" + (" · FINAL ROUND" if state.final_round else
@@ -246,7 +247,8 @@ def lair_json(state: EDState, name: str) -> dict[str, Any]:
 def lair_map(state: EDState, name: str) -> str:
     """A player's Lair drawn as a hex map (``ed lair``), with the tiles waiting to be placed."""
     p = state.players[name]
-    title = f"{name}'s Lair ({p.colour}): {len(p.lair)} tiles, {len(p.lair.chambers)} Chambers"
+    chambers = len(p.lair.chambers)
+    title = f"{name}'s Lair ({p.colour}): {len(p.lair)} tiles, {chambers} Chamber{'' if chambers == 1 else 's'}"
     text = render_lair(p.lair, title)
     if p.pending:
         text += "\nWaiting to be placed: " + ", ".join(t.label() for t in p.pending)

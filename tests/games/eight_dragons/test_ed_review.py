@@ -47,11 +47,12 @@ def test_aurea_followed_through_the_valley_takes_the_other_kingdom_without_being
 
 
 def test_aurea_pushed_by_a_dragon_that_stays_north_is_steered_by_the_other_player():
-    """ED-2P-6, ED-PUSH-4: when no Dragon follows Aurea through the Valley, the other player (not the active one)
-    chooses her way; the refusal names that player and the option to type."""
+    """ED-2P-6: when no Dragon follows Aurea through the Valley, the other player (not the active one) chooses
+    her way; the refusal names that player and the option to type, under ED-2P-6 (field report ED-V5: it cited
+    ED-PUSH-4, whose summary says "you choose")."""
     t = aurea_table()
     findings = t.check("FLY", "A", to="N6")
-    assert [f.rule for f in findings] == ["ED-PUSH-4"]
+    assert [f.rule for f in findings] == ["ED-2P-6"]
     assert "B chooses" in findings[0].message and "--push Aurea=" in findings[0].message
     t.play("FLY", "A", to="N6", pushes={"Aurea": "Sinistra"})
     assert t.state.pieces.pos["Aurea"] == "S1"

@@ -1,0 +1,45 @@
+"""The field report of 2026-12-03 (issue 23, item 8), 8 Dragons items: each test names its item."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scorekeeper.app.session import Session
+from scorekeeper.games.base import Draft
+from scorekeeper.games.eight_dragons import GAME
+from scorekeeper.games.eight_dragons.view import lair_map
+from tests.conftest import Cli
+from tests.games.eight_dragons.ed_support import Table, make_config
+
+
+def test_a_batch_laid_in_another_order_is_said_not_flagged() -> None:
+    """ED-V7 (field report; ED-LAIR-7, A-27): the tiles go down together, so a batch legal only in another order
+    is no warning (``check`` listed it for ever); the verdict says the order in which it was laid."""
+    s = Session.in_memory("eight-dragons", ["A", "B", "C"])
+    s.record(Draft("START", "A", {"tile": "S/OOOOOO", "missions": [{"tile": "SM/WWWOWW/market:b", "at": "0,-1"}]}))
+    s.record(Draft("FLY", None, {"spaces": 1}))
+    s.record(Draft("VILLAGE", "A", {"folk": "E", "villagers": 2, "tiles": ["P=E1/OOOOOO", "Q=E1/OWWWWW"]}))
+    placed = s.record(Draft("PLACE", "A", {"tiles": [{"tile": "Q", "at": "2,0", "rot": 5}, {"tile": "P", "at": "1,0", "rot": 0}]}))
+    assert not placed.findings and "the tiles go down together (ED-LAIR-7); laid in the order P, Q" in placed.infos
+
+
+def test_a_lair_with_one_chamber_and_the_bonfires_past_the_end() -> None:
+    """ED-V10 (field report; ED-END-1): "1 Chamber", not "1 Chambers"; five Bonfires of four read "5 revealed
+    (end at 4)", not "5/4"."""
+    t = Table(make_config(("A", "B", "C"), bonfires=3))
+    t.play("START", "A", tile="SE/OOOOOO", missions=[{"tile": "SME/OOOOOO/market:b", "at": "0,-1", "rot": 0}])
+    t.ok("FLY", "A", spaces=1)
+    t.ok("VILLAGE", "A", folk="E", villagers=1, tiles=["E1=E1/OOOOOO"])
+    t.ok("PLACE", "A", tiles=[{"tile": "E1", "at": "1,-1", "rot": 0}])
+    assert lair_map(t.state, "A").startswith("A's Lair (") and ": 3 tiles, 1 Chamber\n" in lair_map(t.state, "A")
+    for stack in ("E1", "G1", "O2", "F2"):
+        t.play("BONFIRE", stack=stack, force=True)
+    assert GAME.status(t.state).headline[1].startswith("Bonfires 4 revealed (end at 3) · END TRIGGERED")
+
+
+def test_ed_lair_with_nobody_to_play_says_how_to_name_the_player(cli: Cli) -> None:
+    """ED-V9 (field report): with nobody to play, ``ed lair`` advised "-p/--player", which it does not take."""
+    finished = Path(__file__).resolve().parents[3] / "sample_sessions" / "eight-dragons" / "3p-board.json"
+    result = cli("ed", "lair", "--session", str(finished))
+    assert result.exit_code == 1 and "name the player after the command: scorekeeper ed lair NAME" in result.output
+    assert "-p/--player" not in result.output
