@@ -82,7 +82,7 @@ def start(tile: str, missions: tuple[str, ...], rot: int) -> dict[str, Any]:
 
 
 @play("fly", "FLY", click.argument("to", required=False, type=Domain("to")),
-      click.option("-n", "--spaces", type=int, help="spaces flown (instead of a destination)"),
+      click.option("-n", "--spaces", type=int, help="marked spaces flown, the Valley of the Winds not counted (instead of a destination)"),
       click.option("-v", "--valley", help="way taken through the Valley of the Winds: Sinistra/left or Dextra/right"),
       click.option("--push", "pushes", multiple=True, help="a pushed Dragon's Valley way: NAME=KINGDOM (repeatable)"),
       click.option("--pushed", multiple=True, help="without a board: a Dragon pushed this flight (repeatable)"),

@@ -62,7 +62,7 @@ def status(state: EDState) -> Status:
             for s, (f, c) in state.villages.items()]))
     sections.append(Section("Supplies", [
         {"kingdom": k, "shrine gold": state.shrines[k], "chests left": state.chest_stacks[k],
-         "merchant slots": state.merchant_slots[k], "merchant stack": state.merchant_stacks[k],
+         "merchant face-up": state.merchant_slots[k], "merchant stack": state.merchant_stacks[k],
          "face-up (known)": ", ".join(t.name for t in state.merchant_offer[k]) or "-"}
         for k in KINGDOMS]))
     sections.append(Section("Lair stacks", [
@@ -163,7 +163,8 @@ def describe_event(event: Event) -> str:
     if t == "SHRINE":
         return f"{who} empties the Dragon Shrine" + (f" in {g('kingdom')}" if g("kingdom") else "") + piece
     if t == "CHEST":
-        return f"{who} takes a Treasure Chest" + (f" in {g('kingdom')}" if g("kingdom") else "") + piece
+        # the line under it says what was found: a chest, or 3 Gold from an empty stack (field report ED-V8)
+        return f"{who} at the Treasure Chests" + (f" in {g('kingdom')}" if g("kingdom") else "") + piece
     if t == "MERCHANT":
         bought = f"buys {g('buy')}" if g("buy") else "buys nothing"
         refresh = "refreshes the other kingdom"

@@ -5,11 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from scorekeeper.app.session import Session
-from scorekeeper.games.base import Draft
+from scorekeeper.core.engine import step
+from scorekeeper.core.events import Event
+from scorekeeper.games.base import Draft, Findings
 from scorekeeper.games.eight_dragons import GAME
 from scorekeeper.games.eight_dragons.view import lair_map
 from tests.conftest import Cli
-from tests.games.eight_dragons.ed_support import Table, make_config
+from tests.games.eight_dragons.ed_support import Table, fx_board, make_config
 
 
 def test_a_batch_laid_in_another_order_is_said_not_flagged() -> None:
@@ -43,3 +45,37 @@ def test_ed_lair_with_nobody_to_play_says_how_to_name_the_player(cli: Cli) -> No
     result = cli("ed", "lair", "--session", str(finished))
     assert result.exit_code == 1 and "name the player after the command: scorekeeper ed lair NAME" in result.output
     assert "-p/--player" not in result.output
+
+
+def test_fly_help_says_the_valley_is_not_counted(cli: Cli) -> None:
+    """ED-F2 (field report; ED-FLY-1): ``ed fly --help`` says that ``-n`` counts marked spaces, not the Valley
+    of the Winds (the reading chosen, as the engine counts; docs/eight-dragons.md says it too)."""
+    shown = " ".join(cli("ed", "fly", "--help").output.split())
+    assert "marked spaces flown, the Valley of the Winds not counted" in shown
+
+
+def test_the_merchant_column_counts_face_up_tiles_and_says_so() -> None:
+    """ED-F6 (field report): the kingdoms' Merchant column is "merchant face-up" (a 0 read as "no free slot")."""
+    s = Session.in_memory("eight-dragons", ["A", "B"])
+    rows = [row for section in s.status().sections for row in section.rows if "merchant face-up" in row]
+    assert rows and not any("merchant slots" in row for section in s.status().sections for row in section.rows)
+
+
+def test_a_summon_says_which_pieces_of_the_swarm_advance() -> None:
+    """ED-V3 (field report; ED-LOC-SUMMON-5): summoning B.w1 out of a moved Swarm moves C.w1 up into its space;
+    the verdict says so, since the table moves that piece by hand (it was silent)."""
+    board = fx_board({"S3": "summon", "S2": "gather", "S1": "troll:T:A"}, {"T": [5, 5, 5]})
+    t = Table(make_config(("A", "B", "C"), board))
+    t.play("POSITIONS", swarms={"A": {"at": "N6", "members": ["B.w1", "C.w1"], "trail": ["N5", "N4"]}}, rock=[],
+           lairs={"A": ["A.w1", "A.w2"], "B": ["B.w2"], "C": ["C.w2", "Aureus"]})
+    t.play("FLY", "A", to="S3", valley="Sinistra")
+    found = Findings()
+    t.state, _ = step(GAME, t.state, t.event("SUMMON", "A", {"wyrmling": "B.w1"}), found=found)
+    assert "the Swarm closes the gap: C.w1 to S2 (ED-LOC-SUMMON-5)" in found.infos
+
+
+def test_the_chest_verdict_does_not_say_a_chest_was_taken() -> None:
+    """ED-V8 (field report; ED-LOC-CHEST-2): the event line no longer says "takes a Treasure Chest" (an empty
+    stack gives 3 Gold instead); the line under it says which."""
+    line = GAME.describe(Event(14, "CHEST", "Blakkar", {"kingdom": "Sinistra", "piece": "Blakkar"}))
+    assert line.startswith("Blakkar at the Treasure Chests in Sinistra") and "takes" not in line

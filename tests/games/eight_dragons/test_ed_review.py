@@ -309,7 +309,8 @@ def test_without_a_board_a_summoned_wyrmling_loses_its_activation_too():
 
 def test_the_quick_start_of_the_docs_runs_literally(cli, tmp_path, monkeypatch):
     """ED-SETUP-1, ED-FLY-6, ED-LAIR-3: every command of docs/eight-dragons.md's quick start, typed as written (no
-    --session: the current session), succeeds, and the comments' claims hold."""
+    --session: the current session), succeeds, and the comments' claims hold; it creates one session (field
+    report ED-F9: it had two `new` lines and left two files)."""
     import re
     import shlex
 
@@ -326,6 +327,7 @@ def test_the_quick_start_of_the_docs_runs_literally(cli, tmp_path, monkeypatch):
         assert result.exit_code == 0, (command, result.output)
         outputs.append(result.output)
     joined = "\n".join(outputs)
+    assert joined.count("created ") == 1, joined
     assert "Rhed at S3 (Gnomes village: 1 villager) activates for Rhed" in joined
     assert "Blakkar gathers T2=F1 [Blakkar.w2]" in joined and "Greenyra flies to D4" in joined
 
