@@ -20,15 +20,25 @@ from .state import EDState
 from .tiles import FOLK_NAMES, FOLKS
 
 
+def _phase(state: EDState) -> str:
+    """Where the turn stands, as ``next:`` sees it (field report ED-V4: "Phase II" while nobody had tiles to place,
+    "turn over" without who flies next)."""
+    if not state.closed and still_to_activate(state):
+        return "Phase I: activations"
+    if not state.closed and any(p.pending for p in state.players.values()):
+        return "Phase II: expand Lairs"
+    if state.last_turn is not None and state.turn >= state.last_turn:
+        return "the final turn is complete"
+    return f"done · {state.next_player} flies next"
+
+
 def status(state: EDState) -> Status:
     """Whose turn, the Bonfires and final round, each player's holdings, the board."""
     headline = []
     if state.turn < 0:
         headline.append("Setup · no turn yet")
     else:
-        phase = "turn over" if state.closed else \
-            ("Phase I: activations" if still_to_activate(state) else "Phase II: expand Lairs")
-        headline.append(f"Round {state.round} · {state.active}'s turn · {phase}")
+        headline.append(f"Round {state.round} · {state.active}'s turn · {_phase(state)}")
     threshold = int(state.settings.get("bonfires", 4))
     count = len(state.bonfires)  # past the threshold "5/4" reads wrong (field report ED-V10)
     end = f"Bonfires {count}/{threshold}" if count <= threshold else f"Bonfires {count} revealed (end at {threshold})"

@@ -79,3 +79,16 @@ def test_the_chest_verdict_does_not_say_a_chest_was_taken() -> None:
     stack gives 3 Gold instead); the line under it says which."""
     line = GAME.describe(Event(14, "CHEST", "Blakkar", {"kingdom": "Sinistra", "piece": "Blakkar"}))
     assert line.startswith("Blakkar at the Treasure Chests in Sinistra") and "takes" not in line
+
+
+def test_status_agrees_with_next_about_who_flies() -> None:
+    """ED-V4 (field report): after ``ed adjust round=3 next=C`` the headline said "B's turn · turn over" while
+    ``next:`` said C flies; now it names C too. (The table's prompt is the shell's: see its own item.)"""
+    s = Session.in_memory("eight-dragons", ["A", "B", "C"])
+    for name in "ABC":
+        s.record(Draft("START", name, {"tile": "S/OOOOOO", "missions": [{"tile": "SM/OOOOOO/market:b", "at": "0,-1"}]}))
+    s.record(Draft("FLY", None, {"spaces": 1}))
+    assert s.status().headline[0] == "Round 1 · A's turn · Phase I: activations"
+    s.record(Draft("ADJUST", None, {"game": {"round": 3, "next": "C"}}))
+    status = s.status()
+    assert status.headline[0] == "Round 3 · B's turn · done · C flies next" and status.expected.startswith("C flies")
