@@ -179,7 +179,31 @@ def simulate(board: Board, pieces: Pieces, active: str, dest: str | None, *, val
     try:
         return _steered(board, pieces, active, dest, valley, pushes, spaces)
     except _Unchosen as unchosen:  # a flight that no way makes legal is refused for that, not for the way
-        raise _impossible(board, pieces, active, dest, valley, pushes, spaces, unchosen.dragon) or unchosen
+        raise _impossible(board, pieces, active, dest, valley, pushes, spaces, unchosen.dragon) \
+            or _all_unchosen(board, pieces, active, dest, valley, pushes, spaces, unchosen)
+
+
+def _all_unchosen(board: Board, pieces: Pieces, active: str, dest: str | None, valley: str | None,
+                  pushes: Mapping[str, str], spaces: int | None, first: _Unchosen) -> FlightError:
+    """ED-PUSH-4: every pushed Dragon whose way is needed, in one refusal (field report ED-F5: they were asked
+    for one at a time). The others are found by trying a way for each one already named."""
+    names, tried = [first.dragon], dict(pushes)
+    while True:
+        tried[names[-1]] = KINGDOMS[0]
+        try:
+            _steered(board, pieces, active, dest, valley, tried, spaces)
+            break
+        except _Unchosen as more:
+            if more.dragon in names:
+                break
+            names.append(more.dragon)
+        except FlightError:
+            break
+    if len(names) == 1:
+        return first
+    typed = " ".join(f"--push {name}=WAY" for name in names)
+    return _Unchosen(first.dragon, f"{' and '.join(names)} are pushed into the Valley of the Winds: each owner "
+                                   f"chooses the way (Sinistra or Dextra); record them with {typed}")
 
 
 def _impossible(board: Board, pieces: Pieces, active: str, dest: str | None, valley: str | None,

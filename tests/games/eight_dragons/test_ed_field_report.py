@@ -12,6 +12,7 @@ from scorekeeper.games.eight_dragons import GAME
 from scorekeeper.games.eight_dragons.view import lair_map
 from tests.conftest import Cli
 from tests.games.eight_dragons.ed_support import Table, fx_board, make_config
+from tests.games.eight_dragons.test_ed_flight import t2_table
 
 
 def test_a_batch_laid_in_another_order_is_said_not_flagged() -> None:
@@ -92,3 +93,12 @@ def test_status_agrees_with_next_about_who_flies() -> None:
     s.record(Draft("ADJUST", None, {"game": {"round": 3, "next": "C"}}))
     status = s.status()
     assert status.headline[0] == "Round 3 · B's turn · done · C flies next" and status.expected.startswith("C flies")
+
+
+def test_two_dragons_pushed_into_the_valley_are_asked_for_in_one_refusal() -> None:
+    """ED-F5 (field report; ED-PUSH-4): scenario T2 without the ways: both Rhed and Blakkar are named at once
+    (the first refusal named Rhed only, the second Blakkar)."""
+    t = t2_table()
+    [asked] = [f for f in t.judge("FLY", "Greenyra", to="N4") if f.is_error]
+    assert asked.rule == "ED-PUSH-4" and "--push Rhed=WAY" in asked.message and "--push Blakkar=WAY" in asked.message
+    t.ok("FLY", "Greenyra", to="N4", pushes={"Rhed": "Dextra", "Blakkar": "Sinistra"})
