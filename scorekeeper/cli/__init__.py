@@ -14,7 +14,9 @@ from scorekeeper import __version__
 #: none of them; tests/core/test_command_prefixes.py checks it against each command's own help)
 SESSION_COMMANDS: dict[str, str] = {
     'new': 'Create a session for GAME and make it the current one.',
-    'status': "Where the game stands: round, phase, whose turn, what is expected next, every player's holdings.",
+    'status': 'Where the game stands, on one screen: what is expected next, whose turn, each player on a line, '
+              'the board in short; --full shows it all, a PART (players, board, notes) shows that part whole. '
+              '--json and --format csv are always complete.',
     'log': 'The journal, one line per event, with what replay made of it (applied, rejected, voided…); '
            'paged on a terminal.',
     'undo': 'Void the last event that still counts (undo is itself an event: nothing is deleted).',

@@ -17,6 +17,7 @@ import click
 
 from scorekeeper.app.session import MEMORY_PREFIX, Session, Verdict
 from scorekeeper.errors import REFUSED, BadInput, Refused, ScorekeeperError, clip_message
+from scorekeeper.cli.output import say
 
 SESSION_ENV = "SCOREKEEPER_SESSION"
 
@@ -227,7 +228,7 @@ def warn_of_broken_chain(s: Session, writing: bool = False) -> None:
     """Print the warning of a journal that fails ``verify`` (on stderr), if it does."""
     warning = s.chain_warning(writing)
     if warning:
-        click.echo(f"warning: {warning}", err=True)
+        say(f"warning: {warning}", err=True)
 
 
 def witness_hook() -> Any:
@@ -235,7 +236,7 @@ def witness_hook() -> Any:
     from scorekeeper.cli.home import home
     from scorekeeper.core.witness import Witness
 
-    return Witness(home(), lambda message: click.echo(f"warning: {message}", err=True))
+    return Witness(home(), lambda message: say(f"warning: {message}", err=True))
 
 
 # -- recording -------------------------------------------------------------------------------------
@@ -246,10 +247,9 @@ def show_verdict(verdict: Verdict, as_json: bool, show_next: bool = True) -> Non
     if as_json:
         emit_json(verdict.to_json())
     else:
-        from scorekeeper.cli.output import echo
         from scorekeeper.render.verdicts import verdict_lines
 
-        echo("\n".join(verdict_lines(verdict, show_next)), fit=True)
+        say("\n".join(verdict_lines(verdict, show_next)))
 
 
 @contextmanager

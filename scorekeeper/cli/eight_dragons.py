@@ -18,6 +18,7 @@ import click
 from scorekeeper.cli.common import Domain, emit_json, game_group, json_option, open_session, session_option
 from scorekeeper.cli.recording import WITH_INFOS, Recorder, named
 from scorekeeper.errors import BadInput
+from scorekeeper.cli.output import say
 from scorekeeper.games.eight_dragons.notation import (adjust_words, check_specs, parse_chest, parse_pair,
                                                        parse_placement)
 
@@ -255,4 +256,4 @@ def lair(player: str | None, until: int | None, session: str | None, as_json: bo
     if as_json:
         emit_json(s.observe(name, "lair_json", until))
     else:
-        click.echo(s.observe(name, "lair_map", until))
+        say(s.observe(name, "lair_map", until))

@@ -27,6 +27,17 @@ def command_of(example: str, names: Sequence[str]) -> str | None:
     return words[0] if words else None
 
 
+def commands_now(session: "Session") -> list[str]:
+    """The command words of the plays the game accepts now (those its hints name), in its order; none when the
+    game cannot say (completion and help never stop the table)."""
+    try:
+        choices = session.expect().choices
+    except Exception:  # noqa: BLE001
+        return []
+    names = (session.game.name, *session.game.aliases)
+    return [w for w in dict.fromkeys(command_of(choice.example, names) for choice in choices) if w]
+
+
 def values_now(session: "Session", command: str, param: str) -> list[str]:
     """The values legal now for ``param`` of ``command`` (a game or session command's full name)."""
     if param in SEQ_PARAMS:
