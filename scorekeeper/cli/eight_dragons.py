@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from scorekeeper.cli.common import Domain, emit_json, game_group, json_option, open_session, session_option
+from scorekeeper.cli.common import Domain, complete_now, emit_json, game_group, json_option, open_session, session_option
 from scorekeeper.cli.recording import WITH_INFOS, Recorder, named
 from scorekeeper.errors import BadInput
 from scorekeeper.cli.output import say
@@ -126,7 +126,7 @@ def positions(table_json: str) -> dict[str, Any]:
 # -- Location effects -----------------------------------------------------------------------------------------
 
 
-play("village", "VILLAGE", click.argument("tiles", nargs=-1), villagers_option, folk_option, piece_option,
+play("village", "VILLAGE", click.argument("tiles", nargs=-1, shell_complete=complete_now), villagers_option, folk_option, piece_option,
      text="Take Lair Tiles at a village: each TILE is a stack (E1, G2…) or NAME=SPEC with its face.")(
     "village E2 T7=E1/OWWOWW/b,1")
 
@@ -189,7 +189,7 @@ play("market", "MARKET", click.argument("kingdom"), click.argument("tiles", narg
 # -- Expand Lair ------------------------------------------------------------------------------------------------
 
 
-play("place", "PLACE", click.argument("placements", nargs=-1, required=True),
+play("place", "PLACE", click.argument("placements", nargs=-1, required=True, shell_complete=complete_now),
      build=lambda placements: {"tiles": [parse_placement(text) for text in placements]},
      text="Place gained tiles: TILE@Q,R[rN] (N clockwise turns) or TILE@Q,R/EDGES (the edges as seen).\n\n"
           "EDGES are N NE SE S SW NW as the tile lies in the Lair; give a face with TILE=SPEC@Q,R.")(

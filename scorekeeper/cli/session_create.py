@@ -5,13 +5,13 @@ from __future__ import annotations
 import click
 
 import scorekeeper.games
-from scorekeeper.cli.common import chosen_path, emit_json, json_option, open_session, witness_hook
+from scorekeeper.cli.common import chosen_path, complete_games, emit_json, json_option, open_session, witness_hook
 from scorekeeper.errors import BadInput
 from scorekeeper.cli.session import command
 from scorekeeper.cli.output import say
 
 @command("new")
-@click.argument("game")
+@click.argument("game", shell_complete=complete_games)
 @click.option("--players", required=True, help="Player names in seat order, comma-separated.")
 @click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="Override a setting (repeatable).")
 @click.option("--catalog", type=click.Path(dir_okay=False), help="A JSON file of card faces or a board description.")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from scorekeeper.cli.common import (
-    check_format, emit_json, json_option, open_session, reading_options, session_option, show_verdict,
+    check_format, complete_now, emit_json, json_option, open_session, reading_options, session_option, show_verdict,
 )
 from scorekeeper.errors import BadInput
 from scorekeeper.cli.output import echo, page, say, width
@@ -168,7 +168,7 @@ def state(session: str | None, as_json: bool, fmt: str, at: int | None) -> None:
 
 
 @command("audit")
-@click.argument("seq", type=int)
+@click.argument("seq", type=int, shell_complete=complete_now)
 @reading_options
 def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
     """Everything about event SEQ: as recorded, its corrections, the verdict, and the board before it.

@@ -17,7 +17,7 @@ from typing import Any, Iterable, Iterator
 
 import click
 
-from scorekeeper.app.completion import commands_now, starting_with, values_now
+from scorekeeper.app.completion import commands_now, described, starting_with
 from scorekeeper.app import table_line
 from scorekeeper.app.session import Session
 from scorekeeper.cli import output
@@ -208,6 +208,10 @@ class Table:
 
     def complete(self, before: str) -> list[str]:
         """The candidates for the word being typed at the end of ``before`` (the line up to the cursor)."""
+        return [value for value, _ in self.described(before)]
+
+    def described(self, before: str) -> list[tuple[str, str]]:
+        """``complete``'s candidates, each with a few words (a command's help, an event, a rule's summary)."""
         try:
             words = shlex.split(before)
         except ValueError:
@@ -217,7 +221,7 @@ class Table:
         else:
             incomplete = ""
         if not words:
-            return starting_with(self.commands(), incomplete)
+            return [(w, self.describe(w)) for w in starting_with(self.commands(), incomplete)]
         try:
             full = self.words_for(list(words))
         except click.UsageError:
@@ -228,7 +232,7 @@ class Table:
         if command is None:
             return []
         typed = full[2:] if group is not None else full[1:]
-        return starting_with(self._candidates(command, typed, incomplete), incomplete)
+        return self._candidates(command, typed, incomplete)
 
     def _command(self, group: Any, name: str) -> click.Command | None:
         if group is None:
@@ -239,22 +243,27 @@ class Table:
         except click.UsageError:
             return None
 
-    def _candidates(self, command: click.Command, typed: list[str], incomplete: str) -> list[str]:
+    def _candidates(self, command: click.Command, typed: list[str], incomplete: str) -> list[tuple[str, str]]:
+        from scorekeeper.cli.common import Chosen
+
         options = {opt: p for p in command.params if isinstance(p, click.Option) for opt in p.opts}
         if incomplete.startswith("-"):
-            return [o for o in options if o not in typed] + ["--help"]
-        session = self.refresh()
-        name = command.name or ""
+            return [(o, "") for o in starting_with([*(o for o in options if o not in typed), "--help"], incomplete)]
+        param: click.Parameter
         if typed and typed[-1] in options and not options[typed[-1]].is_flag:
-            return values_now(session, name, options[typed[-1]].name or "")
-        arguments = [p for p in command.params if isinstance(p, click.Argument)]
-        position = _positional_count(typed, options)
-        if not arguments:
-            return []
-        argument = arguments[min(position, len(arguments) - 1)]
-        if position >= len(arguments) and argument.nargs == 1:
-            return []
-        return [v for v in values_now(session, name, argument.name or "") if v not in typed]
+            param = options[typed[-1]]
+        else:
+            arguments = [p for p in command.params if isinstance(p, click.Argument)]
+            position = _positional_count(typed, options)
+            if not arguments or (position >= len(arguments) and arguments[-1].nargs == 1):
+                return []
+            param = arguments[min(position, len(arguments) - 1)]
+        found = [(v, w) for v, w in described(self.refresh(), command.name or "", param.name or "", incomplete)
+                 if v not in typed]
+        if not found:  # the command's own completion: the formats, the export targets, the games, the rule IDs
+            ctx = click.Context(command, obj=Chosen(str(self.path)))
+            found = [(item.value, item.help or "") for item in param.shell_complete(ctx, incomplete)]
+        return found
 
 
 def _positional_count(typed: list[str], options: dict[str, click.Option]) -> int:
@@ -298,10 +307,7 @@ def interactive(table: Table) -> int:
     class TableCompleter(Completer):
         def get_completions(self, document: Any, complete_event: Any) -> Iterator[Completion]:
             word = document.get_word_before_cursor(WORD=True)
-            before = document.text_before_cursor
-            first = not before[:len(before) - len(word)].strip()
-            for candidate in table.complete(before):
-                meta = table.describe(candidate) if first else ""
+            for candidate, meta in table.described(document.text_before_cursor):
                 yield Completion(candidate, start_position=-len(word), display_meta=meta)
 
     path = history_path()

@@ -71,3 +71,26 @@ def test_a_game_at_the_table_reads_cleanly_at_80_by_24(script: object, tmp_path:
     terminal.type("\x04")
     code, _ = terminal.finish()
     assert code == 0
+
+
+@pytest.mark.parametrize("no_color", [[], ["--no-color"]])
+def test_no_color_turns_the_colour_off_in_a_command_and_at_the_table(no_color: list[str], tmp_path: Path) -> None:
+    """``--no-color`` (issue 23 item 2): on a colour terminal a verdict is green and a refusal red, unless it is
+    given: then neither the one-shot refusal nor the plays at the table carry a colour code."""
+    new, plays = flamecraft()
+    session, home = tmp_path / "game.json", {"SCOREKEEPER_HOME": str(tmp_path / "home")}
+    assert CliRunner().invoke(main, ["new", *new, "--session", str(session)], env=home).exit_code == 0
+    terminal = Terminal(80, 24, env={**home, "SCOREKEEPER_HISTORY": str(tmp_path / "history")})
+    code, screen = terminal.run(*no_color, "-s", str(session), "fc", "visit", "crumb")
+    assert code == 1 and "refused:" in screen.text and screen.problems() == []
+    assert (b"\x1b[31m" in bytes(terminal.output)) is not bool(no_color)
+    terminal = Terminal(80, 24, env={**home, "SCOREKEEPER_HISTORY": str(tmp_path / "history")})
+    terminal.spawn(*no_color, "play", "--session", str(session))
+    terminal.wait_for("Ctrl-D leaves")
+    since = len(terminal.output)
+    terminal.type(plays[0] + "\r")
+    screen = terminal.wait_for_output(ANSWERED, since)
+    assert "#1 recorded" in screen.text and screen.problems(typed=plays) == []
+    assert (b"\x1b[32m" in bytes(terminal.output[since:])) is not bool(no_color)
+    terminal.type("\x04")
+    assert terminal.finish()[0] == 0
