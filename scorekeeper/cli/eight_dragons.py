@@ -84,8 +84,8 @@ def start(tile: str, missions: tuple[str, ...], rot: int) -> dict[str, Any]:
 
 @play("fly", "FLY", click.argument("to", required=False, type=Domain("to")),
       click.option("-n", "--spaces", type=int, help="spaces flown (instead of a destination)"),
-      click.option("-v", "--valley", help="way taken through the Valley of the Winds: Sinistra/left or Dextra/right"),
-      click.option("--push", "pushes", multiple=True, help="a pushed Dragon's Valley way: NAME=KINGDOM (repeatable)"),
+      click.option("-v", "--valley", shell_complete=complete_now, help="way taken through the Valley of the Winds: Sinistra/left or Dextra/right"),
+      click.option("--push", "pushes", multiple=True, shell_complete=complete_now, help="a pushed Dragon's Valley way: NAME=KINGDOM (repeatable)"),
       click.option("--pushed", multiple=True, help="without a board: a Dragon pushed this flight (repeatable)"),
       click.option("--join", "joins", multiple=True, help="a Dragon that took the Rock's Wyrmling, in order: NAME or "
                    "NAME=WYRMLING (a cross-check on a board)"),

@@ -13,6 +13,7 @@ from . import rules_end, rules_lair, rules_turn, view
 from .adjust import play_adjust
 from .tally import play_tally
 from .events import EVENTS
+from .board import KINGDOMS
 from .expect import active, complete, expect, expected_text, placements
 from .pieces import AUREA
 from .rules_locations import CHECKS as LOCATION_RULES, JUDGED as LOCATION_GAINS
@@ -144,9 +145,14 @@ class EightDragons(Game):
         return expect(state)
 
     def legal_values(self, state: EDState, choice: Choice, name: str) -> list[str]:
-        """``placements`` of a PLACE choice: every ``TILE@Q,RrN`` the Lair takes now (see ``expect.placements``)."""
+        """``placements`` of a PLACE choice: every ``TILE@Q,RrN`` the Lair takes now (see ``expect.placements``);
+        a flight's ``valley`` and ``pushes``: the two ways, for the flier and for each other Dragon."""
         if choice.event == "PLACE" and name == "placements" and choice.player:
             return placements(state, choice.player)
+        if choice.event == "FLY" and name in ("valley", "pushes"):  # the two ways through the Valley of the Winds
+            ways = list(KINGDOMS)
+            others = [d for d in state.pieces.swarms if d != choice.player]
+            return ways if name == "valley" else [f"{d}={way}" for d in others for way in ways]
         return super().legal_values(state, choice, name)
 
     def complete(self, state: EDState, draft: Draft) -> Draft:

@@ -72,3 +72,14 @@ def test_a_missing_placement_lists_the_tiles_waiting(tmp_path: Path) -> None:
     assert result.exit_code == 2 and session.read_bytes() == before
     assert result.output.startswith("error: Missing argument 'PLACEMENTS...'; legal now: T1@, T2@ (see '")
     assert result.output.count("\n") == 1
+
+
+def test_a_flight_completes_the_ways_through_the_valley_and_the_pushes(tmp_path: Path) -> None:
+    """ED-F1: ``--valley`` offers the two ways, ``--push`` each other Dragon with each way (Rhed flies)."""
+    session = first(tmp_path, 3)
+    assert shell_complete("scorekeeper ed fly D7 --valley ", session) == ["Sinistra", "Dextra"]
+    assert shell_complete("scorekeeper ed fly D7 --push G", session) == ["Greenyra=Sinistra", "Greenyra=Dextra"]
+    table = Table(session)
+    assert table.complete("fly D7 --push ") == ["Greenyra=Sinistra", "Greenyra=Dextra", "Blakkar=Sinistra",
+                                                "Blakkar=Dextra"]
+    assert table.complete("fly D7 -v d") == ["Dextra"]
