@@ -61,3 +61,12 @@ def test_a_missing_argument_lists_what_is_legal_now(session: Path, tmp_path: Pat
     assert void.output.startswith(f"error: Missing argument 'SEQ'; legal now: {last}, {last - 1}, ")
     new = CliRunner().invoke(main, ["new", "--players", "A,B"], env=env)
     assert new.exit_code == 2 and "legal now: emberheart, eh, flamecraft" in new.output
+
+
+def test_a_choice_argument_completes_at_the_table_as_in_bash(tmp_path: Path) -> None:
+    """EH-F6: ``respond `` + Tab offered nothing at the table (the game names the field ``option``, the command
+    ``answer``); the table now asks the parameter's own completion, as bash does."""
+    target = tmp_path / "eh.json"
+    shutil.copy(ROOT / "sample_sessions" / "emberheart" / "two-players-side-b.json", target)
+    assert Table(target).complete("respond ") == ["normal", "grunts", "experts"]
+    assert shell_complete("scorekeeper eh respond g", target) == ["grunts"]
