@@ -307,8 +307,8 @@ def interactive(table: Table) -> int:
     class TableCompleter(Completer):
         def get_completions(self, document: Any, complete_event: Any) -> Iterator[Completion]:
             word = document.get_word_before_cursor(WORD=True)
-            for candidate, meta in table.described(document.text_before_cursor):
-                yield Completion(candidate, start_position=-len(word), display_meta=meta)
+            for candidate, meta in table.described(document.text_before_cursor):  # an option, then a space
+                yield Completion(candidate + " " * candidate.startswith("-"), -len(word), candidate, display_meta=meta)
 
     path = history_path()
     path.parent.mkdir(parents=True, exist_ok=True)
