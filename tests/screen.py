@@ -22,7 +22,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import pyte
 import pytest
@@ -137,35 +137,28 @@ class Terminal:
 
     def wait_for(self, text: str, timeout: float = 30) -> Screen:
         """Read what the program prints until ``text`` is on the screen; the screen then."""
-        deadline = time.monotonic() + timeout
-        while True:
-            shown = self.screen()
-            if text in shown.text:
-                return shown
-            if time.monotonic() > deadline:
-                raise AssertionError(f"{text!r} never appeared on the screen:\n{shown.text}")
-            try:
-                self._feed(self._child.read_nonblocking(65536, timeout=0.2))
-            except pexpect.TIMEOUT:
-                continue
-            except pexpect.EOF:
-                if text not in self.screen().text:
-                    raise AssertionError(f"the program ended before {text!r} appeared:\n{self.screen().text}")
+        return self._read_until(lambda: text in self.screen().text, repr(text), timeout)
 
     def wait_for_output(self, pattern: bytes, since: int = 0, timeout: float = 30) -> Screen:
         """Read what the program prints until ``pattern`` (a regular expression, ``.`` matching newlines too)
         matches the bytes it wrote after byte ``since``; the screen then."""
-        deadline = time.monotonic() + timeout
         found = re.compile(pattern, re.S)
-        while not found.search(bytes(self.output[since:])):
+        return self._read_until(lambda: found.search(bytes(self.output[since:])) is not None, repr(pattern), timeout)
+
+    def _read_until(self, done: Callable[[], bool], what: str, timeout: float) -> Screen:
+        """Feed what the program prints to the screen until ``done()``; the screen then (an AssertionError naming
+        ``what`` when the time is up or the program ends first)."""
+        deadline = time.monotonic() + timeout
+        while not done():
             if time.monotonic() > deadline:
-                raise AssertionError(f"{pattern!r} never came; the screen:\n{self.screen().text}")
+                raise AssertionError(f"{what} never came; the screen:\n{self.screen().text}")
             try:
                 self._feed(self._child.read_nonblocking(65536, timeout=0.2))
             except pexpect.TIMEOUT:
                 continue
             except pexpect.EOF:
-                raise AssertionError(f"the program ended before {pattern!r}:\n{self.screen().text}")
+                if not done():
+                    raise AssertionError(f"the program ended before {what} came:\n{self.screen().text}")
         return self.screen()
 
     def finish(self, timeout: float = 30) -> tuple[int, Screen]:
