@@ -268,6 +268,8 @@ def two_p_reveal(st: State, ctx: Ctx) -> None:
             ctx.stop("EH-2P-1", f"a blocked space is LOCATION:SPACE, not {item!r}")
         if location not in LOCATIONS or not 1 <= space <= 5:
             ctx.stop("EH-2P-1", f"{location}:{space} is not a space of a Common Location")
+        if (location, space) in spaces:
+            ctx.stop("EH-2P-1", f"{location}:{space} is named twice; a Two player mode card blocks each space once")
         spaces.append((location, space))
     if not spaces:
         ctx.stop("EH-2P-1", "list the spaces the card blocks, such as tavern:3 mountain:2")

@@ -1,0 +1,33 @@
+"""The verdict, message and friction items of the 2026-12-03 table trials (Emberheart): each test names its item
+and fails without its fix."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.errors import NotationError
+from scorekeeper.games.emberheart import notation
+
+from eh_helpers import Table
+
+
+def test_eh_2p_1_a_space_named_twice_is_refused() -> None:
+    """EH-V3 (EH-2P-1): ``eh block tav:1 tav:1`` was recorded and ``status`` listed two non-player Parties on
+    Tavern space 1. Now refused, naming the space."""
+    t = Table(players=("Astrid", "Brandon"))
+    found = t.refused("EH-2P-1", "TWO_P_REVEAL", spaces=[["tavern", 1], ["tavern", 1]])
+    assert "tavern:1 is named twice" in found.message
+    t.ok("TWO_P_REVEAL", spaces=[["tavern", 1], ["mountain", 1]])
+
+
+@pytest.mark.parametrize("space,hire,hint", [
+    ("five", "3G2W", "eh place mountain 5 3G2W"),
+    ("two", "2G", "eh place mountain 2 2G"),
+    ("2G", "2", "eh place mountain 2 2G"),
+])
+def test_the_place_hint_suggests_the_space_that_fits(space: str, hire: str, hint: str) -> None:
+    """EH-V5 (field report): the usage hint always suggested space 3 (``eh place mountain 3 3G2W`` for a Party of
+    5); it now names the Party's own size, or the number typed after the Hirelings."""
+    with pytest.raises(NotationError) as raised:
+        notation.party("mountain", space, hire, {})
+    assert hint in str(raised.value) and " 3 " not in str(raised.value)
