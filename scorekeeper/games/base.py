@@ -446,11 +446,13 @@ class Game:
 
 class MissingValueError(LookupError):
     """A value needed for scoring was never given; the message says which one and how to set it. ``table``: the
-    scoring table without that value (its category marked incomplete), when the game can make one."""
+    scoring table without that value (its category marked incomplete), when the game can make one; ``remedy``:
+    the command that gives it, in a few words (``set flame_glory 1=N``), for a line beside other games."""
 
-    def __init__(self, message: str, table: ScoreTable | None = None) -> None:
+    def __init__(self, message: str, table: ScoreTable | None = None, remedy: str = "") -> None:
         super().__init__(message)
         self.table = table
+        self.remedy = remedy or message
 
 
 def _short(value: Any) -> str:

@@ -228,7 +228,7 @@ def score(st: State) -> ScoreTable:
                    f"the board (the rulebook gives only 3 → 3 and 6 → 8): read it and set it with "
                    f"scorekeeper set flame_glory {example} (N: the Glory printed there)")
         if final:
-            raise MissingValueError(message, incomplete(rows, explanations, steps))
+            raise MissingValueError(message, incomplete(rows, explanations, steps), f"set flame_glory {example}")
         notes.append(f"provisional: {message}")
     dragons = {p.name: len(st.owned(p.name, "dragon")) for p in st.players}
     rank_rows(rows, {name: (n,) for name, n in dragons.items()})  # EH-END-10

@@ -9,6 +9,8 @@ from scorekeeper.errors import NotationError
 from scorekeeper.games.emberheart import notation
 
 from eh_helpers import Table
+from test_eh_playtests import end_game, missing_steps
+from tests.conftest import Cli
 
 
 def test_eh_2p_1_a_space_named_twice_is_refused() -> None:
@@ -31,3 +33,14 @@ def test_the_place_hint_suggests_the_space_that_fits(space: str, hire: str, hint
     with pytest.raises(NotationError) as raised:
         notation.party("mountain", space, hire, {})
     assert hint in str(raised.value) and " 3 " not in str(raised.value)
+
+
+def test_standings_says_the_final_score_waits_for_a_flame_value(cli: Cli) -> None:
+    """EH-V1 (field report): ``standings`` called a finished game missing a Flame value unreplayable, showed the
+    exception's class and asked for a bug report. It now says what to set."""
+    end_game(cli)
+    result = cli("standings", str(cli.session.parent))
+    line = next(line for line in result.output.splitlines() if cli.session.name in line)
+    assert line.strip().endswith(f"{cli.session.name}: final score incomplete: set flame_glory " + ",".join(
+        f"{d}=N" for d in missing_steps(cli)))
+    assert "Error" not in result.output and "report it" not in result.output
