@@ -422,6 +422,12 @@ class Game:
         state.settings[key] = value
         return state
 
+    def setting_in_force(self, state: Any, key: str, value: Any) -> tuple[Any, str]:
+        """The value of setting ``key`` the game plays by in ``state`` (``value``: the last one given, at creation
+        or by ``set``), and a few words on where any part of it comes from besides (empty: nowhere). Default:
+        ``value`` itself; a game whose ``change_setting`` merges, or which adds values of its own, says so here."""
+        return value, ""
+
     def end_findings(self, state: Any) -> list[Finding]:
         """Problems visible only at the end of the journal (a mandatory event never logged…)."""
         return []

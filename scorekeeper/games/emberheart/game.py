@@ -17,7 +17,7 @@ from scorekeeper.games.emberheart.complete import complete as complete_draft
 from scorekeeper.games.emberheart.context import Ctx, hero_active, total_hire
 from scorekeeper.games.emberheart.events import EVENTS
 from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
-from scorekeeper.games.emberheart.scoring import score as score_table
+from scorekeeper.games.emberheart.scoring import flame_table, score as score_table
 from scorekeeper.games.emberheart.settings import SETTINGS, flame_glory_problem
 from scorekeeper.games.emberheart.state import END, Player, State, new_offers
 from scorekeeper.games.emberheart.view import (
@@ -260,6 +260,15 @@ class Emberheart(Game):
         else:
             state.settings[key] = value
         return state
+
+    def setting_in_force(self, state: State, key: str, value: Any) -> tuple[Any, str]:
+        """``flame_glory`` and ``colour_tracks`` as every ``set`` merged them; the Flame table with the rulebook's
+        3 → 3 and 6 → 8, the table the score uses (field report EH-V2)."""
+        if key == "flame_glory":
+            return {str(k): v for k, v in sorted(flame_table(state).items()) if k}, "3 → 3 and 6 → 8: the rulebook's"
+        if key == "colour_tracks":
+            return state.settings.get(key, value), ""
+        return value, ""
 
     def end_findings(self, state: State) -> list[Finding]:
         """EH-GAR-5: a claimed Garrison card that is completable but was never completed (AMB-19); EH-END-9: a

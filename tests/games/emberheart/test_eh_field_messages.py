@@ -44,3 +44,15 @@ def test_standings_says_the_final_score_waits_for_a_flame_value(cli: Cli) -> Non
     assert line.strip().endswith(f"{cli.session.name}: final score incomplete: set flame_glory " + ",".join(
         f"{d}=N" for d in missing_steps(cli)))
     assert "Error" not in result.output and "report it" not in result.output
+
+
+def test_settings_shows_the_flame_table_the_score_uses(cli: Cli) -> None:
+    """EH-V2 (field report): ``settings`` showed only the last ``set flame_glory`` (``2 2``), although the earlier
+    sets and the rulebook's 3 → 3 and 6 → 8 are in force too. It now shows the merged table, the sets it came
+    from and the rulebook's part."""
+    assert cli("new", "emberheart", "--players", "Ann,Bob").exit_code == 0
+    assert cli("set", "flame_glory", "4=5").exit_code == 0
+    assert cli("set", "flame_glory", "2=2").exit_code == 0
+    row = next(r for r in cli.json("settings") if r["key"] == "flame_glory")
+    assert row["value"] == {"2": 2, "3": 3, "4": 5, "6": 8}
+    assert row["source"] == "set at #1, #2; 3 → 3 and 6 → 8: the rulebook's"
