@@ -422,6 +422,11 @@ class Game:
         state.settings[key] = value
         return state
 
+    def settles(self, state: Any, violation: Violation) -> bool:
+        """Whether ``state`` settles a warning found earlier (a value it assumed, confirmed by a ``set`` since):
+        the journal's list of violations (``check``, the report) then leaves it out. Default: never."""
+        return False
+
     def setting_in_force(self, state: Any, key: str, value: Any) -> tuple[Any, str]:
         """The value of setting ``key`` the game plays by in ``state`` (``value``: the last one given, at creation
         or by ``set``), and a few words on where any part of it comes from besides (empty: nowhere). Default:

@@ -9,12 +9,12 @@ from typing import Any, Callable, Sequence
 from scorekeeper.core.events import Event
 from scorekeeper.games import entry
 from scorekeeper.games.base import (
-    Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, warning,
+    Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, Violation, warning,
 )
 from scorekeeper.games.emberheart import adjust, rules_action, rules_cards, rules_raid, rules_reward, rules_setup, tally
 from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, HIRELING_NAMES, TRACKS
 from scorekeeper.games.emberheart.complete import complete as complete_draft
-from scorekeeper.games.emberheart.context import Ctx, hero_active, total_hire
+from scorekeeper.games.emberheart.context import Ctx, assumption_settled, hero_active, total_hire
 from scorekeeper.games.emberheart.events import EVENTS
 from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
 from scorekeeper.games.emberheart.scoring import flame_table, score as score_table
@@ -260,6 +260,11 @@ class Emberheart(Game):
         else:
             state.settings[key] = value
         return state
+
+    def settles(self, state: State, violation: Violation) -> bool:
+        """EH-ATTR-6: the warnings on the assumed colour→track map, once ``colour_tracks_confirmed`` says it is the
+        board's (field report EH-V6)."""
+        return assumption_settled(state, violation.rule, violation.message)
 
     def setting_in_force(self, state: State, key: str, value: Any) -> tuple[Any, str]:
         """``flame_glory`` and ``colour_tracks`` as every ``set`` merged them; the Flame table with the rulebook's

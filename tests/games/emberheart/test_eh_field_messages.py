@@ -3,6 +3,9 @@ and fails without its fix."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+
 import pytest
 
 from scorekeeper.errors import NotationError
@@ -11,6 +14,8 @@ from scorekeeper.games.emberheart import notation
 from eh_helpers import Table
 from test_eh_playtests import end_game, missing_steps
 from tests.conftest import Cli
+
+SAMPLES = Path(__file__).resolve().parents[3] / "sample_sessions" / "emberheart"
 
 
 def test_eh_2p_1_a_space_named_twice_is_refused() -> None:
@@ -56,3 +61,19 @@ def test_settings_shows_the_flame_table_the_score_uses(cli: Cli) -> None:
     row = next(r for r in cli.json("settings") if r["key"] == "flame_glory")
     assert row["value"] == {"2": 2, "3": 3, "4": 5, "6": 8}
     assert row["source"] == "set at #1, #2; 3 → 3 and 6 → 8: the rulebook's"
+
+
+def assumed_maps(cli: Cli) -> list[str]:
+    """The EH-ATTR-6 warnings on an assumed colour→track map that ``check`` lists."""
+    return [v["message"].split(" is ")[0] for v in cli.json("check")["violations"] if v["rule"] == "EH-ATTR-6"]
+
+
+def test_check_drops_the_assumed_colour_map_warnings_once_confirmed(cli: Cli) -> None:
+    """EH-V6 (EH-ATTR-6): after ``set colour_tracks_confirmed=yes`` ``check`` still listed the earlier warnings
+    that asked for that very confirmation. They are settled now; one on a colour the map no longer maps so stays."""
+    shutil.copy(SAMPLES / "two-players-side-b.json", cli.session)
+    warned = assumed_maps(cli)
+    assert "green → speed" in warned and "red → strength" in warned
+    assert cli("set", "colour_tracks", '{"green": "senses"}').exit_code == 0
+    assert cli("set", "colour_tracks_confirmed=yes").exit_code == 0
+    assert set(assumed_maps(cli)) == {"green → speed"}
