@@ -77,3 +77,11 @@ def test_check_drops_the_assumed_colour_map_warnings_once_confirmed(cli: Cli) ->
     assert cli("set", "colour_tracks", '{"green": "senses"}').exit_code == 0
     assert cli("set", "colour_tracks_confirmed=yes").exit_code == 0
     assert set(assumed_maps(cli)) == {"green → speed"}
+
+
+def test_the_readme_says_a_forced_play_is_carried_out() -> None:
+    """EH-V8 (field report): the README said ``--force`` records a play "flagged and not applied", while Emberheart
+    (``test_eh_forced.py``), ``docs/emberheart.md`` and ``docs/journal.md`` carry it out as the table played it."""
+    readme = " ".join((SAMPLES.parents[1] / "README.md").read_text(encoding="utf-8").split())
+    sentence = readme[readme.index("`--force` records a play"):][:200]
+    assert "carried out as the table played it" in sentence and "not applied" not in sentence
