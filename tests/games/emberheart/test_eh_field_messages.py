@@ -8,10 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.errors import NotationError
-from scorekeeper.games.emberheart import notation
+from scorekeeper.errors import BadInput, NotationError
+from scorekeeper.games.base import Draft
+from scorekeeper.games.emberheart import GAME, notation
+from scorekeeper.games.emberheart.state import REWARD
 
 from eh_helpers import Table
+from test_eh_cards import cards_table
 from test_eh_playtests import end_game, missing_steps
 from tests.conftest import Cli
 
@@ -85,3 +88,15 @@ def test_the_readme_says_a_forced_play_is_carried_out() -> None:
     readme = " ".join((SAMPLES.parents[1] / "README.md").read_text(encoding="utf-8").split())
     sentence = readme[readme.index("`--force` records a play"):][:200]
     assert "carried out as the table played it" in sentence and "not applied" not in sentence
+
+
+def test_attach_resolves_a_colour_among_the_players_own_cards() -> None:
+    """EH-V9 (field report): during the Garrison's Reward ``eh attach C6 green`` took ``green`` for the Garrison
+    card on offer (``Ann has no card green3``); a colour now names the one fitting card of the player's, as
+    ``claim`` resolves colour words, and says so when none or several fit."""
+    t = cards_table()
+    t.state.phase, t.state.location = REWARD, "garrison"
+    draft = GAME.complete(t.state, Draft("ATTACH_DRAGON", "Astrid", {"dragon": "green", "target": "green"}))
+    assert (draft.payload["dragon"], draft.payload["target"]) == ("D-G", "P-G")
+    with pytest.raises(BadInput, match="no green card fits here; the cards that fit: P-B"):
+        GAME.complete(t.state, Draft("ATTACH_DRAGON", "Brandon", {"dragon": "D-G", "target": "green"}))
