@@ -69,7 +69,7 @@ def card_from_payload(st: State, ctx: Ctx, location: str) -> Card:
         if hero in map(HERO_OF, st.cards.values()):
             for c in st.cards.values():
                 if c.hero == hero and c.kind == "hero":
-                    ctx.stop("EH-SETUP-13", f"the {hero.title()} card is already in play; each Hero card exists once")
+                    ctx.stop("EH-SETUP-13", f"{hero_seen(c)}; each Hero card exists once")
         card.hero, card.colour = hero, HEROES[hero]  # EH-HERO-GEN-8: colour from the name
     elif kind == "tavern":
         hire = ctx.get("hire") or {}
@@ -115,6 +115,16 @@ def card_from_payload(st: State, ctx: Ctx, location: str) -> Card:
             ctx.stop("EH-GAR-4", "a Garrison card shows an Attribute track: strength, senses or speed")
         card.track = track
     return card
+
+
+def hero_seen(card: Card) -> str:
+    """Where a Hero card revealed before is now, for EH-SETUP-13 (field report EH-V10: a card discarded at a Reset
+    is not "in play")."""
+    name = f"the {card.hero.title()} card"
+    if card.discarded:
+        return f"{name} was already revealed this game (and discarded)"
+    where = f"{card.owner}'s" if card.owner else "on offer"
+    return f"{name} is already in play ({where})"
 
 
 def check_reveal_window(st: State, ctx: Ctx, key: str, slot: int) -> None:

@@ -100,3 +100,17 @@ def test_attach_resolves_a_colour_among_the_players_own_cards() -> None:
     assert (draft.payload["dragon"], draft.payload["target"]) == ("D-G", "P-G")
     with pytest.raises(BadInput, match="no green card fits here; the cards that fit: P-B"):
         GAME.complete(t.state, Draft("ATTACH_DRAGON", "Brandon", {"dragon": "D-G", "target": "green"}))
+
+
+def test_a_hero_discarded_at_reset_is_said_to_have_been_revealed() -> None:
+    """EH-V10 (EH-SETUP-13): a Hero revealed, then discarded at the Reset, was called "already in play" when
+    revealed again. The refusal stands; it now says the card was already revealed this game."""
+    t = Table()
+    t.fill_offers()
+    mentor = next(c for c in t.state.cards.values() if c.kind == "hero" and not c.owner)
+    mentor.discarded = True  # as the Reset leaves an untaken Hero
+    t.state.offers["guild"] = [None if cid == mentor.id else cid for cid in t.state.offers["guild"]]
+    found = t.refused("EH-SETUP-13", "CARD_REVEAL", location="guild", hero=mentor.hero)
+    assert f"the {mentor.hero.title()} card was already revealed this game" in found.message
+    taken = t.refused("EH-SETUP-13", "CARD_REVEAL", location="guild", hero=t.state.cards[t.state.offers["guild"][1]].hero)
+    assert "is already in play (on offer)" in taken.message
