@@ -121,6 +121,8 @@ def _point(score: Any, state: Any, label: str, seq: int, players: tuple[str, ...
         table: ScoreTable = score(state)
     except MissingValueError as exc:
         return Point(label, seq, None, missing=str(exc))
+    if table.missing:  # provisional, with a value left out: unscored, as a final table would be (EH-V11)
+        return Point(label, seq, None, missing=table.missing)
     by_player = {row.player: row.total for row in table.rows}
     totals = {player: by_player[player] for player in players if player in by_player}
     return Point(label, seq, totals, tuple(table.winners), table.final, notes=tuple(table.notes))

@@ -207,6 +207,8 @@ class ScoreTable:
 
     ``final`` is False for a provisional (mid-game) table. ``winners`` has more than one name when the
     tie is shared. ``tiebreak`` explains the tiebreak applied, or is ``None`` when none was needed.
+    ``missing``: a provisional table's totals leave out a value never given (what to set), as a final table
+    raises ``MissingValueError``; a view over time then marks the moment unscored in both cases.
     """
 
     game: str
@@ -217,6 +219,7 @@ class ScoreTable:
     tiebreak: str | None = None
     explanations: list[Explanation] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    missing: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
