@@ -8,7 +8,7 @@ from typing import Any
 from scorekeeper.core.events import Event
 from scorekeeper.games.base import Choice, Expectation, ObservationError, Section, Status
 from scorekeeper.games.emberheart.cards import (
-    COLOURS, LOCATION_TITLES, MOUNTAIN, TRACKS, hire_text, req_text,
+    COLOURS, HEROES, LOCATION_TITLES, MOUNTAIN, TRACKS, hire_text, req_text,
 )
 from scorekeeper.games.emberheart.context import total_hire
 from scorekeeper.games.emberheart.rules_action import aides_left
@@ -510,12 +510,12 @@ def describe_event(event: Event) -> str:
     if t == "GARRISON_COMPLETE":
         return f"{who}completes {d.get('card')}"
     if t == "HERO_ABILITY":
-        rest = " ".join(f"{k}={v}" for k, v in d.items() if k != "hero")
-        return f"{who}uses the {str(d.get('hero')).title()} {rest}".rstrip()
+        rest = ", ".join(f"{_ABILITY_WORDS.get(k, k)}{_words(v)}" for k, v in d.items() if k != "hero" and v is not None)
+        return f"{who}uses the {str(d.get('hero')).title()}" + (f": {rest}" if rest else "")
     if t == "RAID_DISCARD":
         disc = _hire(d["discard"]) if d.get("discard") else "as required"
-        extras = " ".join(k for k in ("fire_sage", "custodian") if d.get(k))
-        return f"{who}Raid discards {disc} {extras}".rstrip()
+        extras = " and ".join(str(k).replace("_", " ").title() for k in ("fire_sage", "custodian") if d.get(k))
+        return f"{who}Raid discards {disc}" + (f" (with the {extras})" if extras else "")
     if t == "FLAME_RESPONSE":
         return f"{who}answers the Flame increase: {d.get('option')}"
     if t == "ATTR_EXTRA_STEP":
@@ -523,10 +523,33 @@ def describe_event(event: Event) -> str:
     if t == "END_GEAR_CONVERT":
         return f"{who}discards {d.get('gear')} Gear for Flame -{int(d.get('gear', 0)) // 3}"
     if t == "END_DECLARE":
-        return f"{who}declares {d}"
+        return f"{who}declares {_words(d)}"
+    if t == "ADJUST":
+        players = "; ".join(f"{name}: {_words(changes)}" for name, changes in dict(d.get("players") or {}).items())
+        game = ", ".join(f"{k} {v}" for k, v in d.items() if k in ("round", "first"))
+        return "adjust " + "; ".join(part for part in (players, game) if part) + (
+            f" ({d['reason']})" if d.get("reason") else "")
     if t == "SKIP_TURN":
         return f"{who}skips the turn"
-    return f"{who}{t} {d}"
+    return f"{who}{t} {_words(d)}"
+
+
+#: how a Hero ability's fields read after "uses the HERO: " (the Apprentice's card is named alone)
+_ABILITY_WORDS = {"card": "", "keep": "keeps ", "discard": "discards ", "gain": "gains ", "dragon": "",
+                  "colour": "as "}
+
+
+def _words(value: Any) -> str:
+    """A payload value in plain words (field report EH-V12): ``{'G': 3, 'W': 3}`` → ``G 3, W 3``; a Hero's
+    name in its title case; never a Python repr."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_words(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_words(v) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    text = str(value)
+    return text.title() if text.lower() in HEROES else text
 
 
 OBSERVABLE = ("flame", "gear", "grunts", "scouts", "rangers", "wardens", "hirelings", "crests", "strength",

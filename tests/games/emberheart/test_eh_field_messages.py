@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.core.events import Event
 from scorekeeper.errors import BadInput, NotationError
 from scorekeeper.games.base import Draft
 from scorekeeper.games.emberheart import GAME, notation
@@ -114,3 +115,15 @@ def test_a_hero_discarded_at_reset_is_said_to_have_been_revealed() -> None:
     assert f"the {mentor.hero.title()} card was already revealed this game" in found.message
     taken = t.refused("EH-SETUP-13", "CARD_REVEAL", location="guild", hero=t.state.cards[t.state.offers["guild"][1]].hero)
     assert "is already in play (on offer)" in taken.message
+
+
+@pytest.mark.parametrize("type,player,payload,line", [
+    ("ADJUST", None, {"players": {"Astrid": {"G": 3, "W": 3}}}, "adjust Astrid: G 3, W 3"),
+    ("RAID_DISCARD", "Bea", {"fire_sage": True}, "Bea: Raid discards as required (with the Fire Sage)"),
+    ("HERO_ABILITY", "Astrid", {"hero": "apprentice", "card": "squire"}, "Astrid: uses the Apprentice: Squire"),
+])
+def test_acknowledgements_speak_plain_words(type: str, player: str | None, payload: dict[str, object],
+                                            line: str) -> None:
+    """EH-V12 (field report): ``ADJUST {'players': …}`` (a Python repr), ``Raid discards as required fire_sage``
+    and ``uses the Apprentice card=squire`` are said in plain words."""
+    assert GAME.describe(Event(1, type, player, payload)) == line
