@@ -190,7 +190,8 @@ def _reveal(st: State, draft: Draft) -> Draft:
     free = _empty_slots(st, location, only_level)
     if not isinstance(batch, int) or batch > len(free):
         where = f"the Mountain's {only_level} level" if only_level else f"the {location}"
-        raise BadInput(f"{batch} cards but only {len(free)} empty slot(s) at {where}; "
+        slots = "no empty slot" if not free else f"only {len(free)} empty slot{'s' if len(free) != 1 else ''}"
+        raise BadInput(f"{batch} card{'s' if batch != 1 else ''} but {slots} at {where}; "
                        "a reveal fills empty slots (see 'scorekeeper status')")
     face = {k: v for k, v in payload.items() if k != "location"}
     return Draft(draft.type, draft.player, {"location": location, **free[0], **face})

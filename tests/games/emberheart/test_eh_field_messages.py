@@ -10,9 +10,10 @@ import pytest
 
 from scorekeeper.core.events import Event
 from scorekeeper.errors import BadInput, NotationError
-from scorekeeper.games.base import Draft
+from scorekeeper.games.base import Draft, ScoreTable
 from scorekeeper.games.emberheart import GAME, notation
 from scorekeeper.games.emberheart.state import REWARD
+from scorekeeper.render.report import winner_line
 
 from eh_helpers import Table
 from test_eh_cards import cards_table
@@ -127,3 +128,38 @@ def test_acknowledgements_speak_plain_words(type: str, player: str | None, paylo
     """EH-V12 (field report): ``ADJUST {'players': …}`` (a Python repr), ``Raid discards as required fire_sage``
     and ``uses the Apprentice card=squire`` are said in plain words."""
     assert GAME.describe(Event(1, type, player, payload)) == line
+
+
+def test_small_wording_slips() -> None:
+    """EH-V13 (field report): "it is Brandon turn", "Shared victory: Ann and Bea and Cid", "1 cards but only 0
+    empty slot(s)"."""
+    t = Table()
+    t.fill_offers()
+    swap = t.refused("EH-GEAR-1", "GEAR_SWAP", "Brandon", **{"from": "G", "to": "S"})
+    assert "(it is Astrid's turn)" in swap.message
+    three = ScoreTable("emberheart", True, [], [], ["Ann", "Bea", "Cid"])
+    assert winner_line(three) == "Shared victory: Ann, Bea and Cid"
+    assert winner_line(ScoreTable("emberheart", True, [], [], ["Ann", "Bea"])) == "Shared victory: Ann and Bea"
+    with pytest.raises(BadInput, match="^1 card but no empty slot at the tavern;"):
+        GAME.complete(t.state, Draft("CARD_REVEAL", None, {"location": "tavern", "hire": {"G": 1}}))
+
+
+def test_an_incomplete_final_table_ranks_nobody(cli: Cli) -> None:
+    """EH-V13 (field report): the final table waiting for a Flame value ("there is no winner until it is set")
+    still printed ``rank 1 2 3``."""
+    end_game(cli)
+    result = cli("score")
+    assert result.exit_code == 1 and "Flame (incomplete)" in result.stdout
+    assert not [line for line in result.stdout.splitlines() if line.startswith("rank")]
+
+
+def test_a_cascade_refusal_on_a_branch_does_not_suggest_a_branch(cli: Cli) -> None:
+    """EH-V13 (field report): a correction refused for the later plays it breaks ended "or try it first on a branch
+    ('scorekeeper branch')" even when the session already was a branch."""
+    end_game(cli)
+    assert cli("void", "5").exit_code == 1 and "try it first on a branch" in cli("void", "5").output
+    branch = cli.session.parent / "what-if.json"
+    assert cli("branch", str(branch)).exit_code == 0
+    refused = cli("void", "5", "--session", str(branch))
+    assert refused.exit_code == 1 and "use --force to record it all the same" in refused.output
+    assert "branch" not in refused.output.splitlines()[-1]
