@@ -48,6 +48,35 @@ def missing_reveals(st: State, two_player_card: bool = True) -> list[str]:
 
 
 def expected_text(st: State) -> tuple[str, str | None]:
+    """What the engine waits for, in words, and who should act; the optional answers that lapse at the next
+    play come first (field report EH-F2)."""
+    text, who = _waiting_for(st)
+    answers = open_answers(st)
+    if answers and text:
+        return f"{' · '.join(answers)} — then {text}", who
+    return text, who
+
+
+def open_answers(st: State) -> list[str]:
+    """The answers a player may still give before the next play: skill 2's to a Flame increase (EH-SKILL-2A),
+    skill 3's extra step (EH-SKILL-3A), a Recruiter or Priestess after the Raid (EH-HERO-GEN-7)."""
+    from scorekeeper.games.emberheart.context import hero_active
+
+    answers = []
+    after_raid = (st.phase == ACTION and st.actions == 0 and st.after_raid_round == st.round - 1 and st.round > 1
+                  or st.phase == END)
+    for p in st.players:
+        if p.skill == 2 and p.pending_flame > 0:
+            answers.append(f"{p.name} may answer the Flame +{p.pending_flame} (eh respond grunts|experts -p {p.name})")
+        if p.skill == 3 and p.pending_track:
+            answers.append(f"{p.name} may pay 1 Gear for one more {p.pending_track} step (eh extra -p {p.name})")
+        for hero in ("recruiter", "priestess"):
+            if after_raid and hero_active(st, p.name, hero) and f"{hero}:after{st.after_raid_round}" not in p.used:
+                answers.append(f"{p.name}'s {hero.title()} may act ({HERO_MOMENTS[hero]} -p {p.name})")
+    return answers
+
+
+def _waiting_for(st: State) -> tuple[str, str | None]:
     """What the engine waits for, in words, and who should act."""
     if st.phase == ACTION:
         who = st.active()
@@ -292,11 +321,6 @@ def status_of(st: State) -> Status:
             if not card.completed and not garrison_shortfall(st, p.name, card, {}):
                 notes.append(f"{p.name} meets the requirements of {card.id}: eh complete {card.id} -p {p.name}")
     notes += _hero_moments(st)
-    for p in st.players:  # side B: an answer the skill holder may still give (EH-SKILL-2A, EH-SKILL-3A)
-        if p.skill == 2 and p.pending_flame > 0:
-            notes.append(f"{p.name} may answer the Flame +{p.pending_flame} (skill 2): eh respond grunts|experts")
-        if p.skill == 3 and p.pending_track:
-            notes.append(f"{p.name} may pay 1 Gear for one more {p.pending_track} step (skill 3): eh extra")
     if st.phase == RAID:
         slot = raid_in_force(st)
         raid_id = st.raids[slot - 1] if slot else None  # raid_in_force only names a face-up slot
@@ -328,9 +352,9 @@ def _hero_moments(st: State) -> list[str]:
     after_raid = before_first and st.after_raid_round == st.round - 1 and st.round > 1 or st.phase == END
     now = {"apprentice": before_first, "bard": before_first, "paragon": before_first, "recruiter": after_raid,
            "priestess": after_raid, "dragon trainer": st.phase == RAID and not any(p.raided for p in st.players)}
-    for p in st.players:
+    for p in st.players:  # (a Recruiter or Priestess after the Raid: in ``open_answers``, said by next:)
         for hero, command in HERO_MOMENTS.items():
-            if now[hero] and hero_active(st, p.name, hero) and not (hero == "apprentice" and "apprentice" in p.used):
+            if now[hero] and hero not in ("recruiter", "priestess") and hero_active(st, p.name, hero) and not (hero == "apprentice" and "apprentice" in p.used):
                 notes.append(f"{p.name}'s {hero.title()} may act now: {command} -p {p.name}")
     if st.phase == END:  # AMB-01: the Flame values the final score will need
         top = max(p.flame for p in st.players)

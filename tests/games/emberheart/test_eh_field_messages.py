@@ -17,6 +17,7 @@ from scorekeeper.render.report import winner_line
 
 from eh_helpers import Table
 from test_eh_cards import cards_table
+from test_eh_skills import side_b
 from test_eh_playtests import end_game, missing_steps
 from tests.conftest import Cli
 
@@ -163,3 +164,15 @@ def test_a_cascade_refusal_on_a_branch_does_not_suggest_a_branch(cli: Cli) -> No
     refused = cli("void", "5", "--session", str(branch))
     assert refused.exit_code == 1 and "use --force to record it all the same" in refused.output
     assert "branch" not in refused.output.splitlines()[-1]
+
+
+def test_next_names_an_open_answer_before_the_next_turn() -> None:
+    """EH-F2 (field report): after the Firestation on a skill-2 board, ``next:`` was "Brandon's turn: …" and only
+    ``status`` Notes said Astrid may answer the Flame +1, an answer that lapses at her next play. ``next:`` now
+    names it first; once answered, it is gone."""
+    t = side_b([2, 1])
+    t.ok("USE_SPECIAL", "Astrid", site="firestation")
+    text = GAME.expect(t.state).text
+    assert text.startswith("Astrid may answer the Flame +1 (eh respond grunts|experts -p Astrid) — then Brandon's turn")
+    t.ok("FLAME_RESPONSE", "Astrid", option="grunts")
+    assert GAME.expect(t.state).text.startswith("Brandon's turn")

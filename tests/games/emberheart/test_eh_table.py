@@ -90,7 +90,7 @@ def test_a_bad_card_word_records_nothing_and_says_how_to_write_it(cli: Cli) -> N
     out = refused(cli, "eh", "reveal", "mountain", "green3w1", "yellow8", code=2)
     assert "unknown colour 'yellow'" in out
     out = refused(cli, "eh", "reveal", "tavern", "2G1S-1", "3G", "1S1W+1", "2R", code=2)
-    assert "4 cards but only 3 empty slot(s) at the tavern" in out
+    assert "4 cards but only 3 empty slots at the tavern" in out
     out = refused(cli, "eh", "reveal", "guild", "master", code=2)
     assert "master-scout" in out
     assert cli.json("log") == []  # nothing was written
@@ -446,8 +446,11 @@ def test_the_skill_3_extra_step_goes_to_its_holder_not_to_whose_turn_it_is(duel:
         ok(duel, "eh", *args)
     out = refused(duel, "eh", "extra")  # the skill-3 holder, Bjorn, has nothing waiting: the rules say so
     assert "EH-SKILL-3B: Bjorn has no advancement waiting for the extra step" in out
-    ok(duel, "eh", "attach", "C2", "P1")  # Bjorn's red Dragon on his red Preserve: Strength +2
-    assert "Bjorn may pay 1 Gear for one more strength step (skill 3): eh extra" in duel.json("status")["notes"]
+    attached = ok(duel, "eh", "attach", "C2", "P1")  # Bjorn's red Dragon on his red Preserve: Strength +2
+    # EH-F2 (field report): the answer was only in the status Notes; next: names it first, then what comes after
+    answer = "Bjorn may pay 1 Gear for one more strength step (eh extra -p Bjorn) — then "
+    assert f"next: {answer}" in " ".join(attached.split())
+    assert duel.json("status")["expected"].startswith(answer)
     ok(duel, "eh", "extra")
     assert duel.json("log")[-1]["description"] == "Bjorn: pays 1 Gear for an extra Attribute step"
     assert [p["str/sen/spd"] for p in duel.json("status")["players"]] == ["1/0/0", "4/0/0"]
@@ -717,7 +720,7 @@ def test_several_cards_into_one_mountain_level(cli: Cli) -> None:
     assert "reveal mountain middle slot 1: blue · 5 Glory · 1 Warden(s) · Flame +1" in out
     assert "reveal mountain middle slot 2: green · 4 Glory" in out
     out = refused(cli, "eh", "reveal", "mountain", "t", "red8f1", "red9", code=2)
-    assert "2 cards but only 1 empty slot(s) at the Mountain's top level" in out
+    assert "2 cards but only 1 empty slot at the Mountain's top level" in out
     ok(cli, "eh", "reveal", "mountain", "t", "red", "8", "--flame", "1")  # the one-card form is unchanged
 
 
