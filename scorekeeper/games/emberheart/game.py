@@ -153,7 +153,7 @@ class Emberheart(Game):
             after = self._supply(state)
             if any(map(gt, after, CAPS)):  # (a play nearly always leaves every count within the box)
                 for key, held, had, cap in zip(TOKENS, after, before, CAPS):
-                    if held > cap and held > had:  # EH-SETUP-14 (AMB-31)
+                    if held > cap >= had:  # EH-SETUP-14 (AMB-31): once, as the box is first exceeded (EH-F5)
                         found.warn("EH-SETUP-14", f"the players now hold {held} {key} tokens; the box "
                                                   f"has {cap} (the supply is unlimited by default)")
         return state

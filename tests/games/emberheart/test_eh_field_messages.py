@@ -176,3 +176,14 @@ def test_next_names_an_open_answer_before_the_next_turn() -> None:
     assert text.startswith("Astrid may answer the Flame +1 (eh respond grunts|experts -p Astrid) — then Brandon's turn")
     t.ok("FLAME_RESPONSE", "Astrid", option="grunts")
     assert GAME.expect(t.state).text.startswith("Brandon's turn")
+
+
+def test_the_supply_warning_is_given_once_as_the_box_is_exceeded() -> None:
+    """EH-F5 (EH-SETUP-14): the warning "the players now hold 42 gear tokens; the box has 35" came again on every
+    later gain; it is given when the box's count is first passed, and again only after falling back within it."""
+    t = Table()
+    t.fill_offers()
+    for p in t.state.players:
+        p.hire["G"] = 16
+    assert [f.rule for f in t.ok("USE_SPECIAL", "Astrid", site="firestation")] == ["EH-SETUP-14"]
+    assert t.ok("USE_SPECIAL", "Brandon", site="firestation") == []
