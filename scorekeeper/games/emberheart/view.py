@@ -129,9 +129,10 @@ def _waiting_for(st: State) -> tuple[str, str | None]:
     if st.phase == END:
         floor = int(st.settings.get("flame_min", 0))
         can = [f"{p.name} {p.gear}" for p in st.players if p.gear >= 3 and p.flame > floor]
-        who_can = (f"; Gear: {', '.join(can)}" if can
-                   else "; nobody can: it takes 3 Gear and a Flame above the floor")
-        return (f"End Game Scoring: convert Gear if you like (eh convert 3 -p NAME{who_can}), "
+        if not can:  # nothing left to play: the game is over (field report EH-F8)
+            return ("Game over: nobody can convert Gear (it takes 3 Gear and a Flame above the floor); "
+                    "the final score: scorekeeper score", None)
+        return (f"End Game Scoring: convert Gear if you like (eh convert 3 -p NAME; Gear: {', '.join(can)}), "
                 "then scorekeeper score", None)
     return "", None
 

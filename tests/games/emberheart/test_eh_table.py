@@ -702,7 +702,8 @@ def test_offers_are_listed_in_the_order_the_locations_resolve(table: Cli) -> Non
 
 
 def test_the_end_game_does_not_claim_nobody_has_gear_when_the_flame_is_at_its_floor(cli: Cli) -> None:
-    """A 2-player side-B game ended with Astrid at 7 Gear and Flame 0: "nobody has 3 Gear" was wrong."""
+    """A 2-player side-B game ended with Astrid at 7 Gear and Flame 0: "nobody has 3 Gear" was wrong. EH-F8 (field
+    report): with nothing left to convert, the game is over, said so (it kept saying "convert Gear if you like")."""
     from scorekeeper.cli.common import open_session
     from scorekeeper.games.emberheart.view import expected_text
 
@@ -710,8 +711,8 @@ def test_the_end_game_does_not_claim_nobody_has_gear_when_the_flame_is_at_its_fl
     state = open_session(str(cli.session), "emberheart").state
     state.phase, state.round = "end", 5
     state.players[0].gear = 7
-    assert expected_text(state)[0] == ("End Game Scoring: convert Gear if you like (eh convert 3 -p NAME; nobody can: "
-                                       "it takes 3 Gear and a Flame above the floor), then scorekeeper score")
+    assert expected_text(state)[0] == ("Game over: nobody can convert Gear (it takes 3 Gear and a Flame above the "
+                                       "floor); the final score: scorekeeper score")
 
 
 def test_several_cards_into_one_mountain_level(cli: Cli) -> None:
