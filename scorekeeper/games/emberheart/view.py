@@ -123,9 +123,12 @@ def _waiting_for(st: State) -> tuple[str, str | None]:
         slot = raid_in_force(st)
         raid_id = st.raids[slot - 1] if slot else None  # raid_in_force only names a face-up slot
         card = st.cards[raid_id].label() if raid_id is not None else "no Raid card"
-        waiting = [p.name for p in st.players if not p.raided]
-        return (f"Raid phase · {card} · waiting for {', '.join(waiting)} · eh raid --all",
-                (waiting[0] if waiting else None))
+        waiting = {p.name: discard_choices(st, p) for p in st.players if not p.raided}
+        decided = [name for name, options in waiting.items() if not options]
+        parts = [f"waiting for {', '.join(decided)} · eh raid --all"] if decided else []
+        parts += [f"{name} says which Experts go (eh raid -p {name} --discard {'|'.join(options)})"
+                  for name, options in waiting.items() if options]  # field report EH-F3
+        return f"Raid phase · {card} · {' · '.join(parts) or 'eh raid --all'}", next(iter(waiting), None)
     if st.phase == END:
         floor = int(st.settings.get("flame_min", 0))
         can = [f"{p.name} {p.gear}" for p in st.players if p.gear >= 3 and p.flame > floor]
