@@ -37,6 +37,7 @@ def test_eh_2p_1_a_space_named_twice_is_refused() -> None:
     ("five", "3G2W", "eh place mountain 5 3G2W"),
     ("two", "2G", "eh place mountain 2 2G"),
     ("2G", "2", "eh place mountain 2 2G"),
+    ("x", "zz", "eh place mountain HIRE (the space is worked out from the Party's size)"),
 ])
 def test_the_place_hint_suggests_the_space_that_fits(space: str, hire: str, hint: str) -> None:
     """EH-V5 (field report): the usage hint always suggested space 3 (``eh place mountain 3 3G2W`` for a Party of
