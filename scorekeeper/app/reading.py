@@ -126,10 +126,18 @@ class Reading(SessionCore):
         values = dict(self.config.settings)
         sources = {key: self.journal.meta.setting_sources.get(key, "default (setting added after the session was made)")
                    for key in values}
-        for outcome in self.replay().timeline:
+        replayed = self.replay()
+        sets: dict[str, list[str]] = {}
+        for outcome in replayed.timeline:
             if outcome.event.type == SET and outcome.status == "applied" and not outcome.violations:
                 values[outcome.event.get("key")] = outcome.event.get("value")
-                sources[outcome.event.get("key")] = f"set at #{outcome.seq}"
+                sets.setdefault(outcome.event.get("key"), []).append(f"#{outcome.seq}")
+        for key, given in values.items():  # the value the game plays by: a merged table is all its sets
+            values[key], besides = self.game.setting_in_force(replayed.state, key, given)
+            if key in sets:
+                sources[key] = f"set at {', '.join(sets[key]) if values[key] != given else sets[key][-1]}"
+            if besides:
+                sources[key] += f"; {besides}"
         return values, sources
 
     def settings_rows(self) -> tuple[Game, list[dict[str, Any]]]:

@@ -92,7 +92,8 @@ class Recording(Trust):
                 if errors and not force and draft.type != ASSERT:
                     target = draft.payload.get("target")
                     if verdict.effects and any(v.seq != target for v in verdict.effects.broken) and not verdict.findings:
-                        raise PlayRefused(errors, draft.type, target, verdict.effects)
+                        raise PlayRefused(errors, draft.type, target, verdict.effects,
+                                          branch=self.journal.meta.parent is not None)
                     raise PlayRefused(errors)
                 if errors and draft.type != ASSERT:  # forced: judged again as the table made it
                     verdict = self._judge(current, events, draft, seq, forced=True)

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.games.base import ScoreTable
+from scorekeeper.games.base import MissingValueError, ScoreTable
 
 if TYPE_CHECKING:
     from scorekeeper.app.league_index import Index
@@ -106,6 +106,8 @@ def read_result(path: str) -> Result | str:
         return replace(result, table=replace(result.table, explanations=[], notes=[]))
     except ScorekeeperError as exc:
         return _reason(str(exc), path)
+    except MissingValueError as exc:  # the game replays; its final score waits for a value (field report EH-V1)
+        return f"final score incomplete: {exc.remedy}"
     except Exception as exc:  # a bug in one game's replay must not stop the league table
         return f"{BUG_PREFIX}{exc!r}); report it"
 

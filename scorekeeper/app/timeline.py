@@ -130,6 +130,8 @@ def _point(score: Any, state: Any, label: str, seq: int, players: tuple[str, ...
     except MissingValueError as exc:
         partial = None if exc.table is None else {r.player: r.total for r in exc.table.rows if r.player in players}
         return Point(label, seq, None, missing=str(exc), partial=partial)
+    if table.missing:  # provisional, with a value left out: unscored, as a final table would be (EH-V11)
+        return Point(label, seq, None, missing=table.missing)
     totals = {row.player: row.total for row in table.rows if row.player in players}  # the table's seat order
     return Point(label, seq, totals, tuple(table.winners), table.final, notes=tuple(table.notes))
 

@@ -226,8 +226,9 @@ def raid(everyone: bool, discard: str | None, card: int | None, fire_sage: bool,
          exotic: tuple[str, ...], player: str | None) -> Callable[[Session], Plays]:
     """Resolve the Raid for a player (or --all): discard what the Raid card requires (shortfall: Flame +1 each).
 
-    --all records one Raid discard per waiting player, in seat order; a player who must choose which Experts
-    to discard (or wants a Hero's reduction) stops it: record theirs with -p NAME --discard …, then --all again.
+    --all records one Raid discard per waiting player whose discard the rules decide, in seat order; a player
+    who must choose which Experts go is left for -p NAME --discard … (next: names them); a Hero's reduction is
+    recorded with -p NAME first.
 
     Example: scorekeeper eh raid -p Helga --discard 1S1R
     """
@@ -240,8 +241,10 @@ def raid(everyone: bool, discard: str | None, card: int | None, fire_sage: bool,
     def plays(s: Session) -> Plays:
         if not everyone:
             return [("", Draft("RAID_DISCARD", who(s, player), payload))]
-        waiting = [c.player for c in s.expect().choices if c.event == "RAID_DISCARD" and c.player]
-        return [(name, Draft("RAID_DISCARD", name, {})) for name in waiting] or [("", Draft("RAID_DISCARD", None, {}))]
+        waiting = [c for c in s.expect().choices if c.event == "RAID_DISCARD" and c.player]
+        decided = [c for c in waiting if not c.values] or waiting[:1]  # those who choose are left (as the field report asked)
+        return [(str(c.player), Draft("RAID_DISCARD", c.player, {})) for c in decided] or [
+            ("", Draft("RAID_DISCARD", None, {}))]
 
     return plays
 

@@ -330,6 +330,7 @@ def replay(
         violations.extend(outcome.violations)
         if watch is not None:
             watch(outcome, fold.state)
+    violations = _unsettled(game, fold.state, violations)
     ending = 0
     if until is None:
         ends = _end_violations(game, fold.state, events[-1].seq if events else 0)
@@ -353,7 +354,7 @@ def replay_after(resume: Resume, later: Sequence[Event], game: Game, config: Ses
     violations = [v for seq in sorted(resume.outcomes) for v in resume.outcomes[seq][1]]
     violations += [v for outcome in timeline for v in outcome.violations]
     ends = _end_violations(game, fold.state, later[-1].seq if later else resume.count)
-    return Replay(fold.state, violations + ends, timeline, len(ends),
+    return Replay(fold.state, _unsettled(game, fold.state, violations) + ends, timeline, len(ends),
                   Earlier(dict(resume.outcomes), lambda: rebuilt_outcomes(earlier(), resume.outcomes)))
 
 
@@ -418,6 +419,12 @@ def usual_status(event_type: str) -> str:
 def played_status(event: Event, findings: Sequence[Finding]) -> str:
     """The outcome of a game event that broke a rule: forced (carried out as the table played it) or rejected."""
     return FORCED if carried_out(event, findings) else REJECTED
+
+
+def _unsettled(game: Game, state: Any, violations: list[Violation]) -> list[Violation]:
+    """``violations`` without the warnings that ``state`` settles (``Game.settles``: a setting confirmed since);
+    each event's outcome keeps what was found when it was played."""
+    return [v for v in violations if v.severity == ERROR or not game.settles(state, v)]
 
 
 def _end_violations(game: Game, state: Any, last: int) -> list[Violation]:

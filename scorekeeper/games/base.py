@@ -207,6 +207,8 @@ class ScoreTable:
 
     ``final`` is False for a provisional (mid-game) table. ``winners`` has more than one name when the
     tie is shared. ``tiebreak`` explains the tiebreak applied, or is ``None`` when none was needed.
+    ``missing``: a provisional table's totals leave out a value never given (what to set), as a final table
+    raises ``MissingValueError``; a view over time then marks the moment unscored in both cases.
     """
 
     game: str
@@ -217,6 +219,7 @@ class ScoreTable:
     tiebreak: str | None = None
     explanations: list[Explanation] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    missing: str | None = None
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -428,6 +431,17 @@ class Game:
         state.settings[key] = value
         return state
 
+    def settles(self, state: Any, violation: Violation) -> bool:
+        """Whether ``state`` settles a warning found earlier (a value it assumed, confirmed by a ``set`` since):
+        the journal's list of violations (``check``, the report) then leaves it out. Default: never."""
+        return False
+
+    def setting_in_force(self, state: Any, key: str, value: Any) -> tuple[Any, str]:
+        """The value of setting ``key`` the game plays by in ``state`` (``value``: the last one given, at creation
+        or by ``set``), and a few words on where any part of it comes from besides (empty: nowhere). Default:
+        ``value`` itself; a game whose ``change_setting`` merges, or which adds values of its own, says so here."""
+        return value, ""
+
     def end_findings(self, state: Any) -> list[Finding]:
         """Problems visible only at the end of the journal (a mandatory event never logged…)."""
         return []
@@ -452,11 +466,13 @@ class Game:
 
 class MissingValueError(LookupError):
     """A value needed for scoring was never given; the message says which one and how to set it. ``table``: the
-    scoring table without that value (its category marked incomplete), when the game can make one."""
+    scoring table without that value (its category marked incomplete), when the game can make one; ``remedy``:
+    the command that gives it, in a few words (``set flame_glory 1=N``), for a line beside other games."""
 
-    def __init__(self, message: str, table: ScoreTable | None = None) -> None:
+    def __init__(self, message: str, table: ScoreTable | None = None, remedy: str = "") -> None:
         super().__init__(message)
         self.table = table
+        self.remedy = remedy or message
 
 
 def _short(value: Any) -> str:

@@ -206,10 +206,16 @@ def to_json(data: Any) -> str:
 # -- scores ----------------------------------------------------------------------------------------
 
 
+def has_ranks(score: ScoreTable) -> bool:
+    """Whether the table ranks its players: not a final table with no winner yet (a value is missing: field
+    report EH-V13)."""
+    return bool(score.winners) or not score.final
+
+
 def score_rows(score: ScoreTable) -> list[dict[str, Any]]:
     rows = []
     for row in sorted(score.rows, key=lambda r: (r.rank, score.rows.index(r))):
-        line: dict[str, Any] = {"rank": row.rank, "player": row.player}
+        line: dict[str, Any] = {"rank": row.rank, "player": row.player} if has_ranks(score) else {"player": row.player}
         for category in score.categories:
             line[category] = row.categories.get(category, 0)
         line["total"] = row.total
@@ -222,7 +228,7 @@ def pad_rows(score: ScoreTable) -> list[dict[str, Any]]:
     ranked = score_rows(score)
     names = [str(r["player"]) for r in ranked]
     rows: list[dict[str, Any]] = []
-    for key in [*score.categories, "total", "rank"]:
+    for key in [*score.categories, "total", *(["rank"] if has_ranks(score) else [])]:
         line: dict[str, Any] = {"": key}
         line.update({name: r[key] for name, r in zip(names, ranked)})
         rows.append(line)
@@ -248,7 +254,7 @@ def winner_line(score: ScoreTable) -> str:
         return f"Leading: {', '.join(score.winners)}"
     if len(score.winners) == 1:
         return f"Winner: {score.winners[0]}"
-    return f"Shared victory: {' and '.join(score.winners)}"
+    return f"Shared victory: {', '.join(score.winners[:-1])} and {score.winners[-1]}"
 
 
 def render_score(score: ScoreTable, fmt: str = DEFAULT_FORMAT, explain: bool = False, title: str = "",

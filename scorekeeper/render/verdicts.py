@@ -85,8 +85,8 @@ def refusal_text(error: ScorekeeperError) -> str:
     if not isinstance(error, PlayRefused):
         return str(error)
     if error.effects is not None:
-        tail = ("use --force to record it all the same (the later plays stay, flagged in 'scorekeeper check'), "
-                "or try it first on a branch ('scorekeeper branch')")
+        tail = ("use --force to record it all the same (the later plays stay, flagged in 'scorekeeper check')"
+                + ("" if error.branch else ", or try it first on a branch ('scorekeeper branch')"))
         return "\n".join([str(error), *effects_lines(error.effects), tail])
     rules = dict.fromkeys(f.rule for f in error.findings if hasattr(f, "rule"))  # type: ignore[attr-defined]
     return "\n".join([str(error), *[line for rule in rules for line in rule_summary_lines(rule, "  ")]])

@@ -56,6 +56,12 @@ def card_ref(st: State, word: Any, among: Sequence[str] | None = None) -> Any:
     word = str(word)
     if is_whole(word):
         return int(word)
+    if among is not None and word.lower() in COLOURS:  # the one card of that colour that fits (field report EH-V9)
+        coloured = [c for c in among if st.cards[c].colour == word.lower()]
+        if len(coloured) == 1:
+            return coloured[0]
+        raise BadInput(f"{word!r} could be {', '.join(coloured)}; name the card" if coloured else
+                       f"no {word.lower()} card fits here; the cards that fit: {', '.join(among) or 'none'}")
     if st.location == "garrison" and st.phase == REWARD and word.lower() in COLOURS:
         return word.lower()  # the Garrison offer is named by colour
     for ids in ([list(among)] if among else []) + [list(st.cards)]:
@@ -184,7 +190,8 @@ def _reveal(st: State, draft: Draft) -> Draft:
     free = _empty_slots(st, location, only_level)
     if not isinstance(batch, int) or batch > len(free):
         where = f"the Mountain's {only_level} level" if only_level else f"the {location}"
-        raise BadInput(f"{batch} cards but only {len(free)} empty slot(s) at {where}; "
+        slots = "no empty slot" if not free else f"only {len(free)} empty slot{'s' if len(free) != 1 else ''}"
+        raise BadInput(f"{batch} card{'s' if batch != 1 else ''} but {slots} at {where}; "
                        "a reveal fills empty slots (see 'scorekeeper status')")
     face = {k: v for k, v in payload.items() if k != "location"}
     return Draft(draft.type, draft.player, {"location": location, **free[0], **face})

@@ -97,9 +97,22 @@ def colour_track(st: State, colour: str, ctx: Ctx) -> str:
         ctx.stop("EH-ATTR-6", f"no Attribute track is set for {colour}; set it with: "
                              f"scorekeeper set colour_tracks='{{\"red\":\"strength\",\"blue\":\"senses\",\"green\":\"speed\"}}'")
     if not st.settings.get("colour_tracks_confirmed"):
-        ctx.warn("EH-ATTR-6", f"{colour} → {track} is the assumed colour→track map (AMB-07); confirm it against the "
-                              "board with: scorekeeper set colour_tracks_confirmed=yes")
+        ctx.warn("EH-ATTR-6", f"{colour} → {track}{ASSUMED_TRACK}")
     return str(track)
+
+
+#: how the EH-ATTR-6 warning on an assumed colour→track map goes on after ``COLOUR → TRACK``
+ASSUMED_TRACK = (" is the assumed colour→track map (AMB-07); confirm it against the board with: scorekeeper set "
+                 "colour_tracks_confirmed=yes")
+
+
+def assumption_settled(st: State, rule: str, message: str) -> bool:
+    """EH-ATTR-6: a warning on an assumed ``COLOUR → TRACK`` is settled once the map is confirmed and still maps
+    the colour so (field report EH-V6)."""
+    if rule != "EH-ATTR-6" or not st.settings.get("colour_tracks_confirmed") or not message.endswith(ASSUMED_TRACK):
+        return False
+    colour, _, track = message.removesuffix(ASSUMED_TRACK).partition(" → ")
+    return bool((st.settings.get("colour_tracks") or {}).get(colour) == track)
 
 
 def valid_track(text: Any, ctx: Ctx, rule: str, what: str = "track") -> str:

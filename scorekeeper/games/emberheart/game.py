@@ -9,15 +9,15 @@ from typing import Any, Callable, Sequence
 from scorekeeper.core.events import Event
 from scorekeeper.games import entry
 from scorekeeper.games.base import (
-    Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, warning,
+    Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, Violation, warning,
 )
 from scorekeeper.games.emberheart import adjust, rules_action, rules_cards, rules_raid, rules_reward, rules_setup, tally
 from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, HIRELING_NAMES, TRACKS
 from scorekeeper.games.emberheart.complete import complete as complete_draft
-from scorekeeper.games.emberheart.context import Ctx, hero_active, total_hire
+from scorekeeper.games.emberheart.context import Ctx, assumption_settled, hero_active, total_hire
 from scorekeeper.games.emberheart.events import EVENTS
 from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
-from scorekeeper.games.emberheart.scoring import score as score_table
+from scorekeeper.games.emberheart.scoring import flame_table, score as score_table
 from scorekeeper.games.emberheart.settings import SETTINGS, flame_glory_problem
 from scorekeeper.games.emberheart.state import END, Player, State, new_offers
 from scorekeeper.games.emberheart.view import (
@@ -153,7 +153,7 @@ class Emberheart(Game):
             after = self._supply(state)
             if any(map(gt, after, CAPS)):  # (a play nearly always leaves every count within the box)
                 for key, held, had, cap in zip(TOKENS, after, before, CAPS):
-                    if held > cap and held > had:  # EH-SETUP-14 (AMB-31)
+                    if held > cap >= had:  # EH-SETUP-14 (AMB-31): once, as the box is first exceeded (EH-F5)
                         found.warn("EH-SETUP-14", f"the players now hold {held} {key} tokens; the box "
                                                   f"has {cap} (the supply is unlimited by default)")
         return state
@@ -260,6 +260,20 @@ class Emberheart(Game):
         else:
             state.settings[key] = value
         return state
+
+    def settles(self, state: State, violation: Violation) -> bool:
+        """EH-ATTR-6: the warnings on the assumed colour→track map, once ``colour_tracks_confirmed`` says it is the
+        board's (field report EH-V6)."""
+        return assumption_settled(state, violation.rule, violation.message)
+
+    def setting_in_force(self, state: State, key: str, value: Any) -> tuple[Any, str]:
+        """``flame_glory`` and ``colour_tracks`` as every ``set`` merged them; the Flame table with the rulebook's
+        3 → 3 and 6 → 8, the table the score uses (field report EH-V2)."""
+        if key == "flame_glory":
+            return {str(k): v for k, v in sorted(flame_table(state).items()) if k}, "3 → 3 and 6 → 8: the rulebook's"
+        if key == "colour_tracks":
+            return state.settings.get(key, value), ""
+        return value, ""
 
     def end_findings(self, state: State) -> list[Finding]:
         """EH-GAR-5: a claimed Garrison card that is completable but was never completed (AMB-19); EH-END-9: a

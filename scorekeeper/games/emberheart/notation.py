@@ -343,10 +343,22 @@ def party(location: str, space: str | None, hire: str | None, counts: dict[str, 
     """``eh place LOCATION [SPACE] [HIRE]`` → the PLACE_PARTY fields (no space: the game works it out)."""
     if space is not None and not is_whole(space):
         if hire is not None:
-            raise NotationError(f"write the space as a number, then the Hirelings: eh place {location} 3 {hire}")
+            raise NotationError(f"write the space as a number, then the Hirelings: {_place_hint(location, space, hire)}")
         space, hire = None, space
     return {"location": location_word(location), "space": int(space) if space else None,
             "hire": hirelings(hire, counts)}
+
+
+def _place_hint(location: str, space: str, hire: str) -> str:
+    """The ``eh place`` the words meant (field report EH-V5): ``2G 2`` turned round; a Party with a word for its
+    space on the space of its size (the Companion aside), or with no space when the Party cannot be read."""
+    if is_whole(hire):
+        return f"eh place {location} {hire} {space}"
+    try:
+        size = sum(parse_hirelings(hire).values())
+    except NotationError:
+        return f"eh place {location} HIRE (the space is worked out from the Party's size)"
+    return f"eh place {location} {size} {hire} (or leave the space out: eh place {location} {hire})"
 
 
 def aide_words(word: str, extra: Sequence[str], recall: str | None, place: str | None, raid: int | None,

@@ -310,8 +310,8 @@ def gear_swap(st: State, ctx: Ctx) -> None:
     """GEAR_SWAP{from, to, count} (EH-GEAR-1..4, EH-ACT-9)."""
     anytime = st.settings.get("gear_swap_window") == "anytime"  # AMB-29
     if not anytime and (st.phase != ACTION or ctx.event.player != st.active()):
-        ctx.breach("EH-GEAR-1", f"Gear swaps happen only on your own Action-phase turn"
-                             f"{f' (it is {st.active()} turn)' if st.active() else ''}")
+        now = f" (it is {st.active()}'s turn)" if st.active() else ""
+        ctx.breach("EH-GEAR-1", f"Gear swaps happen only on your own Action-phase turn{now}")
     p = st.player(ctx.event.player)
     src, dst = str(ctx.get("from", "")).upper(), str(ctx.get("to", "")).upper()
     count = ctx.get("count", 1)

@@ -215,10 +215,12 @@ def hero_ability(st: State, ctx: Ctx) -> None:
         keep, drop = hero_key(str(ctx.get("keep", ""))), hero_key(str(ctx.get("discard", "")))
         if keep is None or drop is None or keep == drop:
             ctx.stop(rule, "name the 2 Hero cards drawn: the one kept (--keep) and the one discarded (--discard)")
+        from scorekeeper.games.emberheart.rules_setup import hero_seen, new_id
+
         for h in (keep, drop):
-            if any(c.kind == "hero" and c.hero == h for c in st.cards.values()):
-                ctx.stop("EH-SETUP-13", f"the {h.title()} card is already in play")
-        from scorekeeper.games.emberheart.rules_setup import new_id
+            for c in st.cards.values():
+                if c.kind == "hero" and c.hero == h:
+                    ctx.stop("EH-SETUP-13", hero_seen(c))
 
         for h, reserved in ((keep, True), (drop, False)):
             card = Card(id="", kind="hero", hero=h, colour=HEROES[h])

@@ -69,7 +69,7 @@ def card_from_payload(st: State, ctx: Ctx, location: str) -> Card:
         if hero in map(HERO_OF, st.cards.values()):
             for c in st.cards.values():
                 if c.hero == hero and c.kind == "hero":
-                    ctx.stop("EH-SETUP-13", f"the {hero.title()} card is already in play; each Hero card exists once")
+                    ctx.stop("EH-SETUP-13", f"{hero_seen(c)}; each Hero card exists once")
         card.hero, card.colour = hero, HEROES[hero]  # EH-HERO-GEN-8: colour from the name
     elif kind == "tavern":
         hire = ctx.get("hire") or {}
@@ -117,6 +117,16 @@ def card_from_payload(st: State, ctx: Ctx, location: str) -> Card:
     return card
 
 
+def hero_seen(card: Card) -> str:
+    """Where a Hero card revealed before is now, for EH-SETUP-13 (field report EH-V10: a card discarded at a Reset
+    is not "in play")."""
+    name = f"the {card.hero.title()} card"
+    if card.discarded:
+        return f"{name} was already revealed this game (and discarded)"
+    where = f"{card.owner}'s" if card.owner else "on offer"
+    return f"{name} is already in play ({where})"
+
+
 def check_reveal_window(st: State, ctx: Ctx, key: str, slot: int) -> None:
     """EH-REW-7 / EH-RESET-3 / EH-RESET-11: offers are filled at setup and Reset only (Apprentice excepted)."""
     tag = f"{key}:{slot}"
@@ -134,15 +144,17 @@ def check_reveal_window(st: State, ctx: Ctx, key: str, slot: int) -> None:
         ctx.stop("EH-REW-7", "offers are not refilled during the round; cards are revealed at setup and at Reset "
                             "(before the next Action phase); a card a claim took this round, or one at a Location "
                             "already resolved, cannot be caught up")
-    late_reveal(st, ctx, "EH-REW-7", "card")
+    late_reveal(st, ctx, ("EH-SETUP-7", "EH-RESET-3"), "card")
 
 
-def late_reveal(st: State, ctx: Ctx, rule: str, what: str) -> None:
-    """EH-REW-7 / EH-RESET-3 / EH-RESET-7: a reveal after the round's first turn is applied but flagged (the table
-    may have forgotten it at Reset; the rulebook fills offers only at setup and Reset)."""
+def late_reveal(st: State, ctx: Ctx, rules: tuple[str, str], what: str) -> None:
+    """A reveal after the round's first turn is applied but flagged (the table may have forgotten it), under the
+    rule that fills it: ``rules`` is the setup's (round I: EH-SETUP-7, EH-SETUP-9, EH-SETUP-10) and the Reset's
+    (EH-RESET-3, EH-RESET-4, EH-RESET-7), never the one on taken cards (field report EH-V7)."""
     if st.phase == ACTION and st.actions:
-        ctx.warn(rule, f"this {what} is revealed after the first turn of round {st.round}; offers are filled at setup "
-                       "and at Reset, before the first turn")
+        ctx.warn(rules[0] if st.round == 1 else rules[1],
+                 f"this {what} is revealed after the first turn of round {st.round}; offers are filled at "
+                 f"{'setup' if st.round == 1 else 'Reset'}, before the first turn")
 
 
 def card_reveal(st: State, ctx: Ctx) -> None:
@@ -160,7 +172,7 @@ def card_reveal(st: State, ctx: Ctx) -> None:
                                    "unclaimed Garrison cards stay (EH-GAR-7)")
         if st.phase != ACTION:
             ctx.stop("EH-REW-7", "Garrison cards are revealed at setup and at Reset only")
-        late_reveal(st, ctx, "EH-REW-7", "Garrison card")
+        late_reveal(st, ctx, ("EH-SETUP-9", "EH-RESET-4"), "Garrison card")
         seen = [c for c in st.cards.values() if c.kind == "garrison" and c.colour == colour]
         if len(seen) >= DECK_SIZES["garrison_colour"]:
             ctx.stop("EH-SETUP-13", f"the {colour} Garrison deck has only {DECK_SIZES['garrison_colour']} cards")
@@ -231,7 +243,7 @@ def raid_reveal(st: State, ctx: Ctx) -> None:
         ctx.stop("EH-RESET-11", f"Raid slot {slot} already holds {st.raids[slot - 1]}")
     if st.phase != ACTION:
         ctx.stop("EH-RESET-7", "Raid cards are revealed at setup and at Reset")
-    late_reveal(st, ctx, "EH-RESET-7", "Raid card")
+    late_reveal(st, ctx, ("EH-SETUP-10", "EH-RESET-7"), "Raid card")
     if st.counters.get("deck:raid", 0) >= DECK_SIZES["raid"]:
         ctx.stop("EH-SETUP-13", "the Raid deck has only 10 cards")
     item = str(ctx.get("item", "")).upper()[:1]
@@ -268,6 +280,8 @@ def two_p_reveal(st: State, ctx: Ctx) -> None:
             ctx.stop("EH-2P-1", f"a blocked space is LOCATION:SPACE, not {item!r}")
         if location not in LOCATIONS or not 1 <= space <= 5:
             ctx.stop("EH-2P-1", f"{location}:{space} is not a space of a Common Location")
+        if (location, space) in spaces:
+            ctx.stop("EH-2P-1", f"{location}:{space} is named twice; a Two player mode card blocks each space once")
         spaces.append((location, space))
     if not spaces:
         ctx.stop("EH-2P-1", "list the spaces the card blocks, such as tavern:3 mountain:2")

@@ -218,6 +218,7 @@ def score(st: State) -> ScoreTable:
             missing.append(d)
             explanations.append(Explanation(name, "Flame", 0, f"Flame {p.flame}: the Glory for {d} step(s) is not set"))
         rows.append(ScoreRow(name, cats, sum(cats.values())))
+    left_out: str | None = None  # what a provisional table leaves out (field report EH-V11)
     if missing:
         steps = sorted(set(missing))
         example = ",".join(f"{s}=N" for s in steps)
@@ -228,8 +229,10 @@ def score(st: State) -> ScoreTable:
                    f"the board (the rulebook gives only 3 → 3 and 6 → 8): read it and set it with "
                    f"scorekeeper set flame_glory {example} (N: the Glory printed there)")
         if final:
-            raise MissingValueError(message, incomplete(rows, explanations, steps))
+            raise MissingValueError(message, incomplete(rows, explanations, steps), f"set flame_glory {example}")
         notes.append(f"provisional: {message}")
+        left_out = (f"the Glory for a Flame difference of {', '.join(map(str, steps))} step(s) is not set "
+                    f"(scorekeeper set flame_glory {example})")
     dragons = {p.name: len(st.owned(p.name, "dragon")) for p in st.players}
     rank_rows(rows, {name: (n,) for name, n in dragons.items()})  # EH-END-10
     winners = [r.player for r in rows if r.rank == 1]
@@ -242,4 +245,5 @@ def score(st: State) -> ScoreTable:
                     + ("; still tied: the victory is shared" if len(winners) > 1 else f"; {winners[0]} wins"))
     if not final:
         notes.insert(0, f"provisional: round {st.round}, {st.phase} phase; Flame Glory uses the current markers")
-    return ScoreTable("emberheart", final, list(CATEGORIES), rows, winners, tiebreak, explanations, notes)
+    return ScoreTable("emberheart", final, list(CATEGORIES), rows, winners, tiebreak, explanations, notes,
+                      left_out)

@@ -8,7 +8,7 @@ from typing import Any
 from scorekeeper.core.events import Event
 from scorekeeper.games.base import Choice, Expectation, ObservationError, Section, Status
 from scorekeeper.games.emberheart.cards import (
-    COLOURS, LOCATION_TITLES, MOUNTAIN, TRACKS, hire_text, req_text,
+    COLOURS, HEROES, LOCATION_TITLES, MOUNTAIN, TRACKS, hire_text, req_text,
 )
 from scorekeeper.games.emberheart.context import total_hire
 from scorekeeper.games.emberheart.rules_action import aides_left
@@ -48,6 +48,35 @@ def missing_reveals(st: State, two_player_card: bool = True) -> list[str]:
 
 
 def expected_text(st: State) -> tuple[str, str | None]:
+    """What the engine waits for, in words, and who should act; the optional answers that lapse at the next
+    play come first (field report EH-F2)."""
+    text, who = _waiting_for(st)
+    answers = open_answers(st)
+    if answers and text:
+        return f"{' · '.join(answers)} — then {text}", who
+    return text, who
+
+
+def open_answers(st: State) -> list[str]:
+    """The answers a player may still give before the next play: skill 2's to a Flame increase (EH-SKILL-2A),
+    skill 3's extra step (EH-SKILL-3A), a Recruiter or Priestess after the Raid (EH-HERO-GEN-7)."""
+    from scorekeeper.games.emberheart.context import hero_active
+
+    answers = []
+    after_raid = (st.phase == ACTION and st.actions == 0 and st.after_raid_round == st.round - 1 and st.round > 1
+                  or st.phase == END)
+    for p in st.players:
+        if p.skill == 2 and p.pending_flame > 0:
+            answers.append(f"{p.name} may answer the Flame +{p.pending_flame} (eh respond grunts|experts -p {p.name})")
+        if p.skill == 3 and p.pending_track:
+            answers.append(f"{p.name} may pay 1 Gear for one more {p.pending_track} step (eh extra -p {p.name})")
+        for hero in ("recruiter", "priestess"):
+            if after_raid and hero_active(st, p.name, hero) and f"{hero}:after{st.after_raid_round}" not in p.used:
+                answers.append(f"{p.name}'s {hero.title()} may act ({HERO_MOMENTS[hero]} -p {p.name})")
+    return answers
+
+
+def _waiting_for(st: State) -> tuple[str, str | None]:
     """What the engine waits for, in words, and who should act."""
     if st.phase == ACTION:
         who = st.active()
@@ -94,15 +123,19 @@ def expected_text(st: State) -> tuple[str, str | None]:
         slot = raid_in_force(st)
         raid_id = st.raids[slot - 1] if slot else None  # raid_in_force only names a face-up slot
         card = st.cards[raid_id].label() if raid_id is not None else "no Raid card"
-        waiting = [p.name for p in st.players if not p.raided]
-        return (f"Raid phase · {card} · waiting for {', '.join(waiting)} · eh raid --all",
-                (waiting[0] if waiting else None))
+        waiting = {p.name: discard_choices(st, p) for p in st.players if not p.raided}
+        decided = [name for name, options in waiting.items() if not options]
+        parts = [f"waiting for {', '.join(decided)} · eh raid --all"] if decided else []
+        parts += [f"{name} says which Experts go (eh raid -p {name} --discard {'|'.join(options)})"
+                  for name, options in waiting.items() if options]  # field report EH-F3
+        return f"Raid phase · {card} · {' · '.join(parts) or 'eh raid --all'}", next(iter(waiting), None)
     if st.phase == END:
         floor = int(st.settings.get("flame_min", 0))
         can = [f"{p.name} {p.gear}" for p in st.players if p.gear >= 3 and p.flame > floor]
-        who_can = (f"; Gear: {', '.join(can)}" if can
-                   else "; nobody can: it takes 3 Gear and a Flame above the floor")
-        return (f"End Game Scoring: convert Gear if you like (eh convert 3 -p NAME{who_can}), "
+        if not can:  # nothing left to play: the game is over (field report EH-F8)
+            return ("Game over: nobody can convert Gear (it takes 3 Gear and a Flame above the floor); "
+                    "the final score: scorekeeper score", None)
+        return (f"End Game Scoring: convert Gear if you like (eh convert 3 -p NAME; Gear: {', '.join(can)}), "
                 "then scorekeeper score", None)
     return "", None
 
@@ -292,11 +325,6 @@ def status_of(st: State) -> Status:
             if not card.completed and not garrison_shortfall(st, p.name, card, {}):
                 notes.append(f"{p.name} meets the requirements of {card.id}: eh complete {card.id} -p {p.name}")
     notes += _hero_moments(st)
-    for p in st.players:  # side B: an answer the skill holder may still give (EH-SKILL-2A, EH-SKILL-3A)
-        if p.skill == 2 and p.pending_flame > 0:
-            notes.append(f"{p.name} may answer the Flame +{p.pending_flame} (skill 2): eh respond grunts|experts")
-        if p.skill == 3 and p.pending_track:
-            notes.append(f"{p.name} may pay 1 Gear for one more {p.pending_track} step (skill 3): eh extra")
     if st.phase == RAID:
         slot = raid_in_force(st)
         raid_id = st.raids[slot - 1] if slot else None  # raid_in_force only names a face-up slot
@@ -328,9 +356,9 @@ def _hero_moments(st: State) -> list[str]:
     after_raid = before_first and st.after_raid_round == st.round - 1 and st.round > 1 or st.phase == END
     now = {"apprentice": before_first, "bard": before_first, "paragon": before_first, "recruiter": after_raid,
            "priestess": after_raid, "dragon trainer": st.phase == RAID and not any(p.raided for p in st.players)}
-    for p in st.players:
+    for p in st.players:  # (a Recruiter or Priestess after the Raid: in ``open_answers``, said by next:)
         for hero, command in HERO_MOMENTS.items():
-            if now[hero] and hero_active(st, p.name, hero) and not (hero == "apprentice" and "apprentice" in p.used):
+            if now[hero] and hero not in ("recruiter", "priestess") and hero_active(st, p.name, hero) and not (hero == "apprentice" and "apprentice" in p.used):
                 notes.append(f"{p.name}'s {hero.title()} may act now: {command} -p {p.name}")
     if st.phase == END:  # AMB-01: the Flame values the final score will need
         top = max(p.flame for p in st.players)
@@ -510,12 +538,12 @@ def describe_event(event: Event) -> str:
     if t == "GARRISON_COMPLETE":
         return f"{who}completes {d.get('card')}"
     if t == "HERO_ABILITY":
-        rest = " ".join(f"{k}={v}" for k, v in d.items() if k != "hero")
-        return f"{who}uses the {str(d.get('hero')).title()} {rest}".rstrip()
+        rest = ", ".join(f"{_ABILITY_WORDS.get(k, k)}{_words(v)}" for k, v in d.items() if k != "hero" and v is not None)
+        return f"{who}uses the {str(d.get('hero')).title()}" + (f": {rest}" if rest else "")
     if t == "RAID_DISCARD":
         disc = _hire(d["discard"]) if d.get("discard") else "as required"
-        extras = " ".join(k for k in ("fire_sage", "custodian") if d.get(k))
-        return f"{who}Raid discards {disc} {extras}".rstrip()
+        extras = " and ".join(str(k).replace("_", " ").title() for k in ("fire_sage", "custodian") if d.get(k))
+        return f"{who}Raid discards {disc}" + (f" (with the {extras})" if extras else "")
     if t == "FLAME_RESPONSE":
         return f"{who}answers the Flame increase: {d.get('option')}"
     if t == "ATTR_EXTRA_STEP":
@@ -523,10 +551,33 @@ def describe_event(event: Event) -> str:
     if t == "END_GEAR_CONVERT":
         return f"{who}discards {d.get('gear')} Gear for Flame -{int(d.get('gear', 0)) // 3}"
     if t == "END_DECLARE":
-        return f"{who}declares {d}"
+        return f"{who}declares {_words(d)}"
+    if t == "ADJUST":
+        players = "; ".join(f"{name}: {_words(changes)}" for name, changes in dict(d.get("players") or {}).items())
+        game = ", ".join(f"{k} {v}" for k, v in d.items() if k in ("round", "first"))
+        return "adjust " + "; ".join(part for part in (players, game) if part) + (
+            f" ({d['reason']})" if d.get("reason") else "")
     if t == "SKIP_TURN":
         return f"{who}skips the turn"
-    return f"{who}{t} {d}"
+    return f"{who}{t} {_words(d)}"
+
+
+#: how a Hero ability's fields read after "uses the HERO: " (the Apprentice's card is named alone)
+_ABILITY_WORDS = {"card": "", "keep": "keeps ", "discard": "discards ", "gain": "gains ", "dragon": "",
+                  "colour": "as "}
+
+
+def _words(value: Any) -> str:
+    """A payload value in plain words (field report EH-V12): ``{'G': 3, 'W': 3}`` → ``G 3, W 3``; a Hero's
+    name in its title case; never a Python repr."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {_words(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_words(v) for v in value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    text = str(value)
+    return text.title() if text.lower() in HEROES else text
 
 
 OBSERVABLE = ("flame", "gear", "grunts", "scouts", "rangers", "wardens", "hirelings", "crests", "strength",

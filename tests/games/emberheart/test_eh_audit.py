@@ -216,16 +216,32 @@ def test_eh_hero_gen_1_a_skill_1_attachment_activates_only_if_it_counts_as_a_mat
     t.refused("EH-HERO-GEN-1", "USE_SPECIAL", "Astrid", site="firestation", crests=2)
 
 
-def test_eh_rew_7_a_reveal_after_the_first_turn_is_flagged() -> None:
-    """EH-REW-7, EH-RESET-3, EH-RESET-7: offers and Raid cards are filled at setup and Reset, before the first turn;
-    a reveal after it is applied (the table may have forgotten it) but flagged with a warning."""
+def test_eh_setup_7_a_reveal_after_the_first_turn_is_flagged() -> None:
+    """EH-SETUP-7, EH-SETUP-9, EH-SETUP-10: offers, Garrison and Raid cards are filled at setup, before the first
+    turn; a reveal after it is applied (the table may have forgotten it) but flagged with a warning citing the
+    setup, not EH-REW-7 on taken cards (field report EH-V7)."""
     t = Table()
     assert t.ok("CARD_REVEAL", location="camp", slot=1, colour="red", glory=2) == []
     t.ok("RAID_REVEAL", slot=1, item="G", basis="hero")
     t.ok("USE_SPECIAL", "Astrid", site="warehouse")
     late = t.ok("CARD_REVEAL", location="camp", slot=2, colour="blue", glory=2)
-    assert [f.rule for f in late] == ["EH-REW-7"] and t.state.offers["camp"][1] is not None
+    assert [f.rule for f in late] == ["EH-SETUP-7"] and t.state.offers["camp"][1] is not None
+    assert "filled at setup" in late[0].message
+    assert [f.rule for f in t.ok("RAID_REVEAL", slot=2, item="G", basis="hero")] == ["EH-SETUP-10"]
+    garrison = t.ok("CARD_REVEAL", location="garrison", slot="red", colour="red", glory=3, reqs="1red", track="speed")
+    assert [f.rule for f in garrison] == ["EH-SETUP-9"]
+
+
+def test_eh_reset_3_a_reveal_after_the_first_turn_of_a_later_round_is_flagged() -> None:
+    """EH-RESET-3, EH-RESET-4, EH-RESET-7: from round II the offers are filled at Reset; a late reveal cites it."""
+    t = Table()
+    t.state.round = 2
+    t.ok("USE_SPECIAL", "Astrid", site="warehouse")
+    late = t.ok("CARD_REVEAL", location="camp", slot=1, colour="blue", glory=2)
+    assert [f.rule for f in late] == ["EH-RESET-3"] and "filled at Reset" in late[0].message
     assert [f.rule for f in t.ok("RAID_REVEAL", slot=2, item="G", basis="hero")] == ["EH-RESET-7"]
+    garrison = t.ok("CARD_REVEAL", location="garrison", slot="red", colour="red", glory=3, reqs="1red", track="speed")
+    assert [f.rule for f in garrison] == ["EH-RESET-4"]
 
 
 def test_eh_mtn_20_the_survivalist_orders_exactly_the_tied_parties() -> None:

@@ -90,7 +90,7 @@ def test_a_bad_card_word_records_nothing_and_says_how_to_write_it(cli: Cli) -> N
     out = refused(cli, "eh", "reveal", "mountain", "green3w1", "yellow8", code=2)
     assert "unknown colour 'yellow'" in out
     out = refused(cli, "eh", "reveal", "tavern", "2G1S-1", "3G", "1S1W+1", "2R", code=2)
-    assert "4 cards but only 3 empty slot(s) at the tavern" in out
+    assert "4 cards but only 3 empty slots at the tavern" in out
     out = refused(cli, "eh", "reveal", "guild", "master", code=2)
     assert "master-scout" in out
     assert cli.json("log") == []  # nothing was written
@@ -238,19 +238,21 @@ def test_raid_all_resolves_everyone_and_stops_at_a_choice(table: Cli) -> None:
     assert out.startswith("refused: EH-FLOW-2: Raid discards happen in the Raid phase") and "Action phase" in out
 
 
-def test_raid_all_stops_at_a_player_who_must_say_which_experts(cli: Cli) -> None:
+def test_raid_all_resolves_everyone_but_a_player_who_must_say_which_experts(cli: Cli) -> None:
+    """EH-F3 (field report): ``raid --all`` stopped at the first player who must choose (exit 1) and left the
+    Raids that need no choice for a second ``raid --all``. It now resolves those and names who must choose."""
     ok(cli, "new", "emberheart", "--players", PLAYERS, "--session", str(cli.session))
     setup_round(cli)
     ok(cli, "eh", "swap", "G", "S")  # Astrid: a Scout and a Warden for her 2 Gear
     ok(cli, "eh", "swap", "G", "W")
     for args in (["aide", "leader"], ["aide", "healer"], ["aide", "survivalist"], ["aide", "defender", "1"]):
         ok(cli, "eh", *args)  # the last Aide ends the round's actions; the Raid in force is -1E per Scout
-    out = refused(cli, "eh", "raid", "--all")
-    assert ("Astrid: refused: EH-RAID-5: Astrid must discard 1 Expert(s) and owns 1S, 1W: say "
-            "which, e.g. eh raid -p Astrid --discard 1S (use --force to record it anyway)\n  EH-RAID-5: ") in out
-    ok(cli, "eh", "raid", "-p", "Astrid", "--discard", "1W")
-    out = ok(cli, "eh", "raid", "--all")
+    out = " ".join(ok(cli, "eh", "raid", "--all").split())
     assert "Bjorn" in out and "Dag" in out
+    assert "Astrid says which Experts go (eh raid -p Astrid --discard 1S|1W)" in out
+    out = refused(cli, "eh", "raid", "--all")  # only Astrid is left: the rules say why
+    assert "Astrid: refused: EH-RAID-5: Astrid must discard 1 Expert(s) and owns 1S, 1W: say which" in out
+    ok(cli, "eh", "raid", "-p", "Astrid", "--discard", "1W")
 
 
 # -- refusals that say what would be legal ---------------------------------------------------------------
@@ -446,8 +448,11 @@ def test_the_skill_3_extra_step_goes_to_its_holder_not_to_whose_turn_it_is(duel:
         ok(duel, "eh", *args)
     out = refused(duel, "eh", "extra")  # the skill-3 holder, Bjorn, has nothing waiting: the rules say so
     assert "EH-SKILL-3B: Bjorn has no advancement waiting for the extra step" in out
-    ok(duel, "eh", "attach", "C2", "P1")  # Bjorn's red Dragon on his red Preserve: Strength +2
-    assert "Bjorn may pay 1 Gear for one more strength step (skill 3): eh extra" in duel.json("status")["notes"]
+    attached = ok(duel, "eh", "attach", "C2", "P1")  # Bjorn's red Dragon on his red Preserve: Strength +2
+    # EH-F2 (field report): the answer was only in the status Notes; next: names it first, then what comes after
+    answer = "Bjorn may pay 1 Gear for one more strength step (eh extra -p Bjorn) — then "
+    assert f"next: {answer}" in " ".join(attached.split())
+    assert duel.json("status")["expected"].startswith(answer)
     ok(duel, "eh", "extra")
     assert duel.json("log")[-1]["description"] == "Bjorn: pays 1 Gear for an extra Attribute step"
     assert [p["str/sen/spd"] for p in duel.json("status")["players"]] == ["1/0/0", "4/0/0"]
@@ -699,7 +704,8 @@ def test_offers_are_listed_in_the_order_the_locations_resolve(table: Cli) -> Non
 
 
 def test_the_end_game_does_not_claim_nobody_has_gear_when_the_flame_is_at_its_floor(cli: Cli) -> None:
-    """A 2-player side-B game ended with Astrid at 7 Gear and Flame 0: "nobody has 3 Gear" was wrong."""
+    """A 2-player side-B game ended with Astrid at 7 Gear and Flame 0: "nobody has 3 Gear" was wrong. EH-F8 (field
+    report): with nothing left to convert, the game is over, said so (it kept saying "convert Gear if you like")."""
     from scorekeeper.cli.common import open_session
     from scorekeeper.games.emberheart.view import expected_text
 
@@ -707,8 +713,8 @@ def test_the_end_game_does_not_claim_nobody_has_gear_when_the_flame_is_at_its_fl
     state = open_session(str(cli.session), "emberheart").state
     state.phase, state.round = "end", 5
     state.players[0].gear = 7
-    assert expected_text(state)[0] == ("End Game Scoring: convert Gear if you like (eh convert 3 -p NAME; nobody can: "
-                                       "it takes 3 Gear and a Flame above the floor), then scorekeeper score")
+    assert expected_text(state)[0] == ("Game over: nobody can convert Gear (it takes 3 Gear and a Flame above the "
+                                       "floor); the final score: scorekeeper score")
 
 
 def test_several_cards_into_one_mountain_level(cli: Cli) -> None:
@@ -717,7 +723,7 @@ def test_several_cards_into_one_mountain_level(cli: Cli) -> None:
     assert "reveal mountain middle slot 1: blue · 5 Glory · 1 Warden(s) · Flame +1" in out
     assert "reveal mountain middle slot 2: green · 4 Glory" in out
     out = refused(cli, "eh", "reveal", "mountain", "t", "red8f1", "red9", code=2)
-    assert "2 cards but only 1 empty slot(s) at the Mountain's top level" in out
+    assert "2 cards but only 1 empty slot at the Mountain's top level" in out
     ok(cli, "eh", "reveal", "mountain", "t", "red", "8", "--flame", "1")  # the one-card form is unchanged
 
 
