@@ -8,6 +8,7 @@ from scorekeeper.cli.common import (json_refusals, open_session, recording_optio
                                     warn_of_broken_chain)
 from scorekeeper.cli.session import command
 from scorekeeper.core.strictjson import assignments
+from scorekeeper.errors import REFUSED
 
 
 @command("note")
@@ -80,14 +81,18 @@ def amend(seq: int, changes: tuple[str, ...], player: str | None, session: str |
 def assert_cmd(words: tuple[str, ...], session: str | None, force: bool, as_json: bool) -> None:
     """Record what the table really shows; replay reports the first event where journal and table disagree.
 
-    Like a ledger's balance assertion. Without PLAYER the values are about the whole game.
+    Like a ledger's balance assertion. Without PLAYER the values are about the whole game. A disagreement is
+    recorded all the same, and exits 1 (as check does); a value no key can take is refused (exit 2).
 
     Example: scorekeeper assert Astrid flame=3 gear=2
     """
     player = None
     if words and "=" not in words[0]:
         player, words = words[0], words[1:]
-    show_verdict(open_session(session, writing=True).assert_facts(player, assignments(words, "flame=3")), as_json)
+    verdict = open_session(session, writing=True).assert_facts(player, assignments(words, "flame=3"))
+    show_verdict(verdict, as_json)
+    if verdict.findings:
+        raise click.exceptions.Exit(REFUSED)
 
 
 @command("set")

@@ -152,7 +152,7 @@ def test_note_assert_and_set(game: Cli) -> None:
     agree = game("assert", "ann", "counters=2")
     assert agree.exit_code == 0 and "DISAGREES" not in agree.output
     disagree = game("assert", "Ann", "counters=5")
-    assert disagree.exit_code == 0  # an assertion is recorded, agreeing or not
+    assert disagree.exit_code == 1  # recorded all the same, but a script sees the table disagree (UX-13)
     assert "DISAGREES CORE-ASSERT: the table shows Ann's counters=5, but the journal gives 2" \
         in " ".join(disagree.output.split())  # wrapped to 80 columns
     assert game("check").output.startswith(
