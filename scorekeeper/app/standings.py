@@ -110,6 +110,9 @@ def read_result(path: str) -> Result | str:
         return f"{BUG_PREFIX}{exc!r}); report it"
 
 
+#: how the reason for a JSON file that is no session starts (found in a folder, such a file is passed over
+#: quietly: a manifest, a board or a catalog beside the sessions; named on the command line, it is listed)
+NOT_A_SESSION = "not a Scorekeeper session"
 #: how the reason for a file that a bug stopped starts (such a reason is never kept in the index)
 BUG_PREFIX = "could not be replayed ("
 #: from this many files to read, they are read by one process per core (replaying is all computation)
@@ -311,7 +314,8 @@ def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | N
         if outcome is None:
             continue  # not reached: every outcome is known or read
         if isinstance(outcome, str):
-            league.skipped.append(Skipped(path, outcome))
+            if not (outcome.startswith(NOT_A_SESSION) and path not in paths):  # other JSON in a folder: ignored
+                league.skipped.append(Skipped(path, outcome))
             continue
         result = aliases.applied(outcome) if aliases is not None else outcome
         if not result.final:
