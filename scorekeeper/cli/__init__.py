@@ -52,6 +52,32 @@ SESSION_COMMANDS: dict[str, str] = {
              'rules of a game that mention some words, best match first.',
 }
 
+#: ``--help`` lists the session commands grouped by task, in this order (every command of SESSION_COMMANDS once)
+TASKS: dict[str, tuple[str, ...]] = {
+    "Start and choose a session": ("new", "play", "sessions", "use", "import", "tally", "serve"),
+    "Record and correct": ("note", "undo", "void", "amend", "assert", "set"),
+    "Read the game": ("status", "score", "log", "state", "chart", "check", "audit", "settings", "rules"),
+    "Settle and share": ("verify", "report", "export", "branch", "compare", "standings"),
+}
+
+
+def one_liner(text: str, limit: int) -> str:
+    """A command's help in at most ``limit`` characters, never cut inside a word nor ended with ``...``: its first
+    sentence without what it says in brackets; when longer, what comes before its first ``:`` or ``;``; else
+    up to its last ``,`` (or ``and``) that fits."""
+    import re
+
+    first = re.sub(r" \([^()]*\)", "", text.split(". ")[0]).rstrip(".")
+    if len(first) <= limit:
+        return first
+    clause = re.split(r"[:;] ", first, maxsplit=1)[0]
+    if clause != first:
+        return one_liner(clause, limit)
+    head = first[:limit + 1]
+    cut = max(head.rfind(", "), head.rfind(" and "))
+    return head[:cut] if cut > 0 else head[:head.rfind(" ")]
+
+
 class MainGroup(click.Group):
     """Session commands first, then the game groups, each imported only when it is used."""
 
@@ -64,6 +90,8 @@ class MainGroup(click.Group):
         """A session command or a game, named exactly (or by an alias), or by a unique prefix of its name."""
         from scorekeeper import games
 
+        if cmd_name == "help":
+            return help_command
         if cmd_name not in SESSION_COMMANDS:
             try:
                 return game_commands(games.entry(cmd_name))
@@ -94,11 +122,10 @@ class MainGroup(click.Group):
         """List the game groups from the registry, without importing them."""
         from scorekeeper.games import REGISTRY
 
-        limit = formatter.width - 6 - max(len(n) for n in self.list_commands(ctx))
-        rows = [(name, click.Command(name, help=text).get_short_help_str(limit))
-                for name, text in SESSION_COMMANDS.items()]
-        with formatter.section("Session commands"):
-            formatter.write_dl(rows)
+        for task, names in TASKS.items():
+            limit = formatter.width - 6 - max(len(n) for n in names)
+            with formatter.section(task):
+                formatter.write_dl([(name, one_liner(SESSION_COMMANDS[name], limit)) for name in names])
         with formatter.section("Games (record plays: scorekeeper GAME COMMAND …)"):
             formatter.write_dl([(g.name, g.summary) for g in REGISTRY])
 
@@ -197,8 +224,24 @@ def game_commands(entry: Any) -> click.Command:
     return group
 
 
+@click.command("help", help="The help of scorekeeper, or of a command (help score, help eh place).")
+@click.argument("words", nargs=-1, metavar="[COMMAND]...")
+@click.pass_context
+def help_command(ctx: click.Context, words: tuple[str, ...]) -> None:
+    """``scorekeeper help eh place`` is ``scorekeeper eh place --help``: each word names a command of the last."""
+    assert ctx.parent is not None
+    shown = ctx.parent
+    for word in words:
+        group = shown.command
+        command = group.get_command(shown, word) if isinstance(group, click.Group) else None
+        if command is None:
+            raise click.UsageError(f"{shown.command_path} has no command {word!r}", shown)
+        shown = click.Context(command, info_name=command.name, parent=shown)
+    click.echo(shown.get_help())
+
+
 @click.group(cls=MainGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="scorekeeper")
+@click.version_option(__version__, "-V", "--version", prog_name="scorekeeper")
 @click.option("-s", "--session", "session", type=click.Path(dir_okay=False), help="The session file, for any "
               "command (as its own --session; default: the current session, or $SCOREKEEPER_SESSION).")
 @click.pass_context
