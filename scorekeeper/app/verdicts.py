@@ -97,8 +97,8 @@ class PlayRefused(Refused):
     """A play the rules refuse (nothing written): its errors, and for a correction that makes later plays
     illegal, what it would do to them (``kind`` is ``void`` or ``amend``, ``target`` the event it names).
 
-    The message is its first line; ``scorekeeper.render.verdicts.refusal_text`` gives the whole text (each
-    rule's summary, the later plays a ruling breaks), which the CLI prints."""
+    The message is its first line; ``scorekeeper.render.verdicts.refusal_text`` gives the whole text (whether
+    ``--force`` can record it, each rule's summary, the later plays a ruling breaks), which the CLI prints."""
 
     def __init__(self, errors: Sequence[Finding], kind: str = "", target: Any = None,
                  effects: Effects | None = None) -> None:
@@ -106,7 +106,7 @@ class PlayRefused(Refused):
             head = (f"refused: {'voiding' if kind == 'void' else 'amending'} #{target} makes "
                     f"{len(effects.broken)} play(s) illegal:")
         else:
-            head = f"refused: {'; '.join(f'{f.rule}: {f.message}' for f in errors)} (use --force to record it anyway)"
+            head = f"refused: {'; '.join(f'{f.rule}: {f.message}' for f in errors)}"
         super().__init__(head, errors)
         self.kind, self.target, self.effects = kind, target, effects
 

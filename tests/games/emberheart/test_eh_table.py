@@ -247,7 +247,7 @@ def test_raid_all_stops_at_a_player_who_must_say_which_experts(cli: Cli) -> None
         ok(cli, "eh", *args)  # the last Aide ends the round's actions; the Raid in force is -1E per Scout
     out = refused(cli, "eh", "raid", "--all")
     assert ("Astrid: refused: EH-RAID-5: Astrid must discard 1 Expert(s) and owns 1S, 1W: say "
-            "which, e.g. eh raid -p Astrid --discard 1S (use --force to record it anyway)\n  EH-RAID-5: ") in out
+            "which, e.g. eh raid -p Astrid --discard 1S\n  EH-RAID-5: ") in out  # a choice to name: no --force (UX-12)
     ok(cli, "eh", "raid", "-p", "Astrid", "--discard", "1W")
     out = ok(cli, "eh", "raid", "--all")
     assert "Bjorn" in out and "Dag" in out
