@@ -73,9 +73,7 @@ def result_of(session: Any, path: str | None = None, *, once: bool = False) -> R
     from scorekeeper.app.session import resolve_player
 
     meta = session.journal.meta
-    events = session.events
-    started = events[0].recorded_at if events and events[0].recorded_at else meta.created
-    ended = events[-1].recorded_at if events and events[-1].recorded_at else started
+    started, ended = _times(session)
     players = tuple(meta.players)
     start = players[0]
     settings = session.config.settings
@@ -132,6 +130,19 @@ def read_results(paths: Sequence[str]) -> list[Result | str]:
         except (OSError, RuntimeError, ImportError):  # no fork/semaphores here (a sandbox), a worker killed
             pass
     return [read_result(path) for path in paths]
+
+
+def _times(session: Any) -> tuple[str, str]:
+    """When a session was played: the ISO times of its first and last events (its creation when it has none)."""
+    events, created = session.events, session.journal.meta.created
+    started = events[0].recorded_at if events and events[0].recorded_at else created
+    return started, events[-1].recorded_at if events and events[-1].recorded_at else started
+
+
+def result_times(session: Any, tz: _dt.tzinfo | None = None) -> tuple[_dt.datetime, _dt.datetime]:
+    """The first and the last event of ``session`` in local time (``tz``, or this machine's)."""
+    started, ended = _times(session)
+    return local_time(started, tz), local_time(ended, tz)
 
 
 def local_time(iso: str, tz: _dt.tzinfo | None = None) -> _dt.datetime:
