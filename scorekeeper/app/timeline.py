@@ -41,6 +41,8 @@ class Point:
     final: bool = False
     missing: str | None = None
     notes: tuple[str, ...] = ()
+    #: each player's points by scoring category (what the total is made of; empty when not scored)
+    categories: dict[str, dict[str, Number]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {"label": self.label, "seq": self.seq, "totals": self.totals, "leaders": list(self.leaders),
@@ -65,6 +67,24 @@ class Timeline:
     def final(self) -> bool:
         """Whether the last point is the final score."""
         return bool(self.points) and self.points[-1].final
+
+    def final_changes(self) -> list[tuple[str, Number, Number, dict[str, Number]]]:
+        """What the final scoring changed: for each player whose total moved between the last two points (the
+        last one final), the totals before and after and each category's change."""
+        if len(self.points) < 2 or not self.final:
+            return []
+        before, after = self.points[-2], self.points[-1]
+        if before.totals is None or after.totals is None:
+            return []
+        changes = []
+        for player in self.players:
+            old, new = before.totals.get(player, 0), after.totals.get(player, 0)
+            if old != new:
+                was, now = before.categories.get(player, {}), after.categories.get(player, {})
+                moved = {c: now.get(c, 0) - was.get(c, 0) for c in dict.fromkeys([*was, *now])
+                         if now.get(c, 0) != was.get(c, 0)}
+                changes.append((player, old, new, moved))
+        return changes
 
     @property
     def missing(self) -> list[Point]:
@@ -123,7 +143,8 @@ def _point(score: Any, state: Any, label: str, seq: int, players: tuple[str, ...
         return Point(label, seq, None, missing=str(exc))
     by_player = {row.player: row.total for row in table.rows}
     totals = {player: by_player[player] for player in players if player in by_player}
-    return Point(label, seq, totals, tuple(table.winners), table.final, notes=tuple(table.notes))
+    parts = {row.player: {c: v for c, v in row.categories.items() if isinstance(v, (int, float))} for row in table.rows}
+    return Point(label, seq, totals, tuple(table.winners), table.final, notes=tuple(table.notes), categories=parts)
 
 
 def score_at(session: "Session", at: int | None) -> ScoreTable:
