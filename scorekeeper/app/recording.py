@@ -49,6 +49,10 @@ def transact(journal: Journal | MemoryJournal, on_write: WriteHook | None,
 class Recording(Trust):
     """Trying and recording plays (see the module's docstring)."""
 
+    #: judge every play (and correction) as it would be recorded, refuse it as it would be, and write nothing:
+    #: the verdicts come back unrecorded (``--dry-run`` of undo, void and amend)
+    dry_run: bool = False
+
     def try_play(self, draft: Draft) -> Verdict:
         """Judge a play on the board as it stands, without writing anything."""
         current = self.replay()
@@ -103,6 +107,9 @@ class Recording(Trust):
                     current = verdict.replayed or replay(events(), self.game, self.config)
             return [verdict.event for verdict in verdicts]
 
+        if self.dry_run:
+            plan(Transaction(self.journal))  # the journal as read: no lock is taken, nothing is written
+            return verdicts
         done = transact(self.journal, self.on_write, plan)
         assert done is not None  # this plan never declines
         written, head = done

@@ -61,23 +61,6 @@ TASKS: dict[str, tuple[str, ...]] = {
 }
 
 
-def one_liner(text: str, limit: int) -> str:
-    """A command's help in at most ``limit`` characters, never cut inside a word nor ended with ``...``: its first
-    sentence without what it says in brackets; when longer, what comes before its first ``:`` or ``;``; else
-    up to its last ``,`` (or ``and``) that fits."""
-    import re
-
-    first = re.sub(r" \([^()]*\)", "", text.split(". ")[0]).rstrip(".")
-    if len(first) <= limit:
-        return first
-    clause = re.split(r"[:;] ", first, maxsplit=1)[0]
-    if clause != first:
-        return one_liner(clause, limit)
-    head = first[:limit + 1]
-    cut = max(head.rfind(", "), head.rfind(" and "))
-    return head[:cut] if cut > 0 else head[:head.rfind(" ")]
-
-
 class MainGroup(click.Group):
     """Session commands first, then the game groups, each imported only when it is used."""
 
@@ -119,8 +102,9 @@ class MainGroup(click.Group):
         return (command.name if command else None), command, rest
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """List the game groups from the registry, without importing them."""
+        """List the session commands by task, then the game groups from the registry, without importing them."""
         from scorekeeper.games import REGISTRY
+        from scorekeeper.render.help_text import one_liner
 
         for task, names in TASKS.items():
             limit = formatter.width - 6 - max(len(n) for n in names)
@@ -229,11 +213,9 @@ def game_commands(entry: Any) -> click.Command:
 @click.pass_context
 def help_command(ctx: click.Context, words: tuple[str, ...]) -> None:
     """``scorekeeper help eh place`` is ``scorekeeper eh place --help``: each word names a command of the last."""
-    assert ctx.parent is not None
-    shown = ctx.parent
+    shown = ctx.find_root()
     for word in words:
-        group = shown.command
-        command = group.get_command(shown, word) if isinstance(group, click.Group) else None
+        command = shown.command.get_command(shown, word) if isinstance(shown.command, click.Group) else None
         if command is None:
             raise click.UsageError(f"{shown.command_path} has no command {word!r}", shown)
         shown = click.Context(command, info_name=command.name, parent=shown)

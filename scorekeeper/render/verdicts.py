@@ -25,7 +25,7 @@ SHOWN = 5
 def verdict_lines(verdict: "Verdict", show_next: bool = True) -> list[str]:
     """The verdict as text: the recorded line, each finding, and what is expected next."""
     event = verdict.event
-    out = [f"#{event.seq} recorded: {verdict.description}"]
+    out = [f"#{event.seq} {'recorded' if verdict.recorded else 'would record'}: {verdict.description}"]
     if verdict.gains:
         out.append(f"  {effects_text(verdict.gains)}")
     for finding in verdict.findings:
