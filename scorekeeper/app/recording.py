@@ -10,7 +10,8 @@ without loading the game when the replay cache vouches for the journal, through 
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable, Sequence, Union
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Sequence, Union
 
 from scorekeeper.app import replay_cache
 from scorekeeper.app.consequences import Effects, ruling_effects
@@ -50,8 +51,18 @@ class Recording(Trust):
     """Trying and recording plays (see the module's docstring)."""
 
     #: judge every play (and correction) as it would be recorded, refuse it as it would be, and write nothing:
-    #: the verdicts come back unrecorded (``--dry-run`` of undo, void and amend)
+    #: the verdicts come back unrecorded (``--dry-run`` of undo, void and amend; set only by ``previewing``)
     dry_run: bool = False
+
+    @contextmanager
+    def previewing(self, on: bool = True) -> Iterator[None]:
+        """Within it, recording writes nothing (``dry_run``); a session kept open (the table) records again
+        after it."""
+        self.dry_run = on
+        try:
+            yield
+        finally:
+            self.dry_run = False
 
     def try_play(self, draft: Draft) -> Verdict:
         """Judge a play on the board as it stands, without writing anything."""

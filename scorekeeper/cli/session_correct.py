@@ -40,8 +40,7 @@ def void(seq: int, reason: str, dry_run: bool, session: str | None, force: bool,
 
     Example: scorekeeper void 12 --reason "recorded twice"
     """
-    with json_refusals(as_json, s := open_session(session, writing=True)):
-        s.dry_run = dry_run
+    with json_refusals(as_json, s := open_session(session, writing=True)), s.previewing(dry_run):
         show_verdict(s.void(seq, reason, force=force), as_json, show_next=not dry_run)
 
 
@@ -56,8 +55,7 @@ def undo(reason: str, count: int, dry_run: bool, session: str | None, force: boo
 
     Example: scorekeeper undo --count 3
     """
-    with json_refusals(as_json, s := open_session(session, writing=True)):
-        s.dry_run = dry_run
+    with json_refusals(as_json, s := open_session(session, writing=True)), s.previewing(dry_run):
         verdicts = s.undo_many(count, reason, force=force)  # all of them, or none
     for n, verdict in enumerate(verdicts):
         show_verdict(verdict, as_json, show_next=n == len(verdicts) - 1 and not dry_run)
@@ -78,8 +76,7 @@ def amend(seq: int, changes: tuple[str, ...], player: str | None, dry_run: bool,
 
     Example: scorekeeper amend 12 space=4
     """
-    with json_refusals(as_json, s := open_session(session, writing=True)):
-        s.dry_run = dry_run
+    with json_refusals(as_json, s := open_session(session, writing=True)), s.previewing(dry_run):
         verdict = s.amend(seq, assignments(changes, "space=4"), player, force=force)
     show_verdict(verdict, as_json, show_next=not dry_run)
 

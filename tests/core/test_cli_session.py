@@ -156,6 +156,16 @@ def test_undo_void_and_amend_preview_with_dry_run_and_write_nothing(game: Cli) -
     assert game("undo").output.startswith("#3 recorded: void #2 (undo)")
 
 
+def test_a_dry_run_at_the_table_leaves_the_next_command_recording(tmp_path: Path) -> None:
+    """UX-27: the table keeps its session open between lines; a preview must not make the next play a preview."""
+    from scorekeeper.app.session import Session
+
+    session = Session.create(str(tmp_path / "t.json"), "fake", ["Ann", "Bob"])
+    with session.previewing():
+        assert not session.note("only a preview").recorded
+    assert session.note("for real").recorded and [e.get("text") for e in session.events] == ["for real"]
+
+
 def test_an_amend_that_breaks_a_rule_is_refused(game: Cli) -> None:
     game("fake", "add", "2")
     result = game("amend", "1", "n=9")
