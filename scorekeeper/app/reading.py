@@ -40,11 +40,12 @@ class Reading(SessionCore):
         """The player named by a unique, case-insensitive prefix of their name."""
         return resolve_player(self.players, text)
 
-    def active_player(self) -> str:
-        """Whose turn it is; refused when the game expects nobody in particular, saying what it expects."""
+    def active_player(self, naming: str = "with -p/--player") -> str:
+        """Whose turn it is; refused when the game expects nobody in particular, saying what it expects and how
+        to name the player (``naming``: the command's own way)."""
         expectation = self.expect()
         if not expectation.player:
-            raise Refused(f"it is nobody's turn now (next: {expectation.text}); name the player with -p/--player")
+            raise Refused(f"it is nobody's turn now (next: {expectation.text}); name the player {naming}")
         return expectation.player
 
     def describe(self, event: Event) -> str:

@@ -11,7 +11,7 @@ No Click here; ``scorekeeper.render.chart`` draws a ``Timeline`` and ``scorekeep
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core.engine import APPLIED, Outcome, replay
@@ -41,6 +41,8 @@ class Point:
     final: bool = False
     missing: str | None = None
     notes: tuple[str, ...] = ()
+    #: the totals without the missing value (``MissingValueError.table``), shown once a later point has it
+    partial: dict[str, Number] | None = None
     #: each player's points by scoring category (what the total is made of; empty when not scored)
     categories: dict[str, dict[str, Number]] = field(default_factory=dict)
 
@@ -83,6 +85,8 @@ class Timeline:
                 was, now = before.categories.get(player, {}), after.categories.get(player, {})
                 moved = {c: now.get(c, 0) - was.get(c, 0) for c in dict.fromkeys([*was, *now])
                          if now.get(c, 0) != was.get(c, 0)}
+                if not was or sum(moved.values()) != new - old:  # a point scored without its categories
+                    moved = {}
                 changes.append((player, old, new, moved))
         return changes
 
@@ -132,6 +136,12 @@ def timeline(session: "Session") -> Timeline:
     result.counted = replayed.counted_errors
     if pending:
         result.points.append(_point(game.score, replayed.state, label or END_LABEL, last, result.players))
+    if result.points and result.points[-1].totals is not None:  # what was missing was given later (FC-V1)
+        result.points = [replace(p, totals=p.partial, missing=None) if p.partial is not None else p
+                         for p in result.points]
+    seated = next((tuple(p.totals) for p in reversed(result.points) if p.totals), None)
+    if seated is not None and sorted(seated) == sorted(result.players):  # seat order, as status has it (FC-F6)
+        result.players = seated
     return result
 
 
@@ -140,9 +150,9 @@ def _point(score: Any, state: Any, label: str, seq: int, players: tuple[str, ...
     try:
         table: ScoreTable = score(state)
     except MissingValueError as exc:
-        return Point(label, seq, None, missing=str(exc))
-    by_player = {row.player: row.total for row in table.rows}
-    totals = {player: by_player[player] for player in players if player in by_player}
+        partial = None if exc.table is None else {r.player: r.total for r in exc.table.rows if r.player in players}
+        return Point(label, seq, None, missing=str(exc), partial=partial)
+    totals = {row.player: row.total for row in table.rows if row.player in players}  # the table's seat order
     parts = {row.player: {c: v for c, v in row.categories.items() if isinstance(v, (int, float))} for row in table.rows}
     return Point(label, seq, totals, tuple(table.winners), table.final, notes=tuple(table.notes), categories=parts)
 

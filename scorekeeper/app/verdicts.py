@@ -141,7 +141,7 @@ def core_description(event: Event) -> str | None:
     if event.type == NOTE:
         return f"note: {event.get('text')}"
     if event.type == ASSERT:
-        facts = " ".join(f"{k}={v}" for k, v in dict(event.get("facts", {})).items())
+        facts = " ".join(f"{k}={_typed(v)}" for k, v in dict(event.get("facts", {})).items())
         return f"assert {event.player + ' ' if event.player else ''}{facts}"
     if event.type == SET:
         return f"set {event.get('key')}={json.dumps(event.get('value'))}"
@@ -165,3 +165,10 @@ def new_findings(before: Replay, after: Replay) -> list[Finding]:
                 where = "" if outcome is after.timeline[-1] else f"#{v.seq} "
                 fresh.append(Finding(v.rule, f"{where}{v.message}".strip(), v.severity))
     return fresh
+
+
+def _typed(value: object) -> str:
+    """A value as it is typed on the command line (``true``, ``[1, 2]``), not as Python prints it (FC-V11)."""
+    import json
+
+    return value if isinstance(value, str) else json.dumps(value)

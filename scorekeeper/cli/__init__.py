@@ -208,11 +208,11 @@ def game_commands(entry: Any) -> click.Command:
     return group
 
 
-@click.command("help", help="The help of scorekeeper, or of a command (help score, help eh place).")
+@click.command("help")
 @click.argument("words", nargs=-1, metavar="[COMMAND]...")
 @click.pass_context
 def help_command(ctx: click.Context, words: tuple[str, ...]) -> None:
-    """``scorekeeper help eh place`` is ``scorekeeper eh place --help``: each word names a command of the last."""
+    """The help of scorekeeper, or of a command: help score, help eh place (as scorekeeper eh place --help)."""
     shown = ctx.find_root()
     for word in words:
         command = shown.command.get_command(shown, word) if isinstance(shown.command, click.Group) else None

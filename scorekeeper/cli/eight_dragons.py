@@ -82,7 +82,7 @@ def start(tile: str, missions: tuple[str, ...], rot: int) -> dict[str, Any]:
 
 
 @play("fly", "FLY", click.argument("to", required=False, type=Domain("to")),
-      click.option("-n", "--spaces", type=int, help="spaces flown (instead of a destination)"),
+      click.option("-n", "--spaces", type=int, help="marked spaces flown, the Valley of the Winds not counted (instead of a destination)"),
       click.option("-v", "--valley", help="way taken through the Valley of the Winds: Sinistra/left or Dextra/right"),
       click.option("--push", "pushes", multiple=True, help="a pushed Dragon's Valley way: NAME=KINGDOM (repeatable)"),
       click.option("--pushed", multiple=True, help="without a board: a Dragon pushed this flight (repeatable)"),
@@ -249,7 +249,7 @@ def lair(player: str | None, until: int | None, session: str | None, as_json: bo
     Example: scorekeeper ed lair Rhed
     """
     s = open_session(session, GAME)
-    name = s.player(player) if player else s.active_player()
+    name = s.player(player) if player else s.active_player("after the command: scorekeeper ed lair NAME")
     if until is not None and until < 1:
         raise BadInput("--at N shows the Lair before event N: N is 1 or more")
     if as_json:

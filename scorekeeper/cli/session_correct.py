@@ -8,9 +8,8 @@ from scorekeeper.cli.common import (json_refusals, open_session, recording_optio
                                     warn_of_broken_chain)
 from scorekeeper.cli.session import command
 from scorekeeper.core.strictjson import assignments
-from scorekeeper.errors import REFUSED
+from scorekeeper.errors import REFUSED, BadInput
 
-#: undo, void and amend: judged as they would be recorded, and nothing written (``Session.dry_run``)
 dry_run_option = click.option("--dry-run", is_flag=True, help="Show what it would record and change; write nothing.")
 
 
@@ -95,10 +94,14 @@ def assert_cmd(words: tuple[str, ...], session: str | None, force: bool, as_json
     player = None
     if words and "=" not in words[0]:
         player, words = words[0], words[1:]
-    verdict = open_session(session, writing=True).assert_facts(player, assignments(words, "flame=3"))
-    show_verdict(verdict, as_json)
-    if verdict.findings:
-        raise click.exceptions.Exit(REFUSED)
+    another = next((word for word in words if "=" not in word), None)
+    if another is not None:  # one event asserts about one player: said so, not "not key=value"
+        raise BadInput(f"assert takes one player at a time: record {another}'s values with a second "
+                       f"'scorekeeper assert {another} KEY=VALUE …'")
+    s = open_session(session, writing=True)
+    example = next(iter(s.game.observable_keys()), "KEY") + "=3"  # a key of this game
+    show_verdict(verdict := s.assert_facts(player, assignments(words, example)), as_json)
+    raise click.exceptions.Exit(REFUSED if verdict.findings else 0)  # a disagreement: exit 1, as check
 
 
 @command("set")

@@ -118,6 +118,9 @@ def test_completion_of_commands_options_and_seqs(fc: Path) -> None:
     assert table.complete("status --f") == ["--format"]
     play(fc, SETUP)
     assert table.complete("void ")[:2] == ["5", "4"]
+    assert table.complete("enchant ") == []  # PU-1 fits CRUMBHALL, but Ann cannot pay it (field report FC-V5)
+    play(fc, """adjust Ann 'goods={"bread": 2}'\n""")
+    table.refresh()
     assert table.complete("enchant ") == table.session.expect().accepts("card") == ["PU-1"]
 
 

@@ -28,7 +28,7 @@ EVENTS: tuple[EventType, ...] = (
     ), PLAYER_REQUIRED),
     EventType("FLY", "the active Dragon's flight (destination, Valley choices, pushes, joins)", (
         Field("to", "str", help="the space the Dragon lands on", positional=True),
-        Field("spaces", "int", help="spaces flown, instead of a destination"),
+        Field("spaces", "int", help="marked spaces flown (the Valley of the Winds is not one), instead of a destination"),
         Field("valley", "str", help="the way taken through the Valley of the Winds"),
         Field("pushes", "dict", help="a pushed Dragon's Valley way: {DRAGON: KINGDOM}"),
         Field("pushed", "list", help="without a board: the Dragons pushed"),

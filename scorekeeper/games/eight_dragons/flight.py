@@ -33,6 +33,13 @@ class _Unchosen(FlightError):
         self.dragon = dragon
 
 
+class _AureaToSteer(FlightError):
+    """ED-2P-6: Aurea is pushed through the Valley, no Dragon follows her, and the other player's way is not given."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__("ED-2P-6", message)
+
+
 @dataclass
 class FlightResult:
     """A legal flight: the pieces afterwards, the active path, who moved, joined and chose which way, and the activation order."""
@@ -172,7 +179,31 @@ def simulate(board: Board, pieces: Pieces, active: str, dest: str | None, *, val
     try:
         return _steered(board, pieces, active, dest, valley, pushes, spaces)
     except _Unchosen as unchosen:  # a flight that no way makes legal is refused for that, not for the way
-        raise _impossible(board, pieces, active, dest, valley, pushes, spaces, unchosen.dragon) or unchosen
+        raise _impossible(board, pieces, active, dest, valley, pushes, spaces, unchosen.dragon) \
+            or _all_unchosen(board, pieces, active, dest, valley, pushes, spaces, unchosen)
+
+
+def _all_unchosen(board: Board, pieces: Pieces, active: str, dest: str | None, valley: str | None,
+                  pushes: Mapping[str, str], spaces: int | None, first: _Unchosen) -> FlightError:
+    """ED-PUSH-4: every pushed Dragon whose way is needed, in one refusal (field report ED-F5: they were asked
+    for one at a time). The others are found by trying a way for each one already named."""
+    names, tried = [first.dragon], dict(pushes)
+    while True:
+        tried[names[-1]] = KINGDOMS[0]
+        try:
+            _steered(board, pieces, active, dest, valley, tried, spaces)
+            break
+        except _Unchosen as more:
+            if more.dragon in names:
+                break
+            names.append(more.dragon)
+        except FlightError:
+            break
+    if len(names) == 1:
+        return first
+    typed = " ".join(f"--push {name}=WAY" for name in names)
+    return _Unchosen(first.dragon, f"{' and '.join(names)} are pushed into the Valley of the Winds: each owner "
+                                   f"chooses the way (Sinistra or Dextra); record them with {typed}")
 
 
 def _impossible(board: Board, pieces: Pieces, active: str, dest: str | None, valley: str | None,
@@ -184,7 +215,7 @@ def _impossible(board: Board, pieces: Pieces, active: str, dest: str | None, val
             simulate(board, pieces, active, dest, valley=valley, pushes={**pushes, dragon: kingdom}, spaces=spaces)
             return None
         except FlightError as exc:
-            if exc.rule == "ED-PUSH-4":  # another way still to choose: the flight may be legal
+            if isinstance(exc, (_Unchosen, _AureaToSteer)):  # a way still to choose: the flight may be legal
                 return None
             failure = failure or exc
     return failure
@@ -210,8 +241,7 @@ def _steered(board: Board, pieces: Pieces, active: str, dest: str | None, valley
     if not results and failure is not None:
         raise failure
     other = next((d for d in pieces.swarms if d not in (active, AUREA)), "the other player")
-    raise FlightError(
-        "ED-PUSH-4",
+    raise _AureaToSteer(  # ED-2P-6: the other player steers her (field report ED-V5: it cited ED-PUSH-4, "you choose")
         f"Aurea is pushed through the Valley of the Winds and no Dragon follows her: {other} chooses her way; "
         "record it with --push Aurea=Sinistra or --push Aurea=Dextra",
     )

@@ -58,8 +58,14 @@ def _carry_out(state: EDState, event: Event, found: Findings, apply: Callable[..
     """Make the change of a checked play, and say what it gave and which Bonfires it uncovered."""
     ledger, chests = len(state.ledger), {name: len(p.chests) for name, p in state.players.items()}
     draws, revealed = dict(state.draws), list(state.bonfires)
+    places = dict(state.pieces.pos) if event.type == "SUMMON" else None
     state = apply(state, event, *read)
     found.infos.extend(gains_said(state, ledger, chests))
+    if places is not None:  # ED-LOC-SUMMON-5: the Swarm closes the gap; the table moves those pieces (ED-V3)
+        moved = [f"{piece} to {space}" for piece, space in state.pieces.pos.items()
+                 if piece in places and places[piece] != space and piece != event.get("wyrmling")]
+        if moved:
+            found.infos.append(f"the Swarm closes the gap: {', '.join(moved)} (ED-LOC-SUMMON-5)")
     if state.draws != draws or state.bonfires != revealed:  # else none was uncovered (sizes are fixed)
         showing = rules_turn.bonfires_due(state.stack_size, draws, revealed)
         found.infos.extend(rules_turn.uncover_bonfires(state, showing, event.seq))

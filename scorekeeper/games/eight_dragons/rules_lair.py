@@ -177,11 +177,7 @@ def place_findings(state: EDState, event: Event) -> tuple[list[Finding], list[Pl
     if refused:  # every tile that cannot go where it was typed, each with what fits there
         found += refused
         return found, batch, None
-    if laid != batch:
-        found.append(warning("ED-LAIR-7", "this batch is legal only in another order: "
-                                          + ", ".join(t.name for t, _, _ in laid)))
-        batch = laid
-    return found, batch, (trial, formed)
+    return found, laid, (trial, formed)  # ED-LAIR-7: laid in the legal order found (play_place says so)
 
 
 def play_place(state: EDState, event: Event, found: Findings) -> EDState:
@@ -190,6 +186,10 @@ def play_place(state: EDState, event: Event, found: Findings) -> EDState:
     found.extend(findings)
     if found.items and found.halted:
         return state
+    typed = [str(p.get("tile", "")).partition("=")[0].upper() for p in event.get("tiles") or [] if isinstance(p, dict)]
+    if laid is not None and [t.name.upper() for t, _, _ in batch] != typed:
+        # ED-LAIR-7: the tiles go down together, so another legal order is no fault: said, never flagged (ED-V7)
+        found.info("the tiles go down together (ED-LAIR-7); laid in the order " + ", ".join(t.name for t, _, _ in batch))
     player = state.players[str(event.player)]
     lair = player.lair
     for index, (tile, cell, rot) in enumerate(batch):

@@ -256,8 +256,8 @@ def check_grow(state: EDState, event: Event) -> list[Finding]:
         else:
             vfolk, count = state.villages[target]
             if vfolk != folk:  # ED-LOC-GROW-1 (A-11)
-                found.append(error("ED-LOC-GROW-1", f"{target} is a {FOLK_NAMES[vfolk]} village; a "
-                                                    f"{FOLK_NAMES[folk]} villager goes to a {FOLK_NAMES[folk]} village"))
+                found.append(error("ED-LOC-GROW-1", f"{target} is {_a(FOLK_NAMES[vfolk])} village; "
+                                                    f"{_a(ONE_OF[folk])} villager goes to {_a(FOLK_NAMES[folk])} village"))
             elif count >= 4:
                 found.append(error("ED-LOC-GROW-1", f"{target} already holds 4 villagers (the most a village holds)"))
     elif event.get("villagers") is not None and int(event.get("villagers")) >= 4:  # stated without a board
@@ -675,3 +675,12 @@ JUDGED: dict[str, Any] = {
     "VILLAGE": (check_village, apply_village),
     "GATHER": (check_gather, apply_gather),
 }
+
+
+#: one of a Folk, for "an Elf villager" (field report ED-V6)
+ONE_OF = {"E": "Elf", "G": "Gnome", "O": "Goblin", "F": "Fairy", "J": "Joker", "N": "colourless"}
+
+
+def _a(word: str) -> str:
+    """``word`` with its article: ``an Elves``, ``a Gnomes``."""
+    return ("an " if word[:1] in "AEIOU" else "a ") + word

@@ -20,17 +20,28 @@ from .state import EDState
 from .tiles import FOLK_NAMES, FOLKS
 
 
+def _phase(state: EDState) -> str:
+    """Where the turn stands, as ``next:`` sees it (field report ED-V4: "Phase II" while nobody had tiles to place,
+    "turn over" without who flies next)."""
+    if not state.closed and still_to_activate(state):
+        return "Phase I: activations"
+    if not state.closed and any(p.pending for p in state.players.values()):
+        return "Phase II: expand Lairs"
+    if state.last_turn is not None and state.turn >= state.last_turn:
+        return "the final turn is complete"
+    return f"done · {state.next_player} flies next"
+
+
 def status(state: EDState) -> Status:
     """Whose turn, the Bonfires and final round, each player's holdings, the board."""
     headline = []
     if state.turn < 0:
         headline.append("Setup · no turn yet")
     else:
-        phase = "turn over" if state.closed else \
-            ("Phase I: activations" if still_to_activate(state) else "Phase II: expand Lairs")
-        headline.append(f"Round {state.round} · {state.active}'s turn · {phase}")
+        headline.append(f"Round {state.round} · {state.active}'s turn · {_phase(state)}")
     threshold = int(state.settings.get("bonfires", 4))
-    end = f"Bonfires {len(state.bonfires)}/{threshold}"
+    count = len(state.bonfires)  # past the threshold "5/4" reads wrong (field report ED-V10)
+    end = f"Bonfires {count}/{threshold}" if count <= threshold else f"Bonfires {count} revealed (end at {threshold})"
     if state.end_trigger_turn is not None:
         last = state.last_turn or 0
         end += " · END TRIGGERED" + (" · FINAL ROUND" if state.final_round else
@@ -61,7 +72,7 @@ def status(state: EDState) -> Status:
             for s, (f, c) in state.villages.items()]))
     sections.append(Section("Supplies", [
         {"kingdom": k, "shrine gold": state.shrines[k], "chests left": state.chest_stacks[k],
-         "merchant slots": state.merchant_slots[k], "merchant stack": state.merchant_stacks[k],
+         "merchant face-up": state.merchant_slots[k], "merchant stack": state.merchant_stacks[k],
          "face-up (known)": ", ".join(t.name for t in state.merchant_offer[k]) or "-"}
         for k in KINGDOMS]))
     sections.append(Section("Lair stacks", [
@@ -162,7 +173,8 @@ def describe_event(event: Event) -> str:
     if t == "SHRINE":
         return f"{who} empties the Dragon Shrine" + (f" in {g('kingdom')}" if g("kingdom") else "") + piece
     if t == "CHEST":
-        return f"{who} takes a Treasure Chest" + (f" in {g('kingdom')}" if g("kingdom") else "") + piece
+        # the line under it says what was found: a chest, or 3 Gold from an empty stack (field report ED-V8)
+        return f"{who} at the Treasure Chests" + (f" in {g('kingdom')}" if g("kingdom") else "") + piece
     if t == "MERCHANT":
         bought = f"buys {g('buy')}" if g("buy") else "buys nothing"
         refresh = "refreshes the other kingdom"
@@ -246,7 +258,8 @@ def lair_json(state: EDState, name: str) -> dict[str, Any]:
 def lair_map(state: EDState, name: str) -> str:
     """A player's Lair drawn as a hex map (``ed lair``), with the tiles waiting to be placed."""
     p = state.players[name]
-    title = f"{name}'s Lair ({p.colour}): {len(p.lair)} tiles, {len(p.lair.chambers)} Chambers"
+    chambers = len(p.lair.chambers)
+    title = f"{name}'s Lair ({p.colour}): {len(p.lair)} tiles, {chambers} Chamber{'' if chambers == 1 else 's'}"
     text = render_lair(p.lair, title)
     if p.pending:
         text += "\nWaiting to be placed: " + ", ".join(t.label() for t in p.pending)

@@ -188,23 +188,38 @@ class Ctx(Findings):
         if self._owned_fancy(card):
             self.block("FC-GEN-5", f"fancy dragon {card} is already in play")
             return
+        self._drawn_from_the_bottom(card)
         self.learn("fancy", card, face)
         who.fancies.append(card)
         if state.fancy_deck is not None:
             state.fancy_deck -= 1  # FC-END-6: never triggers the end
 
+    def _drawn_from_the_bottom(self, card: str) -> None:
+        """FC-REW-2 draws the *top* card: warn when it is a card put back at setup while unseen cards still lie
+        above it (field report FC-R2; the deck's order is not modelled otherwise, so a warning, not a refusal)."""
+        bottom = self.state.fancy_bottom
+        if card not in bottom:
+            return
+        deck = self.state.fancy_deck
+        above = (deck - len(bottom) if deck is not None else 0) + bottom.index(card)
+        if above > 0:
+            self.warn("FC-REW-2", f"{card} went to the bottom of the fancy deck at setup; {above} card(s) lie above "
+                      "it, so it is not the top card")
+        bottom.remove(card)
+
     def _owned_fancy(self, card: str) -> bool:
         return any(card in p.fancies for p in self.state.players.values())
 
-    def take_artisan(self, who: PlayerState, source: str) -> None:
-        """Take 1 artisan dragon from the park or the top of the deck (FC-REW-3, FC-GATHER-5, FC-ART-DRAW-1)."""
+    def take_artisan(self, who: PlayerState, source: str, rule: str = "FC-REW-3") -> None:
+        """Take 1 artisan dragon from the park or the top of the deck (FC-REW-3, FC-GATHER-5, FC-ART-DRAW-1);
+        ``rule`` is cited when the table did not say where it came from (a gathered dragon: FC-GATHER-5)."""
         state = self.state
         if not self.draws:
             if not state.park and state.artisan_deck <= 0:
                 self.info(f"{source}: the park and the artisan deck are empty, the dragon is lost (FC-REW-7)")
                 return
             self.block(
-                "FC-REW-3",
+                rule,
                 f"{source} gives an artisan dragon: say where it came from "
                 f"(--draw park:NAME from {', '.join(state.park) or 'an empty park'}, or --draw deck[:NAME])",
             )
@@ -254,12 +269,20 @@ class Ctx(Findings):
 
     def card_in_play(self, card: str) -> bool:
         """Whether an artisan dragon ID is already somewhere (hand, park, town, discard)."""
+        return self.card_place(card) is not None
+
+    def card_place(self, card: str) -> str | None:
+        """Where an artisan dragon ID already is, in words (``in the park``, ``in Bo's hand``), or None."""
         state = self.state
-        if card in state.park or card in state.discarded:
-            return True
-        if any(card in p.hand for p in state.players.values()):
-            return True
-        return state.dragon_location(card) is not None
+        if card in state.park:
+            return "in the park"
+        if card in state.discarded:
+            return "discarded"
+        holder = next((p.name for p in state.players.values() if card in p.hand), None)
+        if holder is not None:
+            return f"in {holder}'s hand"
+        spot = state.dragon_location(card)
+        return None if spot is None else f"at {spot[0]}"
 
     def ench_in_play(self, card: str) -> bool:
         """Whether an enchantment ID is already somewhere (the row, a reserve, tucked behind a shop) (FC-GEN-5)."""
@@ -401,7 +424,10 @@ class Ctx(Findings):
             self.info(f"{filled} is full; the town has no free space, so no new shop (FC-PLACE-7)")
             return
         state.shop_deck -= 1
-        placeholder = state.next_auto("NEW-")
+        state.auto += 1  # the shared counter still moves: the other provisional names stay as recorded before
+        state.shops_drawn += 1  # field report FC-F4: the face-down shops have a counter of their own
+        placeholder = f"NEW-{state.shops_drawn}"
+        state.provisional.append(placeholder)
         state.shops[placeholder] = ShopState(placeholder, face_up=False)
         if state.turn is not None:
             state.turn.new_shops.append(placeholder)

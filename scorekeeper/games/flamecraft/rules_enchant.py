@@ -37,8 +37,9 @@ def resolve_enchant(ctx: Ctx) -> None:
             ctx.block("FC-RES-4", f"{who.name}'s reserve holds {who.reserved or 'nothing'}, not {card}")
             return
     elif not ctx.reveal(state.row, card, "ench"):  # FC-ENCH-2
-        mine = f", or {who.name}'s reserved {who.reserved}" if who.reserved else ""
-        ctx.block("FC-ENCH-2", f"{card or '(none)'} is not in the enchantment row; cast one of {', '.join(state.row) or 'none'}{mine}")
+        fits = castable(state, who.name, turn.shop or "")  # field report FC-V5: the cards possible here, not the row
+        offer = f"{', '.join(fits)} {'fits' if len(fits) == 1 else 'fit'} here" if fits else "none fits here now"
+        ctx.block("FC-ENCH-2", f"{card or '(none)'} is not in the enchantment row ({', '.join(state.row) or 'empty'}); {offer}")
         return
     face = ctx.face("ench", card, blocks=True)
     shop = state.shops[turn.shop or ""]
@@ -81,6 +82,21 @@ def resolve_enchant(ctx: Ctx) -> None:
     ctx.leftover_choices()
     if turn.phase == "visited":
         turn.phase = "enchant"
+
+
+def castable(state: FlameState, who: str, shop: str) -> list[str] | None:
+    """The enchantments ``who`` can cast at ``shop`` now: the icon fits (FC-ENCH-3, FC-ENCH-4), the shop has room
+    (FC-ENCH-5) and the player can pay (a card in sets, for 1 set: FC-ENCH-6, FC-ENCH-7, FC-GEN-3); from the row
+    and the player's reserve. None when the shop cannot be enchanted (or is full)."""
+    face = state.face("shop", shop)
+    here = state.shops.get(shop)
+    if face is None or not face["enchantable"] or (here is not None and len(here.enchantments) >= MAX_ENCHANTMENTS):
+        return None
+    reserved = state.players[who].reserved
+    return [
+        c for c in [*state.row, *([reserved] if reserved else [])]
+        if icon_fits(state, c, face["symbols"]) and default_payment(state, who, {"card": c, "sets": 1}) is not None
+    ]
 
 
 def icon_fits(state: FlameState, card: str, symbols: list[str]) -> bool:
@@ -143,14 +159,12 @@ def _payment(ctx: Ctx, who: PlayerState, cost: dict[str, int], no_coin: bool, ca
     declared = ctx.payload.get("pay")
     if declared is None:
         pay, coins = goods_first(who, cost)
+        if coins and (no_coin or coins > who.coins):  # FC-GEN-3 (FC-ENCH-7: a no-coin card takes goods only)
+            held = items_text({g: who.goods.get(g, 0) for g in cost}) if any(who.goods.get(g, 0) for g in cost) else "none of those goods"
+            purse = " (no coins on this card)" if no_coin else f" and {who.coins} coin(s)"
+            ctx.block("FC-GEN-3", f"{card} costs {items_text(cost)}; {who.name} holds {held}{purse}: not enough (gather instead)")
+            return None
         if coins:
-            if no_coin:  # FC-ENCH-7
-                ctx.block("FC-ENCH-7", f"{card} costs {items_text(cost)} and forbids coins; {who.name} lacks the goods")
-                return None
-            if coins > who.coins:  # FC-GEN-3
-                held = items_text({g: who.goods.get(g, 0) for g in cost}) if any(who.goods.get(g, 0) for g in cost) else "none of those goods"
-                ctx.block("FC-GEN-3", f"{card} costs {items_text(cost)}; {who.name} holds {held} and {who.coins} coin(s): not enough (gather instead)")
-                return None
             pay[COIN] = coins
         return pay
     paid = ctx.read_items(declared, "payment")
@@ -162,7 +176,8 @@ def _payment(ctx: Ctx, who: PlayerState, cost: dict[str, int], no_coin: bool, ca
         if ctx.failed:
             return None
     elif not matches_cost(pay, cost, True):  # FC-ENCH-6, FC-GEN-4
-        ctx.error("FC-ENCH-6", f"{card} costs exactly {items_text(cost)} (a coin may stand for any good), not {items_text(pay)}")
+        coin_word = "no coins on this card" if no_coin else "a coin may stand for any good"
+        ctx.error("FC-ENCH-6", f"{card} costs exactly {items_text(cost)} ({coin_word}), not {items_text(pay)}")
         if ctx.failed:
             return None
     return pay

@@ -36,20 +36,24 @@ def resolve_fire(ctx: Ctx) -> None:
             ctx.error("FC-FIRE-1", text)
         else:
             ctx.block("FC-FIRE-1", text)
+    followup = turn.followup is not None and turn.followup == dragon
+    # FC-FIRE-2 (one fire-up when gathering), FC-FIRE-6 (no chain while gathering, A-15)
+    spent = (turn.phase == "gather" and turn.gather_step < 4 and turn.gather_fire_used
+             and not (followup and not ctx.setting("swap_followup_counts")) and not ctx.setting("chain_in_gather"))
     fired_times = turn.fired.count(dragon)
     if fired_times >= int(ctx.setting("fire_max_per_dragon") or 1):  # FC-FIRE-4
         shop = state.shops.get(turn.shop or "")
         left = [d for d in (shop.slots if shop else []) if d and d not in turn.fired]
-        ctx.error("FC-FIRE-4", f"{dragon} was already fired up this turn" + (f"; not yet fired here: {', '.join(left)}" if left else "; end the turn (fc end)"))
-    followup = turn.followup is not None and turn.followup == dragon
+        # no other dragon is suggested when FC-FIRE-2 forbids every further fire-up (field report FC-V10)
+        advice = "" if spent else f"; not yet fired here: {', '.join(left)}" if left else "; end the turn (fc end)"
+        ctx.error("FC-FIRE-4", f"{dragon} was already fired up this turn{advice}")
     if turn.phase == "gather":
         if turn.gather_step >= 4:  # FC-GATHER-1
             ctx.error("FC-GATHER-1", "the fire-up is step 3 of gathering: it cannot follow the shop ability")
-        elif turn.gather_fire_used and not (followup and not ctx.setting("swap_followup_counts")):
-            # FC-FIRE-2 (one fire-up when gathering), FC-FIRE-6 (no chain while gathering, A-15)
-            if not ctx.setting("chain_in_gather"):
-                fired = ", ".join(turn.fired)
-                ctx.error("FC-FIRE-2", f"when gathering only 1 dragon is fired up, and {fired} already was (chains exist only when enchanting)")
+        elif spent:
+            fired = ", ".join(turn.fired)
+            ctx.error("FC-FIRE-2", f"when gathering only 1 dragon is fired up, and {fired} already "
+                      f"{'was' if len(turn.fired) == 1 else 'were'} (chains exist only when enchanting)")
     # FC-FIRE-3/FC-FIRE-5: when enchanting, every dragon at the shop (chained ones included) may fire
     if ctx.failed:
         return

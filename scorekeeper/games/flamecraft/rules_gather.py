@@ -99,7 +99,7 @@ def resolve_gather(ctx: Ctx) -> None:
         )
     ctx.gain_goods(who, declared)
     for _ in range(dragons):
-        ctx.take_artisan(who, f"the dragon symbol at {shop.id}")
+        ctx.take_artisan(who, f"the dragon symbol at {shop.id}", "FC-GATHER-5")
     if len(ctx.draws) > 0:
         ctx.error("FC-GATHER-5", f"{shop.id} yields {dragons} artisan dragon(s); {len(ctx.draws)} draw(s) too many")
     if turn.phase == "visited":

@@ -168,8 +168,10 @@ def _cards(ctx: Ctx, declared: Any, count: int, kind: str, prefix: str, rule: st
         card, face = ref(item)
         ctx.learn(kind, card, face)
         cards.append(card)
-    if len(cards) != count or len(set(cards)) != len(cards):
-        ctx.error(rule, f"the {label} starts with {count} different face-up cards; got {len(cards)}")
+    twice = sorted({card for card in cards if cards.count(card) > 1})
+    if len(cards) != count or twice:  # field report FC-V8: a card named twice is said so
+        got = f"{', '.join(twice)} named twice" if twice else f"got {len(cards)}"
+        ctx.error(rule, f"the {label} starts with {count} different face-up cards; {got}")
     return cards
 
 
@@ -200,8 +202,9 @@ def resolve_setup_player(ctx: Ctx) -> None:
     for card, face in hand:
         if not card:
             card = state.next_auto("A")
-        if ctx.card_in_play(card) or card in names:
-            ctx.error("FC-GEN-5", f"dragon {card} is already in play")
+        place = ctx.card_place(card) or ("named twice" if card in names else None)
+        if place:  # field report FC-V8: say where
+            ctx.error("FC-GEN-5", f"dragon {card} is already in play ({place})")
         ctx.learn("dragon", card, face)
         names.append(card)
 
@@ -256,6 +259,7 @@ def resolve_setup_player(ctx: Ctx) -> None:
     who.fancies.append(card)
     if state.fancy_deck is not None:
         state.fancy_deck -= 1  # 2 drawn, 1 back to the bottom
+    state.fancy_bottom.extend(card for card in drew if card != keep[0][0])  # FC-SETUP-13: under the unseen cards
     if good:
         who.goods[str(good).lower()] = who.goods.get(str(good).lower(), 0) + 1
     if comp_card:

@@ -36,8 +36,10 @@ def require_turn(ctx: Ctx, wrong_player_rules: Sequence[str] = ("FC-TURN-1", "FC
     if who.name != state.turn.player:
         takes_turn = out_of_turn == "visit" and state.turn.phase == "start"  # the turn passes to who took it
         forcible = takes_turn or out_of_turn == "own"
-        for rule in wrong_player_rules:
-            ctx.add((error if forcible else block)(rule, f"it is {state.turn.player}'s turn, not {who.name}'s; only the active player acts"))
+        said = f"it is {state.turn.player}'s turn, not {who.name}'s"
+        for rule in wrong_player_rules:  # the reason once, then each rule's own words (field report FC-V10)
+            ctx.add((error if forcible else block)(rule, said))
+            said = "only the active player acts"
         if ctx.failed or not forcible:
             return None
         if takes_turn:
@@ -128,7 +130,8 @@ def resolve_visit(ctx: Ctx) -> None:
     if who.items_total() < len(present):  # FC-TURN-7
         ctx.error(
             "FC-TURN-7",
-            f"{who.name} holds {who.items_total()} goods and coins but {len(present)} player(s) are at {shop.id} "
+            f"{who.name} holds {who.items_total()} goods and coins but {len(present)} "
+            f"{'player is' if len(present) == 1 else 'players are'} at {shop.id} "
             f"({player_list(present)}): {who.name} cannot visit it{instead()}",
         )
     if missing and who.items_total() >= len(present):  # FC-TURN-6
@@ -196,6 +199,9 @@ def resolve_end_turn(ctx: Ctx) -> None:
             ctx.block("FC-END-TURN-2", "no shop was drawn face down this turn: there is nothing to flip")
         return
     for placeholder, (card, face) in zip(list(turn.new_shops), flips):
+        if card in turn.new_shops:  # field report FC-V9: the placeholder is not the shop's name
+            ctx.block("FC-END-TURN-2", f"{card} is the face-down placeholder: name the shop revealed (--flip NAME)")
+            continue
         if card in state.shops:
             ctx.block("FC-GEN-5", f"shop {card} is already in town")
             continue

@@ -10,6 +10,8 @@ TRACK = "Reputation track"
 COINS = "Coins"
 MOON = "Moon dragons"
 CATEGORIES = [TRACK, COINS, MOON]
+#: the moon column while the game is over but the moon dragons are not judged (``fc final`` not recorded)
+UNJUDGED = "Moon (not judged)"
 
 
 def moon_cards(state: FlameState, player: str) -> list[str]:
@@ -25,14 +27,8 @@ def moon_cards(state: FlameState, player: str) -> list[str]:
 def score(state: FlameState) -> ScoreTable:
     """The table: final once every final turn is played and the moon dragons are judged; provisional before."""
     pending_moons = {name: moon_cards(state, name) for name in state.order}
-    needs_moon = any(pending_moons.values())
-    if state.finished and needs_moon and state.moon is None:
-        cards = ", ".join(f"{name}: {', '.join(cards)}" for name, cards in pending_moons.items() if cards)
-        raise MissingValueError(
-            f"the game is over but the moon dragons are not judged ({cards}); "
-            "record it with: scorekeeper fc final --moon CARD (fulfilled) --missed CARD (not)"
-        )
-    final = state.finished
+    unjudged = state.finished and any(pending_moons.values()) and state.moon is None
+    final = state.finished and not unjudged
     rows: list[ScoreRow] = []
     explanations: list[Explanation] = []
     keys: dict[str, tuple[int, int]] = {}
@@ -57,7 +53,21 @@ def score(state: FlameState) -> ScoreTable:
         rows.append(ScoreRow(name, categories, sum(categories.values())))  # FC-SCORE-5
         goods = player.goods_total() + (player.coins if count_coins else 0)
         keys[name] = (len(player.hand), goods)  # FC-SCORE-7, FC-SCORE-8 (A-03); FC-FANCY-6: fancies excluded
-    rank_rows(rows, keys)  # FC-SCORE-6
+    best = max((row.total for row in rows), default=0)
+    # FC-SCORE-6: the tiebreaks decide the winner only; equal totals below first place share it (field report FC-V2)
+    rank_rows(rows, {name: key for name, key in keys.items() if any(r.player == name and r.total == best for r in rows)})
+    if unjudged:  # field report FC-F1: the table so far, the moon dragons left out, then what to record
+        cards = ", ".join(f"{name}: {', '.join(cards)}" for name, cards in pending_moons.items() if cards)
+        raise MissingValueError(
+            f"the game is over but the moon dragons are not judged ({cards}); "
+            "record it with: scorekeeper fc final --moon CARD (fulfilled) --missed CARD (not)",
+            ScoreTable("flamecraft", True, [*CATEGORIES[:2], UNJUDGED],
+                       [ScoreRow(r.player, {TRACK: r.categories[TRACK], COINS: r.categories[COINS], UNJUDGED: 0},
+                                 r.total, r.rank) for r in rows],
+                       [], None, explanations,
+                       ["incomplete: the moon dragons are not judged; the totals leave them out and there is no "
+                        "winner until they are"]),
+        )
     winners = [row.player for row in rows if row.rank == 1]
     tiebreak = _tiebreak_text(rows, keys)
     notes = _notes(state, final)

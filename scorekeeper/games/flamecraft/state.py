@@ -94,6 +94,8 @@ class FlameState:
     ench_deck: int = 0
     row: list[str] = field(default_factory=list)
     fancy_deck: int | None = None  # None: not tracked
+    #: the fancy dragons put back at setup, top one first: they lie under the unseen rest (FC-SETUP-13, FC-REW-2)
+    fancy_bottom: list[str] = field(default_factory=list)
     shop_deck: int = 10
     removed: dict[str, int] = field(default_factory=dict)  # artisan dragons removed at setup, per type
     discarded: list[str] = field(default_factory=list)  # dragons discarded for the hand limit (A-19)
@@ -105,6 +107,7 @@ class FlameState:
     finished: bool = False
     moon: dict[str, bool] | None = None  # the final_scoring declaration (FC-SCORE-3)
     auto: int = 0  # counter for provisional card names
+    shops_drawn: int = 0  # counter for the face-down shops' placeholders (NEW-1, NEW-2 …)
     #: the provisional names in play (a card revealed without its name); its real name is taken later
     provisional: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)

@@ -8,7 +8,7 @@ from scorekeeper.core.events import Event
 from scorekeeper.games.base import Choice, Expectation, Section, Status
 
 from .context import DECK_NAMES, items_text, reward_text
-from .rules_enchant import icon_fits
+from .rules_enchant import castable
 from .rules_gather import yield_of, yield_text
 from .rules_turn import legal_shops
 from .scoring import moon_cards
@@ -40,8 +40,8 @@ def expected(state: FlameState) -> str:
     if turn.phase == "start":
         return f"{who}{final} visits a shop: scorekeeper fc visit SHOP ({_visitable(state, who)})"
     if turn.phase == "visited":
-        return f"{who} gathers at {turn.shop} ({_gather(state, turn.shop or '')}) or enchants it ({_castable(state, who, turn.shop or '')})"
-    flip = " --flip NEWSHOP" * len(turn.new_shops) + refills(state) + _discards(state, who)
+        return f"{who} gathers at {turn.shop} ({_gather(state, turn.shop or '')}){_castable(state, who, turn.shop or '')}"
+    flip = _flips(turn.new_shops) + refills(state) + _discards(state, who)
     if turn.phase == "gather":
         steps = []
         fits = _fitting_hand(state, who, turn.shop or "") if turn.gather_step < 2 else ""
@@ -52,7 +52,8 @@ def expected(state: FlameState) -> str:
         elif turn.gather_step < 3:
             shop = state.shops.get(turn.shop or "")
             here = ", ".join(d for d in (shop.slots if shop else []) if d)
-            steps.append(f"fire up 1 dragon (fc fire DRAGON …: {here})")
+            if here:  # field report FC-V6: no fire-up offer at a shop without dragons
+                steps.append(f"fire up 1 dragon (fc fire DRAGON …: {here})")
         if turn.gather_step < 4 and (state.face("shop", turn.shop or "") or {}).get("ability"):
             steps.append("use the shop ability (fc ability …)")
         options = ", ".join(steps)
@@ -62,6 +63,22 @@ def expected(state: FlameState) -> str:
     if not ready:
         return f"{who} may end the turn: fc end{flip}"
     return f"{who} may fire up the dragons at {turn.shop} ({', '.join(ready)}: fc fire DRAGON …), then end the turn: fc end{flip}"
+
+
+def _symbols(face: dict[str, Any] | None) -> str:
+    """A shop's upper-left symbols, whether it can be enchanted, and its ability strip (field report FC-F2)."""
+    if face is None:
+        return "?"
+    ability = face.get("ability")
+    return ("+".join(face["symbols"]) + ("" if face["enchantable"] else " (no ench.)")
+            + (f"; ability: {ability['text']}" if ability else ""))
+
+
+def _flips(placeholders: list[str]) -> str:
+    """The ``--flip`` words the end of the turn needs: the shop revealed under each placeholder (FC-END-TURN-2)."""
+    if not placeholders:
+        return ""
+    return " --flip SHOP" * len(placeholders) + f" (the shop revealed for {', '.join(placeholders)})"
 
 
 def _fitting_hand(state: FlameState, who: str, shop_id: str) -> str:
@@ -89,23 +106,12 @@ def _gather(state: FlameState, shop: str) -> str:
     return f"{command}: {yield_text(fixed, wild, dragons)}"
 
 
-def castable(state: FlameState, who: str, shop: str) -> list[str] | None:
-    """The enchantments whose icon fits the shop (FC-ENCH-3, FC-ENCH-4), from the row and the player's reserve;
-    None when the shop cannot be enchanted."""
-    face = state.face("shop", shop)
-    if face is None or not face["enchantable"]:
-        return None
-    reserved = state.players[who].reserved
-    return [c for c in [*state.row, *([reserved] if reserved else [])] if icon_fits(state, c, face["symbols"])]
-
-
 def _castable(state: FlameState, who: str, shop: str) -> str:
+    """The enchant offer of the hint: only the cards possible now (field report FC-V5); none, no offer."""
     cards = castable(state, who, shop)
-    if cards is None:
-        return "it cannot be enchanted"
     if not cards:
-        return "fc enchant CARD: no card of the row fits"
-    return f"fc enchant CARD: {', '.join(cards)} {'fits' if len(cards) == 1 else 'fit'}"
+        return ""
+    return f" or enchants it (fc enchant CARD: {', '.join(cards)} {'fits' if len(cards) == 1 else 'fit'})"
 
 
 def refills(state: FlameState) -> str:
@@ -237,7 +243,7 @@ def status(state: FlameState) -> Status:
         town_rows.append(
             {
                 "shop": shop.id,
-                "symbols": "+".join(face["symbols"]) + ("" if face["enchantable"] else " (no ench.)") if face else "?",
+                "symbols": _symbols(face),
                 "slots": " ".join(slots),
                 "enchantments": ", ".join(shop.enchantments) or "-",
                 "here": ", ".join(here),
@@ -286,6 +292,8 @@ def describe(event: Event) -> str:
         return f"{who} visits {p.get('shop')}{pay}"
     if kind == "GATHER":
         gain = items_text(p["gain"]) if isinstance(p.get("gain"), dict) else "the yield"
+        if p.get("gain") == {} and p.get("draws"):  # a dragon shop: the dragon is what is gathered (FC-V7)
+            return f"{who} gathers {', '.join(_drawn(p))}"
         return f"{who} gathers {gain}" + _draws(p)
     if kind == "PLACE":
         return f"{who} places {p.get('dragon')}" + (f" in slot {p['slot']}" if p.get("slot") is not None else "") + _draws(p)
@@ -365,6 +373,12 @@ def _names(items: Any) -> list[str]:
 
 
 def _draws(p: Any) -> str:
+    parts = _drawn(p)
+    return (" (draws " + ", ".join(parts) + ")") if parts else ""
+
+
+def _drawn(p: Any) -> list[str]:
+    """The cards a play draws, in words: ``CR-3 from the park``, ``fancy FY-2``."""
     parts = []
     for d in p.get("draws") or []:
         if isinstance(d, dict):
@@ -373,4 +387,4 @@ def _draws(p: Any) -> str:
             parts.append(str(d))
     for f in p.get("fancies") or []:
         parts.append(f"fancy {(f.get('card') if isinstance(f, dict) else str(f).partition('=')[0])}")
-    return (" (draws " + ", ".join(parts) + ")") if parts else ""
+    return parts

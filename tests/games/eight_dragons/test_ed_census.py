@@ -141,6 +141,8 @@ CASES: list[tuple[str, Callable[[], Table], str, str | None, dict[str, Any], str
     ("ED-LOC-GROW-1", flown, "GROW", "A", {"folk": "X"}, "say which Folk's villager is added"),
     ("ED-LOC-GROW-1", board({"S1": "grow", "S5": "village:E:2"}), "GROW", "A", {"folk": "E"},
      "say which village grows (--village SPACE); Elves villages with room: S5"),
+    ("ED-LOC-GROW-1", board({"S1": "grow", "S5": "village:G:2"}), "GROW", "A", {"folk": "E", "village": "S5"},
+     "S5 is a Gnomes village; an Elf villager goes to an Elves village"),  # field report ED-V6: grammar
     ("ED-LOC-GROW-3", board({"S1": "grow", "S5": "village:E:2"}), "NONE", "A", {"reason": "full"},
      "a village can still grow (S5)"),
     ("ED-LOC-GATHER-1", flown, "GATHER", "A", {"tile": "Q9"}, "Q9"),

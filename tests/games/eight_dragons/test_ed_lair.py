@@ -155,7 +155,8 @@ def test_refused_placement_names_the_wrong_edge_and_what_would_fit():
 
 
 def test_batch_is_accepted_in_another_legal_order():
-    """ED-LAIR-7 (A-27): Q only touches the Lair once P is placed; the batch [Q, P] is accepted with a warning."""
+    """ED-LAIR-7 (A-27): Q only touches the Lair once P is placed; the batch [Q, P] is accepted, with no warning
+    (field report ED-V7: the tiles go down together, so `check` must not list it; the verdict says the order)."""
     def table(**settings):
         t = Table(make_config(("A", "B", "C"), **settings))
         t.play("START", "A", tile="S/OOOOOO", missions=[{"tile": "SM/WWWOWW/market:b", "at": "0,-1", "rot": 0}])
@@ -166,7 +167,7 @@ def test_batch_is_accepted_in_another_legal_order():
     batch = [{"tile": "Q", "at": "2,0", "rot": 5}, {"tile": "P", "at": "1,0", "rot": 0}]
     t = table()
     findings = t.play("PLACE", "A", tiles=batch)
-    assert [f.rule for f in findings] == ["ED-LAIR-7"]
+    assert findings == []
     assert len(t.state.players["A"].lair) == 4
     strict = table(**{"lair.batch_order": "strict_log_order"})
     assert strict.errors("PLACE", "A", tiles=batch) == ["ED-LAIR-2"]

@@ -47,11 +47,12 @@ def test_aurea_followed_through_the_valley_takes_the_other_kingdom_without_being
 
 
 def test_aurea_pushed_by_a_dragon_that_stays_north_is_steered_by_the_other_player():
-    """ED-2P-6, ED-PUSH-4: when no Dragon follows Aurea through the Valley, the other player (not the active one)
-    chooses her way; the refusal names that player and the option to type."""
+    """ED-2P-6: when no Dragon follows Aurea through the Valley, the other player (not the active one) chooses
+    her way; the refusal names that player and the option to type, under ED-2P-6 (field report ED-V5: it cited
+    ED-PUSH-4, whose summary says "you choose")."""
     t = aurea_table()
     findings = t.check("FLY", "A", to="N6")
-    assert [f.rule for f in findings] == ["ED-PUSH-4"]
+    assert [f.rule for f in findings] == ["ED-2P-6"]
     assert "B chooses" in findings[0].message and "--push Aurea=" in findings[0].message
     t.play("FLY", "A", to="N6", pushes={"Aurea": "Sinistra"})
     assert t.state.pieces.pos["Aurea"] == "S1"
@@ -308,7 +309,8 @@ def test_without_a_board_a_summoned_wyrmling_loses_its_activation_too():
 
 def test_the_quick_start_of_the_docs_runs_literally(cli, tmp_path, monkeypatch):
     """ED-SETUP-1, ED-FLY-6, ED-LAIR-3: every command of docs/eight-dragons.md's quick start, typed as written (no
-    --session: the current session), succeeds, and the comments' claims hold."""
+    --session: the current session), succeeds, and the comments' claims hold; it creates one session (field
+    report ED-F9: it had two `new` lines and left two files)."""
     import re
     import shlex
 
@@ -325,6 +327,7 @@ def test_the_quick_start_of_the_docs_runs_literally(cli, tmp_path, monkeypatch):
         assert result.exit_code == 0, (command, result.output)
         outputs.append(result.output)
     joined = "\n".join(outputs)
+    assert joined.count("created ") == 1, joined
     assert "Rhed at S3 (Gnomes village: 1 villager) activates for Rhed" in joined
     assert "Blakkar gathers T2=F1 [Blakkar.w2]" in joined and "Greenyra flies to D4" in joined
 

@@ -267,14 +267,19 @@ def test_the_prompt_says_what_must_be_discarded_before_the_end_of_the_turn(cli: 
 
 def test_after_the_visit_the_prompt_gives_the_yield_and_the_enchantments_that_fit(cli: Cli) -> None:
     """FC-GATHER-2, FC-GATHER-5, FC-ENCH-3, FC-ENCH-4: after a visit, `next:` says what gathering yields (and the
-    --draw a dragon symbol needs) and which enchantments of the row fit the shop."""
+    --draw a dragon symbol needs) and which enchantments of the row fit the shop and can be paid (field report
+    FC-V5, FC-V7: nothing impossible is offered)."""
     ready(cli)
+    result = cli("fc", "visit", "clank")
+    assert "next: Ann gathers at CLANKWORKS (fc gather: 2iron)\n" in result.output  # PU-4 fits, but Ann has no iron
+    cli("undo")
+    cli("fc", "adjust", '{"players": {"Ann": {"goods": {"iron": 2}}}}')
     result = cli("fc", "visit", "clank")
     assert "Ann gathers at CLANKWORKS (fc gather: 2iron) or enchants it (fc enchant CARD: PU-4 fits)" in result.output
     cli("undo")
     cli("fc", "adjust", '{"add_shops": ["HATCHERY"]}')
     result = cli("fc", "visit", "hatch")
-    assert "(fc gather --draw park:NAME|deck: 1 artisan dragon(s)) or enchants it (it cannot be enchanted)" in result.output
+    assert "(fc gather --draw park:NAME|deck: 1 artisan dragon(s))\n" in result.output
 
 
 def test_a_companion_after_the_last_final_turn_is_refused_with_the_game_end(cli: Cli) -> None:

@@ -53,10 +53,12 @@ def test_fc_ench_5_at_most_three_enchantments() -> None:
 
 
 def test_fc_ench_7_no_coin_cards() -> None:
-    """FC-ENCH-7 (A-05): a no-coin card cannot be paid with coins, declared or by default."""
+    """FC-ENCH-7 (A-05): a no-coin card cannot be paid with coins, declared or by default (then, as any cost the
+    player cannot meet, under FC-GEN-3 with the holdings: field report FC-V4)."""
     t = enchanting("BUTCHER", {"crystal": 1}, coins=3)
     t.bad("ENCHANT", "P1", "FC-ENCH-7", card="EN-2", pay={"crystal": 1, "coin": 1})
-    t.bad("ENCHANT", "P1", "FC-ENCH-7", card="EN-2")
+    [short] = t.bad("ENCHANT", "P1", "FC-GEN-3", card="EN-2")
+    assert short.message == "EN-2 costs 2crystal; P1 holds 1crystal (no coins on this card): not enough (gather instead)"
     t.ok("ADJUST", None, players={"P1": {"goods": {"crystal": 2}}})
     t.ok("ENCHANT", "P1", card="EN-2")
     assert t.p("P1").rep == 4 and t.p("P1").coins == 3
