@@ -4,7 +4,8 @@ mid-game setting change, and the note that accepts a broken hash chain. Each is 
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+import json
+from typing import Any, Mapping, Sequence
 
 from scorekeeper.app.reading import Reading
 from scorekeeper.app.recording import Recording
@@ -68,15 +69,18 @@ class Corrections(Recording, Reading):
         if not facts:
             raise BadInput(f"say what the table shows as KEY=VALUE; known keys: {self._known_keys()}")
         state = self.state
-        for key in facts:
+        for key, stated in facts.items():
             try:
-                self.game.observe(state, who, key)
+                impossible = _impossible(stated, self.game.observe(state, who, key), self.game.observable_values(key))
             except ObservationError as exc:
                 known = "" if "known" in str(exc) else f" (known keys: {self._known_keys()})"
                 raise BadInput(f"assert {key}: {exc}{known}") from None
             except (TypeError, ValueError, KeyError, AttributeError, IndexError):
                 raise BadInput(f"assert {key}: this game cannot read {key!r}"
                                f"{' for ' + who if who else ' without a player'}; known keys: {self._known_keys()}") from None
+            if impossible:
+                typed = stated if isinstance(stated, str) else json.dumps(stated)
+                raise BadInput(f"assert {key}={typed}: {impossible}")
         return self.record(Draft(ASSERT, who, {"facts": dict(facts)}))
 
     def _known_keys(self) -> str:
@@ -103,3 +107,15 @@ class Corrections(Recording, Reading):
         verdict = self.record_many(lambda current: [Draft(NOTE, None, payload)], accept_broken_chain=True)[0]
         self.witness_from_here()
         return verdict
+
+
+def _impossible(stated: Any, actual: Any, choices: Sequence[str]) -> str:
+    """Why ``stated`` can never be a value of a key whose value now is ``actual`` ('' when it can be): a count
+    takes a whole number, a yes/no a yes or a no, a key with few values one of them."""
+    if choices:
+        return "" if str(stated).lower() in choices else f"it is one of {', '.join(choices)}"
+    if isinstance(actual, bool):
+        return "" if str(stated).lower() in ("yes", "no", "true", "false") else "it is yes or no"
+    if isinstance(actual, int) and (isinstance(stated, bool) or not isinstance(stated, int)):
+        return "it is a whole number"
+    return ""

@@ -10,7 +10,8 @@ without loading the game when the replay cache vouches for the journal, through 
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable, Sequence, Union
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator, Sequence, Union
 
 from scorekeeper.app import replay_cache
 from scorekeeper.app.consequences import Effects, ruling_effects
@@ -48,6 +49,20 @@ def transact(journal: Journal | MemoryJournal, on_write: WriteHook | None,
 
 class Recording(Trust):
     """Trying and recording plays (see the module's docstring)."""
+
+    #: judge every play (and correction) as it would be recorded, refuse it as it would be, and write nothing:
+    #: the verdicts come back unrecorded (``--dry-run`` of undo, void and amend; set only by ``previewing``)
+    dry_run: bool = False
+
+    @contextmanager
+    def previewing(self, on: bool = True) -> Iterator[None]:
+        """Within it, recording writes nothing (``dry_run``); a session kept open (the table) records again
+        after it."""
+        self.dry_run = on
+        try:
+            yield
+        finally:
+            self.dry_run = False
 
     def try_play(self, draft: Draft) -> Verdict:
         """Judge a play on the board as it stands, without writing anything."""
@@ -104,6 +119,9 @@ class Recording(Trust):
                     current = verdict.replayed or replay(events(), self.game, self.config)
             return [verdict.event for verdict in verdicts]
 
+        if self.dry_run:
+            plan(Transaction(self.journal))  # the journal as read: no lock is taken, nothing is written
+            return verdicts
         done = transact(self.journal, self.on_write, plan)
         assert done is not None  # this plan never declines
         written, head = done

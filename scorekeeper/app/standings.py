@@ -73,9 +73,7 @@ def result_of(session: Any, path: str | None = None, *, once: bool = False) -> R
     from scorekeeper.app.session import resolve_player
 
     meta = session.journal.meta
-    events = session.events
-    started = events[0].recorded_at if events and events[0].recorded_at else meta.created
-    ended = events[-1].recorded_at if events and events[-1].recorded_at else started
+    started, ended = _times(session)
     players = tuple(meta.players)
     start = players[0]
     settings = session.config.settings
@@ -112,6 +110,9 @@ def read_result(path: str) -> Result | str:
         return f"{BUG_PREFIX}{exc!r}); report it"
 
 
+#: how the reason for a JSON file that is no session starts (found in a folder, such a file is passed over
+#: quietly: a manifest, a board or a catalog beside the sessions; named on the command line, it is listed)
+NOT_A_SESSION = "not a Scorekeeper session"
 #: how the reason for a file that a bug stopped starts (such a reason is never kept in the index)
 BUG_PREFIX = "could not be replayed ("
 #: from this many files to read, they are read by one process per core (replaying is all computation)
@@ -131,6 +132,19 @@ def read_results(paths: Sequence[str]) -> list[Result | str]:
         except (OSError, RuntimeError, ImportError):  # no fork/semaphores here (a sandbox), a worker killed
             pass
     return [read_result(path) for path in paths]
+
+
+def _times(session: Any) -> tuple[str, str]:
+    """When a session was played: the ISO times of its first and last events (its creation when it has none)."""
+    events, created = session.events, session.journal.meta.created
+    started = events[0].recorded_at if events and events[0].recorded_at else created
+    return started, events[-1].recorded_at if events and events[-1].recorded_at else started
+
+
+def result_times(session: Any, tz: _dt.tzinfo | None = None) -> tuple[_dt.datetime, _dt.datetime]:
+    """The first and the last event of ``session`` in local time (``tz``, or this machine's)."""
+    started, ended = _times(session)
+    return local_time(started, tz), local_time(ended, tz)
 
 
 def local_time(iso: str, tz: _dt.tzinfo | None = None) -> _dt.datetime:
@@ -313,7 +327,8 @@ def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | N
         if outcome is None:
             continue  # not reached: every outcome is known or read
         if isinstance(outcome, str):
-            league.skipped.append(Skipped(path, outcome))
+            if not (outcome.startswith(NOT_A_SESSION) and path not in paths):  # other JSON in a folder: ignored
+                league.skipped.append(Skipped(path, outcome))
             continue
         result = aliases.applied(outcome) if aliases is not None else outcome
         if not result.final:

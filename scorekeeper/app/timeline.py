@@ -43,6 +43,8 @@ class Point:
     notes: tuple[str, ...] = ()
     #: the totals without the missing value (``MissingValueError.table``), shown once a later point has it
     partial: dict[str, Number] | None = None
+    #: each player's points by scoring category (what the total is made of; empty when not scored)
+    categories: dict[str, dict[str, Number]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {"label": self.label, "seq": self.seq, "totals": self.totals, "leaders": list(self.leaders),
@@ -67,6 +69,26 @@ class Timeline:
     def final(self) -> bool:
         """Whether the last point is the final score."""
         return bool(self.points) and self.points[-1].final
+
+    def final_changes(self) -> list[tuple[str, Number, Number, dict[str, Number]]]:
+        """What the final scoring changed: for each player whose total moved between the last two points (the
+        last one final), the totals before and after and each category's change."""
+        if len(self.points) < 2 or not self.final:
+            return []
+        before, after = self.points[-2], self.points[-1]
+        if before.totals is None or after.totals is None:
+            return []
+        changes = []
+        for player in self.players:
+            old, new = before.totals.get(player, 0), after.totals.get(player, 0)
+            if old != new:
+                was, now = before.categories.get(player, {}), after.categories.get(player, {})
+                moved = {c: now.get(c, 0) - was.get(c, 0) for c in dict.fromkeys([*was, *now])
+                         if now.get(c, 0) != was.get(c, 0)}
+                if not was or sum(moved.values()) != new - old:  # a point scored without its categories
+                    moved = {}
+                changes.append((player, old, new, moved))
+        return changes
 
     @property
     def missing(self) -> list[Point]:
@@ -133,7 +155,8 @@ def _point(score: Any, state: Any, label: str, seq: int, players: tuple[str, ...
     if table.missing:  # provisional, with a value left out: unscored, as a final table would be (EH-V11)
         return Point(label, seq, None, missing=table.missing)
     totals = {row.player: row.total for row in table.rows if row.player in players}  # the table's seat order
-    return Point(label, seq, totals, tuple(table.winners), table.final, notes=tuple(table.notes))
+    parts = {row.player: {c: v for c, v in row.categories.items() if isinstance(v, (int, float))} for row in table.rows}
+    return Point(label, seq, totals, tuple(table.winners), table.final, notes=tuple(table.notes), categories=parts)
 
 
 def score_at(session: "Session", at: int | None) -> ScoreTable:

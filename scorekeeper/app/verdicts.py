@@ -98,8 +98,8 @@ class PlayRefused(Refused):
     illegal, what it would do to them (``kind`` is ``void`` or ``amend``, ``target`` the event it names;
     ``branch``: the session is itself a branch).
 
-    The message is its first line; ``scorekeeper.render.verdicts.refusal_text`` gives the whole text (each
-    rule's summary, the later plays a ruling breaks), which the CLI prints."""
+    The message is its first line; ``scorekeeper.render.verdicts.refusal_text`` gives the whole text (whether
+    ``--force`` can record it, each rule's summary, the later plays a ruling breaks), which the CLI prints."""
 
     def __init__(self, errors: Sequence[Finding], kind: str = "", target: Any = None,
                  effects: Effects | None = None, branch: bool = False) -> None:
@@ -107,7 +107,7 @@ class PlayRefused(Refused):
             head = (f"refused: {'voiding' if kind == 'void' else 'amending'} #{target} makes "
                     f"{len(effects.broken)} play(s) illegal:")
         else:
-            head = f"refused: {'; '.join(f'{f.rule}: {f.message}' for f in errors)} (use --force to record it anyway)"
+            head = f"refused: {'; '.join(f'{f.rule}: {f.message}' for f in errors)}"
         super().__init__(head, errors)
         self.kind, self.target, self.effects = kind, target, effects
         self.branch = branch  # the session is a branch already (no need to suggest one)

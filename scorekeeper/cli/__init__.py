@@ -54,6 +54,15 @@ SESSION_COMMANDS: dict[str, str] = {
              'rules of a game that mention some words, best match first.',
 }
 
+#: ``--help`` lists the session commands grouped by task, in this order (every command of SESSION_COMMANDS once)
+TASKS: dict[str, tuple[str, ...]] = {
+    "Start and choose a session": ("new", "play", "sessions", "use", "import", "tally", "serve"),
+    "Record and correct": ("note", "undo", "void", "amend", "assert", "set"),
+    "Read the game": ("status", "score", "log", "state", "chart", "check", "audit", "settings", "rules"),
+    "Settle and share": ("verify", "report", "export", "branch", "compare", "standings"),
+}
+
+
 class MainGroup(click.Group):
     """Session commands first, then the game groups, each imported only when it is used."""
 
@@ -66,6 +75,8 @@ class MainGroup(click.Group):
         """A session command or a game, named exactly (or by an alias), or by a unique prefix of its name."""
         from scorekeeper import games
 
+        if cmd_name == "help":
+            return help_command
         if cmd_name not in SESSION_COMMANDS:
             try:
                 return game_commands(games.entry(cmd_name))
@@ -93,14 +104,14 @@ class MainGroup(click.Group):
         return (command.name if command else None), command, rest
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        """List the game groups from the registry, without importing them."""
+        """List the session commands by task, then the game groups from the registry, without importing them."""
         from scorekeeper.games import REGISTRY
+        from scorekeeper.render.help_text import one_liner
 
-        limit = formatter.width - 6 - max(len(n) for n in self.list_commands(ctx))
-        rows = [(name, click.Command(name, help=text).get_short_help_str(limit))
-                for name, text in SESSION_COMMANDS.items()]
-        with formatter.section("Session commands"):
-            formatter.write_dl(rows)
+        for task, names in TASKS.items():
+            limit = formatter.width - 6 - max(len(n) for n in names)
+            with formatter.section(task):
+                formatter.write_dl([(name, one_liner(SESSION_COMMANDS[name], limit)) for name in names])
         with formatter.section("Games (record plays: scorekeeper GAME COMMAND …)"):
             formatter.write_dl([(g.name, g.summary) for g in REGISTRY])
 
@@ -217,8 +228,22 @@ def game_commands(entry: Any) -> click.Command:
     return group
 
 
+@click.command("help")
+@click.argument("words", nargs=-1, metavar="[COMMAND]...")
+@click.pass_context
+def help_command(ctx: click.Context, words: tuple[str, ...]) -> None:
+    """The help of scorekeeper, or of a command: help score, help eh place (as scorekeeper eh place --help)."""
+    shown = ctx.find_root()
+    for word in words:
+        command = shown.command.get_command(shown, word) if isinstance(shown.command, click.Group) else None
+        if command is None:
+            raise click.UsageError(f"{shown.command_path} has no command {word!r}", shown)
+        shown = click.Context(command, info_name=command.name, parent=shown)
+    click.echo(shown.get_help())
+
+
 @click.group(cls=MainGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="scorekeeper")
+@click.version_option(__version__, "-V", "--version", prog_name="scorekeeper")
 @click.option("-s", "--session", "session", type=click.Path(dir_okay=False), help="The session file, for any "
               "command (as its own --session; default: the current session, or $SCOREKEEPER_SESSION).")
 @click.option("--no-color", "no_color", is_flag=True, help="No colour, as with NO_COLOR set (the table too).")

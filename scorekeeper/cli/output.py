@@ -120,9 +120,19 @@ def _styled(line: str, fg: str | None) -> str:
 
 
 def page(output: str) -> None:
-    """Print ``output`` through the pager on a terminal (when it is longer than the screen), plainly otherwise."""
+    """Print ``output`` through the pager on a terminal (when it is longer than the screen), plainly otherwise.
+
+    The pager opens at the end, where the newest lines are (``log``): ``less +G``, unless the user chose a
+    pager (``PAGER``) or less's options (``LESS``)."""
     stream, output = _raw(False), wrap(output, width())
     if stream.isatty() and output.count("\n") + 2 > shutil.get_terminal_size((80, 24)).lines:
-        click.echo_via_pager(visible(output) + "\n")
+        at_end = not {"PAGER", "LESS"} & os.environ.keys()
+        if at_end:
+            os.environ["LESS"] = "-R +G"
+        try:
+            click.echo_via_pager(visible(output) + "\n")
+        finally:
+            if at_end:
+                del os.environ["LESS"]
     else:
         click.echo(visible(output), file=stream)

@@ -8,7 +8,9 @@ from scorekeeper.cli.common import (complete_now, json_refusals, open_session, r
                                     warn_of_broken_chain)
 from scorekeeper.cli.session import command
 from scorekeeper.core.strictjson import assignments
-from scorekeeper.errors import BadInput
+from scorekeeper.errors import REFUSED, BadInput
+
+dry_run_option = click.option("--dry-run", is_flag=True, help="Show what it would record and change; write nothing.")
 
 
 @command("note")
@@ -30,38 +32,41 @@ def note(text: str, session: str | None, force: bool, as_json: bool) -> None:
 @command("void")
 @click.argument("seq", type=int, shell_complete=complete_now)
 @click.option("--reason", default="", help="Why the event is void (kept in the journal).")
+@dry_run_option
 @recording_options
-def void(seq: int, reason: str, session: str | None, force: bool, as_json: bool) -> None:
+def void(seq: int, reason: str, dry_run: bool, session: str | None, force: bool, as_json: bool) -> None:
     """Void event SEQ: it stays in the journal but no longer counts. Void a void to restore its event.
 
     Example: scorekeeper void 12 --reason "recorded twice"
     """
-    with json_refusals(as_json, s := open_session(session, writing=True)):
-        show_verdict(s.void(seq, reason, force=force), as_json)
+    with json_refusals(as_json, s := open_session(session, writing=True)), s.previewing(dry_run):
+        show_verdict(s.void(seq, reason, force=force), as_json, show_next=not dry_run)
 
 
 @command("undo")
 @click.option("--reason", default="undo", help="Why (kept in the journal).")
 @click.option("-n", "--count", default=1, show_default=True, type=click.IntRange(1, 50),
               help="Undo this many events, newest first (a command that recorded several).")
+@dry_run_option
 @recording_options
-def undo(reason: str, count: int, session: str | None, force: bool, as_json: bool) -> None:
+def undo(reason: str, count: int, dry_run: bool, session: str | None, force: bool, as_json: bool) -> None:
     """Void the last event that still counts (undo is itself an event: nothing is deleted).
 
     Example: scorekeeper undo --count 3
     """
-    with json_refusals(as_json, s := open_session(session, writing=True)):
+    with json_refusals(as_json, s := open_session(session, writing=True)), s.previewing(dry_run):
         verdicts = s.undo_many(count, reason, force=force)  # all of them, or none
     for n, verdict in enumerate(verdicts):
-        show_verdict(verdict, as_json, show_next=n == len(verdicts) - 1)
+        show_verdict(verdict, as_json, show_next=n == len(verdicts) - 1 and not dry_run)
 
 
 @command("amend")
 @click.argument("seq", type=int, shell_complete=complete_now)
 @click.argument("changes", nargs=-1, required=True, metavar="KEY=VALUE...")
 @click.option("-p", "--player", help="Correct the player of the event.")
+@dry_run_option
 @recording_options
-def amend(seq: int, changes: tuple[str, ...], player: str | None, session: str | None, force: bool,
+def amend(seq: int, changes: tuple[str, ...], player: str | None, dry_run: bool, session: str | None, force: bool,
           as_json: bool) -> None:
     """Correct fields of event SEQ (the original stays in the journal; the amendment is a new event).
 
@@ -70,9 +75,9 @@ def amend(seq: int, changes: tuple[str, ...], player: str | None, session: str |
 
     Example: scorekeeper amend 12 space=4
     """
-    with json_refusals(as_json, s := open_session(session, writing=True)):
+    with json_refusals(as_json, s := open_session(session, writing=True)), s.previewing(dry_run):
         verdict = s.amend(seq, assignments(changes, "space=4"), player, force=force)
-    show_verdict(verdict, as_json)
+    show_verdict(verdict, as_json, show_next=not dry_run)
 
 
 @command("assert")
@@ -81,7 +86,8 @@ def amend(seq: int, changes: tuple[str, ...], player: str | None, session: str |
 def assert_cmd(words: tuple[str, ...], session: str | None, force: bool, as_json: bool) -> None:
     """Record what the table really shows; replay reports the first event where journal and table disagree.
 
-    Like a ledger's balance assertion. Without PLAYER the values are about the whole game.
+    Like a ledger's balance assertion. Without PLAYER the values are about the whole game. A disagreement is
+    recorded all the same, and exits 1 (as check does); a value no key can take is refused (exit 2).
 
     Example: scorekeeper assert Astrid flame=3 gear=2
     """
@@ -94,7 +100,8 @@ def assert_cmd(words: tuple[str, ...], session: str | None, force: bool, as_json
                        f"'scorekeeper assert {another} KEY=VALUE …'")
     s = open_session(session, writing=True)
     example = next(iter(s.game.observable_keys()), "KEY") + "=3"  # a key of this game
-    show_verdict(s.assert_facts(player, assignments(words, example)), as_json)
+    show_verdict(verdict := s.assert_facts(player, assignments(words, example)), as_json)
+    raise click.exceptions.Exit(REFUSED if verdict.findings else 0)  # a disagreement: exit 1, as check
 
 
 @command("set")

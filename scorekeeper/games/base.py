@@ -400,6 +400,11 @@ class Game:
         """The keys ``observe`` knows, for help and error messages."""
         return ()
 
+    def observable_values(self, key: str) -> Sequence[str]:
+        """The only values ``key`` can ever take, when they are few (``assert`` refuses any other as bad
+        usage, so that a typo never stands in the journal as a disagreement); () when the key is open."""
+        return ()
+
     def describe(self, event: Event) -> str:
         """A short human line for ``log`` and for the "recorded" message."""
         details = " ".join(f"{k}={_short(v)}" for k, v in event.payload.items())

@@ -114,6 +114,9 @@ def svg(timeline: Timeline) -> str:
         first = timeline.missing[0]
         note = f"not scored after {first.label} (#{first.seq}): {first.missing}"
         out.append(f'<text x="{_LEFT}" y="{SVG_HEIGHT - 6}" fill="#b00020">{escape(_clip(note, 110))}</text>')
+    elif final_change(timeline):
+        out.append(f'<text x="{_LEFT}" y="{SVG_HEIGHT - 6}" fill="#555555"><title>{escape(final_change(timeline))}'
+                   f"</title>{escape(_clip(final_change(timeline), 110))}</text>")
     out.append("</svg>")
     return "\n".join(out)
 
@@ -160,6 +163,9 @@ def png(timeline: Timeline) -> bytes:
         first = timeline.missing[0]
         pen.text((_LEFT, SVG_HEIGHT - 6), _clip(f"not scored after {first.label} (#{first.seq}): {first.missing}",
                                                    110), fill="#b00020", font=font, anchor="ls")
+    elif final_change(timeline):  # the default font has no arrow nor minus sign
+        said = final_change(timeline).replace("→", "->").replace("−", "-")
+        pen.text((_LEFT, SVG_HEIGHT - 6), _clip(said, 110), fill="#555555", font=font, anchor="ls")
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()
@@ -245,7 +251,9 @@ def table(timeline: Timeline, fmt: str = "simple") -> str:
                             80, subsequent_indent="  ") if timeline.errors else []
     from scorekeeper.render.report import text  # HTML output: the lines around the table are escaped too
 
+    change = textwrap.wrap(final_change(timeline), 80, subsequent_indent="  ", break_on_hyphens=False)
     return "\n".join([text(title(timeline), fmt), "", render_table(timeline.rows(), fmt),
+                      *_blank_then([text(line, fmt) for line in change]),
                       *_blank_then([text(line, fmt) for line in missing_lines(timeline)]), *_blank_then(warning)])
 
 
@@ -315,6 +323,7 @@ def terminal(timeline: Timeline, width: int = 80) -> str:
     legend = "   ".join(f"{marks[p]} {p}" + ("" if v is None else f" {v}") for p, v in latest.items())
     legend += "   * more than one" if any("*" in row for row in grid) else ""
     lines += _wrap_legend(legend, width)
+    lines += _wrap_legend(final_change(timeline), width)[:8] if final_change(timeline) else []
     lines += missing_lines(timeline, width)
     return "\n".join(lines)
 
@@ -335,6 +344,22 @@ def _wrap_legend(legend: str, width: int) -> list[str]:
     import textwrap
 
     return textwrap.wrap(legend, width, break_on_hyphens=False) or [""]
+
+
+def final_change(timeline: Timeline) -> str:
+    """What the last step, the final scoring, changed (a line that drops or jumps at "end of game" says why),
+    by category, so that it can be checked against ``score --explain``; '' when it changed nothing or is not
+    final."""
+    changes = timeline.final_changes()
+    if not changes:
+        return ""
+
+    def signed(value: Number) -> str:
+        return f"+{value}" if value > 0 else f"−{-value}"
+
+    said = "; ".join(f"{player} {old}→{new}" + (f" ({', '.join(f'{c} {signed(v)}' for c, v in moved.items())})"
+                                                  if moved else "") for player, old, new, moved in changes)
+    return f"At {timeline.points[-1].label}: {said}"
 
 
 def _caption(timeline: Timeline) -> str:

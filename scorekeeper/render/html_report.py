@@ -24,6 +24,7 @@ from typing import Any, Mapping, Sequence
 
 from scorekeeper.games.base import Status
 from scorekeeper.render.lair_map import HEX, _lairs_section, lair_svg  # noqa: F401 (HEX: the page's scale)
+from scorekeeper.render.report import winner_line
 from scorekeeper.render.report_data import (  # noqa: F401 (the report's data, where the CLI and tests import it)
     Entry, Lair, Proof, Report, gather, rule_summaries, target_for,
 )
@@ -48,7 +49,7 @@ POLICY = f"default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-{HO
 
 CSS = """
 body{font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f;background:#fafaf7;
-margin:0 auto;max-width:1100px;padding:1.2em 1.5em 3em}
+margin:0 auto;max-width:1100px;padding:1.2em 1.5em 3em;overflow-wrap:break-word}
 h1{font-size:1.7em;margin:.2em 0}h2{border-bottom:2px solid #c9a227;padding-bottom:.2em;margin-top:1.8em}
 h3{margin:1.2em 0 .3em}nav a{margin-right:1em}
 table{border-collapse:collapse;margin:.5em 0;background:#fff}
@@ -64,6 +65,8 @@ details{margin:.4em 0}summary{cursor:pointer;color:#334}
 code,.hash{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.92em;word-break:break-all}
 .lairs{display:flex;flex-wrap:wrap;gap:1em}.lair{background:#fff;border:1px solid #ddd;padding:.4em}
 .empty{color:#666;font-style:italic}
+.scroll{overflow-x:auto;max-width:100%}.chart svg,.lair svg{max-width:100%;height:auto}.narrow{display:none}
+@media (max-width:700px){body{padding:.8em .7em 2em}.wide{display:none}.narrow{display:block}}
 """
 
 def render(report: Report) -> str:
@@ -95,7 +98,7 @@ def render(report: Report) -> str:
 <body>
 <header>
 <h1>{e(title)}</h1>
-<p class="meta">Session <code>{e(report.source)}</code> · {report.events} events · players {e(", ".join(report.players))}</p>
+<p class="meta">Session <code>{e(report.source)}</code> · {e(report.played)} · {report.events} events · players {e(", ".join(report.players))}</p>
 <nav>{nav}</nav>
 </header>
 {body}
@@ -112,20 +115,22 @@ def _score_section(report: Report) -> str:
         return f'<p class="bad">The score cannot be computed yet: {e(report.score_problem or "")}</p>'
     state = "Final score" if score.final else "PROVISIONAL score (the game is not over)"
     head = "".join(f"<th>{e(h)}</th>" for h in ["rank", "player", *score.categories, "total"])
+    ranked = sorted(score.rows, key=lambda r: (r.rank, score.rows.index(r)))
     rows = []
-    for row in sorted(score.rows, key=lambda r: (r.rank, score.rows.index(r))):
+    for row in ranked:
         cells = [f'<td class="num">{row.rank}</td>', f"<td>{e(row.player)}</td>"]
         cells += [f'<td class="num">{e(_text(row.categories.get(c, 0)))}</td>' for c in score.categories]
         cells.append(f'<td class="num"><b>{e(_text(row.total))}</b></td>')
         winner = ' class="winner"' if row.player in score.winners else ""
         rows.append(f"<tr{winner}>{''.join(cells)}</tr>")
-    parts = [f"<p><b>{e(state)}</b></p>", f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"]
-    if score.winners:
-        if score.final:
-            verb = "wins" if len(score.winners) == 1 else "share the victory"
-            parts.append(f"<p>Winner: <b>{e(' and '.join(score.winners))}</b> {verb}</p>")
-        else:
-            parts.append(f"<p>Leading: {e(', '.join(score.winners))}</p>")
+    # a phone gets the terminal's turned table (categories down, players across): 9 columns do not fit it
+    turned = [{"": c, **{r.player: _text(r.categories.get(c, 0)) for r in ranked}} for c in score.categories]
+    turned.append({"": "total", **{r.player: _text(r.total) for r in ranked}})
+    parts = [f"<p><b>{e(state)}</b></p>", f'<div class="scroll wide"><table><thead><tr>{head}</tr></thead>'
+             f"<tbody>{''.join(rows)}</tbody></table></div>", _table(turned, "narrow")]
+    if score.winners:  # said as the terminal says it: Winner: Gus / Shared victory: … / Leading: …
+        label, names = winner_line(score).split(": ", 1)
+        parts.append(f"<p>{e(label)}: <b>{e(names)}</b></p>")
     if score.tiebreak:
         parts.append(f"<p>Tiebreak: {e(score.tiebreak)}</p>")
     parts += [f"<p>Note: {e(n)}</p>" for n in score.notes]
@@ -179,7 +184,7 @@ def _entries(entries: Sequence[Entry], empty: str) -> str:
         rows.append(f'<tr><td class="num">#{entry.seq}</td><td>{e(entry.kind)}</td><td>{e(entry.text)}{problems}</td>'
                     f"<td>{e(entry.status)}</td></tr>")
     head = "<tr><th>#</th><th>kind</th><th>what</th><th>status</th></tr>"
-    return f"<table><thead>{head}</thead><tbody>{''.join(rows)}</tbody></table>"
+    return f'<div class="scroll"><table><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table></div>'
 
 
 def _status_html(status: Status) -> str:
@@ -195,7 +200,9 @@ def _status_html(status: Status) -> str:
     return "\n".join(parts)
 
 
-def _table(rows: Sequence[Mapping[str, Any]]) -> str:
+def _table(rows: Sequence[Mapping[str, Any]], kind: str = "") -> str:
+    """Rows as a table in a box of its own that scrolls sideways when the table is wider than the page;
+    ``kind``: a further class of the box (``narrow``: shown on a phone only)."""
     if not rows:
         return '<p class="empty">(none)</p>'
     keys: list[str] = []
@@ -205,7 +212,7 @@ def _table(rows: Sequence[Mapping[str, Any]]) -> str:
     body = "".join(
         "<tr>" + "".join(f"<td>{escape(_text(row.get(k, '')))}</td>" for k in keys) + "</tr>" for row in rows
     )
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return f'<div class="{f"scroll {kind}".strip()}"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
 def _text(value: Any) -> str:

@@ -25,7 +25,8 @@ def _lairs_section(lairs: Iterable[Lair]) -> str:
         f'<span class="tag" style="background:{fill}">{escape(TILE_KIND[k])}</span>' for k, fill in TILE_FILL.items()
     )
     maps = "\n".join(f'<div class="lair">{lair_svg(lair)}</div>' for lair in lairs)
-    return (f"<p>Each hexagon is a tile (its name, its face, its cell q,r); thick dark sides are walls, thin "
+    return (f"<p>Each hexagon is a tile (its name, its face, its artifacts and printed Gold ($N), its cell q,r); "
+            f"thick dark sides are walls, thin "
             f"dashed ones open edges; a gold dot is a Chamber. {legend}</p>\n<div class=\"lairs\">\n{maps}\n</div>")
 
 
@@ -72,10 +73,16 @@ def lair_svg(lair: Lair) -> str:
             style = ('stroke="#3b2f2f" stroke-width="4" stroke-linecap="round"' if side == "W"
                      else 'stroke="#8a8a80" stroke-width="1" stroke-dasharray="3 3"')
             shapes.append(f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" {style}/>')
-        shapes.append(f'<text x="{x:.1f}" y="{y - 5:.1f}" text-anchor="middle" font-size="11" font-weight="600">'
-                      f'{e(_clip(str(tile.get("name", "")), 9))}</text>')
-        shapes.append(f'<text x="{x:.1f}" y="{y + 8:.1f}" text-anchor="middle" font-size="10">{e(_clip(face, 8))}</text>')
-        shapes.append(f'<text x="{x:.1f}" y="{y + 20:.1f}" text-anchor="middle" font-size="8" fill="#666">{q},{r}</text></g>')
+        name = str(tile.get("name", ""))
+        shapes.append(f'<text x="{x:.1f}" y="{y - 10:.1f}" text-anchor="middle" font-size="11" font-weight="600"'
+                      f'{_fitted(name, 8)}>{e(name)}</text>')
+        shapes.append(f'<text x="{x:.1f}" y="{y + 2:.1f}" text-anchor="middle" font-size="10"{_fitted(face, 9)}>'
+                      f'{e(face)}</text>')
+        if len(parts) > 2 and parts[2]:  # the artifacts, printed Gold and missions, as `ed lair` shows them
+            shown = symbols_text(parts[2])
+            shapes.append(f'<text x="{x:.1f}" y="{y + 13:.1f}" text-anchor="middle" font-size="9" fill="#5a3d00"'
+                          f'{_fitted(shown, 10)}>{e(shown)}</text>')
+        shapes.append(f'<text x="{x:.1f}" y="{y + 24:.1f}" text-anchor="middle" font-size="8" fill="#666">{q},{r}</text></g>')
     centres = {(q, r): (x, y) for q, r, _, x, y in placed}
     for chamber in lair.chambers:
         cells = [(int(c[0]), int(c[1])) for c in chamber if isinstance(c, (list, tuple)) and len(c) == 2]
@@ -90,5 +97,12 @@ def lair_svg(lair: Lair) -> str:
             + "".join(shapes) + "</svg>")
 
 
-def _clip(text: str, width: int) -> str:
-    return text if len(text) <= width else text[: width - 1] + "…"
+def symbols_text(symbols: str) -> str:
+    """A tile's symbols as ``ed lair`` reads them: artifacts as typed, printed Gold as ``$N`` (``g,1`` → ``g $1``)."""
+    return " ".join(f"${item}" if item.isdigit() else item for item in symbols.split(","))
+
+
+def _fitted(text: str, room: int) -> str:
+    """The attributes that squeeze ``text`` into a hexagon when it is longer than ``room`` characters: the whole
+    name stays, narrower, rather than cut or spilling over the next tile."""
+    return "" if len(text) <= room else f' textLength="{HEX * 1.55:.0f}" lengthAdjust="spacingAndGlyphs"'

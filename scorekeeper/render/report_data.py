@@ -87,6 +87,8 @@ class Report:
     notes: list[Entry]
     lairs: list[Lair]
     proof: Proof
+    #: when it was played, in this machine's local time: the first and the last event, and how long it took
+    played: str = ""
 
     @property
     def errors(self) -> int:
@@ -175,8 +177,21 @@ def gather(session: "Session", source: str | None = None) -> Report:
     return Report(
         game.name, game.title, source if source is not None else (session.path.name if session.path else "(in memory)"),
         session.players, len(events), score, score_problem, chart_svg, chart_problem,
-        rulings, corrections, notes, lairs_of(session.snapshot()), proof,
+        rulings, corrections, notes, lairs_of(session.snapshot()), proof, played_text(session),
     )
+
+
+def played_text(session: "Session") -> str:
+    """``played 2026-11-30 08:30 to 09:41 (1 h 11 min)`` (or only the first when under a minute): the first and the last recorded event, local time."""
+    from scorekeeper.app.standings import result_times
+
+    start, end = result_times(session)
+    minutes = max(0, round((end - start).total_seconds() / 60))
+    if not minutes:
+        return f"played {start:%Y-%m-%d %H:%M}"
+    until = end.strftime("%H:%M" if end.date() == start.date() else "%Y-%m-%d %H:%M")
+    took = f"{minutes // 60} h {minutes % 60} min" if minutes >= 60 else f"{minutes} min"
+    return f"played {start:%Y-%m-%d %H:%M} to {until} ({took})"
 
 
 def target_for(output: str, session: "Session") -> Path:

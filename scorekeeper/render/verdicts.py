@@ -10,6 +10,7 @@ from scorekeeper.core.events import ASSERT, CORE_TYPES
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.render.effects import effects_text
 from scorekeeper.render.report import rule_summary_lines, violation_lines
+from scorekeeper.games.findings import Finding, blocked
 
 if TYPE_CHECKING:
     from scorekeeper.app.consequences import Effects
@@ -24,7 +25,7 @@ SHOWN = 5
 def verdict_lines(verdict: "Verdict", show_next: bool = True) -> list[str]:
     """The verdict as text: the recorded line, each finding, and what is expected next."""
     event = verdict.event
-    out = [f"#{event.seq} recorded: {verdict.description}"]
+    out = [f"#{event.seq} {'recorded' if verdict.recorded else 'would record'}: {verdict.description}"]
     if verdict.gains:
         out.append(f"  {effects_text(verdict.gains)}")
     for finding in verdict.findings:
@@ -88,8 +89,12 @@ def refusal_text(error: ScorekeeperError) -> str:
         tail = ("use --force to record it all the same (the later plays stay, flagged in 'scorekeeper check')"
                 + ("" if error.branch else ", or try it first on a branch ('scorekeeper branch')"))
         return "\n".join([str(error), *effects_lines(error.effects), tail])
-    rules = dict.fromkeys(f.rule for f in error.findings if hasattr(f, "rule"))  # type: ignore[attr-defined]
-    return "\n".join([str(error), *[line for rule in rules for line in rule_summary_lines(rule, "  ")]])
+    findings = [f for f in error.findings if isinstance(f, Finding)]
+    # a block cannot be carried out even forced (a card not there, a choice not named): --force would only
+    # record an inert play for a referee to clean up, so it is offered for breaches only (field report UX-12)
+    head = str(error) if blocked(findings) else f"{error} (use --force to record it anyway)"
+    rules = dict.fromkeys(f.rule for f in findings)
+    return "\n".join([head, *[line for rule in rules for line in rule_summary_lines(rule, "  ")]])
 
 
 def proof_lines(proof: "Proof") -> list[str]:

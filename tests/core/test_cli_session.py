@@ -144,6 +144,33 @@ def test_void_and_amend_check_their_target(game: Cli) -> None:
     assert game.json("score")["players"][0]["categories"]["counters"] == 3
 
 
+def test_undo_void_and_amend_preview_with_dry_run_and_write_nothing(game: Cli) -> None:
+    """UX-27 (field report): undo, void and amend wrote at once, with no way to see first what they would do."""
+    game("fake", "add", "2")
+    game("fake", "add", "1")
+    before = game.session.read_bytes()
+    undo = game("undo", "--dry-run")
+    assert (undo.exit_code, undo.output) == (0, "#3 would record: void #2 (undo): Bob adds 1\n")
+    assert game("void", "1", "--dry-run").exit_code == 1  # it would break #2: refused as it would be
+    void = game("void", "1", "--dry-run", "--force")  # what it would do all the same: the later play it breaks
+    assert void.output.startswith("#3 would record: void #1: Ann adds 2\n") and "#2" in void.output.split("\n", 1)[1]
+    assert game("amend", "1", "n=3", "--dry-run").output.startswith("#3 would record: amend #1: n=3")
+    refused = game("amend", "1", "n=9", "--dry-run")  # refused as it would be
+    assert refused.exit_code == 1 and "#1 now breaks FAKE-RANGE" in refused.stderr
+    assert game.session.read_bytes() == before
+    assert game("undo").output.startswith("#3 recorded: void #2 (undo)")
+
+
+def test_a_dry_run_at_the_table_leaves_the_next_command_recording(tmp_path: Path) -> None:
+    """UX-27: the table keeps its session open between lines; a preview must not make the next play a preview."""
+    from scorekeeper.app.session import Session
+
+    session = Session.create(str(tmp_path / "t.json"), "fake", ["Ann", "Bob"])
+    with session.previewing():
+        assert not session.note("only a preview").recorded
+    assert session.note("for real").recorded and [e.get("text") for e in session.events] == ["for real"]
+
+
 def test_an_amend_that_breaks_a_rule_is_refused(game: Cli) -> None:
     game("fake", "add", "2")
     result = game("amend", "1", "n=9")
@@ -157,7 +184,7 @@ def test_note_assert_and_set(game: Cli) -> None:
     agree = game("assert", "ann", "counters=2")
     assert agree.exit_code == 0 and "DISAGREES" not in agree.output
     disagree = game("assert", "Ann", "counters=5")
-    assert disagree.exit_code == 0  # an assertion is recorded, agreeing or not
+    assert disagree.exit_code == 1  # recorded all the same, but a script sees the table disagree (UX-13)
     assert "DISAGREES CORE-ASSERT: the table shows Ann's counters=5, but the journal gives 2" \
         in " ".join(disagree.output.split())  # wrapped to 80 columns
     assert game("check").output.startswith(

@@ -40,6 +40,27 @@ def test_help_lists_every_command_and_game(cli: Cli) -> None:
     assert all(len(line) <= 80 for line in out.splitlines())
 
 
+def test_help_groups_the_commands_by_task_with_whole_one_liners(cli: Cli) -> None:
+    """UX-28 (field report): one flat list of 26 commands, every one-liner cut with `...`."""
+    from scorekeeper.cli import TASKS
+
+    out = cli("--help").output
+    assert sorted(n for names in TASKS.values() for n in names) == sorted(SESSION_COMMANDS)
+    assert "..." not in out.split("Options:")[1] and all(f"\n{task}:\n" in out for task in TASKS)
+    assert "  status    Where the game stands, on one screen\n" in out
+    assert "  check     Replay the journal and list every play that breaks a rule\n" in out
+
+
+def test_dash_v_and_help_are_the_conventions_a_user_tries(cli: Cli) -> None:
+    """UX-28 (field report): `scorekeeper -V` and `scorekeeper help [CMD]` were refused."""
+    assert cli("-V").output == cli("--version").output == "scorekeeper, version 0.1.0\n"
+    assert cli("help").output == cli("--help").output
+    assert cli("help", "score").output == cli("score", "--help").output
+    assert cli("help", "eh", "place").output == cli("eh", "place", "--help").output
+    wrong = cli("help", "eh", "zzz")
+    assert wrong.exit_code == 2 and "emberheart has no command 'zzz' (see " in wrong.stderr
+
+
 def test_unique_prefix_runs_the_command(cli: Cli, sample: Path) -> None:
     full = cli("score", "--session", str(sample))
     short = cli("scor", "--session", str(sample))

@@ -53,5 +53,5 @@ def test_main_help_lists_session_commands_and_games_without_importing_them() -> 
         "print('LOADED', sorted(m for m in sys.modules if (m.startswith('scorekeeper.games.') and m not in PROTOCOL) or m in ('tabulate','tinydb','filelock')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert "Session commands:" in out and all(name in out for name in names())
+    assert "Record and correct:" in out and all(name in out for name in names())
     assert "LOADED []" in out

@@ -141,6 +141,38 @@ def test_one_disputed_sample_of_each_game(cli: Cli, tmp_path: Path, candidates: 
         assert f'<p class="summary">Rule: {summary}' in page
 
 
+def test_the_header_says_when_it_was_played_and_the_winner_as_the_terminal_does(cli: Cli, tmp_path: Path,
+                                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """UX-18 (field report): the header had no date (no `2026-` on the page) and the score said "Winner: Gus
+    wins"; UX-16: a phone gets the score turned (categories down, players across), as the terminal turns it."""
+    import time
+
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    out = tmp_path / "referee.html"
+    try:
+        assert cli("report", "--session", str(SAMPLES / "flamecraft" / "3p-disputed.json"), "-o", str(out)).exit_code == 0
+    finally:
+        monkeypatch.undo()
+        time.tzset()
+    page = out.read_text(encoding="utf-8")
+    assert "<code>3p-disputed.json</code> · played 2026-12-02 01:13 · 157 events" in page
+    score = section(page, "score")
+    assert "<p>Winner: <b>Gus</b></p>" in score and " wins" not in score
+    turned = score.split('<div class="scroll narrow">')[1]
+    assert turned.startswith("<table><thead><tr><th></th><th>Gus</th>") and "<td>total</td>" in turned
+
+
+def test_the_lairs_show_artifacts_and_printed_gold_and_whole_names(cli: Cli, tmp_path: Path) -> None:
+    """UX-19 (field report): the hexes showed name, face and cell only (`ed lair` also shows artifacts and printed
+    Gold), and names were clipped (`S-Greeny..`): a long name is now squeezed into its hexagon, whole."""
+    out = tmp_path / "referee.html"
+    assert cli("report", "--session", str(SAMPLES / "eight-dragons" / "disputed.json"), "-o", str(out)).exit_code == 0
+    lairs = section(out.read_text(encoding="utf-8"), "lairs")
+    assert 'fill="#5a3d00">g $1</text>' in lairs  # T35, G1/WWWOOW/g,1: a Gear and 1 Gold
+    assert ' textLength="53" lengthAdjust="spacingAndGlyphs">S-Blakkar</text>' in lairs and "…" not in lairs
+
+
 def test_a_tampered_journal_is_reported_as_such(cli: Cli, tmp_path: Path) -> None:
     hostile_session(cli)
     data = json.loads(cli.session.read_text(encoding="utf-8"))

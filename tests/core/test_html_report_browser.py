@@ -161,3 +161,52 @@ def test_the_other_games_reports_load_cleanly(name: str, tmp_path: Path) -> None
     if not session.exists():  # the Emberheart samples once lay beside the folders
         session = SAMPLES / name.replace("/", "-")
     assert problems(write_report(session, tmp_path / "report.html")) == []
+
+
+#: measures the page as laid out ``WIDTH`` pixels wide: whether the page is wider, and each table or drawing that
+#: reaches past the card it is in (one inside a scrolling box shows only that box, which must fit); every <details>
+#: is opened first, so that the boards just before a violation are laid out too. Headless Chromium's window is
+#: never narrower than 500 px, so a phone's 390 px is the width of the page's root element (the page's narrow
+#: layout applies from 700 px down). Written into <html data-measure=…>.
+MEASURE = (
+    "window.addEventListener('load',function(){var d=document.documentElement,b=document.body,out=[],"
+    "w=Math.min(WIDTH,window.innerWidth);d.style.width=w+'px';"
+    "document.querySelectorAll('details').forEach(function(x){x.open=true;});"
+    "if(b.scrollWidth>b.clientWidth+1){out.push('page '+b.scrollWidth+'px wide in '+b.clientWidth);}"
+    "document.querySelectorAll('table,svg').forEach(function(t){if(!t.getClientRects().length){return;}"
+    "var shown=t;for(var a=t.parentElement;a&&a!==b;a=a.parentElement){"
+    "if(getComputedStyle(a).overflowX!=='visible'){shown=a;break;}}"
+    "var box=shown.parentElement.closest('section,.ruling,.chart,.lair'),r=shown.getBoundingClientRect();"
+    "var edge=Math.min(box?box.getBoundingClientRect().right:w,w);"
+    "if(r.right>edge+1){out.push(t.tagName+' in '+(box?box.id||box.className:'page')"
+    "+' ends at '+Math.round(r.right)+' past '+Math.round(edge));}});"
+    "d.setAttribute('data-measure',out.join(' | ')||'fits');});"
+)
+
+
+def overflows(page: Path, width: int, tmp_path: Path) -> str:
+    """What reaches past its card or the page when ``page`` is shown ``width`` pixels wide (``fits`` if nothing
+    does): a copy of the page with the measuring script beside its hook (allowed by its hash)."""
+    import base64
+    import hashlib
+    import html
+
+    script = MEASURE.replace("WIDTH", str(width))
+    digest = base64.b64encode(hashlib.sha256(script.encode()).digest()).decode()
+    text = page.read_text(encoding="utf-8").replace("script-src 'sha256-", f"script-src 'sha256-{digest}' 'sha256-", 1)
+    measured = tmp_path / f"measured-{width}.html"
+    measured.write_text(text.replace("</head>", f"<script>{script}</script></head>", 1), encoding="utf-8")
+    dom = chromium(measured, "--dump-dom", f"--window-size={max(width, 500)},900").stdout
+    found = re.search(r'<html[^>]*data-measure="([^"]*)"', dom)
+    assert found, dom[:500]
+    return html.unescape(found.group(1))
+
+
+@pytest.mark.parametrize("width", [390, 1280])
+@pytest.mark.parametrize("name", ["eight-dragons/disputed.json", "flamecraft/3p-disputed.json"])
+def test_the_report_fits_a_phone_and_a_laptop(name: str, width: int, tmp_path: Path) -> None:
+    """UX-16 (field report): at 390 px the 8 Dragons score table pushed `total` off the screen, and the chart
+    with its legend too; UX-17: at 1280 px the Flamecraft board just before #28 overflowed its card. Measured
+    in Chromium: nothing reaches past its card or the window (a wide table scrolls inside its own box)."""
+    page = write_report(SAMPLES / name, tmp_path / "report.html")
+    assert overflows(page, width, tmp_path) == "fits"

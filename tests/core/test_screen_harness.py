@@ -54,3 +54,18 @@ def test_rules_and_the_help_read_cleanly_at_80_by_24(term: str, no_color: bool, 
     for args in (("--help",), ("rules", "ed", "bonfire"), ("score", "--session", sample)):
         code, screen = terminal.run(*args)
         assert code == 0 and screen.problems() == [], (args, screen.text)
+
+
+def test_log_opens_the_pager_at_the_newest_event(tmp_path: Path) -> None:
+    """UX-26 (field report): `log` opened the pager at the oldest event; at the table the newest matter."""
+    import shutil
+
+    session = tmp_path / "3p-complete.json"
+    shutil.copy(ROOT / "sample_sessions" / "flamecraft" / "3p-complete.json", session)
+    terminal = Terminal(80, 24, env={"XDG_DATA_HOME": str(tmp_path), "XDG_CACHE_HOME": str(tmp_path)})
+    terminal.env.pop("PAGER", None), terminal.env.pop("LESS", None)
+    terminal.spawn("log", "--session", str(session))
+    screen = terminal.wait_for("final scoring", timeout=15)  # the last event, #166
+    assert "#  event" not in screen.text  # the header at the top is off the screen
+    terminal.type("q")
+    assert terminal.finish()[0] == 0

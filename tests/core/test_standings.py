@@ -58,8 +58,6 @@ SKIPPED = """\
 skipped:
   club/broken.json: not a readable session (JSON error at line 1, column 1: Expecting value)
   club/unfinished.json: not finished (the score is provisional)
-  club/eight-dragons/manifest.json: not a Scorekeeper session (no metadata table)
-  club/flamecraft/manifest.json: not a Scorekeeper session (no metadata table)
   club/old/copy.json: the same session as club/eight-dragons/3p-board.json (a copy or an import)
 """
 
@@ -109,9 +107,6 @@ def test_one_game_and_a_date(club: Cli) -> None:
     assert ok(club, "standings", "club/eight-dragons", "club/flamecraft/5p-gold.json", "--game", "ed",
               "--since", "2026-11-30") == EIGHT_DRAGONS + """
 left out by --game or --since: 1 finished session(s)
-
-skipped:
-  club/eight-dragons/manifest.json: not a Scorekeeper session (no metadata table)
 """
     assert ok(club, "standings", "club/eight-dragons/2p-aurea.json", "--since", "2026-12-01") == """\
 no finished session found
@@ -124,7 +119,6 @@ def test_files_and_folders_named_twice_count_once_and_missing_ones_are_skipped(c
     out = ok(club, "standings", "club/eight-dragons", "club/eight-dragons/4p-long.json", "nowhere.json")
     assert out == EIGHT_DRAGONS + """
 skipped:
-  club/eight-dragons/manifest.json: not a Scorekeeper session (no metadata table)
   nowhere.json: no such file or folder
 """
 
@@ -149,10 +143,16 @@ def test_json_is_complete(club: Cli) -> None:
     assert data["sessions"][0] == {"path": "club/eight-dragons/2p-aurea.json", "game": "eight-dragons",
                                    "date": "2026-11-30T08:30:15+00:00", "winners": ["Whytera"],
                                    "totals": {"Whytera": 71, "Blakkar": 64}}
-    assert [s["path"] for s in data["skipped"]] == ["club/broken.json", "club/unfinished.json",
-                                                    "club/eight-dragons/manifest.json", "club/flamecraft/manifest.json",
-                                                    "club/old/copy.json"]
+    assert [s["path"] for s in data["skipped"]] == ["club/broken.json", "club/unfinished.json", "club/old/copy.json"]
     assert data["left_out"] == 0
+
+
+def test_json_beside_the_sessions_is_passed_over_unless_named(club: Cli) -> None:
+    """UX-15 (field report): the manifests, boards and catalogs in a folder of sessions were each listed under
+    `skipped:` as "not a Scorekeeper session"; found in a folder they are passed over, named they are listed."""
+    assert "manifest" not in ok(club, "standings", "club")
+    assert ok(club, "standings", "club/flamecraft/manifest.json").endswith(
+        "skipped:\n  club/flamecraft/manifest.json: not a Scorekeeper session (no metadata table)\n")
 
 
 def test_an_unknown_game_is_bad_input(club: Cli) -> None:
@@ -220,13 +220,6 @@ def test_every_session_is_remembered(cli: Cli, tmp_path: Path, monkeypatch: pyte
 
 # -- the other views: head to head, streaks, bests, the last games (with and without the index) ----------------
 
-SKIPPED_MANIFESTS = """\
-skipped:
-  club/eight-dragons/manifest.json: not a Scorekeeper session (no metadata table)
-  club/flamecraft/manifest.json: not a Scorekeeper session (no metadata table)
-"""
-
-
 @pytest.fixture
 def utc(monkeypatch: pytest.MonkeyPatch) -> Any:
     import time
@@ -245,8 +238,7 @@ Whytera vs Blakkar
 game         together    Whytera wins    Blakkar wins    shared
 ---------  ----------  --------------  --------------  --------
 8 Dragons           2               2               0         0
-
-""" + SKIPPED_MANIFESTS
+"""
     data = club.json("standings", "club/eight-dragons", "--vs", "Rhed,Blakkar")
     assert data["players"] == ["Rhed", "Blakkar"]
     assert data["games"] == [{"game": "eight-dragons", "title": "8 Dragons", "games": 3,
@@ -271,8 +263,7 @@ Whytera         2          2          2  2026-11-30
 Rhed            3          1          1  2026-12-02
 Blakkar         4          0          1  2026-12-02
 Greenyra        3          0          0  2026-12-02
-
-""" + SKIPPED_MANIFESTS.replace("  club/flamecraft/manifest.json: not a Scorekeeper session (no metadata table)\n", "")
+"""
     data = club.json("standings", "club", "--streaks", "--game", "ed")
     assert data["games"][0]["players"][0] == {"player": "Whytera", "games": 2, "current": 2, "longest": 2,
                                               "last_played": "2026-11-30T08:30:15+00:00"}

@@ -37,6 +37,9 @@ round 3      #210           41         40       19        19
 round 4      #266           50         51       25        27
 round 5      #331           55         60       33        45
 end of game  #335           55         56       31        43
+
+At end of game: Brandon 60→56 (Flame −4); Helga 33→31 (Flame −2); Sigrun 45→43
+  (Flame −2)
 """
 
 EMBERHEART_CHART = """\
@@ -56,6 +59,8 @@ Emberheart — the score after each round (final score)
  0 ┼
     round 1                                                          end of game
 A Astrid 55   B Brandon 56   H Helga 31   S Sigrun 43   * more than one
+At end of game: Brandon 60→56 (Flame −4); Helga 33→31 (Flame −2); Sigrun 45→43
+(Flame −2)
 """
 
 EMBERHEART_AT_149 = """\
@@ -230,6 +235,7 @@ def test_bad_words_are_one_line_and_exit_2(cli: Cli, args: list[str], message: s
 
 
 def test_the_terminal_chart_of_an_emberheart_game(cli: Cli) -> None:
+    """(The last line says what the final scoring changed: UX-20.)"""
     result = cli("chart", "--session", EMBERHEART)
     assert (result.exit_code, result.output) == (0, EMBERHEART_CHART)
 
@@ -286,3 +292,14 @@ def test_a_game_without_a_progress_hook_counts_its_players_turns(cli: Cli) -> No
     assert [(p["label"], p["seq"], p["totals"]) for p in points] == [
         ("Ann's turn", 1, {"Ann": 2, "Bob": 0}), ("Bob's turn", 2, {"Ann": 2, "Bob": 1}),
         ("Ann's turn", 3, {"Ann": 5, "Bob": 1})]
+
+
+def test_the_drop_at_the_end_of_the_game_is_said_in_every_chart(cli: Cli, tmp_path: Path) -> None:
+    """UX-20 (field report): Whytera's line climbs to 96, then drops to 72 at "end of game" without a word; the
+    chart, the SVG (the page's) and `score --timeline` now say what the final scoring changed, by category."""
+    long = EIGHT_DRAGONS.parent / "4p-long.json"
+    said = "Whytera 96→72 (Market Stalls −28, Craftsmen +4);"
+    assert said in " ".join(cli("chart", "--session", long).output.split())
+    assert said in " ".join(cli("score", "--timeline", "--session", long).output.split())
+    assert cli("chart", "--session", long, "-o", str(tmp_path / "c.svg")).exit_code == 0
+    assert f"<title>At end of game: {said}" in (tmp_path / "c.svg").read_text(encoding="utf-8")

@@ -186,6 +186,20 @@ def test_assert_refuses_unknown_keys_listing_the_known_ones(game: Cli) -> None:
     assert game("assert", "total=2").exit_code == 0 and game("check").exit_code == 0
 
 
+def test_assert_refuses_a_value_its_key_can_never_take_and_a_disagreement_exits_1(game: Cli) -> None:
+    """UX-13 (field report): `assert Astrid gear=abc` was recorded as a permanent disagreement, exit 0. A count
+    takes a whole number (bad usage, exit 2, nothing written); a real disagreement is recorded and exits 1."""
+    game("fake", "add", "2")
+    before = game.session.read_bytes()
+    for words in (["Ann", "counters=abc"], ["Ann", "counters=true"], ["total=2.5"]):
+        result = game("assert", *words)
+        assert (result.exit_code, result.stderr) == (2, f"error: assert {words[-1]}: it is a whole number\n")
+    assert game.session.read_bytes() == before
+    disagree = game("assert", "Ann", "counters=3")
+    assert disagree.exit_code == 1 and "DISAGREES CORE-ASSERT" in disagree.output
+    assert game("assert", "Ann", "counters=2").exit_code == 0
+
+
 def test_assert_refuses_an_unknown_player(game: Cli) -> None:
     result = game("assert", "Zed", "counters=1")
     assert result.exit_code == 2 and "no player 'Zed' in this game" in result.stderr

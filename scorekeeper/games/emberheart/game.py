@@ -19,7 +19,7 @@ from scorekeeper.games.emberheart.events import EVENTS
 from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
 from scorekeeper.games.emberheart.scoring import flame_table, score as score_table
 from scorekeeper.games.emberheart.settings import SETTINGS, flame_glory_problem
-from scorekeeper.games.emberheart.state import END, Player, State, new_offers
+from scorekeeper.games.emberheart.state import ACTION, END, RAID, REWARD, Player, State, new_offers
 from scorekeeper.games.emberheart.view import (
     OBSERVABLE, describe_event, expect_of, expected_text, observe_key, status_of,
 )
@@ -250,6 +250,10 @@ class Emberheart(Game):
     def observable_keys(self) -> Sequence[str]:
         """The keys ``observe`` knows."""
         return tuple(OBSERVABLE)
+
+    def observable_values(self, key: str) -> Sequence[str]:
+        """``phase`` is one of the four phases of a round (the End Game is ``end``)."""
+        return (ACTION, REWARD, RAID, END) if key.lower() == "phase" else ()
 
     def change_setting(self, state: State, key: str, value: Any) -> State:
         """``flame_glory`` and ``colour_tracks`` merge into the current table; others replace."""

@@ -254,3 +254,13 @@ def test_refusals_the_cli_made_from_the_board_now_come_from_the_rules_and_can_be
     assert check.exit_code == 1 and check.output.startswith("#24 EH-FLOW-2")
     forced = game("eh", "recall", "-p", "Astrid", "--force")
     assert forced.exit_code == 0 and "FLAGGED EH-FLOW-2" in forced.output
+
+
+def test_assert_phase_takes_one_of_the_four_phases(game: Cli) -> None:
+    """UX-13 (field report): `assert phase=banana` was recorded as a disagreement with exit 0."""
+    before = game.session.read_bytes()
+    result = game("assert", "phase=banana")
+    assert (result.exit_code, result.stderr) == (2, "error: assert phase=banana: it is one of action, reward, raid, end\n")
+    assert game.session.read_bytes() == before
+    assert game("assert", "phase=action").exit_code == 0
+    assert game("assert", "phase=raid").exit_code == 1  # a phase it can take, but not the one the journal gives
