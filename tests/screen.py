@@ -133,20 +133,24 @@ class Terminal:
 
     def wait_for(self, text: str, timeout: float = 30) -> Screen:
         """Read what the program prints until ``text`` is on the screen; the screen then."""
+        return self.wait_until(lambda shown: text in shown.text, repr(text), timeout)
+
+    def wait_until(self, shows: Any, what: str, timeout: float = 30) -> Screen:
+        """Read what the program prints until ``shows(screen)`` is true (``what`` says what, for the failure)."""
         deadline = time.monotonic() + timeout
         while True:
             shown = self.screen()
-            if text in shown.text:
+            if shows(shown):
                 return shown
             if time.monotonic() > deadline:
-                raise AssertionError(f"{text!r} never appeared on the screen:\n{shown.text}")
+                raise AssertionError(f"{what} never appeared on the screen:\n{shown.text}")
             try:
                 self._feed(self._child.read_nonblocking(65536, timeout=0.2))
             except pexpect.TIMEOUT:
                 continue
             except pexpect.EOF:
-                if text not in self.screen().text:
-                    raise AssertionError(f"the program ended before {text!r} appeared:\n{self.screen().text}")
+                if not shows(self.screen()):
+                    raise AssertionError(f"the program ended before {what} appeared:\n{self.screen().text}")
 
     def finish(self, timeout: float = 30) -> tuple[int, Screen]:
         """Wait for the program to end; its exit status and the last screen."""

@@ -146,9 +146,15 @@ def join_in_progress(game: str, players: str, source: str, path: str | None,
 def tally_file(source: str, path: str | None, *, force: bool = False,
                on_write: WriteHook | None = None) -> tuple[Session, Path]:
     """``tally --from FILE``: the session made of the file, and its path (``path``, or the default name)."""
-    read = read_tally(source)
+    return record_tally(read_tally(source), path, source, force=force, on_write=on_write)
+
+
+def record_tally(read: Tally, path: str | None, name: str, *, force: bool = False,
+                 on_write: WriteHook | None = None) -> tuple[Session, Path]:
+    """A tally (read from a file, or typed in the guided walk) made into a new session at ``path`` (or the
+    default name): the one way a tally is written. ``name`` is where it came from, for the messages."""
     target = new_path(path, read.game)
-    return tally_session(read, target, source, force=force, on_write=on_write), target
+    return tally_session(read, target, name, force=force, on_write=on_write), target
 
 
 def new_path(path: str | None, game: str) -> Path:
