@@ -23,20 +23,21 @@ from scorekeeper.cli.session import command
 @json_option
 def tally(game: str | None, players: str | None, source: str | None, session: str | None, force: bool,
           as_json: bool) -> None:
-    """Score the table as it stands: a session whose one play is the end state, scored as any game; the state
-    from a file (--from), or typed player by player in a guided walk (GAME --players A,B).
+    """Score the table as it stands: a session whose one play is the end state, from a file (--from) or typed
+    player by player in a guided walk (GAME --players A,B).
 
     Example: scorekeeper tally --from emberheart-tally.toml --session tuesday.json
     """
     from scorekeeper.app.tally import record_tally, tally_file, tally_session
     from scorekeeper.cli.home import remember
-    from scorekeeper.cli.tally_walk import walk
     from scorekeeper.render.payloads import score_payload
 
     names = [p.strip() for p in (players or "").split(",") if p.strip()]
     if source is not None and not (game or players):
         made, path = tally_file(source, chosen_path(session), force=force, on_write=witness_hook())
     elif source is None and game and names:  # the summary: the typed table judged in memory, nothing written
+        from scorekeeper.cli.tally_walk import walk
+
         typed = walk(game, names, lambda tally: _score(tally_session(tally, None, "tally", force=True)))
         if typed is None:
             raise click.exceptions.Exit(1)

@@ -1,14 +1,12 @@
-"""The guided tally walk at the terminal: the lines read, the answers said (``app.tally_walk`` asks and takes).
-
-On a terminal a line is read through prompt_toolkit, with Tab completion of the question's words (card faces,
-tiles) and the running total in the bottom line as you type (where the terminal reports its size); from a pipe
-the lines are read as they come, each echoed after its prompt.
-"""
+"""The guided tally walk at the terminal (``app.tally_walk`` asks and takes the lines): on a terminal a line is
+read through prompt_toolkit, with Tab completion of the question's words (card faces, tiles) and the running
+total in the bottom line as you type (where the terminal reports its size); from a pipe the lines are read as
+they come, each echoed after its prompt."""
 
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, Iterator, Sequence
+from typing import Any, Callable, Sequence
 
 import click
 
@@ -34,13 +32,9 @@ def _pipe_reader(prompt: str) -> str:
 
 def _terminal_reader(walker: Walker) -> Callable[[str], str]:
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.completion import Completer, Completion
+    from prompt_toolkit.completion import WordCompleter
 
-    class WalkCompleter(Completer):
-        def get_completions(self, document: Any, complete_event: Any) -> Iterator[Completion]:
-            word = document.get_word_before_cursor(WORD=True)
-            yield from (Completion(w, start_position=-len(word)) for w in walker.words() if w.startswith(word.lower()))
-
-    session: Any = PromptSession(completer=WalkCompleter(), complete_while_typing=False)
+    completer = WordCompleter(lambda: list(walker.words()), WORD=True)  # the words of the question asked now
+    session: Any = PromptSession(completer=completer, complete_while_typing=False)
     return lambda prompt: str(session.prompt(prompt, bottom_toolbar=lambda: walker.totals(
         session.default_buffer.text)[:width() - 1]))
