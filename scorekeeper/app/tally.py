@@ -17,7 +17,6 @@ unless forced.
 from __future__ import annotations
 
 import json
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
@@ -51,8 +50,13 @@ def read_tally(path: str | Path) -> Tally:
     except UnicodeDecodeError:
         raise BadInput(f"{path}: the tally is not UTF-8 text") from None
     try:
-        data = tomllib.loads(text) if path.suffix.lower() == ".toml" else json.loads(text)
-    except (ValueError, tomllib.TOMLDecodeError) as exc:
+        if path.suffix.lower() == ".toml":
+            import tomllib  # only for a TOML file
+
+            data = tomllib.loads(text)
+        else:
+            data = json.loads(text)
+    except ValueError as exc:  # TOMLDecodeError is one
         kind = "TOML" if path.suffix.lower() == ".toml" else "JSON"
         raise BadInput(f"{path}: the tally is not valid {kind} ({exc})") from None
     return parse_tally(data, str(path))
