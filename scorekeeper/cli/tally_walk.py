@@ -26,7 +26,7 @@ def _pipe_reader(prompt: str) -> str:
     line = sys.stdin.readline()
     if not line:
         raise EOFError
-    click.echo(f"{prompt}{line.rstrip()}")
+    click.echo(f"{prompt}{line.rstrip()}".rstrip())
     return line
 
 

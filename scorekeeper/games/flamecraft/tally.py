@@ -68,9 +68,7 @@ def read_moon(text: str) -> dict[str, bool]:
 def build(players: Sequence[str], table: Answers, each: Mapping[str, Answers]) -> dict[str, Any]:
     """The tally's state from the walk's answers: the game finished, each player's reputation, coins, goods
     left, dragons in hand and fancy dragons; the Moon conditions met, when any was typed."""
-    rows = {name: {field: each[name][key] for key, field in (("rep", "rep"), ("coins", "coins"), ("goods", "goods"),
-                                                               ("hand", "hand"), ("fancies", "fancies"))
-                   if key in each[name]} for name in players if name in each}
+    rows = {name: dict(each.get(name, {})) for name in players}  # the questions are named as the fields
     state: dict[str, Any] = {"finished": True, "players": rows}
     if table.get("moon"):
         state["moon"] = table["moon"]
@@ -79,7 +77,7 @@ def build(players: Sequence[str], table: Answers, each: Mapping[str, Answers]) -
 
 WALK = Walk(
     table=(Question("moon", "Moon dragons", read_moon,
-                    "the Moon dragons whose condition is met: f1=yes f2=no (empty: none)"),),
+                    "the Moon dragons met: f1=yes f2=no (empty: none)"),),
     player=(
         Question("rep", "reputation", whole, "the reputation track, e.g. 24"),
         Question("coins", "coins", whole, "the coins held, e.g. 3"),
