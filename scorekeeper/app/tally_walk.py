@@ -50,26 +50,9 @@ def running_totals(tally: Tally) -> dict[str, float] | None:
     return {row.player: row.total for row in table.rows}
 
 
-def summary_lines(tally: Tally, labels: Mapping[str, str], each: Mapping[str, Answers]) -> list[str]:
-    """What the table confirms before anything is written: each player's answers, one line per category."""
-    lines = []
-    for name in tally.players:
-        lines.append(f"{name}:")
-        for key, value in each.get(name, {}).items():
-            lines.append(f"  {labels.get(key, key)}: {shown(value)}")
-    return lines
-
-
-def shown(value: Any) -> str:
-    """An answer as a short line: a list by its items, a mapping as KEY=VALUE, a number as it is."""
-    if isinstance(value, dict):
-        return " ".join(f"{k}={v}" for k, v in value.items()) or "none"
-    if isinstance(value, list):
-        return f"{len(value)} item(s)" if value and isinstance(value[0], dict) else (" ".join(map(str, value)) or "none")
-    return str(value)
-
-
 BACK, QUIT, YES = "back", "quit", "yes"
+#: one line taken: who it was for (None: the table), the question, its value
+Taken = tuple[str | None, Question, Any]
 #: a ``many`` question's end: the empty line that closed its list
 END = object()
 
@@ -81,7 +64,7 @@ class Progress:
 
     walk: Walk
     players: Sequence[str]
-    taken: list[tuple[str | None, Question, Any]] = field(default_factory=list)
+    taken: list[Taken] = field(default_factory=list)
 
     def schedule(self) -> list[tuple[str | None, Question]]:
         """Every question in the order asked: the table's, then each player's."""
@@ -96,7 +79,7 @@ class Progress:
                 at += 1
         return order[at] if at < len(order) else None
 
-    def answers(self, extra: tuple[str | None, Question, Any] | None = None) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+    def answers(self, extra: Taken | None = None) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
         """The table's answers and each player's, by question key (a ``many`` question's items as a list)."""
         table: dict[str, Any] = {}
         each: dict[str, dict[str, Any]] = {}
@@ -118,7 +101,7 @@ class Walker:
         self.game, walk = walk_for(game)
         self.progress = Progress(walk, list(players))
 
-    def tally(self, extra: tuple[str | None, Question, Any] | None = None) -> Tally:
+    def tally(self, extra: Taken | None = None) -> Tally:
         table, each = self.progress.answers(extra)
         return walked_tally(self.game, self.progress.players, table, each)
 

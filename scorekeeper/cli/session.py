@@ -43,8 +43,7 @@ def load_one(name: str) -> click.Command:
 
 
 def load() -> dict[str, click.Command]:
-    """Every session command by name (every module imported: a command registered but missing from
-    ``MODULES`` shows here too)."""
+    """Every session command by name (all imported: one missing from ``MODULES`` shows here too)."""
     for name in MODULES:
         load_one(name)
     return COMMANDS

@@ -32,15 +32,13 @@ def tally(game: str | None, players: str | None, source: str | None, session: st
     from scorekeeper.cli.home import remember
     from scorekeeper.render.payloads import score_payload
 
-    names = [p.strip() for p in (players or "").split(",") if p.strip()]
     if source is not None and not (game or players):
         made, path = tally_file(source, chosen_path(session), force=force, on_write=witness_hook())
-    elif source is None and game and names:  # the summary: the typed table judged in memory, nothing written
+    elif source is None and game and (names := [p.strip() for p in (players or "").split(",") if p.strip()]):
         from scorekeeper.cli.tally_walk import walk
 
-        typed = walk(game, names, lambda tally: _score(tally_session(tally, None, "tally", force=True)))
-        if typed is None:
-            raise click.exceptions.Exit(1)
+        if (typed := walk(game, names, lambda t: _score(tally_session(t, None, "tally", force=True)))) is None:
+            raise click.exceptions.Exit(1)  # left: nothing written
         made, path = record_tally(typed, chosen_path(session), "tally", force=force, on_write=witness_hook())
     else:
         raise click.UsageError("give --from FILE, or GAME --players A,B to type the table in a guided walk")

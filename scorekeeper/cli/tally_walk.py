@@ -1,14 +1,11 @@
-"""The guided tally walk at the terminal (``app.tally_walk`` asks and takes the lines): on a terminal a line is
-read through prompt_toolkit, with Tab completion of the question's words (card faces, tiles) and the running
-total in the bottom line as you type (where the terminal reports its size); from a pipe the lines are read as
-they come, each echoed after its prompt."""
+"""The guided tally walk at the terminal (``app.tally_walk`` asks and takes the lines): read through prompt_toolkit,
+with Tab completion of the question's words (card faces, tiles) and the running total in the bottom line as you
+type (where the terminal reports its size); from a pipe, each line echoed after its prompt."""
 
 from __future__ import annotations
 
 import sys
 from typing import Any, Callable, Sequence
-
-import click
 
 from scorekeeper.app.tally import Tally
 from scorekeeper.app.tally_walk import Walker
@@ -26,7 +23,7 @@ def _pipe_reader(prompt: str) -> str:
     line = sys.stdin.readline()
     if not line:
         raise EOFError
-    click.echo(f"{prompt}{line.rstrip()}".rstrip())
+    echo(f"{prompt}{line.rstrip()}".rstrip(), plain=True)
     return line
 
 

@@ -101,7 +101,8 @@ WALK = Walk(
     table=(),
     player=(
         Question("gold", "Gold", whole, "the Gold held, e.g. 15"),
-        Question("lair", "Lair", read_tile, "one a line, NAME=FACE@Q,RrN: T3=F1/WOOWWW/c@-1,1r4", many=True, words=TILE_WORDS),
+        Question("lair", "Lair", read_tile, "one a line, NAME=FACE@Q,RrN: T3=F1/WOOWWW/c@-1,1r4", many=True,
+                 words=TILE_WORDS),
         Question("chests", "chests", read_chests, "on a tile or kept: C1=c@T12 C2=o (empty: none)"),
     ),
     build=build,

@@ -134,8 +134,8 @@ WALK = Walk(
         Question("flame", "Flame", whole, "the Flame marker's step, e.g. 3"),
         Question("gear", "Gear", whole, "the Gear tokens held, e.g. 2"),
         *(Question(track, track.title(), whole, f"the {track.title()} track's step, e.g. 4") for track in TRACKS),
-        Question("cards", "cards", read_card, "one a line, e.g. captive red 5 on paragon; an empty line ends", many=True,
-                 words=(*CARD_KINDS, *COLOURS, EXOTIC, *HEROES, "on", "done")),
+        Question("cards", "cards", read_card, "one a line, e.g. captive red 5 on paragon; an empty line ends",
+                 many=True, words=(*CARD_KINDS, *COLOURS, EXOTIC, *HEROES, "on", "done")),
     ),
     build=build,
 )
