@@ -98,8 +98,12 @@ class Walker:
     """One walk: the game's questions, the lines taken, the tally they make and its running total."""
 
     def __init__(self, game: str, players: Sequence[str]) -> None:
+        """``BadInput`` at once for a game or players the game's setup refuses, before anything is asked."""
+        from scorekeeper.app.tally import tally_session
+
         self.game, walk = walk_for(game)
         self.progress = Progress(walk, list(players))
+        tally_session(self.tally(), None, f"{self.game} --players {','.join(players)}", force=True)
 
     def tally(self, extra: Taken | None = None) -> Tally:
         table, each = self.progress.answers(extra)

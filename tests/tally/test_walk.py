@@ -158,3 +158,10 @@ def test_the_walk_from_inside_the_table_shell(tmp_path: Path, home: dict[str, st
     assert terminal.finish()[0] == 0
     got = score_json("score", "--session", str(tmp_path / "tallied.json"), env=home)
     assert {row["name"]: row["total"] for row in got["players"]} == {"A": 11, "B": 12}  # type: ignore
+
+
+def test_players_the_game_refuses_are_said_before_anything_is_asked(tmp_path: Path, home: dict[str, str]) -> None:
+    result = CliRunner(env=home).invoke(main, ["tally", "eight-dragons", "--players", "Ann,Ann", "--session",
+                                               str(tmp_path / "w.json")], input="3\n")
+    assert result.exit_code == 2 and "two players have the same name" in result.output
+    assert "Gold >" not in result.output and not (tmp_path / "w.json").exists()
