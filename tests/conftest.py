@@ -111,6 +111,7 @@ def private_replay_cache(monkeypatch: pytest.MonkeyPatch, replay_cache_folder: P
 
 @pytest.fixture(autouse=True)
 def eighty_columns(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Screens are laid out for the terminal's width: every test sees an 80-column one, whatever runs it."""
-    monkeypatch.setenv("COLUMNS", "80")
+    """Every test's output is a pipe with no ``COLUMNS``, whatever terminal runs the tests: screens laid out for
+    80 columns, each message one logical line (a test of wrapping sets ``COLUMNS`` or runs in a terminal)."""
+    monkeypatch.delenv("COLUMNS", raising=False)
     monkeypatch.delenv("NO_COLOR", raising=False)

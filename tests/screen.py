@@ -22,7 +22,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Sequence
 
 import pyte
 import pytest
@@ -61,12 +61,16 @@ class Screen:
         filled = [n for n, row in enumerate(self.rows) if row.strip()]
         return filled[-1] + 1 if filled else 0
 
-    def problems(self) -> list[str]:
+    def problems(self, typed: Sequence[str] = ()) -> list[str]:
         """Everything a person would see wrong: escape codes shown as text, lines the terminal had to wrap
-        (too wide for it), words broken across two rows."""
+        (too wide for it), words broken across two rows; a line the person typed (one of ``typed``, after the
+        prompt's "› ") is theirs: the terminal wrapping it is no fault of the program's."""
         found = [f"row {n + 1}: an escape sequence is visible: {row!r}"
                  for n, row in enumerate(self.rows) if VISIBLE_ESCAPE.search(row)]
         for wrap in self.wraps:
+            piece = wrap.row.split("› ", 1)[-1].strip()
+            if piece and any(piece in line for line in typed):
+                continue
             found.append(f"wider than {self.columns} columns, the terminal wrapped it: {wrap.row.rstrip()!r}")
             if wrap.row[-1:].isalnum() and wrap.carried.isalnum():
                 found.append(f"a word is broken across rows: {wrap.row[-12:]!r} | {wrap.carried!r}")
@@ -133,24 +137,33 @@ class Terminal:
 
     def wait_for(self, text: str, timeout: float = 30) -> Screen:
         """Read what the program prints until ``text`` is on the screen; the screen then."""
-        return self.wait_until(lambda shown: text in shown.text, repr(text), timeout)
+        return self._read_until(lambda: text in self.screen().text, repr(text), timeout)
 
-    def wait_until(self, shows: Any, what: str, timeout: float = 30) -> Screen:
-        """Read what the program prints until ``shows(screen)`` is true (``what`` says what, for the failure)."""
+    def wait_until(self, shows: Callable[[Screen], bool], what: str, timeout: float = 30) -> Screen:
+        """Read what the program prints until ``shows(screen)`` is true (``what`` names it, for the failure)."""
+        return self._read_until(lambda: shows(self.screen()), what, timeout)
+
+    def wait_for_output(self, pattern: bytes, since: int = 0, timeout: float = 30) -> Screen:
+        """Read what the program prints until ``pattern`` (a regular expression, ``.`` matching newlines too)
+        matches the bytes it wrote after byte ``since``; the screen then."""
+        found = re.compile(pattern, re.S)
+        return self._read_until(lambda: found.search(bytes(self.output[since:])) is not None, repr(pattern), timeout)
+
+    def _read_until(self, done: Callable[[], bool], what: str, timeout: float) -> Screen:
+        """Feed what the program prints to the screen until ``done()``; the screen then (an AssertionError naming
+        ``what`` when the time is up or the program ends first)."""
         deadline = time.monotonic() + timeout
-        while True:
-            shown = self.screen()
-            if shows(shown):
-                return shown
+        while not done():
             if time.monotonic() > deadline:
-                raise AssertionError(f"{what} never appeared on the screen:\n{shown.text}")
+                raise AssertionError(f"{what} never came; the screen:\n{self.screen().text}")
             try:
                 self._feed(self._child.read_nonblocking(65536, timeout=0.2))
             except pexpect.TIMEOUT:
                 continue
             except pexpect.EOF:
-                if not shows(self.screen()):
-                    raise AssertionError(f"the program ended before {what} appeared:\n{self.screen().text}")
+                if not done():
+                    raise AssertionError(f"the program ended before {what} came:\n{self.screen().text}")
+        return self.screen()
 
     def finish(self, timeout: float = 30) -> tuple[int, Screen]:
         """Wait for the program to end; its exit status and the last screen."""

@@ -13,6 +13,7 @@ table records nothing), and a long line is echoed clipped (``clipped``).
 from __future__ import annotations
 
 import re
+from typing import Iterable
 
 #: the longest line the table reads (UTF-8 bytes); a note longer than this belongs in a file
 MAX_LINE = 64 * 1024
@@ -69,3 +70,30 @@ def split(line: str) -> list[str]:
 def clipped(line: str) -> str:
     """``line`` as echoed: whole when short, else its start and how long it was."""
     return line if len(line) <= SHOWN else f"{line[:SHOWN]}… ({len(line):,} characters)"
+
+
+def free_text(words: list[str], flags: set[str], valued: set[str]) -> list[str]:
+    """A free-text command's words (``note Bo disputes the toast``) with the rest of the line joined into its
+    one argument; its options kept as they are (``flags`` alone, ``valued`` with the word after them)."""
+    kept: list[str] = []
+    text: list[str] = []
+    rest = iter(words[1:])
+    for word in rest:
+        if word in flags:
+            kept.append(word)
+        elif word in valued:
+            kept += [word, next(rest, "")]
+        else:
+            text.append(word)
+    return [*words[:1], *kept, *([" ".join(text)] if text else [])]
+
+
+def one_shot_prefix(game_names: Iterable[str], commands: Iterable[str]) -> re.Pattern[str]:
+    """What the one-shot CLI writes before a command and the table does not: ``scorekeeper GAME ``,
+    ``scorekeeper `` or ``GAME `` (``GAME`` any of ``game_names``, only before one of the game's ``commands``);
+    ``pattern.sub("", text)`` writes a text's commands as typed at the table."""
+    def either(words: Iterable[str]) -> str:
+        return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+    game = rf"(?:{either(game_names)})\s+(?=(?:{either(commands)})\b)"
+    return re.compile(rf"\bscorekeeper\s+(?:{game})?|(?<![\w-]){game}")

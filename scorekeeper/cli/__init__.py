@@ -14,7 +14,9 @@ from scorekeeper import __version__
 #: none of them; tests/core/test_command_prefixes.py checks it against each command's own help)
 SESSION_COMMANDS: dict[str, str] = {
     'new': 'Create a session for GAME and make it the current one.',
-    'status': "Where the game stands: round, phase, whose turn, what is expected next, every player's holdings.",
+    'status': 'Where the game stands, on one screen: what is expected next, whose turn, each player on a line, '
+              'the board in short; --full shows it all, a PART (players, board, notes) shows that part whole. '
+              '--json and --format csv are always complete.',
     'log': 'The journal, one line per event, with what replay made of it (applied, rejected, voided…); '
            'paged on a terminal.',
     'undo': 'Void the last event that still counts (undo is itself an event: nothing is deleted).',
@@ -104,17 +106,21 @@ class MainGroup(click.Group):
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
         """Everything printed goes through ``report.visible``: a control character in a name or a note is shown,
-        never sent raw to the terminal."""
+        never sent raw to the terminal; ``NO_COLOR`` is as it was afterwards (``--no-color`` sets it)."""
         import sys
 
         from scorekeeper.render.report import VisibleText
 
-        saved = sys.stdout, sys.stderr
+        saved, no_color = (sys.stdout, sys.stderr), os.environ.get("NO_COLOR")
         sys.stdout, sys.stderr = VisibleText(sys.stdout), VisibleText(sys.stderr)  # type: ignore[assignment]
         try:
             return super().main(*args, **kwargs)
         finally:
             sys.stdout, sys.stderr = saved
+            if no_color is None:
+                os.environ.pop("NO_COLOR", None)
+            else:
+                os.environ["NO_COLOR"] = no_color
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         from scorekeeper.errors import not_utf8
@@ -177,7 +183,21 @@ def one_line(exc: click.UsageError) -> click.UsageError:
 
     if isinstance(exc, (UsageLine, click.exceptions.NoArgsIsHelpError)):
         return exc
-    return UsageLine(clip_message(exc.format_message()), exc.ctx)
+    message, legal = exc.format_message(), legal_now(exc)
+    return UsageLine(clip_message(f"{message.rstrip('.')}; {legal}" if legal else message), exc.ctx)
+
+
+def legal_now(exc: click.UsageError, shown: int = 12) -> str:
+    """For a missing argument or option value, what it may be now (``legal now: …``), from the parameter's
+    own completion (the game's ``expect``, the journal's events, the games); "" when it offers nothing."""
+    if not isinstance(exc, click.MissingParameter) or exc.param is None or exc.ctx is None:
+        return ""
+    try:
+        values = [item.value for item in exc.param.shell_complete(exc.ctx, "")]
+    except Exception:  # noqa: BLE001 (an error message never fails for want of a hint)
+        return ""
+    more = "…" if len(values) > shown else ""
+    return f"legal now: {', '.join(map(str, values[:shown]))}{more}" if values else ""
 
 
 def game_commands(entry: Any) -> click.Command:
@@ -201,14 +221,17 @@ def game_commands(entry: Any) -> click.Command:
 @click.version_option(__version__, prog_name="scorekeeper")
 @click.option("-s", "--session", "session", type=click.Path(dir_okay=False), help="The session file, for any "
               "command (as its own --session; default: the current session, or $SCOREKEEPER_SESSION).")
+@click.option("--no-color", "no_color", is_flag=True, help="No colour, as with NO_COLOR set (the table too).")
 @click.pass_context
-def main(ctx: click.Context, session: str | None) -> None:
+def main(ctx: click.Context, session: str | None, no_color: bool) -> None:
     """Scorekeeper: record a dragon board game as you play it, check every play, and score it.
 
     Games: GAMES.
 
     Example: scorekeeper new emberheart --players Astrid,Bjorn,Cara
     """
+    if no_color:  # as NO_COLOR, for the command and its error (the whole table: ``--no-color play``)
+        os.environ["NO_COLOR"] = "1"  # ``MainGroup.main`` puts NO_COLOR back as it was
     if session:  # ``scorekeeper -s FILE COMMAND``: the command's session unless it names its own (``common.chosen_path``)
         from scorekeeper.cli.common import Chosen
 

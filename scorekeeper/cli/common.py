@@ -11,12 +11,13 @@ import os
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator, Mapping
+from typing import Any, Callable, Iterable, Iterator, Mapping
 
 import click
 
 from scorekeeper.app.session import MEMORY_PREFIX, Session, Verdict
 from scorekeeper.errors import REFUSED, BadInput, Refused, ScorekeeperError, clip_message
+from scorekeeper.cli.output import say
 
 SESSION_ENV = "SCOREKEEPER_SESSION"
 
@@ -111,20 +112,57 @@ class Domain(click.ParamType):
         self.field = self.name = field
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-        from click.shell_completion import CompletionItem
-
         try:
-            root: click.Context | None = ctx  # completion runs no callback: ``-s`` is read from the params
-            while root is not None and not root.params.get("session"):
-                root = root.parent
-            s = Session.open(session_path(root.params["session"] if root else None))
+            s = completing(ctx)
             values = list(s.players) if self.field == "player" else s.expect().accepts(self.field)
         except Exception:  # noqa: BLE001 (a completion never fails the shell)
             return []
-        return [CompletionItem(v) for v in values if v.lower().startswith(incomplete.lower())]
+        return items((v, "") for v in values if v.lower().startswith(incomplete.lower()))
 
 
-# -- options ---------------------------------------------------------------------------------------
+def completing(ctx: click.Context) -> Session:
+    """The session a completion reads: ``--session``/``-s`` as typed so far (completion runs no callback), else
+    the table's (``ctx.obj``), else ``$SCOREKEEPER_SESSION`` or the current one."""
+    root: click.Context | None = ctx
+    while root is not None and not root.params.get("session"):
+        root = root.parent
+    chosen = ctx.find_object(Chosen)
+    return Session.open(session_path(root.params["session"] if root else chosen.session if chosen else None))
+
+
+def items(found: Iterable[tuple[str, str]]) -> list[Any]:
+    """Completion candidates with their words (shown by zsh, fish and the table)."""
+    from click.shell_completion import CompletionItem
+
+    return [CompletionItem(value, help=words or None) for value, words in found]
+
+
+def complete_now(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Completes a parameter with the values legal now (``app.completion.described``): an 8 Dragons placement
+    a piece at a time, an event number with its event."""
+    from scorekeeper.app.completion import described
+
+    try:
+        return items(described(completing(ctx), ctx.command.name or "", param.name or "", incomplete))
+    except Exception:  # noqa: BLE001 (a completion never fails the shell)
+        return []
+
+
+def complete_games(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Completes a game (``new``), or a game or a rule ID (``rules``), each with its title or summary."""
+    from scorekeeper.app.completion import games, rule_ids
+
+    return items([*games(incomplete), *(rule_ids(incomplete) if ctx.command.name == "rules" else [])])
+
+
+def complete_format(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+    """Completes ``--format``: the table formats and csv."""
+    from scorekeeper.render.report import known_formats
+
+    return items((f, "") for f in known_formats() if f.startswith(incomplete))
+
+
+# -- options# -- options ---------------------------------------------------------------------------------------
 
 
 def session_option(func: Callable[..., Any]) -> Callable[..., Any]:
@@ -147,6 +185,7 @@ def format_option(func: Callable[..., Any]) -> Callable[..., Any]:
         default="simple",
         show_default=True,
         metavar="FORMAT",
+        shell_complete=complete_format,
         help="Table format: any tabulate format (simple, github, grid, rounded_outline, html…) or csv.",
     )(func)
 
@@ -227,7 +266,7 @@ def warn_of_broken_chain(s: Session, writing: bool = False) -> None:
     """Print the warning of a journal that fails ``verify`` (on stderr), if it does."""
     warning = s.chain_warning(writing)
     if warning:
-        click.echo(f"warning: {warning}", err=True)
+        say(f"warning: {warning}", err=True)
 
 
 def witness_hook() -> Any:
@@ -235,7 +274,7 @@ def witness_hook() -> Any:
     from scorekeeper.cli.home import home
     from scorekeeper.core.witness import Witness
 
-    return Witness(home(), lambda message: click.echo(f"warning: {message}", err=True))
+    return Witness(home(), lambda message: say(f"warning: {message}", err=True))
 
 
 # -- recording -------------------------------------------------------------------------------------
@@ -246,10 +285,9 @@ def show_verdict(verdict: Verdict, as_json: bool, show_next: bool = True) -> Non
     if as_json:
         emit_json(verdict.to_json())
     else:
-        from scorekeeper.cli.output import echo
         from scorekeeper.render.verdicts import verdict_lines
 
-        echo("\n".join(verdict_lines(verdict, show_next)), fit=True)
+        say("\n".join(verdict_lines(verdict, show_next)))
 
 
 @contextmanager

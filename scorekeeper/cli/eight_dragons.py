@@ -15,9 +15,10 @@ from typing import Any
 
 import click
 
-from scorekeeper.cli.common import Domain, emit_json, game_group, json_option, open_session, session_option
+from scorekeeper.cli.common import Domain, complete_now, emit_json, game_group, json_option, open_session, session_option
 from scorekeeper.cli.recording import WITH_INFOS, Recorder, named
 from scorekeeper.errors import BadInput
+from scorekeeper.cli.output import say
 from scorekeeper.games.eight_dragons.notation import (adjust_words, check_specs, parse_chest, parse_pair,
                                                        parse_placement)
 
@@ -83,8 +84,8 @@ def start(tile: str, missions: tuple[str, ...], rot: int) -> dict[str, Any]:
 
 @play("fly", "FLY", click.argument("to", required=False, type=Domain("to")),
       click.option("-n", "--spaces", type=int, help="marked spaces flown, the Valley of the Winds not counted (instead of a destination)"),
-      click.option("-v", "--valley", help="way taken through the Valley of the Winds: Sinistra/left or Dextra/right"),
-      click.option("--push", "pushes", multiple=True, help="a pushed Dragon's Valley way: NAME=KINGDOM (repeatable)"),
+      click.option("-v", "--valley", shell_complete=complete_now, help="way taken through the Valley of the Winds: Sinistra/left or Dextra/right"),
+      click.option("--push", "pushes", multiple=True, shell_complete=complete_now, help="a pushed Dragon's Valley way: NAME=KINGDOM (repeatable)"),
       click.option("--pushed", multiple=True, help="without a board: a Dragon pushed this flight (repeatable)"),
       click.option("--join", "joins", multiple=True, help="a Dragon that took the Rock's Wyrmling, in order: NAME or "
                    "NAME=WYRMLING (a cross-check on a board)"),
@@ -125,7 +126,7 @@ def positions(table_json: str) -> dict[str, Any]:
 # -- Location effects -----------------------------------------------------------------------------------------
 
 
-play("village", "VILLAGE", click.argument("tiles", nargs=-1), villagers_option, folk_option, piece_option,
+play("village", "VILLAGE", click.argument("tiles", nargs=-1, shell_complete=complete_now), villagers_option, folk_option, piece_option,
      text="Take Lair Tiles at a village: each TILE is a stack (E1, G2…) or NAME=SPEC with its face.")(
     "village E2 T7=E1/OWWOWW/b,1")
 
@@ -188,7 +189,7 @@ play("market", "MARKET", click.argument("kingdom"), click.argument("tiles", narg
 # -- Expand Lair ------------------------------------------------------------------------------------------------
 
 
-play("place", "PLACE", click.argument("placements", nargs=-1, required=True),
+play("place", "PLACE", click.argument("placements", nargs=-1, required=True, shell_complete=complete_now),
      build=lambda placements: {"tiles": [parse_placement(text) for text in placements]},
      text="Place gained tiles: TILE@Q,R[rN] (N clockwise turns) or TILE@Q,R/EDGES (the edges as seen).\n\n"
           "EDGES are N NE SE S SW NW as the tile lies in the Lair; give a face with TILE=SPEC@Q,R.")(
@@ -255,4 +256,4 @@ def lair(player: str | None, until: int | None, session: str | None, as_json: bo
     if as_json:
         emit_json(s.observe(name, "lair_json", until))
     else:
-        click.echo(s.observe(name, "lair_map", until))
+        say(s.observe(name, "lair_map", until))

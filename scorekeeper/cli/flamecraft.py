@@ -12,7 +12,7 @@ from typing import Any
 import click
 
 from scorekeeper.core import adjusting
-from scorekeeper.cli.common import Domain, game_group
+from scorekeeper.cli.common import Domain, complete_now, game_group
 from scorekeeper.cli.recording import Recorder, as_typed
 from scorekeeper.errors import BadInput
 
@@ -56,7 +56,7 @@ EFFECT = (  # the declared effect of a shop ability or a companion
     opt("--reserve", metavar="CARD", help="A reserve effect: the enchantment reserved."),
     opt("--from", "source", type=click.Choice(["row", "deck"]), default="row", show_default=True, help="Where the reserved card comes from."),
     opt("--gain", metavar="REWARD", help="What the effect gave, as declared (e.g. 1rep+1bread)."),
-    opt("--to", "to", metavar="PLAYER", help="A gift effect: who gets the good."),
+    opt("--to", "to", metavar="PLAYER", shell_complete=complete_now, help="A gift effect: who gets the good."),
     opt("--item", metavar="GOOD", help="A gift effect: the good (or coin) given."),
     *TURN,
 )
@@ -112,7 +112,7 @@ command("place", "PLACE", click.argument("dragon"), click.argument("slot", type=
          opt("--dragon", "placed", metavar="NAME", help="PLACE: the dragon from your hand to place."),
          opt("--at", "at", metavar="SHOP:SLOT", help="PLACE: where it goes (SHOP alone when one slot of it takes the dragon)."),
          opt("--with", "partner", metavar="NAME", help="SWAP: the dragon in town to swap with."),
-         opt("--to", "to", metavar="PLAYER", help="GIFT: who gets the good."),
+         opt("--to", "to", metavar="PLAYER", shell_complete=complete_now, help="GIFT: who gets the good."),
          opt("--item", metavar="GOOD", help="GIFT: the good (or coin) given."),
          opt("--gain", metavar="REWARD", help="Another ability: what it gave, as declared (e.g. 2rep+1coin)."),
          *TURN)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from scorekeeper.cli.output import say
 
 CURRENT_FILE = "current"
 RECENT_FILE = "recent.json"
@@ -42,7 +43,7 @@ def remember(path: Path, game: str, players: list[str]) -> None:
         recent.insert(0, {"path": str(path.resolve()), "game": game, "players": players, "used": now_iso()})
         atomic_write(folder / RECENT_FILE, json.dumps(recent, indent=1))
     except OSError as exc:
-        click.echo(f"warning: could not remember the current session in {folder} ({exc.strerror})", err=True)
+        say(f"warning: could not remember the current session in {folder} ({exc.strerror})", err=True)
 
 
 def recent_sessions() -> list[dict[str, Any]]:
@@ -80,4 +81,4 @@ def remember_bgg_id(game: str, bgg_id: int) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         atomic_write(folder / BGG_IDS_FILE, json.dumps(ids, indent=1, sort_keys=True) + "\n")
     except OSError as exc:
-        click.echo(f"warning: could not remember the BoardGameGeek id in {folder} ({exc.strerror})", err=True)
+        say(f"warning: could not remember the BoardGameGeek id in {folder} ({exc.strerror})", err=True)

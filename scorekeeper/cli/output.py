@@ -1,12 +1,19 @@
-"""How screens meet the terminal: its width (``COLUMNS``, else the terminal's, else 80), colour (never with
-``NO_COLOR`` or off a terminal) and the pager (only on a terminal)."""
+"""How screens meet the terminal: its width, colour (never with ``NO_COLOR`` or off a terminal) and the pager
+(only on a terminal).
+
+Two widths. A screen (a table, ``status``) is laid out, and its lines still too long wrapped, for ``COLUMNS``
+when it is set, else the terminal's width, else 80. A player's text (a verdict, a hint, a refusal, a warning) is wrapped at spaces only where a
+person reads it: at ``COLUMNS`` when it is set, else at the terminal's width when the stream is a terminal (80
+when the terminal does not say); piped with no ``COLUMNS``, each message stays one logical line, whole, for
+the scripts, ``grep`` and logs that read it."""
 
 from __future__ import annotations
 
 import os
 import shutil
 import sys
-from typing import Any
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 import click
 
@@ -17,9 +24,39 @@ STYLES = {"recorded": "green", "refused": "red", "error": "red", "flagged": "red
           "warning": "yellow", "not applied": "yellow"}
 
 
+#: how the commands named in a text are written where it is printed (inside the table: without
+#: ``scorekeeper GAME``); none outside it
+_SPOKEN: list[Callable[[str], str]] = []
+
+
+@contextmanager
+def spoken(rewrite: Callable[[str], str]) -> Iterator[None]:
+    """While it lasts, every text printed for a player (not the machine formats) goes through ``rewrite``."""
+    _SPOKEN.append(rewrite)
+    try:
+        yield
+    finally:
+        _SPOKEN.remove(rewrite)
+
+
 def width() -> int:
-    """The terminal's width in columns: ``COLUMNS`` when set, the terminal's own, 80 when unknown."""
-    return shutil.get_terminal_size((80, 24)).columns or 80
+    """The width a screen is laid out for: ``COLUMNS`` when set, the terminal's own, 80 when unknown."""
+    return wrap_width() or 80
+
+
+def wrap_width(err: bool = False) -> int | None:
+    """The width a player's text is wrapped at: ``COLUMNS`` when set, else the terminal's when the stream is a
+    terminal (80 when it does not say); None (not wrapped) for a pipe or a file."""
+    columns = os.environ.get("COLUMNS", "")
+    if columns.isdigit() and int(columns) > 0:
+        return int(columns)
+    stream = _raw(err)
+    if not stream.isatty():
+        return None
+    try:
+        return os.get_terminal_size(stream.fileno()).columns or 80
+    except (OSError, ValueError, AttributeError):
+        return 80
 
 
 def _raw(err: bool) -> Any:
@@ -49,24 +86,33 @@ def style_of(line: str) -> str | None:
     return next((fg for start, fg in STYLES.items() if words.startswith(start)), None)
 
 
-def echo(output: str, err: bool = False, fg: str | None = None, plain: bool = False, fit: bool = False) -> None:
+def echo(output: str, err: bool = False, fg: str | None = None, plain: bool = False, fit: bool = False,
+         at: int | None = None) -> None:
     """Print ``output``, each line in the colour of ``fg`` or of its verdict word, on a terminal only; ``fit``:
-    wrapped to the screen (a 'next:' line stays whole: its command is copied from it);
-    ``plain``: as it is (machine formats such as CSV)."""
+    a screen, its lines too long for ``width()`` wrapped at spaces, continuations indented; ``at``: wrapped at
+    that width instead; ``plain``: as it is (machine formats such as CSV, JSON)."""
     if plain:
         click.echo(output, err=err)
         return
     on = colour(err)
-    lines = [visible(line) for line in (wrap(output, width(), ("next:",)) if fit else output).split("\n")]
+    for rewrite in _SPOKEN:
+        output = rewrite(output)
+    at = at or (width() if fit else None)
+    lines = [visible(line) for line in (wrap(output, at) if at else output).split("\n")]
     if on:
         lines = [_styled(line, fg or style_of(line)) for line in lines]
     click.echo("\n".join(lines), file=_raw(err), color=on)
 
 
 def error(message: str) -> None:
-    """A refusal or an error, on stderr: on a terminal, in red and wrapped to its width at spaces (continuation
-    lines indented); elsewhere the one line as it is, for the scripts and logs that read it."""
-    echo(message, err=True, fg="red", fit=_raw(True).isatty())
+    """A refusal or an error, on stderr: in red on a terminal, wrapped at spaces at ``wrap_width`` (one line
+    when piped), continuation lines indented."""
+    echo(message, err=True, fg="red", at=wrap_width(True))
+
+
+def say(message: str, err: bool = False) -> None:
+    """A message a player reads (an acknowledgement, a hint, a warning): wrapped at ``wrap_width``."""
+    echo(message, err=err, at=wrap_width(err))
 
 
 def _styled(line: str, fg: str | None) -> str:

@@ -20,6 +20,7 @@ from scorekeeper.cli.common import domain_error, emit_json, json_refusals, open_
 from scorekeeper.core.engine import Replay
 from scorekeeper.errors import REFUSED, BadInput, Refused, ScorekeeperError
 from scorekeeper.games.base import Draft
+from scorekeeper.cli import output
 
 #: how a command names its player: from the session and the name typed (None when none was)
 Resolver = Callable[[Session, "str | None"], "str | None"]
@@ -65,9 +66,9 @@ def _each(verdicts: list[Verdict]) -> None:
     from scorekeeper.render.verdicts import verdict_lines
 
     for verdict in verdicts:
-        click.echo("\n".join(verdict_lines(verdict, show_next=False)))
+        output.say("\n".join(verdict_lines(verdict, show_next=False)))
     if verdicts[-1].expected:
-        click.echo(f"next: {verdicts[-1].expected}")
+        output.say(f"next: {verdicts[-1].expected}")
 
 
 def _with_infos(verdicts: list[Verdict]) -> None:
@@ -75,7 +76,7 @@ def _with_infos(verdicts: list[Verdict]) -> None:
 
     for verdict in verdicts:  # what the play did (Gold gained, chests taken, pushes…) under its line
         lines = verdict_lines(verdict, verdict is verdicts[-1])
-        click.echo("\n".join(lines[:1] + [f"  {info}" for info in verdict.infos] + lines[1:]))
+        output.say("\n".join(lines[:1] + [f"  {info}" for info in verdict.infos] + lines[1:]))
 
 
 #: each verdict fitted to the terminal, coloured on it; "next:" at the end
@@ -149,7 +150,7 @@ class Recorder:
                 self.voice.text(verdicts)
                 infos = [info for v in verdicts if v.applied for info in v.infos]
                 if say and infos:
-                    click.echo(f"  {say(infos)}")
+                    output.say(f"  {say(infos)}")
 
             decorated: Any = recording_options(record_)
             with_player = (*params, self.player_option) if resolver and self.player_option else params

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.common import (json_refusals, open_session, recording_options, show_verdict,
+from scorekeeper.cli.common import (complete_now, json_refusals, open_session, recording_options, show_verdict,
                                     warn_of_broken_chain)
 from scorekeeper.cli.session import command
 from scorekeeper.core.strictjson import assignments
@@ -28,7 +28,7 @@ def note(text: str, session: str | None, force: bool, as_json: bool) -> None:
 
 
 @command("void")
-@click.argument("seq", type=int)
+@click.argument("seq", type=int, shell_complete=complete_now)
 @click.option("--reason", default="", help="Why the event is void (kept in the journal).")
 @recording_options
 def void(seq: int, reason: str, session: str | None, force: bool, as_json: bool) -> None:
@@ -57,7 +57,7 @@ def undo(reason: str, count: int, session: str | None, force: bool, as_json: boo
 
 
 @command("amend")
-@click.argument("seq", type=int)
+@click.argument("seq", type=int, shell_complete=complete_now)
 @click.argument("changes", nargs=-1, required=True, metavar="KEY=VALUE...")
 @click.option("-p", "--player", help="Correct the player of the event.")
 @recording_options

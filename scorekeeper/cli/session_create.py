@@ -5,12 +5,13 @@ from __future__ import annotations
 import click
 
 import scorekeeper.games
-from scorekeeper.cli.common import chosen_path, emit_json, json_option, open_session, witness_hook
+from scorekeeper.cli.common import chosen_path, complete_games, emit_json, json_option, open_session, witness_hook
 from scorekeeper.errors import BadInput
 from scorekeeper.cli.session import command
+from scorekeeper.cli.output import say
 
 @command("new")
-@click.argument("game")
+@click.argument("game", shell_complete=complete_games)
 @click.option("--players", required=True, help="Player names in seat order, comma-separated.")
 @click.option("--set", "overrides", multiple=True, metavar="KEY=VALUE", help="Override a setting (repeatable).")
 @click.option("--catalog", type=click.Path(dir_okay=False), help="A JSON file of card faces or a board description.")
@@ -46,8 +47,8 @@ def new(game: str, players: str, overrides: tuple[str, ...], catalog: str | None
         emit_json({"session": str(path), "game": entry.name, "players": names, "expected": expected,
                    "settings": dict(created.config.settings), "hash": created.journal.head_hash})
         return
-    click.echo(f"created {entry.title} session {path} for {', '.join(names)} (now the current session)")
-    click.echo(f"next: {expected}")
+    say(f"created {entry.title} session {path} for {', '.join(names)} (now the current session)")
+    say(f"next: {expected}")
 
 
 _NAMED = [f"{g.name} ({', '.join(g.aliases)})" for g in scorekeeper.games.REGISTRY]  # for the help: the registry's
@@ -71,13 +72,13 @@ def sessions(show_all: bool, as_json: bool) -> None:
     remembered = recent_sessions()
     rows, notices = listed(remembered if show_all or as_json else remembered[:RECENT_SHOWN], current_session())
     for notice in notices:  # the index was damaged and rebuilt: one line
-        click.echo(f"warning: {notice}", err=True)
+        say(f"warning: {notice}", err=True)
     if as_json:  # JSON keys are names: "current" (true/false), "last_used"
         emit_json(rows)
         return
     click.echo(render_sessions(rows) if rows else "no sessions yet: scorekeeper new GAME --players A,B")
     if len(remembered) > len(rows):
-        click.echo(f"... and {len(remembered) - len(rows)} older; see them all with 'scorekeeper sessions --all'")
+        say(f"... and {len(remembered) - len(rows)} older; see them all with 'scorekeeper sessions --all'")
 
 
 @command("use")
@@ -93,4 +94,4 @@ def use(path: str) -> None:
     if s.path is None:
         raise BadInput(f"{path} lives in memory only; there is no file to make current")
     remember(s.path, s.config.game, list(s.config.players))
-    click.echo(f"current session: {s.path} ({s.config.game}: {', '.join(s.config.players)})")
+    say(f"current session: {s.path} ({s.config.game}: {', '.join(s.config.players)})")

@@ -6,6 +6,7 @@ import click
 
 from scorekeeper.cli.common import check_format, emit_json, format_option, json_option
 from scorekeeper.cli.session import command
+from scorekeeper.cli.output import say
 
 
 @command("standings")
@@ -47,6 +48,6 @@ def standings(paths: tuple[str, ...], game: str | None, since: object, vs: str |
     league = league_of(list(paths), game, day, index=open_index(index_path), aliases=names,
                        include_branches=include_branches)
     for notice in league.notices:  # the index was damaged and rebuilt: one line
-        click.echo(f"warning: {notice}", err=True)
+        say(f"warning: {notice}", err=True)
     emit_json(view_json(league, view)) if as_json else click.echo(render_view(league, view, fmt))
 

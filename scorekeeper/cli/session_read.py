@@ -5,23 +5,28 @@ from __future__ import annotations
 import click
 
 from scorekeeper.cli.common import (
-    check_format, emit_json, json_option, open_session, reading_options, session_option, show_verdict,
+    check_format, complete_now, emit_json, json_option, open_session, reading_options, session_option, show_verdict,
 )
 from scorekeeper.errors import BadInput
-from scorekeeper.cli.output import echo, page, width
+from scorekeeper.cli.output import echo, page, say, width
 from scorekeeper.render.payloads import score_payload, state_payload, status_payload
-from scorekeeper.render.report import on_screen
+from scorekeeper.render.report import DEFAULT_FORMAT, on_screen
+from scorekeeper.render.status_screen import PARTS
 from scorekeeper.cli.session import command
 
 
 @command("status")
 @reading_options
-def status(session: str | None, as_json: bool, fmt: str) -> None:
-    """Where the game stands: round, phase, whose turn, what is expected next, every player's holdings.
+@click.argument("parts", nargs=-1, type=click.Choice(PARTS), metavar="[players|board|notes]…")
+@click.option("--full", is_flag=True, help="The whole board: every player, every table, every note.")
+def status(session: str | None, as_json: bool, fmt: str, parts: tuple[str, ...], full: bool) -> None:
+    """Where the game stands, on one screen: what is expected next, whose turn, each player on a line, the
+    board in short; --full shows it all, a PART (players, board, notes) shows that part whole. --json and
+    --format csv are always complete.
 
-    Example: scorekeeper status
+    Example: scorekeeper status board
     """
-    from scorekeeper.render.status_screen import render_status
+    from scorekeeper.render.status_screen import render_short, render_status
 
     s = open_session(session)
     current = s.status()
@@ -30,7 +35,10 @@ def status(session: str | None, as_json: bool, fmt: str) -> None:
         emit_json(status_payload(current, errors))
         return
     fmt = check_format(fmt)
-    echo(render_status(current, fmt, width()), plain=not on_screen(fmt), fit=True)
+    if fmt == DEFAULT_FORMAT and not (full or parts):
+        echo(render_short(current, width()), fit=True)
+    else:
+        echo(render_status(current, fmt, width(), parts or PARTS), plain=not on_screen(fmt), fit=True)
     if errors:  # with csv, on stderr: stdout is one table
         echo(f"\n{len(errors)} recorded play(s) break a rule: see 'scorekeeper check'", fg="yellow", fit=True,
              err=fmt == "csv")
@@ -83,7 +91,7 @@ def check(session: str | None, as_json: bool) -> None:
     elif replayed.violations:
         echo("\n".join(line for v in replayed.violations for line in violation_lines(v)), fg="red", fit=True)
     else:
-        click.echo(f"no violations in {s.journal.count} events")
+        say(f"no violations in {s.journal.count} events")
     if replayed.errors:
         raise click.exceptions.Exit(1)
 
@@ -126,7 +134,7 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
         emit_json(score_payload(table, at, explain))
         return
     if at is not None and fmt != "csv":
-        click.echo(f"The score just before event #{at}:\n")
+        say(f"The score just before event #{at}:\n")
     fmt = check_format(fmt)
     shown = render_score(table, fmt, explain=explain, title=s.game.title, width=width())
     echo(shown, plain=not on_screen(fmt), fit=True)
@@ -155,12 +163,12 @@ def state(session: str | None, as_json: bool, fmt: str, at: int | None) -> None:
     current = s.status(at)
     fmt = check_format(fmt)
     if at is not None and fmt != "csv":
-        click.echo(f"The board just before event #{at}:\n")
+        say(f"The board just before event #{at}:\n")
     echo(render_status(current, fmt, width()), plain=not on_screen(fmt), fit=True)
 
 
 @command("audit")
-@click.argument("seq", type=int)
+@click.argument("seq", type=int, shell_complete=complete_now)
 @reading_options
 def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
     """Everything about event SEQ: as recorded, its corrections, the verdict, and the board before it.
@@ -214,7 +222,7 @@ def verify(session: str | None, as_json: bool, head: str | None, accept: bool) -
     else:
         from scorekeeper.render.verdicts import proof_lines
 
-        click.echo("\n".join(proof_lines(proof)))
+        say("\n".join(proof_lines(proof)))
     if not proof.ok:
         raise click.exceptions.Exit(1)
 

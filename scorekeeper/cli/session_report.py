@@ -6,6 +6,7 @@ import click
 
 from scorekeeper.cli.common import open_session, session_option
 from scorekeeper.cli.session import command
+from scorekeeper.cli.output import say
 
 
 @command("report")
@@ -24,4 +25,4 @@ def report(session: str | None, output: str) -> None:
     target = target_for(output, s)
     page = gather(s)
     atomic_write(target, render(page))
-    click.echo("\n".join([f"wrote {output}", *page.summary_lines()]))
+    say("\n".join([f"wrote {output}", *page.summary_lines()]))

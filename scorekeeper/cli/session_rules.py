@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.common import emit_json
+from scorekeeper.cli.common import complete_games, emit_json
 from scorekeeper.errors import BadInput, Refused
 from scorekeeper.cli.session import command
+from scorekeeper.cli.output import say
 
 
 @command("rules")
-@click.argument("what", metavar="GAME|RULE-ID")
+@click.argument("what", metavar="GAME|RULE-ID", shell_complete=complete_games)
 @click.argument("words", nargs=-1, metavar="[WORDS]...")
 @click.option("--json", "as_json", is_flag=True, help="Print a list of {id, summary, section} objects.")
 def rules(what: str, words: tuple[str, ...], as_json: bool) -> None:
@@ -41,4 +42,4 @@ def rules(what: str, words: tuple[str, ...], as_json: bool) -> None:
     if as_json:
         emit_json([r.to_json() for r in found])
     else:
-        click.echo("\n".join(([title] if title else []) + rule_lines(found)))
+        say("\n".join(([title] if title else []) + rule_lines(found)))

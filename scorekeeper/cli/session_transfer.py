@@ -11,6 +11,7 @@ from scorekeeper.errors import BadInput, Refused
 from scorekeeper.cli.session import command
 from scorekeeper.app.creation import default_path
 from scorekeeper.exports import TARGETS
+from scorekeeper.cli.output import say
 
 
 
@@ -54,7 +55,7 @@ def export(session: str | None, output: str | None, target: str, bgg_id: int | N
         show_qr(text.strip(), output)
     elif output:
         atomic_write(Path(output), text)
-        click.echo(f"exported {what} to {output}")
+        say(f"exported {what} to {output}")
     else:
         click.echo(text, nl=False)
     if bgg_id is not None and target.startswith("bgstats"):
@@ -110,8 +111,8 @@ def import_cmd(file: str, session: str | None, allow_edited: bool, as_json: bool
         emit_json({"session": str(path), "events": len(events), "hashed": export.hashed,
                    "violations": [v.to_json() for v in replayed.violations]})
         return
-    click.echo(f"imported {len(events)} events into {path} (now the current session)")
+    say(f"imported {len(events)} events into {path} (now the current session)")
     if not export.hashed:
-        click.echo("note: the export carries no hashes, so nothing proves its history was not edited")
+        say("note: the export carries no hashes, so nothing proves its history was not edited")
     if replayed.errors:
-        click.echo(f"{len(replayed.errors)} recorded play(s) break a rule: see 'scorekeeper check'")
+        say(f"{len(replayed.errors)} recorded play(s) break a rule: see 'scorekeeper check'")

@@ -6,6 +6,7 @@ import click
 
 from scorekeeper.cli.common import emit_json, json_option, open_session, session_option, session_path
 from scorekeeper.cli.session import command
+from scorekeeper.cli.output import say
 
 
 @command("branch")
@@ -26,7 +27,7 @@ def branch(new: str, at: int | None, session: str | None, as_json: bool) -> None
     else:
         from scorekeeper.render.whatif_text import branch_lines
 
-        click.echo("\n".join(branch_lines(made)))
+        say("\n".join(branch_lines(made)))
 
 
 @command("compare")

@@ -3,12 +3,13 @@
 Each line is dispatched to the very Click command a one-shot ``scorekeeper …`` runs, so verdicts, refusals and
 errors are the same; a refusal or a usage error prints its one line and the table goes on. On a terminal the
 line is read through prompt_toolkit (imported here only), with Tab completion of the commands, their options
-and the values legal now (``scorekeeper.cli.completion``); from a pipe or a file each command is echoed with its
+and the values legal now (``scorekeeper.app.completion``); from a pipe or a file each command is echoed with its
 verdict, blank lines and ``#`` comments are skipped.
 """
 
 from __future__ import annotations
 
+import difflib
 import os
 import shlex
 from pathlib import Path
@@ -16,14 +17,19 @@ from typing import Any, Iterable, Iterator
 
 import click
 
-from scorekeeper.cli.completion import starting_with, values_now
+from scorekeeper.app.completion import commands_now, described, starting_with
 from scorekeeper.app import table_line
 from scorekeeper.app.session import Session
+from scorekeeper.cli import output
 
 #: where the history of typed lines is kept (overridable, for tests)
 HISTORY_ENV = "SCOREKEEPER_HISTORY"
 #: session commands that make no sense inside the table
 OUTSIDE = ("play", "new", "use", "serve")  # serve runs until Ctrl-C: it would hold the table
+#: commands whose one argument is free text: the rest of the line, quoted or not
+FREE_TEXT = ("note",)
+#: what a command's description is cut to in a completion menu
+META_WIDTH = 40
 
 
 def history_path() -> Path:
@@ -53,6 +59,14 @@ class Table:
         self.group = group
         self.session_commands = [c for c in SESSION_COMMANDS if c not in OUTSIDE]
         self.game_words: list[str] = group.list_commands(click.Context(group))
+        #: ``scorekeeper GAME `` / ``scorekeeper `` / ``GAME `` before a command, as the one-shot CLI writes it
+        self._one_shot = table_line.one_shot_prefix([entry.name, *entry.aliases],
+                                                    [*self.game_words, *getattr(group, "shortcuts", {})])
+
+    def as_typed(self, text: str) -> str:
+        """``text`` with the commands it names written as typed at the table: ``scorekeeper fc visit SHOP`` and
+        ``fc visit SHOP`` → ``visit SHOP``, ``scorekeeper status`` → ``status``."""
+        return self._one_shot.sub("", text)
 
     def refresh(self) -> Session:
         """The session as the file holds it now: read again when another terminal wrote it (a play of ours
@@ -100,22 +114,86 @@ class Table:
             raise click.UsageError(f"{first!r} could be {', '.join(matches)}; type more of it")
         if matches and matches[0] in self.session_commands:
             return [matches[0], *words[1:]]
+        if not matches:
+            near = difflib.get_close_matches(first.lower(), self.commands(), n=1)
+            raise click.UsageError(f"no such command {first!r}" + (f"; did you mean {near[0]}?" if near else "")
+                                   + " ('help' lists them)")
         return [self.alias, *words]
 
+    def commands(self) -> list[str]:
+        """Every command typed at the table: the plays legal now first, then the game's, then the session's."""
+        now = self.legal_now()
+        return [*now, *(w for w in [*self.game_words, *self.session_commands, "help"] if w not in now)]
+
+    def legal_now(self) -> list[str]:
+        """The commands of the plays the game accepts now (those its hints name), in its order."""
+        known = {*self.game_words, *self.session_commands}
+        return [w for w in commands_now(self.refresh()) if w in known]
+
+    def describe(self, name: str, limit: int = META_WIDTH) -> str:
+        """A command's description in a few words (its help's first sentence, cut to ``limit``)."""
+        if name == "help":
+            return "the commands, or help COMMAND, help rules WORDS"
+        group = self.group if name in self.game_words else None
+        command = self._command(group, name)
+        return command.get_short_help_str(limit) if command is not None else ""
+
+    def help_text(self) -> str:
+        """``help`` at the table: the plays legal now, the game's commands and the session's, each described."""
+        now = self.legal_now()
+        pad = max(len(w) for w in [*self.game_words, *self.session_commands])
+        width = output.width()
+
+        def lines(names: list[str]) -> list[str]:
+            return [f"  {w.ljust(pad)}  {self.describe(w, width - pad - 4)}" for w in names]
+
+        shown = [f"legal now: {', '.join(now) or 'see status'}", "the game's commands:"]
+        shown += lines(self.game_words)
+        shown += ["the session's commands: " + ", ".join(self.session_commands),
+                  "help COMMAND says more about one; help rules WORDS finds the rules that mention them"]
+        return "\n".join(shown)
+
+    def help_words(self, words: list[str]) -> list[str]:
+        """The one-shot words of ``help COMMAND …`` (its --help) or ``help rules WORDS…`` (the game's rules)."""
+        if words[0] == "rules":
+            return ["rules", self.alias, *words[1:]]
+        return [*self.words_for(words[:1]), "--help"]
+
+    def free_text(self, words: list[str]) -> list[str]:
+        """A free-text command's words (``note Bo disputes the toast``): the rest of the line its one argument."""
+        command = self._command(None, words[0]) if words and words[0] in FREE_TEXT else None
+        if command is None:
+            return words
+        options = [p for p in command.params if isinstance(p, click.Option)]
+        return table_line.free_text(words, {o for p in options if p.is_flag for o in p.opts},
+                                    {o for p in options if not p.is_flag for o in p.opts})
+
     def run_line(self, line: str) -> int:
-        """Run one typed line as its one-shot command would; its exit code (0 for a blank line)."""
+        """Run one typed line as its one-shot command would, its texts naming commands as typed here; ``help``
+        (and ``help COMMAND``, ``help rules WORDS``); its exit code (0 for a blank line)."""
+        with output.spoken(self.as_typed):
+            try:
+                typed = table_line.split(line)
+                if typed[:1] == ["help"]:
+                    if len(typed) == 1:
+                        output.echo(self.help_text(), fit=True)
+                        return 0
+                    words = self.help_words(typed[1:])
+                else:
+                    words = self.free_text(self.words_for(typed))
+            except ValueError as exc:  # an unclosed quote, a line too long
+                output.say(f"error: {exc}", err=True)
+                return 2
+            except click.UsageError as exc:
+                output.say(f"error: {exc.message}", err=True)
+                return 2
+            if not words:
+                return 0
+            return self._run(words)
+
+    def _run(self, words: list[str]) -> int:
         from scorekeeper.cli.common import Chosen
 
-        try:
-            words = self.words_for(table_line.split(line))
-        except ValueError as exc:  # an unclosed quote, a line too long
-            click.echo(f"error: {exc}", err=True)
-            return 2
-        except click.UsageError as exc:
-            click.echo(f"error: {exc.message}", err=True)
-            return 2
-        if not words:
-            return 0
         self.refresh()
         try:  # the table's session is every command's (``ctx.obj``), unless the line names another
             code = self.main.main(words, prog_name="scorekeeper", standalone_mode=False, obj=Chosen(str(self.path)))
@@ -130,6 +208,10 @@ class Table:
 
     def complete(self, before: str) -> list[str]:
         """The candidates for the word being typed at the end of ``before`` (the line up to the cursor)."""
+        return [value for value, _ in self.described(before)]
+
+    def described(self, before: str) -> list[tuple[str, str]]:
+        """``complete``'s candidates, each with a few words (a command's help, an event, a rule's summary)."""
         try:
             words = shlex.split(before)
         except ValueError:
@@ -139,7 +221,7 @@ class Table:
         else:
             incomplete = ""
         if not words:
-            return starting_with([*self.session_commands, *self.game_words], incomplete)
+            return [(w, self.describe(w)) for w in starting_with(self.commands(), incomplete)]
         try:
             full = self.words_for(list(words))
         except click.UsageError:
@@ -150,7 +232,7 @@ class Table:
         if command is None:
             return []
         typed = full[2:] if group is not None else full[1:]
-        return starting_with(self._candidates(command, typed, incomplete), incomplete)
+        return self._candidates(command, typed, incomplete)
 
     def _command(self, group: Any, name: str) -> click.Command | None:
         if group is None:
@@ -161,22 +243,27 @@ class Table:
         except click.UsageError:
             return None
 
-    def _candidates(self, command: click.Command, typed: list[str], incomplete: str) -> list[str]:
+    def _candidates(self, command: click.Command, typed: list[str], incomplete: str) -> list[tuple[str, str]]:
+        from scorekeeper.cli.common import Chosen
+
         options = {opt: p for p in command.params if isinstance(p, click.Option) for opt in p.opts}
         if incomplete.startswith("-"):
-            return [o for o in options if o not in typed] + ["--help"]
-        session = self.refresh()
-        name = command.name or ""
+            return [(o, "") for o in starting_with([*(o for o in options if o not in typed), "--help"], incomplete)]
+        param: click.Parameter
         if typed and typed[-1] in options and not options[typed[-1]].is_flag:
-            return values_now(session, name, options[typed[-1]].name or "")
-        arguments = [p for p in command.params if isinstance(p, click.Argument)]
-        position = _positional_count(typed, options)
-        if not arguments:
-            return []
-        argument = arguments[min(position, len(arguments) - 1)]
-        if position >= len(arguments) and argument.nargs == 1:
-            return []
-        return [v for v in values_now(session, name, argument.name or "") if v not in typed]
+            param = options[typed[-1]]
+        else:
+            arguments = [p for p in command.params if isinstance(p, click.Argument)]
+            position = _positional_count(typed, options)
+            if not arguments or (position >= len(arguments) and arguments[-1].nargs == 1):
+                return []
+            param = arguments[min(position, len(arguments) - 1)]
+        found = [(v, w) for v, w in described(self.refresh(), command.name or "", param.name or "", incomplete)
+                 if v not in typed]
+        if not found:  # the command's own completion: the formats, the export targets, the games, the rule IDs
+            ctx = click.Context(command, obj=Chosen(str(self.path)))
+            found = [(item.value, item.help or "") for item in param.shell_complete(ctx, incomplete)]
+        return found
 
 
 def _positional_count(typed: list[str], options: dict[str, click.Option]) -> int:
@@ -220,14 +307,16 @@ def interactive(table: Table) -> int:
     class TableCompleter(Completer):
         def get_completions(self, document: Any, complete_event: Any) -> Iterator[Completion]:
             word = document.get_word_before_cursor(WORD=True)
-            for candidate in table.complete(document.text_before_cursor):
-                yield Completion(candidate, start_position=-len(word))
+            for candidate, meta in table.described(document.text_before_cursor):  # an option, then a space
+                yield Completion(candidate + " " * candidate.startswith("-"), -len(word), candidate, display_meta=meta)
 
     path = history_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     prompt: Any = PromptSession(history=FileHistory(str(path)), completer=TableCompleter(),
                                 complete_while_typing=False)
-    click.echo(f"at the table: {table.path} (Tab completes, Ctrl-C cancels a line, Ctrl-D leaves)")
+    shown, room = str(table.path), output.width() - 2
+    shown = shown if len(shown) <= room else "…" + shown[-(room - 1):]  # its end names it: a path has no spaces
+    output.say(f"at the table: {shown}\nTab completes, help lists the commands, Ctrl-C cancels a line, Ctrl-D leaves")
     while True:
         try:
             line = prompt.prompt(table.prompt())

@@ -354,6 +354,12 @@ class Game:
         status = self.status(state)
         return Expectation(status.expected, status.active_player, [], status.finished)
 
+    def legal_values(self, state: Any, choice: Choice, name: str) -> list[str]:
+        """The values legal now for argument ``name`` of ``choice`` (one of ``expect(state).choices``), for
+        completion: by default those ``choice.values`` lists; a game adds those too costly to work out for every
+        hint (8 Dragons: each waiting tile's legal cells and rotations, as ``placements``)."""
+        return list(choice.values.get(name, ()))
+
     def complete(self, state: Any, draft: Draft) -> Draft:
         """The event to record for a play as typed: derived fields filled in from the state.
 

@@ -390,14 +390,14 @@ def render_log(rows: Sequence[Mapping[str, Any]], fmt: str = DEFAULT_FORMAT, wid
     return table(shown, fmt, width=width) if shown else "the journal is empty"
 
 
-def wrap(output: str, width: int, keep: tuple[str, ...] = ()) -> str:
-    """Every line of ``output`` longer than ``width`` broken at spaces, its continuations indented under it;
-    lines starting with one of ``keep`` (a command to copy) stay whole."""
+def wrap(output: str, width: int) -> str:
+    """Every line of ``output`` longer than ``width`` broken at spaces, its continuations indented under it (a
+    hanging indent); a word is never cut, so a command to copy stays whole on its row."""
     import textwrap
 
     lines: list[str] = []
     for line in output.split("\n"):
-        if len(line) <= width or (keep and line.startswith(keep)):
+        if len(line) <= width:
             lines.append(line)
             continue
         indent = " " * (len(line) - len(line.lstrip()) + 2)

@@ -15,32 +15,95 @@ from scorekeeper.render.report import DEFAULT_FORMAT, _cell, on_screen, table, t
 
 #: the indent of a section's lines under its title, on the screen
 INDENT = "  "
+#: the parts of the status that ``status PART`` shows alone, whole
+PARTS = ("players", "board", "notes")
+#: the rows a short status may fill at most: a 24-row screen, less the shell's prompt under it
+SCREEN_ROWS = 23
+#: the rows ``Next`` may take on the short status, wrapped
+NEXT_ROWS = 4
+#: how a clipped line ends
+CLIP = "…"
 #: the columns of ``status --format csv``
 CSV_HEADERS = ("section", "row", "field", "value")
 
 
-def render_status(status: Status, fmt: str = DEFAULT_FORMAT, width: int | None = None) -> str:
+def render_status(status: Status, fmt: str = DEFAULT_FORMAT, width: int | None = None,
+                  parts: Sequence[str] = PARTS) -> str:
     """``Next: …`` first, then the sections ``Turn``, ``Players``, the game's own tables and ``Notes``;
-    ``csv``: one table (``section,row,field,value``); HTML and Markdown: the tables as they are."""
+    ``parts``: only those of ``PARTS`` (``board`` is the game's own tables; ``Next`` and ``Turn`` come with all
+    three only); ``csv``: one table (``section,row,field,value``); HTML and Markdown: the tables as they are."""
     if fmt == "csv":
         return status_csv(status)
     screen = on_screen(fmt)
     indent = INDENT if screen else ""
     inner = None if width is None or not screen else max(20, width - len(indent))
-    parts = [text(f"Next: {status.expected}", fmt)]
+    whole = set(parts) >= set(PARTS)
+    shown = [text(f"Next: {status.expected}", fmt)] if whole else []
 
     def section(title: str, lines: Sequence[str]) -> None:
-        parts.extend(["", text(f"{title}:", fmt), *[(indent + line).rstrip() for line in lines]])
+        shown.extend(["", text(f"{title}:", fmt), *[(indent + line).rstrip() for line in lines]])
 
-    if status.headline:
+    if status.headline and whole:
         section("Turn", [text(line, fmt) for line in status.headline])
-    if status.players:
+    if status.players and "players" in parts:
         section("Players", fitted(status.players, fmt, inner))
-    for part in status.sections:
+    for part in status.sections if "board" in parts else ():
         section(part.title, fitted(part.rows, fmt, inner))
-    if status.notes:
+    if status.notes and "notes" in parts:
         section("Notes", [text(f"- {note}", fmt) for note in status.notes])
-    return "\n".join(parts)
+    if not whole and not any(line.strip() for line in shown):
+        shown = ["", f"nothing to show under {' and '.join(parts)} yet"]
+    return "\n".join(shown[1:] if not whole else shown)
+
+
+# -- the short status: one screen ----------------------------------------------------------------------
+
+
+def render_short(status: Status, width: int) -> str:
+    """The status on one 24-row screen at ``width`` columns: ``Next`` first (to be wrapped), the turn on one line, each
+    player on one line (clipped with "…"), each of the game's tables on one line (its title, how many rows and
+    the first of them), the notes (as many as fit, clipped), and a last line saying how to see the rest."""
+    lines = [clip(f"Next: {status.expected}", NEXT_ROWS * (width - len(INDENT)))]  # wrapped where it is printed
+    if status.headline:
+        lines.append(clip("Turn: " + " · ".join(status.headline), width))
+    if status.players:
+        lines.append("Players:")
+        pad = max(len(str(_cell(next(iter(row.values()), "")))) for row in status.players)
+        lines += [clip(INDENT + _row_line(row, pad), width) for row in status.players]
+    if status.sections:
+        lines.append("Board:")
+        lines += [clip(f"{INDENT}{part.title.split(' (')[0]} ({_count(len(part.rows))}): {_firsts(part.rows)}", width)
+                  for part in status.sections]
+    more = "more: scorekeeper status --full, or status players | board | notes"
+    room = SCREEN_ROWS - len(lines) - (NEXT_ROWS - 1) - 2
+    if status.notes and room > 0:
+        lines.append("Notes:")
+        notes = status.notes if len(status.notes) <= room else status.notes[:room - 1]
+        lines += [clip(f"{INDENT}- {note}", width) for note in notes]
+        if len(notes) < len(status.notes):
+            lines.append(f"{INDENT}(and {len(status.notes) - len(notes)} more: scorekeeper status notes)")
+    return "\n".join([*lines, clip(more, width)])
+
+
+def clip(line: str, width: int) -> str:
+    """``line`` cut to ``width`` columns, ending in "…" when it was longer."""
+    return line if len(line) <= width else line[:width - len(CLIP)].rstrip() + CLIP
+
+
+def _row_line(row: Mapping[str, Any], pad: int) -> str:
+    """A player's row as one line: the first value (the name) then ``key value`` for each other that says
+    something, separated by " · "."""
+    label, *rest = [(key, str(_cell(value))) for key, value in row.items()]
+    return "  ".join([label[1].ljust(pad), " · ".join(f"{key} {value}" for key, value in rest
+                                              if value.strip() not in ("", "-", "—"))])
+
+
+def _firsts(rows: Sequence[Mapping[str, Any]]) -> str:
+    return ", ".join(str(_cell(next(iter(row.values()), ""))) for row in rows if row) or "-"
+
+
+def _count(n: int) -> str:
+    return f"{n} row" if n == 1 else f"{n} rows"
 
 
 # -- one CSV table -------------------------------------------------------------------------------------

@@ -11,6 +11,11 @@ import tests.fake_game  # noqa: F401  (registers the fake game)
 from tests.conftest import Cli
 
 
+def flat(text: str) -> str:
+    """``text`` with its wrapping undone (lines a player reads are wrapped at the terminal's width)."""
+    return " ".join(text.split())
+
+
 @pytest.fixture
 def game(cli: Cli) -> Cli:
     result = cli("new", "fake", "--players", "Ann,Bob", "--session", str(cli.session))
@@ -21,13 +26,13 @@ def game(cli: Cli) -> Cli:
 def test_new_creates_the_session_and_makes_it_current(cli: Cli) -> None:
     result = cli("new", "fake", "--players", "Ann,Bob", "--session", str(cli.session), session=False)
     assert result.exit_code == 0
-    assert result.output == (
+    assert flat(result.output) == flat(  # wrapped at 80 columns
         f"created Fake session {cli.session} for Ann, Bob (now the current session)\n"
         "next: Ann adds 1 to 3 counters\n"
     )
     # no --session needed afterwards: the current-session pointer is used
-    assert cli("status", session=False).output.startswith("Next: Ann adds 1 to 3 counters\n\nTurn:\n"
-                                                          "  Fake game · 0/10 counters\n\nPlayers:\n")
+    assert cli("status", session=False).output.startswith("Next: Ann adds 1 to 3 counters\n"
+                                                          "Turn: Fake game · 0/10 counters\nPlayers:\n")
 
 
 def test_new_refuses_an_existing_file_and_leaves_it_alone(game: Cli) -> None:
@@ -53,7 +58,7 @@ def test_new_refuses_bad_player_counts_and_unknown_games(cli: Cli) -> None:
 def test_new_with_settings_and_a_bad_setting(cli: Cli) -> None:
     bad = cli("new", "fake", "--players", "A,B", "--set", "target=lots", "--session", str(cli.session))
     assert bad.exit_code == 2
-    assert bad.stderr == "error: setting target: cannot read 'lots' as int (invalid literal for int() with base 10: 'lots')\n"
+    assert flat(bad.stderr) == flat("error: setting target: cannot read 'lots' as int (invalid literal for int() with base 10: 'lots')")
     unknown = cli("new", "fake", "--players", "A,B", "--set", "speed=3", "--session", str(cli.session))
     assert unknown.exit_code == 2 and "known settings: bonus, target" in unknown.stderr
     illegal = cli("new", "fake", "--players", "A,B", "--set", "target=0", "--session", str(cli.session))
@@ -74,7 +79,7 @@ def test_a_refused_play_writes_nothing(game: Cli) -> None:
     before = game.session.read_bytes()
     result = game("fake", "add", "2", "-p", "Bob")
     assert result.exit_code == 1
-    assert result.stderr == "refused: FAKE-TURN: it is Ann's turn, not Bob's (use --force to record it anyway)\n"
+    assert flat(result.stderr) == "refused: FAKE-TURN: it is Ann's turn, not Bob's (use --force to record it anyway)"
     assert game.session.read_bytes() == before
 
 
@@ -143,7 +148,7 @@ def test_an_amend_that_breaks_a_rule_is_refused(game: Cli) -> None:
     game("fake", "add", "2")
     result = game("amend", "1", "n=9")
     assert result.exit_code == 1
-    assert result.stderr == "refused: FAKE-RANGE: #1 take 1 to 3 counters, not 9 (use --force to record it anyway)\n"
+    assert flat(result.stderr) == "refused: FAKE-RANGE: #1 take 1 to 3 counters, not 9 (use --force to record it anyway)"
 
 
 def test_note_assert_and_set(game: Cli) -> None:
@@ -219,7 +224,7 @@ def test_state_at_and_audit(game: Cli) -> None:
 def test_verify_intact_prints_the_head_hash(game: Cli) -> None:
     game("fake", "add", "2")
     result = game("verify")
-    assert result.exit_code == 0 and result.output.startswith("intact: 1 events, head hash ")
+    assert result.exit_code == 0 and flat(result.output).startswith("intact: 1 events, head hash ")
 
 
 def test_export_import_round_trip(game: Cli, tmp_path: Path) -> None:
@@ -231,7 +236,7 @@ def test_export_import_round_trip(game: Cli, tmp_path: Path) -> None:
     assert len(exported.read_text().splitlines()) == 4
     copy = tmp_path / "copy.json"
     result = game("import", str(exported), "--session", str(copy))
-    assert result.exit_code == 0 and result.output.startswith(f"imported 3 events into {copy}")
+    assert result.exit_code == 0 and flat(result.output).startswith(f"imported 3 events into {copy}")
     assert game("verify", "--session", str(copy)).exit_code == 0
     assert game.json("score", "--session", str(copy)) == game.json("score")
 
@@ -246,7 +251,7 @@ def test_import_reports_every_bad_line_and_creates_nothing(game: Cli, tmp_path: 
     target = tmp_path / "never.json"
     result = game("import", str(bad), "--session", str(target))
     assert result.exit_code == 2
-    assert "2 bad line(s): line 2: not JSON" in result.stderr and "line 4: player 'Zed'" in result.stderr
+    assert "2 bad line(s): line 2: not JSON" in flat(result.stderr) and "line 4: player 'Zed'" in flat(result.stderr)
     assert not target.exists()
 
 
@@ -264,7 +269,7 @@ def test_a_session_of_another_game_is_refused_by_a_game_group(game: Cli) -> None
 def test_no_current_session_is_a_clear_usage_error(cli: Cli) -> None:
     result = cli("status", session=False)
     assert result.exit_code == 2
-    assert result.stderr == (
+    assert flat(result.stderr) == flat(
         "error: no current session: create one with 'scorekeeper new GAME --players A,B' or pass --session PATH\n"
     )
 
@@ -301,7 +306,7 @@ def test_import_refuses_an_export_whose_history_was_edited(game: Cli, tmp_path: 
     export.write_text("\n".join(lines) + "\n")
     refused = game("import", str(export), "--session", str(tmp_path / "a.json"))
     assert refused.exit_code == 1
-    assert refused.stderr == (
+    assert flat(refused.stderr) == flat(
         f"{export}: the exported history was edited (#1 was edited after it was recorded (its hash does not match)); "
         "import it anyway with --allow-edited\n"
     )

@@ -71,8 +71,10 @@ def test_csv_is_one_valid_table_or_refused(session: Path, tmp_path: Path) -> Non
         for extra in variants:
             args = [command, *extra, "--format", "csv", *session_args(command, path)]
             result = run(*args, tmp=tmp_path, columns=40)
-            if result.exit_code == 2:  # refused cleanly: one line on stderr, nothing on stdout
-                assert result.stdout == "" and len(result.stderr.strip().splitlines()) == 1, (args, result.stderr)
+            if result.exit_code == 2:  # refused cleanly: one message on stderr (wrapped at COLUMNS), nothing on stdout
+                lines = result.stderr.strip().splitlines()
+                assert result.stdout == "" and lines[0].startswith("error: "), (args, result.stderr)
+                assert all(line.startswith("  ") for line in lines[1:]), (args, result.stderr)
                 continue
             assert result.exit_code in (0, 1), (args, result.output)
             assert_one_table(result.stdout)

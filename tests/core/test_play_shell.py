@@ -82,7 +82,7 @@ def test_usage_errors_and_commands_not_for_the_table_are_one_line(fc: Path) -> N
     lines = err.splitlines()
     assert lines[0] == "error: No closing quotation; close the quote"
     assert lines[1] == "error: 'play' is not typed at the table; leave it (Ctrl-D) first"
-    assert "No such command 'frobnicate'" in lines[2] and len(lines) == 3
+    assert "no such command 'frobnicate'" in lines[2] and len(lines) == 3
 
 
 def test_session_commands_and_prefixes(fc: Path) -> None:
@@ -113,9 +113,9 @@ def until(table: Table, seq: int) -> None:
 
 def test_completion_of_commands_options_and_seqs(fc: Path) -> None:
     table = Table(fc)
-    assert table.complete("v") == ["void", "verify", "visit"]
+    assert table.complete("v") == ["visit", "void", "verify"]  # the game's commands before the session's
     assert "--good" in table.complete("fire --")
-    assert table.complete("status --f") == ["--format"]
+    assert table.complete("status --fo") == ["--format"]
     play(fc, SETUP)
     assert table.complete("void ")[:2] == ["5", "4"]
     assert table.complete("enchant ") == []  # PU-1 fits CRUMBHALL, but Ann cannot pay it (field report FC-V5)

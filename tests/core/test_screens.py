@@ -46,8 +46,12 @@ def test_every_read_command_fits_80_columns(session: Path, tmp_path: Path) -> No
         assert result.exit_code in (0, 1), (args, result.output)
         assert result.output.strip(), args
         assert too_wide(result.output) == [], (args, too_wide(result.output))
-        if args == ["status"]:  # the next step first, then short titled sections
+        if args == ["status"]:  # one screen: the next step first; the whole board behind --full
             lines = result.output.splitlines()
+            assert lines[0].startswith("Next: ") and "Players:" in lines and len(lines) < 24, lines
+            full = run("status", "--full", "--session", str(path), tmp=tmp_path).output
+            assert too_wide(full) == []
+            lines = full.splitlines()  # the next step first, then short titled sections
             headings = [line for line in lines if line.endswith(":") and not line.startswith(" ")]
             assert lines[0].startswith("Next: ") and headings[:2] == ["Turn:", "Players:"], lines[:12]
             assert all(lines[i - 1] == "" for i, line in enumerate(lines) if line in headings)
@@ -224,14 +228,14 @@ def on_a_terminal(*args: str, tmp: Path, columns: int) -> str:
     return b"".join(chunks).decode().replace("\r\n", "\n")
 
 
-def test_a_long_refusal_is_wrapped_to_the_terminal_and_one_line_elsewhere(tmp_path: Path) -> None:
+def test_a_long_refusal_is_wrapped_to_the_terminal_and_to_80_columns_elsewhere(tmp_path: Path) -> None:
     path = copy(SAMPLES / "flamecraft" / "3p-complete.json", tmp_path)
     piped = run("fc", "place", "MT-6", "--session", str(path), tmp=tmp_path)
     refusal, *explained = piped.stderr.splitlines()
-    assert piped.exit_code == 1 and refusal.endswith("(use --force to record it anyway)")  # for scripts: one line
-    assert explained and all(line.startswith("  ") for line in explained)  # then the rule's summary, indented
+    assert piped.exit_code == 1 and too_wide(piped.stderr) == []  # the width unknown: 80 columns
+    assert explained and all(line.startswith("  ") for line in explained)  # continued, then the rule's summary
     message = piped.stderr.strip()
-    assert refusal.startswith("refused: FC-END-5: ") and len(refusal) > 80
+    assert refusal.startswith("refused: FC-END-5: ") and "(use --force to record it anyway)" in " ".join(message.split())
     shown = on_a_terminal("fc", "place", "MT-6", "--session", str(path), tmp=tmp_path, columns=50)
     lines = shown.strip("\n").split("\n")
     assert len(lines) > 2 and too_wide(shown, 50) == [], lines
@@ -259,3 +263,22 @@ def test_tables_fit_by_themselves(session: Path, tmp_path: Path) -> None:
     for rows in (s.settings_rows()[1], rows_of(s.game.name)[1]):  # the session's, and the game's defaults
         lines = fitted(rows, "simple", 80)
         assert max(map(len, lines)) <= 80, lines
+
+
+def test_messages_wrap_at_columns_and_stay_one_line_when_piped(tmp_path: Path) -> None:
+    """A hint and a refusal are wrapped at ``COLUMNS`` when it is set; piped with no ``COLUMNS`` (a script,
+    ``grep``), each stays one logical line, whole."""
+    session = str(tmp_path / "s.json")
+    piped: Any = {"COLUMNS": None}
+    created = run("-s", session, "new", "fc", "--players", "Ann,Bo,Cy", tmp=tmp_path, **piped)
+    hint = "next: record the setup: scorekeeper fc setup (town, starter dragons, park and row)"
+    assert hint in created.output.splitlines()
+    refused = run("-s", session, "fc", "visit", "crumb", tmp=tmp_path, **piped)
+    assert refused.exit_code == 1 and refused.output.startswith(
+        "refused: FC-SETUP-2: the setup is not recorded yet: start with 'scorekeeper fc setup' (use --force to "
+        "record it anyway)\n")
+    assert run("-s", session, "fc", "visit", "crumb", tmp=tmp_path, columns=80).output.splitlines()[:2] == [
+        "refused: FC-SETUP-2: the setup is not recorded yet: start with 'scorekeeper fc",
+        "  setup' (use --force to record it anyway)"]
+    at_60 = run("-s", session, "fc", "visit", "crumb", tmp=tmp_path, columns=60).output
+    assert at_60.startswith("refused: FC-SETUP-2: the setup is not recorded yet: start\n  with 'scorekeeper fc")

@@ -45,3 +45,19 @@ def test_no_colour_code_is_ever_shown_as_text_in_the_table(tuesday: Path, term: 
         assert colours == []
     else:  # the same colours as the one-shot command: each recorded play in green
         assert colours.count(b"\x1b[32m") == len(PLAYS)
+
+
+def test_a_completed_option_is_followed_by_a_space(tuesday: Path) -> None:
+    """UX-10: ``score --ex`` + Tab gives ``score --explain `` (a space after it), so the next word typed is a
+    word of its own (before, ``--explain--json``)."""
+    terminal = Terminal(80, 24, env={"SCOREKEEPER_HOME": str(tuesday.parent / "home"),
+                                     "SCOREKEEPER_HISTORY": str(tuesday.parent / "history")})
+    terminal.spawn("play", "--session", str(tuesday))
+    terminal.wait_for("Ctrl-D leaves")
+    terminal.type("score --ex\t")
+    terminal.wait_for("score --explain")
+    terminal.type("--json\r")
+    screen = terminal.wait_for('"categories"')
+    assert "No such option" not in screen.text
+    terminal.type("\x04")
+    assert terminal.finish()[0] == 0

@@ -223,7 +223,7 @@ def test_messages_clip_a_100kb_argument(cli: Any, args: tuple[str, ...]) -> None
     (("verify", "--bogus"), "error: No such option '--bogus'."),
     (("--bogus",), "error: No such option '--bogus'."),
     (("void", "abc"), "error: Invalid value for 'SEQ': 'abc' is not a valid integer."),
-    (("void",), "error: Missing argument 'SEQ'."),
+    (("void",), "error: Missing argument 'SEQ'; legal now: "),  # the event numbers, newest first
     (("nosuch",), "error: no such command 'nosuch'"),
     (("fc", "zzz"), "error: No such command 'zzz'."),
     (("eh", "p"), "error: Missing argument 'LOCATION'."),

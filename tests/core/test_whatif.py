@@ -142,8 +142,7 @@ def test_branch_refusals_write_nothing(table: Cli, tmp_path: Path) -> None:
 def test_void_in_the_branch_then_compare_shows_the_changed_verdicts_and_scores(table: Cli) -> None:
     ok(table, "branch", "what-if.json")
     assert ok(table, "void", "43", "--reason", "Gus disputes FY-1", "--session", "what-if.json") == (
-        "#158 recorded: void #43 (Gus disputes FY-1): Fern scores sun dragon FY-1\n"
-        "  spending 1plant+1iron+1crystal\n"
+        "#158 recorded: void #43 (Gus disputes FY-1): Fern scores sun dragon FY-1 spending 1plant+1iron+1crystal\n"
         "next: the game is over: scorekeeper score\n"
     )
     ok(table, "void", "65", "--session", "what-if.json")  # a flagged play: forced, now voided

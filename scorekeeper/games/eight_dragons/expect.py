@@ -146,6 +146,25 @@ def legal_destinations(state: EDState) -> list[str]:
     return legal
 
 
+def village_cost(stack: str, folk: str) -> int:
+    """ED-LOC-VILLAGE-1: the villagers one tile of ``stack`` (E1, G2…) costs at a village of ``folk``."""
+    return (1 if stack.endswith("1") else 2) * (1 if stack.startswith(folk) else 2)
+
+
+def placements(state: EDState, name: str) -> list[str]:
+    """ED-LAIR-2, ED-LAIR-6: every placement ``name``'s Lair takes now, as typed (``T3@1,-1r2``): each waiting
+    tile on each cell where it fits, in each rotation that fits there (a tile whose face is unknown: on each
+    open cell, its rotation left to the table)."""
+    player = state.players[name]
+    cells = [cell for cell, _ in player.lair.open_places()]
+    found: list[str] = []
+    for tile in player.pending:
+        for cell in cells:
+            turns = player.lair.legal_rotations(tile, cell) if tile.edges is not None else [None]
+            found += [f"{tile.name}@{format_cell(cell)}" + ("" if rot is None else f"r{rot}") for rot in turns]
+    return found
+
+
 def _activation_choices(state: EDState, pieces: Sequence[str]) -> list[Choice]:
     """The activation of the next piece (with a board: its Location's command and values), or without a board
     every activation command for the moved pieces still to activate."""
@@ -159,8 +178,9 @@ def _activation_choices(state: EDState, pieces: Sequence[str]) -> list[Choice]:
     loc = state.board.location(space_of(state, first))
     values: dict[str, list[str]] = {"piece": [first]}
     left = stacks_left(state)
-    if loc.type == "village":
-        values["tiles"] = [s for s, n in left.items() if n > 0]
+    if loc.type == "village":  # ED-LOC-VILLAGE-1: only the stacks whose one tile the village's villagers can pay
+        folk, villagers = state.villages[space_of(state, first)]
+        values["tiles"] = [s for s, n in left.items() if n > 0 and village_cost(s, folk) <= int(villagers)]
     elif loc.type == "grow":
         targets = grow_targets(state)
         values["village"] = targets

@@ -6,14 +6,15 @@ from typing import Any, Callable, Sequence
 
 from scorekeeper.core.events import Event
 from scorekeeper.games import entry
-from scorekeeper.games.base import (Draft, Expectation, Finding, Findings, Game, ObservationError, ScoreTable,
-                                    SessionConfig, Status)
+from scorekeeper.games.base import (Choice, Draft, Expectation, Finding, Findings, Game, ObservationError,
+                                    ScoreTable, SessionConfig, Status)
 
 from . import rules_end, rules_lair, rules_turn, view
 from .adjust import play_adjust
 from .tally import play_tally
 from .events import EVENTS
-from .expect import active, complete, expect, expected_text
+from .board import KINGDOMS
+from .expect import active, complete, expect, expected_text, placements
 from .pieces import AUREA
 from .rules_locations import CHECKS as LOCATION_RULES, JUDGED as LOCATION_GAINS
 from .scoring import score_table
@@ -148,6 +149,17 @@ class EightDragons(Game):
     def expect(self, state: EDState) -> Expectation:
         """Who acts now and the plays legal now (see ``expect.expect``)."""
         return expect(state)
+
+    def legal_values(self, state: EDState, choice: Choice, name: str) -> list[str]:
+        """``placements`` of a PLACE choice: every ``TILE@Q,RrN`` the Lair takes now (see ``expect.placements``);
+        a flight's ``valley`` and ``pushes``: the two ways, for the flier and for each other Dragon."""
+        if choice.event == "PLACE" and name == "placements" and choice.player:
+            return placements(state, choice.player)
+        if choice.event == "FLY" and name in ("valley", "pushes"):  # the two ways through the Valley of the Winds
+            ways = list(KINGDOMS)
+            others = [d for d in state.pieces.swarms if d != choice.player]
+            return ways if name == "valley" else [f"{d}={way}" for d in others for way in ways]
+        return super().legal_values(state, choice, name)
 
     def complete(self, state: EDState, draft: Draft) -> Draft:
         """The event to record for a play as typed (see ``expect.complete``)."""

@@ -8,7 +8,7 @@ from typing import Any, Callable, Sequence
 from scorekeeper.core.events import Event
 from scorekeeper.games import entry
 from scorekeeper.games.base import (
-    Draft, Expectation, Finding, Findings, Game, GameSetupError, MissingValueError, ObservationError, ScoreTable, SessionConfig, Status, warning,
+    Choice, Draft, Expectation, Finding, Findings, Game, GameSetupError, MissingValueError, ObservationError, ScoreTable, SessionConfig, Status, warning,
 )
 
 from . import adjust, complete as completion, tally
@@ -133,6 +133,13 @@ class Flamecraft(Game):
     def expect(self, state: FlameState) -> Expectation:
         """Who acts now, and the plays legal now with the values each accepts (shops, cards, dragons…)."""
         return view.expect(state)
+
+    def legal_values(self, state: FlameState, choice: Choice, name: str) -> list[str]:
+        """FC-GIFT-3: a gift (``--to``) goes to another player: the others, in seat order after the giver."""
+        if name == "to" and choice.player in state.order:
+            seat = state.order.index(choice.player)
+            return [*state.order[seat + 1:], *state.order[:seat]]
+        return super().legal_values(state, choice, name)
 
     def complete(self, state: FlameState, draft: Draft) -> Draft:
         """A play as typed → the event to record: names completed, faces read, derived fields filled in."""

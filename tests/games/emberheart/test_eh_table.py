@@ -305,7 +305,7 @@ def test_claim_by_the_face_read_off_the_card(table: Cli) -> None:
 
 
 def status_lines(cli: Cli) -> list[str]:
-    return ok(cli, "status").splitlines()
+    return ok(cli, "status", "--full").splitlines()
 
 
 def test_status_fits_a_100_column_terminal_through_a_whole_round(table: Cli) -> None:
