@@ -139,6 +139,10 @@ class Terminal:
         """Read what the program prints until ``text`` is on the screen; the screen then."""
         return self._read_until(lambda: text in self.screen().text, repr(text), timeout)
 
+    def wait_until(self, shows: Callable[[Screen], bool], what: str, timeout: float = 30) -> Screen:
+        """Read what the program prints until ``shows(screen)`` is true (``what`` names it, for the failure)."""
+        return self._read_until(lambda: shows(self.screen()), what, timeout)
+
     def wait_for_output(self, pattern: bytes, since: int = 0, timeout: float = 30) -> Screen:
         """Read what the program prints until ``pattern`` (a regular expression, ``.`` matching newlines too)
         matches the bytes it wrote after byte ``since``; the screen then."""

@@ -98,7 +98,7 @@ class Opening(SessionCore):
         The players (distinct, as many as the game takes), every setting's type and range, the catalog (an
         object), every event's values (strict JSON) and the game's setup are checked; then the events are
         replayed in memory (a game that cannot replay them refuses the session); only then is the file written
-        (or, for ``memory:NAME``, the journal kept in the ``workspace``).
+        (or, for ``memory:NAME``, the journal kept in the ``workspace``), and that replay is the new session's.
         """
         from scorekeeper import games
 
@@ -106,8 +106,7 @@ class Opening(SessionCore):
         game = games.load(meta.game)
         check_meta(game, meta)
         game.setup(config_of(meta, game))  # GameSetupError before anything is written
-        if events:
-            replay(list(MemoryJournal(meta, events).events()), game, config_of(meta, game))
+        replayed = replay(list(MemoryJournal(meta, events).events()), game, config_of(meta, game)) if events else None
         journal: Journal | MemoryJournal
         if path is None or is_memory(path):
             journal = MemoryJournal(meta, events)
@@ -117,7 +116,10 @@ class Opening(SessionCore):
             journal = Journal.create(path, meta, events)
             if on_write is not None:
                 on_write(journal.path, len(journal.records), journal.head_hash, [journal.head_hash], True)
-        return cls(journal, game, on_write, workspace=workspace)
+        session = cls(journal, game, on_write, workspace=workspace)
+        if replayed is not None:  # the very events just written: the session's replay, not done a second time
+            session._replay, session._replay_head = replayed, journal.head_hash
+        return session
 
     @classmethod
     def import_export(cls, export: Any, source: str | Path, path: str | Path, *, allow_edited: bool = False,

@@ -41,7 +41,6 @@ import hashlib
 import hmac
 import json
 import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -377,6 +376,8 @@ def _make_key(path: Path) -> None:
     """Write a new random key at ``path`` unless one is there: written whole, then linked into place."""
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        import tempfile  # only when a key or an entry is written
+
         fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".key-", suffix=".tmp")  # 0600
         try:
             with os.fdopen(fd, "wb") as handle:
@@ -395,6 +396,8 @@ def _write(path: Path, data: bytes) -> bool:
     whether it was written."""
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        import tempfile
+
         fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".entry-", suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as handle:

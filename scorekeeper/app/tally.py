@@ -17,7 +17,6 @@ unless forced.
 from __future__ import annotations
 
 import json
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
@@ -51,8 +50,13 @@ def read_tally(path: str | Path) -> Tally:
     except UnicodeDecodeError:
         raise BadInput(f"{path}: the tally is not UTF-8 text") from None
     try:
-        data = tomllib.loads(text) if path.suffix.lower() == ".toml" else json.loads(text)
-    except (ValueError, tomllib.TOMLDecodeError) as exc:
+        if path.suffix.lower() == ".toml":
+            import tomllib  # only for a TOML file
+
+            data = tomllib.loads(text)
+        else:
+            data = json.loads(text)
+    except ValueError as exc:  # TOMLDecodeError is one
         kind = "TOML" if path.suffix.lower() == ".toml" else "JSON"
         raise BadInput(f"{path}: the tally is not valid {kind} ({exc})") from None
     return parse_tally(data, str(path))
@@ -146,9 +150,15 @@ def join_in_progress(game: str, players: str, source: str, path: str | None,
 def tally_file(source: str, path: str | None, *, force: bool = False,
                on_write: WriteHook | None = None) -> tuple[Session, Path]:
     """``tally --from FILE``: the session made of the file, and its path (``path``, or the default name)."""
-    read = read_tally(source)
+    return record_tally(read_tally(source), path, source, force=force, on_write=on_write)
+
+
+def record_tally(read: Tally, path: str | None, name: str, *, force: bool = False,
+                 on_write: WriteHook | None = None) -> tuple[Session, Path]:
+    """A tally (read from a file, or typed in the guided walk) made into a new session at ``path`` (or the
+    default name): the one way a tally is written. ``name`` is where it came from, for the messages."""
     target = new_path(path, read.game)
-    return tally_session(read, target, source, force=force, on_write=on_write), target
+    return tally_session(read, target, name, force=force, on_write=on_write), target
 
 
 def new_path(path: str | None, game: str) -> Path:

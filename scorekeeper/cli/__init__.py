@@ -48,8 +48,8 @@ SESSION_COMMANDS: dict[str, str] = {
     'use': 'Make the session file PATH the current session.',
     'play': "Open the table: type plays and session commands without 'scorekeeper GAME'.",
     'serve': 'A live table on the web that every phone at the table reads and records on; Ctrl-C stops it.',
-    'tally': 'Score the table as it stands: a session whose one play is the end state in the file, scored as '
-             'any game.',
+    'tally': 'Score the table as it stands: a session whose one play is the end state, from a file (--from) or '
+             'typed player by player in a guided walk (GAME --players A,B).',
     'rules': 'Every rule of a game with a one-line summary and its rulebook section, one rule by its ID, or the '
              'rules of a game that mention some words, best match first.',
 }
@@ -96,7 +96,7 @@ class MainGroup(click.Group):
             return self.get_command(ctx, matches[0])
         from scorekeeper.cli import session
 
-        return session.load()[cmd_name]
+        return session.load_one(cmd_name)
 
     def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
         """Prefixes resolve to the command's full name."""

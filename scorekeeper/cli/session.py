@@ -2,8 +2,8 @@
 
 They live in modules of one concept each: ``session_create`` (new, sessions, use), ``session_read`` (status,
 log, check, score, state, audit, verify, settings), ``session_correct`` (note, void, undo, amend, assert, set),
-``session_transfer`` (export, import) and ``session_whatif`` (branch, compare). ``load()`` imports them, which
-registers every command.
+``session_transfer`` (export, import) and ``session_whatif`` (branch, compare), and one module for each other
+command (``MODULES``). ``load_one(name)`` imports the one module a command needs, ``load()`` all of them.
 """
 
 from __future__ import annotations
@@ -27,15 +27,23 @@ def command(name: str) -> Any:
     return register
 
 
-def load() -> dict[str, click.Command]:
-    """Every session command by name (importing the modules registers them)."""
-    from scorekeeper.cli import session_correct, session_create, session_read, session_transfer, session_whatif  # noqa: F401
-    from scorekeeper.cli import session_league  # noqa: F401  (standings)
-    from scorekeeper.cli import session_chart  # noqa: F401  (chart)
-    from scorekeeper.cli import session_report  # noqa: F401  (report)
-    from scorekeeper.cli import play  # noqa: F401  (play: the interactive table)
-    from scorekeeper.cli import session_rules  # noqa: F401  (rules)
-    from scorekeeper.cli import session_serve  # noqa: F401  (serve: the web companion)
-    from scorekeeper.cli import session_tally  # noqa: F401  (tally: the table as it stands)
+#: the module that declares each session command: a command imports its own module only
+MODULES: dict[str, str] = {name: module for module, names in (
+    ("session_create", "new sessions use"), ("session_read", "status log check score state audit verify settings"),
+    ("session_correct", "note void undo amend assert set"), ("session_transfer", "export import"),
+    ("session_whatif", "branch compare"), ("session_league", "standings"), ("session_chart", "chart"),
+    ("session_report", "report"), ("play", "play"), ("session_rules", "rules"), ("session_serve", "serve"),
+    ("session_tally", "tally")) for name in names.split()}
 
+
+def load_one(name: str) -> click.Command:
+    """The session command ``name`` (importing its module registers it)."""
+    __import__(f"scorekeeper.cli.{MODULES[name]}")
+    return COMMANDS[name]
+
+
+def load() -> dict[str, click.Command]:
+    """Every session command by name (all imported: one missing from ``MODULES`` shows here too)."""
+    for name in MODULES:
+        load_one(name)
     return COMMANDS

@@ -1,6 +1,9 @@
-"""``scorekeeper tally``: score a game nobody recorded, from the table as it stands (``app.tally``)."""
+"""``scorekeeper tally``: score a game nobody recorded, from the table as it stands (``app.tally``): from a file,
+or typed in the guided walk (``cli.tally_walk``), which builds the very same data."""
 
 from __future__ import annotations
+
+from typing import Any
 
 import click
 
@@ -10,29 +13,48 @@ from scorekeeper.cli.session import command
 
 
 @command("tally")
-@click.option("--from", "source", required=True, type=click.Path(dir_okay=False),
+@click.argument("game", required=False)
+@click.option("--players", help="The players in seat order, comma-separated: the guided walk (no --from).")
+@click.option("--from", "source", type=click.Path(dir_okay=False),
               help="The tally file: its game, players and the state the table shows (JSON, or TOML by its .toml).")
 @click.option("--session", type=click.Path(dir_okay=False),
               help="Where to create the session file (default: GAME-DATE-TIME.json here).")
 @click.option("--force", is_flag=True, help="Record a table the game's checks refuse, flagged.")
 @json_option
-def tally(source: str, session: str | None, force: bool, as_json: bool) -> None:
-    """Score the table as it stands: a session whose one play is the end state in the file, scored as any game.
+def tally(game: str | None, players: str | None, source: str | None, session: str | None, force: bool,
+          as_json: bool) -> None:
+    """Score the table as it stands: a session whose one play is the end state, from a file (--from) or typed
+    player by player in a guided walk (GAME --players A,B).
 
     Example: scorekeeper tally --from emberheart-tally.toml --session tuesday.json
     """
-    from scorekeeper.app.tally import tally_file
+    from scorekeeper.app.tally import record_tally, tally_file, tally_session
     from scorekeeper.cli.home import remember
     from scorekeeper.render.payloads import score_payload
+
+    if source is not None and not (game or players):
+        made, path = tally_file(source, chosen_path(session), force=force, on_write=witness_hook())
+    elif source is None and game and (names := [p.strip() for p in (players or "").split(",") if p.strip()]):
+        from scorekeeper.cli.tally_walk import walk
+
+        if (typed := walk(game, names, lambda t: _score(tally_session(t, None, "tally", force=True)))) is None:
+            raise click.exceptions.Exit(1)  # left: nothing written
+        made, path = record_tally(typed, chosen_path(session), "tally", force=force, on_write=witness_hook())
+    else:
+        raise click.UsageError("give --from FILE, or GAME --players A,B to type the table in a guided walk")
+    remember(path, made.game.name, list(made.players))
+    if as_json:
+        emit_json(score_payload(made.score(), None, False))
+        return
+    echo(f"tallied {made.game.title} session {path} for {', '.join(made.players)} (now the current session)",
+         fit=True)
+    _score(made)
+
+
+def _score(made: Any) -> None:
+    """The score the tally makes (the walk's summary before writing, and what is written), flagged if forced."""
     from scorekeeper.render.report import render_score
 
-    made, path = tally_file(source, chosen_path(session), force=force, on_write=witness_hook())
-    remember(path, made.game.name, list(made.players))
-    table = made.score()
-    if as_json:
-        emit_json(score_payload(table, None, False))
-        return
-    click.echo(f"tallied {made.game.title} session {path} for {', '.join(made.players)} (now the current session)")
-    echo(render_score(table, title=made.game.title, width=width()), fit=True)
+    echo(render_score(made.score(), title=made.game.title, width=width()), fit=True)
     if made.replay().errors:
         click.echo("flagged: the table breaks the game's checks (recorded with --force); see 'scorekeeper check'")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import math
 import re
-from typing import Any, Sequence
+from typing import Any, Iterable, Sequence
 
 #: deeper than any session holds; a deeper value is refused before it can exhaust the stack
 MAX_DEPTH = 100
@@ -76,28 +76,49 @@ def _too_deep(value: Any) -> bool:
 
 
 def problem(value: Any) -> str | None:
-    """What keeps ``value`` from being written as strict JSON in UTF-8, or None when nothing does."""
-    stack = [(value, 1)]
+    """What keeps ``value`` from being written as strict JSON in UTF-8, or None when nothing does.
+
+    One walk of the containers only (a scalar is judged where it is found, ASCII text without encoding it):
+    a tally's whole end state is checked before it is written, and this walk is most of that check's cost."""
+    if not isinstance(value, (dict, list)):
+        return _scalar_problem(value)
+    stack: list[tuple[Any, int]] = [(value, 1)]
     while stack:
         item, depth = stack.pop()
-        if isinstance(item, float) and not math.isfinite(item):
-            return f"{item} is not a number JSON can hold"
-        if isinstance(item, str) and not _encodable(item):
-            return "the text holds a lone surrogate (\\ud800–\\udfff), which is not a character"
-        if isinstance(item, (dict, list)):
-            if depth > MAX_DEPTH:
-                return f"nested more than {MAX_DEPTH} deep"
-            if isinstance(item, dict):
-                for key in item:
-                    if not isinstance(key, str):
-                        return f"the key {key!r} is not text"
-                    stack.append((key, depth))
-                stack.extend((child, depth + 1) for child in item.values())
-            else:
-                stack.extend((child, depth + 1) for child in item)
-        elif item is not None and not isinstance(item, (str, int, float, bool)):
-            return f"{type(item).__name__} is not a JSON value"
+        children: Iterable[Any]
+        if depth > MAX_DEPTH:
+            return f"nested more than {MAX_DEPTH} deep"
+        if isinstance(item, dict):
+            for key in item:
+                if not isinstance(key, str):
+                    return f"the key {key!r} is not text"
+                if not key.isascii() and not _encodable(key):
+                    return SURROGATE
+            children = item.values()
+        else:
+            children = item
+        for child in children:
+            if isinstance(child, (dict, list)):
+                stack.append((child, depth + 1))
+            elif not (isinstance(child, str) and child.isascii()):
+                found = _scalar_problem(child)
+                if found:
+                    return found
     return None
+
+
+SURROGATE = "the text holds a lone surrogate (\\ud800–\\udfff), which is not a character"
+
+
+def _scalar_problem(item: Any) -> str | None:
+    """What keeps a value that is not a container from being strict JSON in UTF-8, or None."""
+    if isinstance(item, str):
+        return None if _encodable(item) else SURROGATE
+    if isinstance(item, float):
+        return None if math.isfinite(item) else f"{item} is not a number JSON can hold"
+    if item is None or isinstance(item, (int, bool)):
+        return None
+    return f"{type(item).__name__} is not a JSON value"
 
 
 def _encodable(text: str) -> bool:

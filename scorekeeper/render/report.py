@@ -6,7 +6,6 @@ is actually rendered.
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 import re
@@ -30,6 +29,8 @@ def table(rows: Sequence[Mapping[str, Any]], fmt: str = DEFAULT_FORMAT, headers:
     keys = list(headers) if headers is not None else _keys(rows)
     matrix = [[_cell(row.get(k, "")) for k in keys] for row in rows]
     if fmt == "csv":  # a cell that a spreadsheet would run as a formula gets a leading apostrophe
+        import csv
+
         buffer = io.StringIO()
         writer = csv.writer(buffer, lineterminator="\n")
         writer.writerow([csv_cell(k) for k in keys])

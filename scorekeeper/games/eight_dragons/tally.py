@@ -8,12 +8,17 @@ others and meets an open edge with an open edge) and its Chambers against its ti
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping, Sequence
 
 from scorekeeper.core.events import Event
 from scorekeeper.games.eight_dragons.state import EDState
 from scorekeeper.games.findings import Findings
-from scorekeeper.games.tallying import laid_over
+from scorekeeper.core.plain_state import to_plain
+from scorekeeper.errors import BadInput
+from scorekeeper.games.eight_dragons.hexgrid import parse_cell
+from scorekeeper.games.eight_dragons.notation import parse_chest, parse_placement, parse_tile
+from scorekeeper.games.eight_dragons.tiles import FOLKS, MISSION_TYPES
+from scorekeeper.games.tallying import Answers, Question, Walk, laid_over, whole
 
 
 def play_tally(state: EDState, event: Event, found: Findings) -> EDState:
@@ -50,3 +55,55 @@ def limits(st: EDState) -> list[str]:
             problems.append(f"{name}'s Lair: the Chambers typed are not the ones its tiles make "
                             f"({len(rebuilt.chambers)}; leave chambers out to have them worked out)")
     return problems
+
+
+# -- the guided walk (``scorekeeper tally eight-dragons --players …``) --------------------------------------
+
+
+def read_tile(text: str) -> dict[str, Any]:
+    """One tile of a Lair in the ``ed place`` notation with its face: ``T3=F1/WOOWWW/c@-1,1r4`` (name, face,
+    cell, turns) → the Lair cell as the tally file holds it."""
+    item = parse_placement(text.strip())
+    if "face" not in item:
+        raise BadInput(f"{text.strip()!r}: give the tile's face too, NAME=FACE@Q,RrN, e.g. T3=F1/WOOWWW/c@-1,1r4")
+    if "seen" in item:
+        raise BadInput(f"{text.strip()!r}: give the turns (rN), e.g. T3=F1/WOOWWW/c@-1,1r4")
+    tile = parse_tile(item["face"], item["tile"])
+    return {"at": list(parse_cell(item["at"])), "tile": to_plain(tile), "rotation": item["rot"]}
+
+
+def read_chests(text: str) -> list[dict[str, Any]]:
+    """The Treasure Chests a Dragon holds: ``C1=c@T12 C2=o`` (on a tile, or kept)."""
+    return [{**parse_chest(word), "kingdom": ""} for word in text.replace(",", " ").split()]
+
+
+def build(players: Sequence[str], table: Answers, each: Mapping[str, Answers]) -> dict[str, Any]:
+    """The tally's state from the walk's answers: the game over, each Dragon's Gold, chests (placed) and Lair
+    (its Chambers worked out from the tiles by the ``TALLY`` play)."""
+    rows: dict[str, Any] = {}
+    for name in players:
+        got = each.get(name, {})
+        row: dict[str, Any] = {"gold": got["gold"]} if "gold" in got else {}
+        if "chests" in got:
+            row.update(chests=got["chests"], chests_placed=True)
+        if got.get("lair"):
+            row["lair"] = {"cells": [[cell["at"], {"tile": cell["tile"], "rotation": cell["rotation"]}]
+                                     for cell in got["lair"]]}
+        rows[name] = row
+    return {"settings": {}, "state": {"over": True, "players": rows}}
+
+
+#: what Tab completes in a tile: the faces (Folk and level, Starting, Starting Mission, Merchant) and Missions
+TILE_WORDS = (*(f"{folk}{level}/" for folk in FOLKS for level in (1, 2)), "S/", "SM/", "M/", "MJ/",
+              *(f"{kind}:" for kind in MISSION_TYPES))
+
+WALK = Walk(
+    table=(),
+    player=(
+        Question("gold", "Gold", whole, "the Gold held, e.g. 15"),
+        Question("lair", "Lair", read_tile, "one a line, NAME=FACE@Q,RrN: T3=F1/WOOWWW/c@-1,1r4", many=True,
+                 words=TILE_WORDS),
+        Question("chests", "chests", read_chests, "on a tile or kept: C1=c@T12 C2=o (empty: none)"),
+    ),
+    build=build,
+)

@@ -9,11 +9,13 @@ reads a recorded game.
 from __future__ import annotations
 
 import difflib
+from typing import Any, Mapping, Sequence
 
-from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, HEROES, HIRELINGS
+from scorekeeper.errors import BadInput
+from scorekeeper.games.emberheart.cards import COLOURS, COMPONENT_COUNTS, EXOTIC, HEROES, HIRELINGS, TRACKS
 from scorekeeper.games.emberheart.context import Ctx
 from scorekeeper.games.emberheart.state import State
-from scorekeeper.games.tallying import laid_over
+from scorekeeper.games.tallying import Answers, Question, Walk, laid_over, pairs, whole
 
 CREST_COUNT = 5
 
@@ -47,3 +49,93 @@ def limits(st: State) -> list[str]:
         if card.owner is not None and not st.has_player(card.owner):
             problems.append(f"{card.id}: its owner {card.owner!r} is not a player ({', '.join(st.seats)})")
     return problems
+
+
+# -- the guided walk (``scorekeeper tally emberheart --players …``) -----------------------------------------
+
+CARD_KINDS = ("mountain", "captive", "hero", "preserve", "garrison")
+#: the id letter of each kind, as the sample tallies number them (D1, H1, P1, G1)
+ID_LETTER = {"mountain": "D", "captive": "D", "hero": "H", "preserve": "P", "garrison": "G"}
+
+
+def read_card(text: str) -> dict[str, Any]:
+    """One card as the table reads it: ``mountain blue 8``, ``captive red 5 on paragon`` (attached to the
+    player's Hero or Preserve), ``hero fire sage``, ``preserve green``, ``garrison blue 6 done`` (completed)."""
+    words = text.lower().split()
+    example = "e.g. mountain blue 8, captive red 5 on paragon, hero bard, preserve green, garrison blue 6 done"
+    if not words or words[0] not in CARD_KINDS:
+        close = difflib.get_close_matches(words[0] if words else "", CARD_KINDS, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise BadInput(f"a card starts with its kind, {', '.join(CARD_KINDS)}{hint}; {example}")
+    kind, rest = words[0], words[1:]
+    if kind == "hero":
+        name = " ".join(rest)
+        if name not in HEROES:
+            close = difflib.get_close_matches(name, list(HEROES), n=1)
+            raise BadInput(f"no Hero {name!r}" + (f" (did you mean {close[0]}?)" if close else f"; {example}"))
+        return {"kind": kind, "hero": name, "colour": HEROES[name]}
+    on = None
+    if "on" in rest:
+        at = rest.index("on")
+        on, rest = " ".join(rest[at + 1:]), rest[:at]
+    done = bool(rest) and rest[-1] == "done"
+    rest = rest[:-1] if done else rest
+    colours = (*COLOURS, EXOTIC)
+    if not rest or rest[0] not in colours:
+        raise BadInput(f"{kind}: expects its colour ({', '.join(colours)}) next; {example}")
+    card: dict[str, Any] = {"kind": kind, "colour": "" if rest[0] == EXOTIC else rest[0]}
+    if rest[0] == EXOTIC:
+        card["exotic"] = True
+    if kind != "preserve":
+        if len(rest) != 2:
+            raise BadInput(f"{kind}: expects its colour then its Glory; {example}")
+        card["glory"] = whole(rest[1])
+    if done:
+        card["completed"] = True
+    if on:
+        card["on"] = on
+    return card
+
+
+def build(players: Sequence[str], table: Answers, each: Mapping[str, Answers]) -> dict[str, Any]:
+    """The tally's settings and state from the walk's answers: the end of the game, each player's tracks and
+    cards (numbered D1, H1, P1, G1 … in the order typed), a Dragon put ``on`` a Hero or Preserve attached to it."""
+    cards: dict[str, dict[str, Any]] = {}
+    rows = []
+    counts: dict[str, int] = {}
+    for name in players:
+        got = each.get(name, {})
+        row: dict[str, Any] = {key: got[key] for key in ("flame", "gear") if key in got}
+        attrs = {track: got[track] for track in TRACKS if track in got}
+        if attrs:
+            row["attrs"] = attrs
+        ids = []
+        for typed in got.get("cards", []):
+            card = {k: v for k, v in typed.items() if k != "on"}
+            letter = ID_LETTER[card["kind"]]
+            counts[letter] = counts.get(letter, 0) + 1
+            card.update(id=f"{letter}{counts[letter]}", owner=name)
+            cards[card["id"]] = card
+            ids.append(card["id"])
+            target = typed.get("on")
+            holder = next((c for c in (cards[i] for i in ids) if target in (c.get("hero"), c["kind"])), None)
+            if target and holder is not None:
+                card["attached_to"], holder["holds"] = holder["id"], card["id"]
+        row["cards"] = ids
+        rows.append(row)
+    state: dict[str, Any] = {"phase": "end", "players": rows, "cards": cards}
+    return {"settings": {"flame_glory": table["flame_glory"]} if table.get("flame_glory") else {}, "state": state}
+
+
+WALK = Walk(
+    table=(Question("flame_glory", "Flame table", lambda text: {str(k): v for k, v in pairs(text).items()},
+                    "the Glory under the Flame track, steps=Glory: 3=3 6=8"),),
+    player=(
+        Question("flame", "Flame", whole, "the Flame marker's step, e.g. 3"),
+        Question("gear", "Gear", whole, "the Gear tokens held, e.g. 2"),
+        *(Question(track, track.title(), whole, f"the {track.title()} track's step, e.g. 4") for track in TRACKS),
+        Question("cards", "cards", read_card, "one a line, e.g. captive red 5 on paragon; an empty line ends",
+                 many=True, words=(*CARD_KINDS, *COLOURS, EXOTIC, *HEROES, "on", "done")),
+    ),
+    build=build,
+)

@@ -1,0 +1,186 @@
+"""The guided tally walk's data: the game's questions, the tally its answers make, the running total.
+
+The walk (``scorekeeper tally GAME --players …`` without ``--from``) asks what each game's ``tally`` module
+declares (``WALK``: a ``games.tallying.Walk``); the answers build exactly the data of a tally file, which then
+goes the way of ``--from`` (``app.tally.tally_session``). The running total is that same tally, judged in memory
+and scored by the game's one scoring code: nothing is written until the table confirms.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from scorekeeper.app.tally import Tally
+from scorekeeper.errors import BadInput, ScorekeeperError
+from scorekeeper.games.tallying import Answers, Question, Walk
+
+
+def walk_for(game: str) -> tuple[str, Walk]:
+    """The game's registered name and its walk (``BadInput`` for a game that has none, or an unknown game)."""
+    from scorekeeper import games
+
+    entry = games.entry(game)
+    walk = getattr(importlib.import_module(f"{entry.package}.tally"), "WALK", None)
+    if not isinstance(walk, Walk):
+        raise BadInput(f"{entry.name} has no guided tally; use tally --from FILE")
+    return entry.name, walk
+
+
+def walked_tally(game: str, players: Sequence[str], table: Answers,
+                 each: Mapping[str, Answers]) -> Tally:
+    """The tally the answers so far make: the same data a tally file holds."""
+    _, walk = walk_for(game)
+    built = walk.build(players, table, each)
+    return Tally(game, tuple(players), dict(built.get("settings") or {}), None, dict(built["state"]),
+                 "tally typed at the table")
+
+
+def running_totals(tally: Tally) -> dict[str, float] | None:
+    """Each player's total for the tally so far, judged in memory (forced, so that a half-typed table still
+    scores) by the game's own scoring; None while it cannot be scored yet (a value the score needs is missing)."""
+    from scorekeeper.app.tally import tally_session
+
+    try:
+        trial = tally_session(tally, None, "tally", force=True)
+        table = trial.score()
+    except (ScorekeeperError, ValueError, LookupError):
+        return None
+    return {row.player: row.total for row in table.rows}
+
+
+BACK, QUIT, YES = "back", "quit", "yes"
+#: one line taken: who it was for (None: the table), the question, its value
+Taken = tuple[str | None, Question, Any]
+#: a ``many`` question's end: the empty line that closed its list
+END = object()
+
+
+@dataclass
+class Progress:
+    """Where the walk stands: every line taken so far (who it was for, the question, its value), in order.
+    Taking a line back is dropping the last one; where the walk is comes from replaying the lines."""
+
+    walk: Walk
+    players: Sequence[str]
+    taken: list[Taken] = field(default_factory=list)
+
+    def schedule(self) -> list[tuple[str | None, Question]]:
+        """Every question in the order asked: the table's, then each player's."""
+        return [(None, q) for q in self.walk.table] + [(p, q) for p in self.players for q in self.walk.player]
+
+    def current(self) -> tuple[str | None, Question] | None:
+        """The question asked now, or None once all are answered."""
+        at = 0
+        order = self.schedule()
+        for _, question, value in self.taken:
+            if not question.many or value is END:
+                at += 1
+        return order[at] if at < len(order) else None
+
+    def answers(self, extra: Taken | None = None) -> tuple[dict[str, Any], dict[str, dict[str, Any]]]:
+        """The table's answers and each player's, by question key (a ``many`` question's items as a list)."""
+        table: dict[str, Any] = {}
+        each: dict[str, dict[str, Any]] = {}
+        for who, question, value in [*self.taken, *([extra] if extra else [])]:
+            into = table if who is None else each.setdefault(who, {})
+            if question.many:
+                items = into.setdefault(question.key, [])
+                if value is not END:
+                    items.append(value)
+            else:
+                into[question.key] = value
+        return table, each
+
+
+class Walker:
+    """One walk: the game's questions, the lines taken, the tally they make and its running total."""
+
+    def __init__(self, game: str, players: Sequence[str]) -> None:
+        """``BadInput`` at once for a game or players the game's setup refuses, before anything is asked."""
+        from scorekeeper.app.tally import tally_session
+
+        self.game, walk = walk_for(game)
+        self.progress = Progress(walk, list(players))
+        tally_session(self.tally(), None, f"{self.game} --players {','.join(players)}", force=True)
+
+    def tally(self, extra: Taken | None = None) -> Tally:
+        table, each = self.progress.answers(extra)
+        return walked_tally(self.game, self.progress.players, table, each)
+
+    def totals(self, typed: str = "") -> str:
+        """The running total, with the line being typed counted when it reads."""
+        extra = None
+        now = self.progress.current()
+        if now is not None and typed.strip():
+            try:
+                extra = (now[0], now[1], now[1].read(typed))
+            except (BadInput, ValueError):
+                extra = None
+        got = running_totals(self.tally(extra))
+        if got is None:
+            return "total: not yet"
+        return "total: " + " · ".join(f"{name} {points:g}" for name, points in got.items())
+
+    def prompt(self) -> str:
+        now = self.progress.current()
+        if now is None:
+            return "write it? (yes, back, quit) > "
+        who, question = now
+        return f"{who or 'table'} · {question.label} > "
+
+    def take(self, line: str) -> str | None:
+        """One line typed: taken, taken back, or refused (the one-line reason); ``QUIT`` or ``YES`` to end."""
+        text = line.strip()
+        if text.lower() in (QUIT, "exit"):
+            return QUIT
+        if text.lower() == BACK:
+            if self.progress.taken:
+                self.progress.taken.pop()
+            return None
+        now = self.progress.current()
+        if now is None:
+            return YES if text.lower() in ("y", YES) else "type yes to write the tally, back or quit"
+        who, question = now
+        if not text and question.many:
+            self.progress.taken.append((who, question, END))
+            return None
+        try:
+            self.progress.taken.append((who, question, question.read(text)))
+        except BadInput as exc:
+            return f"error: {exc} ({question.example})"
+        return None
+
+    def words(self) -> tuple[str, ...]:
+        now = self.progress.current()
+        return now[1].words if now is not None else (YES, BACK, QUIT)
+
+    def run(self, read: Callable[[str], str], say: Callable[[str], None],
+            show: Callable[[Tally], None]) -> Tally | None:
+        """The walk: each question's example said once, each line ``read`` after its prompt and taken, the
+        running total said after it, the summary shown (``show``) before the question to write it; the tally
+        once confirmed, None when the table left (``quit``, Ctrl-C or the end of input: nothing written)."""
+        say(f"Tally of {self.game}: one answer a line, Tab completes;")
+        say("'back' takes the last line back, 'quit' leaves with nothing written.")
+        asked: Question | None = None
+        while True:
+            now = self.progress.current()
+            if now is None and asked is not None:
+                show(self.tally())
+            if now is not None and now[1] is not asked:
+                say(f"{now[1].label}: {now[1].example}")
+            asked = now[1] if now is not None else None
+            try:
+                line = read(self.prompt())
+            except (EOFError, KeyboardInterrupt):
+                line = QUIT
+            said = self.take(line)
+            if line.strip().lower() == BACK:
+                asked = None  # the question taken back to is shown again
+            if said == QUIT:
+                say("tally left: nothing written")
+                return None
+            if said == YES:
+                return self.tally()
+            say(said or f"  {self.totals()}")

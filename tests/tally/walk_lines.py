@@ -1,0 +1,76 @@
+"""The lines a table would type in the guided tally walk for each game's sample tally (``sample_sessions/inputs``),
+written out from the sample's own data: the walk's tests type them and compare the score with ``tally --from``."""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.games.eight_dragons.tiles import Mission, Tile
+
+INPUTS = Path(__file__).resolve().parents[2] / "sample_sessions" / "inputs"
+SAMPLES = {"emberheart": "emberheart-tally.toml", "flamecraft": "flamecraft-tally.toml",
+           "eight-dragons": "eight-dragons-tally.json"}
+
+
+def sample(game: str) -> dict[str, Any]:
+    """The sample tally file of ``game``, as data."""
+    path = INPUTS / SAMPLES[game]
+    text = path.read_text(encoding="utf-8")
+    data: dict[str, Any] = tomllib.loads(text) if path.suffix == ".toml" else json.loads(text)
+    return data
+
+
+def emberheart_card(card: dict[str, Any], cards: dict[str, Any]) -> str:
+    """A card as the walk reads it: ``captive red 5 on paragon``."""
+    if card["kind"] == "hero":
+        return f"hero {card['hero']}"
+    words = [card["kind"], card["colour"]] + ([str(card["glory"])] if card["kind"] != "preserve" else [])
+    if card.get("completed"):
+        words.append("done")
+    if card.get("attached_to"):
+        words += ["on", cards[card["attached_to"]]["hero"]]
+    return " ".join(words)
+
+
+def lines(game: str) -> list[tuple[str, str]]:
+    """Every line typed for ``game``'s sample, each with the prompt it answers (the empty lines that close a list
+    and the final ``yes`` included)."""
+    data, typed = sample(game), []
+    state = data["state"]
+    if game == "emberheart":
+        typed.append(("table · Flame table", " ".join(f"{k}={v}" for k, v in data["settings"]["flame_glory"].items())))
+        for p in state["players"]:
+            name = p.get("name") or data["players"][len([t for t in typed if t[0].endswith("· Flame")])]
+            typed += [(f"{name} · Flame", str(p["flame"])), (f"{name} · Gear", str(p["gear"]))]
+            typed += [(f"{name} · {t.title()}", str(p["attrs"][t])) for t in ("strength", "senses", "speed")]
+            typed += [(f"{name} · cards", emberheart_card(state["cards"][c], state["cards"])) for c in p["cards"]]
+            typed.append((f"{name} · cards", ""))
+    elif game == "flamecraft":
+        typed.append(("table · Moon dragons", ""))
+        for name in data["players"]:
+            p = state["players"][name]
+            typed += [(f"{name} · reputation", str(p["rep"])), (f"{name} · coins", str(p["coins"])),
+                      (f"{name} · goods", " ".join(f"{k}={v}" for k, v in p["goods"].items())),
+                      (f"{name} · hand", " ".join(p["hand"])), (f"{name} · fancy dragons", "")]
+    else:
+        for name in data["players"]:
+            p = state["players"][name]
+            typed.append((f"{name} · Gold", str(p["gold"])))
+            for (q, r), placed in p["lair"]["cells"]:
+                t = placed["tile"]
+                mission = Mission(t["mission"]["type"], tuple(t["mission"]["artifacts"]), t["mission"]["colour"]) \
+                    if t["mission"] else None
+                tile = Tile(t["name"], t["kind"], t["colour"], t["edges"], tuple((a, n) for a, n in t["artifacts"]),
+                            t["gold"], mission, t["joker"])
+                typed.append((f"{name} · Lair", f"{t['name']}={tile.notation()}@{q},{r}r{placed['rotation']}"))
+            typed.append((f"{name} · Lair", ""))
+            typed.append((f"{name} · chests", " ".join(f"{c['id']}={c['artifacts']}" + (f"@{c['on']}" if c["on"] else "")
+                                                       for c in p["chests"])))
+    return typed + [(CONFIRM, "yes")]
+
+
+#: the prompt of the summary, before anything is written
+CONFIRM = "write it? (yes, back, quit)"
