@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 import tempfile
@@ -237,7 +238,7 @@ def locked(path: Path) -> Iterator[None]:
     lock_path = str(path) + ".lock"
     deadline = time.monotonic() + LOCK_TIMEOUT_SECONDS
     while True:
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = _open_lock(lock_path)
         try:
             while True:
                 try:
@@ -265,6 +266,24 @@ def locked(path: Path) -> Iterator[None]:
         except OSError:
             pass
         os.close(fd)  # releases the lock
+
+
+def _open_lock(lock_path: str) -> int:
+    """The lock file, opened (made when missing) only as a regular file of its own: never through a link (which
+    would create or lock the file it points to) and never a FIFO or a device; else ``JournalError``."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    refusal = JournalError(f"{lock_path}: the lock file is not a regular file (a link, a FIFO, a device or a "
+                           "folder); remove it when no command is running")
+    try:
+        fd = os.open(lock_path, flags, 0o644)
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.EISDIR, errno.ENXIO):
+            raise refusal from None
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise refusal
+    return fd
 
 
 def _filelocked(path: Path) -> Iterator[None]:
