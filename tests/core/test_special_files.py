@@ -111,3 +111,9 @@ def test_a_piped_line_that_is_not_utf8_is_refused_alone(place: Place) -> None:
     assert outcome.stderr.count("error:") == 1 and "is not UTF-8 text" in outcome.stderr
     assert "nope\\xe9" in outcome.stdout  # echoed as it came, escaped
     assert '"fine"' in place.session.read_text() and "nope" not in place.session.read_text()
+
+
+def test_standings_of_an_unknown_game_is_refused_before_the_league_index_is_made(place: Place) -> None:
+    outcome, found = judged(place, ["standings", ".", "--game", "sets"])
+    assert (outcome.code, found) == (2, []) and "unknown game 'sets'" in outcome.stderr
+    assert not (place.cache / "league.sqlite").exists()
