@@ -117,3 +117,9 @@ def test_standings_of_an_unknown_game_is_refused_before_the_league_index_is_made
     outcome, found = judged(place, ["standings", ".", "--game", "sets"])
     assert (outcome.code, found) == (2, []) and "unknown game 'sets'" in outcome.stderr
     assert not (place.cache / "league.sqlite").exists()
+
+
+def test_standings_skips_a_path_no_file_can_have_instead_of_failing(place: Place) -> None:
+    outcome, found = judged(place, ["standings", "x" * 300, "session.json"])
+    assert (outcome.code, found) == (0, []), outcome
+    assert "cannot be read (File name too long)" in outcome.stdout
