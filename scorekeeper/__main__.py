@@ -19,7 +19,11 @@ def run() -> None:
         from scorekeeper.cli import main
 
         main()
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, RuntimeError) as exc:
+        from scorekeeper.errors import interrupted
+
+        if not interrupted(exc):
+            raise
         import signal
 
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C does not interrupt the goodbye

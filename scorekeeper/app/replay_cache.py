@@ -49,7 +49,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.core.engine import Replay, Resume, replay, replay_after
 from scorekeeper.core.events import NOTE
 from scorekeeper.core.journal import Journal, MemoryJournal, Vouched, text_digest, verify_chain
-from scorekeeper.core.journal_storage import read_bounded
+from scorekeeper.core.journal_storage import read_bounded, uninterrupted
 from scorekeeper.core.state_codec import CodecError, decode, encode
 from scorekeeper.games.base import Violation
 
@@ -377,15 +377,16 @@ def _make_key(path: Path) -> None:
     """Write a new random key at ``path`` unless one is there: written whole, then linked into place."""
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".key-", suffix=".tmp")  # 0600
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(os.urandom(SECRET_BYTES))
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.link(temporary, path)  # fails when another process made the key first: that one is used
-        finally:
-            os.unlink(temporary)
+        with uninterrupted():
+            fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".key-", suffix=".tmp")  # 0600
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(os.urandom(SECRET_BYTES))
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                os.link(temporary, path)  # fails when another process made the key first: that one is used
+            finally:
+                os.unlink(temporary)
     except OSError:
         return
 
@@ -395,14 +396,15 @@ def _write(path: Path, data: bytes) -> bool:
     whether it was written."""
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".entry-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
+        with uninterrupted():
+            fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".entry-", suffix=".tmp")
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+                os.replace(temporary, path)
+            except BaseException:
+                os.unlink(temporary)
+                raise
     except OSError:
         return False  # no cache, same outputs
     return True

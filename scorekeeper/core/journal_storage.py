@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import os
+import signal
 import stat
 import tempfile
 from contextlib import contextmanager
@@ -56,12 +57,31 @@ def read_bounded(path: Path, limit: int, private: bool = False, tail: bool = Fal
         os.close(fd)
 
 
+@contextmanager
+def uninterrupted() -> Iterator[None]:
+    """Ctrl-C (SIGINT) held back while a file is written, and delivered as soon as it is: a Ctrl-C never lands
+    between a temporary file's making and its ``try`` (nor in its clean-up), so none is ever left behind."""
+    if not hasattr(signal, "pthread_sigmask"):  # not POSIX
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 def atomic_write(path: Path, text: str | bytes) -> None:
     """Write ``text`` (or bytes, written as they are) to ``path`` so that a crash leaves either the old file or
-    the new one, whole.
+    the new one, whole, and Ctrl-C the new one (``uninterrupted``).
 
     The new file keeps the old one's permissions (a new file gets what ``open`` would give it).
     """
+    with uninterrupted():
+        _replaced(path, text)
+
+
+def _replaced(path: Path, text: str | bytes) -> None:
     folder = path.parent
     data = text.encode("utf-8") if isinstance(text, str) else text
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)

@@ -77,3 +77,69 @@ def test_ctrl_c_while_the_package_imports_is_one_line_and_exit_130(monkeypatch: 
         run()
     assert ended.value.code == INTERRUPTED == 130
     assert capsys.readouterr().err == "interrupted (Ctrl-C)\n"
+
+
+def test_a_ctrl_c_that_python_wrapped_while_a_class_was_made_is_still_a_ctrl_c() -> None:
+    """Python turns a KeyboardInterrupt raised in ``__set_name__`` into a RuntimeError (the fuzz met it while
+    ``platform`` imported): the command line answers it as the Ctrl-C it is, not as an internal error."""
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import main
+    from scorekeeper.errors import interrupted
+
+    class Interrupting:
+        def __set_name__(self, owner: type, name: str) -> None:
+            raise KeyboardInterrupt
+
+    try:
+        type("Made", (), {"field": Interrupting()})
+    except RuntimeError as exc:
+        wrapped = exc
+    assert interrupted(wrapped) and not interrupted(RuntimeError("a bug"))
+    from scorekeeper.cli import session as session_module
+
+    command = session_module.load()["sessions"]
+    original = command.callback
+
+    def failing(*args: object, **kwargs: object) -> None:
+        raise wrapped
+
+    command.callback = failing
+    try:
+        result = CliRunner().invoke(main, ["sessions"])
+    finally:
+        command.callback = original
+    assert result.exit_code == 1 and "internal error" not in result.output and "Aborted!" in result.output
+
+
+def test_a_write_is_never_interrupted_half_way(tmp_path: Path) -> None:
+    """Ctrl-C while a file is written is held back until the write is done (then delivered): the file is whole
+    and no temporary file is left. In a forked child: one thread, as the command line has."""
+    import os
+    import signal
+
+    from scorekeeper.core.journal_storage import atomic_write
+
+    target = tmp_path / "out.txt"
+    pid = os.fork()
+    if pid == 0:
+        code = 3
+        try:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+            original = os.fsync
+
+            def interrupting_fsync(fd: int) -> None:  # Ctrl-C arrives in the middle of the write
+                os.kill(os.getpid(), signal.SIGINT)
+                original(fd)
+
+            os.fsync = interrupting_fsync  # type: ignore[assignment]
+            try:
+                atomic_write(target, "whole")
+                code = 2  # never interrupted
+            except KeyboardInterrupt:
+                code = 0
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.WEXITSTATUS(status) == 0
+    assert target.read_text() == "whole" and [p.name for p in tmp_path.iterdir()] == ["out.txt"]
