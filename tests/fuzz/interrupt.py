@@ -32,7 +32,7 @@ LONG = [["note", "interrupted?"], ["undo"], ["report", "-o", "r.html"], ["export
 LATEST = 1.2
 #: the mark of a case interrupted in the interpreter's own start (see the module's docstring)
 STARTUP = "startup: interrupted before any code of the product ran"
-PACKAGE = str(ROOT / "scorekeeper") + "/"
+PACKAGE = "/scorekeeper/"
 
 
 def cases(seed: int, count: int) -> list[Case]:
@@ -58,7 +58,8 @@ def cases(seed: int, count: int) -> list[Case]:
 
 def interrupted(place: Place, argv: list[str], stdin: bytes, delay: float) -> Outcome:
     """``python -m scorekeeper ARGV`` in ``place``, sent SIGINT ``delay`` seconds after it started."""
-    env = {**os.environ, **place.env(), "PYTHONPATH": str(ROOT)}
+    paths = [p for p in (os.environ.get("PYTHONPATH"), str(ROOT)) if p]  # a package given first is the one run
+    env = {**os.environ, **place.env(), "PYTHONPATH": os.pathsep.join(paths)}
     child = subprocess.Popen([sys.executable, "-m", "scorekeeper", *argv], cwd=place.table, env=env,
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert child.stdin is not None
