@@ -115,6 +115,19 @@ def failure(exc: BaseException) -> ScorekeeperError | None:
     return None
 
 
+def interrupted(exc: BaseException) -> bool:
+    """Whether ``exc`` is a Ctrl-C, or an error it caused: Python wraps a ``KeyboardInterrupt`` that lands in a
+    class being made (``__set_name__``, while a module imports) in a ``RuntimeError``."""
+    seen: BaseException | None = exc
+    for _ in range(8):
+        if seen is None:
+            return False
+        if isinstance(seen, KeyboardInterrupt):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
 def not_utf8(args: Sequence[str]) -> str | None:
     """Why one of the command-line ``args`` cannot be used: bytes that are not UTF-8 arrive as lone surrogates."""
     for arg in args:

@@ -8,6 +8,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any, Sequence
 
+from scorekeeper.core.input_file import read_input
 from scorekeeper.errors import BadInput, Refused
 from scorekeeper.app.session import Session, WriteHook
 
@@ -48,10 +49,9 @@ def default_path(game: str) -> Path:
 
 def read_catalog(path: str) -> dict[str, Any]:
     """The card faces or board description of ``--catalog``: a JSON object."""
+    text = read_input(path, "the catalog")
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise BadInput(f"{path}: cannot read the catalog ({exc.strerror})") from None
+        data = json.loads(text)
     except ValueError as exc:
         raise BadInput(f"{path}: the catalog is not valid JSON ({exc})") from None
     if not isinstance(data, dict):

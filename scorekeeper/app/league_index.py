@@ -22,10 +22,12 @@ turns it off (an explicit ``--index`` still counts).
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
 import sqlite3
+import stat
 import time
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -87,7 +89,11 @@ def stat_of(path: str) -> Stat:
 
 
 def file_digest(path: str) -> str:
-    with open(path, "rb") as handle:
+    """The SHA-256 of a regular file's bytes; ``OSError`` for anything else (a FIFO would block, a device never
+    end: such a file is not indexed, and reading it as a session says what it is)."""
+    with open(os.open(path, os.O_RDONLY | os.O_NONBLOCK), "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", path)
         return hashlib.sha256(handle.read()).hexdigest()
 
 
@@ -139,8 +145,11 @@ class Index:
 
     def _opened(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        if not self.path.exists():  # private to the user: SQLite's WAL and shared-memory files take its mode
-            os.close(os.open(self.path, os.O_CREAT | os.O_WRONLY, 0o600))
+        try:  # only a regular file of its own: a link (SQLite would follow it), a FIFO or a folder is no index
+            if not stat.S_ISREG(os.lstat(self.path).st_mode):
+                raise OSError(errno.EINVAL, "not a regular file", str(self.path))
+        except FileNotFoundError:  # private to the user: SQLite's WAL and shared-memory files take its mode
+            os.close(os.open(self.path, os.O_CREAT | os.O_EXCL | os.O_WRONLY | os.O_NOFOLLOW, 0o600))
         db = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
         try:
             db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")

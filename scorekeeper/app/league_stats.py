@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.app.standings import Result, Standings
+from scorekeeper.core.input_file import read_input
 from scorekeeper.errors import BadInput
 
 # -- aliases ---------------------------------------------------------------------------------------------
@@ -52,11 +53,7 @@ class Aliases:
 
     @classmethod
     def read(cls, path: str | Path) -> "Aliases":
-        try:
-            text = Path(path).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise BadInput(f"{path}: cannot read the alias file ({getattr(exc, 'strerror', None) or exc})") from None
-        return cls.parse(text, str(path))
+        return cls.parse(read_input(path, "the alias file"), str(path))
 
     @classmethod
     def of_user(cls, explicit: str | None, home: Path) -> "Aliases | None":

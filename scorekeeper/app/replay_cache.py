@@ -48,7 +48,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.core.engine import Replay, Resume, replay, replay_after
 from scorekeeper.core.events import NOTE
 from scorekeeper.core.journal import Journal, MemoryJournal, Vouched, text_digest, verify_chain
-from scorekeeper.core.journal_storage import read_bounded
+from scorekeeper.core.journal_storage import read_bounded, uninterrupted
 from scorekeeper.core.state_codec import CodecError, decode, encode
 from scorekeeper.games.base import Violation
 
@@ -378,15 +378,16 @@ def _make_key(path: Path) -> None:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         import tempfile  # only when a key or an entry is written
 
-        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".key-", suffix=".tmp")  # 0600
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(os.urandom(SECRET_BYTES))
-                handle.flush()
-                os.fsync(handle.fileno())
-            os.link(temporary, path)  # fails when another process made the key first: that one is used
-        finally:
-            os.unlink(temporary)
+        with uninterrupted():
+            fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".key-", suffix=".tmp")  # 0600
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(os.urandom(SECRET_BYTES))
+                    handle.flush()
+                    os.fsync(handle.fileno())
+                os.link(temporary, path)  # fails when another process made the key first: that one is used
+            finally:
+                os.unlink(temporary)
     except OSError:
         return
 
@@ -396,16 +397,17 @@ def _write(path: Path, data: bytes) -> bool:
     whether it was written."""
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        import tempfile
+        import tempfile  # only when a key or an entry is written
 
-        fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".entry-", suffix=".tmp")
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
+        with uninterrupted():
+            fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".entry-", suffix=".tmp")
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+                os.replace(temporary, path)
+            except BaseException:
+                os.unlink(temporary)
+                raise
     except OSError:
         return False  # no cache, same outputs
     return True

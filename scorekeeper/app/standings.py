@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
+import stat
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
@@ -258,17 +259,21 @@ def session_files(paths: Sequence[str]) -> list[tuple[str, str, str | None]]:
     """The files to read: each file given, and every ``*.json`` under each folder (recursively, sorted).
 
     Each comes with its absolute path, symbolic links resolved (the same file reached twice is read once), and
-    ``None``, or the reason it cannot be read at all (a path that does not exist).
+    ``None``, or the reason it cannot be read at all (a path that does not exist, or that no file can have).
     """
     found: list[tuple[str, str, str | None]] = []
     for given in paths:
-        path = Path(given)
-        if path.is_dir():
-            found += _walk(str(path), os.path.realpath(given))
-        elif path.exists():
-            found.append((given, os.path.realpath(given), None))
+        try:
+            info = os.stat(given)
+        except OSError as exc:  # a name over 255 bytes is skipped as a missing file is, not an error for all
+            missing = isinstance(exc, FileNotFoundError)
+            found.append((given, os.path.realpath(given),
+                          "no such file or folder" if missing else f"cannot be read ({exc.strerror})"))
+            continue
+        if stat.S_ISDIR(info.st_mode):
+            found += _walk(str(Path(given)), os.path.realpath(given))
         else:
-            found.append((given, os.path.realpath(given), "no such file or folder"))
+            found.append((given, os.path.realpath(given), None))
     return found
 
 
@@ -343,7 +348,7 @@ def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | N
             seen[result.key] = path
             league.add(result)
     if index is not None:
-        index.forget_missing([p for p in paths if Path(p).is_dir()], read)
+        index.forget_missing([p for p in paths if os.path.isdir(p)], read)  # never an error, whatever p is
         league.notices += index.close()
     return league
 

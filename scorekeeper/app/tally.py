@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
+from scorekeeper.core.input_file import read_input
 from scorekeeper.errors import BadInput
 from scorekeeper.games.base import Draft
 from scorekeeper.app.session import Session, WriteHook
@@ -43,12 +44,7 @@ class Tally:
 def read_tally(path: str | Path) -> Tally:
     """The tally in ``path`` (``.toml`` read as TOML, anything else as JSON); ``BadInput`` naming the field."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise BadInput(f"{path}: cannot read the tally ({exc.strerror})") from None
-    except UnicodeDecodeError:
-        raise BadInput(f"{path}: the tally is not UTF-8 text") from None
+    text = read_input(path, "the tally")
     try:
         if path.suffix.lower() == ".toml":
             import tomllib  # only for a TOML file

@@ -6,14 +6,13 @@ Every line is validated; all bad lines are reported together, each with its line
 from __future__ import annotations
 
 import json
-import os
-import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from scorekeeper.core import strictjson
 from scorekeeper.core.events import CORRECTIONS, Event
+from scorekeeper.core.input_file import read_input
 from scorekeeper.core.journal import SCHEMA_VERSION, ChainProblem, JournalError, SessionMeta, meta_problem, verify_chain
 
 
@@ -29,13 +28,8 @@ class Export:
 
 def read_export(path: Path) -> Export:
     """The metadata and events of an export, or ``JournalError`` listing every bad line."""
-    try:
-        if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO would block
-            raise JournalError(f"{path}: not a regular file, so not an export")
-        # split on newlines only: str.splitlines() would also break inside a note holding U+2028 or U+0085
-        lines = [line.rstrip("\r") for line in path.read_text(encoding="utf-8").split("\n")]
-    except (OSError, UnicodeDecodeError) as exc:
-        raise JournalError(f"{path}: cannot read the export ({exc})") from None
+    # split on newlines only: str.splitlines() would also break inside a note holding U+2028 or U+0085
+    lines = [line.rstrip("\r") for line in read_input(path, "an export").split("\n")]
     numbered = [(n, line) for n, line in enumerate(lines, start=1) if line.strip()]
     if not numbered:
         raise JournalError(f"{path}: the export is empty")

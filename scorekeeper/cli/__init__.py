@@ -148,7 +148,7 @@ class MainGroup(click.Group):
         """Run the command; a domain error (``scorekeeper.errors``) or a known failure of the system becomes its one
         line with its exit code (``common.Shown``), a bug one line that says so."""
         from scorekeeper.cli.common import Shown, domain_error
-        from scorekeeper.errors import Refused, clip, clip_message, failure
+        from scorekeeper.errors import Refused, clip, clip_message, failure, interrupted
 
         try:
             return super().invoke(ctx)
@@ -167,6 +167,8 @@ class MainGroup(click.Group):
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             raise click.exceptions.Exit(0) from None
         except Exception as exc:  # never a traceback for a user; SCOREKEEPER_DEBUG=1 shows it
+            if interrupted(exc):  # a Ctrl-C while a module imported, wrapped by Python
+                raise click.Abort() from None
             known = domain_error(exc) or failure(exc)  # a refusal, a missing folder, a full disk, JSON nested too deeply…
             if known is not None:
                 raise Shown(known) from None

@@ -1,6 +1,8 @@
 """The user's Scorekeeper folder: the current-session pointer and the list of recent sessions.
 
-The folder is ``click.get_app_dir("scorekeeper")``, or ``$SCOREKEEPER_HOME`` when set (tests set it).
+The folder is ``click.get_app_dir("scorekeeper")``, or ``$SCOREKEEPER_HOME`` when set (tests set it). Its files
+are read only as regular files of at most ``OWN_LIMIT`` bytes, not through a link (``own_text``): anything else
+in their place (a FIFO, a link to ``/dev/zero``, a folder) reads as no file.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from scorekeeper.cli.output import say
 CURRENT_FILE = "current"
 RECENT_FILE = "recent.json"
 RECENT_SHOWN = 20  # ``sessions`` shows this many, says how many more there are, and ``--all`` shows them all
+OWN_LIMIT = 16 * 1024 * 1024
 
 
 def home() -> Path:
@@ -23,12 +26,21 @@ def home() -> Path:
     return Path(override) if override else Path(click.get_app_dir("scorekeeper"))
 
 
-def current_session() -> Path | None:
+def own_text(name: str) -> str | None:
+    """The text of the file ``name`` in the user's folder; None when it is missing, not a regular file (see the
+    module's docstring), too long or not UTF-8."""
+    from scorekeeper.core.journal_storage import read_bounded
+
+    raw = read_bounded(home() / name, OWN_LIMIT)
     try:
-        text = (home() / CURRENT_FILE).read_text(encoding="utf-8").strip()
-    except OSError:
+        return None if raw is None else raw.decode("utf-8")
+    except UnicodeDecodeError:
         return None
-    return Path(text) if text else None
+
+
+def current_session() -> Path | None:
+    text = (own_text(CURRENT_FILE) or "").strip()
+    return Path(text) if text and "\0" not in text else None
 
 
 def remember(path: Path, game: str, players: list[str]) -> None:
@@ -48,8 +60,8 @@ def remember(path: Path, game: str, players: list[str]) -> None:
 
 def recent_sessions() -> list[dict[str, Any]]:
     try:
-        data = json.loads((home() / RECENT_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(own_text(RECENT_FILE) or "[]")
+    except (ValueError, RecursionError):
         return []
     return [r for r in data if isinstance(r, dict) and "path" in r] if isinstance(data, list) else []
 
@@ -60,8 +72,8 @@ BGG_IDS_FILE = "bgg-ids.json"
 def remembered_bgg_ids() -> dict[str, int]:
     """The BoardGameGeek id the user gave for each game (registry name → id); none when unreadable."""
     try:
-        data = json.loads((home() / BGG_IDS_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(own_text(BGG_IDS_FILE) or "{}")
+    except (ValueError, RecursionError):
         return {}
     if not isinstance(data, dict):
         return {}

@@ -29,7 +29,7 @@ def play(keep_going: bool, session: str | None) -> None:
         if sys.stdin.isatty() and sys.stdout.isatty():
             code = shell.interactive(table)
         else:
-            code = shell.scripted(table, sys.stdin, keep_going)
+            code = shell.scripted(table, shell.piped(sys.stdin), keep_going)
     finally:
         table.close()
     raise click.exceptions.Exit(code)

@@ -39,12 +39,15 @@ def standings(paths: tuple[str, ...], game: str | None, since: object, vs: str |
     from scorekeeper.app.league_index import open_index
     from scorekeeper.app.league_stats import Aliases, View
     from scorekeeper.app.standings import standings as league_of
+    from scorekeeper.games import entry
     from scorekeeper.cli.home import home
     from scorekeeper.render.league import render_view, view_json
 
     fmt, names = check_format(fmt), Aliases.of_user(aliases, home())
     view = View.chosen(vs, streaks, bests, last, names)
     day = since.date() if isinstance(since, dt.datetime) else None
+    if game:  # an unknown game is refused before the index is opened: a refusal writes nothing
+        entry(game)
     league = league_of(list(paths), game, day, index=open_index(index_path), aliases=names,
                        include_branches=include_branches)
     for notice in league.notices:  # the index was damaged and rebuilt: one line

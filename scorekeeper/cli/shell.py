@@ -281,6 +281,17 @@ def _positional_count(typed: list[str], options: dict[str, click.Option]) -> int
 # -- reading the commands --------------------------------------------------------------------------
 
 
+def piped(stream: Any) -> Iterator[str]:
+    """The lines of a pipe or a file as text; bytes that are not UTF-8 kept as lone surrogates
+    (``surrogateescape``), so that such a line is refused as such an argument is, not the whole input."""
+    buffer = getattr(stream, "buffer", None)
+    if buffer is None:
+        yield from stream
+        return
+    for raw in buffer:
+        yield raw.decode("utf-8", "surrogateescape")
+
+
 def scripted(table: Table, lines: Iterable[str], keep_going: bool) -> int:
     """Commands from a pipe or a file: each echoed (clipped) with its verdict; exit 1 at the first refused one
     (unless ``keep_going``: then 1 at the end when any was refused)."""
@@ -289,7 +300,8 @@ def scripted(table: Table, lines: Iterable[str], keep_going: bool) -> int:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        click.echo(f"{table.prompt()}{table_line.clipped(line)}")
+        shown = line.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+        click.echo(f"{table.prompt()}{table_line.clipped(shown)}")
         code = table.run_line(line)
         if code:
             refused += 1

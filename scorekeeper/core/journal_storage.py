@@ -7,7 +7,9 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import signal
 import stat
 import tempfile
 from contextlib import contextmanager
@@ -55,12 +57,31 @@ def read_bounded(path: Path, limit: int, private: bool = False, tail: bool = Fal
         os.close(fd)
 
 
+@contextmanager
+def uninterrupted() -> Iterator[None]:
+    """Ctrl-C (SIGINT) held back while a file is written, and delivered as soon as it is: a Ctrl-C never lands
+    between a temporary file's making and its ``try`` (nor in its clean-up), so none is ever left behind."""
+    if not hasattr(signal, "pthread_sigmask"):  # not POSIX
+        yield
+        return
+    before = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, before)
+
+
 def atomic_write(path: Path, text: str | bytes) -> None:
     """Write ``text`` (or bytes, written as they are) to ``path`` so that a crash leaves either the old file or
-    the new one, whole.
+    the new one, whole, and Ctrl-C the new one (``uninterrupted``).
 
     The new file keeps the old one's permissions (a new file gets what ``open`` would give it).
     """
+    with uninterrupted():
+        _replaced(path, text)
+
+
+def _replaced(path: Path, text: str | bytes) -> None:
     folder = path.parent
     data = text.encode("utf-8") if isinstance(text, str) else text
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
@@ -237,7 +258,7 @@ def locked(path: Path) -> Iterator[None]:
     lock_path = str(path) + ".lock"
     deadline = time.monotonic() + LOCK_TIMEOUT_SECONDS
     while True:
-        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+        fd = _open_lock(lock_path)
         try:
             while True:
                 try:
@@ -265,6 +286,24 @@ def locked(path: Path) -> Iterator[None]:
         except OSError:
             pass
         os.close(fd)  # releases the lock
+
+
+def _open_lock(lock_path: str) -> int:
+    """The lock file, opened (made when missing) only as a regular file of its own: never through a link (which
+    would create or lock the file it points to) and never a FIFO or a device; else ``JournalError``."""
+    flags = os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    refusal = JournalError(f"{lock_path}: the lock file is not a regular file (a link, a FIFO, a device or a "
+                           "folder); remove it when no command is running")
+    try:
+        fd = os.open(lock_path, flags, 0o644)
+    except OSError as exc:
+        if exc.errno in (errno.ELOOP, errno.EISDIR, errno.ENXIO):
+            raise refusal from None
+        raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise refusal
+    return fd
 
 
 def _filelocked(path: Path) -> Iterator[None]:

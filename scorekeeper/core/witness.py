@@ -15,9 +15,11 @@ added, the last being the head (for a new session without events, the metadata h
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
@@ -52,11 +54,25 @@ class Witness:
             if fresh:  # a new session at this path: what was written at it before is another session's
                 atomic_write(target, line)
             else:
-                with open(target, "a", encoding="utf-8") as handle:
-                    handle.write(line)
+                append_line(target, line)
         except (OSError, UnicodeEncodeError) as exc:
             if self.warn:
                 self.warn(f"could not keep the witness of {session} in {target.parent} ({exc})")
+
+
+def append_line(target: Path, line: str) -> None:
+    """Append ``line`` to the log ``target`` (made when missing), only when it is a regular file of its own: never
+    through a link (into a file elsewhere), never waiting on a FIFO; ``OSError`` otherwise."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(target, flags, 0o666)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(target))
+        data = line.encode("utf-8")
+        while data:
+            data = data[os.write(fd, data):]
+    finally:
+        os.close(fd)
 
 
 @dataclass
