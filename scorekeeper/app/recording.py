@@ -154,7 +154,9 @@ class Recording(Trust):
             candidate = Event(seq, completed.type, completed.player, dict(completed.payload), forced=forced)
             found = Findings(forced=forced)
             trial = copy.deepcopy(current.state)
-            after_state, findings = step(self.game, trial, candidate, restore=lambda: current.state, found=found)
+            # a forced play kept inert may move the turn on (Game.move_on): on a copy, never on the replay's state
+            after_state, findings = step(self.game, trial, candidate,
+                                         restore=lambda: copy.deepcopy(current.state), found=found)
             infos = list(found.infos)
             replayed = extended(current, candidate, after_state, findings, self.game)
             gains = play_effects(self.game, current.state, after_state, candidate, findings)
