@@ -102,13 +102,18 @@ class PlayRefused(Refused):
 
     def __init__(self, errors: Sequence[Finding], kind: str = "", target: Any = None,
                  effects: Effects | None = None) -> None:
-        if effects is not None:
+        first = next((v for v in effects.broken if v.seq != target), None) if effects is not None else None
+        if effects is not None and kind == AMEND and first is not None:  # judged as --force would carry it out
+            head = f"refused: amending #{target} makes #{first.seq} impossible: {first.rule}: {first.message}"
+        elif effects is not None:
             head = (f"refused: {'voiding' if kind == 'void' else 'amending'} #{target} makes "
                     f"{len(effects.broken)} play(s) illegal:")
         else:
             head = f"refused: {'; '.join(f'{f.rule}: {f.message}' for f in errors)} (use --force to record it anyway)"
         super().__init__(head, errors)
         self.kind, self.target, self.effects = kind, target, effects
+        #: an amendment's first later play made impossible (the refusal names it, with its own rule)
+        self.first = first if kind == AMEND else None
 
 
 def describe(game: Game, event: Event, journal: Mapping[int, Event] | None = None) -> str:

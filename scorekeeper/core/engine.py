@@ -16,7 +16,7 @@ the state before it.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.core.events import AMEND, ASSERT, CORRECTIONS, NOTE, SET, VOID, Event
@@ -287,8 +287,9 @@ class Corrections:
     problems: dict[int, Finding]
 
     def effective(self, event: Event) -> Event:
+        """The event as amended; an amendment recorded with ``--force`` makes it a forced play (carried out)."""
         for amend in self.amendments.get(event.seq, ()):
-            event = event.amended(amend.get("changes", {}), amend.get("player"))
+            event = replace(event.amended(amend.get("changes", {}), amend.get("player")), forced=event.forced or amend.forced)
         return event
 
 
