@@ -153,3 +153,13 @@ def test_eh_drg_1_a_dragon_joins_only_a_hero_or_a_preserve() -> None:
     f = t.refused("EH-DRG-1", "ATTACH_DRAGON", "Astrid", dragon="D-R", target="D-R2")
     assert "attached to a Hero or a Preserve, not to D-R2" in f.message
     t.ok("ATTACH_DRAGON", "Astrid", dragon="D-R", target="H-R")
+
+
+def test_eh_mtn_20_no_mountain_order_while_no_tie_waits() -> None:
+    """EH-MTN-20: the Survivalist orders tied Mountain Parties only when a tie waits (the Reward phase at the
+    Mountain); in the Action phase even the Survivalist's order is refused, saying that nothing waits."""
+    t = Table()
+    t.fill_offers()
+    holder = t.state.first  # nobody holds the Survivalist: the first player breaks ties (EH-AIDE-9)
+    f = t.refused("EH-MTN-20", "MTN_ORDER", holder, order=[])
+    assert "no tied Mountain Parties are waiting to be ordered now" in f.message
