@@ -115,9 +115,10 @@ class Reading(SessionCore):
                 notes.append(event)
         before = self.replay(until=seq).state
         effects = None
-        if recorded.type in (VOID, AMEND):
-            without = replay([e for e in self.events if e.seq != seq], self.game, self.config)
-            effects = ruling_effects(without, self.replay(), seq)
+        rulings = {seq} if recorded.type in (VOID, AMEND) else set(outcome.amended_by if outcome else ())
+        if rulings:  # a ruling, or a play amended: what the ruling(s) did to the plays after it
+            without = replay([e for e in self.events if e.seq not in rulings], self.game, self.config)
+            effects = ruling_effects(without, self.replay(), max(rulings))
         return Audit(recorded, self.journal.records[seq - 1], outcome, notes, before, self.game.status(before),
                      effects)
 

@@ -106,6 +106,9 @@ class Recording(Trust):
                 errors = verdict.errors
                 if errors and not force and draft.type != ASSERT:
                     target = draft.payload.get("target")
+                    if draft.type == AMEND and not verdict.findings:  # what --force would do: the play as amended
+                        verdict = self._judge(current, events, draft, seq, forced=True)
+                        errors = verdict.errors
                     if verdict.effects and any(v.seq != target for v in verdict.effects.broken) and not verdict.findings:
                         raise PlayRefused(errors, draft.type, target, verdict.effects,
                                           branch=self.journal.meta.parent is not None)
@@ -173,7 +176,9 @@ class Recording(Trust):
             candidate = Event(seq, completed.type, completed.player, dict(completed.payload), forced=forced)
             found = Findings(forced=forced)
             trial = copy.deepcopy(current.state)
-            after_state, findings = step(self.game, trial, candidate, restore=lambda: current.state, found=found)
+            # a forced play kept inert may move the turn on (Game.move_on): on a copy, never on the replay's state
+            after_state, findings = step(self.game, trial, candidate,
+                                         restore=lambda: copy.deepcopy(current.state), found=found)
             infos = list(found.infos)
             replayed = extended(current, candidate, after_state, findings, self.game)
             gains = play_effects(self.game, current.state, after_state, candidate, findings)

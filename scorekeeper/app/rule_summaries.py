@@ -22,7 +22,7 @@ CORE: dict[str, tuple[str, str]] = {
     "CORE-TARGET": ("Engine", "A void or amend must point at an event that exists and can still be corrected"),
     "CORE-ASSERT": ("Engine", "What the table asserts (a player's holdings) must match the replayed state"),
     "CORE-SET": ("Engine", "A mid-game setting must be one the game declares, with a value it accepts"),
-    "CORE-UNAPPLIED": ("Engine", "A forced play the game cannot carry out at all is kept, flagged, but changes nothing"),
+    "CORE-UNAPPLIED": ("Engine", "A forced play the game cannot carry out at all is kept, flagged, changing nothing but the turn, which passes on"),
     "CORE-INTERNAL": ("Engine", "The game's code failed on this play: a bug to report, not a rule broken"),
 }
 

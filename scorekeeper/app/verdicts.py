@@ -103,7 +103,10 @@ class PlayRefused(Refused):
 
     def __init__(self, errors: Sequence[Finding], kind: str = "", target: Any = None,
                  effects: Effects | None = None, branch: bool = False) -> None:
-        if effects is not None:
+        first = next((v for v in effects.broken if v.seq != target), None) if effects is not None else None
+        if effects is not None and kind == AMEND and first is not None:  # judged as --force would carry it out
+            head = f"refused: amending #{target} makes #{first.seq} impossible: {first.rule}: {first.message}"
+        elif effects is not None:
             head = (f"refused: {'voiding' if kind == 'void' else 'amending'} #{target} makes "
                     f"{len(effects.broken)} play(s) illegal:")
         else:
@@ -111,6 +114,8 @@ class PlayRefused(Refused):
         super().__init__(head, errors)
         self.kind, self.target, self.effects = kind, target, effects
         self.branch = branch  # the session is a branch already (no need to suggest one)
+        #: an amendment's first later play made impossible (the refusal names it, with its own rule)
+        self.first = first if kind == AMEND else None
 
 
 def describe(game: Game, event: Event, journal: Mapping[int, Event] | None = None) -> str:

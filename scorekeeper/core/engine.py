@@ -1,21 +1,17 @@
 """The replay engine: ``step`` plays one event; ``replay`` resolves corrections and folds ``step``.
 
 Pure: no I/O, no clock. A play that breaks a rule is kept in the journal, reported as a ``Violation`` and
-not applied; the replay goes on. A *forced* play (recorded with ``--force``: the table made it all the same)
-is decided here, for every game, from what the game found (``scorekeeper.games.findings``): with breaches only
-it is carried out as far as the game got, flagged with the rules it breaks; with a block (the game cannot
-carry it out at all) it is kept inert, with a ``CORE-UNAPPLIED`` warning saying what to record. A rejected or
-inert play leaves the state as it was before it, guaranteed here for every game: a ``Fold`` keeps a checkpoint
-and the events played since, and puts the state back by re-folding them, so no event copies the whole state
-(rejections are rare; each costs one re-fold of the events since the previous one). A forced play is the one
-a journal's replay most often puts back: when ``CHECKPOINT_BEFORE_FORCED`` plays or more came since the
-checkpoint, the Fold copies the state before it.
+not applied; the replay goes on. A *forced* play (``--force``: the table made it all the same) is decided here,
+for every game, from what the game found (``scorekeeper.games.findings``): with breaches only it is carried out
+as far as the game got, flagged; with a block it is kept inert, with a ``CORE-UNAPPLIED`` warning saying what to
+record, and it ends the acting player's turn all the same (``Game.move_on``: the table has moved on). A rejected
+or inert play leaves the state as it was before it, for every game: a ``Fold`` puts it back (see there).
 """
 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.core.events import AMEND, ASSERT, CORRECTIONS, NOTE, SET, VOID, Event
@@ -62,9 +58,15 @@ def step(
     the game carried it out to, errors and all, unless one of them blocks it (see ``carried_out``). A play the
     game cannot read (``PAYLOAD_ERRORS``) or could not play (a bug) is blocked here.
     """
+    return _step(game, state, event, restore, found)[:2]
+
+
+def _step(game: Game, state: Any, event: Event, restore: Callable[[], Any] | None,
+          found: Findings | None) -> tuple[Any, list[Finding], bool]:
+    """``step``, and whether a forced play kept inert moved the turn on (a ``Fold`` re-folds that)."""
     problems = game.payload_findings(event)
     if problems:
-        return state, problems + _unapplied(event, problems)
+        return _inert(game, state, event, problems)
     if restore is None:
         kept = copy.deepcopy(state)
         restore = lambda: kept  # noqa: E731
@@ -84,18 +86,23 @@ def step(
         after = state
     items = found.items
     if not items or not found.broken:  # (most plays find nothing)
-        return after, items
+        return after, items, False
     if carried_out(event, items):
-        return after, items
-    return restore(), items + _unapplied(event, items)
+        return after, items, False
+    return _inert(game, restore(), event, items)
 
 
-def _unapplied(event: Event, findings: list[Finding]) -> list[Finding]:
-    """The warning that says a forced play is kept inert (a block), and what the table records instead."""
+def _inert(game: Game, state: Any, event: Event, findings: list[Finding]) -> tuple[Any, list[Finding], bool]:
+    """A play put back (``state``: the state before it). A forced one is kept inert, with the warning that says so
+    and what to record instead; the table has moved on all the same, so the acting player's turn ends
+    (``Game.move_on``, in ``state``), and the warning says so. The last item: whether the turn moved on."""
     if not event.forced or not any(f.is_error for f in findings):
-        return []
-    return [Finding("CORE-UNAPPLIED", f"the game cannot carry #{event.seq} out, so it is not applied: record "
-                    f"what the table did with 'adjust', or remove it with 'void {event.seq}'", WARNING)]
+        return state, findings, False
+    moved = game.move_on(state, event)
+    turn = f"; the turn passes on as the table's turn order says ({moved})" if moved else ""
+    return state, findings + [Finding("CORE-UNAPPLIED", f"the game cannot carry #{event.seq} out, so it is not "
+                                      f"applied{turn}: record what the table did with 'adjust', or remove it with "
+                                      f"'void {event.seq}'", WARNING)], moved is not None
 
 
 def carried_out(event: Event, findings: Sequence[Finding]) -> bool:
@@ -119,18 +126,24 @@ class Resume:
     origin: Callable[[], Any]
 
 
+@dataclass(frozen=True)
+class MovedOn:
+    """A forced play kept inert that ended its player's turn: a ``Fold`` re-folds it as ``Game.move_on``."""
+
+    event: Event
+
+
 #: a forced play after this many plays since the checkpoint takes a new one (a copy of the state) first, so that
 #: putting it back re-folds no more than that; a copy costs a few plays, and most forced plays stand
 CHECKPOINT_BEFORE_FORCED = 128
 
 
 class Fold:
-    """A replay in progress: the state, and what puts it back when a play is rejected.
+    """A replay in progress: the state, and what puts it back when a play is rejected (no event copies the state).
 
     The checkpoint is the setup (rebuilt from the config), or the state a replay resumed from (``origin``),
-    until the first rejection, then a private copy of the state taken at each rejection; ``since`` holds what
-    changed the state after it.
-    """
+    until the first rejection, then a private copy taken at each rejection (or before a forced play, when
+    ``CHECKPOINT_BEFORE_FORCED`` plays came since); ``since`` holds what changed the state after it."""
 
     def __init__(self, game: Game, config: SessionConfig, resume: Resume | None = None) -> None:
         self.game = game
@@ -138,16 +151,16 @@ class Fold:
         self.state: Any = game.setup(config) if resume is None else resume.state
         self._origin: Callable[[], Any] = (lambda: game.setup(config)) if resume is None else resume.origin
         self._checkpoint: Any = None
-        self._since: list[Event] = []
+        self._since: list[Event | MovedOn] = []
 
     def play(self, event: Event) -> list[Finding]:
         """Play a game event; a rejected one leaves ``state`` as it was."""
         if event.forced and len(self._since) >= CHECKPOINT_BEFORE_FORCED:
             # the plays a journal's replay puts back are mostly forced ones: one copy here bounds that re-fold
             self._checkpoint, self._since = copy.deepcopy(self.state), []
-        self.state, findings = step(self.game, self.state, event, restore=self._restore)
-        if carried_out(event, findings):
-            self._since.append(event)
+        self.state, findings, moved = _step(self.game, self.state, event, self._restore, None)
+        if moved or carried_out(event, findings):  # an inert play that moved the turn on is re-folded as that
+            self._since.append(MovedOn(event) if moved else event)
         return findings
 
     def change_setting(self, event: Event) -> None:
@@ -159,7 +172,9 @@ class Fold:
         # the checkpoint is private and is replaced below, so it is re-folded in place rather than copied first
         state = self._origin() if self._checkpoint is None else self._checkpoint
         for event in self._since:
-            if event.type == SET:
+            if isinstance(event, MovedOn):
+                self.game.move_on(state, event.event)
+            elif event.type == SET:
                 state = self.game.change_setting(state, event.get("key"), event.get("value"))
             else:
                 state = self.game.play(state, event, Findings(forced=event.forced))
@@ -266,8 +281,9 @@ class Corrections:
     problems: dict[int, Finding]
 
     def effective(self, event: Event) -> Event:
+        """The event as amended; an amendment recorded with ``--force`` makes it a forced play (carried out)."""
         for amend in self.amendments.get(event.seq, ()):
-            event = event.amended(amend.get("changes", {}), amend.get("player"))
+            event = replace(event.amended(amend.get("changes", {}), amend.get("player")), forced=event.forced or amend.forced)
         return event
 
 
@@ -422,8 +438,7 @@ def played_status(event: Event, findings: Sequence[Finding]) -> str:
 
 
 def _unsettled(game: Game, state: Any, violations: list[Violation]) -> list[Violation]:
-    """``violations`` without the warnings that ``state`` settles (``Game.settles``: a setting confirmed since);
-    each event's outcome keeps what was found when it was played."""
+    """``violations`` less the warnings ``state`` settles (``Game.settles``); each outcome keeps what it found."""
     return [v for v in violations if v.severity == ERROR or not game.settles(state, v)]
 
 

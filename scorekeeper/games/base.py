@@ -447,6 +447,14 @@ class Game:
         ``value`` itself; a game whose ``change_setting`` merges, or which adds values of its own, says so here."""
         return value, ""
 
+    def move_on(self, state: Any, event: Event) -> str | None:
+        """A forced play the game cannot carry out is kept inert, but the table has moved on: end the acting
+        player's turn in ``state`` (the state before the play) where the game's turn order says, so that the next
+        player's play is accepted. Return who acts next, in words (the ``CORE-UNAPPLIED`` flag says it), or None,
+        changing nothing, when the play leaves the turn where it is (not the acting player's, a play within a
+        turn, no turn in progress). Default: None (a game without turn order)."""
+        return None
+
     def end_findings(self, state: Any) -> list[Finding]:
         """Problems visible only at the end of the journal (a mandatory event never logged…)."""
         return []

@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from scorekeeper.app.consequences import Effects
     from scorekeeper.app.proof import Proof
     from scorekeeper.app.verdicts import Audit, Verdict
-    from scorekeeper.games.base import Game
+    from scorekeeper.games.base import Game, Violation
 
 #: how many later plays a verdict names before it says how many more there are
 SHOWN = 5
@@ -57,8 +57,9 @@ def audit_lines(audit: "Audit", game: "Game") -> list[str]:
     lines.append(f"Verdict: {outcome.status if outcome else 'unknown'}")
     lines += [line for v in (outcome.violations if outcome else []) for line in violation_lines(v, "  ")]
     if audit.effects is not None:
-        lines.append("What this ruling did to the plays after it:" if audit.effects else
-                     "This ruling made no later play illegal or legal.")
+        ruling = "this ruling" if audit.recorded.type in CORE_TYPES else "its amendment"
+        lines.append(f"What {ruling} did to the plays after it:" if audit.effects else
+                     f"{ruling.capitalize()} made no later play illegal or legal.")
         lines += effects_lines(audit.effects)
     if audit.notes_after:
         lines += ["Notes recorded after it:"] + [f"  #{e.seq} {e.get('text')}" for e in audit.notes_after]
@@ -85,6 +86,8 @@ def refusal_text(error: ScorekeeperError) -> str:
 
     if not isinstance(error, PlayRefused):
         return str(error)
+    if error.first is not None and error.effects is not None:
+        return "\n".join([str(error), *amend_refusal_lines(error.target, error.first, error.effects)])
     if error.effects is not None:
         tail = ("use --force to record it all the same (the later plays stay, flagged in 'scorekeeper check')"
                 + ("" if error.branch else ", or try it first on a branch ('scorekeeper branch')"))
@@ -95,6 +98,25 @@ def refusal_text(error: ScorekeeperError) -> str:
     head = str(error) if blocked(findings) else f"{error} (use --force to record it anyway)"
     rules = dict.fromkeys(f.rule for f in findings)
     return "\n".join([head, *[line for rule in rules for line in rule_summary_lines(rule, "  ")]])
+
+
+def amend_refusal_lines(target: int, first: "Violation", effects: "Effects") -> list[str]:
+    """Under an amendment's refusal (its first line names the first later play it makes impossible): that play's
+    rule, what the amended play itself breaks, how many later plays break a rule after it, and what to do."""
+    own = [v for v in effects.broken if v.seq == target]
+    later = len([v for v in effects.broken if v.seq != target]) - 1
+    out = rule_summary_lines(first.rule, "  ")
+    out += [f"  #{target} as amended breaks {v.rule}: {v.message} (forced, it is carried out all the same)" for v in own]
+    if later:
+        out.append(f"  {later} later play(s) after #{first.seq} break a rule too (after recording: "
+                   f"'scorekeeper audit' of the amendment lists them)")
+    if effects.settled:
+        from scorekeeper.app.consequences import Effects
+
+        out += effects_lines(Effects(settled=effects.settled))
+    return out + ["use --force to record it all the same (the amended play is carried out as the table played "
+                  "it; the later plays stay, flagged in 'scorekeeper check'), or try it first on a branch "
+                  "('scorekeeper branch')"]
 
 
 def proof_lines(proof: "Proof") -> list[str]:

@@ -16,7 +16,7 @@ from .events import EVENTS
 from .board import KINGDOMS
 from .expect import active, complete, expect, expected_text, placements
 from .pieces import AUREA
-from .rules_locations import CHECKS as LOCATION_RULES, JUDGED as LOCATION_GAINS
+from .rules_locations import CHECKS as LOCATION_RULES, EVENT_LOCATION, JUDGED as LOCATION_GAINS
 from .scoring import score_table
 from .settings import SETTINGS
 from .setup import build_state
@@ -124,6 +124,10 @@ OBSERVABLE = ("gold", "wyrmlings", "lair", "chambers", "missions", "pending", "c
 VIEWS: dict[str, Callable[[EDState, str], Any]] = {"lair_map": view.lair_map, "lair_json": view.lair_json}
 
 
+#: the plays of a turn in progress: an inert forced one still ends the turn
+TURN_PLAYS = rules_turn.TURN_PLAYS | frozenset(EVENT_LOCATION)
+
+
 class EightDragons(Game):
     """8 Dragons: hexagonal Lairs, the figure-8 route, Location effects, Missions and Royal Challenges."""
 
@@ -145,6 +149,11 @@ class EightDragons(Game):
         state = PLAYS[event.type](state, event, found)
         state.last_seq = event.seq
         return state
+
+    def move_on(self, state: EDState, event: Event) -> str | None:
+        """A play of the turn in progress (an activation, a placement, ``done``), forced and kept inert, still ends
+        the turn (``rules_turn.move_on``)."""
+        return rules_turn.move_on(state, event, TURN_PLAYS)
 
     def expect(self, state: EDState) -> Expectation:
         """Who acts now and the plays legal now (see ``expect.expect``)."""

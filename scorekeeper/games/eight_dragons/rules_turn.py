@@ -48,6 +48,21 @@ def close_problems(state: EDState) -> list[Finding]:
     return found
 
 
+#: the plays of a turn in progress after its flight (the activations' event types are added by the game)
+TURN_PLAYS = frozenset({"DONE", "PLACE", "REPLACE", "DISCARD"})
+
+
+def move_on(state: EDState, event: Event, turn_plays: frozenset[str]) -> str | None:
+    """ED-FLY-1: a play of the active Dragon's turn in progress (one of ``turn_plays``), forced and kept inert (the
+    game cannot carry it out), still ends that turn, its activations and placements left undone (the table has
+    moved on): the next player flies. Who flies next, or None when the turn stays where it is."""
+    if (event.type not in turn_plays or state.over or state.turn < 0 or state.closed
+            or event.player != state.active):
+        return None
+    close_turn(state)
+    return "nobody: the game is over" if state.over else state.next_player
+
+
 def close_turn(state: EDState) -> None:
     """End the current turn; after the last turn the game is over (ED-END-3)."""
     if state.turn < 0 or state.closed:

@@ -132,6 +132,10 @@ class Emberheart(Game):
 
     # -- check / apply ------------------------------------------------------------------------
 
+    def move_on(self, state: State, event: Event) -> str | None:
+        """A turn play forced and kept inert still ends the Action-phase turn (``rules_action.move_on``)."""
+        return rules_action.move_on(state, event)
+
     def play(self, state: State, event: Event, found: Findings) -> State:
         """Check and carry out ``event`` in one pass, into ``found`` (a rejected play is put back by the engine).
 

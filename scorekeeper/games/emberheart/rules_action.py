@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from scorekeeper.core.events import Event
 from scorekeeper.games.emberheart.cards import (
     AIDES, ALLOWED, CAMP, FIRESTATION, GRUNT, HIRELING_NAMES, HIRELINGS, LOCATION_TITLES, LOCATIONS, PRESERVE,
     RANGER, SCOUT, SPECIALS, TAVERN, WAREHOUSE, hire_text,
@@ -53,6 +54,19 @@ def setup_incomplete(st: State, ctx: Ctx) -> None:
     if missing:
         rule = "EH-SETUP-7" if st.round == 1 else "EH-RESET-3"
         ctx.warn(rule, f"setup incomplete: {' · '.join(missing)} not revealed (reveal them now, unless a deck ran out)")
+
+
+#: the plays that take a player's Action-phase turn (a Claim made there is one the table took for the turn)
+TURN_PLAYS = frozenset({"PLACE_PARTY", "USE_SPECIAL", "TAKE_AIDE", "SKIP_TURN", "CLAIM"})
+
+
+def move_on(st: State, event: Event) -> str | None:
+    """EH-FLOW-3: a turn play forced by the player whose Action-phase turn it is, which the game cannot carry out,
+    still ends that turn (the table has moved on); who acts next, or None when the turn stays where it is."""
+    if event.type not in TURN_PLAYS or st.phase != ACTION or event.player != st.active():
+        return None
+    end_turn(st, Ctx(event, forced=True))
+    return st.active() or f"the {st.phase} phase"
 
 
 def end_turn(st: State, ctx: Ctx) -> None:

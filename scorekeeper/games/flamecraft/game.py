@@ -94,6 +94,10 @@ class Flamecraft(Game):
         )
         return state
 
+    def move_on(self, state: FlameState, event: Event) -> str | None:
+        """An end of turn forced and kept inert still passes the turn (``rules_turn.move_on``)."""
+        return rules_turn.move_on(state, event)
+
     def play(self, state: FlameState, event: Event, found: Findings) -> FlameState:
         """Resolve the event: check and carry it out in one pass (a rejected play is put back by the engine).
 

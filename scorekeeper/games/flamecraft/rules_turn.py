@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from scorekeeper.core.events import Event
 from scorekeeper.games.base import block, error
 
 from .context import DECK_NAMES, Ctx, items_text, player_list, ref
@@ -321,6 +322,16 @@ def _refill(ctx: Ctx, key: str, deck: int, gaps: int, kind: str, prefix: str) ->
 def _flip(state: FlameState, placeholder: str, shop: ShopState) -> None:
     """Replace a face-down placeholder by the flipped shop, keeping the town's order."""
     state.shops = {(shop.id if key == placeholder else key): (shop if key == placeholder else value) for key, value in state.shops.items()}
+
+
+def move_on(state: FlameState, event: Event) -> str | None:
+    """FC-END-TURN-10: the active player's end of turn, forced and kept inert (the game cannot carry it out),
+    still passes the turn (the table has moved on); who acts next, or None when the turn stays where it is."""
+    turn = state.turn
+    if event.type != "END_TURN" or turn is None or state.finished or event.player != turn.player:
+        return None
+    advance(state)
+    return state.turn.player if state.turn is not None else "nobody: the game is over"
 
 
 def advance(state: FlameState) -> None:

@@ -4,6 +4,7 @@ and stays flagged; only a play the game cannot carry out is recorded unapplied (
 from __future__ import annotations
 
 from scorekeeper.core.engine import FORCED, REJECTED
+from scorekeeper.core.events import Event
 
 from ed_support import Table, fx_board, make_config, start_all
 
@@ -59,3 +60,26 @@ def test_ed_push_1_a_forced_impossible_play_is_recorded_unapplied():
     gathered = t.play("GATHER", "A", tile="Q9", force=True)
     assert "CORE-UNAPPLIED" in [f.rule for f in gathered] and t.state.players["A"].pending == []
     assert [o.status for o in t.replay().timeline][-3:] == [REJECTED, "applied", REJECTED]
+
+
+def test_ed_fly_1_an_activation_forced_and_kept_inert_still_ends_the_turn():
+    """ED-FLY-1, ED-ACT-1, ED-LOC-GATHER-1: A gathers a tile that is no tile (forced): the game cannot carry it out,
+    so it is kept inert, but the table has moved on: A's turn ends there (flagged, naming B and 'adjust'), and B's
+    flight, refused before as A's activation was still owed, is accepted, in the replay too (a later rejected
+    play makes it re-fold the journal)."""
+    t = started(fx_board({"S2": "gather", "S3": "gather"}))
+    t.play("POSITIONS", swarms={"A": {"at": "S1", "members": []}, "B": {"at": "S5", "members": []},
+                                "C": {"at": "D1", "members": []}},
+           rock=[], lairs={"A": ["A.w1", "A.w2"], "B": ["B.w1", "B.w2"], "C": ["C.w1", "C.w2", "Aureus"]})
+    t.ok("FLY", "A", to="S2")
+    assert t.errors("FLY", "B", to="S7") == ["ED-ACT-1"]  # A's Gathering is owed first
+    gathered = t.play("GATHER", "A", tile="Q9", force=True)
+    assert [f.rule for f in gathered] == ["ED-LOC-GATHER-1", "CORE-UNAPPLIED"]
+    assert "passes on as the table's turn order says (B)" in gathered[-1].message
+    assert t.state.closed and t.state.players["A"].pending == []
+    t.ok("FLY", "B", to="S7")
+    assert t.state.active == "B" and t.state.pieces.pos["B"] == "S7"
+    t.events.append(Event(len(t.events) + 1, "FLY", "A", {"spaces": 1}))  # rejected: not A's turn
+    replayed = t.replay()
+    assert replayed.state.active == "B" and replayed.state.pieces.pos["B"] == "S7"
+    assert [o.status for o in replayed.timeline][-3:] == [REJECTED, "applied", REJECTED]

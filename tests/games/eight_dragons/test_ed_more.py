@@ -117,6 +117,15 @@ def test_mission_limit_and_replacement():
     assert t.state.merchant_stacks["Dextra"] == stacks["Dextra"] + 1
 
 
+
+def test_ed_mission_2_a_replacement_tile_must_show_a_mission():
+    """ED-MISSION-2: a Mission is replaced only by a tile that shows a Mission; a Merchant Tile without one is
+    placed normally."""
+    t = five_missions()
+    t.play("MERCHANT", "A", kingdom="Sinistra", buy="M5=MJ/OOOOOO")  # a Merchant Tile with no Mission on it
+    [refusal] = [f for f in t.check("REPLACE", "A", remove="M1", tile="M5", rot=0, under="Dextra") if f.is_error]
+    assert refusal.rule == "ED-MISSION-2" and "M5 shows no Mission" in refusal.message
+
 def test_replacement_must_still_meet_an_open_edge():
     """ED-MISSION-3 (A-30): the new Mission in the old cell needs an open edge against an open edge."""
     t = five_missions()

@@ -3,6 +3,8 @@ game goes on from it; only a play the game cannot carry out at all is left unapp
 
 from __future__ import annotations
 
+from scorekeeper.core.events import Event
+
 from eh_helpers import Table
 
 
@@ -56,14 +58,35 @@ def test_eh_end_7_a_forced_conversion_that_is_not_a_multiple_of_3_discards_the_g
 
 def test_a_forced_play_that_cannot_be_carried_out_is_recorded_unapplied() -> None:
     """EH-ACT-3: a Party on a space another Party holds cannot be put there; forced, it is kept, flagged
-    with CORE-UNAPPLIED, and changes nothing (still Brandon's turn)."""
+    with CORE-UNAPPLIED, and changes nothing but the turn, which passes to Helga (EH-FLOW-3)."""
     t = Table()
     t.fill_offers()
     t.ok("PLACE_PARTY", "Astrid", location="tavern", space=1, hire={"G": 1})
     rules = forced(t, "EH-ACT-3", "PLACE_PARTY", "Brandon", location="tavern", space=1, hire={"G": 1})
     assert "CORE-UNAPPLIED" in rules
-    assert t.p("Brandon").hire["G"] == 10 and t.state.active() == "Brandon"
-    t.ok("PLACE_PARTY", "Brandon", location="tavern", space=2, hire={"G": 2})
+    assert t.p("Brandon").hire["G"] == 10 and t.state.party("tavern", 1).owner == "Astrid"
+    assert t.state.active() == "Helga"
+    t.ok("PLACE_PARTY", "Helga", location="tavern", space=2, hire={"G": 2})
+
+
+def test_eh_flow_3_a_claim_forced_in_the_action_phase_still_ends_the_turn() -> None:
+    """EH-FLOW-2, EH-FLOW-3: Astrid claims a card in the Action phase (forced): the game cannot carry a claim out
+    there, so it is kept inert, but the table has moved on: Astrid's turn is over (flagged, naming Brandon and
+    'adjust'), Brandon's Party is accepted, and the replay agrees, also when a later rejected play makes it
+    re-fold the journal."""
+    t = Table()
+    t.fill_offers()
+    found = t.play("CLAIM", "Astrid", force=True, location="camp", space=1, card=1)
+    assert [f.rule for f in found] == ["EH-FLOW-2", "CORE-UNAPPLIED"]
+    assert "passes on as the table's turn order says (Brandon)" in found[-1].message and "'adjust'" in found[-1].message
+    assert t.state.active() == "Brandon" and t.p("Astrid").crests == 5
+    t.ok("PLACE_PARTY", "Brandon", location="tavern", space=1, hire={"G": 1})
+    assert t.state.active() == "Helga"
+    t.events.append(Event(len(t.events) + 1, "PLACE_PARTY", "Astrid", {"location": "tavern", "space": 1,
+                                                                       "hire": {"G": 1}}))  # rejected
+    replayed = t.replay()
+    assert replayed.state.active() == "Helga" and replayed.state.party("tavern", 1).owner == "Brandon"
+    assert [v.rule for v in replayed.errors][:1] == ["EH-FLOW-2"]
 
 
 def test_unforced_plays_are_still_refused_with_their_first_rule_only() -> None:

@@ -142,3 +142,24 @@ def test_eh_hero_mentor_a_exchanges_at_most_two_experts() -> None:
     before = dict(a.hire)
     t.ok("CLAIM", "Astrid", location="tavern", space=2, card=1, mentor=three[:2])
     assert (a.hire["S"], a.hire["R"], a.hire["W"]) == (before["S"], before["R"] + 1, before["W"] + 2)
+
+
+def test_eh_drg_1_a_dragon_joins_only_a_hero_or_a_preserve() -> None:
+    """EH-DRG-1: a Dragon is attached to a Hero or a Preserve, never to another card of the same colour."""
+    from test_eh_cards import cards_table
+
+    t = cards_table()
+    give(t, "Astrid", "D-R2", "captive", colour="red", glory=2)  # same colour: only the kind refuses it
+    f = t.refused("EH-DRG-1", "ATTACH_DRAGON", "Astrid", dragon="D-R", target="D-R2")
+    assert "attached to a Hero or a Preserve, not to D-R2" in f.message
+    t.ok("ATTACH_DRAGON", "Astrid", dragon="D-R", target="H-R")
+
+
+def test_eh_mtn_20_no_mountain_order_while_no_tie_waits() -> None:
+    """EH-MTN-20: the Survivalist orders tied Mountain Parties only when a tie waits (the Reward phase at the
+    Mountain); in the Action phase even the Survivalist's order is refused, saying that nothing waits."""
+    t = Table()
+    t.fill_offers()
+    holder = t.state.first  # nobody holds the Survivalist: the first player breaks ties (EH-AIDE-9)
+    f = t.refused("EH-MTN-20", "MTN_ORDER", holder, order=[])
+    assert "no tied Mountain Parties are waiting to be ordered now" in f.message

@@ -3,6 +3,8 @@ and flags the rules it breaks; a play that cannot be carried out at all is recor
 
 from __future__ import annotations
 
+from scorekeeper.core.events import Event
+
 from fc_helpers import Table, fresh
 
 
@@ -72,15 +74,33 @@ def test_a_forced_play_that_cannot_be_carried_out_is_recorded_unapplied() -> Non
 
 
 def test_fc_end_turn_3_a_forced_end_of_turn_within_the_limits_discards_what_the_table_discarded() -> None:
-    """FC-END-TURN-4 (a discard within the limits) is carried out; FC-GEN-3 (a dragon not in the hand) cannot be."""
+    """FC-END-TURN-4 (a discard within the limits) is carried out when forced, and the turn passes."""
+    t = fresh(("P1", "P2"), hands={"P1": ["AD-1", "AD-2", "AD-3"], "P2": ["AD-4", "AD-5", "AD-6"]})
+    t.ok("VISIT", "P1", shop="BAKERY")
+    t.ok("GATHER", "P1")
+    found = t.play("END_TURN", "P1", force=True, discard={"goods": {"bread": 1}})
+    assert "FC-END-TURN-4" in rules(found) and "CORE-UNAPPLIED" not in rules(found)
+    assert t.p("P1").goods["bread"] == 1 and t.state.turn.player == "P2"
+
+
+def test_fc_end_turn_10_an_end_of_turn_forced_and_kept_inert_still_passes_the_turn() -> None:
+    """FC-END-TURN-10, FC-GEN-3: P1 ends the turn discarding a dragon not in the hand (forced): the game cannot
+    carry it out, so nothing is discarded or refilled, but the table has moved on: the turn passes to P2
+    (flagged, saying so and to record what else changed with 'adjust'), and P2's visit is accepted, in the
+    replay too (a later rejected play re-folds the turn's passing)."""
     t = fresh(("P1", "P2"), hands={"P1": ["AD-1", "AD-2", "AD-3"], "P2": ["AD-4", "AD-5", "AD-6"]})
     t.ok("VISIT", "P1", shop="BAKERY")
     t.ok("GATHER", "P1")
     found = t.play("END_TURN", "P1", force=True, discard={"dragons": ["AD-4"]})
-    assert "FC-GEN-3" in rules(found) and "CORE-UNAPPLIED" in rules(found) and t.state.turn.player == "P1"
-    found = t.play("END_TURN", "P1", force=True, discard={"goods": {"bread": 1}})
-    assert "FC-END-TURN-4" in rules(found) and "CORE-UNAPPLIED" not in rules(found)
-    assert t.p("P1").goods["bread"] == 1 and t.state.turn.player == "P2"
+    assert rules(found) == ["FC-GEN-3", "CORE-UNAPPLIED"]
+    assert "passes on as the table's turn order says (P2)" in found[-1].message and "'adjust'" in found[-1].message
+    assert t.p("P1").hand == ["AD-1", "AD-2", "AD-3"] and t.p("P2").hand == ["AD-4", "AD-5", "AD-6"]
+    assert t.state.turn.player == "P2" and t.state.turn.phase == "start"
+    t.ok("VISIT", "P2", shop="SMITHY")
+    t.events.append(Event(len(t.events) + 1, "GATHER", "P1", {}))  # a rejected play: the replay puts it back
+    replayed = t.replay()
+    assert replayed.state.turn.player == "P2" and replayed.state.players["P2"].token == "SMITHY"
+    assert [v.rule for v in replayed.errors] == ["FC-GEN-3", "FC-TURN-1", "FC-GEN-6"]
 
 
 def test_fc_res_1_gift_6_forced_effects_without_their_cause_still_happen() -> None:

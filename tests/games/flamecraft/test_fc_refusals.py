@@ -4,6 +4,8 @@ setup (FC-SETUP-8)."""
 
 from __future__ import annotations
 
+import pytest
+
 from fc_helpers import PARK, ROW, Table, fresh
 
 GOLD = "iron:2iron>1rep:deck=gold"
@@ -251,14 +253,27 @@ def test_fc_art_gain2_1_gen_1_gain2_names_one_good_twice() -> None:
     t.ok("FIRE_UP", "P1", dragon="SD-BREAD", good="bread")
 
 
+
+@pytest.mark.parametrize("goods", [["coin", "coin"], ["coins", "coins"], ["dragon", "dragon"], ["artisan", "artisan"]])
+def test_fc_art_gain2_4_gain2_never_gives_coins_or_dragons(goods: list[str]) -> None:
+    """FC-ART-GAIN2-4: GAIN2 gives goods only, never coins or artisan dragons (refused first, under its own rule)."""
+    t = fresh(("P1", "P2"))
+    t.ok("VISIT", "P1", shop="BAKERY")
+    t.ok("GATHER", "P1")
+    f = t.refused("FC-ART-GAIN2-4", "FIRE_UP", "P1", dragon="SD-BREAD", goods=goods)
+    assert "never coins or dragons" in f.message
+
 def test_fc_art_swap_1_not_with_itself_nor_within_the_shop_when_that_is_off() -> None:
-    """FC-ART-SWAP-1 (A-41): a dragon does not swap with itself; with swap_same_shop_ok off, not with a dragon at
-    the same shop."""
+    """FC-ART-SWAP-1 (A-41): a swap names its partner; a dragon does not swap with itself; with swap_same_shop_ok
+    off, not with a dragon at the same shop."""
     t = fresh(("P1", "P2"), swap_same_shop_ok=False)
     t.ok("ADJUST", None, slots={"JEWELER": {"2": "AD-33=crystal/gift"}})
     t.ok("VISIT", "P1", shop="JEWELER")
     t.ok("GATHER", "P1")
-    t.refused("FC-ART-SWAP-1", "FIRE_UP", "P1", dragon="SD-CRYSTAL", swap="SD-CRYSTAL")
+    found = t.refused("FC-ART-SWAP-1", "FIRE_UP", "P1", dragon="SD-CRYSTAL")
+    assert "name the dragon in town to swap with" in found.message
+    found = t.refused("FC-ART-SWAP-1", "FIRE_UP", "P1", dragon="SD-CRYSTAL", swap="SD-CRYSTAL")
+    assert "cannot swap with itself" in found.message
     found = t.refused("FC-ART-SWAP-1", "FIRE_UP", "P1", dragon="SD-CRYSTAL", swap="AD-33")
     assert "same shop" in found.message
     t.ok("FIRE_UP", "P1", dragon="SD-CRYSTAL", swap="SD-BREAD")
