@@ -156,7 +156,7 @@ def test_undo_void_and_amend_preview_with_dry_run_and_write_nothing(game: Cli) -
     assert void.output.startswith("#3 would record: void #1: Ann adds 2\n") and "#2" in void.output.split("\n", 1)[1]
     assert game("amend", "1", "n=3", "--dry-run").output.startswith("#3 would record: amend #1: n=3")
     refused = game("amend", "1", "n=9", "--dry-run")  # refused as it would be
-    assert refused.exit_code == 1 and "#1 now breaks FAKE-RANGE" in refused.stderr
+    assert refused.exit_code == 1 and "FAKE-RANGE: #1 take 1 to 3 counters, not 9" in refused.stderr
     assert game.session.read_bytes() == before
     assert game("undo").output.startswith("#3 recorded: void #2 (undo)")
 
