@@ -54,6 +54,8 @@ SLOW_FIRST = (
     "tests/core/test_fuzz_replay.py",
     "tests/core/test_html_report_browser.py",
     "tests/core/test_cache_forgery.py",
+    "tests/core/test_table_games.py",
+    "tests/tally/test_walk.py",
 )
 
 

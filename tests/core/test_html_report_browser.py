@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import struct
 import subprocess
 import tempfile
@@ -25,12 +24,11 @@ import pytest
 
 import tests.fake_game  # noqa: F401  (registers the fake game)
 from scorekeeper.render.html_report import HOOK, POLICY
+from tests.browsers import CHROMIUM, needs_a_browser
 from tests.conftest import Cli
 from tests.core.test_html_report import HOSTILE, hostile_session
 
-CHROMIUM = next((found for name in ("chromium", "chromium-browser", "google-chrome")
-                 if (found := shutil.which(name))), None)
-pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="Chromium is not installed (apt-get install chromium)")
+pytestmark = needs_a_browser()
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync", "--hide-scrollbars",

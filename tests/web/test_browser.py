@@ -10,20 +10,17 @@ Skipped, with the reason, where Chromium or its driver is not installed (``.ci/r
 from __future__ import annotations
 
 import io
-import shutil
 from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
 
+from tests.browsers import CHROMIUM, DRIVER, needs_a_browser
 from tests.web.conftest import fresh
 from tests.web.plays import SHORT_GAMES, short_game
 from tests.web.running import serving
 
-CHROMIUM = next((p for name in ("chromium", "chromium-browser") if (p := shutil.which(name))), None)
-DRIVER = shutil.which("chromedriver")
-pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None,
-                                reason="Chromium or chromedriver is not installed (apt-get install chromium chromium-driver)")
+pytestmark = needs_a_browser(driver=True)
 PHONE_PAGES = ["/", "/score", "/chart", "/log", "/check", "/state", "/report"]
 
 
