@@ -36,6 +36,7 @@ import pytest
 
 import tests.fake_game  # noqa: F401  (registers the fake game in this process, for the in-process CLI)
 from scorekeeper.core.journal import Journal, verify_chain
+from tests.slow_checks import slow_check
 
 ROOT = Path(__file__).resolve().parents[2]
 CHILD = Path(__file__).with_name("cli_child.py")
@@ -56,6 +57,7 @@ def acknowledgements(stdout: str) -> list[tuple[int, str]]:
     return acks
 
 
+@slow_check()
 def test_sigkill_at_random_moments_never_loses_an_acknowledged_event(cli, tmp_path: Path) -> None:
     rng = random.Random(os.environ.get("SCOREKEEPER_CRASH_SEED", "20261130"))
     result = cli("new", "fake", "--players", "A,B", "--session", str(cli.session))

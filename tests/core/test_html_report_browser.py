@@ -24,7 +24,7 @@ import pytest
 
 import tests.fake_game  # noqa: F401  (registers the fake game)
 from scorekeeper.render.html_report import HOOK, POLICY
-from tests.browsers import CHROMIUM, needs_a_browser
+from tests.slow_checks import CHROMIUM, needs_a_browser
 from tests.conftest import Cli
 from tests.core.test_html_report import HOSTILE, hostile_session
 

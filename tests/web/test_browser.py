@@ -15,7 +15,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from tests.browsers import CHROMIUM, DRIVER, needs_a_browser
+from tests.slow_checks import CHROMIUM, DRIVER, needs_a_browser
 from tests.web.conftest import fresh
 from tests.web.plays import SHORT_GAMES, short_game
 from tests.web.running import serving
