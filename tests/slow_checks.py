@@ -1,6 +1,6 @@
 """The slow checks' switch: the browser tests (a real headless Chromium, and chromedriver for Selenium, drive the
-HTML report and the web companion: about a minute of waiting on a browser) and the random SIGKILLs of writing
-processes (sixty processes started and killed). They are in the suite, but the README's test command leaves them
+HTML report and the web companion: about a minute of waiting on a browser), the random SIGKILLs of writing
+processes (sixty processes started and killed) and the random journals replayed (hypothesis, every game). They are in the suite, but the README's test command leaves them
 to CI, which runs the same command with ``SCOREKEEPER_SLOW_CHECKS=1`` (``.ci/run``); set it to run them here."""
 
 from __future__ import annotations

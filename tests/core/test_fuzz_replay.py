@@ -24,6 +24,7 @@ from scorekeeper.core.engine import replay
 from scorekeeper.core.events import Event
 from scorekeeper.games.base import Field, GameSetupError, MissingValueError, SessionConfig
 from tests.registry import games, sample_folder
+from tests.slow_checks import slow_check
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_sessions"
@@ -153,6 +154,7 @@ def play_through(game_name: str, events: list[Event], config: SessionConfig | No
         pass
 
 
+@slow_check()
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_random_journals_replay_and_score_without_an_exception(game: str) -> None:
     @settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
