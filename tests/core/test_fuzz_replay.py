@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from scorekeeper.core.engine import replay
 from scorekeeper.core.events import Event
 from scorekeeper.games.base import Field, GameSetupError, MissingValueError, SessionConfig
+from tests.fuzz.arguments import short_words
 from tests.registry import games, sample_folder
 from tests.slow_checks import slow_check
 
@@ -44,22 +45,7 @@ def sample(game: str) -> Any:
 @lru_cache(maxsize=None)
 def vocabulary(game: str) -> tuple[str, ...]:
     """Every short text in the sample's payloads: locations, cards, goods… the words a real payload holds."""
-    found: set[str] = set()
-
-    def walk(item: Any) -> None:
-        if isinstance(item, dict):
-            for key, inner in item.items():
-                found.add(str(key))
-                walk(inner)
-        elif isinstance(item, list):
-            for inner in item:
-                walk(inner)
-        elif isinstance(item, str) and len(item) <= 24:
-            found.add(item)
-
-    for event in sample(game).events:
-        walk(dict(event.payload))
-    return tuple(sorted(found))
+    return tuple(short_words(dict(event.payload) for event in sample(game).events))
 
 
 def values(game: str, depth: int = 2) -> st.SearchStrategy[Any]:

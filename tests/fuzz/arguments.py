@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import random
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Iterable
 
 import click
 
@@ -83,8 +83,8 @@ def value(rng: random.Random, players: list[str]) -> str:
 _words: list[str] = []
 
 
-def journal_words(path: Path) -> list[str]:
-    """Every short text and number in the payloads of a sample session: the game's own vocabulary."""
+def short_words(payloads: Iterable[Any], numbers: bool = False) -> list[str]:
+    """Every key, and every text (with ``numbers``: and whole number) of at most 24 characters, in ``payloads``."""
     found: set[str] = set()
 
     def walk(item: Any) -> None:
@@ -95,12 +95,18 @@ def journal_words(path: Path) -> list[str]:
         elif isinstance(item, list):
             for inner in item:
                 walk(inner)
-        elif isinstance(item, (str, int)) and not isinstance(item, bool) and len(str(item)) <= 24:
+        elif (isinstance(item, str) or (numbers and isinstance(item, int) and not isinstance(item, bool))) \
+                and len(str(item)) <= 24:
             found.add(str(item))
 
-    for doc in json.loads(path.read_text())["events"].values():
-        walk(doc.get("payload"))
+    for payload in payloads:
+        walk(payload)
     return sorted(found)
+
+
+def journal_words(path: Path) -> list[str]:
+    """Every short text and number in the payloads of a sample session: the game's own vocabulary."""
+    return short_words((doc.get("payload") for doc in json.loads(path.read_text())["events"].values()), numbers=True)
 
 
 def arguments(rng: random.Random, command: click.Command, players: list[str]) -> list[str]:
