@@ -30,8 +30,9 @@ A journal of fewer than ``SHORT`` events gets no entry: folding it costs less th
 (``bench/bench_record.py``), so a recorded play there is never slower with the cache than without it.
 
 A journal kept in memory (``memory:NAME``: the tests, the sample generators) keeps its entry on itself
-(``MemoryJournal.remembered``): a private copy of the state, the count and the hash of the event it ends with. It is used while the journal's event at that count still bears that hash and no correction came
-after it, so each command of a generated game folds only its own plays, as the table's does.
+(``MemoryJournal.remembered``): a private copy of the state, the count and the hash of the event it ends with.
+It is used while the journal's event at that count still bears that hash and no correction came after it, so
+each command of a generated game folds only its own plays, as the table's does.
 """
 
 from __future__ import annotations
@@ -98,7 +99,7 @@ class Prefix:
 
 class ReplayCache:
     """The replay cache as one session sees it: the journal replayed (from the entry while the file still bears
-    it out), and the replay kept for the next command. For a journal kept in memory it only folds."""
+    it out), and the replay kept for the next command (for a journal kept in memory: on the journal itself)."""
 
     def __init__(self, journal: "Journal | MemoryJournal", game: "Game", config: "SessionConfig",
                  read: bool = True) -> None:
@@ -117,7 +118,7 @@ class ReplayCache:
         journal, prefix = self.journal, self._prefix
         if isinstance(journal, MemoryJournal):
             return self._replay_in_memory(journal)
-        if prefix is None or not isinstance(journal, Journal) or journal.vouched != prefix.vouched:
+        if prefix is None or journal.vouched != prefix.vouched:
             replayed = replay(journal.events(), self.game, self.config)
             self.keep(replayed)
             return replayed
@@ -134,7 +135,7 @@ class ReplayCache:
         """The replay of a journal kept in memory, from its remembered entry when the journal still holds it."""
         entry = journal.remembered
         resumed = None
-        if isinstance(entry, MemoryEntry) and entry.holds(journal):
+        if enabled() and isinstance(entry, MemoryEntry) and entry.holds(journal):
             events = journal.events()
             resume = Resume(entry.count, entry.state_copy(), dict(entry.outcomes), entry.state_copy)
             resumed = replay_after(resume, events[entry.count:], self.game, self.config, lambda: events[:entry.count])
