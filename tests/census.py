@@ -53,9 +53,9 @@ TESTS_DIR = ROOT / "tests"
 PACKAGES = {g.rule_prefix: package_of(g) for g in games()}
 LINE_TARGET = 95.0
 #: the calls that make an error finding from their first argument, a rule ID: the one forced-play vocabulary of
-#: ``scorekeeper.games.findings`` (a breach: ``error``, ``breach``; a block: ``block``, ``stop``), and 8 Dragons'
+#: ``scorekeeper.games.findings`` (a breach: ``error``, ``breach``; a block: ``block``, ``stop``, ``ask``), and 8 Dragons'
 #: ``FlightError`` (a flight the board cannot make, reported as a block)
-ERROR_CALLS = {"error", "breach", "block", "stop", "FlightError"}
+ERROR_CALLS = {"error", "breach", "block", "stop", "ask", "FlightError"}
 RULE_ID = re.compile(rf"^({'|'.join(PACKAGES)})-[A-Z0-9-]+$")
 #: the census measures when asked (``SCOREKEEPER_CENSUS=1``, as ``.ci/run`` does, or when rewriting the baseline):
 #: coverage.py's tracing doubles the time the games' code takes, so the README's test command leaves it to CI

@@ -22,7 +22,7 @@ from scorekeeper.core.engine import Replay, extended, replay, step
 from scorekeeper.core.events import AMEND, ASSERT, CORE_TYPES, NOTE, VOID, Event
 from scorekeeper.core.journal import Journal, MemoryJournal, Transaction
 from scorekeeper.errors import BadInput
-from scorekeeper.games.base import Draft, Effect, Finding, Findings, Game
+from scorekeeper.games.base import Draft, Effect, Finding, Findings, Game, asking
 
 #: a play, or a function of the replay under the lock that gives it (``undo`` picks its target there)
 DraftOrFunction = Union[Draft, Callable[[Replay], Draft]]
@@ -115,6 +115,9 @@ class Recording(Trust):
                     raise PlayRefused(errors)
                 if errors and draft.type != ASSERT:  # forced: judged again as the table made it
                     verdict = self._judge(current, events, draft, seq, forced=True)
+                    asked = asking([*errors, *verdict.findings])
+                    if asked:  # an incomplete play has nothing to carry out: a prompt, even forced (UX-12)
+                        raise PlayRefused(list(dict.fromkeys(asked)))
                 verdicts.append(verdict)
                 if n < len(wanted) - 1:  # the next play is judged after this one
                     before.append(verdict.event)

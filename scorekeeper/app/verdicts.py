@@ -14,7 +14,7 @@ from typing import Any, Mapping, Sequence
 from scorekeeper.app.consequences import Effects
 from scorekeeper.core.engine import Outcome, Replay, carried_out
 from scorekeeper.core.events import AMEND, ASSERT, NOTE, SET, VOID, Event
-from scorekeeper.errors import Refused
+from scorekeeper.errors import USAGE, Refused
 from scorekeeper.games.base import Effect, Finding, Game, Status
 from scorekeeper.games.tallying import TALLY, describe_tally
 
@@ -99,7 +99,11 @@ class PlayRefused(Refused):
     ``branch``: the session is itself a branch).
 
     The message is its first line; ``scorekeeper.render.verdicts.refusal_text`` gives the whole text (whether
-    ``--force`` can record it, each rule's summary, the later plays a ruling breaks), which the CLI prints."""
+    ``--force`` can record it, each rule's summary, the later plays a ruling breaks), which the CLI prints.
+
+    A play whose every error is an *ask* (``Finding.asks``: a choice the player must add) is not refused but
+    incomplete: ``asks`` is True, its exit code is a usage error's (2) and its message is the prompt alone
+    (``incomplete: FC-PLACE-2: say which slot …``)."""
 
     def __init__(self, errors: Sequence[Finding], kind: str = "", target: Any = None,
                  effects: Effects | None = None, branch: bool = False) -> None:
@@ -111,6 +115,11 @@ class PlayRefused(Refused):
                     f"{len(effects.broken)} play(s) illegal:")
         else:
             head = f"refused: {'; '.join(f'{f.rule}: {f.message}' for f in errors)}"
+        #: the play is incomplete, not refused: every error asks for a choice to add (field report UX-12)
+        self.asks = effects is None and bool(errors) and all(f.asks for f in errors)
+        if self.asks:
+            head = f"incomplete: {'; '.join(f'{f.rule}: {f.message}' for f in errors)}"
+            self.exit_code = USAGE
         super().__init__(head, errors)
         self.kind, self.target, self.effects = kind, target, effects
         self.branch = branch  # the session is a branch already (no need to suggest one)

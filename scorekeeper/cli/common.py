@@ -35,11 +35,12 @@ class Shown(click.ClickException):
 
         super().__init__(clip_message(refusal_text(exc)))
         self.exit_code = exc.exit_code  # type: ignore[misc]  # Click reads it from the exception
+        self.plain = exc.exit_code == REFUSED or getattr(exc, "asks", False)  # a refusal, or a prompt (exit 2)
 
     def show(self, file: Any = None) -> None:
         from scorekeeper.cli.output import error
 
-        error(self.message if self.exit_code == REFUSED else f"error: {self.message}")
+        error(self.message if self.plain else f"error: {self.message}")
 
 
 def domain_error(exc: BaseException) -> ScorekeeperError | None:
@@ -292,17 +293,17 @@ def show_verdict(verdict: Verdict, as_json: bool, show_next: bool = True) -> Non
 
 @contextmanager
 def json_refusals(as_json: bool, session: Session | None) -> Iterator[None]:
-    """With ``--json``, a refusal is printed on stdout as JSON (its rule findings, what is legal now); exit 1."""
-    from scorekeeper.render.verdicts import refusal_text
+    """With ``--json``, a refusal is printed on stdout as JSON (its kind, its rule findings, what is legal now);
+    exit 1, or 2 for an incomplete play (``"kind": "ask"``)."""
+    from scorekeeper.render.verdicts import refusal_json
 
     try:
         yield
     except Refused as exc:
         if not as_json:
             raise
-        refusal: dict[str, Any] = {"refused": True, "message": refusal_text(exc),
-                                   "violations": [{"rule": f.rule, "message": f.message} for f in exc.findings]}
+        refusal = refusal_json(exc)
         if session is not None:
             refusal["expected"] = session.expect().to_json()
         emit_json(refusal)
-        raise click.exceptions.Exit(REFUSED) from None
+        raise click.exceptions.Exit(exc.exit_code) from None

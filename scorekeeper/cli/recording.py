@@ -18,7 +18,7 @@ import click
 from scorekeeper.app.session import Session, Verdict
 from scorekeeper.cli.common import domain_error, emit_json, json_refusals, open_session, recording_options, show_verdict
 from scorekeeper.core.engine import Replay
-from scorekeeper.errors import REFUSED, BadInput, Refused, ScorekeeperError
+from scorekeeper.errors import BadInput, ScorekeeperError
 from scorekeeper.games.base import Draft
 from scorekeeper.cli import output
 
@@ -203,10 +203,9 @@ def record_plays(s: Session, plays: Plays, force: bool, as_json: bool) -> tuple[
         at = at if at is not None else refused_play(s, [draft for _, draft in made], force)
         if at is not None:
             before = "" if at == 0 else f"; the {at} before it {'was' if at == 1 else 'were'} not recorded either"
-            from scorekeeper.render.verdicts import refusal_text  # each broken rule with its summary
+            from scorekeeper.render.verdicts import labelled  # each broken rule with its summary
 
-            message = f"{made[at][0]}: {refusal_text(error)}{before}"
-            raise Refused(message) if error.exit_code == REFUSED else BadInput(message)
+            raise labelled(error, made[at][0], before)
     with json_refusals(as_json and stage != "plays" and not several, s):
         raise error
 

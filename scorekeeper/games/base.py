@@ -25,7 +25,7 @@ from scorekeeper.games.declarations import (  # noqa: F401  (re-exported: the ga
     FIELD_KINDS, PLAYER_NONE, PLAYER_OPTIONAL, PLAYER_REQUIRED, EventType, Field,
 )
 from scorekeeper.games.findings import (  # noqa: F401  (re-exported, as above)
-    ERROR, WARNING, Finding, Findings, Stop, Violation, block, blocked, error, warning,
+    ERROR, WARNING, Finding, Findings, Stop, Violation, ask, asking, block, blocked, error, warning,
 )
 
 if TYPE_CHECKING:

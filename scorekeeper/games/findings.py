@@ -10,6 +10,11 @@ although a rule refuses it: a *forced* play. Each error says whether the table c
   carried out at all (a card that is not there, a player who is not in the game, a choice not named). Even
   forced, the play is kept inert: recorded, flagged, changing nothing, with ``CORE-UNAPPLIED`` saying what to
   record instead.
+* an **ask** (``Finding.asks`` True, a block too; ``ask``, ``Findings.ask``): the play is incomplete, a choice
+  the player must add is missing (which slot, where a dragon came from, how many sets). It is not a refusal but a
+  prompt: the table is told what to add (exit 2, as for a usage error), nothing is written, and ``--force``
+  cannot record it (a play the table has not finished saying has nothing to carry out). Replayed from an older
+  journal where it was forced, it is a block.
 
 The game only reports; the engine alone decides (``scorekeeper.core.engine``): a play with an error that is not
 forced is refused; a forced play with a block is kept inert; a forced play with breaches only is carried out as
@@ -31,7 +36,8 @@ class Finding:
 
     ``severity`` is ``"error"`` (the play breaks the rule) or ``"warning"`` (the play is applied, but is
     suspicious or rests on an assumption). ``blocks``: an error that leaves the play impossible to carry out,
-    even forced (a *block*); otherwise an error is a *breach*, which a forced play is carried out past.
+    even forced (a *block*); otherwise an error is a *breach*, which a forced play is carried out past. ``asks``:
+    a block because the play is incomplete, a choice the player must add (an *ask*: a prompt, never recorded).
     """
 
     rule: str
@@ -40,6 +46,7 @@ class Finding:
     #: an end finding (``Game.end_findings``) may name the event it belongs to; otherwise the journal's last
     seq: int | None = None
     blocks: bool = False
+    asks: bool = False
 
     @property
     def is_error(self) -> bool:
@@ -55,6 +62,12 @@ def error(rule: str, message: str) -> Finding:
 def block(rule: str, message: str) -> Finding:
     """A block: the play breaks ``rule`` and cannot be carried out, even forced."""
     return Finding(rule, message, ERROR, blocks=True)
+
+
+def ask(rule: str, message: str) -> Finding:
+    """An ask: the play cannot be carried out until the player adds a choice; ``message`` says which, as an
+    instruction (``say which slot BR-2 goes to: slots 2, 3 take it``)."""
+    return Finding(rule, message, ERROR, blocks=True, asks=True)
 
 
 def warning(rule: str, message: str) -> Finding:
@@ -76,7 +89,8 @@ class Findings:
     * ``breach``: a breach; a play not forced is evaluated no further (a forced one goes on);
     * ``block``: a block; a forced play is evaluated no further (nothing more to carry out), a play not forced
       goes on to report its other problems;
-    * ``stop``: a block; the play is evaluated no further.
+    * ``stop``: a block; the play is evaluated no further;
+    * ``ask``: an ask (the play is incomplete: a choice to add); the play is evaluated no further.
 
     ``warn`` records a play that is legal but suspicious; ``info`` says in plain words what the play did (for
     the verdict). A game may subclass it to carry its own context (the event, the state being played on).
@@ -118,6 +132,12 @@ class Findings:
         self.items.append(block(rule, message))
         raise Stop
 
+    def ask(self, rule: str, message: str) -> NoReturn:
+        """The play lacks a choice the player must add (``message`` says which): a block that prompts for it;
+        evaluate no further (there is nothing to judge until the choice is made)."""
+        self.items.append(ask(rule, message))
+        raise Stop
+
     def warn(self, rule: str, message: str) -> None:
         """The play is applied, but the table should look at it."""
         self.items.append(warning(rule, message))
@@ -145,6 +165,11 @@ class Findings:
     def halted(self) -> bool:
         """Whether the game carries the play out no further: refused (``failed``), or ``blocked`` even forced."""
         return self.failed or self.blocked
+
+
+def asking(findings: Iterable[Finding]) -> list[Finding]:
+    """The asks among ``findings`` (the choices the player must still add)."""
+    return [f for f in findings if f.asks]
 
 
 def blocked(findings: Iterable[Finding]) -> bool:

@@ -4,10 +4,10 @@ refusal, and ``verify``'s proof. The data they word is in ``scorekeeper.app`` (`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core.events import ASSERT, CORE_TYPES
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.errors import REFUSED, BadInput, Refused, ScorekeeperError
 from scorekeeper.render.effects import effects_text
 from scorekeeper.render.report import rule_summary_lines, violation_lines
 from scorekeeper.games.findings import Finding, blocked
@@ -81,10 +81,10 @@ def effects_lines(effects: "Effects", indent: str = "  ") -> list[str]:
 def refusal_text(error: ScorekeeperError) -> str:
     """An error's message; for a refused play (``app.verdicts.PlayRefused``), the whole refusal: each broken
     rule and why with its summary below, or the later plays a ruling would make illegal and how to record it
-    anyway."""
+    anyway. An incomplete play (every error an ask) is its one prompt line: no summary, no ``--force``."""
     from scorekeeper.app.verdicts import PlayRefused
 
-    if not isinstance(error, PlayRefused):
+    if not isinstance(error, PlayRefused) or error.asks:  # an incomplete play: the prompt alone (UX-12)
         return str(error)
     if error.first is not None and error.effects is not None:
         return "\n".join([str(error), *amend_refusal_lines(error.target, error.first, error.effects)])
@@ -98,6 +98,27 @@ def refusal_text(error: ScorekeeperError) -> str:
     head = str(error) if blocked(findings) else f"{error} (use --force to record it anyway)"
     rules = dict.fromkeys(f.rule for f in findings)
     return "\n".join([head, *[line for rule in rules for line in rule_summary_lines(rule, "  ")]])
+
+
+def refusal_json(error: Refused) -> dict[str, Any]:
+    """A refusal as ``--json`` prints it: its kind (``ask``: an incomplete play, a choice to add, exit 2; else
+    ``refused``), its whole text (``refusal_text``) and its rule findings."""
+    return {"refused": True, "kind": "ask" if getattr(error, "asks", False) else "refused",
+            "message": refusal_text(error),
+            "violations": [{"rule": f.rule, "message": f.message} for f in error.findings]}
+
+
+def labelled(error: ScorekeeperError, label: str, after: str = "") -> ScorekeeperError:
+    """The refusal of one play among several, named by its ``label`` (``Astrid: refused: …``) and followed by
+    ``after`` (what became of the plays before it): a refusal stays one (exit 1), an incomplete play a prompt
+    (exit 2, shown as it is), any other error is bad input."""
+    from scorekeeper.app.verdicts import PlayRefused
+
+    message = f"{label}: {refusal_text(error)}{after}"
+    if isinstance(error, PlayRefused) and error.asks:
+        error.args = (message,)
+        return error
+    return Refused(message) if error.exit_code == REFUSED else BadInput(message)
 
 
 def amend_refusal_lines(target: int, first: "Violation", effects: "Effects") -> list[str]:

@@ -76,6 +76,17 @@ def test_keep_going_runs_every_line_and_exits_1_at_the_end(fc: Path) -> None:
     assert "#6 recorded: note: reached" in out
 
 
+def test_a_missing_choice_is_asked_for_not_refused(fc: Path) -> None:
+    """UX-12 remainder (field report; FC-PLACE-2): at the table a play that lacks a choice is a prompt-like line
+    saying what to add, not "refused", with no rule summary and no --force; nothing is written, and the same
+    play with the choice is recorded."""
+    code, out, err = play(fc, SETUP + "gather\nplace br-2\nplace br-2 2\n", "--keep-going")
+    assert code == 1  # a script that had a line it could not record
+    assert err == "incomplete: FC-PLACE-2: say which slot BR-2 goes to at CRUMBHALL: slots 2, 3 take it\n"
+    assert "#7 recorded: Ann places BR-2 in slot 2" in out
+    assert [e.type for e in Session.open(fc).events][-2:] == ["GATHER", "PLACE"]
+
+
 def test_usage_errors_and_commands_not_for_the_table_are_one_line(fc: Path) -> None:
     code, out, err = play(fc, "visit 'crumb\nplay\nfrobnicate\n", "--keep-going")
     assert code == 1

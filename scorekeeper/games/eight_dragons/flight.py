@@ -17,19 +17,21 @@ from .pieces import AUREA, VALLEY, Pieces
 
 
 class FlightError(Exception):
-    """An illegal flight: ``rule`` is the checklist ID, ``message`` says why and what would be legal."""
+    """An illegal flight: ``rule`` is the checklist ID, ``message`` says why and what would be legal; ``asks``: the
+    flight is not illegal but incomplete, a way the player must still say (reported as an ask)."""
 
-    def __init__(self, rule: str, message: str) -> None:
+    def __init__(self, rule: str, message: str, asks: bool = False) -> None:
         super().__init__(message)
         self.rule = rule
         self.message = message
+        self.asks = asks
 
 
 class _Unchosen(FlightError):
     """ED-PUSH-4: a pushed Dragon's Valley way is needed and was not given."""
 
     def __init__(self, dragon: str, message: str) -> None:
-        super().__init__("ED-PUSH-4", message)
+        super().__init__("ED-PUSH-4", message, asks=True)
         self.dragon = dragon
 
 
@@ -37,7 +39,7 @@ class _AureaToSteer(FlightError):
     """ED-2P-6: Aurea is pushed through the Valley, no Dragon follows her, and the other player's way is not given."""
 
     def __init__(self, message: str) -> None:
-        super().__init__("ED-2P-6", message)
+        super().__init__("ED-2P-6", message, asks=True)
 
 
 @dataclass
@@ -89,7 +91,7 @@ class _Sim:
             if self.dest and self.dest in self.board.kingdom:
                 return self.board.kingdom[self.dest]
             raise FlightError("ED-FLY-6", "you pass the Valley of the Winds: say which way, "
-                                          "-v sinistra (left) or -v dextra (right)")
+                                          "-v sinistra (left) or -v dextra (right)", asks=True)
         choice = self.pushes.get(dragon)
         if choice is None:
             if dragon == AUREA:  # ED-2P-6: simulate() tries both ways first (a follower decides)

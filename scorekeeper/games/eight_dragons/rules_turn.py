@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Finding, Findings, block, error, warning
+from scorekeeper.games.base import Finding, Findings, ask, block, error, warning
 
 from .board import parse_kingdom
 from .context import PayloadError, commit_names, new_tiles, piece_place
@@ -212,8 +212,8 @@ def fly_findings(state: EDState, event: Event) -> tuple[list[Finding], FlightRes
     try:
         result = simulate(state.board, state.pieces, str(event.player), _dest(event), valley=valley, pushes=pushes,
                           spaces=int(event.get("spaces")) if event.get("spaces") is not None and not event.get("to") else None)
-    except FlightError as exc:  # a flight the board cannot make is not carried out, even forced
-        found.append(block(exc.rule, exc.message))
+    except FlightError as exc:  # a flight the board cannot make is not carried out, even forced; a way not said is asked
+        found.append(ask(exc.rule, exc.message) if exc.asks else block(exc.rule, exc.message))
         return found, None
     found.extend(_cross_check(state, event, result, joins))
     return found, result
@@ -395,7 +395,7 @@ def play_positions(state: EDState, event: Event, found: Findings) -> EDState:
     apply_positions(state, event)
     lost = sorted(wyrms - set(state.pieces.all_wyrmlings()))
     if lost:  # every Wyrmling is somewhere: a Swarm, a Lair or the Rock
-        found.stop("ED-SWARM-1", f"say where {', '.join(lost)} {'is' if len(lost) == 1 else 'are'} "
+        found.ask("ED-SWARM-1", f"say where {', '.join(lost)} {'is' if len(lost) == 1 else 'are'} "
                                  "(a Swarm, a Lair or the Rock)")
     found.extend(findings)
     return state

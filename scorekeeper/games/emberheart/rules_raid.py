@@ -109,7 +109,7 @@ def raid_discard(st: State, ctx: Ctx) -> None:
             owned = [t for t in EXPERTS if p.hire[t]]
             plans = expert_plans(p.hire, must)
             if plans:
-                ctx.stop("EH-RAID-5", f"{p.name} must discard {must} Expert(s) and owns "
+                ctx.ask("EH-RAID-5", f"{p.name} must discard {must} Expert(s) and owns "
                                      f"{', '.join(f'{p.hire[t]}{t}' for t in owned)}: say which, e.g. "
                                      f"eh raid -p {p.name} --discard {hire_text(plans[0])}")
             plan = {t: p.hire[t] for t in EXPERTS} if must == experts(p.hire) else {owned[0]: must} if must else {}

@@ -479,7 +479,7 @@ def mountain_claim(st: State, ctx: Ctx) -> None:
     if level == "top":
         flame_up(st, p, 1, ctx)
         if not ctx.get("track"):
-            ctx.stop("EH-MTN-15", "the top Dragon also moves one Attribute marker up: say which, e.g. eh claim -t "
+            ctx.ask("EH-MTN-15", "the top Dragon also moves one Attribute marker up: say which, e.g. eh claim -t "
                                   "strength (strength, senses or speed)")
         track = valid_track(ctx.get("track"), ctx, "EH-MTN-15", "track the top Dragon advances")
         advance(st, p, track, 1, ctx)

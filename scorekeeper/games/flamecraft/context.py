@@ -180,8 +180,7 @@ class Ctx(Findings):
             self.info(f"{source}: the fancy deck is empty, the fancy dragon is lost (FC-REW-7)")
             return
         if not self.fancies:
-            self.block("FC-REW-2", f"{source} gives a fancy dragon: name the card drawn (--fancy NAME or NAME=sun:4rep)")
-            return
+            self.ask("FC-REW-2", f"{source} gives a fancy dragon: name the card drawn (--fancy NAME or NAME=sun:4rep)")
         card, face = _ref(self.fancies.pop(0))
         if not card:
             card = state.next_auto("F")
@@ -218,12 +217,11 @@ class Ctx(Findings):
             if not state.park and state.artisan_deck <= 0:
                 self.info(f"{source}: the park and the artisan deck are empty, the dragon is lost (FC-REW-7)")
                 return
-            self.block(
+            self.ask(
                 rule,
                 f"{source} gives an artisan dragon: say where it came from "
                 f"(--draw park:NAME from {', '.join(state.park) or 'an empty park'}, or --draw deck[:NAME])",
             )
-            return
         draw = self.draws.pop(0)
         if isinstance(draw, str):
             src, _, rest = draw.partition(":")
@@ -393,14 +391,13 @@ class Ctx(Findings):
 
     def _which_slot(self, who: PlayerState, shop: ShopState, face: Mapping[str, Any], dragon: str) -> None:
         """A placement that names no slot: which empty slots take the dragon (FC-PLACE-2), or none (FC-PLACE-3);
-        either is a block (no slot to carry the placement out in)."""
+        the first asks the player to name one, the second is a block (no slot to carry the placement out in)."""
         dface = self.state.face("dragon", dragon)
         if dface is None:
-            self.block("FC-PLACE-2", f"say which slot {dragon} goes to (a number: 1, 2, 3…)")
-            return
+            self.ask("FC-PLACE-2", f"say which slot {dragon} goes to (a number: 1, 2, 3…)")
         fits = [str(i + 1) for i, d in enumerate(shop.slots) if d is None and dface["icon"] in face["slots"][i]["icons"]]
         if fits:
-            self.block("FC-PLACE-2", f"say which slot {dragon} goes to at {shop.id}: slot{'s' if len(fits) > 1 else ''} {', '.join(fits)} take{'' if len(fits) > 1 else 's'} it")
+            self.ask("FC-PLACE-2", f"say which slot {dragon} goes to at {shop.id}: slot{'s' if len(fits) > 1 else ''} {', '.join(fits)} take{'' if len(fits) > 1 else 's'} it")
         else:
             self.block("FC-PLACE-3", f"no empty slot of {shop.id} takes a {dface['icon']} dragon" + self._fitting(who, shop, face, dragon))
 

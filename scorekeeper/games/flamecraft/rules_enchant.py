@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.core.events import Event
+from scorekeeper.games.base import Stop
 
 from .context import Ctx, items_text
 from .notation import COIN, WILD, norm_id
@@ -111,8 +112,11 @@ def _terms(ctx: Ctx, card: str, face: dict[str, Any]) -> tuple[dict[str, int], d
         return dict(face["cost"]), face["reward"], None
     sets = ctx.payload.get("sets")
     top = face.get("max_sets")
-    if not isinstance(sets, int) or isinstance(sets, bool) or sets < 1 or (top and sets > top):
-        ctx.block("FC-ENCH-10", f"{card} is paid in sets: declare how many (--sets K, 1 to {top or 'any'})")
+    if sets is None:  # FC-ENCH-10: the player declares k
+        ctx.ask("FC-ENCH-10", f"{card} is paid in sets: declare how many (--sets K, 1 to {top or 'any'})")
+    if not isinstance(sets, int) or isinstance(sets, bool) or sets < 1 or (top and sets > top):  # FC-ENCH-10
+        most = f"{card} has {top} set{'s' if top != 1 else ''} at most" if top else f"{card} takes 1 set or more"
+        ctx.block("FC-ENCH-10", f"{most}, not {sets!r} (--sets K, 1 to {top or 'any'})")
         return None
     cost = {g: n * sets for g, n in face["set_cost"].items()}
     by_sets = face.get("reward_by_sets")
@@ -135,7 +139,10 @@ def default_payment(state: FlameState, player: str, payload: dict[str, Any]) -> 
     face = (payload.get("faces") or {}).get("ench", {}).get(card) or state.face("ench", card)
     if who is None or face is None:
         return None
-    terms = _terms(ctx, card, face)
+    try:
+        terms = _terms(ctx, card, face)
+    except Stop:  # the number of sets is not declared yet: the rules will ask for it
+        return None
     if terms is None:
         return None
     pay = _payment(ctx, who, terms[0], bool(face.get("no_coin")), card)

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from scorekeeper.games.base import ask
+
 from .context import Ctx, ref
 from .notation import FaceError, norm_goods, norm_id
 from .state import ShopState
@@ -47,7 +49,7 @@ def resolve_final(ctx: Ctx) -> None:
         if ctx.state.face("fancy", card) is None:
             ctx.face("fancy", card, why=" (is it sun or moon?)")
         elif card not in declared:  # FC-SCORE-3: every moon dragon is judged
-            ctx.error("FC-SCORE-3", f"say whether {owner}'s moon dragon {card} was fulfilled (--moon {card} or --missed {card})")
+            ctx.add(ask("FC-SCORE-3", f"say whether {owner}'s moon dragon {card} was fulfilled (--moon {card} or --missed {card})"))
         else:  # FC-FANCY-7 (A-31): a structured goal is checked against the final state
             met = ctx.goal_met(state.players[owner], card)
             goal = (state.face("fancy", card) or {}).get("goal")

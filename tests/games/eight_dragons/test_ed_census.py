@@ -281,3 +281,11 @@ def test_a_forced_rule_break_is_carried_out(rule, build, type_, player, payload,
     found = Findings(forced=True)
     state = GAME.play(copy.deepcopy(t.state), t.event(type_, player, payload, forced=True), found)
     assert rule in [f.rule for f in found.items if f.is_error] and done(state)
+
+
+def test_a_wyrmling_left_nowhere_is_asked_for():
+    """UX-12 remainder (field report; ED-SWARM-1): positions that leave Wyrmlings nowhere ask where they are (an
+    ask: the play is incomplete, a prompt rather than a refusal), naming each of them."""
+    [asked] = fresh().judge("POSITIONS", None, rock=[])
+    assert asked.rule == "ED-SWARM-1" and asked.asks
+    assert asked.message == "say where A.w2, Aureus, B.w2, C.w2 are (a Swarm, a Lair or the Rock)"

@@ -101,4 +101,5 @@ def test_two_dragons_pushed_into_the_valley_are_asked_for_in_one_refusal() -> No
     t = t2_table()
     [asked] = [f for f in t.judge("FLY", "Greenyra", to="N4") if f.is_error]
     assert asked.rule == "ED-PUSH-4" and "--push Rhed=WAY" in asked.message and "--push Blakkar=WAY" in asked.message
+    assert asked.asks  # a prompt for the ways, not a refusal (UX-12)
     t.ok("FLY", "Greenyra", to="N4", pushes={"Rhed": "Dextra", "Blakkar": "Sinistra"})

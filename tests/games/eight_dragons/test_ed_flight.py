@@ -222,6 +222,7 @@ def test_pushed_dragon_needs_its_owners_valley_choice():
     t = t2_table()
     findings = t.check("FLY", "Greenyra", to="N4", pushes={"Blakkar": "Sinistra"})
     assert [f.rule for f in findings] == ["ED-PUSH-4"] and "--push Rhed=" in findings[0].message
+    assert findings[0].asks  # the owner's choice is asked for (UX-12)
 
 
 def test_start_stack_is_left_without_pushing():
@@ -257,8 +258,10 @@ def test_a_swarm_running_into_the_start_stack_pushes_it_top_first():
 
 
 def test_flight_by_number_of_spaces_on_a_board():
-    """ED-FLY-3: `-n 3` counts marked spaces (the Valley is not one): N6 → S3 like scenario T1."""
+    """ED-FLY-3: `-n 3` counts marked spaces (the Valley is not one): N6 → S3 like scenario T1; ED-FLY-6: the
+    Valley way not said is asked for (UX-12)."""
     t = t1_table()
-    assert t.errors("FLY", "Blakkar", spaces=3) == ["ED-FLY-6"]  # the Valley way must be said
+    [way] = [f for f in t.judge("FLY", "Blakkar", spaces=3) if f.is_error]  # the Valley way must be said:
+    assert way.rule == "ED-FLY-6" and way.asks  # asked for, a prompt rather than a refusal (UX-12)
     t.play("FLY", "Blakkar", spaces=3, valley="Sinistra")
     assert t.state.pieces.pos["Blakkar"] == "S3"

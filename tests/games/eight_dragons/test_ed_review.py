@@ -188,10 +188,12 @@ def test_setting_aside_or_replacing_waits_for_every_activation():
 
 
 def test_a_flight_through_the_valley_without_a_way_says_how_to_give_it(cli):
-    """ED-FLY-6: counting spaces through the Valley needs the way; the refusal shows the option to type."""
+    """ED-FLY-6: counting spaces through the Valley needs the way; the prompt shows the option to type (an ask:
+    exit 2, one line, UX-12)."""
     new_game(cli, "--catalog", str(BOARD))
     result = cli("ed", "fly", "-n", "3")
-    assert result.exit_code == 1 and "ED-FLY-6" in result.output and "-v sinistra" in result.output
+    assert result.exit_code == 2 and result.output.startswith("incomplete: ED-FLY-6: ") and "-v sinistra" in result.output
+    assert len(result.output.splitlines()) == 1
     assert cli("ed", "fly", "-n", "3", "-v", "sinistra").exit_code == 0
 
 

@@ -195,8 +195,10 @@ def test_apprentice() -> None:
 
 
 def test_bard_reserved_card() -> None:
-    """EH-HERO-BARD-A1, EH-HERO-BARD-A2 (AMB-27: slot 4, only the Bard's owner)."""
+    """EH-HERO-BARD-A1, EH-HERO-BARD-A2 (AMB-27: slot 4, only the Bard's owner). The 2 cards drawn not named
+    are asked for (UX-12: an ask, not a refusal)."""
     t = hero_table("bard")
+    assert t.refused("EH-HERO-BARD-A1", "HERO_ABILITY", "Astrid", hero="bard", keep="squire").asks
     t.ok("HERO_ABILITY", "Astrid", hero="bard", keep="squire", discard="priestess")
     st = t.state
     assert st.offers["guild"][3] == "squire" and st.cards["squire"].reserved_for == "Astrid"

@@ -276,6 +276,23 @@ def test_each_check_refuses_with_its_rule(rule: str, board: Board, type: str, pl
     t.refused(rule, type, player, **{k: v for k, v in payload.items() if v is not None})
 
 
+ASKS = [
+    ("EH-AIDE-6", filled, "TAKE_AIDE", "Astrid", {"aide": "leader", "place": {"location": "camp", "space": 1,
+                                                                                 "hire": {"G": 1}}}),
+    ("EH-DRG-6", with_hero(raid_phase, "dragon trainer", "green"), "HERO_ABILITY", "Astrid",
+     {"hero": "dragon trainer", "dragon": "X1"}),
+]
+
+
+@pytest.mark.parametrize("rule, board, type, player, payload", ASKS, ids=[r[0] for r in ASKS])
+def test_a_missing_choice_is_asked_for_not_refused(rule: str, board: Board, type: str, player: str | None,
+                                                   payload: dict[str, Any]) -> None:
+    """UX-12 remainder (field report; EH-AIDE-6 "name the recalled Party too", EH-DRG-6 "say which colour"): a
+    play that lacks a choice is an ask (a prompt: exit 2 at the command line), not a refusal."""
+    found = board().refused(rule, type, player, **payload)
+    assert found.asks and found.blocks
+
+
 def test_an_attached_exotic_is_refused_under_eh_drg_7_not_eh_drg_6() -> None:
     """EH-DRG-7: an exotic Dragon attached is its Hero's colour for good; declaring another is refused."""
     t = raid_phase()

@@ -250,8 +250,8 @@ def test_raid_all_resolves_everyone_but_a_player_who_must_say_which_experts(cli:
     out = " ".join(ok(cli, "eh", "raid", "--all").split())
     assert "Bjorn" in out and "Dag" in out
     assert "Astrid says which Experts go (eh raid -p Astrid --discard 1S|1W)" in out
-    out = refused(cli, "eh", "raid", "--all")  # only Astrid is left: the rules say why
-    assert "Astrid: refused: EH-RAID-5: Astrid must discard 1 Expert(s) and owns 1S, 1W: say which" in out
+    out = refused(cli, "eh", "raid", "--all", code=2)  # only Astrid is left: the rules ask her which (UX-12)
+    assert "Astrid: incomplete: EH-RAID-5: Astrid must discard 1 Expert(s) and owns 1S, 1W: say which" in out
     ok(cli, "eh", "raid", "-p", "Astrid", "--discard", "1W")
 
 
@@ -288,8 +288,8 @@ def test_the_top_of_the_mountain_asks_for_the_track_before_recording(cli: Cli) -
                                   "(eh claim -t TRACK) or withdraws (eh recall)")
     assert status["headline"][2] == "Resolving: Mountain (top level) · on offer: M6 red8 F+1"
     before = cli.session.read_bytes()
-    out = refused(cli, "eh", "claim")  # the rules ask (EH-MTN-15), nothing is recorded
-    assert "EH-MTN-15: the top Dragon also moves one Attribute marker up: say which, e.g. eh claim -t strength" in out
+    out = refused(cli, "eh", "claim", code=2)  # the rules ask (EH-MTN-15: a prompt, exit 2, UX-12), nothing is recorded
+    assert "incomplete: EH-MTN-15: the top Dragon also moves one Attribute marker up: say which, e.g. eh claim -t strength" in out
     assert cli.session.read_bytes() == before
     ok(cli, "eh", "claim", "-t", "sen")
     assert cli.json("log")[-1]["description"] == "Astrid: mountain (top) space 5 claims M6"

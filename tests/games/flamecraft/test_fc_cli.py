@@ -89,18 +89,38 @@ def test_force_records_a_refused_play_and_check_lists_it(cli: Cli) -> None:
 
 def test_force_is_offered_only_for_a_play_it_could_carry_out(cli: Cli) -> None:
     """UX-12 (field report): "say which slot … (use --force to record it anyway)": forcing a play the game cannot
-    carry out (a block: a slot not named, a slot that does not exist) only records an inert event for the referee
-    to clean up, so the refusal no longer offers it; a breach (the wrong icon) still does."""
+    carry out (a block: a slot that does not exist) only records an inert event for the referee to clean up, so
+    the refusal no longer offers it; a breach (the wrong icon) still does. A slot not named at all is missing
+    information: a prompt (exit 2) that --force cannot record either (``test_a_missing_choice_is_asked_for``)."""
     ready(cli)
     assert cli("fc", "visit", "crumb").exit_code == 0 and cli("fc", "gather").exit_code == 0
     before = cli.session.read_bytes()
-    for args, head in ((["br-2"], "refused: FC-PLACE-2: say which slot BR-2 goes to at CRUMBHALL: slots 2, 3 take it\n"),
-                       (["br-2", "9"], "refused: FC-PLACE-2: CRUMBHALL has slots 1 to 3, not 9\n")):
-        result = cli("fc", "place", *args)
-        assert result.exit_code == 1 and result.stderr.startswith(head) and "--force" not in result.stderr
+    result = cli("fc", "place", "br-2", "9")
+    assert result.exit_code == 1 and result.stderr.startswith("refused: FC-PLACE-2: CRUMBHALL has slots 1 to 3, not 9\n")
+    assert "--force" not in result.stderr
     breach = cli("fc", "place", "pl-2", "3")
     assert breach.exit_code == 1 and breach.stderr.splitlines()[0].endswith("(use --force to record it anyway)")
     assert cli.session.read_bytes() == before
+
+
+def test_a_missing_choice_is_asked_for(cli: Cli) -> None:
+    """UX-12 remainder (field report; FC-PLACE-2): a play that lacks a choice the player must add ("say which
+    slot") is a prompt, not a refusal: one line, exit 2 as a usage error, no rule summary under it, no --force
+    (forced, it is asked for all the same), nothing written; --json says its kind is "ask"."""
+    ready(cli)
+    assert cli("fc", "visit", "crumb").exit_code == 0 and cli("fc", "gather").exit_code == 0
+    before = cli.session.read_bytes()
+    prompt = "incomplete: FC-PLACE-2: say which slot BR-2 goes to at CRUMBHALL: slots 2, 3 take it\n"
+    for force in ([], ["--force"]):
+        result = cli("fc", "place", "br-2", *force)
+        assert (result.exit_code, result.stderr) == (2, prompt)
+    asked = cli("fc", "place", "br-2", "--json")
+    assert asked.exit_code == 2 and json.loads(asked.stdout)["kind"] == "ask"
+    assert json.loads(asked.stdout)["message"] == prompt.strip()
+    refused = cli("fc", "place", "pl-2", "3", "--json")
+    assert refused.exit_code == 1 and json.loads(refused.stdout)["kind"] == "refused"
+    assert cli.session.read_bytes() == before
+    assert cli("fc", "place", "br-2", "2").exit_code == 0
 
 
 def test_visit_pay_to_everyone_there_and_inline_faces(cli: Cli) -> None:

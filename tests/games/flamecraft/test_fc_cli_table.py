@@ -175,11 +175,12 @@ def test_setup_without_a_catalog_shows_how_to_name_a_starter_shop(cli: Cli) -> N
 
 def test_a_start_bonus_or_gift_reward_that_draws_a_dragon_takes_draw(cli: Cli) -> None:
     """FC-COMP-3, FC-REW-3, FC-GIFT-4: `fc deal` and `fc gift` take --draw, for a START bonus or a gift reward
-    that gives an artisan dragon (before, the deal could not be recorded without --force)."""
+    that gives an artisan dragon (before, the deal could not be recorded without --force). Without it the deal
+    is incomplete: a prompt for the draw (exit 2, UX-12)."""
     new(cli, "Ann,Bo", "companions=yes")
     cli("fc", "setup", "--park", "BR-1,MT-1,PL-1,IR-1,CR-1", "--row", "PU-1,PU-2,PU-3,PU-4,PU-5")
     result = cli("fc", "deal", "Ann", "--hand", "BR-2,MT-2,PL-2", "--keep", "FY-2", "--companion", "CX-1=start=1artisan")
-    assert result.exit_code == 1 and "FC-REW-3" in result.output and "--draw park:NAME" in result.output
+    assert result.exit_code == 2 and "incomplete: FC-REW-3" in result.output and "--draw park:NAME" in result.output
     result = cli("fc", "deal", "Ann", "--hand", "BR-2,MT-2,PL-2", "--keep", "FY-2", "--companion", "CX-1=start=1artisan",
                  "--draw", "park:BR-1")
     assert result.exit_code == 0, result.output
@@ -302,14 +303,14 @@ def test_a_companion_after_the_last_final_turn_is_refused_with_the_game_end(cli:
 
 def test_the_slot_may_be_left_out_when_only_one_slot_takes_the_dragon(cli: Cli) -> None:
     """FC-PLACE-2, FC-PLACE-3, FC-ART-PLACE-1: `fc place DRAGON` and `--at SHOP` find the one empty slot that
-    takes the dragon; when there are several, or none, the rules refuse the play saying which (exit 1, nothing
-    written; `--force` records it, flagged)."""
+    takes the dragon; when there are several, the rules ask which (exit 2, UX-12), and when there are none they
+    refuse the play saying so (exit 1); nothing is written."""
     ready(cli)
     cli("fc", "visit", "crumb")
     cli("fc", "gather")
     before = cli.session.read_bytes()
     result = cli("fc", "place", "BR-2")
-    assert result.exit_code == 1 and result.output.startswith("refused: FC-PLACE-2: say which slot BR-2 goes to at CRUMBHALL: slots 2, 3 take it")
+    assert result.exit_code == 2 and result.output.startswith("incomplete: FC-PLACE-2: say which slot BR-2 goes to at CRUMBHALL: slots 2, 3 take it")
     result = cli("fc", "place", "PL-2")
     assert result.exit_code == 1 and result.output.startswith("refused: FC-PLACE-3: no empty slot of CRUMBHALL takes a plant dragon")
     assert cli.session.read_bytes() == before
@@ -320,7 +321,7 @@ def test_the_slot_may_be_left_out_when_only_one_slot_takes_the_dragon(cli: Cli) 
     cli("fc", "visit", "bubble")
     cli("fc", "gather")
     result = cli("fc", "fire", "s-fizz", "--dragon", "PL-3", "--at", "moss")
-    assert result.exit_code == 1 and "FC-PLACE-2" in result.output and "slots 2, 3 take it" in result.output
+    assert result.exit_code == 2 and "FC-PLACE-2" in result.output and "slots 2, 3 take it" in result.output
     result = cli("fc", "fire", "s-fizz", "--dragon", "IR-3", "--at", "moss")  # iron: only slot 3 (plant/iron)
     assert result.exit_code == 0 and "placing IR-3 at MOSSLOFT:3" in result.output, result.output
 

@@ -65,10 +65,14 @@ def test_fc_ench_7_no_coin_cards() -> None:
 
 
 def test_fc_ench_10_11_variable_cards_pay_k_sets() -> None:
-    """FC-ENCH-10 (A-26: 1 ≤ k ≤ max, k × the set cost), FC-ENCH-11 (the reward for k sets)."""
+    """FC-ENCH-10 (A-26: 1 ≤ k ≤ max, k × the set cost), FC-ENCH-11 (the reward for k sets). No k declared is
+    asked for (an ask: the play is incomplete, UX-12); a k over the card's maximum says so (UX-12: it repeated
+    "declare how many")."""
     t = enchanting("BAKERY", {"iron": 2, "potion": 1}, coins=1)
-    t.bad("ENCHANT", "P1", "FC-ENCH-10", card="EN-3")
-    t.bad("ENCHANT", "P1", "FC-ENCH-10", card="EN-3", sets=4)
+    [asked] = t.bad("ENCHANT", "P1", "FC-ENCH-10", card="EN-3")
+    assert asked.asks and asked.message == "EN-3 is paid in sets: declare how many (--sets K, 1 to 3)"
+    [most] = t.bad("ENCHANT", "P1", "FC-ENCH-10", card="EN-3", sets=4)
+    assert not most.asks and most.message == "EN-3 has 3 sets at most, not 4 (--sets K, 1 to 3)"
     t.bad("ENCHANT", "P1", "FC-ENCH-6", card="EN-3", sets=2, pay={"iron": 2, "potion": 1})
     t.ok("ENCHANT", "P1", card="EN-3", sets=2, pay={"iron": 2, "potion": 1, "coin": 1})
     assert t.p("P1").rep == 4 and t.p("P1").goods == {"iron": 0, "potion": 0}

@@ -154,14 +154,14 @@ def test_fc_res_3_a_reserved_card_comes_from_the_row_or_the_deck() -> None:
 
 
 def test_fc_rew_2_a_fancy_reward_names_the_card_drawn_and_no_more() -> None:
-    """FC-REW-2: a slot that gives a fancy dragon needs the card drawn (--fancy NAME); a fancy dragon named where
-    no reward draws one is refused."""
+    """FC-REW-2: a slot that gives a fancy dragon needs the card drawn (--fancy NAME: asked for, UX-12); a fancy
+    dragon named where no reward draws one is refused."""
     t = fresh(("P1", "P2"))
     t.ok("ADJUST", None, players={"P1": {"hand": ["AD-3"]}})
     t.ok("VISIT", "P1", shop="BUTCHER")
     t.ok("GATHER", "P1")
     found = t.refused("FC-REW-2", "PLACE", "P1", dragon="AD-3", slot=2)  # BUTCHER slot 2: 1 fancy dragon
-    assert "name the card drawn" in found.message
+    assert "name the card drawn" in found.message and found.asks
     t.refused("FC-REW-2", "FIRE_UP", "P1", dragon="SD-MEAT", draws=[{"from": "park", "card": "PK-1"}], fancies=["FM-1"])
     t.ok("PLACE", "P1", dragon="AD-3", slot=2, fancies=["FM-1"])
     assert "FM-1" in t.p("P1").fancies
@@ -288,7 +288,7 @@ def test_fc_place_2_gather_1_a_placement_or_ability_out_of_its_step() -> None:
     t.refused("FC-GATHER-1", "SHOP_ABILITY", "P1", reserve="EN-1")
     t.ok("GATHER", "P1", gain={"potion": 1})
     found = t.refused("FC-PLACE-2", "PLACE", "P1", dragon="AD-77")
-    assert "say which slot AD-77 goes to" in found.message
+    assert "say which slot AD-77 goes to" in found.message and found.asks  # a prompt, not a refusal (UX-12)
     b = fresh(("P1", "P2"))
     b.ok("ADJUST", None, players={"P1": {"hand": ["AD-3"]}})
     b.ok("VISIT", "P1", shop="BUTCHER")

@@ -30,11 +30,13 @@ def row(table: Any, name: str) -> Any:
 
 def test_fc_score_1_2_3_5_6_final_table_with_coins_and_moon_dragons() -> None:
     """FC-SCORE-1 (after every final turn, once), FC-SCORE-2 (+1 per coin), FC-SCORE-3 (fulfilled moon
-    dragons), FC-SCORE-5 (the total), FC-SCORE-6 (the highest wins)."""
+    dragons; one not judged is asked for, each of them: UX-12), FC-SCORE-5 (the total), FC-SCORE-6 (the highest
+    wins)."""
     t = finished({"P1": {"rep": 10, "coins": 3, "fancies": ["FM-1", "FM-2"]}, "P2": {"rep": 14, "coins": 1, "fancies": ["FM-3"]}})
     with pytest.raises(MissingValueError, match="moon"):
         GAME.score(t.state)
-    t.bad("FINAL_SCORING", None, "FC-SCORE-3", moon={"FM-1": True})
+    asked = t.bad("FINAL_SCORING", None, "FC-SCORE-3", moon={"FM-1": True})
+    assert [(f.rule, f.asks) for f in asked] == [("FC-SCORE-3", True)] * 2
     t.ok("FINAL_SCORING", None, moon={"FM-1": True, "FM-2": False, "FM-3": False})
     t.bad("FINAL_SCORING", None, "FC-SCORE-1", moon={"FM-1": True, "FM-2": False, "FM-3": False})
     table = GAME.score(t.state)
