@@ -12,6 +12,7 @@ from scorekeeper.app.recording import Recording
 from scorekeeper.app.verdicts import Verdict
 from scorekeeper.core.engine import Replay
 from scorekeeper.core.events import AMEND, ASSERT, NOTE, SET, VOID
+from scorekeeper.core.strictjson import assignments
 from scorekeeper.errors import BadInput, Refused
 from scorekeeper.games.base import Draft
 
@@ -63,11 +64,29 @@ class Corrections(Recording, Reading):
         A key the game cannot read (unknown, or a player's value without a player) is refused here
         (``BadInput``, listing the known keys), so that it never stands in the journal as a disagreement.
         """
+        return self.assert_many([(player, facts)])[0]
+
+    def assert_many(self, groups: Sequence[tuple[str | None, Mapping[str, Any]]]) -> list[Verdict]:
+        """Record what the table shows about several players (and the game): one assertion event per group of
+        ``(player or None, facts)``, all in one atomic write under the lock, or none (field report FC-V11). Every
+        group is checked first as ``assert_facts`` checks one; each assertion is judged after the ones before it."""
+        drafts = [self._assertion(player, facts) for player, facts in groups]
+        return self.record_many(lambda current: drafts)
+
+    def assert_words(self, words: Sequence[str]) -> list[Verdict]:
+        """``assert_many`` of the words as typed (``Mara score=19 coins=5 Jonas score=19``: see
+        ``assertion_groups``); a word that is not key=value is shown an example key of this game."""
+        example = next(iter(self.game.observable_keys()), "KEY") + "=3"
+        return self.assert_many(assertion_groups(words, example))
+
+    def _assertion(self, player: str | None, facts: Mapping[str, Any]) -> Draft:
+        """The assertion of ``facts`` about ``player`` (None: the game), its keys checked (see ``assert_facts``)."""
         from scorekeeper.games.base import ObservationError
 
         who = self.player(player) if player else None
         if not facts:
-            raise BadInput(f"say what the table shows as KEY=VALUE; known keys: {self._known_keys()}")
+            raise BadInput(f"say what the table shows{' for ' + who if who else ''} as KEY=VALUE; "
+                           f"known keys: {self._known_keys()}")
         state = self.state
         for key, stated in facts.items():
             try:
@@ -81,7 +100,7 @@ class Corrections(Recording, Reading):
             if impossible:
                 typed = stated if isinstance(stated, str) else json.dumps(stated)
                 raise BadInput(f"assert {key}={typed}: {impossible}")
-        return self.record(Draft(ASSERT, who, {"facts": dict(facts)}))
+        return Draft(ASSERT, who, {"facts": dict(facts)})
 
     def _known_keys(self) -> str:
         return ", ".join(self.game.observable_keys()) or "none"
@@ -107,6 +126,21 @@ class Corrections(Recording, Reading):
         verdict = self.record_many(lambda current: [Draft(NOTE, None, payload)], accept_broken_chain=True)[0]
         self.witness_from_here()
         return verdict
+
+
+def assertion_groups(words: Sequence[str], example: str) -> list[tuple[str | None, dict[str, Any]]]:
+    """``assert``'s words as (player, facts) groups: each word without ``=`` names a player and the
+    ``KEY=VALUE`` words after it are about that player (``Mara score=19 coins=5 Jonas score=19``); those before
+    any name are about the game. ``BadInput`` on a word that is not key=value (``example`` shows one)."""
+    groups: list[tuple[str | None, list[str]]] = []
+    for word in words:
+        if "=" not in word:
+            groups.append((word, []))
+        elif groups:
+            groups[-1][1].append(word)
+        else:
+            groups.append((None, [word]))
+    return [(player, assignments(pairs, example)) for player, pairs in groups]
 
 
 def _impossible(stated: Any, actual: Any, choices: Sequence[str]) -> str:

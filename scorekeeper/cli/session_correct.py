@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import click
 
-from scorekeeper.cli.common import (complete_now, json_refusals, open_session, recording_options, show_verdict,
+from scorekeeper.cli.common import (complete_now, emit_json, json_refusals, open_session, recording_options, show_verdict,
                                     warn_of_broken_chain)
 from scorekeeper.cli.session import command
 from scorekeeper.core.strictjson import assignments
-from scorekeeper.errors import REFUSED, BadInput
+from scorekeeper.errors import REFUSED
 
 dry_run_option = click.option("--dry-run", is_flag=True, help="Show what it would record and change; write nothing.")
 
@@ -81,27 +81,24 @@ def amend(seq: int, changes: tuple[str, ...], player: str | None, dry_run: bool,
 
 
 @command("assert")
-@click.argument("words", nargs=-1, required=True, metavar="[PLAYER] KEY=VALUE...")
+@click.argument("words", nargs=-1, required=True, metavar="[PLAYER] KEY=VALUE... [PLAYER KEY=VALUE...]...")
 @recording_options
 def assert_cmd(words: tuple[str, ...], session: str | None, force: bool, as_json: bool) -> None:
     """Record what the table really shows; replay reports the first event where journal and table disagree.
 
-    Like a ledger's balance assertion. Without PLAYER the values are about the whole game. A disagreement is
-    recorded all the same, and exits 1 (as check does); a value no key can take is refused (exit 2).
+    Like a ledger's balance assertion. The values before any PLAYER are about the whole game; several players
+    make one assertion each, recorded together or not at all. A disagreement is recorded all the same, and exits
+    1 (as check does); a value no key can take is refused (exit 2).
 
-    Example: scorekeeper assert Astrid flame=3 gear=2
+    Example: scorekeeper assert Astrid flame=3 gear=2 Bjorn flame=1
     """
-    player = None
-    if words and "=" not in words[0]:
-        player, words = words[0], words[1:]
-    another = next((word for word in words if "=" not in word), None)
-    if another is not None:  # one event asserts about one player: said so, not "not key=value"
-        raise BadInput(f"assert takes one player at a time: record {another}'s values with a second "
-                       f"'scorekeeper assert {another} KEY=VALUE …'")
-    s = open_session(session, writing=True)
-    example = next(iter(s.game.observable_keys()), "KEY") + "=3"  # a key of this game
-    show_verdict(verdict := s.assert_facts(player, assignments(words, example)), as_json)
-    raise click.exceptions.Exit(REFUSED if verdict.findings else 0)  # a disagreement: exit 1, as check
+    verdicts = open_session(session, writing=True).assert_words(words)
+    if as_json and len(verdicts) > 1:
+        emit_json([v.to_json() for v in verdicts])
+    else:
+        for verdict in verdicts:
+            show_verdict(verdict, as_json, show_next=verdict is verdicts[-1])
+    raise click.exceptions.Exit(REFUSED if any(v.findings for v in verdicts) else 0)  # a disagreement: exit 1
 
 
 @command("set")

@@ -181,20 +181,31 @@ def test_refusals_say_each_thing_once_and_suggest_nothing_the_next_rule_forbids(
     assert "but 1 player is at APOTHECARY" in full.message
 
 
-def test_assert_names_one_player_gives_a_flamecraft_example_and_echoes_as_typed(cli: Cli) -> None:
-    """FC-V11 (field report): a second player's name in ``assert`` says to assert one player at a time (it said
-    "'Jonas' is not key=value (for example: flame=3)", an Emberheart key); a word without ``=`` after the key
-    gives a Flamecraft example; ``finished=true`` is echoed as typed. Nothing is written on bad words."""
+def test_assert_takes_several_players_gives_a_flamecraft_example_and_echoes_as_typed(cli: Cli) -> None:
+    """FC-V11 (field report): ``assert Mara score=19 coins=5 hand=1 Jonas score=19`` was refused ("'Jonas' is not
+    key=value (for example: flame=3)", an Emberheart key, then "one player at a time"); it is accepted as ``fc
+    adjust`` accepts it: one assertion per player, written together in one atomic write or not at all, each
+    judged, a disagreement exiting 1. A word without ``=`` after the key gives a Flamecraft example;
+    ``finished=true`` is echoed as typed. Nothing is written on bad words."""
     ready(cli)
     before = cli.session.read_bytes()
-    two = cli("assert", "Ann", "rep=0", "Bo", "rep=0")
-    assert (two.exit_code, two.output) == (2, "error: assert takes one player at a time: record Bo's values with a "
-                                              "second 'scorekeeper assert Bo KEY=VALUE …'\n")
-    bad = cli("assert", "rep=0", "=3")
-    assert bad.exit_code == 2 and "(for example: rep=3)" in bad.output
-    assert cli.session.read_bytes() == before
+    for words, says in ((["Ann", "rep=0", "Bo", "rep=x"], "error: assert rep=x: it is a whole number\n"),
+                        (["Ann", "rep=0", "Bo"], "error: say what the table shows for Bo as KEY=VALUE; known keys: "),
+                        (["Ann", "rep=0", "Zed", "rep=0"], "error: no player 'Zed' in this game"),
+                        (["rep=0", "=3"], "error: '=3' is not key=value (for example: rep=3)\n")):
+        bad = cli("assert", *words)
+        assert bad.exit_code == 2 and bad.output.startswith(says), bad.output
+    assert cli.session.read_bytes() == before  # the first player's values were not written either
+    two = cli("assert", "Ann", "rep=0", "coins=0", "hand=3", "Bo", "rep=0")
+    assert two.exit_code == 0 and two.output.startswith("#4 recorded: assert Ann rep=0 coins=0 hand=3\n"
+                                                         "#5 recorded: assert Bo rep=0\nnext: "), two.output
+    wrong = cli("assert", "artisan_deck=13", "Ann", "rep=0", "Bo", "rep=4", "--json")
+    assert wrong.exit_code == 1  # Bo disagrees
+    assert [v["warnings"] for v in json.loads(wrong.stdout)] == [[], [], [
+        {"rule": "CORE-ASSERT", "severity": "error", "message": "the table shows Bo's rep=4, but the journal gives 0"}]]
     said = cli("assert", "finished=false")
     assert said.exit_code == 0 and "assert finished=false" in said.output, said.output
+    assert [e.seq for e in Session.open(cli.session).events if e.type == "assert"] == [4, 5, 6, 7, 8, 9]
 
 
 def test_the_town_table_shows_a_shops_ability() -> None:
