@@ -58,6 +58,24 @@ class Corrections(Recording, Reading):
             payload["player"] = self.player(player)
         return self.record(Draft(AMEND, None, payload), force=force)
 
+    def amend_words(self, seq: int, words: Sequence[str], player: str | None = None, *,
+                    force: bool = False) -> Verdict:
+        """``amend``'s words: each is offered first to the game's own shorthand (``Game.amendment``: 8 Dragons'
+        ``T45@0,2r1``, one tile of a batch moved or turned, field report ED-F3), on event ``seq`` as amended so
+        far and by the words before it, under the lock; any other word is KEY=VALUE (a JSON value, or text)."""
+        self.event(seq)
+        who = self.player(player) if player else None
+
+        def draft(current: Replay) -> Draft:
+            changes: dict[str, Any] = {}
+            event = next((o.event for o in current.timeline if o.seq == seq), None) or self.event(seq)  # as amended
+            for word in words:
+                own = self.game.amendment(event.amended(changes), word)
+                changes.update(own if own is not None else assignments([word], "space=4"))
+            return Draft(AMEND, None, {"target": seq, "changes": changes} | ({"player": who} if who else {}))
+
+        return self.record(draft, force=force)
+
     def assert_facts(self, player: str | None, facts: Mapping[str, Any]) -> Verdict:
         """Record what the table shows; replay flags where journal and table disagree.
 

@@ -7,7 +7,6 @@ import click
 from scorekeeper.cli.common import (complete_now, emit_json, json_refusals, open_session, recording_options, show_verdict,
                                     warn_of_broken_chain)
 from scorekeeper.cli.session import command
-from scorekeeper.core.strictjson import assignments
 from scorekeeper.errors import REFUSED
 
 dry_run_option = click.option("--dry-run", is_flag=True, help="Show what it would record and change; write nothing.")
@@ -71,12 +70,13 @@ def amend(seq: int, changes: tuple[str, ...], player: str | None, dry_run: bool,
     """Correct fields of event SEQ (the original stays in the journal; the amendment is a new event).
 
     A value is read as JSON when it parses (3, true, [1,2], {"G":2}), else as text; KEY=null removes a field.
-    Use 'scorekeeper log --json' to see an event's fields.
+    Use 'scorekeeper log --json' to see an event's fields. A game may read its own shorthand: in 8 Dragons,
+    TILE@Q,RrN moves or turns one tile of a placement and keeps the rest (amend 149 T45@0,2r1).
 
     Example: scorekeeper amend 12 space=4
     """
     with json_refusals(as_json, s := open_session(session, writing=True)), s.previewing(dry_run):
-        verdict = s.amend(seq, assignments(changes, "space=4"), player, force=force)
+        verdict = s.amend_words(seq, changes, player, force=force)
     show_verdict(verdict, as_json, show_next=not dry_run)
 
 

@@ -405,6 +405,13 @@ class Game:
         usage, so that a typo never stands in the journal as a disagreement); () when the key is open."""
         return ()
 
+    def amendment(self, event: Event, word: str) -> dict[str, Any] | None:
+        """A correction of ``event`` (as amended so far) typed in the game's own shorthand after ``amend N``: the
+        fields it changes, whole (``T45@0,2r1`` in 8 Dragons: one tile of a batch placement moved or turned, the
+        rest of the batch kept), or None when ``word`` is not such a shorthand (it is then read as KEY=VALUE).
+        ``NotationError`` for a shorthand that does not parse. Default: None (no shorthand)."""
+        return None
+
     def describe(self, event: Event) -> str:
         """A short human line for ``log`` and for the "recorded" message."""
         details = " ".join(f"{k}={_short(v)}" for k, v in event.payload.items())

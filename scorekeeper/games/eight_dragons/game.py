@@ -13,6 +13,7 @@ from . import rules_end, rules_lair, rules_turn, view
 from .adjust import play_adjust
 from .tally import play_tally
 from .events import EVENTS
+from .notation import amended_placement
 from .board import KINGDOMS
 from .expect import active, complete, expect, expected_text, placements
 from .pieces import AUREA
@@ -244,6 +245,13 @@ class EightDragons(Game):
         if key == "position":
             return state.pieces.pos.get(player, "-")
         raise ObservationError(f"unknown key {key!r}")
+
+    def amendment(self, event: Event, word: str) -> dict[str, Any] | None:
+        """``amend N T45@0,2r1``: one tile of a PLACE batch moved or turned (field report ED-F3); see
+        ``notation.amended_placement``."""
+        if event.type != "PLACE" or "@" not in word or word.partition("=")[0] in ("tiles", "player"):
+            return None
+        return {"tiles": amended_placement(list(event.get("tiles") or []), word)}
 
     def describe(self, event: Event) -> str:
         """One human line for the log."""

@@ -28,6 +28,7 @@ parser is a pure function; it raises ``NotationError`` (exit 2) with an example 
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from itertools import takewhile
 from typing import Any, Sequence
@@ -228,6 +229,31 @@ def parse_placement(text: str) -> dict[str, Any]:
         check_specs([face])
         item["face"] = face
     return item
+
+
+def amended_placement(tiles: Sequence[Any], text: str) -> list[Any]:
+    """A batch placement ``tiles`` with one tile's placement corrected by ``text`` (``amend N T45@0,2r1``, field
+    report ED-F3): ``TILE[=FACE]@[Q,R][rN | /EDGES]``. What it gives replaces what was recorded (the cell, the
+    turns or the edges as seen, the face); what it leaves out is kept, as are the other tiles of the batch.
+    ``NotationError`` when it does not parse, changes nothing, or names a tile the batch does not place."""
+    name_part, _, where = text.rpartition("@")
+    name, _, face = name_part.partition("=")
+    cell, turn = re.fullmatch(r"([^rR/]*)(.*)", where).groups()  # type: ignore[union-attr]  # always matches
+    placed = [str(item.get("tile")) if isinstance(item, dict) else "" for item in tiles]
+    at = next((n for n, tile in enumerate(placed) if tile.lower() == name.strip().lower()), None)
+    if at is None:
+        raise NotationError(f"{text!r}: {name or '(no tile)'} is not placed in this play; it places "
+                            f"{', '.join(t for t in placed if t) or 'no tile'}")
+    if not (cell.strip() or turn or face):
+        raise NotationError(f"{text!r}: say what changes: {name}@Q,R (the cell), then rN (the turns) or /EDGES "
+                            f"(the edges as seen); {name}=FACE@… (the face)")
+    old = dict(tiles[at])
+    given = parse_placement(f"{name_part}@{cell.strip() or old.get('at', '')}{turn}")
+    new = {**old, "at": given["at"], "tile": old["tile"]} | ({"face": given["face"]} if face else {})
+    if turn:  # the turns or the edges as seen replace whichever was recorded
+        new.pop("seen", None)
+        new.update({k: given[k] for k in ("rot", "seen") if k in given})
+    return [new if n == at else item for n, item in enumerate(tiles)]
 
 
 def parse_chest(text: str) -> dict[str, Any]:

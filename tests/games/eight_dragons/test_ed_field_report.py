@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 from scorekeeper.app.session import Session
@@ -103,3 +104,46 @@ def test_two_dragons_pushed_into_the_valley_are_asked_for_in_one_refusal() -> No
     assert asked.rule == "ED-PUSH-4" and "--push Rhed=WAY" in asked.message and "--push Blakkar=WAY" in asked.message
     assert asked.asks  # a prompt for the ways, not a refusal (UX-12)
     t.ok("FLY", "Greenyra", to="N4", pushes={"Rhed": "Dextra", "Blakkar": "Sinistra"})
+
+
+def test_one_tile_of_a_batch_is_amended_by_its_placement_alone(cli: Cli) -> None:
+    """ED-F3 (field report): correcting one tile of a batch placement meant retyping the whole batch as JSON in
+    ``amend``; ``amend N TILE@Q,RrN`` (the game's own notation, ``Game.amendment``) changes that tile's cell and/or
+    turns and keeps the rest of the batch, the face kept unless given (``TILE=FACE@…``); ``--dry-run`` shows it,
+    a tile the play does not place or a word that changes nothing is a usage error, and KEY=VALUE still works."""
+    assert cli("new", "eight-dragons", "--players", "Ann,Bob,Cleo", "--session", str(cli.session)).exit_code == 0
+    cli("ed", "start", "Ann", "SG/WOOOWW", "SM/WWWWOW/market:b@1,-1")
+    cli("ed", "fly", "-n", "3")
+    assert cli("ed", "village", "X=E1/OWWWWW", "Y=E1/OWWWWW", "--folk", "E", "--villagers", "2").exit_code == 0
+    assert cli("ed", "place", "X@1,0/WWWWWO", "Y@0,1r1", "--force").exit_code == 0  # Y turned the wrong way
+    x = {"rot": 5, "at": "1,0", "seen": "WWWWWO", "tile": "X"}
+    before = cli.session.read_bytes()
+    dry = cli("amend", "4", "y@r0", "--dry-run")
+    assert dry.exit_code == 0 and dry.output.startswith(
+        '#5 would record: amend #4: tiles=[{"rot": 5, "at": "1,0", "seen": "WWWWWO", "tile": "X"}, '
+        '{"rot": 0, "at": "0,1", "tile": "Y"}]\n'), dry.output
+    for word, says in (("Z@0,1", "error: 'Z@0,1': Z is not placed in this play; it places X, Y\n"),
+                       ("Y@", "error: 'Y@': say what changes: Y@Q,R (the cell), then rN (the turns) or /EDGES")):
+        wrong = cli("amend", "4", word)
+        assert wrong.exit_code == 2 and wrong.output.startswith(says), wrong.output
+    assert cli.session.read_bytes() == before
+    done = cli("amend", "4", "Y@0,1r0")
+    assert done.exit_code == 0 and "now legal again: #4" in done.output, done.output
+    assert cli.json("log")[3]["description"] == "Ann places X at 1,0 turned 5, Y at 0,1 turned 0"
+    assert cli("check").exit_code == 0
+    faced = cli("amend", "4", "Y=E1/OWWWWW@0,1", "--dry-run")  # the face given, the turns kept
+    assert faced.exit_code == 0 and '{"rot": 0, "at": "0,1", "tile": "Y", "face": "E1/OWWWWW"}' in faced.output
+    whole = cli("amend", "4", "tiles=" + json.dumps([x]), "--dry-run")  # KEY=VALUE as before: Y left out
+    assert whole.exit_code == 0 and whole.output.startswith(f"#6 would record: amend #4: tiles={json.dumps([x])}\n")
+
+
+def test_an_amended_placement_replaces_only_what_it_gives() -> None:
+    """ED-F3 (field report): ``amended_placement`` keeps what the shorthand leaves out; turns replace edges as
+    seen and edges as seen replace turns; the other tiles of the batch are untouched."""
+    from scorekeeper.games.eight_dragons.notation import amended_placement
+
+    x, y = {"rot": 5, "at": "1,0", "seen": "WWWWWO", "tile": "X"}, {"rot": 1, "at": "0,1", "tile": "Y", "face": "E1/OWWWWW"}
+    assert amended_placement([x, y], "X@r2") == [{"rot": 2, "at": "1,0", "tile": "X"}, y]
+    assert amended_placement([x, y], "Y@2,-1") == [x, {**y, "at": "2,-1"}]
+    assert amended_placement([x, y], "y@/OWWWWW") == [x, {**y, "rot": 0, "seen": "OWWWWW"}]
+    assert amended_placement([x, y], "Y=E1/OOWWWW@") == [x, {**y, "face": "E1/OOWWWW"}]
