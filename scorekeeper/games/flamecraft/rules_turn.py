@@ -194,8 +194,11 @@ def resolve_end_turn(ctx: Ctx) -> None:
     # step 1, FC-END-TURN-2: flip every shop drawn face down this turn; the user enters its face now
     flips = [ref(item) for item in payload.get("flips") or []]
     if len(flips) != len(turn.new_shops):
-        if turn.new_shops:
-            ctx.block("FC-END-TURN-2", f"{len(turn.new_shops)} new shop(s) were drawn this turn: flip each one (--flip NAME[=FACE])")
+        flip_each = f"{len(turn.new_shops)} new shop(s) were drawn this turn: flip each one (--flip NAME[=FACE])"
+        if turn.new_shops and not flips:  # none flipped: asked for
+            ctx.ask("FC-END-TURN-2", flip_each)
+        elif turn.new_shops:
+            ctx.block("FC-END-TURN-2", flip_each)
         else:
             ctx.block("FC-END-TURN-2", "no shop was drawn face down this turn: there is nothing to flip")
         return

@@ -72,6 +72,9 @@ def test_fc_ench_10_11_variable_cards_pay_k_sets() -> None:
     [asked] = t.bad("ENCHANT", "P1", "FC-ENCH-10", card="EN-3")
     assert asked.asks and asked.message == "EN-3 is paid in sets: declare how many (--sets K, 1 to 3)"
     [most] = t.bad("ENCHANT", "P1", "FC-ENCH-10", card="EN-3", sets=4)
+    from scorekeeper.games.flamecraft.rules_enchant import default_payment
+
+    assert default_payment(t.state, "P1", {"card": "EN-3"}) is None  # no k to pay for: the rules ask (no Stop leaks)
     assert not most.asks and most.message == "EN-3 has 3 sets at most, not 4 (--sets K, 1 to 3)"
     t.bad("ENCHANT", "P1", "FC-ENCH-6", card="EN-3", sets=2, pay={"iron": 2, "potion": 1})
     t.ok("ENCHANT", "P1", card="EN-3", sets=2, pay={"iron": 2, "potion": 1, "coin": 1})

@@ -205,10 +205,12 @@ def test_fc_art_gain3_2_never_coins_or_dragons() -> None:
 
 
 def test_fc_art_draw_1_2_3_draw_from_park_or_deck_and_trigger_the_end() -> None:
-    """FC-ART-DRAW-1, FC-ART-DRAW-3, FC-ART-DRAW-2 / FC-END-1: drawing the deck's last card triggers the end; FC-END-7."""
+    """FC-ART-DRAW-1, FC-ART-DRAW-3 (no draw named: asked for, UX-12), FC-ART-DRAW-2 / FC-END-1: drawing the deck's
+    last card triggers the end; FC-END-7."""
     t = at_shop("BUTCHER", decks={"artisan": 1})
     t.ok("GATHER", "P1")
-    t.bad("FIRE_UP", "P1", "FC-ART-DRAW-3", dragon="SD-MEAT")
+    [asked] = t.bad("FIRE_UP", "P1", "FC-ART-DRAW-3", dragon="SD-MEAT")
+    assert asked.asks
     t.bad("FIRE_UP", "P1", "FC-ART-DRAW-3", dragon="SD-MEAT", draws=[{"from": "park", "card": "AD-1"}])
     t.ok("FIRE_UP", "P1", dragon="SD-MEAT", draws=[{"from": "deck", "card": "DK-LAST"}])
     assert t.state.artisan_deck == 0 and t.state.end_trigger["deck"] == "artisan" and t.state.end_trigger["player"] == "P1"

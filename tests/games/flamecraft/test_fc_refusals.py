@@ -229,7 +229,8 @@ def test_fc_end_turn_2_3_4_nothing_to_flip_or_discard_within_the_limits() -> Non
 
 def test_fc_end_turn_2_each_shop_drawn_this_turn_is_flipped() -> None:
     """FC-END-TURN-2: a shop drawn face down this turn is flipped at its end; ending the turn with no flip, or
-    with more flips than shops drawn, is refused and says how many shops to flip (not 'nothing to flip')."""
+    with more flips than shops drawn, is refused and says how many shops to flip (not 'nothing to flip'); with no
+    flip at all the flip is asked for (an ask, UX-12), a wrong count refused."""
     t = fresh(("P1", "P2"))
     t.ok("ADJUST", None, slots={"APOTHECARY": {"2": "AD-7=potion/gift"}}, players={"P1": {"hand": ["AD-5"]}})
     t.ok("VISIT", "P1", shop="APOTHECARY")
@@ -239,16 +240,17 @@ def test_fc_end_turn_2_each_shop_drawn_this_turn_is_flipped() -> None:
     for flips in ([], ["MILL", "CAFE"]):
         found = t.refused("FC-END-TURN-2", "END_TURN", "P1", flips=flips)
         assert "1 new shop(s) were drawn this turn" in found.message and "--flip" in found.message
+        assert found.asks == (not flips)
     t.ok("END_TURN", "P1", flips=["MILL"])
     assert t.state.shops["MILL"].face_up
 
 
 def test_fc_art_gain2_1_gen_1_gain2_names_one_good_twice() -> None:
-    """FC-ART-GAIN2-1 (say which good), FC-GEN-1 (it is one of the six goods)."""
+    """FC-ART-GAIN2-1 (say which good: asked for, UX-12), FC-GEN-1 (it is one of the six goods)."""
     t = fresh(("P1", "P2"))
     t.ok("VISIT", "P1", shop="BAKERY")
     t.ok("GATHER", "P1")
-    t.refused("FC-ART-GAIN2-1", "FIRE_UP", "P1", dragon="SD-BREAD", goods=[])
+    assert t.refused("FC-ART-GAIN2-1", "FIRE_UP", "P1", dragon="SD-BREAD", goods=[]).asks
     t.refused("FC-GEN-1", "FIRE_UP", "P1", dragon="SD-BREAD", good="gold")
     t.ok("FIRE_UP", "P1", dragon="SD-BREAD", good="bread")
 
@@ -264,14 +266,14 @@ def test_fc_art_gain2_4_gain2_never_gives_coins_or_dragons(goods: list[str]) -> 
     assert "never coins or dragons" in f.message
 
 def test_fc_art_swap_1_not_with_itself_nor_within_the_shop_when_that_is_off() -> None:
-    """FC-ART-SWAP-1 (A-41): a swap names its partner; a dragon does not swap with itself; with swap_same_shop_ok
-    off, not with a dragon at the same shop."""
+    """FC-ART-SWAP-1 (A-41): a swap names its partner (asked for when it does not: UX-12); a dragon does not swap
+    with itself; with swap_same_shop_ok off, not with a dragon at the same shop."""
     t = fresh(("P1", "P2"), swap_same_shop_ok=False)
     t.ok("ADJUST", None, slots={"JEWELER": {"2": "AD-33=crystal/gift"}})
     t.ok("VISIT", "P1", shop="JEWELER")
     t.ok("GATHER", "P1")
     found = t.refused("FC-ART-SWAP-1", "FIRE_UP", "P1", dragon="SD-CRYSTAL")
-    assert "name the dragon in town to swap with" in found.message
+    assert "name the dragon in town to swap with" in found.message and found.asks
     found = t.refused("FC-ART-SWAP-1", "FIRE_UP", "P1", dragon="SD-CRYSTAL", swap="SD-CRYSTAL")
     assert "cannot swap with itself" in found.message
     found = t.refused("FC-ART-SWAP-1", "FIRE_UP", "P1", dragon="SD-CRYSTAL", swap="AD-33")

@@ -70,7 +70,7 @@ def test_fc_fire_10_draw_and_place_with_nothing_to_do_are_legal_no_ops_that_use_
 def test_fc_fire_10_place_with_no_dragon_that_fits_anywhere_is_a_legal_no_op() -> None:
     """FC-FIRE-10 (A-35), FC-ART-PLACE-1: a PLACE whose holder has dragons but none fits an empty slot in town
     cannot resolve: it is a legal no-op (before, it was refused and asked for a placement that cannot exist).
-    With a dragon that fits somewhere, the placement must be named."""
+    With a dragon that fits somewhere, the placement must be named (asked for: an ask, UX-12)."""
     full = {shop: {"2": f"X-{shop}-2=potion/gift", "3": f"X-{shop}-3=potion/gift"}
             for shop in ("BAKERY", "BUTCHER", "GREENHOUSE", "SMITHY", "JEWELER")}
     t = fresh(("P1", "P2"))
@@ -83,7 +83,8 @@ def test_fc_fire_10_place_with_no_dragon_that_fits_anywhere_is_a_legal_no_op() -
     u.ok("ADJUST", None, players={"P1": {"hand": ["AD-1"]}})
     u.ok("VISIT", "P1", shop="APOTHECARY")
     u.ok("GATHER", "P1")
-    u.bad("FIRE_UP", "P1", "FC-ART-PLACE-1", dragon="SD-POTION")
+    [asked] = u.bad("FIRE_UP", "P1", "FC-ART-PLACE-1", dragon="SD-POTION")
+    assert asked.asks
 
 
 def test_fc_gen_5_a_fancy_dragon_another_player_holds_cannot_be_drawn_at_the_deal() -> None:
