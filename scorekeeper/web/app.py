@@ -344,7 +344,8 @@ class Site(Base):
             refusal, expected = done
             findings: list[Finding] = list(getattr(refusal, "findings", []) or [])
             if wants_json(request):
-                return JSONResponse({"refused": True, "message": str(refusal),
+                return JSONResponse({"refused": True, "kind": "ask" if getattr(refusal, "asks", False) else "refused",
+                                     "message": str(refusal),
                                      "violations": [{"rule": f.rule, "message": f.message} for f in findings],
                                      "expected": expected}, 409, headers=SECURITY_HEADERS)
             body = pages.refusal_body(str(refusal), findings, request.url.path, fields, self.guard.form_token())

@@ -280,9 +280,11 @@ def play_page_body(form: PlayForm, examples: Sequence[str], form_token: str) -> 
 def refusal_body(message: str, findings: Sequence[Finding], action: str, sent: Mapping[str, str],
                  form_token: str | None) -> str:
     """A refused play: each rule broken with its summary; with the token, recording it anyway is an explicit,
-    confirmed choice (``--force``)."""
+    confirmed choice (``--force``). A play that only leaves out a choice (every finding an ask) is incomplete:
+    the page says what to add, and nothing can record it as it is (field report UX-12)."""
     anyway = ""
-    if findings and form_token is not None:
+    incomplete = bool(findings) and all(f.asks for f in findings)
+    if findings and form_token is not None and not incomplete:
         kept = "".join(f'<input type="hidden" name="{e(k)}" value="{e(v)}">' for k, v in sent.items()
                        if k not in ("form_token", "force", "confirm"))
         anyway = f"""<form method="post" action="{e(action)}" class="stack" id="force-form">{hidden_token(form_token)}{kept}
@@ -291,7 +293,8 @@ def refusal_body(message: str, findings: Sequence[Finding], action: str, sent: M
 (it stays flagged in check, log and the report)</label>
 <p><button type="submit" class="danger">Record it anyway (--force)</button></p></form>"""
     first = message.split("\n")[0]
-    return (f'<main><section><h2>Refused: nothing was recorded</h2><p class="bad">{e(first)}</p>{rulings(findings)}{anyway}'
+    title = "Incomplete: say what the play leaves out" if incomplete else "Refused: nothing was recorded"
+    return (f'<main><section><h2>{title}</h2><p class="bad">{e(first)}</p>{rulings(findings)}{anyway}'
             f'<p><a class="button light" href="/">Back to the table</a></p></section></main>')
 
 

@@ -104,3 +104,22 @@ def test_the_cli_and_a_phone_record_on_the_same_file(tmp_path: Path, client_of: 
     assert post(client, "/play", forms[1]).status_code == 303
     session = Session.open(path)
     assert [e.seq for e in session.events] == [1, 2, 3] and session.chain_problem is None
+
+
+def test_a_play_that_leaves_out_a_choice_is_asked_for_not_offered_to_force(
+        tmp_path: Path, client_of: Callable[[Path], TestClient]) -> None:
+    """UX-12 remainder (field report; FC-PLACE-2): a placement that names no slot, where two slots take the
+    dragon, is incomplete: the page says what to add and offers no 'record it anyway'; its JSON says kind "ask"."""
+    path = fresh(tmp_path, "flamecraft")
+    client = phone(client_of(path))
+    _, _, forms = short_game("flamecraft")
+    for form in forms[:6]:
+        assert post(client, "/play", form).status_code == 303
+    place = {k: v for k, v in forms[6].items() if k != "slot"}
+    asked = post(client, "/play", place)
+    assert asked.status_code == 409 and "Incomplete: say what the play leaves out" in asked.text
+    assert "FC-PLACE-2: say which slot IR-4 goes to at CLANKWORKS" in asked.text and 'id="force-form"' not in asked.text
+    token = form_token(client.get("/").text)
+    answer = client.post("/play", data={**place, "form_token": token}, headers={**ORIGIN, "Accept": "application/json"})
+    assert answer.status_code == 409 and answer.json()["kind"] == "ask"
+    assert len(Session.open(path).events) == 6
