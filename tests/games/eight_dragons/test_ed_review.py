@@ -54,6 +54,7 @@ def test_aurea_pushed_by_a_dragon_that_stays_north_is_steered_by_the_other_playe
     findings = t.check("FLY", "A", to="N6")
     assert [f.rule for f in findings] == ["ED-2P-6"]
     assert "B chooses" in findings[0].message and "--push Aurea=" in findings[0].message
+    assert findings[0].asks  # B's choice is asked for, not refused (UX-12)
     t.play("FLY", "A", to="N6", pushes={"Aurea": "Sinistra"})
     assert t.state.pieces.pos["Aurea"] == "S1"
 

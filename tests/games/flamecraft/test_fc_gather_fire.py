@@ -40,10 +40,11 @@ def test_fc_gather_4_coin_symbols_go_to_the_supply_and_enchantments_add() -> Non
 
 def test_fc_gather_5_dragon_symbols_draw_from_park_or_deck() -> None:
     """FC-GATHER-5, FC-REW-6: a dragon symbol gives an artisan dragon from the park (gap refilled at end) or deck;
-    a gather that does not say where it came from is refused under FC-GATHER-5 (field report FC-V7: it cited
-    FC-REW-3, a slot-reward rule)."""
+    a gather that does not say where it came from is asked for under FC-GATHER-5 (an ask, UX-12; field report
+    FC-V7: it cited FC-REW-3, a slot-reward rule)."""
     t = at_shop("ROOST", add_shops=["ROOST=dragon,bread>1rep,meat>1rep"])
-    t.bad("GATHER", "P1", "FC-GATHER-5")
+    [asked] = t.bad("GATHER", "P1", "FC-GATHER-5")
+    assert asked.asks  # where it came from is asked for (UX-12)
     t.bad("GATHER", "P1", "FC-ART-DRAW-3", draws=[{"from": "park", "card": "PK-9"}])
     t.ok("GATHER", "P1", draws=[{"from": "park", "card": "PK-2"}])
     assert "PK-2" in t.p("P1").hand and "PK-2" not in t.state.park and len(t.state.park) == 4
