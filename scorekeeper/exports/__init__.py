@@ -30,12 +30,14 @@ class Format:
 @dataclass(frozen=True)
 class Options:
     """What the table says about an export beyond the session: the game's BoardGameGeek id, who exports (BG Stats'
-    "me"), where the game was played, whether a link is for a QR code (shorter)."""
+    "me"), where the game was played, whether a link is for a QR code (shorter), who played the game for the
+    first time (BG Stats' ``newPlayer``)."""
 
     bgg_id: int | None = None
     me: str | None = None
     location: str = ""
     qr: bool = False
+    new_players: tuple[str, ...] = ()
 
 
 #: the ``--to`` targets, the journal first (the default)

@@ -459,6 +459,11 @@ class Game:
         """Problems visible only at the end of the journal (a mandatory event never logged…)."""
         return []
 
+    def board(self, settings: Mapping[str, Any]) -> str:
+        """The board side or variant the session's ``settings`` play, in a few words (BG Stats' ``board``:
+        "Side B", "Short game (3 Bonfires)"); '' for a game with one board and no variant. Default: ''."""
+        return ""
+
     def snapshot(self, state: Any) -> Any:
         """The whole state as JSON-ready data, for ``state --json``. Default: ``status`` as JSON."""
         return self.status(state).to_json()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict
 from operator import gt
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.core.events import Event
 from scorekeeper.games import entry
@@ -79,6 +79,10 @@ class Emberheart(Game):
     events = EVENTS
     #: raise on a payload of the wrong shape instead of refusing it (tests use it to find unchecked fields)
     strict = False
+
+    def board(self, settings: Mapping[str, Any]) -> str:
+        """The Player boards' side all players use (EH-SETUP-2): "Side A" or "Side B"."""
+        return f"Side {str(settings.get('side', 'A')).upper()}"
 
     # -- setup (EH-SETUP-*) ---------------------------------------------------------------------
 
