@@ -14,9 +14,6 @@ from scorekeeper.exports import TARGETS
 from scorekeeper.cli.output import say
 
 
-
-
-
 @command("export")
 @session_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of standard output.")
