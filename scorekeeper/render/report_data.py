@@ -61,12 +61,15 @@ class Entry:
 
 @dataclass
 class Lair:
-    """One player's Lair: its tiles, each ``{"cell": [q, r], "tile": NOTATION, "name": NAME, "rot": N}``."""
+    """One player's Lair: its tiles, each ``{"cell": [q, r], "tile": NOTATION, "name": NAME, "rot": N}``, its
+    Chambers, and its open places (the empty cells facing an open edge, ``{"cell": [q, r], "edges": ["N", …]}``,
+    as ``ed lair`` lists them)."""
 
     player: str
     colour: str
     tiles: list[Mapping[str, Any]]
     chambers: list[list[Any]] = field(default_factory=list)
+    open: list[Mapping[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -235,9 +238,11 @@ def lairs_of(snapshot: Any) -> list[Lair]:
     for name, data in players.items():
         tiles = data.get("lair") if isinstance(data, Mapping) else None
         if isinstance(tiles, list) and all(isinstance(t, Mapping) and "cell" in t for t in tiles):
-            chambers = data.get("chambers")
+            chambers, places = data.get("chambers"), data.get("open")
             lairs.append(Lair(str(name), str(data.get("colour", "")), list(tiles),
-                              list(chambers) if isinstance(chambers, list) else []))
+                              list(chambers) if isinstance(chambers, list) else [],
+                              [p for p in places if isinstance(p, Mapping) and "cell" in p]
+                              if isinstance(places, list) else []))
     return lairs
 
 

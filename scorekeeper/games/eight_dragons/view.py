@@ -224,6 +224,7 @@ def snapshot(state: EDState) -> dict[str, Any]:
                 "lair": [{"cell": list(c), "tile": pl.tile.notation(), "name": pl.tile.name, "rot": pl.rotation}
                          for c, pl in sorted(p.lair.cells.items())],
                 "chambers": [sorted(map(list, v)) for v in sorted(p.lair.chambers, key=sorted)],
+                "open": [{"cell": list(c), "edges": edges} for c, edges in p.lair.open_places()],
                 "pending": [t.to_json() for t in p.pending],
                 "chests": [{"id": c.id, "artifacts": c.artifacts, "on": c.on} for c in p.chests],
                 "set_aside": [t.to_json() for t in p.set_aside],
