@@ -136,8 +136,11 @@ def read_results(paths: Sequence[str]) -> list[Result | str]:
 
 
 def _times(session: Any) -> tuple[str, str]:
-    """When a session was played: the ISO times of its first and last events (its creation when it has none)."""
-    events, created = session.events, session.journal.meta.created
+    """When a session was played: the ISO times of its first and last events (its creation when it has none); a
+    ``set location`` is not play (said after the game, it would stretch the game to that time)."""
+    from scorekeeper.app.place import without_places
+
+    events, created = without_places(session.events), session.journal.meta.created
     started = events[0].recorded_at if events and events[0].recorded_at else created
     return started, events[-1].recorded_at if events and events[-1].recorded_at else started
 

@@ -47,9 +47,8 @@ def export(session: str | None, output: str | None, target: str, bgg_id: int | N
         raise Refused(f"{output}: already exists; choose another file, or replace it with --force")
     opened = open_session(session, lazy=True, cached=False)
     game = opened.journal.meta.game
-    player = opened.player(me) if me is not None else None
-    newcomers = tuple(opened.player(name) for name in new_players)
-    options = Options(bgg_id or remembered_bgg_ids().get(game), player, location.strip(), qr, newcomers)
+    options = Options(bgg_id or remembered_bgg_ids().get(game), opened.player(me) if me is not None else None,
+                      location.strip(), qr, tuple(opened.player(name) for name in new_players))
     text, what = export_text(opened, target, options)
     if qr:
         show_qr(text.strip(), output)

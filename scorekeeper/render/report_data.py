@@ -92,6 +92,8 @@ class Report:
     proof: Proof
     #: when it was played, in this machine's local time: the first and the last event, and how long it took
     played: str = ""
+    #: where it was played (``set location``), '' when never said
+    location: str = ""
 
     @property
     def errors(self) -> int:
@@ -180,7 +182,7 @@ def gather(session: "Session", source: str | None = None) -> Report:
     return Report(
         game.name, game.title, source if source is not None else (session.path.name if session.path else "(in memory)"),
         session.players, len(events), score, score_problem, chart_svg, chart_problem,
-        rulings, corrections, notes, lairs_of(session.snapshot()), proof, played_text(session),
+        rulings, corrections, notes, lairs_of(session.snapshot()), proof, played_text(session), session.location(),
     )
 
 
@@ -195,6 +197,17 @@ def played_text(session: "Session") -> str:
     until = end.strftime("%H:%M" if end.date() == start.date() else "%Y-%m-%d %H:%M")
     took = f"{minutes // 60} h {minutes % 60} min" if minutes >= 60 else f"{minutes} min"
     return f"played {start:%Y-%m-%d %H:%M} to {until} ({took})"
+
+
+def played_line(session: "Session") -> str:
+    """What ``status`` and ``score`` say of when and where: ``Played 2026-11-30 08:30 to 09:41 (1 h 11 min) at
+    Ann's kitchen``; only what is known: the time when the game took a minute or more, the place when one was
+    set; '' when neither."""
+    when = played_text(session)
+    place = session.location()
+    if " to " not in when and not place:
+        return ""
+    return ("P" + when[1:] if " to " in when else "Played") + (f" at {place}" if place else "")
 
 
 def target_for(output: str, session: "Session") -> Path:
