@@ -9,26 +9,15 @@ from __future__ import annotations
 
 import json
 import shutil
-import time
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
 from tests.conftest import Cli
+from tests.core.test_bgstats import utc  # noqa: F401 (local time is UTC while a test runs)
 
 SAMPLE = Path(__file__).resolve().parents[2] / "sample_sessions" / "eight-dragons" / "2p-aurea.json"
 PLAYED = "Played 2026-11-30 08:30 to 08:31 (1 min)"
-
-
-@pytest.fixture(autouse=True)
-def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Local time is UTC while a test runs (the times said are local)."""
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 @pytest.fixture
