@@ -10,7 +10,6 @@ the scripts, ``grep`` and logs that read it."""
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
@@ -119,13 +118,26 @@ def _styled(line: str, fg: str | None) -> str:
     return click.style(line, fg=fg, bold=fg == "red") if fg else line
 
 
+def _screen_rows() -> int:
+    """The terminal's height: ``LINES`` when set, else the terminal's own, else 24 (``shutil.get_terminal_size``'s
+    answer, without importing ``shutil`` and its compressors for every command)."""
+    try:
+        return int(os.environ["LINES"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).lines or 24  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):  # no stdout at all, or not a terminal
+        return 24
+
+
 def page(output: str) -> None:
     """Print ``output`` through the pager on a terminal (when it is longer than the screen), plainly otherwise.
 
     The pager opens at the end, where the newest lines are (``log``): ``less +G``, unless the user chose a
     pager (``PAGER``) or less's options (``LESS``)."""
     stream, output = _raw(False), wrap(output, width())
-    if stream.isatty() and output.count("\n") + 2 > shutil.get_terminal_size((80, 24)).lines:
+    if stream.isatty() and output.count("\n") + 2 > _screen_rows():
         at_end = not {"PAGER", "LESS"} & os.environ.keys()
         if at_end:
             os.environ["LESS"] = "-R +G"
