@@ -44,8 +44,7 @@ def current_session() -> Path | None:
 
 
 def remember(path: Path, game: str, players: list[str]) -> None:
-    """Make ``path`` the current session and put it first in the recent list (best effort: a pointer and a list,
-    never the truth, so written whole but not waited on to reach the disk; an unreadable one reads as none)."""
+    """Make ``path`` the current session and put it first in the recent list (best effort; not fsynced)."""
     from scorekeeper.core.journal import atomic_write, now_iso
 
     folder = home()

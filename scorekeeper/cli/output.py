@@ -16,7 +16,8 @@ from typing import Any, Callable, Iterator
 
 import click
 
-from scorekeeper.render.report import VisibleText, visible, wrap
+from scorekeeper.render.report import wrap
+from scorekeeper.render.visible import VisibleText, visible
 
 #: the colour of a verdict line, by the word it starts with
 STYLES = {"recorded": "green", "refused": "red", "error": "red", "flagged": "red", "disagrees": "red",
@@ -59,8 +60,7 @@ def wrap_width(err: bool = False) -> int | None:
 
 
 def _raw(err: bool) -> Any:
-    """The terminal's own stream, past every ``report.VisibleText`` (the table runs each line's command inside its
-    own, so there are two): the text is made visible here, and only the colour codes added here reach it."""
+    """The terminal's own stream, past every ``VisibleText`` (the table nests two): only colours added here reach it."""
     stream = sys.stderr if err else sys.stdout
     while isinstance(stream, VisibleText):
         stream = stream.stream
@@ -118,26 +118,14 @@ def _styled(line: str, fg: str | None) -> str:
     return click.style(line, fg=fg, bold=fg == "red") if fg else line
 
 
-def _screen_rows() -> int:
-    """The terminal's height: ``LINES`` when set, else the terminal's own, else 24 (``shutil.get_terminal_size``'s
-    answer, without importing ``shutil`` and its compressors for every command)."""
-    try:
-        return int(os.environ["LINES"])
-    except (KeyError, ValueError):
-        pass
-    try:
-        return os.get_terminal_size(sys.__stdout__.fileno()).lines or 24  # type: ignore[union-attr]
-    except (AttributeError, ValueError, OSError):  # no stdout at all, or not a terminal
-        return 24
-
-
 def page(output: str) -> None:
     """Print ``output`` through the pager on a terminal (when it is longer than the screen), plainly otherwise.
 
     The pager opens at the end, where the newest lines are (``log``): ``less +G``, unless the user chose a
     pager (``PAGER``) or less's options (``LESS``)."""
+    import shutil  # only to page
     stream, output = _raw(False), wrap(output, width())
-    if stream.isatty() and output.count("\n") + 2 > _screen_rows():
+    if stream.isatty() and output.count("\n") + 2 > shutil.get_terminal_size((80, 24)).lines:
         at_end = not {"PAGER", "LESS"} & os.environ.keys()
         if at_end:
             os.environ["LESS"] = "-R +G"
