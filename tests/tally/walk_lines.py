@@ -36,11 +36,12 @@ def emberheart_card(card: dict[str, Any], cards: dict[str, Any]) -> str:
     return " ".join(words)
 
 
-def lines(game: str) -> list[tuple[str, str]]:
+def lines(game: str, table: dict[str, str] | None = None) -> list[tuple[str, str]]:
     """Every line typed for ``game``'s sample, each with the prompt it answers (the empty lines that close a list
-    and the final ``yes`` included)."""
+    and the final ``yes`` included); the table's questions answered as ``table`` says by label (else as the
+    sample's settings say)."""
     data = sample(game)
-    typed = table_lines(game, data)
+    typed = table_lines(game, data, table)
     state = data["state"]
     if game == "emberheart":
         for p in state["players"]:
@@ -73,12 +74,20 @@ def lines(game: str) -> list[tuple[str, str]]:
     return typed + [(CONFIRM, "yes")]
 
 
-def table_lines(game: str, data: dict[str, Any]) -> list[tuple[str, str]]:
-    """The questions asked once for the table, each answered as the sample's settings say (Enter: the
-    default), in the order the game's walk asks them."""
+def table_lines(game: str, data: dict[str, Any], typed: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    """The questions asked once for the table, in the order the game's walk asks them (a question asked only
+    when an earlier answer calls for it, then), each answered as ``typed`` says by its label, or else as the
+    sample's settings say (Enter: the default)."""
     given = {key: " ".join(f"{k}={v}" for k, v in value.items()) if isinstance(value, dict) else str(value)
              for key, value in dict(data.get("settings") or {}).items()}
-    return [(f"table · {q.label}", given.get(q.key, "")) for q in walk_for(game)[1].asked({})]
+    answers: dict[str, Any] = {}
+    asked = []
+    for question in walk_for(game)[1].table:
+        if question.when is None or question.when(answers):
+            text = (typed or {}).get(question.label, given.get(question.key, ""))
+            answers[question.key] = question.read(text)
+            asked.append((f"table · {question.label}", text))
+    return asked
 
 
 #: the prompt of the summary, before anything is written
