@@ -151,7 +151,7 @@ WALK = Walk(
     player=(
         Question("gold", "Gold", whole, "the Gold held, e.g. 15"),
         Question("lair", "Lair", read_tile, "one a line, NAME=FACE@Q,RrN: T3=F1/WOOWWW/c@-1,1r4; a Mission is on "
-                 "its tile's face (T15=M/OWWOOW/craft:cc@2,-2r4): its fulfilment is read from the Lair", many=True,
+                 "its tile's face (T15=ME/OWWOOW/craft:cc@2,-2r4): its fulfilment is read from the Lair", many=True,
                  words=TILE_WORDS),
         Question("chests", "chests", read_chests, "on a tile or kept: C1=c@T12 C2=o (empty: none)"),
     ),

@@ -108,7 +108,7 @@ SETTING = {s.key: s for s in SETTINGS}
 WALK = Walk(
     table=(
         setting_question(SETTING["goods"], "goods names", "the 6 goods' names as your box prints them, "
-                         "bread,meat,plant,iron,crystal,potion (A-01)", words=()),
+                         "comma-separated (A-01)", words=()),
         setting_question(SETTING["tiebreak_goods_count_coins"], "coins in tiebreak", "coins count as leftover "
                          "goods in the second tiebreak? yes or no (A-03)"),
         Question("moon", "Moon dragons", read_moon, "the Moon dragons met: FY-2=yes FY-4=no (empty: none)"),
