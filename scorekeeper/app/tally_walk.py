@@ -150,9 +150,14 @@ class Walker:
             self.progress.taken.append((who, question, END))
             return None
         try:
-            self.progress.taken.append((who, question, question.read(text)))
+            taken = (who, question, question.read(text))
+            if question.settings is not None:  # a setting the game's setup refuses is said now, not at the end
+                from scorekeeper.app.tally import tally_session
+
+                tally_session(self.tally(taken), None, question.label, force=True)
         except BadInput as exc:
             return f"error: {exc} ({question.example})"
+        self.progress.taken.append(taken)
         return None
 
     def words(self) -> tuple[str, ...]:

@@ -207,6 +207,17 @@ def test_a_skill_one_gear_on_a_board_without_skill_one_is_refused(tmp_path: Path
     assert not (tmp_path / "w.json").exists()
 
 
+def test_a_side_the_setup_refuses_is_said_at_once_and_asked_again(tmp_path: Path, home: dict[str, str]) -> None:
+    """EH-SETUP-3: side B needs each board's skill, one per player; two players and one skill is refused on the
+    line that typed it, not after the whole table."""
+    result = CliRunner(env=home).invoke(main, ["tally", "emberheart", "--players", "Astrid,Bjorn", "--session",
+                                               str(tmp_path / "w.json")], input="4=5\nB 1\nB 1,3\n")
+    said = " ".join(result.output.split())
+    assert "error: board side: side B: give the skill printed on each board" in said
+    assert said.count("table · board side >") == 2 and "skill-1 match: a Dragon attached by skill 1" in said  # asked next
+    assert result.exit_code == 1 and not (tmp_path / "w.json").exists()
+
+
 def test_hirelings_typed_score_as_the_file(tmp_path: Path, home: dict[str, str]) -> None:
     """EH-HERO-SQUIRE-S: the Squire scores 7 when no other player has more Scouts (the Hirelings typed)."""
     astrid = ["hero squire", "captive green 4 on squire"]
