@@ -74,8 +74,7 @@ def read_card(text: str) -> dict[str, Any]:
     words = [w for w in words if not gear or w != GEAR]
     example = "e.g. mountain blue 8, captive red 5 on paragon, hero bard, preserve green, garrison blue 6 done"
     if not words or words[0] not in CARD_KINDS:
-        close = difflib.get_close_matches(words[0] if words else "", CARD_KINDS, n=1)
-        hint = f" (did you mean {close[0]}?)" if close else ""
+        hint = suggest(words[0] if words else "", CARD_KINDS)
         raise BadInput(f"a card starts with its kind, {', '.join(CARD_KINDS)}{hint}; {example}")
     kind, rest = words[0], words[1:]
     if kind == "hero":
