@@ -9,7 +9,6 @@ game's ``…-TALLY-1``), then the game's own checks of what the box holds (``…
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
@@ -129,6 +128,8 @@ def _kept(default: Any) -> str:
 
 def suggest(word: str, known: Sequence[str]) -> str:
     """`` (did you mean X?)`` for the known word closest to ``word``, or nothing."""
+    import difflib  # only to suggest
+
     close = difflib.get_close_matches(word, list(known), n=1)
     return f" (did you mean {close[0]}?)" if close else ""
 

@@ -8,7 +8,6 @@ reads a recorded game.
 
 from __future__ import annotations
 
-import difflib
 from typing import Any, Mapping, Sequence
 
 from scorekeeper.errors import BadInput
@@ -46,8 +45,7 @@ def limits(st: State) -> list[str]:
             problems.append(f"{p.name} holds {p.crests} Crests; each player has {CREST_COUNT}")
     for card in st.cards.values():
         if card.kind == "hero" and card.hero and card.hero not in HEROES:
-            close = difflib.get_close_matches(card.hero, list(HEROES), n=1)
-            problems.append(f"{card.id}: no Hero {card.hero!r}" + (f" (did you mean {close[0]}?)" if close else ""))
+            problems.append(f"{card.id}: no Hero {card.hero!r}" + suggest(card.hero, list(HEROES)))
         if card.owner is not None and not st.has_player(card.owner):
             problems.append(f"{card.id}: its owner {card.owner!r} is not a player ({', '.join(st.seats)})")
         elif card.gear_on and card.owner is not None and st.player(card.owner).skill != 1:
@@ -80,8 +78,7 @@ def read_card(text: str) -> dict[str, Any]:
     if kind == "hero":
         name = " ".join(rest)
         if name not in HEROES:
-            close = difflib.get_close_matches(name, list(HEROES), n=1)
-            raise BadInput(f"no Hero {name!r}" + (f" (did you mean {close[0]}?)" if close else f"; {example}"))
+            raise BadInput(f"no Hero {name!r}" + (suggest(name, list(HEROES)) or f"; {example}"))
         return {"kind": kind, "hero": name, "colour": HEROES[name]}
     on = None
     if "on" in rest:

@@ -6,7 +6,6 @@ conditions are met (``moon``); ``docs/tally.md`` shows the fields and an example
 
 from __future__ import annotations
 
-import difflib
 from typing import Any, Mapping, Sequence
 
 from scorekeeper.games.flamecraft.context import Ctx
@@ -14,7 +13,7 @@ from scorekeeper.games.flamecraft.state import FlameState
 from scorekeeper.errors import BadInput
 from scorekeeper.games.flamecraft.notation import DEFAULT_GOODS, FaceError, norm_face, norm_id, split_ref
 from scorekeeper.games.flamecraft.settings import SETTINGS
-from scorekeeper.games.tallying import Answers, Question, Walk, laid_over, pairs, setting_question, whole
+from scorekeeper.games.tallying import Answers, Question, Walk, laid_over, pairs, setting_question, suggest, whole
 
 
 def resolve_tally(ctx: Ctx) -> None:
@@ -41,9 +40,8 @@ def limits(st: FlameState) -> list[str]:
         problems += [f"{p.name}'s {what} is {n}; it cannot be below 0" for what, n in counts.items() if n < 0]
         for good in p.goods:
             if good not in st.goods:
-                close = difflib.get_close_matches(good, list(st.goods), n=1)
                 problems.append(f"{p.name}'s goods: no good {good!r}"
-                                + (f" (did you mean {close[0]}?)" if close else f" ({', '.join(st.goods)})"))
+                                + (suggest(good, list(st.goods)) or f" ({', '.join(st.goods)})"))
     return problems
 
 
