@@ -30,6 +30,8 @@ OUTSIDE = ("play", "new", "use", "serve")  # serve runs until Ctrl-C: it would h
 FREE_TEXT = ("note",)
 #: what a command's description is cut to in a completion menu
 META_WIDTH = 40
+#: the prompt's widest, " › " included: at 80 columns, half the line is left for the command typed
+PROMPT_WIDTH = 40
 
 
 def history_path() -> Path:
@@ -84,16 +86,14 @@ class Table:
         WORKSPACE.release(self.path)
 
     def prompt(self) -> str:
-        """``fc · Turn 7 · Ada's turn › ``: the game, the round or turn, the phase, whose turn it is."""
-        session = self.refresh()
+        """``fc · Turn 7 · Ada at GRISTLEGATE › ``: the game and the game's own words for where it stands and
+        who acts (``Status.prompt``), cut to ``PROMPT_WIDTH`` columns so that a typed command has room."""
         try:
-            headline = session.status().headline[0]
-            player = session.expect().player
+            status = self.refresh().status()
+            text = f"{self.alias} · {status.prompt or status.headline[0]}"
         except Exception:  # a prompt must never stop the table
-            headline, player = "", None
-        who = f" · {player} to play" if player and player not in headline else ""
-        text = f"{self.alias} · {headline}{who}"
-        return (text[:74] + "…" if len(text) > 75 else text) + " › "
+            text = self.alias
+        return (text if len(text) <= PROMPT_WIDTH - 3 else text[:PROMPT_WIDTH - 4] + "…") + " › "
 
     def words_for(self, words: list[str]) -> list[str]:
         """The words a one-shot command would take: a session command as typed, else the game's."""

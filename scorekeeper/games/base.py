@@ -124,6 +124,9 @@ class Status:
     ``None``). ``expected``: what the engine expects next, in words (e.g. ``"Helga places a party"``).
     ``players``: one row per player (a dict, same keys for all). ``sections``: further tables (the town, the
     offers…). ``notes``: anything else worth saying (e.g. "flight legality is not judged: no board").
+    ``prompt``: the table's prompt in a few words (``Turn 7 · Ada at GRISTLEGATE``): where the game stands and who
+    acts, agreeing with ``expected``, short enough that the prompt with the game's alias fits 40 columns; empty:
+    the first headline line.
     """
 
     headline: list[str]
@@ -133,6 +136,7 @@ class Status:
     sections: list[Section] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     finished: bool = False
+    prompt: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -336,7 +336,20 @@ def status_of(st: State) -> Status:
                     choice = raid_choice(st, p)
                     notes.append(f"{p.name} must discard {need} {'Grunt' if card.item == 'G' else 'Expert'}(s) "
                                  "before reductions" + (f" (choose: {choice.example})" if choice.values else ""))
-    return Status(headline, text, who, rows, sections, notes, finished=st.phase == END)
+    return Status(headline, text, who, rows, sections, notes, finished=st.phase == END, prompt=prompt_of(st, who))
+
+
+def prompt_of(st: State, who: str | None) -> str:
+    """The table's prompt (field report EH-F7): ``Round I · Action · Ann``; ``Round I · setup`` while the
+    round's cards are still to be revealed and nobody has played; ``Round I · Reward · non-player`` on a
+    non-player Crest's turn."""
+    when = f"Round {ROMAN.get(st.round, st.round)}"
+    if st.phase == ACTION and st.actions == 0 and missing_reveals(st):
+        return f"{when} · setup"
+    if st.phase == REWARD and expected(st)[0] == "np":
+        who = "non-player"
+    phase = {ACTION: "Action", REWARD: "Reward", RAID: "Raid", END: "End Game Scoring"}[st.phase]
+    return f"{when} · {phase}" + (f" · {who}" if who else "")
 
 
 HERO_MOMENTS = {  # Heroes whose ability has its own moment (EH-HERO-GEN-7): the command that records it

@@ -12,7 +12,7 @@ from .rules_enchant import castable
 from .rules_gather import yield_of, yield_text
 from .rules_turn import legal_shops
 from .scoring import moon_cards
-from .state import GOODS_LIMIT, HAND_LIMIT, PARK_SIZE, ROW_SIZE, FlameState
+from .state import GOODS_LIMIT, HAND_LIMIT, PARK_SIZE, ROW_SIZE, FlameState, TurnState
 
 
 def expected(state: FlameState) -> str:
@@ -265,7 +265,15 @@ def status(state: FlameState) -> Status:
         sections=[Section("Town", town_rows), Section("Supply", supply)],
         notes=notes,
         finished=state.finished,
+        prompt=headline[0] if turn is None else _prompt(turn),
     )
+
+
+def _prompt(turn: TurnState) -> str:
+    """The table's prompt in a turn (field report FC-F5): ``Turn 7 · Ada at GRISTLEGATE``, and in a final turn
+    ``Final turn · Ada at GRISTLEGATE`` (the number gives way to what matters then)."""
+    return ("Final turn" if turn.final else f"Turn {turn.number}") + f" · {turn.player}" + (
+        f" at {turn.shop}" if turn.shop else "")
 
 
 def describe(event: Event) -> str:
