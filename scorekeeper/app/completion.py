@@ -5,13 +5,17 @@ A game's ``Expectation`` lists the plays it accepts now, each a ``Choice`` with 
 words (``scorekeeper fc visit SHOP``) and the values each field accepts (``{"shop": [...]}``). The example
 names the command; the field names match the command's parameter names. ``Game.legal_values`` adds those a
 hint does not need (8 Dragons' placements, offered a piece at a time: the tile, then the cell, then the
-rotation). ``described`` gives each candidate a few words (an event number: the event); ``games`` and
-``rule_ids`` complete from the registries.
+rotation). A value that depends on another word comes from the choices that agree with the words typed
+(``agreeing``: after ``place tavern`` the Tavern's free spaces). ``described`` gives each candidate a few words
+(an event number: the event; a value: the choice's ``words``) and completes a comma-separated list at its last
+item (``listed``); ``games`` and ``rule_ids`` complete from the registries.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
+
+from scorekeeper.games.base import Choice
 
 if TYPE_CHECKING:
     from scorekeeper.app.session import Session
@@ -41,20 +45,34 @@ def commands_now(session: "Session") -> list[str]:
     return [w for w in dict.fromkeys(command_of(choice.example, names) for choice in choices) if w]
 
 
-def values_now(session: "Session", command: str, param: str) -> list[str]:
-    """The values legal now for ``param`` of ``command`` (a game or session command's full name)."""
+def agreeing(choices: Sequence[Choice], given: Mapping[str, str]) -> list[Choice]:
+    """The choices that agree with the words already typed (``given``: a parameter's name → its word, a unique
+    prefix as the game reads it): a choice that lists values for a typed parameter lists one the word begins;
+    all of them when none agrees (a word the game reads otherwise, an alias)."""
+    def agrees(choice: Choice) -> bool:
+        return all(any(v.lower().startswith(word.lower()) for v in choice.values[name])
+                   for name, word in given.items() if choice.values.get(name))
+
+    return [c for c in choices if agrees(c)] or list(choices)
+
+
+def choices_for(session: "Session", command: str, given: Mapping[str, str]) -> list[Choice]:
+    """The game's choices now for ``command`` (a game command's full name) that agree with ``given``."""
+    names = (session.game.name, *session.game.aliases)
+    return agreeing([c for c in session.expect().choices if command_of(c.example, names) == command], given)
+
+
+def values_now(session: "Session", command: str, param: str, given: Mapping[str, str] | None = None) -> list[str]:
+    """The values legal now for ``param`` of ``command`` (a game or session command's full name), given the
+    words typed for its other parameters."""
     if param in SEQ_PARAMS:
         return [str(e.seq) for e in reversed(session.events)]
-    expectation = session.expect()
-    names = (session.game.name, *session.game.aliases)
     found: dict[str, None] = {}
-    for choice in expectation.choices:
-        if command_of(choice.example, names) != command:
-            continue
+    for choice in choices_for(session, command, given or {}):
         for value in session.game.legal_values(session.state, choice, param):
             found.setdefault(value, None)
     if param in PLAYER_PARAMS and not found:  # whoever the game expects first, then everyone
-        for player in [expectation.player, *session.players]:
+        for player in [session.expect().player, *session.players]:
             if player:
                 found.setdefault(player, None)
     return list(found)
@@ -84,16 +102,29 @@ def staged(values: Sequence[str], incomplete: str) -> list[str]:
     return list(shown)
 
 
-def described(session: "Session", command: str, param: str, incomplete: str) -> list[tuple[str, str]]:
+def listed(values: Sequence[str], incomplete: str) -> list[str]:
+    """A comma-separated list (``--park BR-1,MT-1``) completed at its last item: the values not yet listed,
+    each after the items typed."""
+    done, _, last = incomplete.rpartition(",")
+    typed = done.lower().split(",")
+    return [f"{done},{v}" for v in starting_with(values, last) if v.lower() not in typed]
+
+
+def described(session: "Session", command: str, param: str, incomplete: str,
+              given: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
     """The candidates for ``param`` of ``command`` starting with ``incomplete``, each with a few words: an
-    event number with its event, the newest first; a placement a piece at a time (``staged``)."""
+    event number with its event, the newest first; a placement a piece at a time (``staged``); an item of a
+    comma-separated list after the items typed (``listed``); a value with the game's words on it."""
     if param in SEQ_PARAMS:
         events = reversed(session.events)
         return [(str(e.seq), session.describe(e)) for e in events if str(e.seq).startswith(incomplete)]
-    values = values_now(session, command, param)
+    values = values_now(session, command, param, given)
     if any("@" in v for v in values):
-        values = staged(values, incomplete)
-    return [(v, "") for v in starting_with(values, incomplete)]
+        return [(v, "") for v in staged(values, incomplete)]
+    if "," in incomplete and not any("," in v for v in values):
+        return [(v, "") for v in listed(values, incomplete)]
+    words = {v: w for c in choices_for(session, command, given or {}) for v, w in c.words.items()}
+    return [(v, words.get(v, "")) for v in starting_with(values, incomplete)]
 
 
 def games(incomplete: str) -> list[tuple[str, str]]:

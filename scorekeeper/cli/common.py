@@ -138,12 +138,13 @@ def items(found: Iterable[tuple[str, str]]) -> list[Any]:
 
 
 def complete_now(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-    """Completes a parameter with the values legal now (``app.completion.described``): an 8 Dragons placement
-    a piece at a time, an event number with its event."""
+    """Completes a parameter with the values legal now (``app.completion.described``), given the words typed
+    for the others: an 8 Dragons placement a piece at a time, an event number with its event."""
     from scorekeeper.app.completion import described
 
+    given = {k: v for k, v in ctx.params.items() if isinstance(v, str) and k != param.name}
     try:
-        return items(described(completing(ctx), ctx.command.name or "", param.name or "", incomplete))
+        return items(described(completing(ctx), ctx.command.name or "", param.name or "", incomplete, given))
     except Exception:  # noqa: BLE001 (a completion never fails the shell)
         return []
 

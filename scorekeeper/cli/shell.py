@@ -244,38 +244,30 @@ class Table:
             return None
 
     def _candidates(self, command: click.Command, typed: list[str], incomplete: str) -> list[tuple[str, str]]:
+        """The values for the parameter the word at the cursor fills: an option's value after the option, else
+        the first argument still open, read from the words typed as Click reads them for bash (no callback)."""
+        from click.core import ParameterSource
+
         from scorekeeper.cli.common import Chosen
 
         options = {opt: p for p in command.params if isinstance(p, click.Option) for opt in p.opts}
         if incomplete.startswith("-"):
             return [(o, "") for o in starting_with([*(o for o in options if o not in typed), "--help"], incomplete)]
-        param: click.Parameter
-        if typed and typed[-1] in options and not options[typed[-1]].is_flag:
-            param = options[typed[-1]]
-        else:
-            arguments = [p for p in command.params if isinstance(p, click.Argument)]
-            position = _positional_count(typed, options)
-            if not arguments or (position >= len(arguments) and arguments[-1].nargs == 1):
-                return []
-            param = arguments[min(position, len(arguments) - 1)]
-        found = [(v, w) for v, w in described(self.refresh(), command.name or "", param.name or "", incomplete)
-                 if v not in typed]
+        try:
+            ctx = command.make_context(command.name, list(typed), resilient_parsing=True, obj=Chosen(str(self.path)))
+        except (click.ClickException, click.exceptions.Exit):  # Tab never stops the table
+            return []
+        param = options[typed[-1]] if typed and typed[-1] in options and not options[typed[-1]].is_flag else next(
+            (p for p in command.params if isinstance(p, click.Argument) and (
+                p.nargs == -1 or ctx.get_parameter_source(p.name or "") is not ParameterSource.COMMANDLINE)), None)
+        if param is None:
+            return []
+        given = {k: v for k, v in ctx.params.items() if isinstance(v, str) and k != param.name}
+        found = [(v, w) for v, w in described(self.refresh(), command.name or "", param.name or "", incomplete,
+                                              given) if v not in typed]
         if not found:  # the command's own completion: the formats, the export targets, the games, the rule IDs
-            ctx = click.Context(command, obj=Chosen(str(self.path)))
             found = [(item.value, item.help or "") for item in param.shell_complete(ctx, incomplete)]
         return found
-
-
-def _positional_count(typed: list[str], options: dict[str, click.Option]) -> int:
-    count, skip = 0, False
-    for word in typed:
-        if skip:
-            skip = False
-        elif word in options:
-            skip = not options[word].is_flag
-        elif not word.startswith("-"):
-            count += 1
-    return count
 
 
 # -- reading the commands --------------------------------------------------------------------------

@@ -51,13 +51,17 @@ class Choice:
     """One play the game accepts now: its event type, who makes it, and the values each word accepts.
 
     ``values`` maps a field (or argument) name to the values legal now (players, locations, cards, shops,
-    tiles…); ``example`` is a command the table can type, in the game's own words.
+    tiles…); ``example`` is a command the table can type, in the game's own words; ``words``, a few words on
+    some values, shown beside them when Tab lists them (an 8 Dragons space: ``S3`` → ``Gnomes village``). A play
+    whose legal values depend on another word is one choice per such word (Emberheart's ``place``: one per
+    Location, each with its free spaces); completion keeps the choices that agree with the words typed.
     """
 
     event: str
     player: str | None = None
     values: Mapping[str, Sequence[str]] = field(default_factory=dict)
     example: str = ""
+    words: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass
