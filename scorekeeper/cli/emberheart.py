@@ -47,8 +47,7 @@ def track(word: str | None) -> str | None:
     return n.track(word) if word else None
 
 
-@command("place", "PLACE_PARTY", arg("location", type=Domain("location")),
-         arg("space", required=False, metavar="[SPACE]", shell_complete=complete_now),
+@command("place", "PLACE_PARTY", arg("location", type=Domain("location")), arg("space", required=False, metavar="[SPACE]", shell_complete=complete_now),
          arg("hire", required=False), flag("-c", "--companion", help="The Dragon Companion joins the Party."),
          flag("--no-strength", help="Do not use the Companion's Strength."),
          flag("--no-senses", help="Do not take the Companion's Senses Gear."),

@@ -248,7 +248,7 @@ class Table:
         the first argument still open, read from the words typed as Click reads them for bash (no callback)."""
         from click.core import ParameterSource
 
-        from scorekeeper.cli.common import Chosen
+        from scorekeeper.cli.common import Chosen, given_words
 
         options = {opt: p for p in command.params if isinstance(p, click.Option) for opt in p.opts}
         if incomplete.startswith("-"):
@@ -262,9 +262,8 @@ class Table:
                 p.nargs == -1 or ctx.get_parameter_source(p.name or "") is not ParameterSource.COMMANDLINE)), None)
         if param is None:
             return []
-        given = {k: v for k, v in ctx.params.items() if isinstance(v, str) and k != param.name}
         found = [(v, w) for v, w in described(self.refresh(), command.name or "", param.name or "", incomplete,
-                                              given) if v not in typed]
+                                              given_words(ctx, param)) if v not in typed]
         if not found:  # the command's own completion: the formats, the export targets, the games, the rule IDs
             found = [(item.value, item.help or "") for item in param.shell_complete(ctx, incomplete)]
         return found
