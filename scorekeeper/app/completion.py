@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping, Sequence
 
-from scorekeeper.games.base import Choice
+from scorekeeper.games.base import Choice, Expectation
 
 if TYPE_CHECKING:
     from scorekeeper.app.session import Session
@@ -56,23 +56,21 @@ def agreeing(choices: Sequence[Choice], given: Mapping[str, str]) -> list[Choice
     return [c for c in choices if agrees(c)] or list(choices)
 
 
-def choices_for(session: "Session", command: str, given: Mapping[str, str]) -> list[Choice]:
-    """The game's choices now for ``command`` (a game command's full name) that agree with ``given``."""
+def choices_for(session: "Session", choices: Sequence[Choice], command: str, given: Mapping[str, str]) -> list[Choice]:
+    """The game's ``choices`` for ``command`` (a game command's full name) that agree with ``given``."""
     names = (session.game.name, *session.game.aliases)
-    return agreeing([c for c in session.expect().choices if command_of(c.example, names) == command], given)
+    return agreeing([c for c in choices if command_of(c.example, names) == command], given)
 
 
-def values_now(session: "Session", command: str, param: str, given: Mapping[str, str] | None = None) -> list[str]:
-    """The values legal now for ``param`` of ``command`` (a game or session command's full name), given the
-    words typed for its other parameters."""
-    if param in SEQ_PARAMS:
-        return [str(e.seq) for e in reversed(session.events)]
+def values_now(session: "Session", expectation: Expectation, chosen: Sequence[Choice], param: str) -> list[str]:
+    """The values legal now for ``param`` in the ``chosen`` choices (``choices_for``); a player parameter the
+    game names no value for: whoever it expects first, then everyone."""
     found: dict[str, None] = {}
-    for choice in choices_for(session, command, given or {}):
+    for choice in chosen:
         for value in session.game.legal_values(session.state, choice, param):
             found.setdefault(value, None)
-    if param in PLAYER_PARAMS and not found:  # whoever the game expects first, then everyone
-        for player in [session.expect().player, *session.players]:
+    if param in PLAYER_PARAMS and not found:
+        for player in [expectation.player, *session.players]:
             if player:
                 found.setdefault(player, None)
     return list(found)
@@ -118,12 +116,14 @@ def described(session: "Session", command: str, param: str, incomplete: str,
     if param in SEQ_PARAMS:
         events = reversed(session.events)
         return [(str(e.seq), session.describe(e)) for e in events if str(e.seq).startswith(incomplete)]
-    values = values_now(session, command, param, given)
+    expectation = session.expect()
+    chosen = choices_for(session, expectation.choices, command, given or {})
+    values = values_now(session, expectation, chosen, param)
     if any("@" in v for v in values):
         return [(v, "") for v in staged(values, incomplete)]
     if "," in incomplete and not any("," in v for v in values):
         return [(v, "") for v in listed(values, incomplete)]
-    words = {v: w for c in choices_for(session, command, given or {}) for v, w in c.words.items()}
+    words = {v: w for c in chosen for v, w in c.words.items()}
     return [(v, words.get(v, "")) for v in starting_with(values, incomplete)]
 
 
