@@ -4,15 +4,14 @@ ED-V4's prompt)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
 from scorekeeper.app.session import Session
 from scorekeeper.cli.shell import PROMPT_WIDTH, Table
+from tests.samples import ROOT, sample_until
 
-ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = [("emberheart", "two-players-side-b.json"), ("emberheart", "four-players.json"),
            ("flamecraft", "3p-complete.json"), ("eight-dragons", "3p-board.json"), ("eight-dragons", "4p-long.json")]
 
@@ -28,11 +27,7 @@ def _no_kept_session() -> object:
 
 def first(tmp_path: Path, game: str, name: str, count: int) -> Table:
     """The table on a bundled sample as it stood after its first ``count`` events (a copy)."""
-    data = json.loads((ROOT / "sample_sessions" / game / name).read_text(encoding="utf-8"))
-    data["events"] = {k: v for k, v in data["events"].items() if int(k) <= count}
-    target = tmp_path / f"{game}-{count}.json"
-    target.write_text(json.dumps(data), encoding="utf-8")
-    return Table(target)
+    return Table(sample_until(tmp_path, game, name, count))
 
 
 def test_a_final_turn_prompt_is_short() -> None:

@@ -6,7 +6,6 @@ only asks it."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -16,18 +15,14 @@ from click.testing import CliRunner
 
 from scorekeeper.cli import main
 from scorekeeper.cli.shell import Table
+from tests.samples import sample_until
 
 ROOT = Path(__file__).resolve().parents[3]
-SAMPLE = ROOT / "sample_sessions" / "eight-dragons" / "3p-board.json"
 
 
 def first(tmp_path: Path, count: int) -> Path:
     """The bundled 3-player game as it stood after its first ``count`` events (a copy)."""
-    data = json.loads(SAMPLE.read_text(encoding="utf-8"))
-    data["events"] = {k: v for k, v in data["events"].items() if int(k) <= count}
-    target = tmp_path / f"ed{count}.json"
-    target.write_text(json.dumps(data), encoding="utf-8")
-    return target
+    return sample_until(tmp_path, "eight-dragons", "3p-board.json", count)
 
 
 def shell_complete(words: str, session: Path, shell: str = "bash") -> list[str]:

@@ -4,25 +4,18 @@ spaces of the Location typed."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from click.testing import CliRunner
 
 from scorekeeper.cli import main
 from scorekeeper.cli.shell import Table
-from tests.games.eight_dragons.test_ed_completion import ROOT, shell_complete
-
-SAMPLE = ROOT / "sample_sessions" / "emberheart" / "two-players-side-b.json"
-
+from tests.games.eight_dragons.test_ed_completion import shell_complete
+from tests.samples import sample_until
 
 def first(tmp_path: Path, count: int) -> Path:
     """The bundled 2-player game as it stood after its first ``count`` events (a copy)."""
-    data = json.loads(SAMPLE.read_text(encoding="utf-8"))
-    data["events"] = {k: v for k, v in data["events"].items() if int(k) <= count}
-    target = tmp_path / f"eh{count}.json"
-    target.write_text(json.dumps(data), encoding="utf-8")
-    return target
+    return sample_until(tmp_path, "emberheart", "two-players-side-b.json", count)
 
 
 def test_block_offers_the_spaces_of_the_common_locations(tmp_path: Path) -> None:

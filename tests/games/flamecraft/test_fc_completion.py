@@ -4,29 +4,22 @@ the row, what a visit pays."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from scorekeeper.cli.shell import Table
-from tests.games.eight_dragons.test_ed_completion import ROOT, shell_complete
+from tests.games.eight_dragons.test_ed_completion import shell_complete
+from tests.samples import sample_until
 
 
 def test_fc_gift_3_a_gift_completes_to_the_other_players_only(tmp_path: Path) -> None:
-    data = json.loads((ROOT / "sample_sessions" / "flamecraft" / "3p-disputed.json").read_text(encoding="utf-8"))
-    data["events"] = {k: v for k, v in data["events"].items() if int(k) <= 6}  # Fern's turn, a fire-up legal
-    session = tmp_path / "fc.json"
-    session.write_text(json.dumps(data), encoding="utf-8")
+    session = first(tmp_path, "3p-disputed.json", 6)  # Fern's turn, a fire-up legal
     assert shell_complete("scorekeeper fc fire S-BOLT --to ", session) == ["Gus", "Hana"]
     assert Table(session).complete("fire S-BOLT --to ") == ["Gus", "Hana"]
 
 
 def first(tmp_path: Path, name: str, count: int) -> Path:
     """A bundled Flamecraft game as it stood after its first ``count`` events (a copy)."""
-    data = json.loads((ROOT / "sample_sessions" / "flamecraft" / name).read_text(encoding="utf-8"))
-    data["events"] = {k: v for k, v in data["events"].items() if int(k) <= count}
-    session = tmp_path / f"fc{count}.json"
-    session.write_text(json.dumps(data), encoding="utf-8")
-    return session
+    return sample_until(tmp_path, "flamecraft", name, count)
 
 
 def test_setup_completes_the_park_and_the_row_an_item_at_a_time(tmp_path: Path) -> None:
