@@ -55,13 +55,17 @@ class Choice:
     """One play the game accepts now: its event type, who makes it, and the values each word accepts.
 
     ``values`` maps a field (or argument) name to the values legal now (players, locations, cards, shops,
-    tiles…); ``example`` is a command the table can type, in the game's own words.
+    tiles…); ``example`` is a command the table can type, in the game's own words; ``words``, a few words on
+    some values, shown beside them when Tab lists them (an 8 Dragons space: ``S3`` → ``Gnomes village``). A play
+    whose legal values depend on another word is one choice per such word (Emberheart's ``place``: one per
+    Location, each with its free spaces); completion keeps the choices that agree with the words typed.
     """
 
     event: str
     player: str | None = None
     values: Mapping[str, Sequence[str]] = field(default_factory=dict)
     example: str = ""
+    words: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -128,6 +132,9 @@ class Status:
     ``None``). ``expected``: what the engine expects next, in words (e.g. ``"Helga places a party"``).
     ``players``: one row per player (a dict, same keys for all). ``sections``: further tables (the town, the
     offers…). ``notes``: anything else worth saying (e.g. "flight legality is not judged: no board").
+    ``prompt``: the table's prompt in a few words (``Turn 7 · Ada at GRISTLEGATE``): where the game stands and who
+    acts, agreeing with ``expected``, short enough that the prompt with the game's alias fits 40 columns; empty:
+    the first headline line.
     """
 
     headline: list[str]
@@ -137,6 +144,7 @@ class Status:
     sections: list[Section] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     finished: bool = False
+    prompt: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {

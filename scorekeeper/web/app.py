@@ -311,7 +311,8 @@ class Site(Base):
         def build(s: Session) -> str:
             expected = s.expect()
             form = play_form(s.game, s.players, expected, wanted, player)
-            examples = [c.example for c in expected.choices if c.event == wanted][:3]
+            # each once: a play whose values depend on another word is one choice per word, the example the same
+            examples = list(dict.fromkeys(c.example for c in expected.choices if c.event == wanted))[:3]
             return self.page(s, request, "Record a play", pages.play_page_body(form, examples, self.guard.form_token()),
                              "", True)
 

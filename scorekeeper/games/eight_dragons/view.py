@@ -104,7 +104,24 @@ def status(state: EDState) -> Status:
     if not_started:
         notes.append("Starting Tiles not recorded yet: " + ", ".join(not_started))
     expectation = expect(state)
-    return Status(headline, expectation.text, expectation.player, rows, sections, notes, state.over)
+    return Status(headline, expectation.text, expectation.player, rows, sections, notes, state.over,
+                  prompt=prompt(state, not_started))
+
+
+def prompt(state: EDState, not_started: list[str]) -> str:
+    """The table's prompt, in the words of ``next:`` (field reports ED-V4, FC-F5): ``Setup · Starting Tiles``,
+    ``Round 1 · Ann · activations``, ``Round 1 · Ann · Lairs``, once the turn is done who flies next, in the
+    round that flight begins (``Round 2 · Bo flies``), and ``Round 8 · final turn done``."""
+    if state.over:
+        return "Game over"
+    if not_started:
+        return "Setup · Starting Tiles"
+    phase = _phase(state)
+    if phase.startswith("done") or state.turn < 0:
+        return f"Round {(state.turn + 1) // state.n + 1} · {state.next_player} flies"
+    short = {"Phase I: activations": "activations", "Phase II: expand Lairs": "Lairs"}
+    return f"Round {state.round} · " + (f"{state.active} · {short[phase]}" if phase in short else "final turn done")
+
 
 def villager_notes(state: EDState) -> list[str]:
     """ED-SETUP-5: the rulebook sets out 3 villagers of each Folk; say so when the board description differs."""
