@@ -9,7 +9,7 @@ from scorekeeper.cli.common import (
 )
 from scorekeeper.errors import BadInput
 from scorekeeper.cli.output import echo, page, say, width
-from scorekeeper.render.payloads import score_payload, state_payload, status_payload
+from scorekeeper.render.payloads import played_data, score_payload, state_payload, status_payload
 from scorekeeper.render.report_data import played_line
 from scorekeeper.render.report import DEFAULT_FORMAT, on_screen
 from scorekeeper.render.status_screen import PARTS
@@ -33,7 +33,7 @@ def status(session: str | None, as_json: bool, fmt: str, parts: tuple[str, ...],
     current = s.status()
     errors = s.replay().errors
     if as_json:
-        emit_json(status_payload(current, errors))
+        emit_json(status_payload(current, errors, played_data(s)))
         return
     fmt, played = check_format(fmt), played_line(s)
     if fmt == DEFAULT_FORMAT and not (full or parts):

@@ -262,9 +262,9 @@ class Site(Base):
     # -- the JSON twins ------------------------------------------------------------------------------
 
     async def api_status(self, request: Request) -> Response:
-        from scorekeeper.render.payloads import status_payload
+        from scorekeeper.render.payloads import played_data, status_payload
 
-        return JSONResponse(await self.read(lambda s: status_payload(s.status(), s.replay().errors)), headers=SECURITY_HEADERS)
+        return JSONResponse(await self.read(lambda s: status_payload(s.status(), s.replay().errors, played_data(s))), headers=SECURITY_HEADERS)
 
     async def api_score(self, request: Request) -> Response:
         from scorekeeper.app.timeline import score_at, timeline

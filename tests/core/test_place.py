@@ -68,3 +68,14 @@ def test_a_new_place_replaces_the_last_and_an_empty_one_clears_it(table: Cli) ->
     typo = table("set", "locaton", "x")
     assert typo.exit_code == 2 and typo.stderr.startswith("error: unknown setting 'locaton'; known settings: ")
     assert " location, " in typo.stderr and table.session.read_bytes() == before
+
+
+def test_status_json_says_when_and_where_as_the_screen_does(table: Cli) -> None:
+    """UX-18: what a machine reads is complete: `status --json` carries `played` (the first and the last event's
+    times as recorded, the minutes between them, the place), what the screens' line says; `score --json` stays
+    the score alone (the samples' goldens)."""
+    assert table("set", "location", "the club").exit_code == 0
+    played = {"started": "2026-11-30T08:30:15+00:00", "ended": "2026-11-30T08:31:01+00:00", "minutes": 1,
+              "location": "the club"}  # the place, said now, does not stretch the game to today
+    assert json.loads(table("status", "--json").stdout)["played"] == played
+    assert "played" not in json.loads(table("score", "--json").stdout)
