@@ -5,13 +5,17 @@ A game's ``Expectation`` lists the plays it accepts now, each a ``Choice`` with 
 words (``scorekeeper fc visit SHOP``) and the values each field accepts (``{"shop": [...]}``). The example
 names the command; the field names match the command's parameter names. ``Game.legal_values`` adds those a
 hint does not need (8 Dragons' placements, offered a piece at a time: the tile, then the cell, then the
-rotation). ``described`` gives each candidate a few words (an event number: the event); ``games`` and
-``rule_ids`` complete from the registries.
+rotation). A value that depends on another word comes from the choices that agree with the words typed
+(``agreeing``: after ``place tavern`` the Tavern's free spaces). ``described`` gives each candidate a few words
+(an event number: the event; a value: the choice's ``words``) and completes a comma-separated list at its last
+item (``listed``); ``games`` and ``rule_ids`` complete from the registries.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
+
+from scorekeeper.games.base import Choice, Expectation
 
 if TYPE_CHECKING:
     from scorekeeper.app.session import Session
@@ -41,19 +45,31 @@ def commands_now(session: "Session") -> list[str]:
     return [w for w in dict.fromkeys(command_of(choice.example, names) for choice in choices) if w]
 
 
-def values_now(session: "Session", command: str, param: str) -> list[str]:
-    """The values legal now for ``param`` of ``command`` (a game or session command's full name)."""
-    if param in SEQ_PARAMS:
-        return [str(e.seq) for e in reversed(session.events)]
-    expectation = session.expect()
+def agreeing(choices: Sequence[Choice], given: Mapping[str, str]) -> list[Choice]:
+    """The choices that agree with the words already typed (``given``: a parameter's name → its word, a unique
+    prefix as the game reads it): a choice that lists values for a typed parameter lists one the word begins;
+    all of them when none agrees (a word the game reads otherwise, an alias)."""
+    def agrees(choice: Choice) -> bool:
+        return all(any(v.lower().startswith(word.lower()) for v in choice.values[name])
+                   for name, word in given.items() if choice.values.get(name))
+
+    return [c for c in choices if agrees(c)] or list(choices)
+
+
+def choices_for(session: "Session", choices: Sequence[Choice], command: str, given: Mapping[str, str]) -> list[Choice]:
+    """The game's ``choices`` for ``command`` (a game command's full name) that agree with ``given``."""
     names = (session.game.name, *session.game.aliases)
+    return agreeing([c for c in choices if command_of(c.example, names) == command], given)
+
+
+def values_now(session: "Session", expectation: Expectation, chosen: Sequence[Choice], param: str) -> list[str]:
+    """The values legal now for ``param`` in the ``chosen`` choices (``choices_for``); a player parameter the
+    game names no value for: whoever it expects first, then everyone."""
     found: dict[str, None] = {}
-    for choice in expectation.choices:
-        if command_of(choice.example, names) != command:
-            continue
+    for choice in chosen:
         for value in session.game.legal_values(session.state, choice, param):
             found.setdefault(value, None)
-    if param in PLAYER_PARAMS and not found:  # whoever the game expects first, then everyone
+    if param in PLAYER_PARAMS and not found:
         for player in [expectation.player, *session.players]:
             if player:
                 found.setdefault(player, None)
@@ -84,16 +100,31 @@ def staged(values: Sequence[str], incomplete: str) -> list[str]:
     return list(shown)
 
 
-def described(session: "Session", command: str, param: str, incomplete: str) -> list[tuple[str, str]]:
+def listed(values: Sequence[str], incomplete: str) -> list[str]:
+    """A comma-separated list (``--park BR-1,MT-1``) completed at its last item: the values not yet listed,
+    each after the items typed."""
+    done, _, last = incomplete.rpartition(",")
+    typed = done.lower().split(",")
+    return [f"{done},{v}" for v in starting_with(values, last) if v.lower() not in typed]
+
+
+def described(session: "Session", command: str, param: str, incomplete: str,
+              given: Mapping[str, str] | None = None) -> list[tuple[str, str]]:
     """The candidates for ``param`` of ``command`` starting with ``incomplete``, each with a few words: an
-    event number with its event, the newest first; a placement a piece at a time (``staged``)."""
+    event number with its event, the newest first; a placement a piece at a time (``staged``); an item of a
+    comma-separated list after the items typed (``listed``); a value with the game's words on it."""
     if param in SEQ_PARAMS:
         events = reversed(session.events)
         return [(str(e.seq), session.describe(e)) for e in events if str(e.seq).startswith(incomplete)]
-    values = values_now(session, command, param)
+    expectation = session.expect()
+    chosen = choices_for(session, expectation.choices, command, given or {})
+    values = values_now(session, expectation, chosen, param)
     if any("@" in v for v in values):
-        values = staged(values, incomplete)
-    return [(v, "") for v in starting_with(values, incomplete)]
+        return [(v, "") for v in staged(values, incomplete)]
+    if "," in incomplete and not any("," in v for v in values):
+        return [(v, "") for v in listed(values, incomplete)]
+    words = {v: w for c in chosen for v, w in c.words.items()}
+    return [(v, words.get(v, "")) for v in starting_with(values, incomplete)]
 
 
 def games(incomplete: str) -> list[tuple[str, str]]:

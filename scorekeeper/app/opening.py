@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from scorekeeper.app.session_core import SessionCore, WriteHook, config_of, workspace_or_default
 from scorekeeper.app.workspace import is_memory
-from scorekeeper.core.engine import replay
+from scorekeeper.core.engine import Replay, replay
 from scorekeeper.core.events import NOTE, Event
 from scorekeeper.core.journal import Journal, JournalError, MemoryJournal, SessionMeta, now_iso
 from scorekeeper.errors import BadInput, Refused
@@ -92,13 +92,16 @@ class Opening(SessionCore):
 
     @classmethod
     def from_meta(cls, path: str | Path | None, meta: SessionMeta, events: Sequence[Event] = (), *,
-                  on_write: WriteHook | None = None, workspace: "Workspace | None" = None) -> "Self":
+                  on_write: WriteHook | None = None, workspace: "Workspace | None" = None,
+                  replayed: Replay | None = None) -> "Self":
         """A new session with this metadata (an import's), checked before anything is written.
 
         The players (distinct, as many as the game takes), every setting's type and range, the catalog (an
         object), every event's values (strict JSON) and the game's setup are checked; then the events are
         replayed in memory (a game that cannot replay them refuses the session); only then is the file written
         (or, for ``memory:NAME``, the journal kept in the ``workspace``), and that replay is the new session's.
+        ``replayed``: the replay of these very events that the caller has just folded (a judged tally), so
+        that it is not folded a second time.
         """
         from scorekeeper import games
 
@@ -106,7 +109,8 @@ class Opening(SessionCore):
         game = games.load(meta.game)
         check_meta(game, meta)
         game.setup(config_of(meta, game))  # GameSetupError before anything is written
-        replayed = replay(list(MemoryJournal(meta, events).events()), game, config_of(meta, game)) if events else None
+        if replayed is None and events:
+            replayed = replay(list(MemoryJournal(meta, events).events()), game, config_of(meta, game))
         journal: Journal | MemoryJournal
         if path is None or is_memory(path):
             journal = MemoryJournal(meta, events)
@@ -118,6 +122,8 @@ class Opening(SessionCore):
                 on_write(journal.path, len(journal.records), journal.head_hash, [journal.head_hash], True)
         session = cls(journal, game, on_write, workspace=workspace)
         if replayed is not None:  # the very events just written: the session's replay, not done a second time
+            for outcome, event in zip(replayed.latest(len(events)), journal.events()):
+                outcome.event = event  # as written, with its time
             session._replay, session._replay_head = replayed, journal.head_hash
         return session
 

@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import hmac
 import json
 import os
 from dataclasses import dataclass
@@ -49,7 +48,7 @@ from typing import TYPE_CHECKING, Any
 from scorekeeper.core.engine import Replay, Resume, replay, replay_after
 from scorekeeper.core.events import NOTE
 from scorekeeper.core.journal import Journal, MemoryJournal, Vouched, text_digest, verify_chain
-from scorekeeper.core.journal_storage import read_bounded, uninterrupted
+from scorekeeper.core.journal_storage import new_temporary, read_bounded, uninterrupted
 from scorekeeper.core.state_codec import CodecError, decode, encode
 from scorekeeper.games.base import Violation
 
@@ -331,6 +330,8 @@ def key_of(name: str, config: "SessionConfig", fingerprint: str) -> str:
 
 def sealed(body: bytes, secret: bytes) -> bytes:
     """An entry as stored: the HMAC-SHA-256 of ``body`` under ``secret`` (hexadecimal), a newline, ``body``."""
+    import hmac  # only when an entry is written or read
+
     return hmac.new(secret, body, hashlib.sha256).hexdigest().encode("ascii") + b"\n" + body
 
 
@@ -338,6 +339,8 @@ def unsealed(stored: bytes | None, secret: bytes) -> bytes | None:
     """The body of a stored entry when its seal is the one ``secret`` makes, else None."""
     if stored is None:
         return None
+    import hmac  # only when an entry is read
+
     mac, _, body = stored.partition(b"\n")
     expected = hmac.new(secret, body, hashlib.sha256).hexdigest().encode("ascii")
     return body if hmac.compare_digest(mac, expected) else None
@@ -377,10 +380,8 @@ def _make_key(path: Path) -> None:
     """Write a new random key at ``path`` unless one is there: written whole, then linked into place."""
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        import tempfile  # only when a key or an entry is written
-
         with uninterrupted():
-            fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".key-", suffix=".tmp")  # 0600
+            fd, temporary = new_temporary(path.parent, ".key-")  # 0600
             try:
                 with os.fdopen(fd, "wb") as handle:
                     handle.write(os.urandom(SECRET_BYTES))
@@ -398,10 +399,8 @@ def _write(path: Path, data: bytes) -> bool:
     whether it was written."""
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        import tempfile  # only when a key or an entry is written
-
         with uninterrupted():
-            fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=".entry-", suffix=".tmp")
+            fd, temporary = new_temporary(path.parent, ".entry-")
             try:
                 with os.fdopen(fd, "wb") as handle:
                     handle.write(data)

@@ -14,12 +14,13 @@ interactive table both stand on this layer, and so do the tests and the sample g
 * ``trust`` — the hash chain: its first break, an accepted break, the refusal to record on an unaccepted one;
 * ``recording`` — ``transact``, the one write path, and the plays and notes recorded through it;
 * ``corrections`` — void, undo, amend, assert, set, and the note that accepts a broken chain;
+* ``place`` — where the game is played (``set location PLACE``, recorded as a note);
 * ``verdicts`` — what a play came to and what an audit found (data), and ``describe``.
 """
 
 from __future__ import annotations
 
-from scorekeeper.app.corrections import Corrections
+from scorekeeper.app.place import Placing
 from scorekeeper.app.opening import Opening, check_meta  # noqa: F401 (the layer's names, where callers import them)
 from scorekeeper.app.recording import DraftOrFunction  # noqa: F401
 from scorekeeper.app.session_core import WriteHook, config_of  # noqa: F401
@@ -31,6 +32,6 @@ from scorekeeper.games.base import resolve_player  # noqa: F401
 WORKSPACE = Workspace()
 
 
-class Session(Corrections, Opening):
+class Session(Placing, Opening):
     """A session: its journal (a file, or memory), its game and config, and its replay (done once); see the
     module's docstring for where each of its parts lives."""

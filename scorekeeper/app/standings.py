@@ -74,7 +74,7 @@ def result_of(session: Any, path: str | None = None, *, once: bool = False) -> R
     from scorekeeper.app.session import resolve_player
 
     meta = session.journal.meta
-    started, ended = _times(session)
+    started, ended = event_times(session)
     players = tuple(meta.players)
     start = players[0]
     settings = session.config.settings
@@ -135,16 +135,19 @@ def read_results(paths: Sequence[str]) -> list[Result | str]:
     return [read_result(path) for path in paths]
 
 
-def _times(session: Any) -> tuple[str, str]:
-    """When a session was played: the ISO times of its first and last events (its creation when it has none)."""
-    events, created = session.events, session.journal.meta.created
+def event_times(session: Any) -> tuple[str, str]:
+    """When a session was played: the ISO times of its first and last events (its creation when it has none); a
+    ``set location`` is not play (said after the game, it would stretch the game to that time)."""
+    from scorekeeper.app.place import without_places
+
+    events, created = without_places(session.events), session.journal.meta.created
     started = events[0].recorded_at if events and events[0].recorded_at else created
     return started, events[-1].recorded_at if events and events[-1].recorded_at else started
 
 
 def result_times(session: Any, tz: _dt.tzinfo | None = None) -> tuple[_dt.datetime, _dt.datetime]:
     """The first and the last event of ``session`` in local time (``tz``, or this machine's)."""
-    started, ended = _times(session)
+    started, ended = event_times(session)
     return local_time(started, tz), local_time(ended, tz)
 
 

@@ -101,14 +101,18 @@ def tally_session(tally: Tally, path: str | Path | None, name: str, *, force: bo
     except (GameSetupError, BadInput) as exc:
         raise BadInput(f"{name}: {exc}") from None
     draft = Draft("TALLY", None, {"state": dict(tally.state), "reason": tally.reason})
-    errors = trial.try_play(draft).errors  # judged on the setup, nothing written
+    verdict = trial.try_play(draft)  # judged on the setup, nothing written
+    errors = verdict.errors
     shape = [f for f in errors if f.rule.endswith("-TALLY-1")]  # a field that does not fit: exit 2
     if shape:
         raise BadInput(f"{name}: {shape[0].message}")
     if errors and not force:
         raise PlayRefused(errors)
     event = Event(1, "TALLY", None, draft.payload, now_iso(), forced=bool(errors))
-    return Session.from_meta(path, trial.journal.meta, [event], on_write=on_write)  # strict JSON checked there
+    same = not errors and (verdict.event.type, verdict.event.payload) == (event.type, event.payload)
+    judged = verdict.replayed if same else None  # the very play just judged: the new session's replay
+    return Session.from_meta(path, trial.journal.meta, [event], on_write=on_write,
+                             replayed=judged)  # strict JSON checked there
 
 
 def tally_data(s: Session, at: int | None = None) -> dict[str, Any]:

@@ -33,7 +33,8 @@ def walked_tally(game: str, players: Sequence[str], table: Answers,
     """The tally the answers so far make: the same data a tally file holds."""
     _, walk = walk_for(game)
     built = walk.build(players, table, each)
-    return Tally(game, tuple(players), dict(built.get("settings") or {}), None, dict(built["state"]),
+    settings = {**walk.settings(table), **dict(built.get("settings") or {})}
+    return Tally(game, tuple(players), settings, built.get("catalog"), dict(built["state"]),
                  "tally typed at the table")
 
 
@@ -67,8 +68,10 @@ class Progress:
     taken: list[Taken] = field(default_factory=list)
 
     def schedule(self) -> list[tuple[str | None, Question]]:
-        """Every question in the order asked: the table's, then each player's."""
-        return [(None, q) for q in self.walk.table] + [(p, q) for p in self.players for q in self.walk.player]
+        """Every question in the order asked: the table's (those its answers so far call for), then each
+        player's."""
+        asked = self.walk.asked(self.answers()[0])
+        return [(None, q) for q in asked] + [(p, q) for p in self.players for q in self.walk.player]
 
     def current(self) -> tuple[str | None, Question] | None:
         """The question asked now, or None once all are answered."""
@@ -147,9 +150,14 @@ class Walker:
             self.progress.taken.append((who, question, END))
             return None
         try:
-            self.progress.taken.append((who, question, question.read(text)))
+            taken = (who, question, question.read(text))
+            if question.settings is not None:  # a setting the game's setup refuses is said now, not at the end
+                from scorekeeper.app.tally import tally_session
+
+                tally_session(self.tally(taken), None, question.label, force=True)
         except BadInput as exc:
             return f"error: {exc} ({question.example})"
+        self.progress.taken.append(taken)
         return None
 
     def words(self) -> tuple[str, ...]:

@@ -14,9 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.core.engine import APPLIED, Outcome, replay
+from scorekeeper.core.engine import APPLIED, FORCED, Outcome, replay
 from scorekeeper.core.events import CORE_TYPES, SET
-from scorekeeper.games.base import MissingValueError, ScoreTable
+from scorekeeper.games.base import ERROR, MissingValueError, ScoreTable
 
 if TYPE_CHECKING:
     from scorekeeper.app.session import Session
@@ -25,6 +25,16 @@ Number = int | float
 
 #: the label of the last point when the game gives none there (the journal goes on after the last turn)
 END_LABEL = "end"
+
+
+@dataclass(frozen=True)
+class Forced:
+    """A forced play the game carried out (``--force`` past a rule): its event, the player it concerns and the
+    rules it breaks. A total below 0 comes from one (no legal play takes a score under 0)."""
+
+    seq: int
+    player: str | None
+    rules: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -45,6 +55,8 @@ class Point:
     partial: dict[str, Number] | None = None
     #: each player's points by scoring category (what the total is made of; empty when not scored)
     categories: dict[str, dict[str, Number]] = field(default_factory=dict)
+    #: the forced plays carried out since the previous point (they count in this one)
+    forced: tuple[Forced, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {"label": self.label, "seq": self.seq, "totals": self.totals, "leaders": list(self.leaders),
@@ -90,6 +102,27 @@ class Timeline:
                 changes.append((player, old, new, moved))
         return changes
 
+    def below_zero(self) -> list[tuple[str, Point, tuple[Forced, ...]]]:
+        """Where a player's total goes below 0: the player, the first point of each stretch below 0, and the forced
+        plays that took it there (those of the player, or of nobody, carried out since the last point at 0 or
+        more; every forced play of that span when none is the player's)."""
+        found = []
+        for player in self.players:
+            span: list[Forced] = []
+            under = False
+            for point in self.points:
+                span += point.forced
+                total = None if point.totals is None else point.totals.get(player, 0)
+                if total is None:
+                    continue
+                if total < 0 and not under:
+                    own = tuple(f for f in span if f.player in (player, None))
+                    found.append((player, point, own or tuple(span)))
+                under = total < 0
+                if not under:
+                    span = []
+        return found
+
     @property
     def missing(self) -> list[Point]:
         """The points the game could not score."""
@@ -117,14 +150,18 @@ def timeline(session: "Session") -> Timeline:
     label = game.progress(game.setup(session.config))  # the turn or round the first event belongs to
     pending = False  # an event changed the state since the last point
     last = 0
+    forced: list[Forced] = []  # the forced plays carried out since the last point
 
     def watch(outcome: Outcome, state: Any) -> None:
         nonlocal label, pending, last
+        if outcome.status == FORCED:
+            forced.append(Forced(outcome.seq, outcome.event.player,
+                                 tuple(dict.fromkeys(v.rule for v in outcome.violations if v.severity == ERROR))))
         if outcome.status != APPLIED or (outcome.event.type in CORE_TYPES and outcome.event.type != SET):
             return  # rejected plays, corrections and annotations change nothing
         now = game.progress(state)
         if now != label and label is not None:
-            result.points.append(_point(game.score, state, label, outcome.seq, result.players))
+            result.points.append(_point(game.score, state, label, outcome.seq, result.players, forced))
             pending = False
         else:
             pending = True
@@ -135,7 +172,7 @@ def timeline(session: "Session") -> Timeline:
     result.errors = len(replayed.errors)
     result.counted = replayed.counted_errors
     if pending:
-        result.points.append(_point(game.score, replayed.state, label or END_LABEL, last, result.players))
+        result.points.append(_point(game.score, replayed.state, label or END_LABEL, last, result.players, forced))
     if result.points and result.points[-1].totals is not None:  # what was missing was given later (FC-V1)
         result.points = [replace(p, totals=p.partial, missing=None) if p.partial is not None else p
                          for p in result.points]
@@ -145,8 +182,16 @@ def timeline(session: "Session") -> Timeline:
     return result
 
 
-def _point(score: Any, state: Any, label: str, seq: int, players: tuple[str, ...]) -> Point:
-    """The totals of ``state`` (scored now: the fold goes on changing it), or what is missing."""
+def _point(score: Any, state: Any, label: str, seq: int, players: tuple[str, ...], forced: list[Forced]) -> Point:
+    """The totals of ``state`` (scored now: the fold goes on changing it), or what is missing; ``forced`` (the forced
+    plays since the last point) goes into the point and is emptied."""
+    point = _scored(score, state, label, seq, players)
+    point = replace(point, forced=tuple(forced))
+    forced.clear()
+    return point
+
+
+def _scored(score: Any, state: Any, label: str, seq: int, players: tuple[str, ...]) -> Point:
     try:
         table: ScoreTable = score(state)
     except MissingValueError as exc:

@@ -116,11 +116,11 @@ class MainGroup(click.Group):
             formatter.write_dl([(g.name, g.summary) for g in REGISTRY])
 
     def main(self, *args: Any, **kwargs: Any) -> Any:
-        """Everything printed goes through ``report.visible``: a control character in a name or a note is shown,
+        """Everything printed goes through ``visible.visible``: a control character in a name or a note is shown,
         never sent raw to the terminal; ``NO_COLOR`` is as it was afterwards (``--no-color`` sets it)."""
         import sys
 
-        from scorekeeper.render.report import VisibleText
+        from scorekeeper.render.visible import VisibleText
 
         saved, no_color = (sys.stdout, sys.stderr), os.environ.get("NO_COLOR")
         sys.stdout, sys.stderr = VisibleText(sys.stdout), VisibleText(sys.stderr)  # type: ignore[assignment]

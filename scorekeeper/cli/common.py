@@ -106,19 +106,20 @@ class Domain(click.ParamType):
     """A domain value (``player``, or a field of the game's plays: shop, location, card, space…).
 
     Typed as the game accepts it (a unique prefix; the game completes and judges it); the shell completes it
-    to the values legal now, read from the session's ``expect`` (players: the session's players).
+    as the table does (``complete_now``: the values legal now, with their words; players: the session's).
     """
 
     def __init__(self, field: str) -> None:
         self.field = self.name = field
 
     def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
+        if self.field != "player":  # the values legal now, each with its words, as the table offers them
+            return complete_now(ctx, param, incomplete)
         try:
-            s = completing(ctx)
-            values = list(s.players) if self.field == "player" else s.expect().accepts(self.field)
+            players = list(completing(ctx).players)
         except Exception:  # noqa: BLE001 (a completion never fails the shell)
             return []
-        return items((v, "") for v in values if v.lower().startswith(incomplete.lower()))
+        return items((v, "") for v in players if v.lower().startswith(incomplete.lower()))
 
 
 def completing(ctx: click.Context) -> Session:
@@ -138,13 +139,20 @@ def items(found: Iterable[tuple[str, str]]) -> list[Any]:
     return [CompletionItem(value, help=words or None) for value, words in found]
 
 
+def given_words(ctx: click.Context, param: click.Parameter) -> dict[str, str]:
+    """The words typed for the other parameters; with those Click left unread before an option's value."""
+    unset = [p.name for p in ctx.command.params if isinstance(p, click.Argument) and not ctx.params.get(p.name)]
+    return {k: v for k, v in [*ctx.params.items(), *zip(unset, ctx.args)] if isinstance(v, str) and k != param.name}
+
+
 def complete_now(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:
-    """Completes a parameter with the values legal now (``app.completion.described``): an 8 Dragons placement
-    a piece at a time, an event number with its event."""
+    """Completes a parameter with the values legal now (``app.completion.described``), given the words typed
+    for the others: an 8 Dragons placement a piece at a time, an event number with its event."""
     from scorekeeper.app.completion import described
 
     try:
-        return items(described(completing(ctx), ctx.command.name or "", param.name or "", incomplete))
+        return items(described(completing(ctx), ctx.command.name or "", param.name or "", incomplete,
+                               given_words(ctx, param)))
     except Exception:  # noqa: BLE001 (a completion never fails the shell)
         return []
 

@@ -12,7 +12,7 @@ from typing import Any, Callable
 import click
 
 from scorekeeper.app.session import Session
-from scorekeeper.cli.common import Domain, game_group
+from scorekeeper.cli.common import Domain, complete_now, game_group
 from scorekeeper.cli.recording import EACH, Recorder, named, whose_turn as who
 from scorekeeper.core import adjusting
 from scorekeeper.errors import BadInput
@@ -47,7 +47,7 @@ def track(word: str | None) -> str | None:
     return n.track(word) if word else None
 
 
-@command("place", "PLACE_PARTY", arg("location", type=Domain("location")), arg("space", required=False, metavar="[SPACE]"),
+@command("place", "PLACE_PARTY", arg("location", type=Domain("location")), arg("space", required=False, metavar="[SPACE]", shell_complete=complete_now),
          arg("hire", required=False), flag("-c", "--companion", help="The Dragon Companion joins the Party."),
          flag("--no-strength", help="Do not use the Companion's Strength."),
          flag("--no-senses", help="Do not take the Companion's Senses Gear."),
@@ -106,8 +106,9 @@ command("swap", "GEAR_SWAP", arg("source"), arg("target"), arg("count", type=int
 command("skip", "SKIP_TURN", text="Skip a turn (only with no Crest and no Aide left).")("skip -p Helga")
 
 
-@command("reveal", "CARD_REVEAL", arg("location"), arg("slot", metavar="SLOT|CARD"),
-         arg("face", nargs=-1, metavar="[FACE|CARD]..."),
+@command("reveal", "CARD_REVEAL", arg("location", type=Domain("location")),
+         arg("slot", metavar="SLOT|CARD", shell_complete=complete_now),
+         arg("face", nargs=-1, metavar="[FACE|CARD]...", shell_complete=complete_now),
          opt("--flame", type=int, help="Tavern: Flame change (signed); Dragon: Flame cost."),
          opt("--wardens", type=int, help="Mountain Dragon: Warden cost."),
          opt("--name", help="A short name for the card (default: generated, e.g. C3, M7, red5)."), player=None,
@@ -154,7 +155,7 @@ def raidcard(words: tuple[str, ...], amount: int, per: int, name: str | None) ->
                                                        for i, c in enumerate(cards)]
 
 
-command("block", "TWO_P_REVEAL", arg("spaces", nargs=-1, required=True), player=None,
+command("block", "TWO_P_REVEAL", arg("spaces", nargs=-1, required=True, shell_complete=complete_now), player=None,
         text="2 players: reveal the round's Two player mode card, listing the spaces it blocks.",
         build=lambda spaces: {"spaces": [list(n.spot(x)) for x in spaces]})("block tavern:3 mountain:5 garrison:2")
 

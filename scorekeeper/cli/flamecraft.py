@@ -53,7 +53,7 @@ fancy_option = opt("--fancy", "fancies", multiple=True, metavar="NAME[=FACE]", h
 #: the options of a play that may draw cards, made by the player whose turn it is
 TURN = (draw_option, fancy_option, player_option)
 EFFECT = (  # the declared effect of a shop ability or a companion
-    opt("--reserve", metavar="CARD", help="A reserve effect: the enchantment reserved."),
+    opt("--reserve", metavar="CARD", shell_complete=complete_now, help="A reserve effect: the enchantment reserved."),
     opt("--from", "source", type=click.Choice(["row", "deck"]), default="row", show_default=True, help="Where the reserved card comes from."),
     opt("--gain", metavar="REWARD", help="What the effect gave, as declared (e.g. 1rep+1bread)."),
     opt("--to", "to", metavar="PLAYER", shell_complete=complete_now, help="A gift effect: who gets the good."),
@@ -66,8 +66,8 @@ EFFECT = (  # the declared effect of a shop ability or a companion
          opt("--town", multiple=True, metavar="SHOP[=FACE]", help="The 6 starter shops (default: the catalog's starter shops)."),
          opt("--starters", multiple=True, metavar="DRAGON[=FACE]", help="The 6 starter dragons (default: the catalog's)."),
          opt("--remove", "removed", metavar="ITEMS", help="Artisan dragons removed, per type (e.g. 2bread+2meat+…; default: as the player count requires)."),
-         opt("--park", multiple=True, metavar="NAMES", help="The 5 park dragons, comma-separated (default: provisional names)."),
-         opt("--row", multiple=True, metavar="NAMES", help="The 5 enchantments of the row (default: provisional names)."),
+         opt("--park", multiple=True, metavar="NAMES", shell_complete=complete_now, help="The 5 park dragons, comma-separated (default: provisional names)."),
+         opt("--row", multiple=True, metavar="NAMES", shell_complete=complete_now, help="The 5 enchantments of the row (default: provisional names)."),
          opt("--shop-deck", metavar="SYMBOLS", help="The shop deck's upper-left symbols, comma-separated (checked against the standard build)."),
          opt("--custom", is_flag=True, help="The shop deck is a custom build on purpose."),
          opt("--town-spaces", type=int, help="Shop spaces in town (default: the town_spaces setting)."))
@@ -84,7 +84,7 @@ def setup_cmd(**o: Any) -> dict[str, Any]:
          opt("--keep", required=True, metavar="FANCY[=FACE]", help="The fancy dragon kept."),
          opt("--drew", metavar="F1,F2", help="The 2 fancy dragons drawn (optional)."),
          opt("--good", help="The starting good (4th and 5th players of a 4-5 player game only)."),
-         opt("--companion", metavar="NAME[=FACE]", help="The companion dealt (when companions are on)."),
+         opt("--companion", metavar="NAME[=FACE]", shell_complete=complete_now, help="The companion dealt (when companions are on)."),
          draw_option, fancy_option)
 def deal(keep: str, **o: Any) -> dict[str, Any]:
     """Record a player's starting deal: 3 dragons, the fancy dragon kept, the starting good, the companion.
@@ -95,18 +95,18 @@ def deal(keep: str, **o: Any) -> dict[str, Any]:
 
 
 command("visit", "VISIT", click.argument("shop", type=Domain("shop")),
-        opt("--pay", multiple=True, metavar="[PLAYER=]ITEM", help="The good or coin given to each player there: ITEM for everyone, or PLAYER=ITEM."),
+        opt("--pay", multiple=True, metavar="[PLAYER=]ITEM", shell_complete=complete_now, help="The good or coin given to each player there: ITEM for everyone, or PLAYER=ITEM."),
         player_option, text="Move your dragon to a shop, giving 1 good or coin to each player already there.",
         )("visit greenhouse --pay Cara=bread")
 command("gather", "GATHER", click.argument("gain", nargs=-1), draw_option, player_option,
         text="Gather at your shop: the goods, coins and dragons it yields (default: the computed yield).",
         )("gather 2bread --draw park:PK-3")
-command("place", "PLACE", click.argument("dragon"), click.argument("slot", type=int, required=False), *TURN,
+command("place", "PLACE", click.argument("dragon", shell_complete=complete_now), click.argument("slot", type=int, required=False, shell_complete=complete_now), *TURN,
         text="Place a dragon from your hand in an empty slot (1, 2, 3…) of your shop and take the slot's reward.\n\n"
              "The slot may be left out when only one empty slot of the shop takes the dragon.")("place AD-1 3")
 
 
-@command("fire", "FIRE_UP", click.argument("dragon"),
+@command("fire", "FIRE_UP", click.argument("dragon", shell_complete=complete_now),
          opt("--good", help="GAIN2: the good taken twice."),
          opt("--goods", metavar="G1,G2,G3", help="GAIN3: the 3 different goods."),
          opt("--dragon", "placed", metavar="NAME", help="PLACE: the dragon from your hand to place."),
@@ -138,7 +138,7 @@ command("ability", "SHOP_ABILITY", *EFFECT, build=effect,
         text="Use your shop's ability (gathering step 4), with its effect as it happened.")("ability --reserve EN-5")
 command("companion", "COMPANION_USE", *EFFECT, build=effect,
         text="Use your companion's once-per-game ability, with its effect as it happened.")("companion --gain 2rep")
-command("enchant", "ENCHANT", click.argument("card"),
+command("enchant", "ENCHANT", click.argument("card", shell_complete=complete_now),
         opt("--pay", metavar="ITEMS", help="What you paid (e.g. 2bread+1coin; default: goods first, then coins)."),
         opt("--sets", type=int, help="For a card paid in sets: how many sets."), *TURN,
         build=lambda card, pay, sets, **drawn: {"card": card, "sets": sets, "pay": pay, **drawn},
@@ -164,7 +164,7 @@ command("gift", "GIFT", click.argument("to"), click.argument("item"),
         build=lambda to, item, by, gift_reward, **drawn: {"to": to, "item": item, "by": by, "reward": gift_reward, **drawn},
         text="Give a good (or a coin) to another player because an effect says so (not the GIFT dragon: use fire).",
         )('gift Bo bread --by "companion C-1" --reward 2rep')
-command("sun", "FANCY_SCORE", click.argument("card"),
+command("sun", "FANCY_SCORE", click.argument("card", shell_complete=complete_now),
         opt("--pay", metavar="ITEMS", help="What the goal spent (default: its goods, coins for the missing ones)."),
         *TURN, text="Score a sun fancy dragon whose goal you fulfilled, during your turn.")("sun FD-1")
 

@@ -44,16 +44,16 @@ def current_session() -> Path | None:
 
 
 def remember(path: Path, game: str, players: list[str]) -> None:
-    """Make ``path`` the current session and put it first in the recent list (best effort)."""
+    """Make ``path`` the current session and put it first in the recent list (best effort; not fsynced)."""
     from scorekeeper.core.journal import atomic_write, now_iso
 
     folder = home()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        atomic_write(folder / CURRENT_FILE, str(path.resolve()) + "\n")
+        atomic_write(folder / CURRENT_FILE, str(path.resolve()) + "\n", durable=False)
         recent = [r for r in recent_sessions() if r.get("path") != str(path.resolve())]
         recent.insert(0, {"path": str(path.resolve()), "game": game, "players": players, "used": now_iso()})
-        atomic_write(folder / RECENT_FILE, json.dumps(recent, indent=1))
+        atomic_write(folder / RECENT_FILE, json.dumps(recent, indent=1), durable=False)
     except OSError as exc:
         say(f"warning: could not remember the current session in {folder} ({exc.strerror})", err=True)
 

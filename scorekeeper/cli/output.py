@@ -10,14 +10,14 @@ the scripts, ``grep`` and logs that read it."""
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
 import click
 
-from scorekeeper.render.report import VisibleText, visible, wrap
+from scorekeeper.render.report import wrap
+from scorekeeper.render.visible import VisibleText, visible
 
 #: the colour of a verdict line, by the word it starts with
 STYLES = {"recorded": "green", "refused": "red", "error": "red", "flagged": "red", "disagrees": "red",
@@ -60,8 +60,7 @@ def wrap_width(err: bool = False) -> int | None:
 
 
 def _raw(err: bool) -> Any:
-    """The terminal's own stream, past every ``report.VisibleText`` (the table runs each line's command inside its
-    own, so there are two): the text is made visible here, and only the colour codes added here reach it."""
+    """The terminal's own stream, past every ``VisibleText`` (the table nests two): only colours added here reach it."""
     stream = sys.stderr if err else sys.stdout
     while isinstance(stream, VisibleText):
         stream = stream.stream
@@ -124,6 +123,7 @@ def page(output: str) -> None:
 
     The pager opens at the end, where the newest lines are (``log``): ``less +G``, unless the user chose a
     pager (``PAGER``) or less's options (``LESS``)."""
+    import shutil  # only to page
     stream, output = _raw(False), wrap(output, width())
     if stream.isatty() and output.count("\n") + 2 > shutil.get_terminal_size((80, 24)).lines:
         at_end = not {"PAGER", "LESS"} & os.environ.keys()

@@ -108,7 +108,7 @@ def assert_cmd(words: tuple[str, ...], session: str | None, force: bool, as_json
 def set_cmd(assignment: str, value: str | None, session: str | None, force: bool, as_json: bool) -> None:
     """Change a mid-game setting (for example a printed value read off the board); recorded as an event.
 
-    Example: scorekeeper set flame_glory 4=5,7=9
+    Example: scorekeeper set flame_glory 4=5,7=9 (and where the game is played: set location "Ann's kitchen")
     """
     from scorekeeper.core.settings import parse_assignment
 

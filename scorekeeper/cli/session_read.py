@@ -9,7 +9,8 @@ from scorekeeper.cli.common import (
 )
 from scorekeeper.errors import BadInput
 from scorekeeper.cli.output import echo, page, say, width
-from scorekeeper.render.payloads import score_payload, state_payload, status_payload
+from scorekeeper.render.payloads import played_data, score_payload, state_payload, status_payload
+from scorekeeper.render.report_data import played_line
 from scorekeeper.render.report import DEFAULT_FORMAT, on_screen
 from scorekeeper.render.status_screen import PARTS
 from scorekeeper.cli.session import command
@@ -32,13 +33,13 @@ def status(session: str | None, as_json: bool, fmt: str, parts: tuple[str, ...],
     current = s.status()
     errors = s.replay().errors
     if as_json:
-        emit_json(status_payload(current, errors))
+        emit_json(status_payload(current, errors, played_data(s)))
         return
-    fmt = check_format(fmt)
+    fmt, played = check_format(fmt), played_line(s)
     if fmt == DEFAULT_FORMAT and not (full or parts):
-        echo(render_short(current, width()), fit=True)
+        echo(render_short(current, width(), played), fit=True)
     else:
-        echo(render_status(current, fmt, width(), parts or PARTS), plain=not on_screen(fmt), fit=True)
+        echo(render_status(current, fmt, width(), parts or PARTS, played), plain=not on_screen(fmt), fit=True)
     if errors:  # with csv, on stderr: stdout is one table
         echo(f"\n{len(errors)} recorded play(s) break a rule: see 'scorekeeper check'", fg="yellow", fit=True,
              err=fmt == "csv")
@@ -107,6 +108,7 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
 
     Example: scorekeeper score --explain
     """
+    from scorekeeper.core.engine import broken_note
     from scorekeeper.games.base import MissingValueError
     from scorekeeper.render.report import render_score
     from scorekeeper.app.timeline import score_at, timeline as over_time
@@ -137,9 +139,8 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
         say(f"The score just before event #{at}:\n")
     fmt = check_format(fmt)
     shown = render_score(table, fmt, explain=explain, title=s.game.title, width=width())
-    echo(shown, plain=not on_screen(fmt), fit=True)
-    from scorekeeper.core.engine import broken_note
-
+    said = played_line(s) if at is None and fmt == DEFAULT_FORMAT else ""  # when and where, known
+    echo(shown + (f"\n{said}" if said else ""), plain=not on_screen(fmt), fit=True)
     replayed = s.replay(at)
     if replayed.errors:
         echo(f"\nWarning: {broken_note(len(replayed.errors), replayed.counted_errors)}: see 'scorekeeper check'",

@@ -14,9 +14,6 @@ from scorekeeper.exports import TARGETS
 from scorekeeper.cli.output import say
 
 
-
-
-
 @command("export")
 @session_option
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Write to this file instead of standard output.")
@@ -28,11 +25,13 @@ from scorekeeper.cli.output import say
               help="The game's BoardGameGeek id, for BG Stats; remembered for the game's later exports.")
 @click.option("--me", metavar="PLAYER", help="For BG Stats: the player who exports (default: the first player).")
 @click.option("--location", default="", metavar="PLACE", help="For BG Stats: where the game was played.")
+@click.option("--new-player", "new_players", multiple=True, metavar="PLAYER",
+              help="For BG Stats: a player who played the game for the first time (repeat for each).")
 @click.option("--qr", is_flag=True, help="With --to bgstats-link: the link as a QR code, in the terminal or "
               "(-o FILE.svg|FILE.png) as an image, for the phone where BG Stats is installed.")
 @click.option("--force", is_flag=True, help="Replace the -o file when it exists.")
 def export(session: str | None, output: str | None, target: str, bgg_id: int | None, me: str | None,
-           location: str, qr: bool, force: bool) -> None:
+           location: str, new_players: tuple[str, ...], qr: bool, force: bool) -> None:
     """Export the session: its journal as JSON lines (a header, then one event per line), or a finished game's
     result for BG Stats or a club's records.
 
@@ -48,8 +47,8 @@ def export(session: str | None, output: str | None, target: str, bgg_id: int | N
         raise Refused(f"{output}: already exists; choose another file, or replace it with --force")
     opened = open_session(session, lazy=True, cached=False)
     game = opened.journal.meta.game
-    player = opened.player(me) if me is not None else None
-    options = Options(bgg_id or remembered_bgg_ids().get(game), player, location.strip(), qr)
+    options = Options(bgg_id or remembered_bgg_ids().get(game), opened.player(me) if me is not None else None,
+                      location.strip(), qr, tuple(opened.player(name) for name in new_players))
     text, what = export_text(opened, target, options)
     if qr:
         show_qr(text.strip(), output)

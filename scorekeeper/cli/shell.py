@@ -30,6 +30,8 @@ OUTSIDE = ("play", "new", "use", "serve")  # serve runs until Ctrl-C: it would h
 FREE_TEXT = ("note",)
 #: what a command's description is cut to in a completion menu
 META_WIDTH = 40
+#: the prompt's widest, " › " included: at 80 columns, half the line is left for the command typed
+PROMPT_WIDTH = 40
 
 
 def history_path() -> Path:
@@ -84,16 +86,14 @@ class Table:
         WORKSPACE.release(self.path)
 
     def prompt(self) -> str:
-        """``fc · Turn 7 · Ada's turn › ``: the game, the round or turn, the phase, whose turn it is."""
-        session = self.refresh()
+        """``fc · Turn 7 · Ada at GRISTLEGATE › ``: the game and the game's own words for where it stands and
+        who acts (``Status.prompt``), cut to ``PROMPT_WIDTH`` columns so that a typed command has room."""
         try:
-            headline = session.status().headline[0]
-            player = session.expect().player
+            status = self.refresh().status()
+            text = f"{self.alias} · {status.prompt or status.headline[0]}"
         except Exception:  # a prompt must never stop the table
-            headline, player = "", None
-        who = f" · {player} to play" if player and player not in headline else ""
-        text = f"{self.alias} · {headline}{who}"
-        return (text[:74] + "…" if len(text) > 75 else text) + " › "
+            text = self.alias
+        return (text if len(text) <= PROMPT_WIDTH - 3 else text[:PROMPT_WIDTH - 4] + "…") + " › "
 
     def words_for(self, words: list[str]) -> list[str]:
         """The words a one-shot command would take: a session command as typed, else the game's."""
@@ -244,38 +244,29 @@ class Table:
             return None
 
     def _candidates(self, command: click.Command, typed: list[str], incomplete: str) -> list[tuple[str, str]]:
-        from scorekeeper.cli.common import Chosen
+        """The values for the parameter the word at the cursor fills: an option's value after the option, else
+        the first argument still open, read from the words typed as Click reads them for bash (no callback)."""
+        from click.core import ParameterSource
+
+        from scorekeeper.cli.common import Chosen, given_words
 
         options = {opt: p for p in command.params if isinstance(p, click.Option) for opt in p.opts}
         if incomplete.startswith("-"):
             return [(o, "") for o in starting_with([*(o for o in options if o not in typed), "--help"], incomplete)]
-        param: click.Parameter
-        if typed and typed[-1] in options and not options[typed[-1]].is_flag:
-            param = options[typed[-1]]
-        else:
-            arguments = [p for p in command.params if isinstance(p, click.Argument)]
-            position = _positional_count(typed, options)
-            if not arguments or (position >= len(arguments) and arguments[-1].nargs == 1):
-                return []
-            param = arguments[min(position, len(arguments) - 1)]
-        found = [(v, w) for v, w in described(self.refresh(), command.name or "", param.name or "", incomplete)
-                 if v not in typed]
+        try:
+            ctx = command.make_context(command.name, list(typed), resilient_parsing=True, obj=Chosen(str(self.path)))
+        except (click.ClickException, click.exceptions.Exit):  # Tab never stops the table
+            return []
+        param = options[typed[-1]] if typed and typed[-1] in options and not options[typed[-1]].is_flag else next(
+            (p for p in command.params if isinstance(p, click.Argument) and (
+                p.nargs == -1 or ctx.get_parameter_source(p.name or "") is not ParameterSource.COMMANDLINE)), None)
+        if param is None:
+            return []
+        found = [(v, w) for v, w in described(self.refresh(), command.name or "", param.name or "", incomplete,
+                                              given_words(ctx, param)) if v not in typed]
         if not found:  # the command's own completion: the formats, the export targets, the games, the rule IDs
-            ctx = click.Context(command, obj=Chosen(str(self.path)))
             found = [(item.value, item.help or "") for item in param.shell_complete(ctx, incomplete)]
         return found
-
-
-def _positional_count(typed: list[str], options: dict[str, click.Option]) -> int:
-    count, skip = 0, False
-    for word in typed:
-        if skip:
-            skip = False
-        elif word in options:
-            skip = not options[word].is_flag
-        elif not word.startswith("-"):
-            count += 1
-    return count
 
 
 # -- reading the commands --------------------------------------------------------------------------

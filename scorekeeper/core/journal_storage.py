@@ -11,7 +11,6 @@ import errno
 import os
 import signal
 import stat
-import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
@@ -71,26 +70,30 @@ def uninterrupted() -> Iterator[None]:
         signal.pthread_sigmask(signal.SIG_SETMASK, before)
 
 
-def atomic_write(path: Path, text: str | bytes) -> None:
+def atomic_write(path: Path, text: str | bytes, *, durable: bool = True) -> None:
     """Write ``text`` (or bytes, written as they are) to ``path`` so that a crash leaves either the old file or
     the new one, whole, and Ctrl-C the new one (``uninterrupted``).
 
-    The new file keeps the old one's permissions (a new file gets what ``open`` would give it).
+    The new file keeps the old one's permissions (a new file gets what ``open`` would give it). ``durable``
+    (the default): on disk before this returns (the file and its folder fsynced). Not durable, for a file that is
+    only a convenience (which session is current): still replaced whole, but a power cut may leave the old
+    text or none, which its reader takes as no file.
     """
     with uninterrupted():
-        _replaced(path, text)
+        _replaced(path, text, durable)
 
 
-def _replaced(path: Path, text: str | bytes) -> None:
+def _replaced(path: Path, text: str | bytes, durable: bool = True) -> None:
     folder = path.parent
     data = text.encode("utf-8") if isinstance(text, str) else text
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=TEMP_SUFFIX, dir=folder)
+    fd, tmp_name = new_temporary(folder, f".{path.name}.")
     try:
         os.chmod(tmp_name, _mode_for(path))
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.replace(tmp_name, path)
     except BaseException as exc:
         try:
@@ -100,7 +103,22 @@ def _replaced(path: Path, text: str | bytes) -> None:
         if isinstance(exc, OSError) and exc.filename is None:  # a full disk says no file: name the one written
             exc.filename = str(path)
         raise
-    fsync_folder(folder)
+    if durable:
+        fsync_folder(folder)
+
+
+def new_temporary(folder: Path, prefix: str) -> tuple[int, str]:
+    """A new, empty file of this process's own in ``folder``, ``PREFIX`` + 8 random characters + ``TEMP_SUFFIX``,
+    open to write, and its name: what ``tempfile.mkstemp`` makes (mode 0600, never an existing file nor a
+    link), without importing ``tempfile`` and its dependencies for every command that writes."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(100):
+        tmp_name = str(folder / f"{prefix}{os.urandom(4).hex()}{TEMP_SUFFIX}")
+        try:
+            return os.open(tmp_name, flags, 0o600), tmp_name
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(folder))
 
 
 def _mode_for(path: Path) -> int:

@@ -11,7 +11,6 @@ the setup's value. A value of the wrong kind, or an unknown field (with the clos
 from __future__ import annotations
 
 import dataclasses
-import difflib
 import types
 import typing
 from functools import cache
@@ -44,6 +43,11 @@ def changed_fields(state: Any, base: Any) -> dict[str, Any]:
     rest to the setup)."""
     return {f.name: to_plain(getattr(state, f.name)) for f in dataclasses.fields(state)
             if to_plain(getattr(state, f.name)) != to_plain(getattr(base, f.name))}
+
+
+@cache
+def _fields(kind: type) -> dict[str, dataclasses.Field[Any]]:
+    return {f.name: f for f in dataclasses.fields(kind)}
 
 
 @cache
@@ -122,9 +126,11 @@ def _convert(hint: Any, current: Any, data: Any, path: str) -> Any:
 def _dataclass(kind: type, current: Any, data: Any, path: str) -> Any:
     if not isinstance(data, dict):
         raise BadInput(f"{path}: expects an object with the fields of {kind.__name__}, not {data!r}")
-    fields = {f.name: f for f in dataclasses.fields(kind)}
+    fields = _fields(kind)
     for key in data:
         if key not in fields:
+            import difflib  # only to suggest a name
+
             close = difflib.get_close_matches(str(key), list(fields), n=1)
             hint = f" (did you mean {close[0]}?)" if close else f" (known: {', '.join(fields)})"
             raise BadInput(f"{path}.{key}: no such field{hint}")

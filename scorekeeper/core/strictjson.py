@@ -100,13 +100,16 @@ def problem(value: Any) -> str | None:
         for child in children:
             if isinstance(child, (dict, list)):
                 stack.append((child, depth + 1))
-            elif not (isinstance(child, str) and child.isascii()):
+            elif child.__class__ in _PLAIN or (isinstance(child, str) and child.isascii()):
+                continue  # whole numbers, true/false, null and ASCII text: nothing to check
+            else:
                 found = _scalar_problem(child)
                 if found:
                     return found
     return None
 
 
+_PLAIN = (int, bool, type(None))
 SURROGATE = "the text holds a lone surrogate (\\ud800–\\udfff), which is not a character"
 
 

@@ -8,7 +8,7 @@ format is asked for, so the CLI's ``--to`` choices cost nothing to list.
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from scorekeeper.errors import Refused
@@ -30,12 +30,14 @@ class Format:
 @dataclass(frozen=True)
 class Options:
     """What the table says about an export beyond the session: the game's BoardGameGeek id, who exports (BG Stats'
-    "me"), where the game was played, whether a link is for a QR code (shorter)."""
+    "me"), where the game was played (by default the session's ``set location``), whether a link is for a QR code (shorter), who played the game for the
+    first time (BG Stats' ``newPlayer``)."""
 
     bgg_id: int | None = None
     me: str | None = None
     location: str = ""
     qr: bool = False
+    new_players: tuple[str, ...] = ()
 
 
 #: the ``--to`` targets, the journal first (the default)
@@ -62,5 +64,6 @@ def export_text(s: "Session", target: str, options: Options = Options()) -> tupl
         if not result.final:
             raise Refused(f"the game is not over, so it has no result to export --to {target} "
                           "(see 'scorekeeper status'; 'scorekeeper score' shows the provisional table)")
+        options = options if options.location else replace(options, location=s.location())  # set location
     text, what = module.export(s, result, options)
     return text, what

@@ -22,7 +22,7 @@ import datetime as _dt
 import json
 import uuid
 from pathlib import PurePath
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 from urllib.parse import quote
 
 from scorekeeper.app.standings import Result, local_time
@@ -118,10 +118,11 @@ def _compact(data: Any) -> str:
 
 def play_file(result: Result, given_bgg_id: int | None = None, tz: _dt.tzinfo | None = None,
               min_players: int = 0, max_players: int = 0, version: str = "", me: str | None = None,
-              location: str = "") -> dict[str, Any]:
+              location: str = "", board: str = "", new_players: Sequence[str] = ()) -> dict[str, Any]:
     """The ``.bgsplay`` content for one finished session: its players, its game and the one play. ``me`` is the
     player who exports (BG Stats' ``userInfo.meRefId`` must name a player of the file: readers look it up), the
-    first player when not given; ``location`` where the game was played (none when empty)."""
+    first player when not given; ``location`` where the game was played (none when empty); ``board`` the side
+    or variant played (``Game.board``); ``new_players`` those who played the game for the first time."""
     if not result.final:
         raise ValueError("only a finished session is a play for BG Stats")
     changed = _date(result.ended, tz)
@@ -143,7 +144,7 @@ def play_file(result: Result, given_bgg_id: int | None = None, tz: _dt.tzinfo | 
     winners = set(result.table.winners)
     rows = {row.player: row for row in result.table.rows}
     scores = [
-        {"score": str(rows[name].total), "winner": name in winners, "newPlayer": False,
+        {"score": str(rows[name].total), "winner": name in winners, "newPlayer": name in new_players,
          "startPlayer": name == result.start_player, "playerRefId": ref[name], "role": "",
          "rank": rows[name].rank, "seatOrder": seat, "metaData": _compact({"scoreUuid": score_uuid(result, name)})}
         for seat, name in enumerate(result.players, start=1)
@@ -155,7 +156,7 @@ def play_file(result: Result, given_bgg_id: int | None = None, tz: _dt.tzinfo | 
         "playDate": _date(result.started, tz), "durationMin": _duration(result), "usesTeams": False,
         "ignored": False, "manualWinner": False, "rounds": 0, "bggId": 0, "importPlayId": 0,
         "locationRefId": 1 if places else 0, "gameRefId": 1,
-        "board": "", "comments": _comments(result), "rating": 0, "scoringSetting": 0, "playImages": _compact([]),
+        "board": board, "comments": _comments(result), "rating": 0, "scoringSetting": 0, "playImages": _compact([]),
         "metaData": _compact({}), "expansionPlays": [], "playerScores": scores,
         "scoresheet": _compact(scoresheet(result, bgg)),
     }
@@ -187,15 +188,15 @@ def play_file_text(result: Result, given_bgg_id: int | None = None, tz: _dt.tzin
 
 
 def link_data(result: Result, given_bgg_id: int | None = None, tz: _dt.tzinfo | None = None,
-              location: str = "") -> dict[str, Any]:
+              location: str = "", board: str = "") -> dict[str, Any]:
     """The JSON the "push a play" link carries: BG Stats matches the game by BGG id and name, players by name
-    (and the location by name, when one is given)."""
+    (and the location by name, when one is given); ``board`` as in ``play_file``."""
     if not result.final:
         raise ValueError("only a finished session is a play for BG Stats")
     winners = set(result.table.winners)
     return {
         "sourceName": SOURCE_NAME, "sourcePlayId": play_uuid(result), "playDate": _date(result.started, tz),
-        "durationMin": _duration(result), "board": "", "comments": _comments(result, tiebreak=False),
+        "durationMin": _duration(result), "board": board, "comments": _comments(result, tiebreak=False),
         **({"location": location} if location else {}),
         "game": {"bggId": bgg_id(result, given_bgg_id), "name": result.title, "highestWins": True,
                  "noPoints": False, "sourceGameId": game_uuid(result)},
@@ -214,7 +215,7 @@ QR_SAFE = ':,{}[]"@'
 
 
 def link(result: Result, given_bgg_id: int | None = None, tz: _dt.tzinfo | None = None, location: str = "",
-         for_qr: bool = False) -> str:
+         for_qr: bool = False, board: str = "") -> str:
     """``https://app.bgstatsapp.com/createPlay.html?data=<the URL-encoded JSON>``; ``for_qr``: the JSON's
     punctuation left unescaped (see :data:`QR_SAFE`)."""
-    return LINK + quote(_compact(link_data(result, given_bgg_id, tz, location)), safe=QR_SAFE if for_qr else "")
+    return LINK + quote(_compact(link_data(result, given_bgg_id, tz, location, board)), safe=QR_SAFE if for_qr else "")

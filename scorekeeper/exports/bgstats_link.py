@@ -15,5 +15,6 @@ if TYPE_CHECKING:
 def export(s: "Session", result: "Result | None", options: "Options") -> tuple[str, str]:
     """The link, on one line."""
     assert result is not None
-    return (bgstats.link(result, options.bgg_id, location=options.location, for_qr=options.qr) + "\n",
+    return (bgstats.link(result, options.bgg_id, location=options.location, for_qr=options.qr,
+                         board=s.game.board(s.config.settings)) + "\n",
             "the BG Stats link")

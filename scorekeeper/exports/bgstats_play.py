@@ -18,4 +18,5 @@ def export(s: "Session", result: "Result | None", options: "Options") -> tuple[s
     assert result is not None
     return (bgstats.play_file_text(result, options.bgg_id, me=options.me, location=options.location,
                                    min_players=s.game.min_players, max_players=s.game.max_players,
-                                   version=__version__), "the play for BG Stats")
+                                   version=__version__, board=s.game.board(s.config.settings),
+                                   new_players=options.new_players), "the play for BG Stats")

@@ -8,7 +8,8 @@ through ``play``; the session layer, the CLI and the reports only ever see the v
 
 What a play finds wrong (``Finding``, ``Findings``, and the forced-play vocabulary: a *breach* or a *block*) is
 in ``scorekeeper.games.findings``; the event declarations (``EventType``, ``Field``) in
-``scorekeeper.games.declarations``. Both are importable from here too, as the game packages and the CLI do.
+``scorekeeper.games.declarations``; a scoring table (``ScoreTable``) in ``scorekeeper.games.score_table``. All are
+importable from here too, as the game packages and the CLI do.
 
 Game code imports nothing from the CLI, the journal or the report modules.
 """
@@ -26,6 +27,9 @@ from scorekeeper.games.declarations import (  # noqa: F401  (re-exported: the ga
 )
 from scorekeeper.games.findings import (  # noqa: F401  (re-exported, as above)
     ERROR, WARNING, Finding, Findings, Stop, Violation, ask, asking, block, blocked, error, warning,
+)
+from scorekeeper.games.score_table import (  # noqa: F401  (re-exported, as above)
+    Explanation, MissingValueError, ScoreRow, ScoreTable, rank_rows,
 )
 
 if TYPE_CHECKING:
@@ -51,13 +55,17 @@ class Choice:
     """One play the game accepts now: its event type, who makes it, and the values each word accepts.
 
     ``values`` maps a field (or argument) name to the values legal now (players, locations, cards, shops,
-    tiles…); ``example`` is a command the table can type, in the game's own words.
+    tiles…); ``example`` is a command the table can type, in the game's own words; ``words``, a few words on
+    some values, shown beside them when Tab lists them (an 8 Dragons space: ``S3`` → ``Gnomes village``). A play
+    whose legal values depend on another word is one choice per such word (Emberheart's ``place``: one per
+    Location, each with its free spaces); completion keeps the choices that agree with the words typed.
     """
 
     event: str
     player: str | None = None
     values: Mapping[str, Sequence[str]] = field(default_factory=dict)
     example: str = ""
+    words: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -124,6 +132,9 @@ class Status:
     ``None``). ``expected``: what the engine expects next, in words (e.g. ``"Helga places a party"``).
     ``players``: one row per player (a dict, same keys for all). ``sections``: further tables (the town, the
     offers…). ``notes``: anything else worth saying (e.g. "flight legality is not judged: no board").
+    ``prompt``: the table's prompt in a few words (``Turn 7 · Ada at GRISTLEGATE``): where the game stands and who
+    acts, agreeing with ``expected``, short enough that the prompt with the game's alias fits 40 columns; empty:
+    the first headline line.
     """
 
     headline: list[str]
@@ -133,6 +144,7 @@ class Status:
     sections: list[Section] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     finished: bool = False
+    prompt: str = ""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -181,88 +193,6 @@ def holding_changes(before: Mapping[str, Mapping[str, int]], after: Mapping[str,
             if change:
                 out.append(Effect(player, what, change, why.get((player, what), "")))
     return out
-
-
-@dataclass(frozen=True)
-class Explanation:
-    """One line of ``score --explain``: ``points`` in ``category`` for ``player``, and where they came from."""
-
-    player: str
-    category: str
-    points: int | float
-    source: str
-
-
-@dataclass
-class ScoreRow:
-    player: str
-    categories: dict[str, int | float]
-    total: int | float
-    rank: int = 0
-
-
-@dataclass
-class ScoreTable:
-    """A scoring table: the categories in display order, one row per player (seat order), the result.
-
-    ``final`` is False for a provisional (mid-game) table. ``winners`` has more than one name when the
-    tie is shared. ``tiebreak`` explains the tiebreak applied, or is ``None`` when none was needed.
-    ``missing``: a provisional table's totals leave out a value never given (what to set), as a final table
-    raises ``MissingValueError``; a view over time then marks the moment unscored in both cases.
-    """
-
-    game: str
-    final: bool
-    categories: list[str]
-    rows: list[ScoreRow]
-    winners: list[str]
-    tiebreak: str | None = None
-    explanations: list[Explanation] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    missing: str | None = None
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "game": self.game,
-            "final": self.final,
-            "categories": list(self.categories),
-            "players": [
-                {"name": r.player, "categories": dict(r.categories), "total": r.total, "rank": r.rank}
-                for r in self.rows
-            ],
-            "winners": list(self.winners),
-            "tiebreak": self.tiebreak,
-            "notes": list(self.notes),
-        }
-
-    def explain_json(self) -> list[dict[str, Any]]:
-        return [
-            {"player": e.player, "category": e.category, "points": e.points, "source": e.source}
-            for e in self.explanations
-        ]
-
-
-def rank_rows(rows: Sequence[ScoreRow], keys: Mapping[str, Sequence[Any]] | None = None) -> list[int]:
-    """Competition ranks (1, 2, 2, 4) by total, then by each player's tiebreak key (higher is better).
-
-    ``keys`` maps a player to a tuple compared after the total; players with equal totals and keys share
-    a rank. Returns the ranks in the order of ``rows`` and also stores them on each row.
-    """
-    keys = keys or {}
-
-    def sort_key(row: ScoreRow) -> tuple[Any, ...]:
-        return (row.total, *keys.get(row.player, ()))
-
-    ordered = sorted(rows, key=sort_key, reverse=True)
-    ranks: dict[str, int] = {}
-    for index, row in enumerate(ordered):
-        if index and sort_key(row) == sort_key(ordered[index - 1]):
-            ranks[row.player] = ranks[ordered[index - 1].player]
-        else:
-            ranks[row.player] = index + 1
-    for row in rows:
-        row.rank = ranks[row.player]
-    return [row.rank for row in rows]
 
 
 class Game:
@@ -466,6 +396,11 @@ class Game:
         """Problems visible only at the end of the journal (a mandatory event never logged…)."""
         return []
 
+    def board(self, settings: Mapping[str, Any]) -> str:
+        """The board side or variant the session's ``settings`` play, in a few words (BG Stats' ``board``:
+        "Side B", "Short game (3 Bonfires)"); '' for a game with one board and no variant. Default: ''."""
+        return ""
+
     def snapshot(self, state: Any) -> Any:
         """The whole state as JSON-ready data, for ``state --json``. Default: ``status`` as JSON."""
         return self.status(state).to_json()
@@ -482,17 +417,6 @@ class Game:
         """
         player = self.status(state).active_player
         return f"{player}'s turn" if player else None
-
-
-class MissingValueError(LookupError):
-    """A value needed for scoring was never given; the message says which one and how to set it. ``table``: the
-    scoring table without that value (its category marked incomplete), when the game can make one; ``remedy``:
-    the command that gives it, in a few words (``set flame_glory 1=N``), for a line beside other games."""
-
-    def __init__(self, message: str, table: ScoreTable | None = None, remedy: str = "") -> None:
-        super().__init__(message)
-        self.table = table
-        self.remedy = remedy or message
 
 
 def _short(value: Any) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.core.plain_state import overlay
+from scorekeeper.core.settings import Setting, SettingError
 from scorekeeper.errors import BadInput
 from scorekeeper.games.declarations import PLAYER_NONE, EventType, Field
 
@@ -48,7 +49,9 @@ class Question:
     """One question of the guided tally walk: a category the table reads off, asked once or for each player.
 
     ``read`` turns a typed line into its value, or raises ``BadInput`` saying what it expects; a question with
-    ``many`` takes one line per item (a card, a tile) until an empty line; ``words`` are what Tab completes."""
+    ``many`` takes one line per item (a card, a tile) until an empty line; ``words`` are what Tab completes.
+    A question of the table may be a setting's (``settings`` turns its answer into the settings it sets: none
+    while it keeps the default) and may be asked only ``when`` the table's earlier answers call for it."""
 
     key: str
     label: str
@@ -56,6 +59,8 @@ class Question:
     example: str
     many: bool = False
     words: tuple[str, ...] = ()
+    settings: Callable[[Any], Mapping[str, Any]] | None = None
+    when: Callable[[Mapping[str, Any]], bool] | None = None
 
 
 #: the answers of a walk: the table's (by question key), and each player's (by name, then question key)
@@ -65,11 +70,68 @@ Answers = Mapping[str, Any]
 @dataclass(frozen=True)
 class Walk:
     """A game's guided tally: the questions asked once, those asked for each player, and ``build``, which turns
-    the answers so far into the tally file's ``settings`` and ``state`` (a question not answered yet is absent)."""
+    the answers so far into the tally file's ``state`` (and ``settings`` or ``catalog`` beyond those the setting
+    questions set; a question not answered yet is absent)."""
 
     table: tuple[Question, ...]
     player: tuple[Question, ...]
     build: Callable[[Sequence[str], Answers, Mapping[str, Answers]], dict[str, Any]]
+
+    def asked(self, table: Answers) -> tuple[Question, ...]:
+        """The table's questions asked, given its answers so far (a question ``when`` says no to is skipped)."""
+        return tuple(q for q in self.table if q.when is None or q.when(table))
+
+    def settings(self, table: Answers) -> dict[str, Any]:
+        """The settings the table's answers set (those that keep the default set nothing)."""
+        found: dict[str, Any] = {}
+        for question in self.asked(table):
+            if question.settings is not None and question.key in table:
+                found.update(question.settings(table[question.key]))
+        return found
+
+
+def setting_question(setting: Setting, label: str, example: str, *, key: str | None = None,
+                     read: Callable[[str], Any] | None = None, words: tuple[str, ...] | None = None,
+                     when: Callable[[Mapping[str, Any]], bool] | None = None) -> Question:
+    """The walk's question for one of the game's settings, asked once for the table: Enter keeps its default
+    (said in the question's help, ``example``), a value is read as ``--set`` reads it (or by ``read``), a word
+    that is not one of its choices gets the closest one suggested; Tab completes the choices (yes/no)."""
+    default = setting.default
+
+    def typed(text: str) -> Any:
+        if not text.strip():
+            return default
+        if read is not None:
+            return read(text)
+        try:
+            return setting.parse(text.strip())
+        except SettingError as exc:
+            raise BadInput(f"{exc}{suggest(text.strip(), [str(c) for c in setting.choices])}") from None
+
+    shown = ("yes" if default else "no") if isinstance(default, bool) else default
+    choices = tuple(str(c) for c in setting.choices) or (("yes", "no") if setting.kind == "bool" else ())
+    return Question(key or setting.key, label, typed, f"{example} (Enter keeps {_kept(shown)})",
+                    words=choices if words is None else words,
+                    settings=lambda value: {setting.key: value} if value != default else {}, when=when)
+
+
+def _kept(default: Any) -> str:
+    """A default as the question says it: the value, or what an empty one means."""
+    if default in ([], {}, "", None):
+        return "none"
+    if isinstance(default, dict):
+        return " ".join(f"{k}={v}" for k, v in default.items())
+    if isinstance(default, list):
+        return ",".join(map(str, default))
+    return str(default)
+
+
+def suggest(word: str, known: Sequence[str]) -> str:
+    """`` (did you mean X?)`` for the known word closest to ``word``, or nothing."""
+    import difflib  # only to suggest
+
+    close = difflib.get_close_matches(word, list(known), n=1)
+    return f" (did you mean {close[0]}?)" if close else ""
 
 
 def whole(text: str) -> int:

@@ -8,11 +8,12 @@ totals up the side. A point the game could not score leaves a gap in every line.
 
 from __future__ import annotations
 
+import math
 import re
 from html import escape as _escape_markup
 from typing import Sequence
 
-from scorekeeper.app.timeline import Number, Timeline
+from scorekeeper.app.timeline import Forced, Number, Point, Timeline
 
 #: Okabe-Ito colours: told apart by colour-blind readers too, and printable
 COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442")
@@ -32,11 +33,14 @@ def escape(text: str) -> str:
     return _escape_markup(_NOT_XML.sub("\ufffd", text))
 
 
-def _scale_max(points: Sequence[Number | None]) -> int:
-    """A round top for the value axis (at least 1), and so its ticks."""
-    top = max([int(v) for v in points if v is not None] + [0])
-    step = _tick_step(top)
-    return max(step, -(-top // step) * step)
+def _scale(values: Sequence[Number | None]) -> tuple[int, int, int]:
+    """The value axis: a round bottom (0, or under the lowest total when one is below 0: a forced play's), a round
+    top (above the bottom) and the step between its ticks."""
+    known = [float(v) for v in values if v is not None]
+    high, low = math.ceil(max(known + [0.0])), math.floor(min(known + [0.0]))
+    step = _tick_step(high - low)
+    bottom = low // step * step
+    return bottom, max(-(-high // step) * step, bottom + step), step
 
 
 def _tick_step(top: int) -> int:
@@ -62,22 +66,28 @@ class _Plot:
     def __init__(self, timeline: Timeline) -> None:
         self.series = _series(timeline)
         self.count = len(timeline.points)
-        self.top = _scale_max([v for values in self.series.values() for v in values])
-        self.step = _tick_step(self.top)
+        self.bottom, self.top, self.step = _scale([v for values in self.series.values() for v in values])
         self.width, self.height = SVG_WIDTH - _LEFT - _RIGHT, SVG_HEIGHT - _TOP - _BOTTOM
 
     def x(self, i: int) -> float:
         return _LEFT + (self.width * i / (self.count - 1) if self.count > 1 else self.width / 2)
 
     def y(self, v: Number) -> float:
-        return _TOP + self.height - self.height * float(v) / self.top
+        return _TOP + self.height - self.height * (float(v) - self.bottom) / (self.top - self.bottom)
+
+    def marks(self, timeline: Timeline) -> list[tuple[float, float, str, str]]:
+        """Where a total goes below 0: the point's place, its label (``forced #12``) and what it says whole."""
+        places = {id(point): i for i, point in enumerate(timeline.points)}
+        return [(self.x(places[id(point)]), self.y(self.series[player][places[id(point)]] or 0),
+                 _forced_label(forced), below_zero_line(player, point, forced))
+                for player, point, forced in timeline.below_zero()]
 
 
 def svg(timeline: Timeline) -> str:
     """The chart as one inline ``<svg>`` element: no script, no external reference; names are escaped."""
     plot = _Plot(timeline)
-    series, count, top, step, plot_w, plot_h, x, y = (plot.series, plot.count, plot.top, plot.step, plot.width,
-                                                      plot.height, plot.x, plot.y)
+    series, count, bottom, top, step, plot_w, plot_h, x, y = (plot.series, plot.count, plot.bottom, plot.top, plot.step,
+                                                              plot.width, plot.height, plot.x, plot.y)
 
     heading = title(timeline)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" class="score-chart" role="img" '
@@ -86,7 +96,7 @@ def svg(timeline: Timeline) -> str:
            f"<title>{escape(heading)}</title>",
            f'<rect width="{SVG_WIDTH}" height="{SVG_HEIGHT}" fill="#ffffff"/>',
            f'<text x="{_LEFT}" y="22" font-size="14" font-weight="bold">{escape(heading)}</text>']
-    for tick in range(0, top + 1, step):
+    for tick in range(bottom, top + 1, step):
         ty = _fmt(y(tick))
         out.append(f'<line x1="{_LEFT}" y1="{ty}" x2="{_LEFT + plot_w}" y2="{ty}" stroke="#dddddd"/>')
         out.append(f'<text x="{_LEFT - 6}" y="{ty}" text-anchor="end" dominant-baseline="middle">{tick}</text>')
@@ -110,6 +120,10 @@ def svg(timeline: Timeline) -> str:
         out.append(f'<rect x="{SVG_WIDTH - _RIGHT + 16}" y="{ly - 6}" width="12" height="12" fill="{colour}"/>')
         out.append(f'<text x="{SVG_WIDTH - _RIGHT + 34}" y="{ly}" dominant-baseline="middle">'
                    f"{escape(player)}{'' if last is None else f' ({last})'}</text>")
+    for mx, my, label, said in plot.marks(timeline):  # a total below 0, and the forced play that took it there
+        out.append(f'<g class="forced"><title>{escape(said)}</title><circle cx="{_fmt(mx)}" cy="{_fmt(my)}" r="6" '
+                   f'fill="none" stroke="#b00020" stroke-width="2"/><text x="{_fmt(mx + 8)}" y="{_fmt(my + 14)}" '
+                   f'fill="#b00020" font-size="11">{escape(label)}</text></g>')
     if timeline.missing:
         first = timeline.missing[0]
         note = f"not scored after {first.label} (#{first.seq}): {first.missing}"
@@ -132,14 +146,14 @@ def png(timeline: Timeline) -> bytes:
     import io
 
     plot = _Plot(timeline)
-    series, count, top, step, plot_w, plot_h, x, y = (plot.series, plot.count, plot.top, plot.step, plot.width,
-                                                      plot.height, plot.x, plot.y)
+    series, count, bottom, top, step, plot_w, plot_h, x, y = (plot.series, plot.count, plot.bottom, plot.top, plot.step,
+                                                              plot.width, plot.height, plot.x, plot.y)
 
     image = Image.new("RGB", (SVG_WIDTH, SVG_HEIGHT), "#ffffff")
     pen = ImageDraw.Draw(image)
     font, bold = ImageFont.load_default(12), ImageFont.load_default(14)
     pen.text((_LEFT, 22), title(timeline).replace("—", "-"), fill="#000000", font=bold, anchor="ls")  # the font has no dash
-    for tick in range(0, top + 1, step):
+    for tick in range(bottom, top + 1, step):
         pen.line([(_LEFT, y(tick)), (_LEFT + plot_w, y(tick))], fill="#dddddd")
         pen.text((_LEFT - 6, y(tick)), str(tick), fill="#000000", font=font, anchor="rm")
     pen.line([(_LEFT, _TOP + plot_h), (_LEFT + plot_w, _TOP + plot_h)], fill="#333333")
@@ -159,6 +173,9 @@ def png(timeline: Timeline) -> bytes:
         pen.rectangle([SVG_WIDTH - _RIGHT + 16, ly - 6, SVG_WIDTH - _RIGHT + 28, ly + 6], fill=colour)
         pen.text((SVG_WIDTH - _RIGHT + 34, ly), player + ("" if last is None else f" ({last})"), fill="#000000",
                  font=font, anchor="lm")
+    for mx, my, label, _ in plot.marks(timeline):
+        pen.ellipse([mx - 6, my - 6, mx + 6, my + 6], outline="#b00020", width=2)
+        pen.text((mx + 8, my + 14), label, fill="#b00020", font=font, anchor="ls")
     if timeline.missing:
         first = timeline.missing[0]
         pen.text((_LEFT, SVG_HEIGHT - 6), _clip(f"not scored after {first.label} (#{first.seq}): {first.missing}",
@@ -251,7 +268,9 @@ def table(timeline: Timeline, fmt: str = "simple") -> str:
                             80, subsequent_indent="  ") if timeline.errors else []
     from scorekeeper.render.report import text  # HTML output: the lines around the table are escaped too
 
-    change = textwrap.wrap(final_change(timeline), 80, subsequent_indent="  ", break_on_hyphens=False)
+    change = [line for said in below_zero_lines(timeline) for line in textwrap.wrap(
+        "Below 0: " + said, 80, subsequent_indent="  ", break_on_hyphens=False)]
+    change += textwrap.wrap(final_change(timeline), 80, subsequent_indent="  ", break_on_hyphens=False)
     return "\n".join([text(title(timeline), fmt), "", render_table(timeline.rows(), fmt),
                       *_blank_then([text(line, fmt) for line in change]),
                       *_blank_then([text(line, fmt) for line in missing_lines(timeline)]), *_blank_then(warning)])
@@ -285,12 +304,11 @@ def terminal(timeline: Timeline, width: int = 80) -> str:
         return "no turn or round is over yet: nothing to draw"
     series = _series(timeline)
     marks = symbols(timeline.players)
-    top = _scale_max([v for values in series.values() for v in values])
-    step = _tick_step(top)
-    ticks = top // step
+    bottom, top, step = _scale([v for values in series.values() for v in values])
+    ticks = (top - bottom) // step
     per_tick = max(1, 15 // ticks)
     height = ticks * per_tick + 1
-    label_w = len(str(top))
+    label_w = max(len(str(top)), len(str(bottom)))
     cols = width - label_w - 2
     grid = [[" "] * cols for _ in range(height)]
     count = len(timeline.points)
@@ -301,17 +319,23 @@ def terminal(timeline: Timeline, width: int = 80) -> str:
             if value is None:
                 previous = None
                 continue
-            row = round(float(value) / top * (height - 1))
+            row = round((float(value) - bottom) / (top - bottom) * (height - 1))
             low, high = (row, row) if previous is None else (min(row, previous + 1), max(row, previous - 1))
             for r in range(low, high + 1):
                 cell = grid[r][c]
                 grid[r][c] = marks[player] if cell in (" ", marks[player]) else "*"
             previous = row
+    for player, point, _ in timeline.below_zero():  # "!" where a total goes below 0 (said under the chart)
+        i = timeline.points.index(point)
+        value = series[player][i] or 0
+        grid[round((float(value) - bottom) / (top - bottom) * (height - 1))][
+            round(i * (cols - 1) / (count - 1)) if count > 1 else 0] = "!"
+    zero = -bottom // step * per_tick
     lines = [_clip(title(timeline), width)]
     for r in range(height - 1, -1, -1):
         tick = r % per_tick == 0
-        label = str(r // per_tick * step) if tick else ""
-        axis = "┼" if r == 0 else ("┤" if tick else "│")
+        label = str(bottom + r // per_tick * step) if tick else ""
+        axis = "┼" if r == zero else ("┤" if tick else "│")
         lines.append(f"{label:>{label_w}} {axis}{''.join(grid[r])}".rstrip())
     first, last = timeline.points[0].label, timeline.points[-1].label
     under = " " * (label_w + 2) + first
@@ -323,6 +347,7 @@ def terminal(timeline: Timeline, width: int = 80) -> str:
     legend = "   ".join(f"{marks[p]} {p}" + ("" if v is None else f" {v}") for p, v in latest.items())
     legend += "   * more than one" if any("*" in row for row in grid) else ""
     lines += _wrap_legend(legend, width)
+    lines += [line for said in below_zero_lines(timeline) for line in _wrap_legend("! " + said, width)]
     lines += _wrap_legend(final_change(timeline), width)[:8] if final_change(timeline) else []
     lines += missing_lines(timeline, width)
     return "\n".join(lines)
@@ -360,6 +385,25 @@ def final_change(timeline: Timeline) -> str:
     said = "; ".join(f"{player} {old}→{new}" + (f" ({', '.join(f'{c} {signed(v)}' for c, v in moved.items())})"
                                                   if moved else "") for player, old, new, moved in changes)
     return f"At {timeline.points[-1].label}: {said}"
+
+
+def below_zero_line(player: str, point: Point, forced: Sequence[Forced]) -> str:
+    """``Greenyra −5 after round 2 · Greenyra (#14): forced #12 (ED-LOC-MERCHANT-1)``: a total below 0, where,
+    and the forced plays that took it there."""
+    total = (point.totals or {}).get(player, 0)
+    said = f"{player} −{-total} after {point.label} (#{point.seq})"
+    plays = ", ".join(f"#{f.seq}" + (f" ({', '.join(f.rules)})" if f.rules else "") for f in forced)
+    return f"{said}: {'forced ' + plays if plays else 'below 0'}"
+
+
+def below_zero_lines(timeline: Timeline) -> list[str]:
+    """Each total that goes below 0, said with the forced play that took it there (``below_zero_line``)."""
+    return [below_zero_line(*found) for found in timeline.below_zero()]
+
+
+def _forced_label(forced: Sequence[Forced]) -> str:
+    """What the chart writes beside a total below 0: ``forced #12`` (or ``below 0`` when no forced play did it)."""
+    return "forced " + ", ".join(f"#{f.seq}" for f in forced) if forced else "below 0"
 
 
 def _caption(timeline: Timeline) -> str:

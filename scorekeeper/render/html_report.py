@@ -98,7 +98,7 @@ def render(report: Report) -> str:
 <body>
 <header>
 <h1>{e(title)}</h1>
-<p class="meta">Session <code>{e(report.source)}</code> · {e(report.played)} · {report.events} events · players {e(", ".join(report.players))}</p>
+<p class="meta">Session <code>{e(report.source)}</code> · {e(report.played)}{e(" at " + report.location) if report.location else ""} · {report.events} events · players {e(", ".join(report.players))}</p>
 <nav>{nav}</nav>
 </header>
 {body}

@@ -27,7 +27,8 @@ def _lairs_section(lairs: Iterable[Lair]) -> str:
     maps = "\n".join(f'<div class="lair">{lair_svg(lair)}</div>' for lair in lairs)
     return (f"<p>Each hexagon is a tile (its name, its face, its artifacts and printed Gold ($N), its cell q,r); "
             f"thick dark sides are walls, thin "
-            f"dashed ones open edges; a gold dot is a Chamber. {legend}</p>\n<div class=\"lairs\">\n{maps}\n</div>")
+            f"dashed ones open edges; a gold dot is a Chamber; an empty dotted hexagon is an open place (its cell "
+            f"and the sides where the Lair is open to it, as <code>ed lair</code> lists them). {legend}</p>\n<div class=\"lairs\">\n{maps}\n</div>")
 
 
 def lair_svg(lair: Lair) -> str:
@@ -44,17 +45,29 @@ def lair_svg(lair: Lair) -> str:
             continue
         q, r = int(cell[0]), int(cell[1])
         placed.append((q, r, tile, HEX * 1.5 * q, HEX * SQRT3 * (r + q / 2)))
+    places = [(int(p["cell"][0]), int(p["cell"][1]), [str(d) for d in p.get("edges") or []]) for p in lair.open
+              if isinstance(p.get("cell"), (list, tuple)) and len(p["cell"]) == 2]
+    empty = [(q, r, sides, HEX * 1.5 * q, HEX * SQRT3 * (r + q / 2)) for q, r, sides in places]
     title = (f"{lair.player}'s Lair" + (f" ({lair.colour})" if lair.colour else "") + f": {_count(len(placed), 'tile')}"
              + (f", {_count(len(lair.chambers), 'Chamber')}" if lair.chambers else ""))
     if not placed:
         return f'<svg xmlns="http://www.w3.org/2000/svg" width="240" height="40" role="img"><title>{e(title)}</title>' \
                f'<text x="8" y="24">{e(title)}</text></svg>'
     pad = HEX + 6
-    xs, ys = [p[3] for p in placed], [p[4] for p in placed]
+    xs, ys = [p[3] for p in placed + empty], [p[4] for p in placed + empty]
     left, top = min(xs) - pad, min(ys) - pad - 22
     width, height = max(xs) - min(xs) + 2 * pad, max(ys) - min(ys) + 2 * pad + 22
     width = max(width, 8 * len(title) + 12)  # room for the title above a small Lair
     shapes = [f'<text x="{left + 6:.1f}" y="{top + 16:.1f}" font-size="14" font-weight="600">{e(title)}</text>']
+    for q, r, sides, x, y in empty:  # an open place: where a tile may go, and the open edges it faces
+        corners = [(x + HEX * math.cos(math.radians(60 * k)), y + HEX * math.sin(math.radians(60 * k))) for k in range(6)]
+        points = " ".join(f"{cx:.1f},{cy:.1f}" for cx, cy in corners)
+        facing = "/".join(sides)
+        shapes.append(f'<g class="open"><title>open place {q},{r}{" (open " + facing + ")" if facing else ""}</title>'
+                      f'<polygon points="{points}" fill="none" stroke="#b5b5a8" stroke-width="1" '
+                      f'stroke-dasharray="1 4"/><text x="{x:.1f}" y="{y + 4:.1f}" text-anchor="middle" font-size="10" '
+                      f'fill="#666">{q},{r}</text><text x="{x:.1f}" y="{y + 16:.1f}" text-anchor="middle" '
+                      f'font-size="8" fill="#888"{_fitted(facing, 10)}>{e(facing)}</text></g>')
     for q, r, tile, x, y in placed:
         notation = str(tile.get("tile", ""))
         parts = notation.split("/")

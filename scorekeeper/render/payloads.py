@@ -12,10 +12,13 @@ from typing import Any, Sequence
 from scorekeeper.games.base import ScoreTable, Status
 
 
-def status_payload(status: Status, errors: Sequence[Any]) -> dict[str, Any]:
-    """``status --json``: where the game stands, and how many recorded plays break a rule."""
+def status_payload(status: Status, errors: Sequence[Any], played: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``status --json``: where the game stands, how many recorded plays break a rule, and when and where it is
+    played (``played_data``)."""
     data = status.to_json()
     data["violations"] = len(errors)
+    if played is not None:
+        data["played"] = played
     return data
 
 
@@ -25,6 +28,23 @@ def score_payload(table: ScoreTable, at: int | None = None, explain: bool = Fals
     if explain:
         data["explanations"] = table.explain_json()
     return data
+
+
+def played_data(session: Any) -> dict[str, Any]:
+    """When and where a session is played, what ``status`` and ``score`` say in a line: the first and the last
+    recorded event's times as recorded (ISO, UTC), the whole minutes between them, and the place ``set location``
+    gave ('' when none)."""
+    import datetime as dt
+
+    from scorekeeper.app.standings import event_times
+
+    started, ended = event_times(session)
+    try:
+        took = dt.datetime.fromisoformat(ended) - dt.datetime.fromisoformat(started)
+    except (TypeError, ValueError):  # a time the journal does not hold in ISO form
+        took = dt.timedelta()
+    minutes = max(0, round(took.total_seconds() / 60))
+    return {"started": started, "ended": ended, "minutes": minutes, "location": session.location()}
 
 
 def state_payload(at: int | None, snapshot: Any) -> dict[str, Any]:

@@ -61,12 +61,15 @@ class Entry:
 
 @dataclass
 class Lair:
-    """One player's Lair: its tiles, each ``{"cell": [q, r], "tile": NOTATION, "name": NAME, "rot": N}``."""
+    """One player's Lair: its tiles, each ``{"cell": [q, r], "tile": NOTATION, "name": NAME, "rot": N}``, its
+    Chambers, and its open places (the empty cells facing an open edge, ``{"cell": [q, r], "edges": ["N", …]}``,
+    as ``ed lair`` lists them)."""
 
     player: str
     colour: str
     tiles: list[Mapping[str, Any]]
     chambers: list[list[Any]] = field(default_factory=list)
+    open: list[Mapping[str, Any]] = field(default_factory=list)
 
 
 @dataclass
@@ -89,6 +92,8 @@ class Report:
     proof: Proof
     #: when it was played, in this machine's local time: the first and the last event, and how long it took
     played: str = ""
+    #: where it was played (``set location``), '' when never said
+    location: str = ""
 
     @property
     def errors(self) -> int:
@@ -177,7 +182,7 @@ def gather(session: "Session", source: str | None = None) -> Report:
     return Report(
         game.name, game.title, source if source is not None else (session.path.name if session.path else "(in memory)"),
         session.players, len(events), score, score_problem, chart_svg, chart_problem,
-        rulings, corrections, notes, lairs_of(session.snapshot()), proof, played_text(session),
+        rulings, corrections, notes, lairs_of(session.snapshot()), proof, played_text(session), session.location(),
     )
 
 
@@ -192,6 +197,17 @@ def played_text(session: "Session") -> str:
     until = end.strftime("%H:%M" if end.date() == start.date() else "%Y-%m-%d %H:%M")
     took = f"{minutes // 60} h {minutes % 60} min" if minutes >= 60 else f"{minutes} min"
     return f"played {start:%Y-%m-%d %H:%M} to {until} ({took})"
+
+
+def played_line(session: "Session") -> str:
+    """What ``status`` and ``score`` say of when and where: ``Played 2026-11-30 08:30 to 09:41 (1 h 11 min) at
+    Ann's kitchen``; only what is known: the time when the game took a minute or more, the place when one was
+    set; '' when neither."""
+    when = played_text(session)
+    place = session.location()
+    if " to " not in when and not place:
+        return ""
+    return ("P" + when[1:] if " to " in when else "Played") + (f" at {place}" if place else "")
 
 
 def target_for(output: str, session: "Session") -> Path:
@@ -235,9 +251,11 @@ def lairs_of(snapshot: Any) -> list[Lair]:
     for name, data in players.items():
         tiles = data.get("lair") if isinstance(data, Mapping) else None
         if isinstance(tiles, list) and all(isinstance(t, Mapping) and "cell" in t for t in tiles):
-            chambers = data.get("chambers")
+            chambers, places = data.get("chambers"), data.get("open")
             lairs.append(Lair(str(name), str(data.get("colour", "")), list(tiles),
-                              list(chambers) if isinstance(chambers, list) else []))
+                              list(chambers) if isinstance(chambers, list) else [],
+                              [p for p in places if isinstance(p, Mapping) and "cell" in p]
+                              if isinstance(places, list) else []))
     return lairs
 
 

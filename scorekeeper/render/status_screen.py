@@ -28,10 +28,11 @@ CSV_HEADERS = ("section", "row", "field", "value")
 
 
 def render_status(status: Status, fmt: str = DEFAULT_FORMAT, width: int | None = None,
-                  parts: Sequence[str] = PARTS) -> str:
-    """``Next: …`` first, then the sections ``Turn``, ``Players``, the game's own tables and ``Notes``;
-    ``parts``: only those of ``PARTS`` (``board`` is the game's own tables; ``Next`` and ``Turn`` come with all
-    three only); ``csv``: one table (``section,row,field,value``); HTML and Markdown: the tables as they are."""
+                  parts: Sequence[str] = PARTS, played: str = "") -> str:
+    """``Next: …`` first, then the sections ``Turn`` (and ``played``: when and where, a line), ``Players``, the
+    game's own tables and ``Notes``; ``parts``: only those of ``PARTS`` (``board`` is the game's own tables;
+    ``Next`` and ``Turn`` come with all three only); ``csv``: one table (``section,row,field,value``); HTML and
+    Markdown: the tables as they are."""
     if fmt == "csv":
         return status_csv(status)
     screen = on_screen(fmt)
@@ -44,7 +45,7 @@ def render_status(status: Status, fmt: str = DEFAULT_FORMAT, width: int | None =
         shown.extend(["", text(f"{title}:", fmt), *[(indent + line).rstrip() for line in lines]])
 
     if status.headline and whole:
-        section("Turn", [text(line, fmt) for line in status.headline])
+        section("Turn", [text(line, fmt) for line in [*status.headline, *[played] * bool(played)]])
     if status.players and "players" in parts:
         section("Players", fitted(status.players, fmt, inner))
     for part in status.sections if "board" in parts else ():
@@ -59,13 +60,15 @@ def render_status(status: Status, fmt: str = DEFAULT_FORMAT, width: int | None =
 # -- the short status: one screen ----------------------------------------------------------------------
 
 
-def render_short(status: Status, width: int) -> str:
-    """The status on one 24-row screen at ``width`` columns: ``Next`` first (to be wrapped), the turn on one line, each
-    player on one line (clipped with "…"), each of the game's tables on one line (its title, how many rows and
-    the first of them), the notes (as many as fit, clipped), and a last line saying how to see the rest."""
+def render_short(status: Status, width: int, played: str = "") -> str:
+    """The status on one 24-row screen at ``width`` columns: ``Next`` first (to be wrapped), the turn on one line
+    (then ``played``, when and where, on one line when the screen has room), each player on one line (clipped with "…"), each of the
+    game's tables on one line (its title, how many rows and the first of them), the notes (as many as fit,
+    clipped), and a last line saying how to see the rest."""
     lines = [clip(f"Next: {status.expected}", NEXT_ROWS * (width - len(INDENT)))]  # wrapped where it is printed
     if status.headline:
         lines.append(clip("Turn: " + " · ".join(status.headline), width))
+    after_turn = len(lines)
     if status.players:
         lines.append("Players:")
         pad = max(len(str(_cell(next(iter(row.values()), "")))) for row in status.players)
@@ -76,6 +79,9 @@ def render_short(status: Status, width: int) -> str:
                   for part in status.sections]
     more = "more: scorekeeper status --full, or status players | board | notes"
     room = SCREEN_ROWS - len(lines) - (NEXT_ROWS - 1) - 2
+    if played and room > 0:  # when and where, only where it fits
+        lines.insert(after_turn, clip(played, width))
+        room -= 1
     if status.notes and room > 0:
         lines.append("Notes:")
         notes = status.notes if len(status.notes) <= room else status.notes[:room - 1]

@@ -262,9 +262,9 @@ class Site(Base):
     # -- the JSON twins ------------------------------------------------------------------------------
 
     async def api_status(self, request: Request) -> Response:
-        from scorekeeper.render.payloads import status_payload
+        from scorekeeper.render.payloads import played_data, status_payload
 
-        return JSONResponse(await self.read(lambda s: status_payload(s.status(), s.replay().errors)), headers=SECURITY_HEADERS)
+        return JSONResponse(await self.read(lambda s: status_payload(s.status(), s.replay().errors, played_data(s))), headers=SECURITY_HEADERS)
 
     async def api_score(self, request: Request) -> Response:
         from scorekeeper.app.timeline import score_at, timeline
@@ -311,7 +311,8 @@ class Site(Base):
         def build(s: Session) -> str:
             expected = s.expect()
             form = play_form(s.game, s.players, expected, wanted, player)
-            examples = [c.example for c in expected.choices if c.event == wanted][:3]
+            # each once: a play whose values depend on another word is one choice per word, the example the same
+            examples = list(dict.fromkeys(c.example for c in expected.choices if c.event == wanted))[:3]
             return self.page(s, request, "Record a play", pages.play_page_body(form, examples, self.guard.form_token()),
                              "", True)
 

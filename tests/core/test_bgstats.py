@@ -327,3 +327,34 @@ def test_the_jsonl_export_stays_the_default(table: Cli) -> None:
     text = ok(table, "export")
     assert json.loads(text.splitlines()[0])["scorekeeper"] == "session"
     assert ok(table, "export", "--to", "jsonl") == text
+
+
+def test_the_board_is_the_side_or_variant_played_and_new_players_are_marked(table: Cli) -> None:
+    """UX-23 (field report): ``board`` was "" even for Emberheart side B and ``newPlayer`` always false. The board
+    is now the game's side or variant (``Game.board``), in the file and the link; ``--new-player NAME``
+    (repeatable, a unique prefix will do) marks who played the game for the first time."""
+    side_b = str(SAMPLES / "emberheart" / "two-players-side-b.json")
+    data = exported(table, "b.bgsplay", "--session", side_b, "--new-player", "br")
+    play = data["plays"][0]
+    assert play["board"] == "Side B"
+    names = {p["id"]: p["name"] for p in data["players"]}
+    assert {names[s["playerRefId"]]: s["newPlayer"] for s in play["playerScores"]} == {"Astrid": False,
+                                                                                        "Brandon": True}
+    assert link_json(ok(table, "export", "--to", "bgstats-link", "--session", side_b))["board"] == "Side B"
+    assert exported(table, "a.bgsplay", "--session", str(SAMPLES / "emberheart" / "four-players.json")
+                    )["plays"][0]["board"] == "Side A"
+    assert exported(table, "fc.bgsplay")["plays"][0]["board"] == ""  # Flamecraft's first-game deck, no Companions
+    assert exported(table, "fc2.bgsplay", "--session", "flamecraft/2p-companions.json")["plays"][0]["board"] == \
+        "Purple enchantments, Companions"
+    bad = table("export", "--to", "bgstats", "--new-player", "Zed", "-o", "zed.bgsplay")
+    assert bad.exit_code == 2 and bad.stderr == "error: no player 'Zed' in this game; the players are Ada, Bram, Cleo\n"
+    assert not Path("zed.bgsplay").exists()
+
+
+@pytest.mark.parametrize(("bonfires", "board"), [(3, "Short game (3 Bonfires)"), (4, ""), (5, "Long game (5 Bonfires)")])
+def test_an_eight_dragons_game_of_3_or_5_bonfires_is_its_variant(bonfires: int, board: str) -> None:
+    """UX-23 (field report): the rulebook's shorter and longer games ("trigger the end game after revealing 3 Bonfire
+    Tiles for a shorter game, or 5 for a longer one") are the board BG Stats records."""
+    from scorekeeper import games
+
+    assert games.load("eight-dragons").board({"bonfires": bonfires}) == board

@@ -173,6 +173,19 @@ def test_the_lairs_show_artifacts_and_printed_gold_and_whole_names(cli: Cli, tmp
     assert ' textLength="53" lengthAdjust="spacingAndGlyphs">S-Blakkar</text>' in lairs and "…" not in lairs
 
 
+def test_the_lairs_show_the_open_places_that_ed_lair_lists(cli: Cli, tmp_path: Path) -> None:
+    """UX-19 (field report): the page's Lairs lacked the open places of `ed lair`; each is now an empty dotted
+    hexagon at its cell, with the open sides it faces, exactly the places `ed lair` lists."""
+    disputed = str(SAMPLES / "eight-dragons" / "disputed.json")
+    out = tmp_path / "referee.html"
+    assert cli("report", "--session", disputed, "-o", str(out)).exit_code == 0
+    rhed = section(out.read_text(encoding="utf-8"), "lairs").split("<svg")[1]
+    drawn = re.findall(r'<g class="open"><title>open place (-?\d+,-?\d+) \(open ([A-Z/]+)\)</title>', rhed)
+    listed = " ".join(cli("ed", "lair", "Rhed", "--session", disputed).output.split()).split("Open places: ")[1]
+    assert drawn and "; ".join(f"{cell} (open {edges})" for cell, edges in drawn) == listed
+    assert '<text x="-255.0" y="-25.4" text-anchor="middle" font-size="10" fill="#666">-5,2</text>' in rhed
+
+
 def test_a_tampered_journal_is_reported_as_such(cli: Cli, tmp_path: Path) -> None:
     hostile_session(cli)
     data = json.loads(cli.session.read_text(encoding="utf-8"))

@@ -41,7 +41,7 @@ def test_a_catalog_that_is_no_regular_file_is_refused_in_one_line(place: Place, 
     outcome, found = judged(place, ["new", "flamecraft", "--players", "Ann,Bo", "--catalog", str(catalog),
                                     "--session", "new.json"])
     assert (outcome.code, found) == (2, [])
-    assert "not a regular file" in outcome.stderr and "the catalog" in outcome.stderr
+    assert "not a regular file" in outcome.said and "the catalog" in outcome.said
     assert not (place.table / "new.json").exists()
 
 
@@ -51,7 +51,7 @@ def test_a_catalog_that_is_no_regular_file_is_refused_in_one_line(place: Place, 
 def test_a_device_to_read_from_is_refused_before_a_byte_is_read(place: Place, command: list[str]) -> None:
     outcome, found = judged(place, command)
     assert (outcome.code, found) == (2, [])
-    assert "not a regular file" in outcome.stderr
+    assert "not a regular file" in outcome.said
 
 
 def test_standings_over_a_device_counts_nothing_and_hashes_nothing(place: Place) -> None:
@@ -82,7 +82,7 @@ def test_a_lock_file_that_is_a_link_is_refused_and_never_followed(place: Place, 
     (place.table / "session.json.lock").symlink_to(target)
     outcome, found = judged(place, ["note", "x"])
     assert (outcome.code, found) == (2, [])
-    assert "the lock file is not a regular file" in outcome.stderr
+    assert "the lock file is not a regular file" in outcome.said
     assert target.exists() == (pointing == "theirs") and (pointing == "missing" or target.read_text() == "theirs")
 
 
@@ -94,7 +94,7 @@ def test_the_witness_log_is_never_appended_through_a_link(place: Place) -> None:
     (place.elsewhere / "theirs.jsonl").write_text("theirs\n")
     log.symlink_to(place.elsewhere / "theirs.jsonl")
     outcome, found = judged(place, ["note", "x"])
-    assert outcome.code == 0 and "could not keep the witness" in outcome.stderr
+    assert outcome.code == 0 and "could not keep the witness" in outcome.said
     assert (place.elsewhere / "theirs.jsonl").read_text() == "theirs\n"
 
 
@@ -108,14 +108,14 @@ def test_the_league_index_is_never_created_through_a_link(place: Place) -> None:
 def test_a_piped_line_that_is_not_utf8_is_refused_alone(place: Place) -> None:
     outcome = run_cli(place, ["play", "--keep-going"], stdin=b"note nope\xe9\nnote fine\n", timeout=TIMEOUT)
     assert outcome.code == 1 and "internal error" not in outcome.stderr
-    assert outcome.stderr.count("error:") == 1 and "is not UTF-8 text" in outcome.stderr
+    assert outcome.stderr.count("error:") == 1 and "is not UTF-8 text" in outcome.said
     assert "nope\\xe9" in outcome.stdout  # echoed as it came, escaped
     assert '"fine"' in place.session.read_text() and "nope" not in place.session.read_text()
 
 
 def test_standings_of_an_unknown_game_is_refused_before_the_league_index_is_made(place: Place) -> None:
     outcome, found = judged(place, ["standings", ".", "--game", "sets"])
-    assert (outcome.code, found) == (2, []) and "unknown game 'sets'" in outcome.stderr
+    assert (outcome.code, found) == (2, []) and "unknown game 'sets'" in outcome.said
     assert not (place.cache / "league.sqlite").exists()
 
 

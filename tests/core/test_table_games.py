@@ -1,6 +1,7 @@
 """A scripted game of each game played in the interactive table at 80×24 (issue 23): after every verdict the
 screen shows no escape sequence, no line wider than 80 columns, no word broken across rows, and both the prompt
-and the verdict. The plays are the first ones of the bundled samples, as they were recorded."""
+and the verdict, the prompt in at most 40 columns (field report FC-F5). The plays are the first ones of the
+bundled samples, as they were recorded."""
 
 from __future__ import annotations
 
@@ -66,6 +67,7 @@ def test_a_game_at_the_table_reads_cleanly_at_80_by_24(script: object, tmp_path:
         said = VERDICT.findall(written)
         assert screen.problems(typed=plays) == [], f"after {play!r}:\n{screen.text}"
         assert screen.rows[screen.used - 1].endswith("›"), f"no prompt after {play!r}:\n{screen.text}"
+        assert len(screen.rows[screen.used - 1] + " ") <= 40, f"a prompt too wide (FC-F5):\n{screen.text}"
         assert said and said[-1] in screen.text, f"the verdict of {play!r} is not on the screen:\n{screen.text}"
         assert said[-1].startswith("#"), f"{play!r} was not recorded:\n{screen.text}"
     terminal.type("\x04")

@@ -303,3 +303,35 @@ def test_the_drop_at_the_end_of_the_game_is_said_in_every_chart(cli: Cli, tmp_pa
     assert said in " ".join(cli("score", "--timeline", "--session", long).output.split())
     assert cli("chart", "--session", long, "-o", str(tmp_path / "c.svg")).exit_code == 0
     assert f"<title>At end of game: {said}" in (tmp_path / "c.svg").read_text(encoding="utf-8")
+
+
+def test_a_total_below_zero_is_marked_with_the_forced_play_that_took_it_there(cli: Cli, tmp_path: Path) -> None:
+    """UX-20 (field report): on the disputed 8 Dragons sample a forced Merchant buy (#12) takes Greenyra to −5,
+    and the line went below 0 unmarked (the terminal chart even drew it at the top, the SVG under the axis). The
+    axis now reaches below 0, and every chart names the forced play at that point."""
+    disputed = EIGHT_DRAGONS.parent / "disputed.json"
+    said = "Greenyra −5 after round 2 · Greenyra (#14): forced #12 (ED-LOC-MERCHANT-1)"
+    lines = cli("chart", "--session", disputed).output.splitlines()
+    assert f"! {said}" in lines
+    low = next(line for line in lines if line.startswith("-10 "))
+    row = lines[lines.index(low) - 1]
+    assert row.lstrip(" │").startswith("G!G")  # Greenyra's line under 0, marked where it goes below
+    assert f"Below 0: {said}" in " ".join(cli("score", "--timeline", "--session", disputed).output.split())
+    assert cli("chart", "--session", disputed, "-o", str(tmp_path / "c.svg")).exit_code == 0
+    svg = (tmp_path / "c.svg").read_text(encoding="utf-8")
+    assert f'<g class="forced"><title>{said}</title>' in svg and ">forced #12</text>" in svg
+    root = xml.dom.minidom.parseString(svg).documentElement
+    ticks = [t.firstChild.data for t in root.getElementsByTagName("text") if t.getAttribute("text-anchor") == "end"]
+    assert ticks[0] == "-10"  # the axis begins under the lowest total
+    ring = next(c for c in root.getElementsByTagName("circle") if c.getAttribute("stroke") == "#b00020")
+    assert float(ring.getAttribute("cy")) < chart.SVG_HEIGHT - 56  # inside the plot, above the labels
+
+
+def test_the_png_marks_a_total_below_zero(cli: Cli, tmp_path: Path) -> None:
+    """UX-20 (field report): the PNG draws the same red ring and 'forced #12' as the SVG."""
+    image = pytest.importorskip("PIL.Image", reason="Pillow is the PNG writer (pip install 'scorekeeper[png]')")
+    out = tmp_path / "c.png"
+    assert cli("chart", "-o", out, "--session", EIGHT_DRAGONS.parent / "disputed.json").exit_code == 0
+    with image.open(out) as png:
+        colours = {colour for _, colour in png.convert("RGB").getcolors(1 << 16) or ()}
+    assert (0xB0, 0x00, 0x20) in colours

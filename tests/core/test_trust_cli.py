@@ -199,7 +199,7 @@ def test_escape_sequences_in_names_and_notes_are_shown_not_sent(cli: Any) -> Non
 
 
 def test_visible_renders_controls() -> None:
-    from scorekeeper.render.report import visible
+    from scorekeeper.render.visible import visible
 
     assert visible("a\x1b[1mb\tc\nd\r\x7f\x9b\u202e") == "a^[[1mb\tc\nd^M^?\\u009b\\u202e"
     assert visible("plain ünïcode ✓") == "plain ünïcode ✓"

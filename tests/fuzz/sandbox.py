@@ -33,6 +33,12 @@ class Outcome:
     stderr: str
     hung: bool = False
 
+    @property
+    def said(self) -> str:
+        """The standard error's words on one line: a message wrapped at the sandbox's 100 columns breaks where the
+        length of a temporary path puts it, so a phrase is looked for here."""
+        return " ".join(self.stderr.split())
+
 
 @dataclass(frozen=True)
 class Place:

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from scorekeeper.cli import main
 from tests.screen import Screen, Terminal
-from tests.tally.walk_lines import CONFIRM, INPUTS, SAMPLES, lines, sample
+from tests.tally.walk_lines import CONFIRM, INPUTS, SAMPLES, lines, sample, table_lines
 
 GAMES = tuple(SAMPLES)
 
@@ -93,10 +93,12 @@ def test_back_takes_the_last_line_back(tmp_path: Path, home: dict[str, str]) -> 
     walked = tmp_path / "walked.json"
     terminal = start("flamecraft", walked, home)
     typed = lines("flamecraft")
-    answer(terminal, typed[0][0], "", "Ada · reputation")
+    first = next(n for n, (prompt, _) in enumerate(typed) if prompt == "Ada · reputation")
+    for n, (prompt, text) in enumerate(typed[:first]):
+        answer(terminal, prompt, text, typed[n + 1][0])
     answer(terminal, "Ada · reputation", "99", "Ada · coins")
     answer(terminal, "Ada · coins", "back", "Ada · reputation")  # the 99 is taken back: reputation asked again
-    for n, (prompt, text) in enumerate(typed[1:], start=1):
+    for n, (prompt, text) in enumerate(typed[first:], start=first):
         answer(terminal, prompt, text, typed[n + 1][0] if n + 1 < len(typed) else None)
     code, screen = terminal.finish()
     assert code == 0, screen.text
@@ -108,7 +110,7 @@ def test_back_takes_the_last_line_back(tmp_path: Path, home: dict[str, str]) -> 
 def test_leaving_the_walk_writes_nothing(leave: str, tmp_path: Path, home: dict[str, str]) -> None:
     walked = tmp_path / "walked.json"
     terminal = start("emberheart", walked, home)
-    answer(terminal, "table · Flame table", "4=5", "Astrid · Flame")
+    answer(terminal, "table · Flame table", "4=5", "table · board side")
     terminal.type(leave)
     code, screen = terminal.finish()
     assert code == 1
@@ -119,7 +121,8 @@ def test_leaving_the_walk_writes_nothing(leave: str, tmp_path: Path, home: dict[
 def test_tab_completes_a_card_face(tmp_path: Path, home: dict[str, str]) -> None:
     terminal = start("emberheart", tmp_path / "walked.json", home)
     typed = lines("emberheart")
-    for n, (prompt, text) in enumerate(typed[:6]):
+    cards = next(n for n, (prompt, _) in enumerate(typed) if prompt == "Astrid · cards")
+    for n, (prompt, text) in enumerate(typed[:cards]):
         answer(terminal, prompt, text, typed[n + 1][0])
     terminal.type("capt\t")
     terminal.wait_for("Astrid · cards > captive")
@@ -132,7 +135,7 @@ def test_tab_completes_a_card_face(tmp_path: Path, home: dict[str, str]) -> None
 def test_a_line_that_does_not_read_is_asked_again(tmp_path: Path, home: dict[str, str]) -> None:
     runner = CliRunner(env=home)
     result = runner.invoke(main, ["tally", "emberheart", "--players", "Ann,Bo", "--session",
-                                  str(tmp_path / "w.json")], input="\nfour\n")
+                                  str(tmp_path / "w.json")], input="\n" * len(table_lines("emberheart", {})) + "four\n")
     assert "error: expects a whole number, not 'four' (the Flame marker's step, e.g. 3)" in result.output
     assert result.exit_code == 1 and not (tmp_path / "w.json").exists()
 
@@ -146,10 +149,10 @@ def test_the_walk_from_inside_the_table_shell(tmp_path: Path, home: dict[str, st
     terminal.spawn("play", "--session", "table.json")
     terminal.wait_for("at the table")
     terminal.type("tally flamecraft --players A,B --session tallied.json\r")
-    terminal.wait_for("table · Moon dragons >")
-    typed = [("table · Moon dragons", ""), ("A · reputation", "10"), ("A · coins", "1"), ("A · goods", "bread=1"),
+    typed = [*table_lines("flamecraft", {}), ("A · reputation", "10"), ("A · coins", "1"), ("A · goods", "bread=1"),
              ("A · hand", "d1"), ("A · fancy dragons", ""), ("B · reputation", "12"), ("B · coins", "0"),
              ("B · goods", ""), ("B · hand", ""), ("B · fancy dragons", ""), (CONFIRM, "yes")]
+    terminal.wait_for(f"{typed[0][0]} >")
     for n, (prompt, text) in enumerate(typed):
         answer(terminal, prompt, text, typed[n + 1][0] if n + 1 < len(typed) else None)
     screen = terminal.wait_for("tallied Flamecraft session tallied.json for A, B")

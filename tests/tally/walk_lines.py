@@ -8,6 +8,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
+from scorekeeper.app.tally_walk import walk_for
 from scorekeeper.games.eight_dragons.tiles import Mission, Tile
 
 INPUTS = Path(__file__).resolve().parents[2] / "sample_sessions" / "inputs"
@@ -35,21 +36,22 @@ def emberheart_card(card: dict[str, Any], cards: dict[str, Any]) -> str:
     return " ".join(words)
 
 
-def lines(game: str) -> list[tuple[str, str]]:
+def lines(game: str, table: dict[str, str] | None = None) -> list[tuple[str, str]]:
     """Every line typed for ``game``'s sample, each with the prompt it answers (the empty lines that close a list
-    and the final ``yes`` included)."""
-    data, typed = sample(game), []
+    and the final ``yes`` included); the table's questions answered as ``table`` says by label (else as the
+    sample's settings say)."""
+    data = sample(game)
+    typed = table_lines(game, data, table)
     state = data["state"]
     if game == "emberheart":
-        typed.append(("table · Flame table", " ".join(f"{k}={v}" for k, v in data["settings"]["flame_glory"].items())))
         for p in state["players"]:
             name = p.get("name") or data["players"][len([t for t in typed if t[0].endswith("· Flame")])]
             typed += [(f"{name} · Flame", str(p["flame"])), (f"{name} · Gear", str(p["gear"]))]
             typed += [(f"{name} · {t.title()}", str(p["attrs"][t])) for t in ("strength", "senses", "speed")]
+            typed.append((f"{name} · Hirelings", ""))  # Enter keeps the setup's, as the sample does
             typed += [(f"{name} · cards", emberheart_card(state["cards"][c], state["cards"])) for c in p["cards"]]
             typed.append((f"{name} · cards", ""))
     elif game == "flamecraft":
-        typed.append(("table · Moon dragons", ""))
         for name in data["players"]:
             p = state["players"][name]
             typed += [(f"{name} · reputation", str(p["rep"])), (f"{name} · coins", str(p["coins"])),
@@ -70,6 +72,22 @@ def lines(game: str) -> list[tuple[str, str]]:
             typed.append((f"{name} · chests", " ".join(f"{c['id']}={c['artifacts']}" + (f"@{c['on']}" if c["on"] else "")
                                                        for c in p["chests"])))
     return typed + [(CONFIRM, "yes")]
+
+
+def table_lines(game: str, data: dict[str, Any], typed: dict[str, str] | None = None) -> list[tuple[str, str]]:
+    """The questions asked once for the table, in the order the game's walk asks them (a question asked only
+    when an earlier answer calls for it, then), each answered as ``typed`` says by its label, or else as the
+    sample's settings say (Enter: the default)."""
+    given = {key: " ".join(f"{k}={v}" for k, v in value.items()) if isinstance(value, dict) else str(value)
+             for key, value in dict(data.get("settings") or {}).items()}
+    answers: dict[str, Any] = {}
+    asked = []
+    for question in walk_for(game)[1].table:
+        if question.when is None or question.when(answers):
+            text = (typed or {}).get(question.label, given.get(question.key, ""))
+            answers[question.key] = question.read(text)
+            asked.append((f"table · {question.label}", text))
+    return asked
 
 
 #: the prompt of the summary, before anything is written

@@ -114,3 +114,12 @@ def test_a_play_form_offers_the_legal_values_as_choices(tmp_path: Path, client_o
                                                                         "mountain", "garrison"]
     assert 'type="number"' in page  # flame, glory…: typed, as whole numbers
     assert client.get(f"/play?type=NO_SUCH&t={TOKEN}").status_code == 400
+
+
+def test_a_play_form_shows_each_example_once(tmp_path: Path, client_of: Callable[[Path], TestClient]) -> None:
+    """A play whose values depend on another word is one choice per word (Emberheart's ``place``: one per
+    Location, for completion, field report EH-F6); its form still shows the example once."""
+    from tests.web.conftest import fresh
+
+    page = client_of(fresh(tmp_path, "emberheart")).get(f"/play?type=PLACE_PARTY&t={TOKEN}").text
+    assert page.count("<li><code>eh place tavern 3 2G1S</code></li>") == 1, page

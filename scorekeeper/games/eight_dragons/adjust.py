@@ -18,7 +18,6 @@ known keys and the closest one; so is a value the game cannot hold.
 
 from __future__ import annotations
 
-import difflib
 import json
 from typing import Any, Callable, Mapping
 
@@ -72,6 +71,8 @@ def check_keys(players: dict[str, Any], game: dict[str, Any]) -> None:
         if not isinstance(changes, dict):
             raise AdjustError(f"{name}'s changes must be KEY=VALUE pairs (keys: {', '.join(PLAYER_KEYS)})")
         wrong = unknown_key(changes, PLAYER_KEYS, f" for {name}")
+        import difflib  # only to suggest a key
+
         close = difflib.get_close_matches(next((str(k) for k in changes if k not in PLAYER_KEYS), ""), GAME_KEYS, n=1)
         if wrong and close and "did you mean" not in wrong:
             wrong += f"; did you mean the game key {close[0]!r}?"

@@ -115,12 +115,18 @@ def piece_place(state: EDState, piece: str) -> str:
     space = space_of(state, piece)
     if not space:
         return piece
+    return f"{piece} at {space} ({space_label(state, space)})"
+
+
+def space_label(state: EDState, space: str) -> str:
+    """'Gnomes village: 1 villager': the Location at ``space`` (a board is known), for messages and completion."""
+    assert state.board is not None
     loc = state.board.location(space)
     label = loc.label()
     if loc.type == "village" and space in state.villages:  # ED-ACT-7: the count as it stands now
         n = state.villages[space][1]
         label += f": {n} villager{'' if n == 1 else 's'}"
-    return f"{piece} at {space} ({label})"
+    return label
 
 
 def location_word(type_: str) -> str:

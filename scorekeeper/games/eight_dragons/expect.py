@@ -19,7 +19,7 @@ from scorekeeper.errors import BadInput
 from scorekeeper.games.base import Choice, Draft, Expectation, resolve_name
 
 from .board import KINGDOMS
-from .context import PayloadError, beneficiary_of, new_tiles, piece_place, space_of, still_to_activate
+from .context import PayloadError, beneficiary_of, new_tiles, piece_place, space_label, space_of, still_to_activate
 from .flight import FlightError, simulate
 from .hexgrid import format_cell
 from .notation import check_specs, parse_folk, parse_kingdom, split_item
@@ -124,8 +124,9 @@ def _flight(state: EDState) -> Choice:
     who = state.next_player
     if state.board is None:
         return Choice("FLY", who, {}, "ed fly -n 3")
-    spaces = legal_destinations(state)
-    return Choice("FLY", who, {"to": spaces}, f"ed fly {spaces[0]}" if spaces else "ed fly SPACE")
+    spaces = legal_destinations(state)  # each with its Location beside it when Tab lists them (field report ED-F1)
+    return Choice("FLY", who, {"to": spaces}, f"ed fly {spaces[0]}" if spaces else "ed fly SPACE",
+                  words={space: space_label(state, space) for space in spaces})
 
 
 def legal_destinations(state: EDState) -> list[str]:

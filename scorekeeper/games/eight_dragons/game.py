@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.core.events import Event
 from scorekeeper.games import entry
@@ -137,6 +137,11 @@ class EightDragons(Game):
     max_players = 4
     settings = SETTINGS
     events = EVENTS
+
+    def board(self, settings: Mapping[str, Any]) -> str:
+        """The rulebook's variant of the game's length: 3 Bonfires a shorter game, 5 a longer one; '' for 4."""
+        bonfires = settings.get("bonfires", 4)
+        return {3: "Short game (3 Bonfires)", 5: "Long game (5 Bonfires)"}.get(bonfires, "")
 
     def setup(self, config: SessionConfig) -> EDState:
         """The state before any event (see ``setup.build_state``)."""

@@ -18,7 +18,8 @@ from scorekeeper.errors import BadInput
 from scorekeeper.games.eight_dragons.hexgrid import parse_cell
 from scorekeeper.games.eight_dragons.notation import parse_chest, parse_placement, parse_tile
 from scorekeeper.games.eight_dragons.tiles import FOLKS, MISSION_TYPES
-from scorekeeper.games.tallying import Answers, Question, Walk, laid_over, whole
+from scorekeeper.games.eight_dragons.settings import ROYAL_METRICS, SETTINGS
+from scorekeeper.games.tallying import Answers, Question, Walk, laid_over, setting_question, suggest, whole
 
 
 def play_tally(state: EDState, event: Event, found: Findings) -> EDState:
@@ -77,6 +78,25 @@ def read_chests(text: str) -> list[dict[str, Any]]:
     return [{**parse_chest(word), "kingdom": ""} for word in text.replace(",", " ").split()]
 
 
+def read_royal(text: str) -> list[str]:
+    """The Royal Challenges drawn (ED-SETUP-21), as the ``royal`` setting holds them: four cards
+    ``METRIC:UPPER:LOWER`` (``smallest:6:3 artifacts:5:2 gold:8:4 wall:7:3``), a misspelled metric with the closest
+    one suggested; ``none`` when they are not played."""
+    words = text.replace(",", " ").split()
+    if [w.lower() for w in words] == ["none"]:
+        return []
+    for word in words:
+        metric, *gold = word.split(":")
+        if metric not in ROYAL_METRICS:
+            raise BadInput(f"no Royal Challenge {metric!r}{suggest(metric, list(ROYAL_METRICS))}; "
+                           f"they are {', '.join(ROYAL_METRICS)}")
+        if len(gold) != 2 or not all(g.isdigit() for g in gold):
+            raise BadInput(f"{word!r}: a Challenge is METRIC:UPPER:LOWER, its Gold for 1st and 2nd, e.g. {metric}:6:3")
+    if len(words) != 4:
+        raise BadInput(f"2 Sinistra and 2 Dextra Challenges are drawn: give 4, not {len(words)}")
+    return words
+
+
 def build(players: Sequence[str], table: Answers, each: Mapping[str, Answers]) -> dict[str, Any]:
     """The tally's state from the walk's answers: the game over, each Dragon's Gold, chests (placed) and Lair
     (its Chambers worked out from the tiles by the ``TALLY`` play)."""
@@ -90,18 +110,48 @@ def build(players: Sequence[str], table: Answers, each: Mapping[str, Answers]) -
             row["lair"] = {"cells": [[cell["at"], {"tile": cell["tile"], "rotation": cell["rotation"]}]
                                      for cell in got["lair"]]}
         rows[name] = row
-    return {"settings": {}, "state": {"over": True, "players": rows}}
+    return {"state": {"over": True, "players": rows}}
 
 
 #: what Tab completes in a tile: the faces (Folk and level, Starting, Starting Mission, Merchant) and Missions
 TILE_WORDS = (*(f"{folk}{level}/" for folk in FOLKS for level in (1, 2)), "S/", "SM/", "M/", "MJ/",
               *(f"{kind}:" for kind in MISSION_TYPES))
 
+#: the settings a tally's score or checks read, each asked once (``docs/tally.md`` says why the others are not)
+SETTING = {s.key: s for s in SETTINGS}
+
+
+def _royal(table: Answers) -> bool:
+    """The Royal Challenges' own rules are asked only when they are drawn."""
+    return bool(table.get("royal"))
+
+
 WALK = Walk(
-    table=(),
+    table=(
+        setting_question(SETTING["royal"], "Royal Challenges", "the 4 drawn, METRIC:UPPER:LOWER Gold: "
+                         "smallest:6:3 artifacts:5:2 gold:8:4 wall:7:3", read=read_royal,
+                         words=tuple(f"{metric}:" for metric in ROYAL_METRICS)),
+        setting_question(SETTING["royal.after_chests"], "Challenges after chests",
+                         "measured after the chests are placed? yes or no (A-35)", when=_royal),
+        setting_question(SETTING["royal.gold_adjacency"], "Gold chain links",
+                         "tiles linked by any shared edge or only open-open (A-33)", when=_royal),
+        setting_question(SETTING["royal.gold_length"], "Gold chain length", "counted in tiles or coins (A-33)",
+                         when=_royal),
+        setting_question(SETTING["royal.wall_rule"], "wall segment", "a wall on either side or on both (A-34)",
+                         when=_royal),
+        setting_question(SETTING["colour.none"], "colourless tiles", "a tile of no Folk matches no colour, "
+                         "every colour (joker) or its player's (A-04)"),
+        setting_question(SETTING["score.specialists"], "Specialists", "a Chamber of the colour when all "
+                         "three tiles are (all_three) or any one (A-37)"),
+        setting_question(SETTING["score.market"], "Market Stalls", "2 Gold per depicted Artifact or per set "
+                         "(A-39)"),
+        setting_question(SETTING["score.lair_size"], "tiebreak Lair size", "smallest Lair counts all tiles or "
+                         "Lair Tiles only (A-43)"),
+    ),
     player=(
         Question("gold", "Gold", whole, "the Gold held, e.g. 15"),
-        Question("lair", "Lair", read_tile, "one a line, NAME=FACE@Q,RrN: T3=F1/WOOWWW/c@-1,1r4", many=True,
+        Question("lair", "Lair", read_tile, "one a line, NAME=FACE@Q,RrN: T3=F1/WOOWWW/c@-1,1r4; a Mission is on "
+                 "its tile's face (T15=ME/OWWOOW/craft:cc@2,-2r4): its fulfilment is read from the Lair", many=True,
                  words=TILE_WORDS),
         Question("chests", "chests", read_chests, "on a tile or kept: C1=c@T12 C2=o (empty: none)"),
     ),

@@ -104,7 +104,24 @@ def status(state: EDState) -> Status:
     if not_started:
         notes.append("Starting Tiles not recorded yet: " + ", ".join(not_started))
     expectation = expect(state)
-    return Status(headline, expectation.text, expectation.player, rows, sections, notes, state.over)
+    return Status(headline, expectation.text, expectation.player, rows, sections, notes, state.over,
+                  prompt=prompt(state, not_started))
+
+
+def prompt(state: EDState, not_started: list[str]) -> str:
+    """The table's prompt, in the words of ``next:`` (field reports ED-V4, FC-F5): ``Setup · Starting Tiles``,
+    ``Round 1 · Ann · activations``, ``Round 1 · Ann · Lairs``, once the turn is done who flies next, in the
+    round that flight begins (``Round 2 · Bo flies``), and ``Round 8 · final turn done``."""
+    if state.over:
+        return "Game over"
+    if not_started:
+        return "Setup · Starting Tiles"
+    phase = _phase(state)
+    if phase.startswith("done") or state.turn < 0:
+        return f"Round {(state.turn + 1) // state.n + 1} · {state.next_player} flies"
+    short = {"Phase I: activations": "activations", "Phase II: expand Lairs": "Lairs"}
+    return f"Round {state.round} · " + (f"{state.active} · {short[phase]}" if phase in short else "final turn done")
+
 
 def villager_notes(state: EDState) -> list[str]:
     """ED-SETUP-5: the rulebook sets out 3 villagers of each Folk; say so when the board description differs."""
@@ -224,6 +241,7 @@ def snapshot(state: EDState) -> dict[str, Any]:
                 "lair": [{"cell": list(c), "tile": pl.tile.notation(), "name": pl.tile.name, "rot": pl.rotation}
                          for c, pl in sorted(p.lair.cells.items())],
                 "chambers": [sorted(map(list, v)) for v in sorted(p.lair.chambers, key=sorted)],
+                "open": [{"cell": list(c), "edges": edges} for c, edges in p.lair.open_places()],
                 "pending": [t.to_json() for t in p.pending],
                 "chests": [{"id": c.id, "artifacts": c.artifacts, "on": c.on} for c in p.chests],
                 "set_aside": [t.to_json() for t in p.set_aside],

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import asdict
 from operator import gt
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.core.events import Event
 from scorekeeper.games import entry
 from scorekeeper.games.base import (
-    Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, Violation, warning,
+    Choice, Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, Violation, warning,
 )
 from scorekeeper.games.emberheart import adjust, rules_action, rules_cards, rules_raid, rules_reward, rules_setup, tally
 from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, HIRELING_NAMES, TRACKS
@@ -21,7 +21,7 @@ from scorekeeper.games.emberheart.scoring import flame_table, score as score_tab
 from scorekeeper.games.emberheart.settings import SETTINGS, flame_glory_problem
 from scorekeeper.games.emberheart.state import ACTION, END, RAID, REWARD, Player, State, new_offers
 from scorekeeper.games.emberheart.view import (
-    OBSERVABLE, describe_event, expect_of, expected_text, observe_key, status_of,
+    OBSERVABLE, describe_event, expect_of, expected_text, observe_key, spaces_to_block, status_of,
 )
 
 Handler = Callable[[State, Ctx], None]
@@ -79,6 +79,10 @@ class Emberheart(Game):
     events = EVENTS
     #: raise on a payload of the wrong shape instead of refusing it (tests use it to find unchecked fields)
     strict = False
+
+    def board(self, settings: Mapping[str, Any]) -> str:
+        """The Player boards' side all players use (EH-SETUP-2): "Side A" or "Side B"."""
+        return f"Side {str(settings.get('side', 'A')).upper()}"
 
     # -- setup (EH-SETUP-*) ---------------------------------------------------------------------
 
@@ -198,6 +202,15 @@ class Emberheart(Game):
     def expect(self, state: State) -> Expectation:
         """Who acts now and the plays legal now, with the values each accepts (``status`` says the same)."""
         return expect_of(state)
+
+    def legal_values(self, state: State, choice: Choice, name: str) -> list[str]:
+        """Those of ``choice``, and for completion: ``block``'s spaces (``spaces_to_block``); a Hero revealed
+        into the Guild, the word after ``reveal guild`` (several cards) or after its slot."""
+        if choice.event == "TWO_P_REVEAL" and name == "spaces":
+            return spaces_to_block(state)
+        if choice.event == "CARD_REVEAL" and name in ("slot", "face"):
+            return list(choice.values.get("hero", ()))
+        return super().legal_values(state, choice, name)
 
     def complete(self, state: State, draft: Draft) -> Draft:
         """The event to record for a play as typed (see ``complete``); refuses nothing on the rules."""

@@ -8,7 +8,7 @@ from typing import Any
 from scorekeeper.core.events import Event
 from scorekeeper.games.base import Choice, Expectation, ObservationError, Section, Status
 from scorekeeper.games.emberheart.cards import (
-    COLOURS, HEROES, LOCATION_TITLES, MOUNTAIN, TRACKS, hire_text, req_text,
+    COLOURS, GUILD, HEROES, LOCATION_TITLES, LOCATIONS, MOUNTAIN, TRACKS, hire_text, req_text,
 )
 from scorekeeper.games.emberheart.context import total_hire
 from scorekeeper.games.emberheart.rules_action import aides_left
@@ -179,8 +179,11 @@ def _reveal_choices(st: State) -> list[Choice]:
              if None in slots[:3]]
     locations = list(dict.fromkeys("mountain" if k in ("bottom", "middle", "top") else k for k in empty))
     locations += ["garrison"] if None in st.garrison.values() else []
-    if locations:
-        choices.append(Choice("CARD_REVEAL", None, {"location": locations}, f"eh reveal {locations[0]} …"))
+    seen = {c.hero for c in st.cards.values() if c.kind == "hero"}  # each Hero card exists once
+    heroes = [h.replace(" ", "-") for h in HEROES if h not in seen]  # a word each, as typed (field report EH-F6)
+    for location in locations:  # one choice per Location: Tab after 'reveal guild' offers the Heroes
+        choices.append(Choice("CARD_REVEAL", None, {"location": [location], **({"hero": heroes} if location == GUILD
+                                                                               else {})}, f"eh reveal {location} …"))
     raids = [str(i + 1) for i, r in enumerate(st.raids) if r is None]
     if raids:
         choices.append(Choice("RAID_REVEAL", None, {"slot": raids}, f"eh raidcard {raids[0]} G hero"))
@@ -189,20 +192,25 @@ def _reveal_choices(st: State) -> list[Choice]:
     return choices
 
 
+def spaces_to_block(st: State) -> list[str]:
+    """The spaces a Two player mode card may block, every space of a Common Location, as typed
+    (``tavern:3``); for completion only (field report EH-F6)."""
+    spaces = int(st.settings.get("location_spaces", 5))
+    return [f"{loc}:{n}" for loc in LOCATIONS for n in range(1, spaces + 1)]
+
+
 def _action_choices(st: State, who: str) -> list[Choice]:
     """The active player's turn: a Party, a Special Location, an Aide, a Gear swap, or a skip."""
-    from scorekeeper.games.emberheart.cards import LOCATIONS, SPECIALS
+    from scorekeeper.games.emberheart.cards import SPECIALS
 
     p = st.player(who)
     choices = []
     spaces = int(st.settings.get("location_spaces", 5))
-    if p.crests:
-        free = {loc: [str(s) for s in range(1, spaces + 1) if st.party(loc, s) is None and (loc, s) not in st.blocked]
-                for loc in LOCATIONS}
-        open_at = [loc for loc in LOCATIONS if free[loc]]
-        choices.append(Choice("PLACE_PARTY", who, {"location": open_at,
-                                                   "space": sorted({s for loc in open_at for s in free[loc]})},
-                              "eh place tavern 3 2G1S"))
+    if p.crests:  # one choice per Location with its free spaces: no Party, not blocked (field report EH-F6)
+        for loc in LOCATIONS:
+            free = [str(s) for s in range(1, spaces + 1) if st.party(loc, s) is None and (loc, s) not in st.blocked]
+            if free:
+                choices.append(Choice("PLACE_PARTY", who, {"location": [loc], "space": free}, "eh place tavern 3 2G1S"))
         choices.append(Choice("USE_SPECIAL", who, {"site": list(SPECIALS)}, "eh special warehouse"))
     left = aides_left(st)
     if left:
@@ -336,7 +344,20 @@ def status_of(st: State) -> Status:
                     choice = raid_choice(st, p)
                     notes.append(f"{p.name} must discard {need} {'Grunt' if card.item == 'G' else 'Expert'}(s) "
                                  "before reductions" + (f" (choose: {choice.example})" if choice.values else ""))
-    return Status(headline, text, who, rows, sections, notes, finished=st.phase == END)
+    return Status(headline, text, who, rows, sections, notes, finished=st.phase == END, prompt=prompt_of(st, who))
+
+
+def prompt_of(st: State, who: str | None) -> str:
+    """The table's prompt (field report EH-F7): ``Round I · Action · Ann``; ``Round I · setup`` while the
+    round's cards are still to be revealed and nobody has played; ``Round I · Reward · non-player`` on a
+    non-player Crest's turn."""
+    when = f"Round {ROMAN.get(st.round, st.round)}"
+    if st.phase == ACTION and st.actions == 0 and missing_reveals(st):
+        return f"{when} · setup"
+    if st.phase == REWARD and expected(st)[0] == "np":
+        who = "non-player"
+    phase = {ACTION: "Action", REWARD: "Reward", RAID: "Raid", END: "End Game Scoring"}[st.phase]
+    return f"{when} · {phase}" + (f" · {who}" if who else "")
 
 
 HERO_MOMENTS = {  # Heroes whose ability has its own moment (EH-HERO-GEN-7): the command that records it

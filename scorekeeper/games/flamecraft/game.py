@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.core.events import Event
 from scorekeeper.games import entry
@@ -51,6 +51,13 @@ class Flamecraft(Game):
     max_players = 5
     settings = SETTINGS
     events = EVENTS
+
+    def board(self, settings: Mapping[str, Any]) -> str:
+        """The choices of setup that make a variant: the gold enchantment deck (FC-SETUP-8: the purple one is the
+        first game's), the Companions (FC-SETUP-16): "Gold enchantments, Companions"; '' for neither."""
+        deck = settings.get("ench_deck", "purple")
+        chosen = [f"{str(deck).capitalize()} enchantments"] if deck != "purple" or settings.get("companions") else []
+        return ", ".join(chosen + ["Companions"] * bool(settings.get("companions")))
 
     # -- the five hooks --------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from .rules_enchant import castable
 from .rules_gather import yield_of, yield_text
 from .rules_turn import legal_shops
 from .scoring import moon_cards
-from .state import GOODS_LIMIT, HAND_LIMIT, PARK_SIZE, ROW_SIZE, FlameState
+from .state import GOODS_LIMIT, HAND_LIMIT, PARK_SIZE, ROW_SIZE, FlameState, TurnState
 
 
 def expected(state: FlameState) -> str:
@@ -81,19 +81,24 @@ def _flips(placeholders: list[str]) -> str:
     return " --flip SHOP" * len(placeholders) + f" (the shop revealed for {', '.join(placeholders)})"
 
 
-def _fitting_hand(state: FlameState, who: str, shop_id: str) -> str:
-    """Which dragons of the hand fit which empty slots of the shop (FC-GATHER-7, FC-PLACE-3): ``BR-2 → 2/3``."""
+def fitting_slots(state: FlameState, who: str, shop_id: str) -> dict[str, list[str]]:
+    """Which dragons of the hand fit which empty slots of the shop (FC-GATHER-7, FC-PLACE-3): ``BR-2`` → 2, 3."""
     shop = state.shops.get(shop_id)
     face = state.face("shop", shop_id)
     if shop is None or face is None:
-        return ""
-    fits = []
+        return {}
+    fits = {}
     for card in state.players[who].hand:
         icon = (state.face("dragon", card) or {}).get("icon")
         slots = [str(i + 1) for i, d in enumerate(shop.slots) if d is None and (icon is None or icon in face["slots"][i]["icons"])]
         if slots:
-            fits.append(f"{card} → {'/'.join(slots)}")
-    return ", ".join(fits)
+            fits[card] = slots
+    return fits
+
+
+def _fitting_hand(state: FlameState, who: str, shop_id: str) -> str:
+    """``fitting_slots`` in words: ``BR-2 → 2/3, MT-2 → 1``."""
+    return ", ".join(f"{card} → {'/'.join(slots)}" for card, slots in fitting_slots(state, who, shop_id).items())
 
 
 def _gather(state: FlameState, shop: str) -> str:
@@ -152,12 +157,18 @@ def expect(state: FlameState) -> Expectation:
     """Who acts now and the plays legal now, with the values each accepts (the words of ``expected``)."""
     text = expected(state)
     turn = state.turn
-    if not state.setup_done:
-        return Expectation(text, None, [Choice("SETUP", None, {}, "scorekeeper fc setup --park NAMES --row NAMES")])
+    if not state.setup_done:  # the catalog's artisan dragons and enchantments (field report FC-F3)
+        starters = state.catalog_starters.get("dragons", [])
+        offered = {"park": [d for d in state.faces.get("dragon", {}) if d not in starters],
+                   "row": list(state.faces.get("ench", {}))}
+        return Expectation(text, None, [Choice("SETUP", None, offered, "scorekeeper fc setup --park NAMES --row NAMES")])
     undealt = [n for n in state.order if not state.players[n].dealt]
     if undealt:
         example = f"scorekeeper fc deal {undealt[0]} --hand D1,D2,D3 --keep FANCY"
-        return Expectation(text, None, [Choice("SETUP_PLAYER", undealt[0], {"player": undealt}, example)])
+        dealt = [p.companion for p in state.players.values()]
+        companions = [c for c in state.faces.get("comp", {}) if c not in dealt] if state.settings.get("companions") else []
+        values = {"player": undealt, **({"companion": companions} if companions else {})}
+        return Expectation(text, None, [Choice("SETUP_PLAYER", undealt[0], values, example)])
     if state.finished or turn is None:
         moons = [card for name in state.order for card in moon_cards(state, name)]
         final = [Choice("FINAL_SCORING", None, {"moon": moons}, "scorekeeper fc final --moon CARD --missed CARD")]
@@ -166,18 +177,22 @@ def expect(state: FlameState) -> Expectation:
     shop = state.shops.get(shop_id)
     here = [d for d in (shop.slots if shop else []) if d]
     choices: list[Choice] = []
-    if turn.phase == "start":
-        choices.append(Choice("VISIT", who, {"shop": legal_shops(state, state.players[who])}, "scorekeeper fc visit SHOP"))
+    if turn.phase == "start":  # one choice per shop, with what may be paid to each player there (FC-F3)
+        visitor = state.players[who]
+        items = [g for g in state.goods if visitor.goods.get(g, 0)] + (["coin"] if visitor.coins else [])
+        for shop_id in legal_shops(state, visitor):
+            there = [p.name for p in state.players.values() if p.token == shop_id and p.name != who]
+            pay = [*items, *(f"{name}={item}" for name in there for item in items)] if there else []
+            choices.append(Choice("VISIT", who, {"shop": [shop_id], "pay": pay}, "scorekeeper fc visit SHOP"))
     elif turn.phase == "visited":
         choices.append(Choice("GATHER", who, {}, "scorekeeper fc gather"))
         cards = castable(state, who, shop_id)
         if cards:
             choices.append(Choice("ENCHANT", who, {"card": cards}, "scorekeeper fc enchant CARD"))
     else:
-        if turn.phase == "gather" and turn.gather_step < 2:
-            hand = [f.split(" → ")[0] for f in _fitting_hand(state, who, shop_id).split(", ") if f]
-            if hand:
-                choices.append(Choice("PLACE", who, {"dragon": hand}, "scorekeeper fc place DRAGON [SLOT]"))
+        if turn.phase == "gather" and turn.gather_step < 2:  # one choice per dragon, with its slots (FC-F3)
+            for card, slots in fitting_slots(state, who, shop_id).items():
+                choices.append(Choice("PLACE", who, {"dragon": [card], "slot": slots}, "scorekeeper fc place DRAGON [SLOT]"))
         if turn.phase == "gather":
             ready = [turn.followup] if turn.followup and turn.gather_step < 4 else here if turn.gather_step < 3 else []
         else:
@@ -185,14 +200,14 @@ def expect(state: FlameState) -> Expectation:
         if ready:
             choices.append(Choice("FIRE_UP", who, {"dragon": ready}, "scorekeeper fc fire DRAGON …"))
         if turn.phase == "gather" and turn.gather_step < 4 and (state.face("shop", shop_id) or {}).get("ability"):
-            choices.append(Choice("SHOP_ABILITY", who, {}, "scorekeeper fc ability …"))
+            choices.append(Choice("SHOP_ABILITY", who, {"reserve": list(state.row)}, "scorekeeper fc ability …"))
         choices.append(Choice("END_TURN", who, {}, "scorekeeper fc end" + refills(state).partition(" (")[0]))
     player = state.players[who]
     suns = [c for c in player.fancies if c not in player.sun_scored and (state.face("fancy", c) or {}).get("kind") == "sun"]
     if suns:
         choices.append(Choice("FANCY_SCORE", who, {"card": suns}, "scorekeeper fc sun CARD"))
     if state.settings.get("companions") and player.companion and not player.companion_used:
-        choices.append(Choice("COMPANION_USE", who, {}, "scorekeeper fc companion …"))
+        choices.append(Choice("COMPANION_USE", who, {"reserve": list(state.row)}, "scorekeeper fc companion …"))
     return Expectation(text, who, choices)
 
 
@@ -265,7 +280,15 @@ def status(state: FlameState) -> Status:
         sections=[Section("Town", town_rows), Section("Supply", supply)],
         notes=notes,
         finished=state.finished,
+        prompt=headline[0] if turn is None else _prompt(turn),
     )
+
+
+def _prompt(turn: TurnState) -> str:
+    """The table's prompt in a turn (field report FC-F5): ``Turn 7 · Ada at GRISTLEGATE``, and in a final turn
+    ``Final turn · Ada at GRISTLEGATE`` (the number gives way to what matters then)."""
+    return ("Final turn" if turn.final else f"Turn {turn.number}") + f" · {turn.player}" + (
+        f" at {turn.shop}" if turn.shop else "")
 
 
 def describe(event: Event) -> str:

@@ -1,11 +1,11 @@
 """Completion of the hardest 8 Dragons inputs, in the table and in bash/zsh/fish (Click's protocol): a placement
-a piece at a time (the tiles waiting, then the legal cells, then the rotations that fit, ED-LAIR-2), and at a
-village only the stacks its villagers can pay for (ED-LOC-VILLAGE-1). The game says what is legal
-(``Game.legal_values``); the CLI only asks it."""
+a piece at a time (the tiles waiting, then the legal cells, then the rotations that fit, ED-LAIR-2), at a village
+only the stacks its villagers can pay for (ED-LOC-VILLAGE-1), a flight's spaces with their Locations, its ways
+through the Valley and its pushes. The game says what is legal (``Game.legal_values``, ``Choice.words``); the CLI
+only asks it."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -15,18 +15,14 @@ from click.testing import CliRunner
 
 from scorekeeper.cli import main
 from scorekeeper.cli.shell import Table
+from tests.samples import sample_until
 
 ROOT = Path(__file__).resolve().parents[3]
-SAMPLE = ROOT / "sample_sessions" / "eight-dragons" / "3p-board.json"
 
 
 def first(tmp_path: Path, count: int) -> Path:
     """The bundled 3-player game as it stood after its first ``count`` events (a copy)."""
-    data = json.loads(SAMPLE.read_text(encoding="utf-8"))
-    data["events"] = {k: v for k, v in data["events"].items() if int(k) <= count}
-    target = tmp_path / f"ed{count}.json"
-    target.write_text(json.dumps(data), encoding="utf-8")
-    return target
+    return sample_until(tmp_path, "eight-dragons", "3p-board.json", count)
 
 
 def shell_complete(words: str, session: Path, shell: str = "bash") -> list[str]:
@@ -39,7 +35,7 @@ def shell_complete(words: str, session: Path, shell: str = "bash") -> list[str]:
                          text=True, check=True).stdout.splitlines()
     if shell == "zsh":  # type, value, description, one line each
         return [f"{value} ({words})" for value, words in zip(out[1::3], out[2::3])]
-    return [line.split(",", 1)[1] for line in out]
+    return [line.split(",", 1)[1] for line in out if line]
 
 
 def test_a_placement_completes_tile_then_cell_then_the_rotations_that_fit(tmp_path: Path) -> None:
@@ -83,3 +79,16 @@ def test_a_flight_completes_the_ways_through_the_valley_and_the_pushes(tmp_path:
     assert table.complete("fly D7 --push ") == ["Greenyra=Sinistra", "Greenyra=Dextra", "Blakkar=Sinistra",
                                                 "Blakkar=Dextra"]
     assert table.complete("fly D7 -v d") == ["Dextra"]
+
+
+def test_a_flight_lists_each_space_with_its_location(tmp_path: Path) -> None:
+    """ED-F1 (field report): ``fly `` + Tab listed bare codes (``S2 S3 …``); now each space comes with its
+    Location, as the table's menu and zsh/fish show it (a village with its villagers now), the same as bash's
+    values; ``fly S3 --valley`` offers the two ways too."""
+    session = first(tmp_path, 3)  # Rhed flies
+    table = Table(session)
+    described = dict(table.described("fly S"))
+    assert described["S2"] == "Gathering" and described["S3"] == "Gnomes village: 1 villager"
+    assert list(described) == shell_complete("scorekeeper ed fly S", session)
+    assert shell_complete("scorekeeper ed fly S3", session, "zsh") == ["S3 (Gnomes village: 1 villager)"]
+    assert table.complete("fly S3 --valley ") == ["Sinistra", "Dextra"]

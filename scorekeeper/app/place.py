@@ -1,0 +1,58 @@
+"""Where a session is played: ``scorekeeper set location PLACE``.
+
+A place is no rule of the game, so it is a setting of the session, not of the game: ``set location`` records
+it as a note (``{"text": "played at PLACE", "location": PLACE}``), which keeps the journal append-only and
+needs no game to replay it. A later one replaces it, an empty one clears it, and a void or an undo of the note
+gives back the place before. The report's header, ``status``, ``score`` and the BG Stats export (its default
+``--location``) read it back with ``location_of``.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from scorekeeper.app.corrections import Corrections
+from scorekeeper.app.verdicts import Verdict
+from scorekeeper.core.engine import VOIDED, Replay
+from scorekeeper.core.events import NOTE, VOID, Event
+from scorekeeper.core.settings import Setting, find
+from scorekeeper.games.base import Draft
+
+#: the session's own setting, beside the game's (``set location PLACE``; never passed to the game)
+LOCATION = Setting("location", "", "Where the game is played: the report, status, score and the BG Stats export "
+                   "say it", mutable=True)
+
+
+def is_place_note(event: Event) -> bool:
+    """Whether ``event`` is a ``set location`` (a note carrying a place)."""
+    return event.type == NOTE and LOCATION.key in event.payload
+
+
+def without_places(events: Sequence[Event]) -> list[Event]:
+    """``events`` less every ``set location`` and every void or undo of one: what the game's time is read from."""
+    places = {e.seq for e in events if is_place_note(e)}
+    return [e for e in events if e.seq not in places and not (e.type == VOID and e.get("target") in places)]
+
+
+def location_of(replayed: Replay) -> str:
+    """The place the journal's last ``set location`` that still counts gives ('' when none, or cleared)."""
+    for outcome in reversed(replayed.timeline):
+        if is_place_note(outcome.event) and outcome.status != VOIDED:
+            return str(outcome.event.get(LOCATION.key) or "")
+    return ""
+
+
+class Placing(Corrections):
+    """The corrections, with the session's place among the settings ``set`` changes."""
+
+    def set_setting(self, key: str, raw: str, *, force: bool = False) -> Verdict:
+        """``set location PLACE`` records the place (a note); any other key is the game's setting."""
+        if find((*self.game.settings, LOCATION), key) is not LOCATION:  # an unknown key's message names location too
+            return super().set_setting(key, raw, force=force)
+        place = " ".join(raw.split())
+        text = f"played at {place}" if place else "the location is cleared"
+        return self.record(Draft(NOTE, None, {"text": text, LOCATION.key: place}), force=force)
+
+    def location(self) -> str:
+        """Where the game is played, as ``set location`` last said ('' when never said)."""
+        return location_of(self.replay())
