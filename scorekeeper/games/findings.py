@@ -14,7 +14,8 @@ although a rule refuses it: a *forced* play. Each error says whether the table c
   the player must add is missing (which slot, where a dragon came from, how many sets). It is not a refusal but a
   prompt: the table is told what to add (exit 2, as for a usage error), nothing is written, and ``--force``
   cannot record it (a play the table has not finished saying has nothing to carry out). Replayed from an older
-  journal where it was forced, it is a block.
+  journal where it was forced, it is a block (a check that was a breach before it asked stays one when forced,
+  so that an older journal scores as it did: Flamecraft's FC-SCORE-3).
 
 The game only reports; the engine alone decides (``scorekeeper.core.engine``): a play with an error that is not
 forced is refused; a forced play with a block is kept inert; a forced play with breaches only is carried out as

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.games.base import ask
+from scorekeeper.games.base import ask, error
 
 from .context import Ctx, ref
 from .notation import FaceError, norm_goods, norm_id
@@ -49,7 +49,9 @@ def resolve_final(ctx: Ctx) -> None:
         if ctx.state.face("fancy", card) is None:
             ctx.face("fancy", card, why=" (is it sun or moon?)")
         elif card not in declared:  # FC-SCORE-3: every moon dragon is judged
-            ctx.add(ask("FC-SCORE-3", f"say whether {owner}'s moon dragon {card} was fulfilled (--moon {card} or --missed {card})"))
+            said = f"say whether {owner}'s moon dragon {card} was fulfilled (--moon {card} or --missed {card})"
+            # asked for now; forced in a journal from before asks, a breach as then (carried out, unjudged: 0)
+            ctx.add(error("FC-SCORE-3", said) if ctx.forced else ask("FC-SCORE-3", said))
         else:  # FC-FANCY-7 (A-31): a structured goal is checked against the final state
             met = ctx.goal_met(state.players[owner], card)
             goal = (state.face("fancy", card) or {}).get("goal")

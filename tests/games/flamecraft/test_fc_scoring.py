@@ -48,6 +48,17 @@ def test_fc_score_1_2_3_5_6_final_table_with_coins_and_moon_dragons() -> None:
     assert "moon dragon FM-1 fulfilled" in sources and any("coin" in s for s in sources)
 
 
+def test_fc_score_3_a_forced_final_scoring_of_an_older_journal_is_still_carried_out() -> None:
+    """FC-SCORE-3: a moon dragon not judged is asked for now, and an ask is never recorded; a journal from before
+    asks may hold a final scoring forced without it, which replays as it did then: carried out, the dragon
+    unjudged scoring 0 (a breach, not a block), so the old game's score does not change."""
+    t = finished({"P1": {"rep": 10, "coins": 3, "fancies": ["FM-1", "FM-2"]}, "P2": {"rep": 14, "coins": 1, "fancies": ["FM-3"]}})
+    found = t.play("FINAL_SCORING", None, force=True, moon={"FM-1": True})
+    assert [(f.rule, f.asks, f.blocks) for f in found if f.is_error] == [("FC-SCORE-3", False, False)] * 2
+    table = GAME.score(t.state)
+    assert table.final and row(table, "P1").categories["Moon dragons"] == 4 and row(table, "P2").total == 15
+
+
 def test_fc_score_1_final_scoring_waits_for_the_last_final_turn() -> None:
     """FC-SCORE-1: a final scoring before the game is over is refused; the table is provisional."""
     t = fresh(("P1", "P2"))
