@@ -187,11 +187,17 @@ def gather(session: "Session", source: str | None = None) -> Report:
 
 
 def played_text(session: "Session") -> str:
-    """``played 2026-11-30 08:30 to 09:41 (1 h 11 min)`` (or only the first when under a minute): the first and the last recorded event, local time."""
+    """``played 2026-11-30 08:30 to 09:41 (1 h 11 min)`` (or only the first when under a minute): the first recorded
+    event, local time, to the nearest minute, and the end that many minutes later as the game took (so that the
+    times agree with the duration: 08:29:03 to 08:29:57 is ``08:29 to 08:30 (1 min)``)."""
+    import datetime as dt
+
     from scorekeeper.app.standings import result_times
 
-    start, end = result_times(session)
-    minutes = max(0, round((end - start).total_seconds() / 60))
+    first, last = result_times(session)
+    minutes = max(0, round((last - first).total_seconds() / 60))
+    start = first.replace(second=0, microsecond=0) + dt.timedelta(minutes=first.second >= 30)
+    end = start + dt.timedelta(minutes=minutes)
     if not minutes:
         return f"played {start:%Y-%m-%d %H:%M}"
     until = end.strftime("%H:%M" if end.date() == start.date() else "%Y-%m-%d %H:%M")

@@ -105,7 +105,10 @@ def _row_line(row: Mapping[str, Any], pad: int) -> str:
 
 
 def _firsts(rows: Sequence[Mapping[str, Any]]) -> str:
-    return ", ".join(str(_cell(next(iter(row.values()), ""))) for row in rows if row) or "-"
+    """A section's rows named by their first cells, each once; a row whose first cell is empty (it goes on from
+    the row above, as a player's second card) adds nothing."""
+    names = [str(_cell(next(iter(row.values()), ""))) for row in rows if row]
+    return ", ".join(dict.fromkeys(name for name in names if name.strip())) or "-"
 
 
 def _count(n: int) -> str:

@@ -79,3 +79,10 @@ def test_status_json_says_when_and_where_as_the_screen_does(table: Cli) -> None:
               "location": "the club"}  # the place, said now, does not stretch the game to today
     assert json.loads(table("status", "--json").stdout)["played"] == played
     assert "played" not in json.loads(table("score", "--json").stdout)
+
+
+def test_the_times_are_said_to_the_nearest_minute_as_the_duration_is(cli: Cli) -> None:
+    """UX-18: a game from 08:29:03 to 08:29:57 took 1 minute, and its times say so: `08:29 to 08:30`, not
+    `08:29 to 08:29 (1 min)`."""
+    shutil.copy(SAMPLE.parent.parent / "emberheart" / "four-players.json", cli.session)
+    assert "Played 2026-11-30 08:29 to 08:30 (1 min)" in cli("status").output.splitlines()

@@ -29,6 +29,16 @@ def test_status_fits_one_80_by_24_screen(sample: str, tmp_path: Path) -> None:
     assert screen.rows[0].startswith("Next: "), screen.text  # nothing scrolled away: the next step is at the top
     assert "Players:" in screen.text and "status --full" in screen.text
     assert screen.problems() == [], screen.text
+    summaries = [row for row in screen.rows if row.startswith("  ") and " rows): " in row]
+    assert not [row for row in summaries if ", ," in row or row.rstrip().endswith(",")], screen.text  # no blank names
+
+
+def test_a_section_summary_names_each_row_once() -> None:
+    """The board in short names each of a section's rows by its first cell, once: a player with three cards is
+    one name, not the name and two blanks (``Cards (14 rows): Astrid, , , Brandon, , ,`` before)."""
+    result = CliRunner().invoke(main, ["status", "--session", "sample_sessions/emberheart/four-players.json"],
+                                env={"COLUMNS": "80"})
+    assert "  Cards (14 rows): Astrid, Brandon, Helga, Sigrun\n" in result.output
 
 
 def _status(*args: str, home: Path) -> str:
