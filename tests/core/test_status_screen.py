@@ -76,3 +76,11 @@ def test_machine_formats_stay_complete(tmp_path: Path) -> None:
     csv = _status("--format", "csv", home=tmp_path)
     data = json.loads(_status("--json", home=tmp_path))
     assert len(csv.splitlines()) > 24 and data
+
+
+@pytest.mark.parametrize("sample", ["flamecraft/5p-gold.json", "eight-dragons/4p-long.json"])
+def test_a_finished_game_says_so_in_the_same_words_in_each_game(sample: str) -> None:
+    """The next step of a finished game reads the same in Flamecraft and 8 Dragons (8 Dragons said
+    ``game over: 'scorekeeper score'``, quoted, where Flamecraft said ``the game is over: scorekeeper score``)."""
+    result = CliRunner().invoke(main, ["status", "--session", f"sample_sessions/{sample}"], env={"COLUMNS": "80"})
+    assert result.output.splitlines()[0] == "Next: the game is over: scorekeeper score"

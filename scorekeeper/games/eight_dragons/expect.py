@@ -50,7 +50,7 @@ def expected_text(state: EDState) -> str:
             held = ", ".join(f"{n} ({' '.join(c.id for c in state.players[n].chests)})" for n in todo)
             return (f"game over: place or keep Treasure Chests — {held} — with 'ed chests PLAYER ID=ARTIFACTS@TILE "
                     "or ID=ARTIFACTS', then 'scorekeeper score'")
-        return "game over: 'scorekeeper score'"
+        return "the game is over: scorekeeper score"
     if state.turn < 0:
         missing = [n for n in state.order if not state.players[n].started]
         if missing:
