@@ -172,8 +172,10 @@ class Effect:
 
     @property
     def text(self) -> str:
-        """The change in words, without the player: ``+2 gold (Chamber T13+T15)``."""
-        return f"{self.change:+d} {self.what}" + (f" ({self.why})" if self.why else "")
+        """The change in words, without the player: ``+2 gold (Chamber T13+T15)``, ``-1 dragon`` (one of a
+        counted kind said in the singular)."""
+        one = abs(self.change) == 1 and self.what.endswith("s") and not self.what.endswith("ss")
+        return f"{self.change:+d} {self.what[:-1] if one else self.what}" + (f" ({self.why})" if self.why else "")
 
     def to_json(self) -> dict[str, Any]:
         return {"player": self.player, "what": self.what, "change": self.change, "why": self.why,

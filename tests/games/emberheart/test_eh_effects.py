@@ -47,3 +47,11 @@ def test_the_wranglers_default_gear_is_said_with_the_option_that_changes_it() ->
         else:
             assert ("Astrid", "grunts", 1) in said(found) and not any(e.why for e in found)
         assert ("Astrid", "dragons", 1) in said(found)
+
+
+def test_one_of_a_counted_kind_is_said_in_the_singular() -> None:
+    """An effect line reads as a person would say it: ``-1 dragon``, ``+1 fancy dragon``, ``+3 dragons``; a mass
+    word stays as it is (``+1 gold``, ``+1 gear``)."""
+    said = [Effect("Ann", what, change).text for what, change in
+            (("dragons", -1), ("fancy dragons", 1), ("dragons", 3), ("gold", 1), ("gear", 1), ("grunts", -2))]
+    assert said == ["-1 dragon", "+1 fancy dragon", "+3 dragons", "+1 gold", "+1 gear", "-2 grunts"]
