@@ -9,7 +9,7 @@ gives back the place before. The report's header, ``status``, ``score`` and the 
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 from scorekeeper.app.corrections import Corrections
 from scorekeeper.app.verdicts import Verdict
@@ -36,10 +36,15 @@ def without_places(events: Sequence[Event]) -> list[Event]:
 
 def location_of(replayed: Replay) -> str:
     """The place the journal's last ``set location`` that still counts gives ('' when none, or cleared)."""
+    return _last_place(replayed)[0]
+
+
+def _last_place(replayed: Replay) -> tuple[str, int | None]:
+    """The place the last ``set location`` that still counts gives, and its event (None when never said)."""
     for outcome in reversed(replayed.timeline):
         if is_place_note(outcome.event) and outcome.status != VOIDED:
-            return str(outcome.event.get(LOCATION.key) or "")
-    return ""
+            return str(outcome.event.get(LOCATION.key) or ""), outcome.seq
+    return "", None
 
 
 class Placing(Corrections):
@@ -56,3 +61,11 @@ class Placing(Corrections):
     def location(self) -> str:
         """Where the game is played, as ``set location`` last said ('' when never said)."""
         return location_of(self.replay())
+
+    def settings_rows(self) -> tuple[Any, list[dict[str, Any]]]:
+        """The game's settings, then the session's place (``set location``), as ``scorekeeper settings`` lists them."""
+        entry, rows = super().settings_rows()
+        place, seq = _last_place(self.replay())
+        rows.append({"key": LOCATION.key, "value": place, "source": f"set at #{seq}" if seq else "default",
+                     "ref": LOCATION.ref, "help": LOCATION.help, "mid-game": LOCATION.mutable})
+        return entry, rows

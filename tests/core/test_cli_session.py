@@ -66,7 +66,8 @@ def test_new_with_settings_and_a_bad_setting(cli: Cli) -> None:
     ok = cli("new", "fake", "--players", "A,B", "--set", "target=4", "--session", str(cli.session))
     assert ok.exit_code == 0
     rows = cli.json("settings")
-    assert {r["key"]: (r["value"], r["source"]) for r in rows} == {"target": (4, "--set"), "bonus": (0, "default")}
+    assert {r["key"]: (r["value"], r["source"]) for r in rows} == {"target": (4, "--set"), "bonus": (0, "default"),
+                                                                 "location": ("", "default")}  # the session's place
 
 
 def test_recording_a_legal_play_prints_the_verdict_and_what_is_next(game: Cli) -> None:
@@ -193,7 +194,7 @@ def test_note_assert_and_set(game: Cli) -> None:
     assert game("set", "target=3").exit_code == 1
     assert game("set", "nope=3").exit_code == 2
     assert game.json("score")["players"][0]["total"] == 5
-    assert [r["source"] for r in game.json("settings")] == ["default", "set at #5"]
+    assert [r["source"] for r in game.json("settings")] == ["default", "set at #5", "default"]  # then the place
 
 
 def test_score_json_shape(game: Cli) -> None:

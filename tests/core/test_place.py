@@ -86,3 +86,13 @@ def test_the_times_are_said_to_the_nearest_minute_as_the_duration_is(cli: Cli) -
     `08:29 to 08:29 (1 min)`."""
     shutil.copy(SAMPLE.parent.parent / "emberheart" / "four-players.json", cli.session)
     assert "Played 2026-11-30 08:29 to 08:30 (1 min)" in cli("status").output.splitlines()
+
+
+def test_settings_lists_the_place_with_where_it_was_set(table: Cli) -> None:
+    """UX-18: `scorekeeper settings` lists `location` beside the game's settings, its value and the event that
+    set it (it was missing there, though `set location` takes it)."""
+    listed = json.loads(table("settings", "--json").stdout)
+    assert listed[-1]["key"] == "location" and (listed[-1]["value"], listed[-1]["source"]) == ("", "default")
+    assert table("set", "location", "the club").exit_code == 0
+    place = json.loads(table("settings", "--json").stdout)[-1]
+    assert (place["key"], place["value"], place["source"]) == ("location", "the club", "set at #158")
