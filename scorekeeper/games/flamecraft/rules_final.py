@@ -45,13 +45,12 @@ def resolve_final(ctx: Ctx) -> None:
         face = ctx.face("fancy", card)
         if face and face["kind"] == "sun":  # FC-SCORE-4 (A-30), FC-FANCY-4
             ctx.error("FC-SCORE-4", f"{card} is a sun dragon: sun dragons score only during play, never at the end")
+    unjudged: list[tuple[str, str]] = []
     for card, owner in moon_dragons(ctx).items():
         if ctx.state.face("fancy", card) is None:
             ctx.face("fancy", card, why=" (is it sun or moon?)")
         elif card not in declared:  # FC-SCORE-3: every moon dragon is judged
-            said = f"say whether {owner}'s moon dragon {card} was fulfilled (--moon {card} or --missed {card})"
-            # asked for now; forced in a journal from before asks, a breach as then (carried out, unjudged: 0)
-            ctx.add(error("FC-SCORE-3", said) if ctx.forced else ask("FC-SCORE-3", said))
+            unjudged.append((owner, card))
         else:  # FC-FANCY-7 (A-31): a structured goal is checked against the final state
             met = ctx.goal_met(state.players[owner], card)
             goal = (state.face("fancy", card) or {}).get("goal")
@@ -59,6 +58,12 @@ def resolve_final(ctx: Ctx) -> None:
                 ctx.error("FC-FANCY-7", f"{owner}'s {card} is declared fulfilled, but its goal ({goal}) is not met")
             elif met is True and not declared[card]:
                 ctx.warn("FC-FANCY-7", f"{owner}'s {card} is declared missed, but its goal ({goal}) is met")
+    if unjudged:  # FC-SCORE-3, all in one: asked for now; forced in a journal from before asks, a breach as then
+        (owner, card), named = unjudged[0], ", ".join(f"{owner}'s {card}" for owner, card in unjudged)
+        said = (f"say whether {owner}'s moon dragon {card} was fulfilled (--moon {card} or --missed {card})"
+                if len(unjudged) == 1 else
+                f"say whether each moon dragon was fulfilled: {named} (--moon CARD or --missed CARD)")
+        ctx.add(error("FC-SCORE-3", said) if ctx.forced else ask("FC-SCORE-3", said))  # forced: carried out, unjudged 0
     if ctx.failed:
         return
     state.moon = declared
