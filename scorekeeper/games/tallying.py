@@ -9,7 +9,7 @@ game's ``…-TALLY-1``), then the game's own checks of what the box holds (``…
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.core.plain_state import overlay
@@ -113,6 +113,28 @@ def setting_question(setting: Setting, label: str, example: str, *, key: str | N
     return Question(key or setting.key, label, typed, f"{example} (Enter keeps {_kept(shown)})",
                     words=choices if words is None else words,
                     settings=lambda value: {setting.key: value} if value != default else {}, when=when)
+
+
+def yes_no(text: str) -> bool:
+    """``yes`` or ``no`` as typed (``y``, ``n``; Enter: no)."""
+    word = text.strip().lower()
+    if word in ("", "n", "no"):
+        return False
+    if word in ("y", "yes"):
+        return True
+    raise BadInput(f"{text.strip()!r}: yes or no")
+
+
+#: the question that opens a game's readings of its rulebook, each a setting (``house_rule``): Enter keeps every
+#: reading ``docs/tally.md`` gives, so that a table that plays by the book answers one line, not one per rule
+HOUSE_RULES = Question("house_rules", "house rules", yes_no, "a variant, or your own reading of an unclear rule? yes "
+                       "to choose each (Enter: none, the rulebook as docs/tally.md reads it)", words=("yes", "no"))
+
+
+def house_rule(question: Question) -> Question:
+    """``question`` asked only when the table said yes to ``HOUSE_RULES`` (and its own ``when`` says so)."""
+    own = question.when
+    return replace(question, when=lambda table: bool(table.get(HOUSE_RULES.key)) and (own is None or own(table)))
 
 
 def _kept(default: Any) -> str:

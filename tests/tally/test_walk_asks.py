@@ -68,7 +68,8 @@ def test_royal_challenges_typed_add_the_rulebooks_gold_and_score_as_the_file(tmp
     players = data["players"]
     without = walked(tmp_path, home, "eight-dragons", players, texts(lines("eight-dragons")), "plain.json")
     typed = lines("eight-dragons", {"Royal Challenges": ROYAL})
-    assert ("table · Royal Challenges", ROYAL) in typed and ("table · Gold chain links", "") in typed
+    assert ("table · Royal Challenges", ROYAL) in typed and ("table · house rules", "") in typed
+    assert "table · Gold chain links" not in [prompt for prompt, _ in typed]  # the book's readings: not asked
     royal = walked(tmp_path, home, "eight-dragons", players, texts(typed))
 
     expected = from_file(tmp_path, home, {**data, "settings": {**data["settings"], "royal": ROYAL.split()}}, "royal")
@@ -87,11 +88,16 @@ def test_royal_challenges_typed_add_the_rulebooks_gold_and_score_as_the_file(tmp
 
 
 def test_royal_challenges_not_drawn_skip_their_rules(tmp_path: Path, home: dict[str, str]) -> None:
+    """The Royal Challenges' rules (A-33 to A-35) are asked only when they are drawn and the table plays a rule
+    its own way (house rules: yes); a table that plays by the book answers two lines before its players."""
     asked = [prompt for prompt, _ in table_lines("eight-dragons", sample("eight-dragons"))]
-    assert "table · Royal Challenges" in asked and "table · Gold chain links" not in asked
-    drawn = [prompt for prompt, _ in table_lines("eight-dragons", {}, {"Royal Challenges": ROYAL})]
+    assert asked == ["table · Royal Challenges", "table · house rules"]
+    by_the_book = [prompt for prompt, _ in table_lines("eight-dragons", {}, {"Royal Challenges": ROYAL})]
+    assert by_the_book == ["table · Royal Challenges", "table · house rules"]
+    drawn = [prompt for prompt, _ in table_lines("eight-dragons", {}, {"Royal Challenges": ROYAL,
+                                                                       "house rules": "yes"})]
     assert {"table · Challenges after chests", "table · Gold chain links", "table · Gold chain length",
-            "table · wall segment"} <= set(drawn)
+            "table · wall segment", "table · Market Stalls"} <= set(drawn)
 
 
 def test_a_misspelled_royal_challenge_gets_the_closest_and_is_asked_again(tmp_path: Path,
@@ -214,7 +220,7 @@ def test_a_side_the_setup_refuses_is_said_at_once_and_asked_again(tmp_path: Path
                                                str(tmp_path / "w.json")], input="4=5\nB 1\nB 1,3\n")
     said = " ".join(result.output.split())
     assert "error: board side: side B: give the skill printed on each board" in said
-    assert said.count("table · board side >") == 2 and "skill-1 match: a Dragon attached by skill 1" in said  # asked next
+    assert said.count("table · board side >") == 2 and "house rules: a variant, or your own reading" in said  # asked next
     assert result.exit_code == 1 and not (tmp_path / "w.json").exists()
 
 
@@ -288,3 +294,12 @@ def test_every_sample_answers_the_table_as_its_settings_say() -> None:
         data = sample(game)
         asked = {q.key for q in walk_for(game)[1].table}
         assert set(data.get("settings") or {}) - {"first"} <= asked, game
+
+
+@pytest.mark.parametrize("game,asked", [("emberheart", ["table · Flame table", "table · board side",
+                                                         "table · house rules"]),
+                                        ("eight-dragons", ["table · Royal Challenges", "table · house rules"])])
+def test_a_table_that_plays_by_the_book_answers_a_few_lines_before_its_players(game: str, asked: list[str]) -> None:
+    """The readings of ambiguous rules wait behind `house rules` (Enter: the book's, as docs/tally.md reads
+    them): a table that only wants the score answers two or three lines for the table, not six or nine."""
+    assert [prompt for prompt, _ in table_lines(game, {})] == asked

@@ -77,14 +77,20 @@ def lines(game: str, table: dict[str, str] | None = None) -> list[tuple[str, str
 def table_lines(game: str, data: dict[str, Any], typed: dict[str, str] | None = None) -> list[tuple[str, str]]:
     """The questions asked once for the table, in the order the game's walk asks them (a question asked only
     when an earlier answer calls for it, then), each answered as ``typed`` says by its label, or else as the
-    sample's settings say (Enter: the default)."""
+    sample's settings say (Enter: the default); ``house rules`` is answered yes when one of the questions it opens
+    is answered so."""
     given = {key: " ".join(f"{k}={v}" for k, v in value.items()) if isinstance(value, dict) else str(value)
              for key, value in dict(data.get("settings") or {}).items()}
+    questions = walk_for(game)[1].table
+    every_other_yes = {"royal": ["drawn"], "side": {"side": "B"}}  # what the other conditions of a question ask
+    house = [q for q in questions if q.when is not None and not q.when({**every_other_yes, "house_rules": False})]
     answers: dict[str, Any] = {}
     asked = []
-    for question in walk_for(game)[1].table:
+    for question in questions:
         if question.when is None or question.when(answers):
             text = (typed or {}).get(question.label, given.get(question.key, ""))
+            if question.key == "house_rules" and question.label not in (typed or {}):  # yes when one is answered
+                text = "yes" if any(q.label in (typed or {}) or q.key in given for q in house) else ""
             answers[question.key] = question.read(text)
             asked.append((f"table · {question.label}", text))
     return asked

@@ -19,7 +19,9 @@ from scorekeeper.games.eight_dragons.hexgrid import parse_cell
 from scorekeeper.games.eight_dragons.notation import parse_chest, parse_placement, parse_tile
 from scorekeeper.games.eight_dragons.tiles import FOLKS, MISSION_TYPES
 from scorekeeper.games.eight_dragons.settings import ROYAL_METRICS, SETTINGS
-from scorekeeper.games.tallying import Answers, Question, Walk, laid_over, setting_question, suggest, whole
+from scorekeeper.games.tallying import (
+    HOUSE_RULES, Answers, Question, Walk, house_rule, laid_over, setting_question, suggest, whole,
+)
 
 
 def play_tally(state: EDState, event: Event, found: Findings) -> EDState:
@@ -131,22 +133,25 @@ WALK = Walk(
         setting_question(SETTING["royal"], "Royal Challenges", "the 4 drawn, METRIC:UPPER:LOWER Gold: "
                          "smallest:6:3 artifacts:5:2 gold:8:4 wall:7:3", read=read_royal,
                          words=tuple(f"{metric}:" for metric in ROYAL_METRICS)),
-        setting_question(SETTING["royal.after_chests"], "Challenges after chests",
-                         "measured after the chests are placed? yes or no (A-35)", when=_royal),
-        setting_question(SETTING["royal.gold_adjacency"], "Gold chain links",
-                         "tiles linked by any shared edge or only open-open (A-33)", when=_royal),
-        setting_question(SETTING["royal.gold_length"], "Gold chain length", "counted in tiles or coins (A-33)",
-                         when=_royal),
-        setting_question(SETTING["royal.wall_rule"], "wall segment", "a wall on either side or on both (A-34)",
-                         when=_royal),
-        setting_question(SETTING["colour.none"], "colourless tiles", "a tile of no Folk matches no colour, "
-                         "every colour (joker) or its player's (A-04)"),
-        setting_question(SETTING["score.specialists"], "Specialists", "a Chamber of the colour when all "
-                         "three tiles are (all_three) or any one (A-37)"),
-        setting_question(SETTING["score.market"], "Market Stalls", "2 Gold per depicted Artifact or per set "
-                         "(A-39)"),
-        setting_question(SETTING["score.lair_size"], "tiebreak Lair size", "smallest Lair counts all tiles or "
-                         "Lair Tiles only (A-43)"),
+        HOUSE_RULES,
+        *(house_rule(question) for question in (
+            setting_question(SETTING["royal.after_chests"], "Challenges after chests",
+                             "measured after the chests are placed? yes or no (A-35)", when=_royal),
+            setting_question(SETTING["royal.gold_adjacency"], "Gold chain links",
+                             "tiles linked by any shared edge or only open-open (A-33)", when=_royal),
+            setting_question(SETTING["royal.gold_length"], "Gold chain length", "counted in tiles or coins (A-33)",
+                             when=_royal),
+            setting_question(SETTING["royal.wall_rule"], "wall segment", "a wall on either side or on both (A-34)",
+                             when=_royal),
+            setting_question(SETTING["colour.none"], "colourless tiles", "a tile of no Folk matches no colour, "
+                             "every colour (joker) or its player's (A-04)"),
+            setting_question(SETTING["score.specialists"], "Specialists", "a Chamber of the colour when all "
+                             "three tiles are (all_three) or any one (A-37)"),
+            setting_question(SETTING["score.market"], "Market Stalls", "2 Gold per depicted Artifact or per set "
+                             "(A-39)"),
+            setting_question(SETTING["score.lair_size"], "tiebreak Lair size", "smallest Lair counts all tiles or "
+                             "Lair Tiles only (A-43)"),
+        )),
     ),
     player=(
         Question("gold", "Gold", whole, "the Gold held, e.g. 15"),

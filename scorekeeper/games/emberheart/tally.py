@@ -16,7 +16,9 @@ from scorekeeper.games.emberheart.cards import (COLOURS, COMPONENT_COUNTS, EXOTI
 from scorekeeper.games.emberheart.context import Ctx
 from scorekeeper.games.emberheart.settings import SETTINGS
 from scorekeeper.games.emberheart.state import Player, State
-from scorekeeper.games.tallying import Answers, Question, Walk, laid_over, pairs, setting_question, suggest, whole
+from scorekeeper.games.tallying import (
+    HOUSE_RULES, Answers, Question, Walk, house_rule, laid_over, pairs, setting_question, suggest, whole,
+)
 
 CREST_COUNT = 5
 
@@ -170,16 +172,17 @@ WALK = Walk(
         Question("side", "board side", read_side, "A, or B and each board's skill in seat order: B 3,1 "
                  "(Enter keeps A)", words=("A", "B"),
                  settings=lambda typed: dict(typed)),
-        setting_question(SETTING["skill1_counts_as_match"], "skill-1 match", "a Dragon attached by skill 1 "
-                         "counts as a colour match? yes or no (AMB-15)",
-                         when=lambda table: dict(table.get("side") or {}).get("side") == "B"),
-        setting_question(SETTING["flat_heroes_need_dragon"], "flat Heroes need a Dragon", "the flat +4 Heroes "
-                         "score only with a Dragon attached? yes or no (AMB-14)"),
-        setting_question(SETTING["opponent_exotics_in_comparisons"], "opponents' exotics", "others' "
-                         "unattached exotic Dragons count in 'no other player has more': none or adversarial "
-                         "(AMB-12)"),
-        setting_question(SETTING["custodian_compare"], "Custodian compares", "your marker with the others' on "
-                         "the same track or on any track (AMB-24)"),
+        HOUSE_RULES,
+        house_rule(setting_question(SETTING["skill1_counts_as_match"], "skill-1 match", "a Dragon attached by "
+                                    "skill 1 counts as a colour match? yes or no (AMB-15)",
+                                    when=lambda table: dict(table.get("side") or {}).get("side") == "B")),
+        house_rule(setting_question(SETTING["flat_heroes_need_dragon"], "flat Heroes need a Dragon", "the flat +4 "
+                                    "Heroes score only with a Dragon attached? yes or no (AMB-14)")),
+        house_rule(setting_question(SETTING["opponent_exotics_in_comparisons"], "opponents' exotics", "others' "
+                                    "unattached exotic Dragons count in 'no other player has more': none or "
+                                    "adversarial (AMB-12)")),
+        house_rule(setting_question(SETTING["custodian_compare"], "Custodian compares", "your marker with the "
+                                    "others' on the same track or on any track (AMB-24)")),
     ),
     player=(
         Question("flame", "Flame", whole, "the Flame marker's step, e.g. 3"),
