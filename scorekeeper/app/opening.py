@@ -122,9 +122,7 @@ class Opening(SessionCore):
                 on_write(journal.path, len(journal.records), journal.head_hash, [journal.head_hash], True)
         session = cls(journal, game, on_write, workspace=workspace)
         if replayed is not None:  # the very events just written: the session's replay, not done a second time
-            for outcome, event in zip(replayed.latest(len(events)), journal.events()):
-                outcome.event = event  # as written, with its time
-            session._replay, session._replay_head = replayed, journal.head_hash
+            session._adopt_written(replayed, journal.events(), journal.head_hash)
         return session
 
     @classmethod

@@ -87,6 +87,20 @@ class SessionCore:
     def state(self) -> Any:
         return self.replay().state
 
+    def _adopt_written(self, replayed: Replay | None, written: Sequence[Event], head: str) -> None:
+        """Keep the replay of the journal as just written, so that the next read does not fold it again (the
+        journal is the truth: a replay kept for another head is never read, see ``replay``)."""
+        latest = replayed.latest(len(written)) if replayed is not None and written else []
+        if replayed is None or len(latest) < len(written):
+            self._replay = None
+            return
+        for outcome, event in zip(latest, written):
+            if outcome.seq != event.seq:  # not the journal as written: fold it again at the next read
+                self._replay = None
+                return
+            outcome.event = event  # as written, with its time
+        self._replay, self._replay_head = replayed, head
+
 
 def workspace_or_default(workspace: "Workspace | None") -> "Workspace":
     """``workspace``, or the front door's default one (``scorekeeper.app.session.WORKSPACE``) when None."""
