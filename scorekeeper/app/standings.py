@@ -145,10 +145,11 @@ def event_times(session: Any) -> tuple[str, str]:
     return started, events[-1].recorded_at if events and events[-1].recorded_at else started
 
 
-def result_times(session: Any, tz: _dt.tzinfo | None = None) -> tuple[_dt.datetime, _dt.datetime]:
-    """The first and the last event of ``session`` in local time (``tz``, or this machine's)."""
-    started, ended = event_times(session)
-    return local_time(started, tz), local_time(ended, tz)
+def minutes_between(started: str, ended: str) -> int:
+    """The whole minutes from one ISO time to another, to the nearest (0 when the second is not later): how long
+    a game took, as ``status``, ``score``, the report and the BG Stats export say it."""
+    utc = _dt.timezone.utc
+    return max(0, round((local_time(ended, utc) - local_time(started, utc)).total_seconds() / 60))
 
 
 def local_time(iso: str, tz: _dt.tzinfo | None = None) -> _dt.datetime:

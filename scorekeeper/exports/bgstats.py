@@ -25,7 +25,7 @@ from pathlib import PurePath
 from typing import Any, Mapping, Sequence
 from urllib.parse import quote
 
-from scorekeeper.app.standings import Result, local_time
+from scorekeeper.app.standings import Result, local_time, minutes_between
 
 #: Scorekeeper's namespace for the name-based UUIDs it writes
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://scorekeeper.invalid/bgstats")
@@ -95,8 +95,7 @@ def _date(iso: str, tz: _dt.tzinfo | None) -> str:
 
 
 def _duration(result: Result) -> int:
-    start, end = local_time(result.started, _dt.timezone.utc), local_time(result.ended, _dt.timezone.utc)
-    return max(0, round((end - start).total_seconds() / 60))
+    return minutes_between(result.started, result.ended)
 
 
 def _comments(result: Result, tiebreak: bool = True) -> str:

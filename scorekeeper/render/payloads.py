@@ -34,17 +34,11 @@ def played_data(session: Any) -> dict[str, Any]:
     """When and where a session is played, what ``status`` and ``score`` say in a line: the first and the last
     recorded event's times as recorded (ISO, UTC), the whole minutes between them, and the place ``set location``
     gave ('' when none)."""
-    import datetime as dt
-
-    from scorekeeper.app.standings import event_times
+    from scorekeeper.app.standings import event_times, minutes_between
 
     started, ended = event_times(session)
-    try:
-        took = dt.datetime.fromisoformat(ended) - dt.datetime.fromisoformat(started)
-    except (TypeError, ValueError):  # a time the journal does not hold in ISO form
-        took = dt.timedelta()
-    minutes = max(0, round(took.total_seconds() / 60))
-    return {"started": started, "ended": ended, "minutes": minutes, "location": session.location()}
+    return {"started": started, "ended": ended, "minutes": minutes_between(started, ended),
+            "location": session.location()}
 
 
 def state_payload(at: int | None, snapshot: Any) -> dict[str, Any]:

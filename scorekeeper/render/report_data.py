@@ -192,10 +192,10 @@ def played_text(session: "Session") -> str:
     times agree with the duration: 08:29:03 to 08:29:57 is ``08:29 to 08:30 (1 min)``)."""
     import datetime as dt
 
-    from scorekeeper.app.standings import result_times
+    from scorekeeper.app.standings import event_times, local_time, minutes_between
 
-    first, last = result_times(session)
-    minutes = max(0, round((last - first).total_seconds() / 60))
+    started, ended = event_times(session)
+    first, minutes = local_time(started), minutes_between(started, ended)
     start = first.replace(second=0, microsecond=0) + dt.timedelta(minutes=first.second >= 30)
     end = start + dt.timedelta(minutes=minutes)
     if not minutes:
