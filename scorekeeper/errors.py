@@ -38,10 +38,12 @@ class NotationError(BadInput):
 class Refused(ScorekeeperError):
     """Understood but refused (a rule, a lock held elsewhere, a missing value): exit code 1.
 
-    ``findings`` holds the rule findings behind a refused play (empty for other refusals).
+    ``findings`` holds the rule findings behind a refused play (empty for other refusals); ``asks``: the play is
+    incomplete rather than refused (``app.verdicts.PlayRefused``: a choice to add, exit 2).
     """
 
     exit_code = REFUSED
+    asks = False
 
     def __init__(self, message: str, findings: Sequence["Finding"] = ()) -> None:
         super().__init__(message)

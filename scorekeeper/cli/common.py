@@ -35,7 +35,7 @@ class Shown(click.ClickException):
 
         super().__init__(clip_message(refusal_text(exc)))
         self.exit_code = exc.exit_code  # type: ignore[misc]  # Click reads it from the exception
-        self.plain = exc.exit_code == REFUSED or getattr(exc, "asks", False)  # a refusal, or a prompt (exit 2)
+        self.plain = exc.exit_code == REFUSED or isinstance(exc, Refused) and exc.asks  # a refusal, or a prompt
 
     def show(self, file: Any = None) -> None:
         from scorekeeper.cli.output import error

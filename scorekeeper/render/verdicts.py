@@ -103,7 +103,7 @@ def refusal_text(error: ScorekeeperError) -> str:
 def refusal_json(error: Refused) -> dict[str, Any]:
     """A refusal as ``--json`` prints it: its kind (``ask``: an incomplete play, a choice to add, exit 2; else
     ``refused``), its whole text (``refusal_text``) and its rule findings."""
-    return {"refused": True, "kind": "ask" if getattr(error, "asks", False) else "refused",
+    return {"refused": True, "kind": "ask" if error.asks else "refused",
             "message": refusal_text(error),
             "violations": [{"rule": f.rule, "message": f.message} for f in error.findings]}
 

@@ -343,13 +343,13 @@ class Site(Base):
         done = await self.read(run)
         if not isinstance(done, Verdict):
             refusal, expected = done
-            findings: list[Finding] = list(getattr(refusal, "findings", []) or [])
-            if wants_json(request):
-                return JSONResponse({"refused": True, "kind": "ask" if getattr(refusal, "asks", False) else "refused",
-                                     "message": str(refusal),
-                                     "violations": [{"rule": f.rule, "message": f.message} for f in findings],
-                                     "expected": expected}, 409, headers=SECURITY_HEADERS)
-            body = pages.refusal_body(str(refusal), findings, request.url.path, fields, self.guard.form_token())
+            if wants_json(request):  # the CLI's --json refusal, its message the first line only
+                from scorekeeper.render.verdicts import refusal_json
+
+                return JSONResponse({**refusal_json(refusal), "message": str(refusal), "expected": expected}, 409,
+                                    headers=SECURITY_HEADERS)
+            body = pages.refusal_body(str(refusal), refusal.findings, request.url.path, fields,
+                                      self.guard.form_token())
             return self.html(request, pages.layout("Refused", body, writer=True), 409)
         self.hub.poke()
         if wants_json(request):
