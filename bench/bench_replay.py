@@ -33,7 +33,7 @@ def sessions() -> list[Path]:
 def measure(path: Path, repeat: int) -> dict[str, object]:
     from scorekeeper import games
     from scorekeeper.core.engine import replay
-    from scorekeeper.games.base import SessionConfig
+    from scorekeeper.core.protocol import SessionConfig
     from scorekeeper.core.journal import Journal
     from scorekeeper.core.settings import completed
 
@@ -59,7 +59,7 @@ def engine_only(repeat: int, count: int = 30_000) -> float:
     from scorekeeper import games
     from scorekeeper.core.engine import replay
     from scorekeeper.core.events import Event
-    from scorekeeper.games.base import SessionConfig
+    from scorekeeper.core.protocol import SessionConfig
     from scorekeeper.core.settings import completed
 
     game = games.load("fake")

@@ -40,7 +40,7 @@ def python_pass(runs: int = 10) -> float:
 def pad(path: Path, count: int) -> None:
     """Append ``count`` notes to the session at ``path``, in one locked write."""
     from scorekeeper.core.events import NOTE
-    from scorekeeper.games.base import Draft
+    from scorekeeper.core.protocol import Draft
     from scorekeeper.app.session import Session
 
     Session.open(path).record_many(lambda current: [Draft(NOTE, None, {"text": f"pad {i}"}) for i in range(count)])

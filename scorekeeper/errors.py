@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 if TYPE_CHECKING:
-    from scorekeeper.games.base import Finding
+    from scorekeeper.core.findings import Finding
 
 REFUSED = 1
 USAGE = 2

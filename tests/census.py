@@ -53,7 +53,7 @@ TESTS_DIR = ROOT / "tests"
 PACKAGES = {g.rule_prefix: package_of(g) for g in games()}
 LINE_TARGET = 95.0
 #: the calls that make an error finding from their first argument, a rule ID: the one forced-play vocabulary of
-#: ``scorekeeper.games.findings`` (a breach: ``error``, ``breach``; a block: ``block``, ``stop``, ``ask``), and 8 Dragons'
+#: ``scorekeeper.core.findings`` (a breach: ``error``, ``breach``; a block: ``block``, ``stop``, ``ask``), and 8 Dragons'
 #: ``FlightError`` (a flight the board cannot make, reported as a block)
 ERROR_CALLS = {"error", "breach", "block", "stop", "ask", "FlightError"}
 RULE_ID = re.compile(rf"^({'|'.join(PACKAGES)})-[A-Z0-9-]+$")
@@ -131,7 +131,7 @@ def _install() -> None:
         return
     CENSUS.coverage = coverage.Coverage(data_file=None, branch=True, source=[str(GAMES_DIR)])
     CENSUS.coverage.start()
-    from scorekeeper.games import base
+    from scorekeeper.core import protocol as base
 
     original = base.Finding.__init__
 

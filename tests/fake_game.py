@@ -12,7 +12,7 @@ from typing import Any
 
 from scorekeeper.core.events import Event
 from scorekeeper.games import GameInfo, entry, register
-from scorekeeper.games.base import (
+from scorekeeper.core.protocol import (
     PLAYER_REQUIRED, EventType, Explanation, Field, Finding, Game, GameSetupError, ObservationError, ScoreRow, ScoreTable, SessionConfig, Status,
     error, rank_rows, warning,
 )

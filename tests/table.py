@@ -13,7 +13,7 @@ from typing import Any
 
 from scorekeeper.core.engine import Replay, replay, step
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Finding, Game, SessionConfig
+from scorekeeper.core.protocol import Finding, Game, SessionConfig
 
 
 class Table:

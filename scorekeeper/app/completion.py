@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Mapping, Sequence
 
-from scorekeeper.games.base import Choice, Expectation
+from scorekeeper.core.protocol import Choice, Expectation
 
 if TYPE_CHECKING:
     from scorekeeper.app.session import Session

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.games.base import ERROR, Violation
+from scorekeeper.core.protocol import ERROR, Violation
 
 
 @dataclass

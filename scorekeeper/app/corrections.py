@@ -14,7 +14,7 @@ from scorekeeper.core.engine import Replay
 from scorekeeper.core.events import AMEND, ASSERT, NOTE, SET, VOID
 from scorekeeper.core.strictjson import assignments
 from scorekeeper.errors import BadInput, Refused
-from scorekeeper.games.base import Draft
+from scorekeeper.core.protocol import Draft
 
 
 class Corrections(Recording, Reading):
@@ -99,7 +99,7 @@ class Corrections(Recording, Reading):
 
     def _assertion(self, player: str | None, facts: Mapping[str, Any]) -> Draft:
         """The assertion of ``facts`` about ``player`` (None: the game), its keys checked (see ``assert_facts``)."""
-        from scorekeeper.games.base import ObservationError
+        from scorekeeper.core.protocol import ObservationError
 
         who = self.player(player) if player else None
         if not facts:

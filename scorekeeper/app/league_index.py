@@ -35,7 +35,7 @@ from typing import Any, Callable, Mapping, Sequence
 from scorekeeper.app import replay_cache
 from scorekeeper.app.standings import BUG_PREFIX, Result, read_result
 from scorekeeper.errors import BadInput
-from scorekeeper.games.base import ScoreRow, ScoreTable
+from scorekeeper.core.protocol import ScoreRow, ScoreTable
 
 FORMAT = 1  # the schema's version (``PRAGMA user_version``); another one is dropped and rebuilt
 #: ``PRAGMA application_id`` of a league index ("SKLI"): a file without it is not ours to rebuild

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from scorekeeper.core.engine import FORCED, REJECTED
-from scorekeeper.games.base import unique_prefix
+from scorekeeper.core.protocol import unique_prefix
 
 
 class LogFilterError(ValueError):

@@ -12,7 +12,7 @@ from scorekeeper.core.engine import Replay, replay
 from scorekeeper.core.events import NOTE, Event
 from scorekeeper.core.journal import Journal, JournalError, MemoryJournal, SessionMeta, now_iso
 from scorekeeper.errors import BadInput, Refused
-from scorekeeper.games.base import Game, GameSetupError
+from scorekeeper.core.protocol import Game, GameSetupError
 
 if TYPE_CHECKING:
     from typing import Self
@@ -160,7 +160,7 @@ class Opening(SessionCore):
 def _check_without_rules(entry: Any, journal: Journal | MemoryJournal, path: Path | None) -> None:
     """``BadInput`` for a session whose settings do not fit the game's declarations, or whose players are
     missing or repeated: what can be told without loading the game's rules."""
-    from scorekeeper.core.settings import declared_settings
+    from scorekeeper.games import declared_settings
 
     _check_session_meta(declared_settings(entry), journal.meta, path)
 

@@ -16,7 +16,7 @@ from scorekeeper.app.verdicts import Verdict
 from scorekeeper.core.engine import VOIDED, Replay
 from scorekeeper.core.events import NOTE, VOID, Event
 from scorekeeper.core.settings import Setting, find
-from scorekeeper.games.base import Draft
+from scorekeeper.core.protocol import Draft
 
 #: the session's own setting, beside the game's (``set location PLACE``; never passed to the game)
 LOCATION = Setting("location", "", "Where the game is played: the report, status, score and the BG Stats export "

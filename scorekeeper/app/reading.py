@@ -11,7 +11,8 @@ from scorekeeper.app.verdicts import Audit, describe
 from scorekeeper.core.engine import replay
 from scorekeeper.core.events import AMEND, CORE_TYPES, NOTE, SET, VOID, Event
 from scorekeeper.errors import BadInput, Refused
-from scorekeeper.games.base import Expectation, Game, ScoreTable, Status, resolve_player
+from scorekeeper.core.game_info import GameInfo
+from scorekeeper.core.protocol import Expectation, Game, ScoreTable, Status, resolve_player
 
 
 class Reading(SessionCore):
@@ -141,9 +142,9 @@ class Reading(SessionCore):
                 sources[key] += f"; {besides}"
         return values, sources
 
-    def settings_rows(self) -> tuple[Game, list[dict[str, Any]]]:
+    def settings_rows(self) -> tuple[GameInfo, list[dict[str, Any]]]:
         """The session's settings as table rows: value now, where it came from, what it means."""
-        from scorekeeper.core.settings import rows_of
+        from scorekeeper.games import settings_rows
 
         values, sources = self.settings_now()
-        return rows_of(self.game.name, values, sources)
+        return settings_rows(self.game.name, values, sources)

@@ -22,7 +22,7 @@ from scorekeeper.core.engine import Replay, extended, replay, step
 from scorekeeper.core.events import AMEND, ASSERT, CORE_TYPES, NOTE, VOID, Event
 from scorekeeper.core.journal import Journal, MemoryJournal, Transaction
 from scorekeeper.errors import BadInput
-from scorekeeper.games.base import Draft, Effect, Finding, Findings, Game, asking
+from scorekeeper.core.protocol import Draft, Effect, Finding, Findings, Game, asking
 
 #: a play, or a function of the replay under the lock that gives it (``undo`` picks its target there)
 DraftOrFunction = Union[Draft, Callable[[Replay], Draft]]
@@ -191,7 +191,7 @@ class Recording(Trust):
         vouches for the whole journal (or for all of it but notes): a note changes neither the state nor what
         the game expects next, which the cache's entry holds. None, nothing written, when it cannot: ``note``
         then records it through the game, with the same verdict."""
-        from scorekeeper.core.settings import declared_settings
+        from scorekeeper.games import declared_settings
 
         draft = note_draft(text)
         journal = self.journal

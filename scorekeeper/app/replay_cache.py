@@ -50,11 +50,11 @@ from scorekeeper.core.events import NOTE
 from scorekeeper.core.journal import Journal, MemoryJournal, Vouched, text_digest, verify_chain
 from scorekeeper.core.journal_storage import new_temporary, read_bounded, uninterrupted
 from scorekeeper.core.state_codec import CodecError, decode, encode
-from scorekeeper.games.base import Violation
+from scorekeeper.core.protocol import Violation
 
 if TYPE_CHECKING:
     from scorekeeper.games import GameInfo
-    from scorekeeper.games.base import Game, SessionConfig
+    from scorekeeper.core.protocol import Game, SessionConfig
 
 FORMAT = 3  # 2: the digest is SHA-256 of the file's bytes, the length counts bytes, the hint is kept; 3: sealed
 #: the end of a session file after its last event: the events table and the document close

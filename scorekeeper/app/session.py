@@ -26,7 +26,7 @@ from scorekeeper.app.recording import DraftOrFunction  # noqa: F401
 from scorekeeper.app.session_core import WriteHook, config_of  # noqa: F401
 from scorekeeper.app.verdicts import Audit, PlayRefused, Verdict, core_description, describe, new_findings  # noqa: F401
 from scorekeeper.app.workspace import MEMORY_PREFIX, Workspace  # noqa: F401
-from scorekeeper.games.base import resolve_player  # noqa: F401
+from scorekeeper.core.protocol import resolve_player  # noqa: F401
 
 #: the default workspace, made here once: ``memory:NAME`` sessions and the sessions kept open by the table
 WORKSPACE = Workspace()

@@ -14,7 +14,7 @@ from scorekeeper.app.replay_cache import ReplayCache
 from scorekeeper.core.engine import Replay, replay
 from scorekeeper.core.events import Event
 from scorekeeper.core.journal import Journal, MemoryJournal, SessionMeta
-from scorekeeper.games.base import Game, SessionConfig
+from scorekeeper.core.protocol import Game, SessionConfig
 
 if TYPE_CHECKING:
     from scorekeeper.app.workspace import Workspace

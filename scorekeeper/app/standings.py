@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.games.base import MissingValueError, ScoreTable
+from scorekeeper.core.protocol import MissingValueError, ScoreTable
 
 if TYPE_CHECKING:
     from scorekeeper.app.league_index import Index

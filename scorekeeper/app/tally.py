@@ -23,7 +23,7 @@ from typing import Any, Mapping
 
 from scorekeeper.core.input_file import read_input
 from scorekeeper.errors import BadInput
-from scorekeeper.games.base import Draft
+from scorekeeper.core.protocol import Draft
 from scorekeeper.app.session import Session, WriteHook
 
 KEYS = ("game", "players", "settings", "catalog", "state", "reason")
@@ -92,7 +92,7 @@ def tally_session(tally: Tally, path: str | Path | None, name: str, *, force: bo
     from scorekeeper.app.verdicts import PlayRefused
     from scorekeeper.core.events import Event
     from scorekeeper.core.journal import now_iso
-    from scorekeeper.games.base import GameSetupError
+    from scorekeeper.core.protocol import GameSetupError
 
     try:
         entry = games.entry(tally.game)

@@ -14,7 +14,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.app.tally import Tally
 from scorekeeper.errors import BadInput, ScorekeeperError
-from scorekeeper.games.tallying import Answers, Question, Walk
+from scorekeeper.core.tallying import Answers, Question, Walk
 
 
 def walk_for(game: str) -> tuple[str, Walk]:

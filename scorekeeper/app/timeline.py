@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core.engine import APPLIED, FORCED, Outcome, replay
 from scorekeeper.core.events import CORE_TYPES, SET
-from scorekeeper.games.base import ERROR, MissingValueError, ScoreTable
+from scorekeeper.core.protocol import ERROR, MissingValueError, ScoreTable
 
 if TYPE_CHECKING:
     from scorekeeper.app.session import Session

@@ -15,8 +15,8 @@ from scorekeeper.app.consequences import Effects
 from scorekeeper.core.engine import Outcome, Replay, carried_out
 from scorekeeper.core.events import AMEND, ASSERT, NOTE, SET, VOID, Event
 from scorekeeper.errors import USAGE, Refused
-from scorekeeper.games.base import Effect, Finding, Game, Status
-from scorekeeper.games.tallying import TALLY, describe_tally
+from scorekeeper.core.protocol import Effect, Finding, Game, Status
+from scorekeeper.core.tallying import TALLY, describe_tally
 
 
 @dataclass

@@ -27,7 +27,7 @@ from typing import Any, Mapping, Sequence
 
 from scorekeeper.errors import BadInput, Refused
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import ScoreTable
+from scorekeeper.core.protocol import ScoreTable
 from scorekeeper.core.journal import Journal, JournalError, MemoryJournal, SessionMeta, meta_hash, now_iso, verify_chain
 from scorekeeper.app.session import Session
 from scorekeeper.app.workspace import Workspace, is_memory

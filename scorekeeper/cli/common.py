@@ -47,7 +47,7 @@ def domain_error(exc: BaseException) -> ScorekeeperError | None:
     """``exc`` as the domain error it means: the errors' own; a game's setup or a missing printed value (refused);
     a setting's value (bad input). None for anything else."""
     from scorekeeper.core.settings import SettingError
-    from scorekeeper.games.base import GameSetupError, MissingValueError
+    from scorekeeper.core.protocol import GameSetupError, MissingValueError
 
     if isinstance(exc, ScorekeeperError):
         return exc

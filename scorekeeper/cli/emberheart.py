@@ -16,7 +16,7 @@ from scorekeeper.cli.common import Domain, complete_now, game_group
 from scorekeeper.cli.recording import EACH, Recorder, named, whose_turn as who
 from scorekeeper.core import adjusting
 from scorekeeper.errors import BadInput
-from scorekeeper.games.base import Draft
+from scorekeeper.core.protocol import Draft
 from scorekeeper.games.emberheart import notation as n
 
 arg, opt = click.argument, click.option

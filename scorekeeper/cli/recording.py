@@ -19,7 +19,7 @@ from scorekeeper.app.session import Session, Verdict
 from scorekeeper.cli.common import domain_error, emit_json, json_refusals, open_session, recording_options, show_verdict
 from scorekeeper.core.engine import Replay
 from scorekeeper.errors import BadInput, ScorekeeperError
-from scorekeeper.games.base import Draft
+from scorekeeper.core.protocol import Draft
 from scorekeeper.cli import output
 
 #: how a command names its player: from the session and the name typed (None when none was)

@@ -109,7 +109,7 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
     Example: scorekeeper score --explain
     """
     from scorekeeper.core.engine import broken_note
-    from scorekeeper.games.base import MissingValueError
+    from scorekeeper.core.protocol import MissingValueError
     from scorekeeper.render.report import render_score
     from scorekeeper.app.timeline import score_at, timeline as over_time
 
@@ -237,9 +237,9 @@ def settings_cmd(session: str | None, as_json: bool, fmt: str, game_name: str | 
     Example: scorekeeper settings --game flamecraft
     """
     from scorekeeper.render.fitting import fitted
-    from scorekeeper.core.settings import rows_of
+    from scorekeeper.games import settings_rows
 
-    game, rows = rows_of(game_name) if game_name else open_session(session).settings_rows()
+    game, rows = settings_rows(game_name) if game_name else open_session(session).settings_rows()
     if as_json:
         emit_json(rows)
     else:

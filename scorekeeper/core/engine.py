@@ -2,7 +2,7 @@
 
 Pure: no I/O, no clock. A play that breaks a rule is kept in the journal, reported as a ``Violation`` and
 not applied; the replay goes on. A *forced* play (``--force``: the table made it all the same) is decided here,
-for every game, from what the game found (``scorekeeper.games.findings``): with breaches only it is carried out
+for every game, from what the game found (``scorekeeper.core.findings``): with breaches only it is carried out
 as far as the game got, flagged; with a block it is kept inert, with a ``CORE-UNAPPLIED`` warning saying what to
 record, and it ends the acting player's turn all the same (``Game.move_on``: the table has moved on). A rejected
 or inert play leaves the state as it was before it, for every game: a ``Fold`` puts it back (see there).
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.core.events import AMEND, ASSERT, CORRECTIONS, NOTE, SET, VOID, Event
-from scorekeeper.games.base import (
+from scorekeeper.core.protocol import (
     ERROR, WARNING, Finding, Findings, Game, ObservationError, SessionConfig, Stop, Violation, block, blocked,
 )
 

@@ -237,29 +237,3 @@ def describe(declared: Sequence[Setting], values: Mapping[str, Any], sources: Ma
         }
         for s in declared
     ]
-
-
-def declared_settings(entry: Any) -> Sequence[Setting]:
-    """The settings the game of registry ``entry`` declares; a game package declares them in its module
-    ``settings``, so its rules are not imported for them."""
-    import importlib
-
-    from scorekeeper import games
-
-    try:
-        return tuple(importlib.import_module(f"{entry.package}.settings").SETTINGS)
-    except (ImportError, AttributeError):
-        return tuple(games.load(entry.name).settings)
-
-
-def rows_of(game_name: str, values: Mapping[str, Any] | None = None,
-            sources: Mapping[str, str] | None = None) -> tuple[Any, list[dict[str, Any]]]:
-    """A game's settings as table rows (``key``, value, source, meaning, ``mid-game``): its defaults, or ``values``."""
-    from scorekeeper import games
-
-    entry = games.entry(game_name)
-    declared = declared_settings(entry)
-    rows = describe(declared, dict(values or {}), dict(sources or {}))
-    for row in rows:
-        row["mid-game"] = next(st.mutable for st in declared if st.key == row["key"])
-    return entry, rows

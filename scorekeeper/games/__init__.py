@@ -9,25 +9,16 @@ one ``register`` call from a plug-in or a test).
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
+from scorekeeper.core.game_info import GameInfo
 from scorekeeper.errors import BadInput
 
 if TYPE_CHECKING:
-    from scorekeeper.games.base import Game
+    from scorekeeper.core.protocol import Game
+    from scorekeeper.core.settings import Setting
 
-
-@dataclass(frozen=True)
-class GameInfo:
-    """A game as the registry knows it, without importing its rules."""
-
-    name: str
-    title: str
-    aliases: tuple[str, ...]
-    package: str  # the package (or module) that holds ``GAME``
-    summary: str
-    rule_prefix: str = ""  # the prefix of the game's rule IDs (``EH`` in ``EH-SETUP-1``)
+__all__ = ["GameInfo", "REGISTRY", "register", "entry", "load", "declared_settings", "settings_rows"]
 
 
 REGISTRY: tuple[GameInfo, ...] = (
@@ -65,3 +56,25 @@ def load(name: str) -> "Game":
     module = importlib.import_module(entry(name).package)
     game: Game = module.GAME
     return game
+
+
+def declared_settings(game: GameInfo) -> Sequence["Setting"]:
+    """The settings the game of registry entry ``game`` declares; a game package declares them in its module
+    ``settings``, so its rules are not imported for them."""
+    try:
+        return tuple(importlib.import_module(f"{game.package}.settings").SETTINGS)
+    except (ImportError, AttributeError):
+        return tuple(load(game.name).settings)
+
+
+def settings_rows(game_name: str, values: Mapping[str, Any] | None = None,
+                  sources: Mapping[str, str] | None = None) -> tuple[GameInfo, list[dict[str, Any]]]:
+    """A game's settings as table rows (``key``, value, source, meaning, ``mid-game``): its defaults, or ``values``."""
+    from scorekeeper.core.settings import describe
+
+    game = entry(game_name)
+    declared = declared_settings(game)
+    rows = describe(declared, dict(values or {}), dict(sources or {}))
+    for row in rows:
+        row["mid-game"] = next(st.mutable for st in declared if st.key == row["key"])
+    return game, rows

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Sequence
 
 if TYPE_CHECKING:
-    from scorekeeper.games.base import Effect
+    from scorekeeper.core.protocol import Effect
 
 
 def effects_text(effects: Sequence["Effect"]) -> str:

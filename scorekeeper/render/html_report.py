@@ -22,7 +22,7 @@ import hashlib
 from html import escape
 from typing import Any, Mapping, Sequence
 
-from scorekeeper.games.base import Status
+from scorekeeper.core.protocol import Status
 from scorekeeper.render.lair_map import HEX, _lairs_section, lair_svg  # noqa: F401 (HEX: the page's scale)
 from scorekeeper.render.report import winner_line
 from scorekeeper.render.report_data import (  # noqa: F401 (the report's data, where the CLI and tests import it)

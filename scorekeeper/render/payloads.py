@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from scorekeeper.games.base import ScoreTable, Status
+from scorekeeper.core.protocol import ScoreTable, Status
 
 
 def status_payload(status: Status, errors: Sequence[Any], played: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -10,7 +10,7 @@ import io
 import json
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
-from scorekeeper.games.base import ScoreTable, Violation
+from scorekeeper.core.protocol import ScoreTable, Violation
 
 if TYPE_CHECKING:
     from scorekeeper.app.standings import Result, Standings

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Mapping
 
 from scorekeeper.errors import BadInput
 from scorekeeper.core.events import AMEND, NOTE, VOID
-from scorekeeper.games.base import MissingValueError, ScoreTable, Status
+from scorekeeper.core.protocol import MissingValueError, ScoreTable, Status
 
 if TYPE_CHECKING:
     from scorekeeper.app.session import Session

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from scorekeeper.games.base import Status
+from scorekeeper.core.protocol import Status
 from scorekeeper.render.fitting import fitted
 from scorekeeper.render.report import DEFAULT_FORMAT, _cell, on_screen, table, text
 

@@ -10,13 +10,13 @@ from scorekeeper.core.events import ASSERT, CORE_TYPES
 from scorekeeper.errors import REFUSED, BadInput, Refused, ScorekeeperError
 from scorekeeper.render.effects import effects_text
 from scorekeeper.render.report import rule_summary_lines, violation_lines
-from scorekeeper.games.findings import Finding, blocked
+from scorekeeper.core.findings import Finding, blocked
 
 if TYPE_CHECKING:
     from scorekeeper.app.consequences import Effects
     from scorekeeper.app.proof import Proof
     from scorekeeper.app.verdicts import Audit, Verdict
-    from scorekeeper.games.base import Game, Violation
+    from scorekeeper.core.protocol import Game, Violation
 
 #: how many later plays a verdict names before it says how many more there are
 SHOWN = 5

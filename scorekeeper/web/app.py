@@ -23,7 +23,7 @@ from starlette.routing import Route
 
 from scorekeeper.app.session import Session, Verdict
 from scorekeeper.errors import BadInput, Refused, ScorekeeperError
-from scorekeeper.games.base import Finding, GameSetupError, MissingValueError
+from scorekeeper.core.protocol import Finding, GameSetupError, MissingValueError
 from scorekeeper.web import pages
 from scorekeeper.web.forms import draft_of, facts_of, play_form
 from scorekeeper.web.guard import COOKIE, Denied, Guard, new_token, read_fields

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from scorekeeper.errors import BadInput
-from scorekeeper.games.base import PLAYER_NONE, PLAYER_REQUIRED, Draft, Expectation, Field, Game
+from scorekeeper.core.protocol import PLAYER_NONE, PLAYER_REQUIRED, Draft, Expectation, Field, Game
 
 #: a form's own fields, never a payload field
 RESERVED = frozenset({"type", "player", "force", "confirm", "form_token"})
@@ -76,7 +76,7 @@ def draft_of(game: Game, players: Sequence[str], sent: Mapping[str, str]) -> Dra
     if player_text:
         if declared.player == PLAYER_NONE:
             raise BadInput(f"{type} concerns no player")
-        from scorekeeper.games.base import resolve_player
+        from scorekeeper.core.protocol import resolve_player
 
         player = resolve_player(players, player_text)
     payload = {f.name: value_of(f, sent[f.name]) for f in declared.fields if sent.get(f.name, "").strip()}

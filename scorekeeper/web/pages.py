@@ -13,7 +13,7 @@ from __future__ import annotations
 from html import escape as e
 from typing import Any, Iterable, Mapping, Sequence
 
-from scorekeeper.games.base import Expectation, Finding, ScoreTable, Status
+from scorekeeper.core.protocol import Expectation, Finding, ScoreTable, Status
 from scorekeeper.render.html_report import _text as text  # a cell's text, as the report's and the terminal's tables show it
 from scorekeeper.web.forms import Input, PlayForm
 

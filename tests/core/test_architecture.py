@@ -95,7 +95,7 @@ def imported_names(tree: ast.AST) -> set[str]:
             names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module:
             if node.module.count(".") == 2 and node.module.startswith("scorekeeper.games.") \
-                    and node.module != "scorekeeper.games.base":
+                    and node.module != "scorekeeper.core.protocol":
                 names.update(f"{node.module}.{alias.name}" for alias in node.names)  # a game package's module
             else:
                 names.add(node.module)

@@ -20,7 +20,7 @@ import pytest
 
 from scorekeeper.exports import bgstats, club_csv, club_markdown
 
-from scorekeeper.games.base import ScoreRow, ScoreTable
+from scorekeeper.core.protocol import ScoreRow, ScoreTable
 from scorekeeper.app.session import Session
 from scorekeeper.app.standings import Result, result_of
 from tests.conftest import Cli

@@ -91,7 +91,7 @@ def test_one_prefix_matcher_serves_players_log_filters_and_game_words() -> None:
     import pytest as _pytest
 
     from scorekeeper.errors import BadInput, NotationError
-    from scorekeeper.games.base import resolve_player, unique_prefix
+    from scorekeeper.core.protocol import resolve_player, unique_prefix
     from scorekeeper.games.emberheart.notation import track
     from scorekeeper.app.log_filter import LogFilterError, pick
 

@@ -47,7 +47,7 @@ def test_main_help_lists_session_commands_and_games_without_importing_them() -> 
 
     # the game protocol (base.py and the two modules it is split into) may load; no game package may
     code = (
-        "PROTOCOL = ('scorekeeper.games.base', 'scorekeeper.games.findings', 'scorekeeper.games.declarations');"
+        "PROTOCOL = ('scorekeeper.core.protocol', 'scorekeeper.core.findings', 'scorekeeper.core.declarations');"
         "import sys; from click.testing import CliRunner; from scorekeeper.cli import main;"
         "r = CliRunner().invoke(main, ['--help']); print(r.output);"
         "print('LOADED', sorted(m for m in sys.modules if (m.startswith('scorekeeper.games.') and m not in PROTOCOL) or m in ('tabulate','tinydb','filelock')))"

@@ -7,7 +7,7 @@ from typing import Any
 from scorekeeper.core.engine import (APPLIED, CHECKPOINT_BEFORE_FORCED, CORRECTION, FORCED, REJECTED, VOIDED, replay,
                                 resolve_corrections)
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Finding, Findings, SessionConfig, block
+from scorekeeper.core.protocol import Finding, Findings, SessionConfig, block
 from tests.fake_game import GAME
 
 CONFIG = SessionConfig("fake", ("Ann", "Bob"), {"target": 10, "bonus": 0})

@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.core.engine import replay
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Field, GameSetupError, MissingValueError, SessionConfig
+from scorekeeper.core.protocol import Field, GameSetupError, MissingValueError, SessionConfig
 from tests.fuzz.arguments import short_words
 from tests.registry import games, sample_folder
 from tests.slow_checks import slow_check

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.core.engine import Replay, replay
-from scorekeeper.games.base import Draft
+from scorekeeper.core.protocol import Draft
 from scorekeeper.app.session import Session
 
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "sample_sessions").glob("*/*.json"))

@@ -7,9 +7,10 @@ The rooms of ``scorekeeper/``, top to bottom::
     core/   games/                     the engine, the journal and its trust; the registry and each game's rules
 
 * ``app/`` imports nothing above it (no ``cli``, ``render``, ``exports`` or ``web``);
-* ``core/`` imports neither ``app/`` nor anything above it;
+* ``core/`` imports neither ``games/`` (the registry and the game packages: the protocol the engine drives,
+  ``core.protocol``, is core's own) nor ``app/`` nor anything above it; ``errors`` imports nothing but ``core/``;
 * a game's package imports only ``core/``, ``scorekeeper.errors``, the games' shared modules (the registry,
-  ``games.base``, ``games.keys``) and itself (never another game, never the app or a face);
+  ``scorekeeper.games``) and itself (never another game, never the app or a face);
 * ``render/`` imports no ``cli/``.
 
 Every import counts, those inside functions and under ``TYPE_CHECKING`` too. The violations that exist today
@@ -66,7 +67,7 @@ def room(name: str) -> str:
 
 def game_package(name: str) -> str | None:
     """``scorekeeper.games.flamecraft`` for any module of Flamecraft's package; None for the games' shared
-    modules (the registry, ``base``, ``keys``: the files directly in ``scorekeeper/games/``)."""
+    modules (the registry: the files directly in ``scorekeeper/games/``)."""
     parts = name.split(".")
     if room(name) != "games" or len(parts) < 3 or not (PACKAGE / "games" / parts[2]).is_dir():
         return None
@@ -78,8 +79,10 @@ def broken_rule(importer: str, imported: str) -> str | None:
     here, there = room(importer), room(imported)
     if here == "app" and there in FACES:
         return "app/ imports a face"
-    if here == "core" and there in ("app", *FACES):
-        return "core/ imports a layer above it"
+    if here == "core" and there in ("app", "games", *FACES):
+        return "core/ imports a layer above it (the protocol the engine drives is core's own)"
+    if importer == "scorekeeper.errors" and there not in ("", "core"):
+        return "errors imports more than core/"
     if here == "render" and there == "cli":
         return "render/ imports cli/"
     own = game_package(importer)
@@ -117,10 +120,13 @@ def test_the_layer_rules_see_what_they_forbid() -> None:
     assert broken_rule("scorekeeper.render.chart", "scorekeeper.cli.common")
     assert broken_rule("scorekeeper.games.flamecraft.rules", "scorekeeper.games.emberheart.notation")
     assert broken_rule("scorekeeper.games.flamecraft.rules", "scorekeeper.app.session")
-    assert broken_rule("scorekeeper.games.base", "scorekeeper.render.report")
+    assert broken_rule("scorekeeper.core.protocol", "scorekeeper.render.report")
+    assert broken_rule("scorekeeper.core.settings", "scorekeeper.games")
+    assert broken_rule("scorekeeper.core.engine", "scorekeeper.games.flamecraft.game")
+    assert broken_rule("scorekeeper.errors", "scorekeeper.games")
     assert not broken_rule("scorekeeper.games.flamecraft.rules", "scorekeeper.games.flamecraft.cards")
     assert not broken_rule("scorekeeper.games.flamecraft.rules", "scorekeeper.core.events")
-    assert not broken_rule("scorekeeper.games.flamecraft", "scorekeeper.games.base")
+    assert not broken_rule("scorekeeper.games.flamecraft", "scorekeeper.core.protocol")
     assert not broken_rule("scorekeeper.cli.common", "scorekeeper.app.session")
     assert not broken_rule("scorekeeper.render.report", "scorekeeper.app.standings")
     assert imports(PACKAGE / "cli" / "__init__.py") >= {"scorekeeper.games"}

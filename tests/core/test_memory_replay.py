@@ -11,7 +11,7 @@ import pytest
 from scorekeeper.app.replay_cache import MemoryEntry
 from scorekeeper.app.session import WORKSPACE, Session
 from scorekeeper.core.engine import replay
-from scorekeeper.games.base import Draft
+from scorekeeper.core.protocol import Draft
 from tests.core.test_kept_replay import SAMPLES, facts
 
 

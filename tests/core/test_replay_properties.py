@@ -32,7 +32,7 @@ from hypothesis import strategies as st
 import tests.fake_game  # noqa: F401  (registers the fake game)
 from scorekeeper.core.engine import VOIDED, replay
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import SessionConfig
+from scorekeeper.core.protocol import SessionConfig
 from scorekeeper.core.journal import Journal, SessionMeta
 from tests.fake_game import GAME
 

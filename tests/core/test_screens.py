@@ -259,9 +259,9 @@ def test_tables_fit_by_themselves(session: Path, tmp_path: Path) -> None:
         for rows in [status.players, *(part.rows for part in status.sections)]:
             lines = fitted(rows, "simple", 78)  # the sections are indented by 2
             assert max(map(len, lines)) <= 78, lines
-    from scorekeeper.core.settings import rows_of
+    from scorekeeper.games import settings_rows
 
-    for rows in (s.settings_rows()[1], rows_of(s.game.name)[1]):  # the session's, and the game's defaults
+    for rows in (s.settings_rows()[1], settings_rows(s.game.name)[1]):  # the session's, and the game's defaults
         lines = fitted(rows, "simple", 80)
         assert max(map(len, lines)) <= 80, lines
 

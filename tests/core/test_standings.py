@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.render import report
-from scorekeeper.games.base import ScoreRow, ScoreTable
+from scorekeeper.core.protocol import ScoreRow, ScoreTable
 from scorekeeper.app.standings import Result, Standings
 from tests.conftest import Cli
 

@@ -46,7 +46,7 @@ def test_unicode_digits_are_not_numbers(cli: Any, words: tuple[str, ...]) -> Non
 
 
 def test_is_whole_takes_ascii_digits_that_int_reads() -> None:
-    from scorekeeper.games.base import is_whole
+    from scorekeeper.core.protocol import is_whole
 
     assert is_whole("12") and not is_whole("²") and not is_whole("٣") and not is_whole("") and not is_whole("1e3")
     assert not is_whole("9" * 5000)

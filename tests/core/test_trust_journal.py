@@ -87,7 +87,7 @@ def test_non_finite_numbers_are_refused_at_input(game: Cli, command: tuple[str, 
 
 def test_the_journal_never_writes_nan(game: Cli) -> None:
     from scorekeeper.errors import ScorekeeperError
-    from scorekeeper.games.base import Draft
+    from scorekeeper.core.protocol import Draft
     from scorekeeper.app.session import Session
 
     with pytest.raises(ScorekeeperError, match="NaN|nan"):
@@ -129,7 +129,7 @@ def test_record_many_is_one_write_all_or_nothing(game: Cli, monkeypatch: pytest.
     for all of them, or none at all when one of them is refused."""
     from scorekeeper.app.session import PlayRefused, Session
     from scorekeeper.core import journal_storage
-    from scorekeeper.games.base import Draft
+    from scorekeeper.core.protocol import Draft
 
     writes: list[int] = []
     real = journal_storage.atomic_write

@@ -339,7 +339,7 @@ def test_verify_of_a_session_that_is_not_a_branch_says_nothing_of_a_parent(table
 def test_a_branch_of_a_session_kept_in_memory() -> None:
     """The session layer without the CLI: a memory session as the parent, another as the branch."""
     import tests.fake_game  # noqa: F401  (registers the fake game)
-    from scorekeeper.games.base import Draft
+    from scorekeeper.core.protocol import Draft
     from scorekeeper.app.session import Session
     from scorekeeper.app.whatif import branch, compare, shared_history
 

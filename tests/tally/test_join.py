@@ -12,7 +12,7 @@ import pytest
 from scorekeeper.app.session import Session
 from scorekeeper.app.tally import parse_tally, tally_data, tally_session
 from scorekeeper.core.engine import replay
-from scorekeeper.games.base import Draft
+from scorekeeper.core.protocol import Draft
 from scorekeeper.render.payloads import score_payload
 from tests.conftest import Cli
 from tests.test_sample_sessions import ENTRIES, SAMPLES

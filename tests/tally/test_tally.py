@@ -11,7 +11,7 @@ import pytest
 from scorekeeper.app.session import Session
 from scorekeeper.app.tally import tally_data
 from scorekeeper.errors import Refused
-from scorekeeper.games.base import Draft
+from scorekeeper.core.protocol import Draft
 from tests.conftest import Cli
 from tests.test_sample_sessions import ENTRIES, SAMPLES
 

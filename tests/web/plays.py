@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.app.session import Session
-from scorekeeper.games.base import Game
+from scorekeeper.core.protocol import Game
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
 #: one legal sample of each game, and how many of its opening plays make the short game

@@ -15,7 +15,7 @@ from typing import Any
 
 from scorekeeper.core.engine import step
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import SessionConfig
+from scorekeeper.core.protocol import SessionConfig
 from scorekeeper.games.eight_dragons import GAME
 from scorekeeper.games.eight_dragons.board import KINGDOMS
 from scorekeeper.games.eight_dragons.context import beneficiary_of

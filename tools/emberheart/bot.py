@@ -11,7 +11,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.games.base import Draft
+from scorekeeper.core.protocol import Draft
 from scorekeeper.games.emberheart.cards import (
     ALLOWED, COLOURS, EXPERTS, HEROES, HIRELINGS, LOCATIONS, MOUNTAIN, TRACKS, hire_text,
 )

@@ -22,8 +22,8 @@ import json
 from typing import Any, Callable, Mapping
 
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Findings
-from scorekeeper.games.keys import unknown_key
+from scorekeeper.core.protocol import Findings
+from scorekeeper.core.keys import unknown_key
 
 from .board import parse_kingdom
 from .context import PayloadError, commit_names, new_tiles

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Mapping
 
-from scorekeeper.games.base import is_whole
+from scorekeeper.core.protocol import is_whole
 
 from .pieces import VALLEY
 from .tiles import FOLK_NAMES, FOLKS

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import is_whole
+from scorekeeper.core.protocol import is_whole
 
 from .board import LOCATION_NAMES
 from .pieces import AUREA, AUREUS, owner

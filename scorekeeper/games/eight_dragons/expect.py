@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from scorekeeper.errors import BadInput
-from scorekeeper.games.base import Choice, Draft, Expectation, resolve_name
+from scorekeeper.core.protocol import Choice, Draft, Expectation, resolve_name
 
 from .board import KINGDOMS
 from .context import PayloadError, beneficiary_of, new_tiles, piece_place, space_label, space_of, still_to_activate

@@ -6,7 +6,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.core.events import Event
 from scorekeeper.games import entry
-from scorekeeper.games.base import (Choice, Draft, Expectation, Finding, Findings, Game, ObservationError,
+from scorekeeper.core.protocol import (Choice, Draft, Expectation, Finding, Findings, Game, ObservationError,
                                     ScoreTable, SessionConfig, Status)
 
 from . import rules_end, rules_lair, rules_turn, view

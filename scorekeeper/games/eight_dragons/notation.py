@@ -34,7 +34,7 @@ from itertools import takewhile
 from typing import Any, Sequence
 
 from scorekeeper.errors import NotationError
-from scorekeeper.games.base import is_whole
+from scorekeeper.core.protocol import is_whole
 
 from .board import parse_kingdom as _parse_kingdom
 from .hexgrid import format_cell, parse_cell

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from scorekeeper.games.base import is_whole
+from scorekeeper.core.protocol import is_whole
 
 AUREUS = "Aureus"
 AUREA = "Aurea"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Finding, block, error, warning
+from scorekeeper.core.protocol import Finding, block, error, warning
 
 from .rules_turn import close_problems, close_turn
 from .state import EDState

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Finding, Findings, block, error, warning
+from scorekeeper.core.protocol import Finding, Findings, block, error, warning
 
 from .board import parse_kingdom
 from .context import PayloadError

@@ -11,7 +11,7 @@ from collections import Counter
 from typing import Any
 
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Finding, block, error, warning
+from scorekeeper.core.protocol import Finding, block, error, warning
 
 from .board import Location, other_kingdom, parse_kingdom
 from .context import PayloadError, beneficiary_of, commit_names, new_tiles, piece_place, space_of

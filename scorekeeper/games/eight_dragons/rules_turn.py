@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Finding, Findings, ask, block, error, warning
+from scorekeeper.core.protocol import Finding, Findings, ask, block, error, warning
 
 from .board import parse_kingdom
 from .context import PayloadError, commit_names, new_tiles, piece_place

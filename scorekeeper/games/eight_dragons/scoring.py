@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.games.base import Explanation, ScoreRow, ScoreTable, rank_rows
+from scorekeeper.core.protocol import Explanation, ScoreRow, ScoreTable, rank_rows
 
 from .hexgrid import Cell, corner_cells, neighbour, opposite
 from .lair import Lair, chamber_single_colour, colour_set

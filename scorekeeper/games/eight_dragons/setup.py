@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.games.base import GameSetupError, SessionConfig, players_in_order, is_whole
+from scorekeeper.core.protocol import GameSetupError, SessionConfig, players_in_order, is_whole
 
 from .board import KINGDOMS, BoardError, parse_board
 from .settings import COLOURS, ROYAL_METRICS

@@ -12,14 +12,14 @@ from typing import Any, Mapping, Sequence
 
 from scorekeeper.core.events import Event
 from scorekeeper.games.eight_dragons.state import EDState
-from scorekeeper.games.findings import Findings
+from scorekeeper.core.findings import Findings
 from scorekeeper.core.plain_state import to_plain
 from scorekeeper.errors import BadInput
 from scorekeeper.games.eight_dragons.hexgrid import parse_cell
 from scorekeeper.games.eight_dragons.notation import parse_chest, parse_placement, parse_tile
 from scorekeeper.games.eight_dragons.tiles import FOLKS, MISSION_TYPES
 from scorekeeper.games.eight_dragons.settings import ROYAL_METRICS, SETTINGS
-from scorekeeper.games.tallying import (
+from scorekeeper.core.tallying import (
     HOUSE_RULES, Answers, Question, Walk, house_rule, laid_over, setting_question, suggest, whole,
 )
 

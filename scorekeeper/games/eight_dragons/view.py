@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Section, Status
+from scorekeeper.core.protocol import Section, Status
 
 from . import rules_turn
 from .adjust import adjustment_words

@@ -14,7 +14,7 @@ from __future__ import annotations
 from scorekeeper.games.emberheart.cards import HIRELINGS, TRACKS
 from scorekeeper.games.emberheart.context import Ctx
 from scorekeeper.games.emberheart.state import State
-from scorekeeper.games.keys import unknown_key
+from scorekeeper.core.keys import unknown_key
 
 PLAYER_KEYS: tuple[str, ...] = ("gear", "flame", "crests", *HIRELINGS, *TRACKS)
 GAME_KEYS: tuple[str, ...] = ("players", "round", "first", "reason")

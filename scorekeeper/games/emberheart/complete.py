@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.errors import BadInput
-from scorekeeper.games.base import Draft, is_whole, resolve_player
+from scorekeeper.core.protocol import Draft, is_whole, resolve_player
 from scorekeeper.games.emberheart.cards import COLOURS, MOUNTAIN, Card, hire_text
 from scorekeeper.games.emberheart.notation import hero_word
 from scorekeeper.games.emberheart.rules_action import aides_left, level

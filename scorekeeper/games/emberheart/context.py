@@ -2,7 +2,7 @@
 activation and colour counts.
 
 ``Ctx`` is the one findings contract (``base.Findings``) carrying the event being played, in the one forced-play
-vocabulary (``scorekeeper.games.findings``): ``stop`` records a block and ends the event (a play that cannot be
+vocabulary (``scorekeeper.core.findings``): ``stop`` records a block and ends the event (a play that cannot be
 carried out at all), ``breach`` records a breach that a forced play carries out all the same (and ends any
 other), ``error`` records a breach and goes on, ``warn`` a suspicious play, ``info`` what the play did in words.
 Handlers mutate the state they are given in one pass; the engine puts it back when the play is refused or kept
@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from scorekeeper.errors import NotationError
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Findings
+from scorekeeper.core.protocol import Findings
 from scorekeeper.games.emberheart.cards import COLOURS, EXPERTS, HEROES, HIRELINGS, TRACKS, Card
 from scorekeeper.games.emberheart.notation import parse_hirelings
 from scorekeeper.games.emberheart.state import Player, State

@@ -7,8 +7,8 @@ holds a slot number or a card name is declared ``any``: the rules read it and re
 
 from __future__ import annotations
 
-from scorekeeper.games.base import PLAYER_NONE, PLAYER_OPTIONAL, PLAYER_REQUIRED, EventType, Field
-from scorekeeper.games.tallying import TALLY_EVENT
+from scorekeeper.core.protocol import PLAYER_NONE, PLAYER_OPTIONAL, PLAYER_REQUIRED, EventType, Field
+from scorekeeper.core.tallying import TALLY_EVENT
 
 
 def _f(name: str, kind: str = "any", help: str = "", required: bool = False) -> Field:

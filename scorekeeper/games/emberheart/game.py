@@ -8,7 +8,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.core.events import Event
 from scorekeeper.games import entry
-from scorekeeper.games.base import (
+from scorekeeper.core.protocol import (
     Choice, Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, Violation, warning,
 )
 from scorekeeper.games.emberheart import adjust, rules_action, rules_cards, rules_raid, rules_reward, rules_setup, tally

@@ -12,7 +12,7 @@ import re
 from typing import Any, Sequence
 
 from scorekeeper.errors import NotationError
-from scorekeeper.games.base import is_whole, unique_prefix
+from scorekeeper.core.protocol import is_whole, unique_prefix
 from scorekeeper.games.emberheart.cards import (
     AIDES, COLOURS, HEROES, HIRELINGS, LOCATIONS, MOUNTAIN, MTN_LEVELS, RAID_BASES, REQ_ITEMS, SPECIALS, TRACKS,
     empty_hire, hero_key, raid_basis,

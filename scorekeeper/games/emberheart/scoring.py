@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from scorekeeper.games.base import Explanation, MissingValueError, ScoreRow, ScoreTable, rank_rows
+from scorekeeper.core.protocol import Explanation, MissingValueError, ScoreRow, ScoreTable, rank_rows
 from scorekeeper.games.emberheart.cards import BLUE, COLOURS, GREEN, HEROES, RED, TRACKS
 from scorekeeper.games.emberheart.context import colour_counts, hero_active, total_hire
 from scorekeeper.games.emberheart.settings import RULEBOOK_FLAME

@@ -16,7 +16,7 @@ from scorekeeper.games.emberheart.cards import (COLOURS, COMPONENT_COUNTS, EXOTI
 from scorekeeper.games.emberheart.context import Ctx
 from scorekeeper.games.emberheart.settings import SETTINGS
 from scorekeeper.games.emberheart.state import Player, State
-from scorekeeper.games.tallying import (
+from scorekeeper.core.tallying import (
     HOUSE_RULES, Answers, Question, Walk, house_rule, laid_over, pairs, setting_question, suggest, whole,
 )
 

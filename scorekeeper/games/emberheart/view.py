@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Choice, Expectation, ObservationError, Section, Status
+from scorekeeper.core.protocol import Choice, Expectation, ObservationError, Section, Status
 from scorekeeper.games.emberheart.cards import (
     COLOURS, GUILD, HEROES, LOCATION_TITLES, LOCATIONS, MOUNTAIN, TRACKS, hire_text, req_text,
 )
@@ -618,7 +618,7 @@ def observe_key(st: State, player: str | None, key: str) -> Any:
     p = st.player(player)
     hire = total_hire(st, player)
     if key == "glory":
-        from scorekeeper.games.base import MissingValueError
+        from scorekeeper.core.protocol import MissingValueError
         from scorekeeper.games.emberheart.scoring import score
 
         try:

@@ -6,7 +6,7 @@ A mid-game start or a manual correction names only keys of this list; a misspell
 
 from __future__ import annotations
 
-from scorekeeper.games.keys import unknown_key
+from scorekeeper.core.keys import unknown_key
 
 from typing import Any, Mapping
 

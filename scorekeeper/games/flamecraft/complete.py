@@ -17,7 +17,7 @@ import json
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from scorekeeper.errors import BadInput, NotationError
-from scorekeeper.games.base import Draft, is_whole, resolve_player
+from scorekeeper.core.protocol import Draft, is_whole, resolve_player
 
 from .adjust import LIST_KEYS
 from .notation import COIN, FaceError, norm_face, norm_goods, norm_id, norm_reward, parse_items, split_ref

@@ -2,7 +2,7 @@
 
 Each event is *resolved* by one function that both checks and carries it out, in one pass: it records
 findings on the context (a ``base.Findings``, in the one forced-play vocabulary of
-``scorekeeper.games.findings``) while it mutates the state. When the play is refused, or forced but blocked,
+``scorekeeper.core.findings``) while it mutates the state. When the play is refused, or forced but blocked,
 the engine puts the state back as it was before the event, so no rule copies the state.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Findings
+from scorekeeper.core.protocol import Findings
 
 from .notation import COIN, KINDS, FaceError, norm_face, norm_goods, norm_id
 from .state import FlameState, PlayerState, ShopState

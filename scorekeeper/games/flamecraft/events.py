@@ -12,8 +12,8 @@ is over) rather than a missing field.
 
 from __future__ import annotations
 
-from scorekeeper.games.base import PLAYER_NONE, PLAYER_OPTIONAL, PLAYER_REQUIRED, EventType, Field
-from scorekeeper.games.tallying import TALLY_EVENT
+from scorekeeper.core.protocol import PLAYER_NONE, PLAYER_OPTIONAL, PLAYER_REQUIRED, EventType, Field
+from scorekeeper.core.tallying import TALLY_EVENT
 
 #: the choices any reward may need: where each artisan dragon came from, which fancy dragons were drawn
 DRAWS = Field("draws", "list", help="each artisan dragon gained: {from: park|deck, card, face} or 'park:NAME'")

@@ -32,7 +32,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from scorekeeper.errors import NotationError
-from scorekeeper.games.base import is_whole
+from scorekeeper.core.protocol import is_whole
 
 DEFAULT_GOODS: tuple[str, ...] = ("bread", "meat", "plant", "iron", "crystal", "potion")
 COIN = "coin"

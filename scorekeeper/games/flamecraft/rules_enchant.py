@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Stop
+from scorekeeper.core.protocol import Stop
 
 from .context import Ctx, items_text
 from .notation import COIN, WILD, norm_id

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from scorekeeper.games.base import ask, error
+from scorekeeper.core.protocol import ask, error
 
 from .context import Ctx, ref
 from .notation import FaceError, norm_goods, norm_id

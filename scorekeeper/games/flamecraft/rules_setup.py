@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scorekeeper.games.base import block
+from scorekeeper.core.protocol import block
 
 from .context import Ctx, ref
 from .notation import FaceError, norm_goods, norm_id

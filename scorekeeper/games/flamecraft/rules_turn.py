@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Sequence
 
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import block, error
+from scorekeeper.core.protocol import block, error
 
 from .context import DECK_NAMES, Ctx, items_text, player_list, ref
 from .notation import COIN, norm_id

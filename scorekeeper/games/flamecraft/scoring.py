@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from scorekeeper.games.base import Explanation, MissingValueError, ScoreRow, ScoreTable, rank_rows
+from scorekeeper.core.protocol import Explanation, MissingValueError, ScoreRow, ScoreTable, rank_rows
 
 from .state import FlameState
 

@@ -13,7 +13,7 @@ from scorekeeper.games.flamecraft.state import FlameState
 from scorekeeper.errors import BadInput
 from scorekeeper.games.flamecraft.notation import DEFAULT_GOODS, FaceError, norm_face, norm_id, split_ref
 from scorekeeper.games.flamecraft.settings import SETTINGS
-from scorekeeper.games.tallying import Answers, Question, Walk, laid_over, pairs, setting_question, suggest, whole
+from scorekeeper.core.tallying import Answers, Question, Walk, laid_over, pairs, setting_question, suggest, whole
 
 
 def resolve_tally(ctx: Ctx) -> None:

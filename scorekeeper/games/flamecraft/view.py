@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Choice, Expectation, Section, Status
+from scorekeeper.core.protocol import Choice, Expectation, Section, Status
 
 from .context import DECK_NAMES, items_text, reward_text
 from .rules_enchant import castable

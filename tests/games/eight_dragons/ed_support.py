@@ -6,7 +6,7 @@ from typing import Any
 
 from scorekeeper.core.engine import Replay, replay
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Finding, SessionConfig
+from scorekeeper.core.protocol import Finding, SessionConfig
 from scorekeeper.games.eight_dragons import GAME
 from tests.table import Table as SharedTable
 from scorekeeper.core.settings import resolve

@@ -9,7 +9,7 @@ from typing import Any, Callable
 
 import pytest
 
-from scorekeeper.games.base import Findings, Stop
+from scorekeeper.core.protocol import Findings, Stop
 from scorekeeper.games.eight_dragons import GAME
 from scorekeeper.games.eight_dragons.state import Chest
 

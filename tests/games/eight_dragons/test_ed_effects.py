@@ -4,7 +4,7 @@ play went through ``play_place``, so nothing was said and ``--json`` had no ``in
 from __future__ import annotations
 
 from scorekeeper.app.session import Session
-from scorekeeper.games.base import Draft
+from scorekeeper.core.protocol import Draft
 from scorekeeper.render.verdicts import verdict_lines
 
 

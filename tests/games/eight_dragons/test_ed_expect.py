@@ -3,7 +3,7 @@ state (the piece that activates next, the player it benefits, tile names); refus
 
 from __future__ import annotations
 
-from scorekeeper.games.base import Draft
+from scorekeeper.core.protocol import Draft
 from scorekeeper.games.eight_dragons import GAME
 from scorekeeper.app.session import Session
 

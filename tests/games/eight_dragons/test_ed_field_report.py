@@ -8,7 +8,7 @@ from pathlib import Path
 from scorekeeper.app.session import Session
 from scorekeeper.core.engine import step
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Draft, Findings
+from scorekeeper.core.protocol import Draft, Findings
 from scorekeeper.games.eight_dragons import GAME
 from scorekeeper.games.eight_dragons.view import lair_map
 from tests.conftest import Cli

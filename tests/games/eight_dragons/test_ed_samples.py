@@ -54,7 +54,7 @@ def test_two_player_sample_moves_aurea():
     recorded as a push choice), and the replay moves her off her start space."""
     from scorekeeper.core.engine import replay
     from scorekeeper.core.events import Event
-    from scorekeeper.games.base import SessionConfig
+    from scorekeeper.core.protocol import SessionConfig
     from scorekeeper.games.eight_dragons import GAME
 
     data = json.loads((SAMPLES / "2p-aurea.json").read_text())
@@ -71,7 +71,7 @@ def test_a_rejected_play_leaves_the_state_untouched(name):
     """The engine's guarantee: a rejected play leaves the state as it was (a whole sample, event by event)."""
     from scorekeeper.core.engine import carried_out, step
     from scorekeeper.core.events import Event
-    from scorekeeper.games.base import SessionConfig
+    from scorekeeper.core.protocol import SessionConfig
     from scorekeeper.games.eight_dragons import GAME
 
     data = json.loads((SAMPLES / f"{name}.json").read_text())

@@ -11,7 +11,7 @@ import pytest
 
 from scorekeeper import games
 from scorekeeper.core.engine import replay
-from scorekeeper.games.base import SessionConfig
+from scorekeeper.core.protocol import SessionConfig
 from scorekeeper.games.eight_dragons.board import VALLEY, Board, parse_board
 from scorekeeper.games.eight_dragons.context import split_item
 from scorekeeper.games.eight_dragons.hexgrid import corner_cells, neighbour, parse_cell

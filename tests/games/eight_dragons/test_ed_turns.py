@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.games.base import GameSetupError
+from scorekeeper.core.protocol import GameSetupError
 from scorekeeper.games.eight_dragons import GAME
 
 from ed_support import Table, fx_board, make_config, start_all

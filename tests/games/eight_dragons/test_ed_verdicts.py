@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 from scorekeeper.core.engine import step
-from scorekeeper.games.base import Findings
+from scorekeeper.core.protocol import Findings
 from scorekeeper.games.eight_dragons import GAME
 
 from scorekeeper.games.eight_dragons.notation import parse_tile

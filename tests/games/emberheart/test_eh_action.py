@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.games.base import GameSetupError
+from scorekeeper.core.protocol import GameSetupError
 from scorekeeper.games.emberheart import GAME
 
 from eh_helpers import Table, config, finish_action_phase

@@ -11,7 +11,7 @@ import pytest
 from scorekeeper.core.engine import Fold
 from scorekeeper.errors import BadInput
 from scorekeeper.core.events import CORE_TYPES, Event
-from scorekeeper.games.base import Draft
+from scorekeeper.core.protocol import Draft
 from scorekeeper.games.emberheart import GAME
 from scorekeeper.app.session import Session
 
@@ -103,7 +103,7 @@ def test_complete_fills_reveal_slots_left_to_right_and_says_when_they_run_out() 
 def test_the_game_says_what_a_raid_cost_and_what_a_reveal_left_on_offer() -> None:
     """``Findings.info``: the verdict's words, from the play itself (never from a state read afterwards)."""
     from scorekeeper.core.engine import step
-    from scorekeeper.games.base import Findings
+    from scorekeeper.core.protocol import Findings
 
     table = Table()
     found = Findings()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 
-from scorekeeper.games.base import Effect
+from scorekeeper.core.protocol import Effect
 from scorekeeper.games.emberheart import GAME
 
 from eh_helpers import Table

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.games.base import MissingValueError
+from scorekeeper.core.protocol import MissingValueError
 from scorekeeper.games.emberheart import GAME
 from scorekeeper.games.emberheart.scoring import attribute_glory
 from scorekeeper.games.emberheart.state import END

@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.core.events import Event
 from scorekeeper.errors import BadInput, NotationError
-from scorekeeper.games.base import Draft, ScoreTable
+from scorekeeper.core.protocol import Draft, ScoreTable
 from scorekeeper.games.emberheart import GAME, notation
 from scorekeeper.games.emberheart.state import REWARD
 from scorekeeper.render.report import winner_line

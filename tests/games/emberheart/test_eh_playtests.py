@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from scorekeeper.games.base import Draft, MissingValueError
+from scorekeeper.core.protocol import Draft, MissingValueError
 from scorekeeper.games.emberheart import GAME
 from scorekeeper.games.emberheart.scoring import score
 

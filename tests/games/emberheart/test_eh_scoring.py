@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.table import judge
-from scorekeeper.games.base import ObservationError
+from scorekeeper.core.protocol import ObservationError
 from scorekeeper.games.emberheart import GAME
 from scorekeeper.games.emberheart.scoring import CATEGORIES
 

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.core.engine import Outcome, replay
-from scorekeeper.games.base import SessionConfig
+from scorekeeper.core.protocol import SessionConfig
 from scorekeeper.games.emberheart import GAME
 from scorekeeper.games.emberheart.context import total_hire
 from scorekeeper.games.emberheart.copying import ATOMS, TREES

@@ -10,7 +10,7 @@ from typing import Any
 
 from scorekeeper.core.engine import replay
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Finding, SessionConfig
+from scorekeeper.core.protocol import Finding, SessionConfig
 from scorekeeper.games.flamecraft import GAME
 from tests.table import Table as SharedTable
 from scorekeeper.games.flamecraft.settings import SETTINGS

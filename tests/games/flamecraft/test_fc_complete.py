@@ -14,7 +14,7 @@ import pytest
 from scorekeeper.core.engine import Fold
 from scorekeeper.errors import BadInput, NotationError
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import Draft
+from scorekeeper.core.protocol import Draft
 from scorekeeper.games.flamecraft import GAME
 from scorekeeper.app.session import Session
 from tests.games.flamecraft.fc_helpers import fresh

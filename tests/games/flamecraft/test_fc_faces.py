@@ -7,7 +7,7 @@ import pytest
 
 from tests.table import judge
 from scorekeeper.core.events import Event
-from scorekeeper.games.base import GameSetupError, SessionConfig
+from scorekeeper.core.protocol import GameSetupError, SessionConfig
 from scorekeeper.games.flamecraft import GAME
 from scorekeeper.games.flamecraft.notation import DEFAULT_GOODS, FaceError, load_catalog, norm_face, parse_items
 from fc_helpers import FIXTURE_CATALOG, settings

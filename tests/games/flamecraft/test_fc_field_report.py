@@ -10,7 +10,7 @@ import pytest
 
 from scorekeeper.app.session import Session
 from scorekeeper.app.timeline import timeline as over_time
-from scorekeeper.games.base import Draft, MissingValueError
+from scorekeeper.core.protocol import Draft, MissingValueError
 from scorekeeper.games.flamecraft import GAME
 from scorekeeper.games.flamecraft.scoring import score
 from scorekeeper.render.chart import svg, table as chart_table

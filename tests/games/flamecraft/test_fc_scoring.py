@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from fc_helpers import Table, fresh
-from scorekeeper.games.base import MissingValueError
+from scorekeeper.core.protocol import MissingValueError
 from scorekeeper.games.flamecraft import GAME
 
 

@@ -6,7 +6,7 @@ import pytest
 
 from fc_helpers import PARK, ROW, Table, fresh
 from tests.table import judge
-from scorekeeper.games.base import GameSetupError, SessionConfig
+from scorekeeper.core.protocol import GameSetupError, SessionConfig
 from scorekeeper.games.flamecraft import GAME
 from fc_helpers import settings
 

@@ -7,8 +7,8 @@ optional ones with do-nothing defaults. The engine (``scorekeeper.core.engine``)
 through ``play``; the session layer, the CLI and the reports only ever see the value types defined here.
 
 What a play finds wrong (``Finding``, ``Findings``, and the forced-play vocabulary: a *breach* or a *block*) is
-in ``scorekeeper.games.findings``; the event declarations (``EventType``, ``Field``) in
-``scorekeeper.games.declarations``; a scoring table (``ScoreTable``) in ``scorekeeper.games.score_table``. All are
+in ``scorekeeper.core.findings``; the event declarations (``EventType``, ``Field``) in
+``scorekeeper.core.declarations``; a scoring table (``ScoreTable``) in ``scorekeeper.core.score_table``. All are
 importable from here too, as the game packages and the CLI do.
 
 Game code imports nothing from the CLI, the journal or the report modules.
@@ -18,22 +18,21 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from scorekeeper.core.events import Event
+from scorekeeper.core.game_info import GameInfo
 from scorekeeper.core.settings import Setting
-from scorekeeper.games.declarations import (  # noqa: F401  (re-exported: the games and the CLI import them from here)
+from scorekeeper.core.declarations import (  # noqa: F401  (re-exported: the games and the CLI import them from here)
     FIELD_KINDS, PLAYER_NONE, PLAYER_OPTIONAL, PLAYER_REQUIRED, EventType, Field,
 )
-from scorekeeper.games.findings import (  # noqa: F401  (re-exported, as above)
+from scorekeeper.core.findings import (  # noqa: F401  (re-exported, as above)
     ERROR, WARNING, Finding, Findings, Stop, Violation, ask, asking, block, blocked, error, warning,
 )
-from scorekeeper.games.score_table import (  # noqa: F401  (re-exported, as above)
+from scorekeeper.core.score_table import (  # noqa: F401  (re-exported, as above)
     Explanation, MissingValueError, ScoreRow, ScoreTable, rank_rows,
 )
 
-if TYPE_CHECKING:
-    from scorekeeper.games import GameInfo
 
 
 class GameSetupError(ValueError):
@@ -205,7 +204,7 @@ class Game:
     is ``CORE-TYPE``). A play that records an error is rejected: the engine puts the state back as it was
     before the event, whatever ``play`` did to it (``scorekeeper.core.engine.Fold``), so a game never copies
     its state to protect it. A forced play is kept as ``play`` left it unless one of its errors is a block
-    (``scorekeeper.games.findings``): the game reports, the engine decides.
+    (``scorekeeper.core.findings``): the game reports, the engine decides.
 
     Contract:
       * ``play`` checks every rule and carries the event out in one pass; it may mutate ``state`` and
@@ -215,7 +214,7 @@ class Game:
     """
 
     #: the registry's entry for this game: its name, title and aliases are declared there, once
-    info: "GameInfo"
+    info: GameInfo
     min_players: int = 2
     max_players: int = 4
     #: the open-question settings with their defaults (see ``scorekeeper.core.settings``)
@@ -320,6 +319,18 @@ class Game:
         raise NotImplementedError
 
     # -- optional hooks with do-nothing defaults -------------------------------------------------
+
+    def check_state(self, state: Any) -> list[Finding]:
+        """What is impossible about ``state`` as a whole, judged like a chess position (python-chess's
+        ``Board.status()``): every invariant the rulebook and the box imply (component counts, track ranges, one
+        Hero of each kind, the Lair's geometry, whose turn it is…), each an error ``Finding`` with a rule ID
+        (``EH-STATE-n``, ``FC-STATE-n``, ``ED-STATE-n``) that names the player and the thing.
+
+        Every door that takes a whole state (``tally``, ``new --from``, ``adjust``, ``import``) calls it before
+        anything is written, and ``check`` runs it on the state a forced tally or join left. A state any legal
+        sequence of plays can reach finds nothing. Default: nothing found (a game that declares no invariant).
+        """
+        return []
 
     def observe(self, state: Any, player: str | None, key: str) -> Any:
         """The value of ``key`` for ``player`` (or for the game when ``player`` is None), for ``assert``.

@@ -15,7 +15,7 @@ from typing import Any, Callable, Mapping, Sequence
 from scorekeeper.core.plain_state import overlay
 from scorekeeper.core.settings import Setting, SettingError
 from scorekeeper.errors import BadInput
-from scorekeeper.games.declarations import PLAYER_NONE, EventType, Field
+from scorekeeper.core.declarations import PLAYER_NONE, EventType, Field
 
 TALLY = "TALLY"
 
