@@ -6,18 +6,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from scorekeeper.app.session_core import SessionCore, WriteHook, config_of, workspace_or_default
-from scorekeeper.app.workspace import is_memory
+from scorekeeper.app.session_checks import check_meta, check_without_rules
+from scorekeeper.app.session_core import SessionCore, WriteHook, config_of
+from scorekeeper.app.workspace import Workspace, is_memory, workspace_or_default
 from scorekeeper.core.engine import Replay, replay
 from scorekeeper.core.events import NOTE, Event
 from scorekeeper.core.journal import Journal, JournalError, MemoryJournal, SessionMeta, now_iso
 from scorekeeper.errors import BadInput, Refused
-from scorekeeper.core.protocol import Game, GameSetupError
+from scorekeeper.core.protocol import GameSetupError
 
 if TYPE_CHECKING:
     from typing import Self
 
-    from scorekeeper.app.workspace import Workspace
 
 
 class Opening(SessionCore):
@@ -25,7 +25,7 @@ class Opening(SessionCore):
 
     @classmethod
     def open(cls, path: str | Path, game_name: str | None = None, *, on_write: WriteHook | None = None,
-             lazy: bool = False, workspace: "Workspace | None" = None, cached: bool = True) -> "Self":
+             lazy: bool = False, workspace: Workspace | None = None, cached: bool = True) -> "Self":
         """Read the session at ``path`` (no lock). With ``game_name``, refuse a session of another game.
 
         A setting of the wrong type or range (an old or edited file) is refused here, naming the setting.
@@ -38,8 +38,8 @@ class Opening(SessionCore):
 
         workspace = workspace_or_default(workspace)
         kept = workspace.kept.get(str(path))
-        if kept is not None and (game_name is None or games.entry(game_name).name == kept.game.name):
-            return kept  # type: ignore[return-value]
+        if isinstance(kept, cls) and (game_name is None or games.entry(game_name).name == kept.game.name):
+            return kept
         journal: Journal | MemoryJournal
         if is_memory(path):
             journal = workspace.memory_journal(path)
@@ -55,7 +55,7 @@ class Opening(SessionCore):
         session = cls(journal, None, on_write, entry, workspace)
         session.cached = cached
         if lazy:
-            _check_without_rules(entry, journal, session.path)
+            check_without_rules(entry, journal, session.path)
         else:
             session.game  # noqa: B018 (loaded and checked now)
         return session
@@ -72,7 +72,7 @@ class Opening(SessionCore):
         events: Sequence[Event] = (),
         *,
         on_write: WriteHook | None = None,
-        workspace: "Workspace | None" = None,
+        workspace: Workspace | None = None,
     ) -> "Self":
         """A new session (a file at ``path``, or in memory when ``path`` is None), checked before it is written.
 
@@ -92,7 +92,7 @@ class Opening(SessionCore):
 
     @classmethod
     def from_meta(cls, path: str | Path | None, meta: SessionMeta, events: Sequence[Event] = (), *,
-                  on_write: WriteHook | None = None, workspace: "Workspace | None" = None,
+                  on_write: WriteHook | None = None, workspace: Workspace | None = None,
                   replayed: Replay | None = None) -> "Self":
         """A new session with this metadata (an import's), checked before anything is written.
 
@@ -155,56 +155,3 @@ class Opening(SessionCore):
                   catalog: Mapping[str, Any] | None = None) -> "Self":
         """A session that lives in memory only (tests, generators): the same checks, no file."""
         return cls.create(None, game_name, players, settings, catalog=catalog)
-
-
-def _check_without_rules(entry: Any, journal: Journal | MemoryJournal, path: Path | None) -> None:
-    """``BadInput`` for a session whose settings do not fit the game's declarations, or whose players are
-    missing or repeated: what can be told without loading the game's rules."""
-    from scorekeeper.games import declared_settings
-
-    _check_session_meta(declared_settings(entry), journal.meta, path)
-
-
-def checked_game(entry: Any, journal: Journal | MemoryJournal, path: Path | None) -> Game:
-    """The game of ``entry``, loaded; ``BadInput`` when the session's settings or players do not fit it."""
-    from scorekeeper import games
-
-    game = games.load(entry.name)
-    _check_session_meta(game.settings, journal.meta, path, game)
-    return game
-
-
-def _check_session_meta(settings: Sequence[Any], meta: SessionMeta, path: Path | None, game: Game | None = None) -> None:
-    """``BadInput`` when ``meta``'s settings do not fit ``settings``, or its players are missing, repeated or (with
-    the ``game``) more or fewer than the game is played by."""
-    from scorekeeper.core.settings import first_problem
-
-    wrong = first_problem(settings, meta.settings)
-    if wrong:
-        raise BadInput(f"{path}: {wrong}; the file was left untouched")
-    players = list(meta.players)
-    low, high = (game.min_players, game.max_players) if game is not None else (1, max(1, len(players)))
-    if not low <= len(players) <= high or len(set(players)) < len(players):
-        played_by = f"; {game.title} is played by {low} to {high}" if game is not None else ""
-        raise BadInput(f"{path}: the metadata is damaged ({len(players)} players, {len(set(players))} different"
-                       f"{played_by}); the file was left untouched")
-
-
-def check_meta(game: Game, meta: SessionMeta) -> None:
-    """Refuse the metadata of a new session: players repeated or too many or too few, a setting of the wrong
-    type or range, a catalog that is not an object (``BadInput``, or ``Refused`` for the player count)."""
-    from scorekeeper.core.journal import meta_problem
-    from scorekeeper.core.settings import first_problem
-
-    damage = meta_problem(meta.to_record())
-    if damage:
-        raise BadInput(damage)
-    names = [p.strip().lower() for p in meta.players]
-    if len(set(names)) != len(names) or not all(names):
-        raise BadInput("two players have the same name (or one has none); give each player a distinct name")
-    if not game.min_players <= len(names) <= game.max_players:
-        raise Refused(f"{game.title} is played by {game.min_players} to {game.max_players} players, "
-                      f"not {len(names)}")
-    wrong = first_problem(game.settings, meta.settings)
-    if wrong:
-        raise BadInput(wrong)

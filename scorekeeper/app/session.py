@@ -21,15 +21,13 @@ interactive table both stand on this layer, and so do the tests and the sample g
 from __future__ import annotations
 
 from scorekeeper.app.place import Placing
-from scorekeeper.app.opening import Opening, check_meta  # noqa: F401 (the layer's names, where callers import them)
+from scorekeeper.app.opening import Opening
+from scorekeeper.app.session_checks import check_meta  # noqa: F401 (the layer's names, where callers import them)
 from scorekeeper.app.recording import DraftOrFunction  # noqa: F401
 from scorekeeper.app.session_core import WriteHook, config_of  # noqa: F401
 from scorekeeper.app.verdicts import Audit, PlayRefused, Verdict, core_description, describe, new_findings  # noqa: F401
-from scorekeeper.app.workspace import MEMORY_PREFIX, Workspace  # noqa: F401
+from scorekeeper.app.workspace import MEMORY_PREFIX, WORKSPACE, Workspace  # noqa: F401
 from scorekeeper.core.protocol import resolve_player  # noqa: F401
-
-#: the default workspace, made here once: ``memory:NAME`` sessions and the sessions kept open by the table
-WORKSPACE = Workspace()
 
 
 class Session(Placing, Opening):

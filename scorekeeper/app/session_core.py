@@ -8,16 +8,16 @@ log, audit, settings), ``trust`` (the hash chain), ``recording`` (the one write 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from scorekeeper.app.replay_cache import ReplayCache
+from scorekeeper.app.session_checks import checked_game
 from scorekeeper.core.engine import Replay, replay
 from scorekeeper.core.events import Event
 from scorekeeper.core.journal import Journal, MemoryJournal, SessionMeta
 from scorekeeper.core.protocol import Game, SessionConfig
+from scorekeeper.app.workspace import Workspace, workspace_or_default
 
-if TYPE_CHECKING:
-    from scorekeeper.app.workspace import Workspace
 
 #: called under the lock after each write: (session file, events now in it, head hash, hashes just written,
 #: whether the file is new). The CLI passes one that keeps this machine's witness (``scorekeeper.core.witness``).
@@ -28,7 +28,7 @@ class SessionCore:
     """A session's journal, game and replay; the workspace it was opened in (``memory:NAME``, kept sessions)."""
 
     def __init__(self, journal: Journal | MemoryJournal, game: Game | None, on_write: WriteHook | None = None,
-                 entry: Any = None, workspace: "Workspace | None" = None) -> None:
+                 entry: Any = None, workspace: Workspace | None = None) -> None:
         self.journal = journal
         self._game = game
         self._entry = entry  # the registry's entry of a game not loaded yet (``Session.open(..., lazy=True)``)
@@ -44,8 +44,6 @@ class SessionCore:
     def game(self) -> Game:
         """The session's game, loaded (and the session's settings and players checked against it) once."""
         if self._game is None:
-            from scorekeeper.app.opening import checked_game
-
             self._game = checked_game(self._entry, self.journal, self.path)
             self._cache = ReplayCache(self.journal, self._game, self.config, self.cached)  # a damaged file: refused
         return self._game
@@ -100,15 +98,6 @@ class SessionCore:
                 return
             outcome.event = event  # as written, with its time
         self._replay, self._replay_head = replayed, head
-
-
-def workspace_or_default(workspace: "Workspace | None") -> "Workspace":
-    """``workspace``, or the front door's default one (``scorekeeper.app.session.WORKSPACE``) when None."""
-    if workspace is not None:
-        return workspace
-    from scorekeeper.app.session import WORKSPACE
-
-    return WORKSPACE
 
 
 def config_of(meta: SessionMeta, game: Game | Sequence[Any]) -> SessionConfig:
