@@ -1,4 +1,13 @@
-"""The ``scorekeeper`` command: the session commands, and one lazily loaded group per game."""
+"""The command line, a front door: the ``scorekeeper`` command, its session commands (``session`` registers them
+by name, one module each: ``session_*``), one lazily loaded group per game (``declared`` makes a game's commands
+from its event declarations, ``emberheart``, ``flamecraft``, ``eight_dragons`` add the words of their own), the one
+factory of recording commands (``recording``), the ``play`` table (``shell``, ``play``), the tally walk at the
+terminal (``tally_walk``), the placeholders hints show (``placeholders``), the user's folder with the current
+session (``home``), and how output reaches the terminal (``output``, ``common``).
+
+Declarations only: no rule and no game state. May import every room below it; a command imports what it uses when
+it runs, so ``--help`` loads no game and a read command no writer (``tests/core/test_command_imports.py``).
+"""
 
 from __future__ import annotations
 

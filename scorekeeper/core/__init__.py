@@ -1,1 +1,17 @@
-"""The core room."""
+"""The core: what every session stands on, with no game and no front door in it.
+
+- the protocol a game implements and the engine drives (``protocol``: ``Game``, ``Draft``, ``Expectation``,
+  ``Status``; ``findings``: what a play finds wrong, breach, block or ask; ``declarations``: the event types a game
+  declares; ``score_table``: a scoring table and its ranks; ``game_info``: a game as the registry names it;
+  ``tallying``: the ``TALLY`` event the games share; ``keys``: declared key sets);
+- the engine (``engine``: ``step``, ``Fold``, ``replay``) and the events (``events``: the journal line and the core
+  corrections);
+- the journal (``journal``, ``journal_format``, ``journal_storage``: a file read and appended to under the lock,
+  atomic, hash-chained) and its ``witness``;
+- the settings a rulebook leaves open (``settings``), the state codec (``state_codec``, ``plain_state``), strict
+  JSON (``strictjson``), a file the user names (``input_file``), the code's fingerprint (``code_version``),
+  ``adjusting`` (the shape of an ``adjust``).
+
+May import: the standard library and ``scorekeeper.errors``; never ``games/`` (the registry and the game packages
+sit above it), ``app/`` or a front door (``tests/core/test_layers.py``).
+"""

@@ -3,6 +3,8 @@
 A new format is one module here with an ``export(session, result, options)`` function returning the text and
 what it is in words, and one :class:`Format` line in :data:`FORMATS`. Each module is imported only when its
 format is asked for, so the CLI's ``--to`` choices cost nothing to list.
+
+May import: ``render/``, ``app/``, ``core/``, ``games/`` and ``scorekeeper.errors``; never ``cli/`` or ``web/``.
 """
 
 from __future__ import annotations

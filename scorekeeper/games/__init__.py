@@ -4,6 +4,9 @@ A game's package holds its ``Game`` object as ``GAME``; it is imported only when
 used, so ``scorekeeper --help`` stays fast. The game object reads its name, title
 and aliases from here (``Game.info``): they are declared once. A fourth game is one more line below (or
 one ``register`` call from a plug-in or a test).
+
+The room holds the registry and one package per game. May import: ``core/`` (the protocol the games implement) and
+``scorekeeper.errors``; a game's package imports only those, the registry and itself (``tests/core/test_layers.py``).
 """
 
 from __future__ import annotations

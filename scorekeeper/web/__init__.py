@@ -10,4 +10,6 @@ A front door beside ``scorekeeper.cli``: it stands on the session layer (``score
 - ``pages``: the HTML (plain string templates, every text escaped) and the one small script;
 - ``app``: the Starlette application (routes, JSON twins, writes);
 - ``server``: uvicorn on a socket of our own, the address line, the QR code, a clean Ctrl-C.
+
+May import: ``app/``, ``render/``, ``exports/``, ``core/``, ``games/`` and ``scorekeeper.errors``; never ``cli/``.
 """

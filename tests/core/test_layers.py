@@ -214,3 +214,18 @@ def test_the_circle_finder_sees_a_ring_and_passes_a_chain() -> None:
     ring = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
     assert circles(ring) == [frozenset({"a", "b", "c"})]
     assert circles({"a": {"b"}, "b": {"c"}, "c": set()}) == []
+
+
+def test_each_room_says_what_it_holds_and_what_it_may_import() -> None:
+    """A room's ``__init__`` docstring names each of its modules (``session_*`` stands for a family) and says
+    what the room may import."""
+    import fnmatch
+    import re
+
+    for name in ("core", "app", "render", "web", "cli"):
+        doc = ast.get_docstring(ast.parse((PACKAGE / name / "__init__.py").read_text(encoding="utf-8"))) or ""
+        assert "May import" in doc, f"{name}/__init__.py does not say what the room may import"
+        named = set(re.findall(r"``([^`]+)``", doc))
+        for module in sorted(p.stem for p in (PACKAGE / name).glob("*.py") if p.stem != "__init__"):
+            assert any(fnmatch.fnmatch(module, pattern) for pattern in named), \
+                f"{name}/__init__.py does not name its module {module}"
