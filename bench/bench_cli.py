@@ -1,20 +1,20 @@
-"""Benchmark the ``scorekeeper`` command line, as ratios to ``python -c pass`` measured in the same run.
+"""Benchmark the one-shot commands as ratios to ``python -c "import click"``, measured pair by pair in the same run.
 
-Every figure is the median wall-clock time of several runs of a fresh subprocess (one warm-up run first, not
-counted), divided by the median of ``python -c pass``, which is run just before every timed run (so the
-baseline sees the same machine load as the commands). What is measured:
+The floor is what any Click program pays before its first line: the interpreter starting and Click imported. Each
+timed run of a command follows a run of the floor, and the figure is the median of the ratios of those pairs, so a
+change in the machine's load moves both sides of each ratio alike (medians of the times are printed too).
 
-* ``--help``: through the real entry point (``python -m scorekeeper --help`` and the installed ``scorekeeper``
-  console script when it is on the virtual environment's ``bin``), and through the fake-game launcher;
-* recording one event (``scorekeeper fake add 1``: read the journal under the lock, replay, check, atomic write
-  with two fsyncs) and ``score``, on sessions of 100, 1,000 and 5,000 events.
+What is measured, each through the installed ``scorekeeper`` console script (a regular, non-editable install, as the
+README installs it; ``--install`` makes one in a temporary virtual environment):
 
-The sessions use the tiny fake game of the tests (``tests/fake_game.py``) so that the figures measure the core
-(journal, replay, CLI) and not a game's rules; the launcher is ``python -c`` code that imports ``tests.fake_game``
-(which registers the game) and calls ``scorekeeper.cli.main``. The sessions are built in one write with
-``Journal.create`` (plays by two players in turn, one note in ten).
+* ``--help``;
+* ``score``, ``status``, ``check`` and ``log`` of the largest bundled sample of each game (the replay cache warm, as
+  at the table: the warm-up run fills it);
+* ``tally --from`` of each bundled tally input (``sample_sessions/inputs/*-tally.*``), into a new session each run.
 
-Usage: python bench/bench_cli.py [--runs 9] [--sizes 100,1000,5000] [--samples] [--json]
+Targets (issue 32): the read commands and ``tally --from`` at most 2.0×, ``--help`` at most 1.25×.
+
+Usage: python bench/bench_cli.py [--runs 11] [--install] [--json]
 """
 
 from __future__ import annotations
@@ -30,126 +30,132 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-LAUNCHER = (
-    f"import sys; sys.path.insert(0, {str(ROOT)!r}); import tests.fake_game; "
-    "from scorekeeper.cli import main; main(prog_name='scorekeeper')"
-)
-
-TARGETS = {"help": 5.0, "record@1000": 10.0, "score@1000": 10.0}
+SAMPLES = ROOT / "sample_sessions"
+READS = ("score", "status", "check", "log")
+TARGETS = {"help": 1.25, "read": 2.0, "tally": 2.0}
 
 
-def build_session(path: Path, size: int) -> None:
-    """A fake-game session of ``size`` events, written in one go."""
-    from scorekeeper.core.events import Event
-    from scorekeeper.core.journal import Journal, SessionMeta, now_iso
-
-    players = ("Astrid", "Bjorn")
-    meta = SessionMeta("fake", players, {"target": 10**9, "bonus": 0}, {"target": "bench", "bonus": "default"},
-                       None, now_iso())
-    events, turn = [], 0
-    for seq in range(1, size + 1):
-        if seq % 10 == 0:
-            events.append(Event(seq, "note", None, {"text": f"note {seq}"}, now_iso()))
-        else:
-            events.append(Event(seq, "ADD", players[turn % 2], {"n": 1 + seq % 2}, now_iso()))
-            turn += 1
-    Journal.create(path, meta, events)
+def largest_samples() -> dict[str, Path]:
+    """The bundled sample with the most events, per game folder."""
+    largest: dict[str, tuple[int, Path]] = {}
+    for sample in sorted(SAMPLES.glob("*/*.json")):
+        if sample.name == "manifest.json" or sample.parent.name == "inputs":
+            continue
+        events = len(json.loads(sample.read_text(encoding="utf-8")).get("events", {}))
+        if events > largest.get(sample.parent.name, (-1, sample))[0]:
+            largest[sample.parent.name] = (events, sample)
+    return {game: path for game, (_, path) in sorted(largest.items())}
 
 
-def run_once(argv: list[str], env: dict[str, str]) -> float:
-    """Wall-clock seconds of one fresh process, which must exit 0."""
+def tally_inputs() -> list[Path]:
+    return sorted(p for p in (SAMPLES / "inputs").glob("*-tally.*") if p.suffix in (".json", ".toml"))
+
+
+def regular_install(python: str) -> bool:
+    """Whether ``python``'s environment holds scorekeeper as a regular (not editable) install."""
+    probe = ("import importlib.metadata as m, json, sys\n"
+             "try:\n    d = m.distribution('scorekeeper')\nexcept m.PackageNotFoundError:\n    sys.exit(1)\n"
+             "url = d.read_text('direct_url.json')\n"
+             "sys.exit(2 if url and json.loads(url).get('dir_info', {}).get('editable') else 0)")
+    return subprocess.run([python, "-c", probe], check=False).returncode == 0
+
+
+def make_install(work: Path) -> str:
+    """A temporary virtual environment with ``pip install ROOT`` (regular); its python."""
+    venv = work / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = str(venv / "bin" / "python")
+    subprocess.run([python, "-m", "pip", "install", "--quiet", str(ROOT)], check=True)
+    return python
+
+
+def run_once(argv: list[str], env: dict[str, str], cwd: Path) -> float:
+    """Wall-clock seconds of one fresh process, which must exit 0 (1 for ``check`` finding a breach)."""
     start = time.perf_counter()
-    result = subprocess.run(argv, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            check=False)
+    done = subprocess.run(argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False)
     elapsed = time.perf_counter() - start
-    if result.returncode != 0:
-        raise SystemExit(f"{' '.join(argv[:4])}… failed ({result.returncode}): {result.stderr.decode()[-400:]}")
+    if done.returncode not in (0, 1) or (done.returncode == 1 and argv[1:2] != ["check"]):
+        raise SystemExit(f"{' '.join(argv[:4])}… failed ({done.returncode}): {done.stderr.decode()[-400:]}")
     return elapsed
 
 
-def timed(argv: list[str], env: dict[str, str], runs: int, baseline: list[float]) -> list[float]:
-    """``runs`` timings of ``argv`` after one warm-up run, each right after a ``python -c pass`` run whose
-    time is added to ``baseline``: interleaving keeps the ratio honest when the machine's load drifts."""
-    run_once(argv, env)
-    times = []
+def paired(argv: list[str], floor: list[str], env: dict[str, str], cwd: Path, runs: int,
+           prepare: Callable[[], None] = lambda: None) -> dict[str, float]:
+    """``runs`` pairs (floor, command) after one warm-up of each; the median ratio and the median times.
+    ``prepare`` runs, untimed, before each run of the command."""
+    run_once(floor, env, cwd)
+    prepare()
+    run_once(argv, env, cwd)
+    floors, times = [], []
     for _ in range(runs):
-        baseline.append(run_once([sys.executable, "-c", "pass"], env))
-        times.append(run_once(argv, env))
-    return times
+        floors.append(run_once(floor, env, cwd))
+        prepare()
+        times.append(run_once(argv, env, cwd))
+    return {"ratio": statistics.median(t / f for t, f in zip(times, floors)),
+            "median_s": statistics.median(times), "floor_s": statistics.median(floors),
+            "min_ratio": min(t / f for t, f in zip(times, floors)), "max_ratio": max(t / f for t, f in zip(times, floors))}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=9, help="timed runs per command (median taken); default 9")
-    parser.add_argument("--sizes", default="100,1000,5000", help="session sizes in events; default 100,1000,5000")
+    parser.add_argument("--runs", type=int, default=11, help="timed pairs per command (median taken); default 11")
+    parser.add_argument("--install", action="store_true",
+                        help="make a regular install in a temporary virtual environment and time that")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
-    parser.add_argument("--samples", action="store_true",
-                        help="also time `score` and `status` on the bundled sample sessions (the real games)")
     args = parser.parse_args()
-    sizes = [int(s) for s in args.sizes.split(",")]
-    py = sys.executable
 
     work = Path(tempfile.mkdtemp(prefix="scorekeeper-bench-"))
-    env = {**os.environ, "SCOREKEEPER_HOME": str(work / "home"), "PYTHONPATH": str(ROOT)}
-    env.pop("SCOREKEEPER_SESSION", None)
-    rows: list[dict[str, object]] = []
-    baseline: list[float] = []
-
-    def measure(name: str, argv: list[str]) -> None:
-        times = timed(argv, env, args.runs, baseline)
-        rows.append({"name": name, "median_s": statistics.median(times), "min_s": min(times), "max_s": max(times)})
-        print(f"  {name:<38} {statistics.median(times) * 1000:8.1f} ms", file=sys.stderr)
-
     try:
+        python = make_install(work) if args.install else sys.executable
+        if not regular_install(python):
+            raise SystemExit("scorekeeper is not a regular install here (absent or editable): "
+                             "run with --install, or 'pip install .' first")
+        script = str(Path(python).with_name("scorekeeper"))
+        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "SCOREKEEPER_SESSION")}
+        env |= {"SCOREKEEPER_HOME": str(work / "home"), "SCOREKEEPER_CACHE_DIR": str(work / "cache"),
+                "COLUMNS": "80", "PAGER": "cat"}
+        (work / "home").mkdir()
+        floor = [python, "-c", "import click"]
+        rows: list[dict[str, object]] = []
+
+        def measure(name: str, kind: str, argv: list[str], prepare: Callable[[], None] = lambda: None) -> None:
+            row: dict[str, object] = {"name": name, "kind": kind,
+                                      **paired(argv, floor, env, work, args.runs, prepare)}
+            row["target"] = TARGETS[kind]
+            row["met"] = float(row["ratio"]) <= TARGETS[kind]  # type: ignore[arg-type]
+            rows.append(row)
+            print(f"  {name:<44} {row['ratio']:.2f}×", file=sys.stderr)
+
         print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} CPUs; "
-              f"{args.runs} runs each", file=sys.stderr)
-        measure("python -m scorekeeper --help", [py, "-m", "scorekeeper", "--help"])
-        script = Path(py).with_name("scorekeeper")
-        if script.exists():
-            measure("scorekeeper --help (console script)", [str(script), "--help"])
-        measure("launcher --help (fake game)", [py, "-c", LAUNCHER, "--help"])
-        for size in sizes:
-            session = work / f"s{size}.json"
-            build_session(session, size)
-            measure(f"score @{size}", [py, "-c", LAUNCHER, "score", "--session", str(session)])
-            measure(f"record one event @{size}", [py, "-c", LAUNCHER, "fake", "add", "1", "--session", str(session)])
-        if args.samples:
-            for sample in sorted((ROOT / "sample_sessions").glob("*/*.json")):
-                if sample.name == "manifest.json" or sample.parent.name == "inputs":
-                    continue
-                events = len(json.loads(sample.read_text(encoding="utf-8")).get("events", {}))
-                for command in ("score", "status"):
-                    measure(f"{command} {sample.stem} ({events} events)",
-                            [py, "-m", "scorekeeper", command, "--session", str(sample)])
+              f"{args.runs} pairs each; floor: python -c 'import click'", file=sys.stderr)
+        measure("--help", "help", [script, "--help"])
+        for game, sample in largest_samples().items():
+            copy = work / f"{game}.json"
+            shutil.copy(sample, copy)
+            for command in READS:
+                measure(f"{command} {game}/{sample.name}", "read", [script, command, "--session", str(copy)])
+        tallied = work / "tallied.json"
+        for tally in tally_inputs():  # a new session each run: the file is removed before it, untimed
+            measure(f"tally --from inputs/{tally.name}", "tally",
+                    [script, "tally", "--from", str(tally), "--session", str(tallied)],
+                    lambda: tallied.unlink(missing_ok=True))
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
-    base = statistics.median(baseline)
-    rows.insert(0, {"name": "python -c pass", "median_s": base, "min_s": min(baseline), "max_s": max(baseline)})
-    for row in rows:
-        row["ratio"] = row["median_s"] / base  # type: ignore[operator]
-    ratio = {str(r["name"]): float(r["ratio"]) for r in rows}  # type: ignore[arg-type]
-    verdicts = {
-        "help (python -m scorekeeper) <= 5x": ratio["python -m scorekeeper --help"] <= TARGETS["help"],
-        "record @1000 <= 10x": ratio["record one event @1000"] <= TARGETS["record@1000"],
-        "score @1000 <= 10x": ratio["score @1000"] <= TARGETS["score@1000"],
-    } if 1000 in sizes else {}
     if args.json:
-        print(json.dumps({"baseline_s": base, "rows": rows, "targets_met": verdicts}, indent=2))
+        print(json.dumps({"rows": rows}, indent=2))
         return
-    print(f"baseline `python -c pass`: {base * 1000:.1f} ms (median of {len(baseline)} runs)\n")
-    print("| command | median | ratio to `python -c pass` |")
-    print("| --- | ---: | ---: |")
+    print("| command | median | ratio to `import click` (min–max) | target |")
+    print("| --- | ---: | ---: | ---: |")
     for row in rows:
-        print(f"| {row['name']} | {row['median_s'] * 1000:.0f} ms | {row['ratio']:.1f}× |")  # type: ignore[operator]
-    if verdicts:
-        print()
-        for name, met in verdicts.items():
-            print(f"- {name}: {'met' if met else 'NOT met'}")
+        print(f"| `{row['name']}` | {float(row['median_s']) * 1000:.0f} ms "  # type: ignore[arg-type]
+              f"| {row['ratio']:.2f}× ({row['min_ratio']:.2f}–{row['max_ratio']:.2f}) "
+              f"| ≤ {row['target']}× {'met' if row['met'] else 'NOT met'} |")
+    print(f"\nfloor `python -c 'import click'`: {statistics.median(float(r['floor_s']) for r in rows) * 1000:.0f} ms "  # type: ignore[arg-type]
+          "(median of the pairs' medians)")
 
 
 if __name__ == "__main__":
