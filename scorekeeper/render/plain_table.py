@@ -5,7 +5,8 @@ metadata and imports wcwidth), and nearly every screen draws its tables in one f
 text and whole numbers. ``simple_table`` draws exactly what ``tabulate(matrix, headers, "simple")`` draws for
 such tables, and returns None for anything it does not handle the same way (a cell tabulate would read as a
 decimal number or a truth value, a wide or invisible character): the caller then asks
-tabulate. ``tests/core/test_plain_table.py`` compares the two on generated tables.
+tabulate. ``fitted_simple_table`` narrows the widest text column until the table fits, wrapping its cells as
+tabulate's ``maxcolwidths`` does. ``tests/core/test_plain_table.py`` compares the two on generated tables.
 """
 
 from __future__ import annotations
@@ -104,3 +105,32 @@ def _plain(text: str) -> bool:
         return text.isprintable()
     return all(ch.isprintable() and unicodedata.east_asian_width(ch) not in "WF" and not unicodedata.combining(ch)
                for ch in text)
+
+
+def fitted_simple_table(matrix: Sequence[Sequence[Any]], headers: Sequence[str], width: int,
+                        min_column: int) -> str | None:
+    """``matrix`` as ``simple_table`` draws it, its widest column narrowed (cells wrapped at spaces, as tabulate
+    wraps to ``maxcolwidths``) until the table fits ``width`` or no column is wider than ``min_column``; each line's
+    trailing spaces dropped. None where ``simple_table`` declines, at any step."""
+    drawn = simple_table(matrix, headers)
+    longest = [max(len(str(c)) for c in column) for column in zip(headers, *matrix)]
+    limits: list[int | None] = [None] * len(headers)
+    while drawn is not None and _width(drawn.split("\n")) > width:
+        column = max(range(len(headers)), key=lambda i: (limits[i] or longest[i]))
+        current = limits[column] or longest[column]
+        if current <= min_column:
+            break  # as narrow as it can be read
+        limits[column] = max(min_column, current - (_width(drawn.split("\n")) - width))
+        drawn = simple_table([[_wrapped(cell, limit) for cell, limit in zip(row, limits)] for row in matrix], headers)
+    return drawn
+
+
+def _wrapped(cell: Any, limit: int | None) -> Any:
+    """A cell wrapped to ``limit`` columns as tabulate's ``maxcolwidths`` wraps it: a number kept whole, each
+    non-blank line of text broken at spaces (and hyphens, and inside a word longer than the limit)."""
+    if limit is None or cell is None or type(cell) is int or (isinstance(cell, str) and _WHOLE.fullmatch(cell)):
+        return cell
+    import textwrap
+
+    wrapper = textwrap.TextWrapper(width=limit)
+    return "\n".join("\n".join(wrapper.wrap(line)) for line in str(cell).splitlines() if line.strip())

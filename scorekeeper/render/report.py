@@ -36,11 +36,17 @@ def table(rows: Sequence[Mapping[str, Any]], fmt: str = DEFAULT_FORMAT, headers:
         writer.writerows([[csv_cell(c) for c in line] for line in matrix])
         return buffer.getvalue().rstrip("\n")
     if fmt == DEFAULT_FORMAT:  # the screens' format, drawn without importing tabulate when it can be
-        from scorekeeper.render.plain_table import simple_table
+        from scorekeeper.render.plain_table import fitted_simple_table, simple_table
 
-        drawn = simple_table(matrix, keys)
-        if drawn is not None and (width is None or widest(drawn) <= width):
+        drawn = simple_table(matrix, keys) if width is None else fitted_simple_table(matrix, keys, width, MIN_COLUMN)
+        if drawn is not None:
             return drawn
+    return tabulated(keys, matrix, fmt, width)
+
+
+def tabulated(keys: Sequence[str], matrix: Sequence[Sequence[Any]], fmt: str, width: int | None = None) -> str:
+    """``matrix`` under ``keys`` drawn by tabulate in ``fmt``; with ``width``, the widest columns wrapped (tabulate's
+    ``maxcolwidths``) until the table fits (never in HTML)."""
     from tabulate import tabulate
 
     if fmt in PIPE_FORMATS:  # a | in a name would end the cell, a [ begin a link or an image, a < some HTML

@@ -53,3 +53,36 @@ def test_report_tables_fall_back_to_tabulate_where_the_fast_path_declines() -> N
 
 def test_every_offered_format_is_one_tabulate_draws() -> None:
     assert set(TABULATE_FORMATS) <= set(tabulate_formats)
+
+
+WORDS = st.lists(st.sampled_from(["Brandon", "places", "BR-2", "in", "slot", "3", "at", "CRUMBHALL", "—", "2bread",
+                                  "reputation", "well-known", "x" * 23, "(open:", "…)"]), max_size=14).map(" ".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 4).flatmap(lambda n: st.tuples(
+    st.lists(st.sampled_from(["#", "event", "status", "notes", "player"]), min_size=n, max_size=n),
+    st.lists(st.lists(st.one_of(st.none(), st.integers(-50, 500), WORDS, TEXT), min_size=n, max_size=n),
+             min_size=1, max_size=6),
+    st.integers(20, 90))))
+def test_a_table_fitted_to_the_screen_is_what_tabulate_wraps_or_declined(
+        case: tuple[list[str], list[list[object]], int]) -> None:
+    """Narrowed to the screen's width, the fast path wraps cells as tabulate's ``maxcolwidths`` does."""
+    from scorekeeper.render.plain_table import fitted_simple_table
+    from scorekeeper.render.report import MIN_COLUMN, tabulated
+
+    headers, matrix, width = case
+    drawn = fitted_simple_table(matrix, headers, width, MIN_COLUMN)
+    if drawn is not None:
+        assert drawn == tabulated(headers, matrix, "simple", width)
+
+
+def test_the_log_of_a_long_game_is_fitted_without_tabulate() -> None:
+    from scorekeeper.render.plain_table import fitted_simple_table
+    from scorekeeper.render.report import LOG_HEADERS, MIN_COLUMN, tabulated
+
+    matrix = [[n, f"Milo fires up PL-4 giving Ivo 1 meat and then some more words {n}", "applied", ""]
+              for n in range(1, 30)]
+    drawn = fitted_simple_table(matrix, list(LOG_HEADERS), 60, MIN_COLUMN)
+    assert drawn is not None and max(map(len, drawn.splitlines())) <= 60
+    assert drawn == tabulated(list(LOG_HEADERS), matrix, "simple", 60)
