@@ -6,7 +6,7 @@ terminal (``tally_walk``), the placeholders hints show (``placeholders``), the u
 session (``home``), and how output reaches the terminal (``output``, ``common``).
 
 Declarations only: no rule and no game state. May import every room below it; a command imports what it uses when
-it runs, so ``--help`` loads no game and a read command no writer (``tests/core/test_command_imports.py``).
+it runs, so ``--help`` loads no game and a read command no writer (``tests/core/test_imports.py``).
 """
 
 from __future__ import annotations

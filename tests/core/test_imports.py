@@ -98,3 +98,32 @@ def test_a_note_with_the_caches_word_imports_no_rules_no_tabulate_no_tinydb(tmp_
     heavy = {m for m in loaded if m.split(".")[0] in ("tabulate", "tinydb")}
     assert not heavy and not _rules(loaded), sorted(heavy | _rules(loaded))
     assert "scorekeeper.games.flamecraft.game" not in loaded
+
+
+#: what a command that only reads a session never needs: the recording commands' factory, the table, the web
+#: companion, the league's index and statistics, the tally walk, tabulate (the screens draw their own tables)
+NOT_FOR_A_READ = ("scorekeeper.cli.recording", "scorekeeper.cli.shell", "scorekeeper.cli.play", "scorekeeper.web",
+                  "scorekeeper.app.league_index", "scorekeeper.app.league_stats", "scorekeeper.app.tally_walk",
+                  "scorekeeper.cli.tally_walk", "prompt_toolkit", "starlette", "uvicorn", "tabulate", "tinydb")
+
+
+def test_a_read_command_imports_what_it_uses(tmp_path: Path) -> None:
+    """Issue 32: ``score``, ``status``, ``check`` and ``log`` of each game's sample load no writer's factory, no
+    table, no web room, no league index, no tally walk, no tabulate and no other game's package."""
+    from scorekeeper.games import REGISTRY
+
+    samples = {"emberheart": "four-players.json", "flamecraft": "5p-gold.json", "eight-dragons": "4p-long.json"}
+    env = {**os.environ, "SCOREKEEPER_HOME": str(tmp_path / "home"), "COLUMNS": "80"}
+    (tmp_path / "home").mkdir()
+    for game in REGISTRY:
+        session = tmp_path / f"{game.name}.json"
+        shutil.copy(SAMPLE.parents[1] / game.name / samples[game.name], session)
+        for command in ("score", "status", "check", "log"):
+            done = subprocess.run([sys.executable, "-c", PROBE, command, "--session", str(session)], env=env,
+                                  capture_output=True, text=True, check=False)
+            loaded = set(json.loads(done.stderr.strip().splitlines()[-1]))
+            assert "scorekeeper.app.session" in loaded, (command, done.stderr[-300:])  # the command ran
+            unneeded = {m for m in loaded for no in NOT_FOR_A_READ if m == no or m.startswith(no + ".")}
+            others = {m for m in loaded for g in REGISTRY if g is not game
+                      and (m == g.package or m.startswith(g.package + "."))}
+            assert not unneeded and not others, (game.name, command, sorted(unneeded | others))
