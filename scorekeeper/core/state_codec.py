@@ -103,7 +103,25 @@ def decode(data: Any) -> Any:
 
 def _dataclass(data: dict[str, Any]) -> Any:
     name, values = data.get("c"), data.get("v")
-    if not isinstance(name, str) or not isinstance(values, dict) or ":" not in name:
+    if not isinstance(name, str) or not isinstance(values, dict):
+        raise CodecError("a damaged object")
+    kind, fields = _KINDS.get(name) or _kind_of(name)
+    if len(values) != len(fields) or not all(f in values for f in fields):
+        raise CodecError(f"{name} has other fields now")
+    obj = object.__new__(kind)
+    for field_name in fields:
+        object.__setattr__(obj, field_name, decode(values[field_name]))
+    return obj
+
+
+#: the game state classes already looked up by their tag (``module:qualname``), with their fields
+_KINDS: dict[str, tuple[type, tuple[str, ...]]] = {}
+
+
+def _kind_of(name: str) -> tuple[type, tuple[str, ...]]:
+    """The dataclass a tag names, when it is a state class of a game package already imported, and its fields
+    (kept in ``_KINDS`` for the next object of that class); ``CodecError`` for anything else."""
+    if ":" not in name:
         raise CodecError("a damaged object")
     module_name, qualname = name.split(":", 1)
     module = sys.modules.get(module_name)
@@ -114,10 +132,5 @@ def _dataclass(data: dict[str, Any]) -> Any:
         kind = getattr(kind, part, None)
     if not isinstance(kind, type) or not dataclasses.is_dataclass(kind) or kind.__module__ != module_name:
         raise CodecError(f"{name} is not a game's state")
-    fields = [f.name for f in dataclasses.fields(kind)]
-    if sorted(fields) != sorted(values):
-        raise CodecError(f"{name} has other fields now")
-    obj = object.__new__(kind)
-    for field_name in fields:
-        object.__setattr__(obj, field_name, decode(values[field_name]))
-    return obj
+    _KINDS[name] = (kind, tuple(f.name for f in dataclasses.fields(kind)))
+    return _KINDS[name]
