@@ -37,6 +37,11 @@ class Reading(SessionCore):
         state = self.state if until is None else self.replay(until).state
         return self.game.score(state)
 
+    def score_at(self, at: int | None) -> ScoreTable:
+        """The scoring table now, or (provisional, most often) just before event ``at`` (``BadInput`` when there
+        is no such point)."""
+        return self.game.score(self.state_at(at))
+
     def player(self, text: str) -> str:
         """The player named by a unique, case-insensitive prefix of their name."""
         return resolve_player(self.players, text)

@@ -4,7 +4,7 @@ The game says where a turn or round ends (``Game.progress``: a label that change
 event of a period); ``timeline`` folds the journal once (``engine.replay`` with a ``watch``) and scores the
 state at each change, then once more at the end when events came after the last point. A score the game
 cannot compute yet (``MissingValueError``: a printed value never given) becomes a point without totals that
-says what is missing; the other points are shown as usual. ``score_at`` is the table just before event N.
+says what is missing; the other points are shown as usual.
 
 No Click here; ``scorekeeper.render.chart`` draws a ``Timeline`` and ``scorekeeper.render.report`` prints its rows.
 """
@@ -202,8 +202,3 @@ def _scored(score: Any, state: Any, label: str, seq: int, players: tuple[str, ..
     totals = {row.player: row.total for row in table.rows if row.player in players}  # the table's seat order
     parts = {row.player: {c: v for c, v in row.categories.items() if isinstance(v, (int, float))} for row in table.rows}
     return Point(label, seq, totals, tuple(table.winners), table.final, notes=tuple(table.notes), categories=parts)
-
-
-def score_at(session: "Session", at: int | None) -> ScoreTable:
-    """The scoring table now, or (provisional, most often) just before event ``at``."""
-    return session.game.score(session.state_at(at))

@@ -111,12 +111,12 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
     from scorekeeper.core.engine import broken_note
     from scorekeeper.core.protocol import MissingValueError
     from scorekeeper.render.report import render_score
-    from scorekeeper.app.timeline import score_at, timeline as over_time
 
     s = open_session(session)
     if timeline:
         if at is not None or explain:
             raise BadInput("--timeline shows the whole game: leave out --at and --explain (try 'score --at N')")
+        from scorekeeper.app.timeline import timeline as over_time
         from scorekeeper.render.chart import table as timeline_table
 
         steps = over_time(s)
@@ -126,7 +126,7 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
             click.echo(timeline_table(steps, check_format(fmt)))
         return
     try:
-        table = score_at(s, at)
+        table = s.score_at(at)
     except MissingValueError as exc:  # the table without the missing value, then what to set (exit 1)
         if exc.table is not None and not as_json:
             echo(render_score(exc.table, check_format(fmt), explain=explain, title=s.game.title, width=width()),

@@ -108,7 +108,7 @@ def _dataclass(data: dict[str, Any]) -> Any:
     kind, fields = _KINDS.get(name) or _kind_of(name)
     if len(values) != len(fields) or not all(f in values for f in fields):
         raise CodecError(f"{name} has other fields now")
-    obj = object.__new__(kind)
+    obj: Any = object.__new__(kind)
     for field_name in fields:
         object.__setattr__(obj, field_name, decode(values[field_name]))
     return obj

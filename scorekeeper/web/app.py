@@ -267,13 +267,13 @@ class Site(Base):
         return JSONResponse(await self.read(lambda s: status_payload(s.status(), s.replay().errors, played_data(s))), headers=SECURITY_HEADERS)
 
     async def api_score(self, request: Request) -> Response:
-        from scorekeeper.app.timeline import score_at, timeline
+        from scorekeeper.app.timeline import timeline
         from scorekeeper.render.payloads import score_payload
 
         at, explain = int_param(request, "at"), request.query_params.get("explain") in ("1", "yes", "true")
         if request.query_params.get("timeline") in ("1", "yes", "true"):
             return JSONResponse(await self.read(lambda s: timeline(s).to_json()), headers=SECURITY_HEADERS)
-        return JSONResponse(await self.read(lambda s: score_payload(score_at(s, at), at, explain)), headers=SECURITY_HEADERS)
+        return JSONResponse(await self.read(lambda s: score_payload(s.score_at(at), at, explain)), headers=SECURITY_HEADERS)
 
     async def api_check(self, request: Request) -> Response:
         from scorekeeper.render.report import violations_json

@@ -115,7 +115,7 @@ def test_a_read_command_imports_what_it_uses(tmp_path: Path) -> None:
     samples = {"emberheart": "four-players.json", "flamecraft": "5p-gold.json", "eight-dragons": "4p-long.json"}
     env = {**os.environ, "SCOREKEEPER_HOME": str(tmp_path / "home"), "COLUMNS": "80"}
     (tmp_path / "home").mkdir()
-    for game in REGISTRY:
+    for game in (g for g in REGISTRY if g.name in samples):  # a test's fake game may be registered too
         session = tmp_path / f"{game.name}.json"
         shutil.copy(SAMPLE.parents[1] / game.name / samples[game.name], session)
         for command in ("score", "status", "check", "log"):
