@@ -56,7 +56,7 @@ class Reading(SessionCore):
 
     def describe(self, event: Event) -> str:
         """One human line for an event (a void also says what it voided, found in ``events_by_seq``)."""
-        return describe(self.game, event, self.events_by_seq() if event.type == VOID else None)
+        return describe(self.game, event, self.events_by_seq() if event.type in (VOID, AMEND) else None)
 
     _by_seq: tuple[str, int, dict[int, Event]] | None = None
 
@@ -126,7 +126,7 @@ class Reading(SessionCore):
             without = replay([e for e in self.events if e.seq not in rulings], self.game, self.config)
             effects = ruling_effects(without, self.replay(), max(rulings))
         return Audit(recorded, self.journal.records[seq - 1], outcome, notes, before, self.game.status(before),
-                     effects)
+                     effects, self.describe(recorded))
 
     def settings_now(self) -> tuple[dict[str, Any], dict[str, str]]:
         """Every setting's value now and where it came from (the session's creation, or a ``set`` event)."""

@@ -131,7 +131,7 @@ class Recording(Trust):
         done = transact(self.journal, self.on_write, plan)
         assert done is not None  # this plan never declines
         written, head = done
-        journal = {e.seq: e for e in self.events} if any(e.type == VOID for e in written) else {}
+        journal = {e.seq: e for e in self.events} if any(e.type in (VOID, AMEND) for e in written) else {}
         for verdict, event in zip(verdicts, written):
             verdict.event, verdict.recorded, verdict.head_hash = event, True, head
             verdict.description = describe(self.game, event, journal)
@@ -175,7 +175,7 @@ class Recording(Trust):
             expected = self.game.expect(after_state).text
         except Exception:  # a hint must never stop a command
             expected = ""
-        journal = {e.seq: e for e in events()} if candidate.type == VOID else {}
+        journal = {e.seq: e for e in events()} if candidate.type in (VOID, AMEND) else {}
         return Verdict(candidate, findings, current.state, after_state, expected,
                        describe(self.game, candidate, journal), infos, effects=effects, replayed=replayed,
                        gains=gains)

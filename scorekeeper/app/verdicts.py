@@ -76,6 +76,8 @@ class Audit:
     status_before: Status
     #: for a ``void`` or an ``amend``: what it did to the later plays
     effects: Effects | None = None
+    #: the event in words, with the journal (a void names what it voided, an amendment what it changed)
+    description: str = ""
 
     def to_json(self, game: Game) -> dict[str, Any]:
         outcome = self.outcome
@@ -138,9 +140,7 @@ def describe(game: Game, event: Event, journal: Mapping[int, Event] | None = Non
         what = f": {describe(game, target)}" if target is not None and target.type != VOID else ""
         return f"void #{event.get('target')}{reason}{what}"
     if event.type == AMEND:
-        changes = " ".join(f"{k}={json.dumps(v)}" for k, v in dict(event.get("changes", {})).items())
-        who = f" player={event.get('player')}" if event.get("player") else ""
-        return f"amend #{event.get('target')}: {changes}{who}"
+        return _amendment(game, event, journal)
     own = core_description(event)
     if own is not None:
         return own
@@ -149,7 +149,60 @@ def describe(game: Game, event: Event, journal: Mapping[int, Event] | None = Non
     try:
         return game.describe(event)
     except Exception:  # a description must never stop a command
-        return f"{event.type} {json.dumps(dict(event.payload))}"
+        return f"{event.type} {_typed_fields(event.payload)}".rstrip()
+
+
+def _amendment(game: Game, event: Event, journal: Mapping[int, Event] | None) -> str:
+    """An amendment in words: with the ``journal``, the event as it now reads and as it read before (``amend #106:
+    now Milo fires up PL-4 taking 2 meat (was: taking 2 iron)``, the words both share said once); without it, the
+    fields it changed as typed (``amend #106: good=meat``)."""
+    changes, player = event.get("changes", {}), event.get("player")
+    target = (journal or {}).get(event.get("target"))
+    if isinstance(changes, Mapping) and target is not None and target.type not in (VOID, AMEND, NOTE):
+        before = target
+        for seq in sorted(journal or {}):
+            earlier = (journal or {})[seq]
+            if seq < event.seq and earlier.type == AMEND and earlier.get("target") == target.seq \
+                    and isinstance(earlier.get("changes"), Mapping):
+                before = before.amended(earlier.get("changes"), earlier.get("player"))
+        now, was = describe(game, before.amended(changes, player)), describe(game, before)
+        if now == was:
+            return f"amend #{target.seq}: {now} (unchanged)"
+        shared = _shared_start(now, was)
+        return f"amend #{target.seq}: now {now} (was: {'…' if shared else ''}{was[shared:]})"
+    who = f" player={player}" if player else ""
+    return f"amend #{event.get('target')}: {_typed_fields(changes)}{who}"
+
+
+def _shared_start(now: str, was: str) -> int:
+    """Where ``was`` is worth showing from: the start of the clause where ``now`` and ``was`` part (``…Y at 0,1
+    turned 1``, after the last ``, ``), else the word before the one where they part (``…slot 2``); 0 when they
+    part in the first few words."""
+    common = 0
+    for a, b in zip(now, was):
+        if a != b:
+            break
+        common += 1
+    clause = was.rfind(", ", 0, common) + 2
+    parting = was.rfind(" ", 0, common + 1)
+    cut = clause if clause >= 12 else was.rfind(" ", 0, max(parting, 0)) + 1
+    return cut if cut >= 12 else 0
+
+
+def _typed_fields(fields: object) -> str:
+    """Fields as KEY=VALUE words, each value as typed on the command line (a list as a, b; a record as k:v), never
+    as JSON (issue 36)."""
+    if not isinstance(fields, Mapping):
+        return str(fields)
+    return " ".join(f"{k}={_words(v)}" for k, v in fields.items())
+
+
+def _words(value: object) -> str:
+    if isinstance(value, Mapping):
+        return "{" + ", ".join(f"{k}: {_words(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_words(v) for v in value) + "]"
+    return _typed(value)
 
 
 def core_description(event: Event) -> str | None:

@@ -46,7 +46,7 @@ def audit_lines(audit: "Audit", game: "Game") -> list[str]:
     from scorekeeper.app.verdicts import describe
 
     recorded, outcome, seq = audit.recorded, audit.outcome, audit.recorded.seq
-    lines = [f"Event #{seq}: {describe(game, recorded)}",
+    lines = [f"Event #{seq}: {audit.description or describe(game, recorded)}",
              f"  recorded at {recorded.recorded_at}{' with --force' if recorded.forced else ''}",
              f"  hash {audit.record.get('hash', '')[:16]}…"]
     if outcome and outcome.amended_by:

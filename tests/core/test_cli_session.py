@@ -141,7 +141,7 @@ def test_void_and_amend_check_their_target(game: Cli) -> None:
     assert game("amend", "9", "n=1").exit_code == 2
     assert game("amend", "1", "n").exit_code == 2
     amended = game("amend", "1", "n=3")
-    assert amended.output.startswith("#2 recorded: amend #1: n=3\n")
+    assert amended.output.startswith("#2 recorded: amend #1: now Ann adds 3 (was: Ann adds 2)\n")  # words (issue 36)
     assert game.json("score")["players"][0]["categories"]["counters"] == 3
 
 
@@ -155,7 +155,7 @@ def test_undo_void_and_amend_preview_with_dry_run_and_write_nothing(game: Cli) -
     assert game("void", "1", "--dry-run").exit_code == 1  # it would break #2: refused as it would be
     void = game("void", "1", "--dry-run", "--force")  # what it would do all the same: the later play it breaks
     assert void.output.startswith("#3 would record: void #1: Ann adds 2\n") and "#2" in void.output.split("\n", 1)[1]
-    assert game("amend", "1", "n=3", "--dry-run").output.startswith("#3 would record: amend #1: n=3")
+    assert game("amend", "1", "n=3", "--dry-run").output.startswith("#3 would record: amend #1: now Ann adds 3 (was: ")
     refused = game("amend", "1", "n=9", "--dry-run")  # refused as it would be
     assert refused.exit_code == 1 and "FAKE-RANGE: #1 take 1 to 3 counters, not 9" in refused.stderr
     assert game.session.read_bytes() == before
