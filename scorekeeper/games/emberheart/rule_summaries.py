@@ -1,8 +1,11 @@
 """Emberheart: every rule of the checklist in the project's own words, with the rulebook section it lives in.
 
 Rule ID → (the rulebook's heading, "A › B" for a heading under another; a one-line summary for players),
-in checklist order. ``scorekeeper rules GAME`` lists them; ``check``, ``audit`` and refusals show them.
+in checklist order, then the project's own; the whole-state invariants (``EH-STATE-n``) are declared with their
+checks and the rulebook sentence each rests on, in ``state_check.INVARIANTS``, and listed here from there. ``scorekeeper rules GAME`` lists them; ``check``, ``audit`` and refusals show them.
 """
+
+from scorekeeper.games.emberheart.state_check import INVARIANTS
 
 SUMMARIES: dict[str, tuple[str, str]] = {
     "EH-SETUP-1": ("Setup",
@@ -491,4 +494,5 @@ SUMMARIES: dict[str, tuple[str, str]] = {
         "A tally types only fields of the game's state, each as the state holds it"),
     "EH-TALLY-2": ("(the project's own: a tally)",
         "A tally holds what a box can: tokens, 5 Crests each, no count below 0, Heroes by name"),
+    **{rule: (invariant.section, invariant.summary) for rule, invariant in INVARIANTS.items()},
 }

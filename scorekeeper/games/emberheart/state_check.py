@@ -125,7 +125,7 @@ def _first_player(st: State) -> Iterable[str]:
 
 
 @invariant("EH-STATE-3", "II. Reward Phase", "Parties stand on the board only in the Action and Reward phases; "
-           "a Location is resolved only in the Reward phase",
+           "Locations resolve in Reward",
            "After resolving a Common Location, discard all Grunts from that Location and return all Experts, "
            "Crests, and Dragon Companions to the players' personal supplies")
 def _parties_in_phase(st: State) -> Iterable[str]:
@@ -182,8 +182,8 @@ def _tokens(st: State) -> Iterable[str]:
                        "a Party holds Grunts, Scouts, Rangers and Wardens, none below 0")
 
 
-@invariant("EH-STATE-6", "Flame", "The Flame marker stays on the Flame track: never left of its start "
-           "(flame_min), never past flame_max when one is set",
+@invariant("EH-STATE-6", "Flame", "The Flame marker stays on its track: never below flame_min, never "
+           "above flame_max when set",
            "Place each player's Flame marker on the Flame icon on the Flame track.")
 def _flame(st: State) -> Iterable[str]:
     low, high = st.settings.get("flame_min", 0), st.settings.get("flame_max")
@@ -261,8 +261,8 @@ def _heroes(st: State) -> Iterable[str]:
                    "the box has one of each")
 
 
-@invariant("EH-STATE-10", "Components", "Every Dragon, Preserve and Garrison card is red, blue or green (an "
-           "exotic Dragon has no colour of its own until attached)",
+@invariant("EH-STATE-10", "Components", "Dragons, Preserves and Garrisons are red, blue or green; an exotic "
+           "is colourless until attached",
            "Sort the Garrison cards into three decks by their color (red, blue and green)")
 def _colours(st: State) -> Iterable[str]:
     for card in st.cards.values():
@@ -281,8 +281,8 @@ def _colours(st: State) -> Iterable[str]:
             yield f"{_whose(card)} is a {card.kind} card coloured {card.colour!r}; they are red, blue or green"
 
 
-@invariant("EH-STATE-11", "Hero Abilities and Scoring Conditions", "Each card is in one place: on offer or in "
-           "one player's area, listed there, and of the kind its offer holds",
+@invariant("EH-STATE-11", "Hero Abilities and Scoring Conditions", "Each card is in one place: an offer of its "
+           "kind, or one player's area, listed there",
            "When you claim a Hero card, place it in your player area.")
 def _places(st: State) -> Iterable[str]:
     names = _names(st)
@@ -414,8 +414,8 @@ def _exotic_adopts(st: State) -> Iterable[str]:
                    f"{card.colour or 'colourless'}; once attached it is {holder.colour or 'the card'}'s colour")
 
 
-@invariant("EH-STATE-15", "I. Action Phase › Player Skills", "Skills are side B's, one different skill per board; "
-           "a skill-1 Gear sits only on an attached Dragon of the skill-1 player",
+@invariant("EH-STATE-15", "I. Action Phase › Player Skills", "Skills are side B's, one per board; a "
+           "skill-1 Gear sits on a Dragon attached with skill 1",
            "On the \"B\" side, however, each player has a unique Player Skill")
 def _skills(st: State) -> Iterable[str]:
     side = str(st.settings.get("side", "A")).upper()
@@ -462,8 +462,8 @@ def _aides(st: State) -> Iterable[str]:
             yield f"the {aide.title()} is given to {holder}, whose Aides do not include it"
 
 
-@invariant("EH-STATE-17", "I. Action Phase › Sending a Party to a Common Location", "A Party is 0 to 5 Hirelings "
-           "of the kinds its Location allows, alone on its numbered space, with its owner's one Companion at most",
+@invariant("EH-STATE-17", "I. Action Phase › Sending a Party to a Common Location", "A Party is up to 5 Hirelings "
+           "its Location allows, alone on its space, with at most one Companion",
            "When performing this action, create a Party by forming a stack of 1-5 Hireling tokens and placing your "
            "Crest on top of it.")
 def _parties(st: State) -> Iterable[str]:

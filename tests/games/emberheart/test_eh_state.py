@@ -407,3 +407,17 @@ def test_the_bundled_tally_and_the_rulebook_example_find_nothing() -> None:
     example = tallied({"phase": "end", "round": 5, "players": [{"flame": 9}, {"flame": 6}, {"flame": 3}]},
                       ("Astrid", "Helga", "Brandon"))
     assert check_state(example) == []
+
+
+def invariants_table() -> str:
+    """The table of ``docs/emberheart.md``'s section on the whole-state invariants, as ``INVARIANTS`` makes it."""
+    rows = [f"| {rule} | {i.summary} | {i.section}: \"{' '.join(i.sentence.split())}\" |"
+            for rule, i in INVARIANTS.items()]
+    return "\n".join(["| ID | what | the rulebook's section and sentence it rests on |", "|---|---|---|", *rows])
+
+
+def test_the_docs_list_every_invariant_with_its_sentence() -> None:
+    """``docs/emberheart.md`` lists EH-STATE-1..19 with their summaries and sentences, as the code declares them."""
+    text = (ROOT / "docs" / "emberheart.md").read_text(encoding="utf-8")
+    start, end = "<!-- state-invariants:start -->\n", "\n<!-- state-invariants:end -->"
+    assert text.split(start)[1].split(end)[0] == invariants_table()
