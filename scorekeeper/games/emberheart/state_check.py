@@ -206,7 +206,7 @@ def _tracks(st: State) -> Iterable[str]:
     for p in st.players:
         wrong = False
         for track in (*TRACKS, *(t for t in p.attrs if t not in TRACKS)):
-            step = p.attrs.get(track)
+            step = p.attrs.get(track, 0)  # a track a tally leaves out of its attrs is on step 0, as scored
             if track not in TRACKS:
                 yield f"{p.name} has a track {track!r}; the Attribute tracks are {', '.join(TRACKS)}"
                 wrong = True

@@ -218,9 +218,8 @@ def build(players: Sequence[str], table: Answers, each: Mapping[str, Answers]) -
     for name in players:
         got = each.get(name, {})
         row: dict[str, Any] = {key: got[key] for key in ("flame", "gear") if key in got}
-        attrs = {track: got[track] for track in TRACKS if track in got}
-        if attrs:
-            row["attrs"] = attrs
+        if any(track in got for track in TRACKS):  # the tracks not answered yet are on step 0
+            row["attrs"] = {track: got.get(track, 0) for track in TRACKS}
         if got.get("hire"):  # the kinds not typed are none (field report TALLY-19); Enter keeps the setup's
             row["hire"] = {**empty_hire(), **got["hire"]}
         ids = []
