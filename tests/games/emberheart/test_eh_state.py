@@ -82,6 +82,85 @@ def card(st: State, cid: str) -> Card:
     return st.cards[cid]
 
 
+def action_state() -> State:
+    """Four players in an Action phase with Parties on the board and an Aide taken."""
+    return sample_state("four-players.json", lambda s: s.phase == ACTION and len(s.parties) >= 2
+                        and any(s.aides.values()))
+
+
+def _set(obj: Any, **values: Any) -> None:
+    for key, value in values.items():
+        setattr(obj, key, value)
+
+
+#: the other things each invariant finds, one case each: (the legal state, its edit, words of the message)
+MORE: dict[str, list[tuple[Any, Any, tuple[str, ...]]]] = {
+    "EH-STATE-3": [(lambda: sample_state("four-players.json", lambda s: s.phase == REWARD),
+                    lambda st: _set(st, location="market"), ("'market'",))],
+    "EH-STATE-4": [(end_state, lambda st: st.specials.update(market=["Astrid"]), ("'market'",))],
+    "EH-STATE-5": [(end_state, lambda st: st.player("Astrid").hire.update(Q=1), ("Astrid", "'Q'")),
+                   (action_state, lambda st: st.parties[0].hire.update(W=-1), ("Party at",))],
+    "EH-STATE-6": [(end_state, lambda st: _set(st.player("Astrid"), flame="hot"), ("Astrid", "Flame track"))],
+    "EH-STATE-7": [(end_state, lambda st: st.player("Bjorn").attrs.update(wisdom=1), ("Bjorn", "'wisdom'"))],
+    "EH-STATE-9": [(end_state, lambda st: _set(st.cards["H1"], hero=""), ("Astrid's H1", "no Hero named"))],
+    "EH-STATE-10": [(end_state, lambda st: _set(st.cards["D1"], exotic=True, attached_to=None, colour="red"),
+                     ("Astrid's D1", "unattached exotic Dragon coloured red"))],
+    "EH-STATE-11": [
+        (end_state, lambda st: st.player("Astrid").cards.append("Z9"), ("Astrid", "'Z9'")),
+        (end_state, lambda st: (st.player("Astrid").cards.remove("D2"), st.player("Bjorn").cards.append("D2")),
+         ("Bjorn's cards list D2", "Astrid")),
+        (end_state, lambda st: _set(st.cards["D3"], owner="Zed"), ("D3", "'Zed'")),
+        (action_state, lambda st: _set(st, offers={**st.offers, "tavern": ["Z9", None, None]}), ("tavern", "'Z9'")),
+        (action_state, lambda st: _set(st.cards[str(st.offers["camp"][0])], owner="Astrid"), ("camp", "Astrid's")),
+        (action_state, lambda st: (st.cards.update(X9=Card("X9", "hero", colour="red", hero="bard")),
+                                   st.offers["tavern"].__setitem__(0, "X9")), ("X9", "hero card on the tavern")),
+        (action_state, lambda st: _set(st, garrison={**st.garrison, "red": "Z9"}), ("red Garrison slot", "'Z9'")),
+        (action_state, lambda st: _set(st, garrison={**st.garrison, "red": st.garrison["blue"]}),
+         ("red Garrison slot", "blue garrison")),
+        (action_state, lambda st: _set(st.cards[str(st.garrison["red"])], owner="Astrid"), ("Garrison", "Astrid's")),
+        (action_state, lambda st: _set(st, raids=["Z9", st.raids[1]]), ("Raid slot", "'Z9'")),
+    ],
+    "EH-STATE-12": [
+        (end_state, lambda st: _set(st.cards["P1"], attached_to="H1"), ("Astrid's P1", "only Dragons")),
+        (end_state, lambda st: _set(st.cards["D2"], attached_to="Z9"), ("Astrid's D2", "'Z9'")),
+        (end_state, lambda st: _set(st.cards["D3"], attached_to="G1"), ("Bjorn's D3", "garrison card")),
+        (end_state, lambda st: _set(st.cards["D2"], attached_to="P1"), ("D2", "P1", "holds nothing")),
+        (end_state, lambda st: _set(st.cards["G1"], holds="D3"), ("Bjorn's G1", "garrison card holding")),
+        (end_state, lambda st: _set(st.cards["H1"], holds="P1"), ("Astrid's H1", "not a Dragon")),
+    ],
+    "EH-STATE-15": [(end_state, lambda st: (st.settings.update(side="B"), _set(st.players[0], skill=2),
+                                            _set(st.players[1], skill=1), _set(st.cards["D1"], gear_on=True)),
+                     ("Astrid's D1", "does not show skill 1"))],
+    "EH-STATE-16": [
+        (end_state, lambda st: st.aides.update(cook=None), ("'cook'",)),
+        (end_state, lambda st: st.aides.update(leader="Zed"), ("Leader", "'Zed'")),
+        (end_state, lambda st: st.player("Astrid").aides.append("cook"), ("Astrid", "'cook'")),
+        (end_state, lambda st: (st.player("Astrid").aides.extend(["healer", "healer"]), st.aides.update(healer="Astrid")),
+         ("Astrid", "Healer 2 times")),
+    ],
+    "EH-STATE-17": [
+        (action_state, lambda st: _set(st.parties[0], owner="Zed"), ("'Zed'",)),
+        (action_state, lambda st: _set(st.parties[0], location="market"), ("market", "Common Locations")),
+        (action_state, lambda st: _set(st.parties[0], space=9), ("space 9", "1 to 5")),
+        (action_state, lambda st: (_set(st.parties[1], owner=st.parties[0].owner, companion=True),
+                                   _set(st.parties[0], companion=True)), ("Companion is with 2 Parties",)),
+        (action_state, lambda st: (_set(st.parties[0], companion=True),
+                                   _set(st.player(st.parties[0].owner), companion_used=False)), ("not marked used",)),
+    ],
+    "EH-STATE-19": [(lambda: sample_state("two-players-side-b.json", lambda s: s.phase == ACTION),
+                     lambda st: _set(st, blocked=[("market", 1)]), ("'market'",))],
+}
+
+
+def the_other_cases(rule: str) -> None:
+    """Each further thing ``rule`` finds (``MORE``), each on its own edited legal state."""
+    for base, edit, words in MORE.get(rule, []):
+        st = base()
+        assert rules(st) == {}
+        edit(st)
+        breaks(st, rule, *words)
+
+
 def test_the_legal_states_used_here_find_nothing() -> None:
     assert rules(end_state()) == {}
     assert GAME.check_state(end_state()) == []
@@ -133,6 +212,7 @@ def test_eh_state_3_parties_go_home_by_the_end_of_the_reward_phase() -> None:
     st = sample_state("four-players.json", lambda s: s.phase == RAID)
     st.location = "tavern"
     breaks(st, "EH-STATE-3", "tavern", "Reward phase")
+    the_other_cases("EH-STATE-3")
 
 
 def test_eh_state_4_five_crests_each() -> None:
@@ -148,6 +228,7 @@ def test_eh_state_4_five_crests_each() -> None:
     st = end_state()
     st.specials["warehouse"].append("Zed")
     breaks(st, "EH-STATE-4", "'Zed'", "warehouse")
+    the_other_cases("EH-STATE-4")
 
 
 def test_eh_state_5_no_count_of_tokens_below_zero() -> None:
@@ -159,6 +240,7 @@ def test_eh_state_5_no_count_of_tokens_below_zero() -> None:
     st = end_state()
     st.player("Bjorn").hire["W"] = -1
     breaks(st, "EH-STATE-5", "Bjorn", "Wardens")
+    the_other_cases("EH-STATE-5")
 
 
 def test_eh_state_6_the_flame_marker_stays_on_its_track() -> None:
@@ -170,6 +252,7 @@ def test_eh_state_6_the_flame_marker_stays_on_its_track() -> None:
     st = end_state()
     st.settings["flame_max"] = 6
     breaks(st, "EH-STATE-6", "Bjorn", "flame_max")
+    the_other_cases("EH-STATE-6")
 
 
 def test_eh_state_7_attribute_markers_on_their_tracks() -> None:
@@ -182,6 +265,7 @@ def test_eh_state_7_attribute_markers_on_their_tracks() -> None:
     st = end_state()
     st.player("Astrid").attrs = {"strength": 0, "senses": 0, "speed": 0}
     breaks(st, "EH-STATE-7", "Astrid", "all on step 0")
+    the_other_cases("EH-STATE-7")
 
 
 def test_eh_state_8_no_more_cards_of_a_kind_than_the_box() -> None:
@@ -210,6 +294,7 @@ def test_eh_state_9_one_hero_of_each_kind() -> None:
     assert message == "Astrid holds 2 Heroes of kind Paragon (H1, H2); the box has one of each"
     st.cards["H2"].hero, st.cards["H2"].colour = "priestess", "red"
     breaks(st, "EH-STATE-9", "Astrid's H2", "Priestess", "green Hero")
+    the_other_cases("EH-STATE-9")
 
 
 def test_eh_state_10_card_colours() -> None:
@@ -225,6 +310,7 @@ def test_eh_state_10_card_colours() -> None:
     st = end_state()
     st.cards["D3"].colour = "purple"
     breaks(st, "EH-STATE-10", "Bjorn's D3", "'purple'")
+    the_other_cases("EH-STATE-10")
 
 
 def test_eh_state_11_each_card_in_one_place() -> None:
@@ -240,6 +326,7 @@ def test_eh_state_11_each_card_in_one_place() -> None:
     cid = str(st.offers["camp"][0])
     st.offers["tavern"][0] = cid
     breaks(st, "EH-STATE-11", cid, "2 slots")
+    the_other_cases("EH-STATE-11")
 
 
 def test_eh_state_12_one_dragon_per_hero() -> None:
@@ -255,6 +342,7 @@ def test_eh_state_12_one_dragon_per_hero() -> None:
     st = end_state()
     card(st, "P1").holds = "D2"
     breaks(st, "EH-STATE-12", "Astrid's P1", "D2", "name each other")
+    the_other_cases("EH-STATE-12")
 
 
 def test_eh_state_13_a_dragon_on_a_preserve_of_its_colour() -> None:
@@ -290,6 +378,7 @@ def test_eh_state_15_skills_and_the_skill_one_gear() -> None:
     st = end_state()
     card(st, "D2").gear_on = True
     breaks(st, "EH-STATE-15", "Astrid's D2", "skill-1 Gear")
+    the_other_cases("EH-STATE-15")
 
 
 def test_eh_state_16_each_aide_with_one_player() -> None:
@@ -304,6 +393,7 @@ def test_eh_state_16_each_aide_with_one_player() -> None:
     aide, holder = next((a, h) for a, h in st.aides.items() if h)
     st.player(holder).aides.remove(aide)
     breaks(st, "EH-STATE-16", aide.title(), holder)
+    the_other_cases("EH-STATE-16")
 
 
 def test_eh_state_17_a_party_on_its_space() -> None:
@@ -324,6 +414,7 @@ def test_eh_state_17_a_party_on_its_space() -> None:
     party = next(p for p in st.parties if p.location == "tavern")
     party.hire["W"] += 1
     breaks(st, "EH-STATE-17", party.owner, "Wardens", "tavern allows Grunts and Scouts")
+    the_other_cases("EH-STATE-17")
 
 
 def test_eh_state_18_a_completed_garrison_card_is_claimed() -> None:
@@ -341,6 +432,7 @@ def test_eh_state_19_non_player_crests_only_with_two_players() -> None:
     st = sample_state("four-players.json", lambda s: s.phase == ACTION)
     st.blocked = [("tavern", 1)]
     breaks(st, "EH-STATE-19", "4-player game")
+    the_other_cases("EH-STATE-19")
 
 
 # -- not over-strict: every state a legal sequence of plays reaches -------------------------------------------
