@@ -491,7 +491,7 @@ SUMMARIES: dict[str, tuple[str, str]] = {
     "EH-ADJ-1": ("(the project's own: starting mid-game)",
         "An adjust sets only the keys it knows, to whole non-negative numbers"),
     "EH-TALLY-1": ("(the project's own: a tally)",
-        "A tally types only fields of the game's state, as it holds them, and cards, colours, Heroes that exist"),
+        "A tally types only fields of the state, as it holds them, and cards, colours, Heroes that exist"),
     "EH-TALLY-2": ("(the project's own: a tally)",
         "A tally holds what a box can: tokens, 5 Crests each, no count below 0"),
     **{rule: (invariant.section, invariant.summary) for rule, invariant in INVARIANTS.items()},
