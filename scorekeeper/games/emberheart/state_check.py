@@ -286,6 +286,9 @@ def _colours(st: State) -> Iterable[str]:
            "When you claim a Hero card, place it in your player area.")
 def _places(st: State) -> Iterable[str]:
     names = _names(st)
+    for cid, filed in st.cards.items():
+        if isinstance(filed, Card) and filed.id != cid:
+            yield f"the card filed as {cid} is named {filed.id}; a card has one name"
     listed: dict[str, list[str]] = {}
     for p in st.players:
         for cid in p.cards:

@@ -51,6 +51,8 @@ def misnamed(st: State) -> str | None:
     None when every word reads."""
     for cid, card in st.cards.items():
         at = f"state.cards.{cid}"
+        if card.id != cid:
+            return f"{at}.id: {card.id!r}; a card's id is its name in state.cards, {cid!r}"
         if card.kind not in KINDS:
             return f"{at}.kind: no card kind {card.kind!r}{suggest(card.kind, KINDS)}; the kinds are {', '.join(KINDS)}"
         if card.colour not in CARD_COLOURS:
@@ -93,11 +95,14 @@ def unmatched(st: State, card: Card) -> str:
 
 
 def settle(st: State, typed: dict[str, Any]) -> None:
-    """What the typed table implies and may leave out: an attached exotic Dragon has its holder's colour (field
+    """What the typed table implies and may leave out: a Dragon coloured ``exotic`` is exotic; an attached exotic
+    Dragon has its holder's colour (field
     report TALLY-1, EH-DRG-7), a Hero card the colour of its Hero; at the end of the game (phase end) the round is
     the fifth (EH-FLOW-1) and the Gear typed is the Gear held before the step-5 discards (``end_gear``, which the
     Heroes read, AMB-25: field report TALLY-5), unless typed."""
     for card in st.cards.values():
+        if card.is_dragon and card.colour == EXOTIC:
+            card.exotic = True  # a Dragon typed 'exotic' is one, as a revealed one is (EH-DRG-9)
         holder = st.cards.get(card.attached_to) if card.attached_to else None
         if card.exotic and holder is not None and holder.kind in HOLDERS and card.colour in ("", EXOTIC):
             card.colour = holder.colour  # EH-DRG-7

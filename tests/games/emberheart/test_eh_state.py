@@ -110,6 +110,7 @@ MORE: dict[str, list[tuple[Any, Any, tuple[str, ...]]]] = {
         (end_state, lambda st: (st.player("Astrid").cards.remove("D2"), st.player("Bjorn").cards.append("D2")),
          ("Bjorn's cards list D2", "Astrid")),
         (end_state, lambda st: _set(st.cards["D3"], owner="Zed"), ("D3", "'Zed'")),
+        (end_state, lambda st: _set(st.cards["D3"], id="D9"), ("filed as D3", "D9")),
         (action_state, lambda st: _set(st, offers={**st.offers, "tavern": ["Z9", None, None]}), ("tavern", "'Z9'")),
         (action_state, lambda st: _set(st.cards[str(st.offers["camp"][0])], owner="Astrid"), ("camp", "Astrid's")),
         (action_state, lambda st: (st.cards.update(X9=Card("X9", "hero", colour="red", hero="bard")),

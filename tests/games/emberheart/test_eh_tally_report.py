@@ -206,6 +206,7 @@ def test_tally_10_impossible_end_states_are_found(change: Any, rule: str, words:
     ("hero", "paragn", "state.cards.H1.hero: no Hero 'paragn' (did you mean paragon?)"),
     ("track", "strenght", "state.cards.G1.track: no Attribute track 'strenght' (did you mean strength?)"),
     ("cards", "D9", "state.players[0].cards: 'D9' is not a card of state.cards (Maren's)"),
+    ("id", "D2", "state.cards.D1.id: 'D2'; a card's id is its name in state.cards, 'D1'"),
 ])
 def test_tally_13_a_misspelled_word_is_one_line_exit_2_nothing_written(cli: Any, tmp_path: Path, field: str,
                                                                       value: str, said: str) -> None:
