@@ -58,11 +58,8 @@ def misnamed(st: State) -> str | None:
         if card.colour not in CARD_COLOURS:
             return (f"{at}.colour: no colour {card.colour!r}{suggest(card.colour, CARD_COLOURS[1:])}; a card is red, "
                     "blue or green (an unattached exotic Dragon: exotic = true)")
-        if card.kind == "hero":
-            name = hero_name(card.hero)
-            if name is None:
-                return f"{at}.hero: no Hero {card.hero!r}{suggest(card.hero.lower(), list(HEROES))}"
-            card.hero = name
+        if card.kind == "hero" and hero_name(card.hero) is None:
+            return f"{at}.hero: no Hero {card.hero!r}{suggest(card.hero.lower(), list(HEROES))}"
         if card.kind == "garrison" and card.track and card.track not in TRACKS:
             return f"{at}.track: no Attribute track {card.track!r}{suggest(card.track, TRACKS)}; the tracks are " \
                    f"{', '.join(TRACKS)}"
@@ -95,12 +92,14 @@ def unmatched(st: State, card: Card) -> str:
 
 
 def settle(st: State, typed: dict[str, Any]) -> None:
-    """What the typed table implies and may leave out: a Dragon coloured ``exotic`` is exotic; an attached exotic
-    Dragon has its holder's colour (field
-    report TALLY-1, EH-DRG-7), a Hero card the colour of its Hero; at the end of the game (phase end) the round is
-    the fifth (EH-FLOW-1) and the Gear typed is the Gear held before the step-5 discards (``end_gear``, which the
-    Heroes read, AMB-25: field report TALLY-5), unless typed."""
+    """What the typed table implies and may leave out: a Hero by its name as the box prints it (``fire-sage`` is the
+    Fire Sage, TALLY-4), a Hero card the colour of its Hero; a Dragon coloured ``exotic`` is exotic, and attached it
+    has its holder's colour (field report TALLY-1, EH-DRG-7); at the end of the game (phase end) the round is the
+    fifth (EH-FLOW-1) and the Gear typed is the Gear held before the step-5 discards (``end_gear``, which the Heroes
+    read, AMB-25: field report TALLY-5), unless typed."""
     for card in st.cards.values():
+        if card.kind == "hero":
+            card.hero = hero_name(card.hero) or card.hero
         if card.is_dragon and card.colour == EXOTIC:
             card.exotic = True  # a Dragon typed 'exotic' is one, as a revealed one is (EH-DRG-9)
         holder = st.cards.get(card.attached_to) if card.attached_to else None
@@ -169,6 +168,8 @@ def read_card(text: str) -> dict[str, Any]:
     if "on" in rest:
         at = rest.index("on")
         on, rest = " ".join(rest[at + 1:]), rest[:at]
+        if not on:
+            raise BadInput(f"{kind}: 'on' names the Hero or Preserve it joins: on paragon, on preserve, on preserve red")
     done = bool(rest) and rest[-1] == "done"
     rest = rest[:-1] if done else rest
     colours = (*COLOURS, EXOTIC)
@@ -252,11 +253,15 @@ def build(players: Sequence[str], table: Answers, each: Mapping[str, Answers]) -
 def holder_for(dragon: dict[str, Any], target: str, before: list[dict[str, Any]]) -> dict[str, Any] | None:
     """The card a Dragon typed ``on TARGET`` joins, among the player's cards typed before it (field report TALLY-2):
     ``preserve`` the first free Preserve of the Dragon's colour, ``preserve red`` the first free red one, a Hero's
-    name (``fire-sage``, ``fire sage``, a unique prefix) that Hero when free and of the Dragon's colour. Any colour
-    fits an exotic Dragon or one attached by skill 1 (``gear``). None when nothing fits."""
+    name (``fire-sage``, ``fire sage``, a unique prefix) or a card's id (``H1``, ``P2``) that card when free and of
+    the Dragon's colour. Any colour fits an exotic Dragon or one attached by skill 1 (``gear``). None when nothing
+    fits."""
     words = target.split()
     any_colour = bool(dragon.get("exotic") or dragon.get("gear_on"))
-    if words[0] == "preserve":
+    named = [c for c in before if c["id"].lower() == target and c["kind"] in HOLDERS]
+    if named:
+        fits = named
+    elif words[0] == "preserve":
         wanted = words[1] if len(words) == 2 and words[1] in COLOURS else None
         if len(words) > 2 or len(words) == 2 and wanted is None:
             return None
@@ -302,7 +307,8 @@ WALK = Walk(
         Question("hire", "Hirelings", read_hire, "all of them, supply and board: G=10 S=2 R=1 W=0 (Enter keeps "
                  "the setup's 10 Grunts)", words=tuple(f"{k}=" for k in HIRELINGS)),
         Question("cards", "cards", read_card, "one a line, e.g. captive red 5 on paragon; an empty line ends",
-                 many=True, settings=judged_with_the_lines_before, words=(*CARD_KINDS, *COLOURS, EXOTIC, *HEROES, "on", "done", GEAR)),
+                 many=True, settings=judged_with_the_lines_before,
+                 words=(*CARD_KINDS, *COLOURS, EXOTIC, *HEROES, "on", "done", GEAR)),
     ),
     build=build,
 )

@@ -103,6 +103,8 @@ def test_tally_2_on_preserve_is_the_first_free_preserve_of_the_dragons_colour() 
                          "mountain green 2 on preserve green")
     assert state["cards"]["D1"]["attached_to"] == "P2" and state["cards"]["P2"]["holds"] == "D1"
     assert state["cards"]["D2"]["attached_to"] == "P1" and state["cards"]["P1"]["holds"] == "D2"
+    state = walked_cards("preserve red", "preserve red", "captive red 3 on p2")  # a card's id names it
+    assert state["cards"]["D1"]["attached_to"] == "P2"
 
 
 @pytest.mark.parametrize("line,words", [
@@ -118,6 +120,11 @@ def test_tally_3_an_on_that_matches_nothing_is_refused_naming_it(line: str, word
         tally(state)
     message = str(refused.value)
     assert words in message and "Maren's D1 is put on" in message and "\n" not in message
+
+
+def test_tally_3_an_on_that_names_nothing_at_all_is_refused_as_typed() -> None:
+    with pytest.raises(BadInput, match="'on' names the Hero or Preserve it joins"):
+        read_card("captive red 5 on")
 
 
 def test_tally_3_the_walk_says_so_and_asks_the_line_again(tmp_path: Path, home: dict[str, str]) -> None:
