@@ -156,7 +156,8 @@ def _crests(st: State) -> Iterable[str]:
         parties = sum(1 for party in st.parties if party.owner == p.name)
         specials = sum(names.count(p.name) for names in st.specials.values())
         if not _whole(p.crests) or not _whole(p.crests_gone) or p.crests < 0 or p.crests_gone < 0:
-            yield f"{p.name} holds {p.crests!r} Crests ({p.crests_gone!r} left on Special Locations); neither is below 0"
+            yield (f"{p.name} holds {p.crests!r} Crests ({p.crests_gone!r} left on Special Locations); neither is "
+                   "below 0")
             continue
         total = p.crests + parties + specials + p.crests_gone
         if total != CRESTS:
@@ -274,7 +275,8 @@ def _colours(st: State) -> Iterable[str]:
                     yield (f"{_whose(card)} is an unattached exotic Dragon coloured {card.colour}; it counts as any "
                            "colour until it is attached")
             if card.exotic and card.kind != "captive":
-                yield f"{_whose(card)} is an exotic {card.kind} Dragon; exotic Dragons are found only at the Poachers' Camp"
+                yield (f"{_whose(card)} is an exotic {card.kind} Dragon; exotic Dragons are found only at the "
+                       "Poachers' Camp")
             elif not card.exotic and card.colour not in COLOURS:
                 yield f"{_whose(card)} is a Dragon coloured {card.colour!r}; Dragons are red, blue or green (or exotic)"
         elif card.kind in ("preserve", GARRISON) and card.colour not in COLOURS:
@@ -400,7 +402,8 @@ def _same_colour(st: State) -> Iterable[str]:
         holder = _card(st, card.attached_to) if card.attached_to else None
         if holder is not None and holder.kind in ("hero", "preserve") and card.colour in COLOURS \
                 and holder.colour != card.colour:
-            yield (f"{_whose(card)}, a {card.colour} Dragon, is attached to {holder.id}, a {holder.colour or 'colourless'} "
+            yield (f"{_whose(card)}, a {card.colour} Dragon, is attached to {holder.id}, a "
+                   f"{holder.colour or 'colourless'} "
                    f"{holder.kind.title()}; a Dragon joins a card of its own colour")
 
 
@@ -459,7 +462,8 @@ def _aides(st: State) -> Iterable[str]:
             elif p.aides.count(aide) > 1:
                 yield f"{p.name} holds the {aide.title()} {p.aides.count(aide)} times; there is one"
             elif st.aides.get(aide) != p.name:
-                yield f"{p.name} holds the {aide.title()}, which the Ambassador's area gives to {st.aides.get(aide) or 'nobody'}"
+                yield (f"{p.name} holds the {aide.title()}, which the Ambassador's area gives to "
+                       f"{st.aides.get(aide) or 'nobody'}")
     for aide, holder in st.aides.items():
         if holder in names and aide not in st.player(holder).aides:
             yield f"the {aide.title()} is given to {holder}, whose Aides do not include it"

@@ -169,7 +169,8 @@ def read_card(text: str) -> dict[str, Any]:
         at = rest.index("on")
         on, rest = " ".join(rest[at + 1:]), rest[:at]
         if not on:
-            raise BadInput(f"{kind}: 'on' names the Hero or Preserve it joins: on paragon, on preserve, on preserve red")
+            raise BadInput(f"{kind}: 'on' names the Hero or Preserve it joins: on paragon, on preserve, "
+                           "on preserve red")
     done = bool(rest) and rest[-1] == "done"
     rest = rest[:-1] if done else rest
     colours = (*COLOURS, EXOTIC)

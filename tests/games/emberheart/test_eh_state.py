@@ -136,7 +136,8 @@ MORE: dict[str, list[tuple[Any, Any, tuple[str, ...]]]] = {
         (end_state, lambda st: st.aides.update(cook=None), ("'cook'",)),
         (end_state, lambda st: st.aides.update(leader="Zed"), ("Leader", "'Zed'")),
         (end_state, lambda st: st.player("Astrid").aides.append("cook"), ("Astrid", "'cook'")),
-        (end_state, lambda st: (st.player("Astrid").aides.extend(["healer", "healer"]), st.aides.update(healer="Astrid")),
+        (end_state, lambda st: (st.player("Astrid").aides.extend(["healer", "healer"]),
+                                st.aides.update(healer="Astrid")),
          ("Astrid", "Healer 2 times")),
     ],
     "EH-STATE-17": [
