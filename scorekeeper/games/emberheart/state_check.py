@@ -110,6 +110,10 @@ def _round_and_phase(st: State) -> Iterable[str]:
     elif st.phase == END and st.round != ROUNDS:
         yield (f"End Game Scoring (phase end) in round {st.round}; it comes after the fifth Raid phase, "
                f"so the round is {ROUNDS}")
+    if st.phase in (ACTION, REWARD):
+        for p in st.players:
+            if p.raided:
+                yield f"{p.name} has resolved the Raid in the {st.phase} phase; the Raid phase follows the Reward phase"
 
 
 @invariant("EH-STATE-2", "I. Action Phase", "The First player marker is a player's, and the turn counters are "

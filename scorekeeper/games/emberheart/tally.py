@@ -175,7 +175,8 @@ def read_card(text: str) -> dict[str, Any]:
     rest = rest[:-1] if done else rest
     colours = (*COLOURS, EXOTIC)
     if not rest or rest[0] not in colours:
-        raise BadInput(f"{kind}: expects its colour ({', '.join(colours)}) next; {example}")
+        hint = suggest(rest[0], colours) if rest else ""
+        raise BadInput(f"{kind}: expects its colour ({', '.join(colours)}) next{hint}; {example}")
     card: dict[str, Any] = {"kind": kind, "colour": "" if rest[0] == EXOTIC else rest[0]}
     if rest[0] == EXOTIC:
         card["exotic"] = True

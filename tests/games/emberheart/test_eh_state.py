@@ -95,6 +95,7 @@ def _set(obj: Any, **values: Any) -> None:
 
 #: the other things each invariant finds, one case each: (the legal state, its edit, words of the message)
 MORE: dict[str, list[tuple[Any, Any, tuple[str, ...]]]] = {
+    "EH-STATE-1": [(action_state, lambda st: _set(st.players[0], raided=True), ("has resolved the Raid", "action"))],
     "EH-STATE-3": [(lambda: sample_state("four-players.json", lambda s: s.phase == REWARD),
                     lambda st: _set(st, location="market"), ("'market'",))],
     "EH-STATE-4": [(end_state, lambda st: st.specials.update(market=["Astrid"]), ("'market'",))],
@@ -193,6 +194,7 @@ def test_eh_state_1_the_round_and_phase() -> None:
     breaks(st, "EH-STATE-1", "6")
     st.round, st.phase = 2, "scoring"
     breaks(st, "EH-STATE-1", "'scoring'")
+    the_other_cases("EH-STATE-1")
 
 
 def test_eh_state_2_the_first_player_marker() -> None:

@@ -236,6 +236,13 @@ def test_tally_13_a_misspelled_word_is_one_line_exit_2_nothing_written(cli: Any,
     assert not (tmp_path / "out.json").exists()
 
 
+def test_tally_13_the_walk_suggests_the_closest_colour() -> None:
+    """TALLY-13 in the walk: a misspelled colour is refused with the closest one (the kind and the Hero already
+    were)."""
+    with pytest.raises(BadInput, match=r"did you mean blue\?"):
+        read_card("mountain bleu 8")
+
+
 # -- TALLY-19: a partial Hirelings answer -----------------------------------------------------------------------
 
 
