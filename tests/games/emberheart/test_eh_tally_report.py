@@ -148,8 +148,9 @@ def test_tally_4_a_hero_is_read_with_the_hyphen_the_cli_prints() -> None:
     state = walked_cards("hero fire-sage", "captive red 2 on fire-sage")
     assert state["cards"]["D1"]["attached_to"] == "H1"
     typed = {"phase": "end", "round": 5, "players": [{"cards": ["H1"]}, {}],
-             "cards": {"H1": {"id": "H1", "kind": "hero", "colour": "red", "hero": "fire-sage", "owner": "Maren"}}}
-    assert tally(typed).replay().state.cards["H1"].hero == "fire sage"
+             "cards": {"H1": {"id": "H1", "kind": "hero", "hero": "Fire-Sage", "owner": "Maren"}}}
+    hero = tally(typed).replay().state.cards["H1"]
+    assert (hero.hero, hero.colour) == ("fire sage", "red")  # the colour is the Hero's when left out
 
 
 # -- TALLY-5: the Gear held before the end-game discards -----------------------------------------------------
@@ -214,6 +215,8 @@ def test_tally_10_impossible_end_states_are_found(change: Any, rule: str, words:
     ("track", "strenght", "state.cards.G1.track: no Attribute track 'strenght' (did you mean strength?)"),
     ("cards", "D9", "state.players[0].cards: 'D9' is not a card of state.cards (Maren's)"),
     ("id", "D2", "state.cards.D1.id: 'D2'; a card's id is its name in state.cards, 'D1'"),
+    ("holds", "Z9", "state.cards.H1.holds: 'Z9' is not a card of state.cards"),
+    ("attached_to", "Z9", "Maren's D1 is put on 'Z9': no free blue Hero or Preserve of Maren's"),
 ])
 def test_tally_13_a_misspelled_word_is_one_line_exit_2_nothing_written(cli: Any, tmp_path: Path, field: str,
                                                                       value: str, said: str) -> None:
@@ -226,7 +229,7 @@ def test_tally_13_a_misspelled_word_is_one_line_exit_2_nothing_written(cli: Any,
     if field == "cards":
         hand.append(value)
     else:
-        cards[{"hero": "H1", "track": "G1"}.get(field, "D1")][field] = value
+        cards[{"hero": "H1", "holds": "H1", "track": "G1"}.get(field, "D1")][field] = value
     source = tmp_path / "typo.json"
     source.write_text(json.dumps({"game": "emberheart", "players": PLAYERS, "state": {
         "phase": "end", "round": 5, "cards": cards, "players": [{"cards": hand}, {}]}}), encoding="utf-8")
