@@ -176,7 +176,7 @@ def emberheart_file(settings: dict[str, Any], cards: dict[str, dict[str, Any]], 
 
 def test_a_variant_typed_scores_as_the_file_with_it(tmp_path: Path, home: dict[str, str]) -> None:
     """AMB-14: with the flat +4 Heroes scoring without a Dragon, an Apprentice alone adds its 4 Glory."""
-    cards = {"H1": {"id": "H1", "kind": "hero", "colour": "green", "hero": "apprentice", "owner": "Astrid"}}
+    cards = {"H1": {"id": "H1", "kind": "hero", "colour": "red", "hero": "apprentice", "owner": "Astrid"}}
     default = walked(tmp_path, home, "emberheart", ["Astrid", "Bjorn"],
                      emberheart({"Flame table": "4=5"}, ["hero apprentice"], []), "a.json")
     flat = walked(tmp_path, home, "emberheart", ["Astrid", "Bjorn"],

@@ -19,6 +19,7 @@ from scorekeeper.games.emberheart.events import EVENTS
 from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
 from scorekeeper.games.emberheart.scoring import flame_table, score as score_table
 from scorekeeper.games.emberheart.settings import SETTINGS, flame_glory_problem
+from scorekeeper.games.emberheart.state_check import check_state as state_findings
 from scorekeeper.games.emberheart.state import ACTION, END, RAID, REWARD, Player, State, new_offers
 from scorekeeper.games.emberheart.view import (
     OBSERVABLE, describe_event, expect_of, expected_text, observe_key, spaces_to_block, status_of,
@@ -295,6 +296,11 @@ class Emberheart(Game):
         if key == "colour_tracks":
             return state.settings.get(key, value), ""
         return value, ""
+
+    def check_state(self, state: State) -> list[Finding]:
+        """What is impossible about the table as a whole (EH-STATE-1..19, ``state_check``): an error each, naming
+        the player and the thing; nothing for a state any legal sequence of plays reaches."""
+        return state_findings(state)
 
     def end_findings(self, state: State) -> list[Finding]:
         """EH-GAR-5: a claimed Garrison card that is completable but was never completed (AMB-19); EH-END-9: a

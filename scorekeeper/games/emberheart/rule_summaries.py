@@ -1,8 +1,11 @@
 """Emberheart: every rule of the checklist in the project's own words, with the rulebook section it lives in.
 
 Rule ID → (the rulebook's heading, "A › B" for a heading under another; a one-line summary for players),
-in checklist order. ``scorekeeper rules GAME`` lists them; ``check``, ``audit`` and refusals show them.
+in checklist order, then the project's own; the whole-state invariants (``EH-STATE-n``) are declared with their
+checks and the rulebook sentence each rests on, in ``state_check.INVARIANTS``, and listed here from there. ``scorekeeper rules GAME`` lists them; ``check``, ``audit`` and refusals show them.
 """
+
+from scorekeeper.games.emberheart.state_check import INVARIANTS
 
 SUMMARIES: dict[str, tuple[str, str]] = {
     "EH-SETUP-1": ("Setup",
@@ -488,7 +491,8 @@ SUMMARIES: dict[str, tuple[str, str]] = {
     "EH-ADJ-1": ("(the project's own: starting mid-game)",
         "An adjust sets only the keys it knows, to whole non-negative numbers"),
     "EH-TALLY-1": ("(the project's own: a tally)",
-        "A tally types only fields of the game's state, each as the state holds it"),
+        "A tally types only fields of the state, as it holds them, and cards, colours, Heroes that exist"),
     "EH-TALLY-2": ("(the project's own: a tally)",
-        "A tally holds what a box can: tokens, 5 Crests each, no count below 0, Heroes by name"),
+        "A tally holds what a box can: tokens, 5 Crests each, no count below 0"),
+    **{rule: (invariant.section, invariant.summary) for rule, invariant in INVARIANTS.items()},
 }

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from scorekeeper.errors import BadInput
-from scorekeeper.games.emberheart.cards import (COLOURS, COMPONENT_COUNTS, EXOTIC, HEROES, HIRELING_NAMES, HIRELINGS,
-                                                TRACKS)
+from scorekeeper.games.emberheart.cards import (COLOURS, COMPONENT_COUNTS, DRAGON_KINDS, EXOTIC, HEROES,
+                                                HIRELING_NAMES, HIRELINGS, TRACKS, Card, empty_hire, hero_key)
 from scorekeeper.games.emberheart.context import Ctx
 from scorekeeper.games.emberheart.settings import SETTINGS
-from scorekeeper.games.emberheart.state import Player, State
+from scorekeeper.games.emberheart.state import END, State
 from scorekeeper.core.tallying import (
     HOUSE_RULES, Answers, Question, Walk, house_rule, laid_over, pairs, setting_question, suggest, whole,
 )
@@ -23,13 +23,96 @@ from scorekeeper.core.tallying import (
 CREST_COUNT = 5
 
 
+#: every kind of card the box holds, as the state names them
+KINDS = ("hero", "tavern", *DRAGON_KINDS, "preserve", "garrison", "raid")
+#: what a card's colour may be: none (a Tavern or Raid card), one of the three, or an unattached exotic Dragon's
+CARD_COLOURS = ("", *COLOURS, EXOTIC)
+HOLDERS = ("hero", "preserve")
+
+
 def tally(st: State, ctx: Ctx) -> None:
-    """TALLY{state, reason}: the state laid over (EH-TALLY-1), then checked against the box (EH-TALLY-2)."""
+    """TALLY{state, reason}: the state laid over and its words read (EH-TALLY-1), what follows from it settled,
+    then checked against the box (EH-TALLY-2)."""
     problem = laid_over(st, ctx.event.payload)
     if problem:
         ctx.stop("EH-TALLY-1", problem)
+    problem = misnamed(st)
+    if problem:
+        ctx.stop("EH-TALLY-1", problem)
+    settle(st, dict(ctx.event.payload.get("state") or {}))
     for problem in limits(st):
         ctx.error("EH-TALLY-2", problem)
+
+
+def misnamed(st: State) -> str | None:
+    """The first word of the typed state that names nothing, in one line naming its field, what it expects and the
+    closest name (field report TALLY-13; a card id that is not in ``cards``, TALLY-14): a card's kind, colour,
+    Hero (``fire-sage`` is read as ``fire sage``, TALLY-4), Garrison track, or a card a player or a Dragon names.
+    None when every word reads."""
+    for cid, card in st.cards.items():
+        at = f"state.cards.{cid}"
+        if card.id != cid:
+            return f"{at}.id: {card.id!r}; a card's id is its name in state.cards, {cid!r}"
+        if card.kind not in KINDS:
+            return f"{at}.kind: no card kind {card.kind!r}{suggest(card.kind, KINDS)}; the kinds are {', '.join(KINDS)}"
+        if card.colour not in CARD_COLOURS:
+            return (f"{at}.colour: no colour {card.colour!r}{suggest(card.colour, CARD_COLOURS[1:])}; a card is red, "
+                    "blue or green (an unattached exotic Dragon: exotic = true)")
+        if card.kind == "hero" and hero_name(card.hero) is None:
+            return f"{at}.hero: no Hero {card.hero!r}{suggest(card.hero.lower(), list(HEROES))}"
+        if card.kind == "garrison" and card.track and card.track not in TRACKS:
+            return f"{at}.track: no Attribute track {card.track!r}{suggest(card.track, TRACKS)}; the tracks are " \
+                   f"{', '.join(TRACKS)}"
+        if card.attached_to is not None and card.attached_to not in st.cards:
+            return unmatched(st, card)
+        if card.holds is not None and card.holds not in st.cards:
+            return f"{at}.holds: {card.holds!r} is not a card of state.cards"
+    for i, p in enumerate(st.players):
+        for cid in p.cards:
+            if cid not in st.cards:
+                return f"state.players[{i}].cards: {cid!r} is not a card of state.cards ({p.name}'s)"
+    return None
+
+
+def hero_name(text: str) -> str | None:
+    """A Hero's whole name as typed in any case, with ``-`` or ``_`` for its spaces as the rest of the CLI prints
+    it (``fire-sage``, field report TALLY-4); None for a name that is not a Hero's (a prefix is not enough)."""
+    name = " ".join(text.replace("_", " ").replace("-", " ").lower().split())
+    return name if name in HEROES else None
+
+
+def unmatched(st: State, card: Card) -> str:
+    """A Dragon put ``on`` a card that is not there (field report TALLY-3): what the walk or the file typed, and
+    how to name a free Hero or Preserve of the Dragon's colour."""
+    owner = card.owner or "its owner"
+    colour = "" if card.exotic or card.gear_on else f" {card.colour}"
+    return (f"{owner}'s {card.id} is put on {card.attached_to!r}: no free{colour} Hero or Preserve of {owner}'s by "
+            f"that name was typed before it; write 'on preserve' (the first free{colour} one), "
+            f"'on preserve{colour or ' red'}' or 'on' a Hero's name, typed before the Dragon")
+
+
+def settle(st: State, typed: dict[str, Any]) -> None:
+    """What the typed table implies and may leave out: a Hero by its name as the box prints it (``fire-sage`` is the
+    Fire Sage, TALLY-4), a Hero card the colour of its Hero; a Dragon coloured ``exotic`` is exotic, and attached it
+    has its holder's colour (field report TALLY-1, EH-DRG-7); at the end of the game (phase end) the round is the
+    fifth (EH-FLOW-1) and the Gear typed is the Gear held before the step-5 discards (``end_gear``, which the Heroes
+    read, AMB-25: field report TALLY-5), unless typed."""
+    for card in st.cards.values():
+        if card.kind == "hero":
+            card.hero = hero_name(card.hero) or card.hero
+        if card.is_dragon and card.colour == EXOTIC:
+            card.exotic = True  # a Dragon typed 'exotic' is one, as a revealed one is (EH-DRG-9)
+        holder = st.cards.get(card.attached_to) if card.attached_to else None
+        if card.exotic and holder is not None and holder.kind in HOLDERS and card.colour in ("", EXOTIC):
+            card.colour = holder.colour  # EH-DRG-7
+        if card.kind == "hero" and not card.colour and card.hero in HEROES:
+            card.colour = HEROES[card.hero]
+    if st.phase == END:
+        if "round" not in typed:
+            st.round = 5
+        for p in st.players:
+            if p.end_gear is None:
+                p.end_gear = p.gear
 
 
 def limits(st: State) -> list[str]:
@@ -46,8 +129,6 @@ def limits(st: State) -> list[str]:
         if p.crests > CREST_COUNT:
             problems.append(f"{p.name} holds {p.crests} Crests; each player has {CREST_COUNT}")
     for card in st.cards.values():
-        if card.kind == "hero" and card.hero and card.hero not in HEROES:
-            problems.append(f"{card.id}: no Hero {card.hero!r}" + suggest(card.hero, list(HEROES)))
         if card.owner is not None and not st.has_player(card.owner):
             problems.append(f"{card.id}: its owner {card.owner!r} is not a player ({', '.join(st.seats)})")
         elif card.gear_on and card.owner is not None and st.player(card.owner).skill != 1:
@@ -78,19 +159,24 @@ def read_card(text: str) -> dict[str, Any]:
         raise BadInput(f"a card starts with its kind, {', '.join(CARD_KINDS)}{hint}; {example}")
     kind, rest = words[0], words[1:]
     if kind == "hero":
-        name = " ".join(rest)
-        if name not in HEROES:
-            raise BadInput(f"no Hero {name!r}" + (suggest(name, list(HEROES)) or f"; {example}"))
+        name = hero_name(" ".join(rest))  # fire-sage as the offers print it, or fire sage (TALLY-4)
+        if name is None:
+            typed = " ".join(rest)
+            raise BadInput(f"no Hero {typed!r}" + (suggest(typed.replace("-", " "), list(HEROES)) or f"; {example}"))
         return {"kind": kind, "hero": name, "colour": HEROES[name]}
     on = None
     if "on" in rest:
         at = rest.index("on")
         on, rest = " ".join(rest[at + 1:]), rest[:at]
+        if not on:
+            raise BadInput(f"{kind}: 'on' names the Hero or Preserve it joins: on paragon, on preserve, "
+                           "on preserve red")
     done = bool(rest) and rest[-1] == "done"
     rest = rest[:-1] if done else rest
     colours = (*COLOURS, EXOTIC)
     if not rest or rest[0] not in colours:
-        raise BadInput(f"{kind}: expects its colour ({', '.join(colours)}) next; {example}")
+        hint = suggest(rest[0], colours) if rest else ""
+        raise BadInput(f"{kind}: expects its colour ({', '.join(colours)}) next{hint}; {example}")
     card: dict[str, Any] = {"kind": kind, "colour": "" if rest[0] == EXOTIC else rest[0]}
     if rest[0] == EXOTIC:
         card["exotic"] = True
@@ -140,11 +226,10 @@ def build(players: Sequence[str], table: Answers, each: Mapping[str, Answers]) -
     for name in players:
         got = each.get(name, {})
         row: dict[str, Any] = {key: got[key] for key in ("flame", "gear") if key in got}
-        attrs = {track: got[track] for track in TRACKS if track in got}
-        if attrs:
-            row["attrs"] = attrs
-        if got.get("hire"):
-            row["hire"] = {**Player(name).hire, **got["hire"]}
+        if any(track in got for track in TRACKS):  # the tracks not answered yet are on step 0
+            row["attrs"] = {track: got.get(track, 0) for track in TRACKS}
+        if got.get("hire"):  # the kinds not typed are none (field report TALLY-19); Enter keeps the setup's
+            row["hire"] = {**empty_hire(), **got["hire"]}
         ids = []
         for typed in got.get("cards", []):
             card = {k: v for k, v in typed.items() if k != "on"}
@@ -154,12 +239,45 @@ def build(players: Sequence[str], table: Answers, each: Mapping[str, Answers]) -
             cards[card["id"]] = card
             ids.append(card["id"])
             target = typed.get("on")
-            holder = next((c for c in (cards[i] for i in ids) if target in (c.get("hero"), c["kind"])), None)
-            if target and holder is not None:
-                card["attached_to"], holder["holds"] = holder["id"], card["id"]
+            if target:
+                holder = holder_for(card, target, [cards[i] for i in ids[:-1]])
+                if holder is None:  # refused when the tally is judged, naming what was typed (TALLY-3)
+                    card["attached_to"] = target
+                else:
+                    card["attached_to"], holder["holds"] = holder["id"], card["id"]
+                    if card.get("exotic"):
+                        card["colour"] = holder["colour"]  # EH-DRG-7: it adopts its holder's colour (TALLY-1)
         row["cards"] = ids
         rows.append(row)
-    return {"state": {"phase": "end", "players": rows, "cards": cards}}
+    return {"state": {"phase": "end", "round": 5, "players": rows, "cards": cards}}
+
+
+def holder_for(dragon: dict[str, Any], target: str, before: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The card a Dragon typed ``on TARGET`` joins, among the player's cards typed before it (field report TALLY-2):
+    ``preserve`` the first free Preserve of the Dragon's colour, ``preserve red`` the first free red one, a Hero's
+    name (``fire-sage``, ``fire sage``, a unique prefix) or a card's id (``H1``, ``P2``) that card when free and of
+    the Dragon's colour. Any colour fits an exotic Dragon or one attached by skill 1 (``gear``). None when nothing
+    fits."""
+    words = target.split()
+    any_colour = bool(dragon.get("exotic") or dragon.get("gear_on"))
+    named = [c for c in before if c["id"].lower() == target and c["kind"] in HOLDERS]
+    if named:
+        fits = named
+    elif words[0] == "preserve":
+        wanted = words[1] if len(words) == 2 and words[1] in COLOURS else None
+        if len(words) > 2 or len(words) == 2 and wanted is None:
+            return None
+        fits = [c for c in before if c["kind"] == "preserve" and (wanted is None or c["colour"] == wanted)]
+    else:
+        hero = hero_key(target)
+        fits = [c for c in before if c["kind"] == "hero" and c["hero"] == hero]
+    return next((c for c in fits if "holds" not in c and (any_colour or c["colour"] == dragon["colour"])), None)
+
+
+def judged_with_the_lines_before(card: Any) -> dict[str, Any]:
+    """The cards question sets no setting, but says so: the walk then judges each card line with the lines before it
+    (a Dragon put ``on`` a card that is not there is refused on its own line and asked again, TALLY-3)."""
+    return {}
 
 
 #: the settings a tally's score or checks read, each asked once (``docs/tally.md`` says why the others are not)
@@ -191,7 +309,8 @@ WALK = Walk(
         Question("hire", "Hirelings", read_hire, "all of them, supply and board: G=10 S=2 R=1 W=0 (Enter keeps "
                  "the setup's 10 Grunts)", words=tuple(f"{k}=" for k in HIRELINGS)),
         Question("cards", "cards", read_card, "one a line, e.g. captive red 5 on paragon; an empty line ends",
-                 many=True, words=(*CARD_KINDS, *COLOURS, EXOTIC, *HEROES, "on", "done", GEAR)),
+                 many=True, settings=judged_with_the_lines_before,
+                 words=(*CARD_KINDS, *COLOURS, EXOTIC, *HEROES, "on", "done", GEAR)),
     ),
     build=build,
 )
