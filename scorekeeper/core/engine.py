@@ -14,7 +14,7 @@ import copy
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence
 
-from scorekeeper.core.events import AMEND, ASSERT, CORRECTIONS, NOTE, SET, VOID, Event
+from scorekeeper.core.events import AMEND, ASSERT, CORRECTIONS, NOTE, SET, VOID, Event, payload_problem
 from scorekeeper.core.protocol import (
     ERROR, WARNING, Finding, Findings, Game, ObservationError, SessionConfig, Stop, Violation, block, blocked,
 )
@@ -296,7 +296,10 @@ def resolve_corrections(events: Sequence[Event]) -> Corrections:
         if event.type not in CORRECTIONS:
             continue
         target = event.get("target")
-        if not isinstance(target, int) or target not in by_seq or target >= event.seq:
+        shape = payload_problem(event.type, event.payload)
+        if shape:  # an edited or hand-made correction: a finding, never applied (void takes it back)
+            problems[event.seq] = malformed(event, shape)
+        elif not isinstance(target, int) or target not in by_seq or target >= event.seq:
             problems[event.seq] = Finding("CORE-TARGET", f"{event.type} points at #{target}, which is not an earlier event")
         elif event.type == AMEND and by_seq[target].type in CORRECTIONS:
             problems[event.seq] = Finding("CORE-TARGET", f"amend cannot change #{target}, a correction; void it instead")
@@ -403,10 +406,14 @@ def _fold_event(fold: Fold, raw: Event, corrections: Corrections, settings_by_ke
         outcome.status = VOIDED
         return outcome
     findings: list[Finding] = []
+    shape = payload_problem(raw.type, raw.payload) if raw.type in (NOTE, ASSERT, SET) else None
     if raw.type in CORRECTIONS:
         outcome.status = CORRECTION
         if raw.seq in corrections.problems:
             findings.append(corrections.problems[raw.seq])
+    elif shape:
+        outcome.status = ANNOTATION if raw.type != SET else APPLIED
+        findings.append(malformed(raw, shape))
     elif raw.type == NOTE:
         outcome.status = ANNOTATION
     elif raw.type == ASSERT:
@@ -423,6 +430,11 @@ def _fold_event(fold: Fold, raw: Event, corrections: Corrections, settings_by_ke
     if findings:
         outcome.violations.extend(Violation(raw.seq, f.rule, f.message, f.severity) for f in findings)
     return outcome
+
+
+def malformed(event: Event, shape: str) -> Finding:
+    """The finding on a core event whose payload has the wrong shape (``events.payload_problem``)."""
+    return Finding("CORE-PAYLOAD", f"{shape}: #{event.seq} is not read (void it: void {event.seq})")
 
 
 def usual_status(event_type: str) -> str:
