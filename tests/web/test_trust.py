@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 from typing import Callable
 
+import pytest
 from starlette.testclient import TestClient
 
 from scorekeeper.app.session import Session
@@ -197,3 +198,24 @@ def test_a_client_disconnect_mid_body_prints_no_traceback(tmp_path: Path) -> Non
         errors = server.stderr.read_text()
     assert "Traceback" not in errors and "ClientDisconnect" not in errors and "error" not in errors.lower(), errors
     assert path.read_bytes() == before
+
+
+def test_the_play_shell_refuses_a_file_replaced_by_another_session(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """TRUST-9: the interactive table notices it too: every command refused, nothing written into the other game."""
+    from scorekeeper.cli.shell import Table
+
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "home"))
+    path = fresh(tmp_path, "flamecraft")
+    table = Table(path)
+    assert table.run_line("note before") == 0
+    other = tmp_path / "other.json"
+    shutil.copyfile(SAMPLES / "emberheart/disputed.json", other)
+    other.replace(path)
+    before = path.read_bytes()
+    assert table.run_line("note into the wrong game") == 1
+    assert table.run_line("status") == 1
+    assert path.read_bytes() == before
+    err = capsys.readouterr().err
+    assert "now holds another session (emberheart" in err, err
+    table.close()
