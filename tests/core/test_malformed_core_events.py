@@ -113,3 +113,14 @@ def test_import_refuses_a_malformed_correction(cli: Cli, tmp_path: Path) -> None
     exported.write_text("\n".join(lines) + "\n")
     result = cli("import", str(exported), "--session", str(tmp_path / "imported.json"), session=False)
     assert result.exit_code in (1, 2) and "an amend needs changes, an object" in result.output, result.output
+
+
+def test_the_fuzz_of_malformed_core_events_finds_no_internal_error(tmp_path: Path) -> None:
+    """A few seeded cases of the fuzz's ``corrections`` kind (``python -m tests.fuzz --kind corrections``)."""
+    import random
+
+    from tests.core.test_fuzz_kinds import SEED, judge
+    from tests.fuzz import corrections
+
+    made = corrections.cases(SEED, 100)
+    judge(random.Random(f"{SEED}-corrections").sample(made, 16), tmp_path)
