@@ -98,6 +98,24 @@ class Trust(SessionCore):
             raise Refused(f"refused: this journal fails verify ({edit.message}), so nothing was recorded; "
                           "see 'scorekeeper verify', then 'scorekeeper verify --accept-broken-chain' to record on")
 
+    @property
+    def identity(self) -> str:
+        """Which session this is, whatever it holds later: its metadata's hash (a new session has another)."""
+        from scorekeeper.core.journal import meta_hash
+
+        return meta_hash(self.journal.meta)
+
+    def replaced_since(self, identity: str, doing: str = "nothing was done") -> str | None:
+        """When the file, read again, holds another session than the one of ``identity`` (another game copied or
+        moved over it): the line saying so, else None. A front door holding a session open (``serve``, ``play``)
+        refuses everything then, and never writes into the other game."""
+        held = self.journal.meta
+        if self.identity == identity:
+            return None
+        name = self.path.name if self.path is not None else "the file"
+        return (f"{name} now holds another session ({held.game}, players {', '.join(held.players)}), not the "
+                f"one opened here: {doing}; open the file again")
+
     def carried_edit(self, copy: str) -> str | None:
         """Before a copy of this history is written elsewhere (``copy``: "a what-if", "a tally export"): ``Refused``
         when ``verify`` finds the history edited and no recorded note accepted it (a copy would launder the edit:

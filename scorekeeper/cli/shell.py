@@ -20,7 +20,6 @@ import click
 from scorekeeper.app.completion import commands_now, described, starting_with
 from scorekeeper.app import table_line
 from scorekeeper.app.session import Session
-from scorekeeper.core.journal import meta_hash
 from scorekeeper.cli import output
 
 #: where the history of typed lines is kept (overridable, for tests)
@@ -49,13 +48,12 @@ class Table:
     def __init__(self, path: Path | str) -> None:
         from scorekeeper.cli import SESSION_COMMANDS, game_commands, main
         from scorekeeper import games
-
         from scorekeeper.cli.common import witness_hook
         from scorekeeper.app.session import WORKSPACE
 
         self.path, self.main = Path(path), main
         self.session = Session.open(path, on_write=witness_hook())
-        self.identity = meta_hash(self.session.journal.meta)  # which session this table opened
+        self.identity = self.session.identity  # another session moved over the file later is refused (_run)
         WORKSPACE.keep(self.path, self.session)  # the commands the table runs use this very session
         entry = games.entry(self.session.game.name)
         self.alias = entry.aliases[0] if entry.aliases else entry.name
@@ -196,12 +194,8 @@ class Table:
     def _run(self, words: list[str]) -> int:
         from scorekeeper.cli.common import Chosen
 
-        self.refresh()
-        held = self.session.journal.meta
-        if meta_hash(held) != self.identity:  # the file was replaced by another session: never written into
-            output.say(f"refused: {self.path.name} now holds another session ({held.game}, players "
-                       f"{', '.join(held.players)}), not the one this table opened; nothing was done: leave "
-                       "the table (Ctrl-D) and open the file again", err=True)
+        if (gone := self.refresh().replaced_since(self.identity, "nothing was done (leave with Ctrl-D)")):
+            output.say(f"refused: {gone}", err=True)
             return 1
         try:  # the table's session is every command's (``ctx.obj``), unless the line names another
             code = self.main.main(words, prog_name="scorekeeper", standalone_mode=False, obj=Chosen(str(self.path)))

@@ -8,7 +8,10 @@ Games receive events; they never see hashes or storage details.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
+
+if TYPE_CHECKING:
+    from scorekeeper.core.findings import Finding
 
 #: Correction and annotation events, handled by the engine itself and never passed to a game.
 VOID = "void"  # payload: {"target": seq, "reason": text}
@@ -114,3 +117,12 @@ class Event:
             forced=bool(record.get("forced", False)),
         )
 
+
+
+def malformed(events: Sequence[Event]) -> dict[int, "Finding"]:
+    """The ``CORE-PAYLOAD`` finding of every core event whose payload has the wrong shape, by seq: replay never
+    applies such an event (``engine.resolve_corrections``), and ``void`` takes it back."""
+    from scorekeeper.core.findings import Finding
+
+    return {e.seq: Finding("CORE-PAYLOAD", f"{shape}: #{e.seq} is not read (void it: void {e.seq})")
+            for e in events if (shape := payload_problem(e.type, e.payload))}

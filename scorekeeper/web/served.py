@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from scorekeeper.app.session import Session, WriteHook
-from scorekeeper.core.journal import Journal, meta_hash, stamp_of
+from scorekeeper.core.journal import Journal, stamp_of
 from scorekeeper.errors import Refused
 
 
@@ -36,7 +36,7 @@ class ServedSession:
     def __init__(self, path: str | Path, on_write: WriteHook | None = None) -> None:
         self.path = Path(path)
         self.session = Session.open(self.path, on_write=on_write)
-        self.identity = meta_hash(self.session.journal.meta)
+        self.identity = self.session.identity
         self.lock = threading.Lock()
 
     @contextmanager
@@ -51,11 +51,9 @@ class ServedSession:
 
     def check_same(self) -> None:
         """``Replaced`` when the file no longer holds the session this server opened."""
-        meta = self.session.journal.meta
-        if meta_hash(meta) != self.identity:
-            raise Replaced(f"{self.path.name} now holds another session ({meta.game}, players "
-                           f"{', '.join(meta.players)}), not the one this server opened: nothing is shown or "
-                           "recorded here; stop the server and serve the file again")
+        gone = self.session.replaced_since(self.identity, "nothing is shown or recorded here (serve it again)")
+        if gone:
+            raise Replaced(gone)
 
     def stamp(self) -> Any:
         """The file's stamp (``stamp_of``): another value once anyone wrote it."""
