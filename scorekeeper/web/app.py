@@ -395,29 +395,31 @@ class Once:
 
     def __init__(self, seconds: float = FORM_SECONDS) -> None:
         self.seconds = seconds
-        self._done: OrderedDict[str, tuple[float, Response]] = OrderedDict()
-        self._busy: dict[str, asyncio.Lock] = {}
+        self._done: dict[str, Response] = {}
+        #: one lock per form token posted, with when it was first posted (oldest first)
+        self._locks: OrderedDict[str, tuple[float, asyncio.Lock]] = OrderedDict()
 
     async def run(self, key: str, write: Callable[[], Awaitable[Response]]) -> Response:
-        lock = self._busy.setdefault(key, asyncio.Lock())
-        try:
-            async with lock:  # a second tap waits for the first to finish
-                done = self._done.get(key)
-                if done is not None:
-                    return _again(done[1])
-                response = await write()
-                if response.status_code < 400:
-                    self._done[key] = (time.monotonic(), response)
-                    self._forget()
-                return response
-        finally:
-            if not lock.locked() and self._busy.get(key) is lock:
-                del self._busy[key]
+        self._forget()
+        lock = self._locks.setdefault(key, (time.monotonic(), asyncio.Lock()))[1]
+        async with lock:  # a second tap waits for the first to finish
+            done = self._done.get(key)
+            if done is not None:
+                return _again(done)
+            response = await write()
+            if response.status_code < 400:
+                self._done[key] = response
+            return response
 
     def _forget(self) -> None:
+        """Tokens posted longer ago than a form token is good for: never accepted again anyway."""
         now = time.monotonic()
-        while self._done and now - next(iter(self._done.values()))[0] > self.seconds:
-            self._done.popitem(last=False)
+        while self._locks:
+            key, (first, lock) = next(iter(self._locks.items()))
+            if now - first <= self.seconds or lock.locked():
+                return
+            del self._locks[key]
+            self._done.pop(key, None)
 
 
 def _again(first: Response) -> Response:

@@ -219,3 +219,37 @@ def test_the_play_shell_refuses_a_file_replaced_by_another_session(tmp_path: Pat
     err = capsys.readouterr().err
     assert "now holds another session (emberheart" in err, err
     table.close()
+
+
+def test_a_double_tap_on_the_real_server_records_once(tmp_path: Path) -> None:
+    """Five posts of one form at once (a phone's double tap, a resent form): one play, five identical answers."""
+    import http.client
+    import threading
+    from urllib.parse import urlencode
+
+    path = fresh(tmp_path, "flamecraft")
+    with serving("--session", str(path), home=tmp_path) as server:
+        first = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        first.request("GET", f"/?t={server.token}")
+        page = first.getresponse()
+        cookie = page.getheader("set-cookie", "").split(";")[0]
+        found = re.search(r'name="form_token" value="([^"]+)"', page.read().decode())
+        assert found and cookie.startswith(cookie_name(server.port))
+        body = urlencode({"text": "tapped twice", "form_token": found.group(1)})
+        answers: list[tuple[int, str]] = []
+
+        def tap() -> None:
+            connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+            connection.request("POST", "/note", body=body, headers={
+                "Cookie": cookie, "Origin": server.base, "Content-Type": "application/x-www-form-urlencoded"})
+            answer = connection.getresponse()
+            answers.append((answer.status, answer.getheader("location", "")))
+            connection.close()
+
+        taps = [threading.Thread(target=tap) for _ in range(5)]
+        for t in taps:
+            t.start()
+        for t in taps:
+            t.join()
+    assert answers == [(303, "/?recorded=1#play-1")] * 5, answers
+    assert [e.type for e in Session.open(path).events] == ["note"]
