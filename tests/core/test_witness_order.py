@@ -114,3 +114,45 @@ def test_a_new_session_at_a_reused_path_is_witnessed_as_its_own(tmp_path: Path) 
     old_session_left_its_witness(path, home)
     Session.create(path, "flamecraft", ["Cy", "Di"], on_write=Witness(home))
     assert witness_is_behind_or_right(path, home).startswith("witness: the file holds the 0 event(s)")
+
+
+KILLER = """
+import os, signal, sys
+left = int(sys.argv[1])
+real_replace, real_unlink = os.replace, os.unlink
+def counted(real):
+    def call(*args, **kwargs):
+        global left
+        left -= 1
+        if left == 0:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(*args, **kwargs)
+    return call
+os.replace, os.unlink = counted(real_replace), counted(real_unlink)
+from scorekeeper.cli import main
+main(sys.argv[2:], prog_name="scorekeeper")
+"""
+
+
+def test_a_sigkill_at_every_replace_and_unlink_of_new_leaves_the_witness_behind(tmp_path: Path) -> None:
+    """The same with a real SIGKILL of ``scorekeeper new`` at each point (nothing on the way runs after it)."""
+    import signal
+    import subprocess
+    import sys
+
+    home, path = tmp_path / "home", tmp_path / "reused.json"
+    env = {**os.environ, "SCOREKEEPER_HOME": str(home), "SCOREKEEPER_NO_CACHE": "1"}
+    argv = ["new", "flamecraft", "--players", "Cy,Di", "--session", str(path)]
+    killed = []
+    for n in range(1, 12):
+        path.unlink(missing_ok=True)
+        old_session_left_its_witness(path, home)
+        done = subprocess.run([sys.executable, "-c", KILLER, str(n), *argv], env=env, capture_output=True, text=True,
+                              timeout=60)
+        if done.returncode != -signal.SIGKILL:
+            assert done.returncode == 0, done.stderr
+            break  # past the last point: the creation ran to its end
+        killed.append(witness_is_behind_or_right(path, home))
+        Path(str(path) + ".lock").unlink(missing_ok=True)
+    assert len(killed) >= 4 and any(k.startswith("witness: none") for k in killed), killed
+    assert witness_is_behind_or_right(path, home).startswith("witness: the file holds the 0 event(s)")
