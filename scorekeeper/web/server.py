@@ -63,6 +63,16 @@ def _own_address() -> str | None:
         probe.close()
 
 
+def _own_names() -> list[str]:
+    """This machine's name and the addresses it resolves to (a phone on another of its networks types those)."""
+    name = socket.gethostname()
+    try:
+        found = {str(info[4][0]) for info in socket.getaddrinfo(name, None)}
+    except OSError:
+        found = set()
+    return [name, f"{name}.local", *sorted(found)]
+
+
 def qr_text(url: str) -> str:
     """The QR code of ``url`` drawn with block characters (two modules a character row)."""
     from scorekeeper.render.qr import qr_lines
@@ -85,7 +95,8 @@ def serve(session: Path | None, league: str | Path | None, host: str = LOOPBACK,
     sock = bind(host, port)
     base = address(sock, host)
     everywhere = host in ("0.0.0.0", "::")
-    app = create_app(served, token, hosts=allowed_hosts(host, _own_address() if everywhere else None))
+    app = create_app(served, token, hosts=allowed_hosts(host, _own_address() if everywhere else None)
+                     + (_own_names() if everywhere else []))
     table = base + "/" if league is not None else f"{base}/?t={app.state.guard.token}"
 
     class Server(uvicorn.Server):

@@ -253,3 +253,16 @@ def test_a_double_tap_on_the_real_server_records_once(tmp_path: Path) -> None:
             t.join()
     assert answers == [(303, "/?recorded=1#play-1")] * 5, answers
     assert [e.type for e in Session.open(path).events] == ["note"]
+
+
+def test_a_server_on_every_interface_answers_its_own_names_only(tmp_path: Path) -> None:
+    from urllib.parse import urlsplit
+
+    path = copy_of(tmp_path, "flamecraft/3p-complete.json")
+    with serving("--session", str(path), "--host", "0.0.0.0", home=tmp_path) as server:
+        shown = urlsplit(server.base).hostname or ""
+        for host, status in ((f"{shown}:{server.port}", b"200"), (f"{socket.gethostname()}:{server.port}", b"200"),
+                             (f"localhost:{server.port}", b"200"), (f"rebind.example:{server.port}", b"421")):
+            with socket.create_connection(("127.0.0.1", server.port)) as raw:
+                raw.sendall(f"GET /api/status HTTP/1.0\r\nHost: {host}\r\n\r\n".encode())
+                assert raw.recv(100).startswith(b"HTTP/1.1 " + status), host
