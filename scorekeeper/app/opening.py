@@ -117,7 +117,8 @@ class Opening(SessionCore):
             if path is not None:
                 workspace.memory[str(path)] = journal
         else:
-            journal = Journal.create(path, meta, events)
+            forget = getattr(on_write, "forget", None)  # a witness: the old log at this path goes first
+            journal = Journal.create(path, meta, events, before_write=forget)
             if on_write is not None:
                 on_write(journal.path, len(journal.records), journal.head_hash, [journal.head_hash], True)
         session = cls(journal, game, on_write, workspace=workspace)

@@ -142,7 +142,9 @@ def join_in_progress(game: str, players: str, source: str, path: str | None,
         raise BadInput(f"{source}: game: the file is a {read.game} table, not {game}")
     if names != list(read.players):
         raise BadInput(f"{source}: players: the file's are {', '.join(read.players)}, in that seat order")
-    joined = Tally(read.game, read.players, read.settings, read.catalog, read.state, "a game joined in progress")
+    carried = f" ({read.reason})" if read.reason != "tally" else ""  # an export's accepted edit goes along
+    joined = Tally(read.game, read.players, read.settings, read.catalog, read.state,
+                   f"a game joined in progress{carried}")
     target = new_path(path, read.game)
     return tally_session(joined, target, source, on_write=on_write), target
 

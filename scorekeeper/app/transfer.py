@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.core import strictjson
-from scorekeeper.core.events import CORRECTIONS, Event
+from scorekeeper.core.events import CORRECTIONS, Event, payload_problem
 from scorekeeper.core.input_file import read_input
 from scorekeeper.core.journal import SCHEMA_VERSION, ChainProblem, JournalError, SessionMeta, meta_problem, verify_chain
 
@@ -125,14 +125,6 @@ _FIELDS: dict[str, tuple[Any, str]] = {
     "prev_hash": (str, "text"),
 }
 
-#: the payload fields each core event needs, and their types
-_CORE_PAYLOADS: dict[str, dict[str, tuple[Any, str]]] = {
-    "void": {"target": (int, "an event number")},
-    "amend": {"target": (int, "an event number"), "changes": (dict, "an object")},
-    "note": {"text": (str, "text")},
-    "assert": {"facts": (dict, "an object")},
-    "set": {"key": (str, "a setting's name")},
-}
 
 
 def _read_event(number: int, line: str, problems: list[str], meta: SessionMeta | None) -> Event | None:
@@ -151,10 +143,10 @@ def _read_event(number: int, line: str, problems: list[str], meta: SessionMeta |
             problems.append(f"line {number}: {key} must be {what}, not {json.dumps(data[key])[:40]}")
             return None
     payload = data.get("payload") or {}
-    for key, (types, what) in _CORE_PAYLOADS.get(kind, {}).items():
-        if not isinstance(payload.get(key), types) or isinstance(payload.get(key), bool):
-            problems.append(f"line {number}: a {kind} needs {key}, {what}")
-            return None
+    shape = payload_problem(kind, payload)  # the check every reading of a session makes (core.events)
+    if shape:
+        problems.append(f"line {number}: {shape}")
+        return None
     players = meta.players if meta is not None else None
     for who in (data.get("player"), payload.get("player") if kind == "amend" else None):
         if who is not None and players is not None and who not in players:

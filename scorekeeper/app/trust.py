@@ -20,6 +20,10 @@ from scorekeeper.core.journal import ChainProblem
 from scorekeeper.errors import Refused
 
 
+#: the key of a note that carries an accepted edit into a copy (a branch): a copy of the copy carries it on
+CARRIED = "carried_edit"
+
+
 @dataclass(frozen=True)
 class KnownEdit:
     """What ``verify`` says is wrong with the history, and the seq of the note that accepted it (or None)."""
@@ -93,6 +97,45 @@ class Trust(SessionCore):
         if edit is not None and edit.accepted_at is None:
             raise Refused(f"refused: this journal fails verify ({edit.message}), so nothing was recorded; "
                           "see 'scorekeeper verify', then 'scorekeeper verify --accept-broken-chain' to record on")
+
+    @property
+    def identity(self) -> str:
+        """Which session this is, whatever it holds later: its metadata's hash (a new session has another)."""
+        from scorekeeper.core.journal import meta_hash
+
+        return meta_hash(self.journal.meta)
+
+    def replaced_since(self, identity: str, doing: str = "nothing was done") -> str | None:
+        """When the file, read again, holds another session than the one of ``identity`` (another game copied or
+        moved over it): the line saying so, else None. A front door holding a session open (``serve``, ``play``)
+        refuses everything then, and never writes into the other game."""
+        held = self.journal.meta
+        if self.identity == identity:
+            return None
+        name = self.path.name if self.path is not None else "the file"
+        return (f"{name} now holds another session ({held.game}, players {', '.join(held.players)}), not the "
+                f"one opened here: {doing}; open the file again")
+
+    def carried_edit(self, copy: str) -> str | None:
+        """Before a copy of this history is written elsewhere (``copy``: "a what-if", "a tally export"): ``Refused``
+        when ``verify`` finds the history edited and no recorded note accepted it (a copy would launder the edit:
+        its own chain and witness are new); when notes accepted edits (``verify --accept-broken-chain``), the line
+        the copy carries along, naming them; else None."""
+        from scorekeeper.core.events import NOTE
+        from scorekeeper.core.journal import ACCEPTS_BREAK
+
+        edit = self.known_edit()
+        if edit is not None and edit.accepted_at is None:
+            raise Refused(f"the session's history was edited (#{edit.seq}: {edit.message}); {copy} must start from "
+                          "an intact one: see 'scorekeeper verify' (or accept the history as it stands with "
+                          "'scorekeeper verify --accept-broken-chain', and the copy says so)")
+        # an acceptance is a note of the history (its witness then starts again): every one recorded goes along
+        accepted = [f"#{e.seq} {e.get('text')}" for e in self.journal.events()
+                    if e.type == NOTE and (ACCEPTS_BREAK in e.payload or CARRIED in e.payload)]
+        if not accepted:
+            return None
+        name = self.path.name if self.path is not None else "the session"
+        return f"copied from {name}, whose history verify rejects as recorded: " + "; ".join(accepted)
 
     def acceptance(self) -> dict[str, Any] | None:
         """The payload that accepts exactly what ``verify`` finds now (see the module's docstring), or None."""

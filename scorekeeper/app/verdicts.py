@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from scorekeeper.app.consequences import Effects
 from scorekeeper.core.engine import Outcome, Replay, carried_out
-from scorekeeper.core.events import AMEND, ASSERT, NOTE, SET, VOID, Event
+from scorekeeper.core.events import AMEND, ASSERT, NOTE, SET, VOID, Event, payload_problem
 from scorekeeper.errors import USAGE, Refused
 from scorekeeper.core.protocol import Effect, Finding, Game, Status
 from scorekeeper.core.tallying import TALLY, describe_tally
@@ -134,6 +134,9 @@ def describe(game: Game, event: Event, journal: Mapping[int, Event] | None = Non
 
     With the ``journal`` (events by seq), a void also says what it voided.
     """
+    shape = payload_problem(event.type, event.payload)
+    if shape:  # an edited or hand-made core event: shown as stored, never read further
+        return f"{event.type} (not readable: {shape}) {json.dumps(dict(event.payload), default=str)[:120]}"
     if event.type == VOID:
         reason = f" ({event.get('reason')})" if event.get("reason") else ""
         target = (journal or {}).get(event.get("target"))

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from scorekeeper.errors import BadInput, Refused
-from scorekeeper.core.events import Event
+from scorekeeper.core.events import NOTE, Event
 from scorekeeper.core.protocol import ScoreTable
 from scorekeeper.core.journal import Journal, JournalError, MemoryJournal, SessionMeta, meta_hash, now_iso, verify_chain
 from scorekeeper.app.session import Session
@@ -142,14 +142,16 @@ def branch(parent: Session, target: str | Path, at: int | None = None) -> Branch
     if at is not None and not 1 <= at <= count + 1:
         raise BadInput(f"--at {at}: the journal has events 1 to {count} (--at N keeps the events before N)")
     shared = count if at is None else at - 1
-    problem = verify_chain(parent.journal.meta, records)
-    if problem is not None:
-        raise Refused(f"the session's history was edited (#{problem.seq}: {problem.message}); "
-                      "a what-if must start from an intact one: see 'scorekeeper verify'")
+    from scorekeeper.app.trust import CARRIED
+
+    carried = parent.carried_edit("a what-if")  # the chain and this machine's witness, as verify checks them
     head = str(records[shared - 1]["hash"]) if shared else meta_hash(parent.journal.meta)
     link = ParentLink(_link_path(parent, target), head, shared, at)
     meta = replace(parent.journal.meta, created=now_iso(), parent=link.to_record())
-    made = Session.from_meta(target, meta, parent.events[:shared], workspace=parent.workspace)
+    events = parent.events[:shared]
+    if carried is not None:  # an accepted edit: the branch says so, after the history it shares
+        events.append(Event(shared + 1, NOTE, None, {"text": carried, CARRIED: True}, now_iso()))
+    made = Session.from_meta(target, meta, events, workspace=parent.workspace)
     return Branch(made, link, str(parent.path) if parent.path else link.path, count, str(target))
 
 

@@ -48,12 +48,12 @@ class Table:
     def __init__(self, path: Path | str) -> None:
         from scorekeeper.cli import SESSION_COMMANDS, game_commands, main
         from scorekeeper import games
-
         from scorekeeper.cli.common import witness_hook
         from scorekeeper.app.session import WORKSPACE
 
         self.path, self.main = Path(path), main
         self.session = Session.open(path, on_write=witness_hook())
+        self.identity = self.session.identity  # another session moved over the file later is refused (_run)
         WORKSPACE.keep(self.path, self.session)  # the commands the table runs use this very session
         entry = games.entry(self.session.game.name)
         self.alias = entry.aliases[0] if entry.aliases else entry.name
@@ -194,7 +194,9 @@ class Table:
     def _run(self, words: list[str]) -> int:
         from scorekeeper.cli.common import Chosen
 
-        self.refresh()
+        if (gone := self.refresh().replaced_since(self.identity, "nothing was done (leave with Ctrl-D)")):
+            output.say(f"refused: {gone}", err=True)
+            return 1
         try:  # the table's session is every command's (``ctx.obj``), unless the line names another
             code = self.main.main(words, prog_name="scorekeeper", standalone_mode=False, obj=Chosen(str(self.path)))
         except click.ClickException as exc:

@@ -14,7 +14,7 @@ import copy
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence
 
-from scorekeeper.core.events import AMEND, ASSERT, CORRECTIONS, NOTE, SET, VOID, Event
+from scorekeeper.core.events import AMEND, ASSERT, CORRECTIONS, NOTE, SET, VOID, Event, malformed, payload_problem
 from scorekeeper.core.protocol import (
     ERROR, WARNING, Finding, Findings, Game, ObservationError, SessionConfig, Stop, Violation, block, blocked,
 )
@@ -290,10 +290,10 @@ class Corrections:
 def resolve_corrections(events: Sequence[Event]) -> Corrections:
     """Resolve ``void`` and ``amend`` events. A void can itself be voided, which restores its target."""
     by_seq = {e.seq: e for e in events}
-    problems: dict[int, Finding] = {}
+    problems: dict[int, Finding] = malformed(events)  # core events of the wrong shape: never applied
     voids_of: dict[int, list[int]] = {}
     for event in events:
-        if event.type not in CORRECTIONS:
+        if event.type not in CORRECTIONS or event.seq in problems:
             continue
         target = event.get("target")
         if not isinstance(target, int) or target not in by_seq or target >= event.seq:
@@ -361,7 +361,7 @@ def replay_after(resume: Resume, later: Sequence[Event], game: Game, config: Ses
     ``later``, the events after them, is folded, from the cache's state. ``earlier()`` gives the vouched
     events, read only when the outcomes are. None when a correction is among ``later`` (it changes how the
     events before it read: replay the whole journal)."""
-    if any(e.type in CORRECTIONS for e in later):
+    if any(e.type in CORRECTIONS or payload_problem(e.type, e.payload) for e in later):
         return None
     fold = Fold(game, config, resume)
     settings_by_key = {s.key: s for s in game.settings}
@@ -403,8 +403,8 @@ def _fold_event(fold: Fold, raw: Event, corrections: Corrections, settings_by_ke
         outcome.status = VOIDED
         return outcome
     findings: list[Finding] = []
-    if raw.type in CORRECTIONS:
-        outcome.status = CORRECTION
+    if raw.type in CORRECTIONS or raw.seq in corrections.problems:  # a correction, or a core event misshapen
+        outcome.status = CORRECTION if raw.type in CORRECTIONS else usual_status(raw.type)
         if raw.seq in corrections.problems:
             findings.append(corrections.problems[raw.seq])
     elif raw.type == NOTE:

@@ -21,7 +21,7 @@ import os
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from scorekeeper.core.events import Event
 from scorekeeper.core.journal_format import (  # noqa: F401 (the journal's names, where its users import them)
@@ -242,10 +242,13 @@ class Journal(ChainedRecords):
     # writing ------------------------------------------------------------------------------------
 
     @classmethod
-    def create(cls, path: str | os.PathLike[str], meta: SessionMeta, events: Sequence[Event] = ()) -> "Journal":
+    def create(cls, path: str | os.PathLike[str], meta: SessionMeta, events: Sequence[Event] = (), *,
+               before_write: Callable[[Path], None] | None = None) -> "Journal":
         """Create a new session file, with ``events`` already in it (an import); never overwrites a file.
 
         The events are renumbered 1, 2, 3… in order and chained afresh, in a single atomic write.
+        ``before_write(path)`` runs under the lock once the path is known to be free, before the write (the
+        witness forgets what an earlier session at this path wrote: ``witness.Witness.forget``).
         """
         if os.path.islink(path) and not os.path.exists(path):  # else the session would land in another folder
             raise JournalError(f"{path}: a symbolic link to {os.readlink(path)}, which does not exist; "
@@ -259,6 +262,8 @@ class Journal(ChainedRecords):
         with locked(target):
             if target.exists():
                 raise JournalError(f"{path}: a file already exists there; choose another --session path")
+            if before_write is not None:
+                before_write(target)
             db = _tinydb(target, {})
             db.table(META_TABLE).insert(meta.to_record())
             db.table(EVENTS_TABLE).insert_multiple(records)

@@ -11,6 +11,11 @@ The folder is an argument (the CLI passes ``$SCOREKEEPER_HOME``); nothing here k
 One log per session path: ``<folder>/witness/<SHA-256 of the real path, 32 digits>.jsonl``, one JSON line
 per write: ``{"path", "count", "hashes", "at"}``, where ``hashes`` are the hashes of the events that write
 added, the last being the head (for a new session without events, the metadata hash as event 0).
+
+Order: the witness is never ahead of the file. A write's line is written after the session write; a new session
+at a path another session used removes that session's log before its own file is written (``Witness.forget``,
+called by ``Journal.create`` under the lock), so a crash at any point leaves the old file and no log, or the new
+file and no log, or the new file and its log.
 """
 
 from __future__ import annotations
@@ -42,6 +47,23 @@ class Witness:
     def __init__(self, folder: Path, warn: Callable[[str], None] | None = None) -> None:
         self.folder = folder
         self.warn = warn
+
+    def forget(self, session: Path) -> None:
+        """Before a new session is written at ``session``'s path (under its lock): the log of what was written there
+        before, another session's, is removed first, so that a crash between the session's write and its first
+        witness line leaves no witness (``witness: none``: behind), never the old session's hashes."""
+        target = log_path(self.folder, session)
+        try:
+            target.unlink()
+        except FileNotFoundError:
+            return
+        except OSError as exc:
+            if self.warn:
+                self.warn(f"could not clear the old witness of {session} in {target.parent} ({exc})")
+            return
+        from scorekeeper.core.journal_storage import fsync_folder
+
+        fsync_folder(target.parent)  # gone on disk before the new session is
 
     def __call__(self, session: Path, count: int, head: str, hashes: Sequence[str], fresh: bool) -> None:
         from scorekeeper.core.journal import atomic_write, now_iso

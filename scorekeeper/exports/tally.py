@@ -13,7 +13,12 @@ if TYPE_CHECKING:
 
 
 def export(s: "Session", result: "Result | None", options: "Options") -> tuple[str, str]:
-    """The state now as a tally (JSON)."""
+    """The state now as a tally (JSON). Refused for a history ``verify`` rejects, unless a recorded note accepted
+    it: the tally then carries that in its ``reason``, into the session ``tally --from`` or ``new --from`` makes."""
     from scorekeeper.app.tally import tally_data
 
-    return json.dumps(tally_data(s), indent=1, ensure_ascii=False) + "\n", "the table as a tally"
+    carried = s.carried_edit("a tally export")
+    data = tally_data(s)
+    if carried is not None:
+        data["reason"] = carried
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n", "the table as a tally"

@@ -149,4 +149,6 @@ def proof_lines(proof: "Proof") -> list[str]:
            else f"TAMPERED at #{proof.problem.seq}: {proof.problem.message}"]
     if proof.shared is not None:
         out += shared_history_lines(proof.shared)
+    out += [f"unreadable: #{seq}: {what} (replay skips it, 'check' flags it; take it back with: void {seq})"
+            for seq, what in proof.unreadable]
     return out + list(proof.seen.lines)

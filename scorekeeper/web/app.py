@@ -13,11 +13,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import Any, AsyncIterator, Awaitable, Callable
+import time
+from collections import OrderedDict
+from typing import Any, AsyncIterator, Awaitable, Callable, Iterable
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
-from starlette.requests import Request
+from starlette.middleware import Middleware
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
@@ -26,7 +29,8 @@ from scorekeeper.errors import BadInput, Refused, ScorekeeperError
 from scorekeeper.core.protocol import Finding, GameSetupError, MissingValueError
 from scorekeeper.web import pages
 from scorekeeper.web.forms import draft_of, facts_of, play_form
-from scorekeeper.web.guard import COOKIE, Denied, Guard, new_token, read_fields
+from scorekeeper.web.guard import (COOKIE_SECONDS, FORM_SECONDS, LOOPBACK_NAMES, Denied, Guard, Hosts, cookie_name,
+                                   new_token, port_of, read_fields)
 from scorekeeper.web.live import Hub
 from scorekeeper.web.served import ServedLeague, ServedSession
 
@@ -36,9 +40,11 @@ SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "sam
                     "X-Frame-Options": "DENY"}
 
 
-def create_app(served: ServedSession | ServedLeague, token: str | None = None, *, interval: float | None = None) -> Starlette:
+def create_app(served: ServedSession | ServedLeague, token: str | None = None, *, interval: float | None = None,
+               hosts: Iterable[str] = LOOPBACK_NAMES) -> Starlette:
     """The application serving ``served`` (a session, or a league folder), writable with ``token`` (a fresh
-    128-bit one when None: read it back from ``app.state.guard.token``)."""
+    128-bit one when None: read it back from ``app.state.guard.token``), answering to the host names ``hosts``
+    only (``guard.allowed_hosts``; 421 for any other)."""
     guard = Guard(token or new_token())
     hub = Hub(served.stamp, interval if interval is not None else (0.5 if served.league else 0.05))
 
@@ -54,7 +60,7 @@ def create_app(served: ServedSession | ServedLeague, token: str | None = None, *
                 await task
 
     site = League(served, guard, hub) if isinstance(served, ServedLeague) else Site(served, guard, hub)
-    app = Starlette(routes=site.routes(), lifespan=lifespan)
+    app = Starlette(routes=site.routes(), lifespan=lifespan, middleware=[Middleware(Hosts, names=list(hosts))])
     app.state.guard, app.state.hub, app.state.served = guard, hub, served
     return app
 
@@ -103,7 +109,8 @@ class Base:
                             headers={**SECURITY_HEADERS, "Content-Security-Policy": policy})
         offered = request.query_params.get("t")
         if offered is not None and self.guard.matches(offered):
-            response.set_cookie(COOKIE, offered, httponly=True, samesite="strict", path="/")
+            response.set_cookie(cookie_name(port_of(request)), offered, max_age=COOKIE_SECONDS,
+                                expires=COOKIE_SECONDS, httponly=True, samesite="strict", path="/")
         return response
 
     def wrapped(self, handler: Handler) -> Handler:
@@ -112,6 +119,8 @@ class Base:
         async def run(request: Request) -> Response:
             try:
                 return await handler(request)
+            except ClientDisconnect:  # the client went away before sending its whole body: nobody to answer
+                return Response(status_code=400)
             except Denied as exc:
                 return self.failure(request, str(exc), exc.status)
             except (MissingValueError, GameSetupError) as exc:
@@ -136,6 +145,7 @@ class Site(Base):
     def __init__(self, served: ServedSession, guard: Guard, hub: Hub) -> None:
         super().__init__(guard, hub)
         self.served = served
+        self.once = Once()
 
     def routes(self) -> list[Route]:
         w = self.wrapped
@@ -326,10 +336,18 @@ class Site(Base):
             "", True)))
 
     async def write(self, request: Request, act: Callable[[Session, dict[str, str], bool], Verdict]) -> Response:
-        """A write: the body read within its limit, the writer checked, ``act`` run under the lock, the streams
+        """A write: the body read within its limit, the writer checked, its form token spent (a repeated post is
+        answered with what the first one did, and writes nothing), ``act`` run under the lock, the streams
         woken; a refusal answered with its rules (and the confirmed 'record it anyway' for a play)."""
         fields = await read_fields(request)
         self.guard.check_write(request, fields)
+        key = self.guard.once_key(request, fields)
+        if key is None:
+            return await self.written(request, fields, act)
+        return await self.once.run(key, lambda: self.written(request, fields, act))
+
+    async def written(self, request: Request, fields: dict[str, str],
+                      act: Callable[[Session, dict[str, str], bool], Verdict]) -> Response:
         force = fields.get("force", "") == "yes"
         if force and fields.get("confirm", "") != "yes":
             raise BadInput("recording a refused play anyway must be confirmed (confirm=yes)")
@@ -368,6 +386,46 @@ class Site(Base):
     async def post_assert(self, request: Request) -> Response:
         return await self.write(request, lambda s, f, force: s.assert_facts(f.get("player") or None,
                                                                             facts_of(f.get("facts", ""))))
+
+
+class Once:
+    """Form tokens spent by a write: a post repeating one (a double tap, a resent form) is answered with what the
+    first post did and writes nothing. A post that wrote nothing (a refusal) does not spend its token. Tokens are
+    remembered for ``FORM_SECONDS``, as long as a form token is good for (``Guard.form_token_ok``)."""
+
+    def __init__(self, seconds: float = FORM_SECONDS) -> None:
+        self.seconds = seconds
+        self._done: dict[str, Response] = {}
+        #: one lock per form token posted, with when it was first posted (oldest first)
+        self._locks: OrderedDict[str, tuple[float, asyncio.Lock]] = OrderedDict()
+
+    async def run(self, key: str, write: Callable[[], Awaitable[Response]]) -> Response:
+        self._forget()
+        lock = self._locks.setdefault(key, (time.monotonic(), asyncio.Lock()))[1]
+        async with lock:  # a second tap waits for the first to finish
+            done = self._done.get(key)
+            if done is not None:
+                return _again(done)
+            response = await write()
+            if response.status_code < 400:
+                self._done[key] = response
+            return response
+
+    def _forget(self) -> None:
+        """Tokens posted longer ago than a form token is good for: never accepted again anyway."""
+        now = time.monotonic()
+        while self._locks:
+            key, (first, lock) = next(iter(self._locks.items()))
+            if now - first <= self.seconds or lock.locked():
+                return
+            del self._locks[key]
+            self._done.pop(key, None)
+
+
+def _again(first: Response) -> Response:
+    """The answer of a repeated post: the first one's status, headers and body."""
+    headers = {k: v for k, v in first.headers.items() if k.lower() not in ("content-length", "set-cookie")}
+    return Response(first.body, first.status_code, headers=headers)
 
 
 def _score(s: Session) -> tuple[Any, str | None]:

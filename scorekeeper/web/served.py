@@ -4,7 +4,9 @@ The web server answers requests on several threads; the session layer's ``Sessio
 replay kept between requests, so every use of it takes ``ServedSession.lock`` (a play recorded from the
 CLI, the interactive table or another server is still serialised by the journal's own file lock, under which
 ``Session.record`` re-reads the file). Before each use the journal is read again if the file changed
-(``Journal.reload``: a stat when it did not).
+(``Journal.reload``: a stat when it did not). A file that now holds another session (its metadata's hash is not
+the one opened: another game copied or moved over it) is refused (``Replaced``): every page says so, and
+nothing is recorded into it.
 
 ``stamp()`` is what changes whenever the served data does: the live updates (``scorekeeper.web.live``) poll it.
 """
@@ -19,6 +21,11 @@ from typing import Any, Iterator
 
 from scorekeeper.app.session import Session, WriteHook
 from scorekeeper.core.journal import Journal, stamp_of
+from scorekeeper.errors import Refused
+
+
+class Replaced(Refused):
+    """The served file now holds another session than the one this server opened."""
 
 
 class ServedSession:
@@ -29,15 +36,24 @@ class ServedSession:
     def __init__(self, path: str | Path, on_write: WriteHook | None = None) -> None:
         self.path = Path(path)
         self.session = Session.open(self.path, on_write=on_write)
+        self.identity = self.session.identity
         self.lock = threading.Lock()
 
     @contextmanager
     def use(self) -> Iterator[Session]:
-        """The session as the file holds it now, for this thread alone."""
+        """The session as the file holds it now, for this thread alone; ``Replaced`` when the file now holds
+        another session."""
         with self.lock:
             if isinstance(self.session.journal, Journal):
                 self.session.journal.reload()
+                self.check_same()
             yield self.session
+
+    def check_same(self) -> None:
+        """``Replaced`` when the file no longer holds the session this server opened."""
+        gone = self.session.replaced_since(self.identity, "nothing is shown or recorded here (serve it again)")
+        if gone:
+            raise Replaced(gone)
 
     def stamp(self) -> Any:
         """The file's stamp (``stamp_of``): another value once anyone wrote it."""

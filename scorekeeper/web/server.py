@@ -3,7 +3,8 @@
 The socket is bound here (``--port 0``: any free port), so the address is known before uvicorn starts; it is
 printed once uvicorn listens: the first line of stdout is ``http://HOST:PORT/?t=TOKEN`` (scripts and tests read
 it), then the QR code of it for the phones (``segno``, drawn in the terminal), then the spectators' address.
-Bound to 127.0.0.1 unless ``--host`` says otherwise; any other host prints a one-line warning on stderr saying
+Bound to 127.0.0.1 unless ``--host`` says otherwise; it answers to the bound address, ``localhost`` and the LAN
+address in use only (``guard.allowed_hosts``: 421 for another ``Host``, a DNS rebinding); any other host prints a one-line warning on stderr saying
 who can reach the table. Ctrl-C (or SIGTERM) ends every live stream and stops the server cleanly.
 """
 
@@ -62,6 +63,16 @@ def _own_address() -> str | None:
         probe.close()
 
 
+def _own_names() -> list[str]:
+    """This machine's name and the addresses it resolves to (a phone on another of its networks types those)."""
+    name = socket.gethostname()
+    try:
+        found = {str(info[4][0]) for info in socket.getaddrinfo(name, None)}
+    except OSError:
+        found = set()
+    return [name, f"{name}.local", *sorted(found)]
+
+
 def qr_text(url: str) -> str:
     """The QR code of ``url`` drawn with block characters (two modules a character row)."""
     from scorekeeper.render.qr import qr_lines
@@ -75,14 +86,17 @@ def serve(session: Path | None, league: str | Path | None, host: str = LOOPBACK,
     import uvicorn
 
     from scorekeeper.web.app import create_app
+    from scorekeeper.web.guard import allowed_hosts
     from scorekeeper.web.served import ServedLeague, ServedSession
 
     if token is not None and (len(token) < 8 or not token.isascii() or not token.isprintable() or " " in token):
         raise BadInput("--token: give at least 8 printable ASCII characters without spaces")
     served = ServedLeague(league) if league is not None else ServedSession(session or "", on_write)
-    app = create_app(served, token)
     sock = bind(host, port)
     base = address(sock, host)
+    everywhere = host in ("0.0.0.0", "::")
+    app = create_app(served, token, hosts=allowed_hosts(host, _own_address() if everywhere else None)
+                     + (_own_names() if everywhere else []))
     table = base + "/" if league is not None else f"{base}/?t={app.state.guard.token}"
 
     class Server(uvicorn.Server):

@@ -132,7 +132,8 @@ def test_branch_refusals_write_nothing(table: Cli, tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert result.stderr.splitlines()[-1] == (
         "the session's history was edited (#10: #10 was edited after it was recorded (its hash does not match)); "
-        "a what-if must start from an intact one: see 'scorekeeper verify'")
+        "a what-if must start from an intact one: see 'scorekeeper verify' (or accept the history as it stands "
+        "with 'scorekeeper verify --accept-broken-chain', and the copy says so)")
     assert not Path("x.json").exists()
 
 

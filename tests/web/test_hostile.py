@@ -64,7 +64,7 @@ def test_bad_tokens_are_refused_with_401(watched: Watched) -> None:
         watched.refused_without_writing(401, "post", url, data={"text": "x"})
         watched.refused_without_writing(401, "post", url, data={"text": "x"}, headers={"Authorization": "Bearer nope"})
         watched.refused_without_writing(401, "post", url + "?t=" + TOKEN[:-1], data={"text": "x"})
-        watched.client.cookies.set("scorekeeper_token", TOKEN + "x")
+        watched.client.cookies.set("scorekeeper_token_8000", TOKEN + "x")
         watched.refused_without_writing(401, "post", url, data={"text": "x"})
         watched.client.cookies.clear()
         watched.refused_without_writing(401, "post", url, data={"text": "x"}, headers={"Authorization": "Bearer "})
@@ -119,7 +119,7 @@ def test_malformed_fields_are_refused_with_400_or_409(watched: Watched) -> None:
     watched.refused_without_writing(400, "post", "/assert", data={"facts": "round=1"}, headers=bearer)
     watched.refused_without_writing(409, "post", "/undo", data={}, headers=bearer)  # nothing to undo yet
     watched.refused_without_writing(409, "post", "/play", data={"type": "VISIT", "shop": "CRUMBHALL"}, headers=bearer)
-    watched.client.cookies.set("scorekeeper_token", TOKEN)
+    watched.client.cookies.set("scorekeeper_token_8000", TOKEN)
     for url in ("/api/score?at=abc", "/api/score?at=99999", "/api/state?at=-4", "/api/log?last=x",
                 "/api/log?player=Nobody", "/?recorded=<b>", "/play?type=<script>"):
         assert watched.get(url).status_code == 400, url
@@ -156,7 +156,7 @@ def test_the_league_refuses_every_write(tmp_path: Path) -> None:
 
     path = copy_of(tmp_path, "flamecraft/3p-complete.json")
     before = path.read_bytes()
-    with TestClient(create_app(ServedLeague(tmp_path), TOKEN)) as client:
+    with TestClient(create_app(ServedLeague(tmp_path), TOKEN), base_url="http://127.0.0.1:8000") as client:
         for url in WRITES:
             answer = client.post(url, data={"text": "x"}, headers={"Authorization": f"Bearer {TOKEN}"})
             assert answer.status_code == 404, url  # a league has no write at all

@@ -54,7 +54,7 @@ def test_the_league_twin_returns_what_standings_prints(tmp_path: Path) -> None:
     folder.mkdir()
     for sample in ["flamecraft/3p-complete.json", "eight-dragons/2p-aurea.json", "emberheart/four-players.json"]:
         copy_of(folder, sample)
-    with TestClient(create_app(ServedLeague(folder), TOKEN)) as client:
+    with TestClient(create_app(ServedLeague(folder), TOKEN), base_url="http://127.0.0.1:8000") as client:
         answer = client.get("/api/standings")
         page = client.get("/")
     from scorekeeper.cli import main
@@ -87,7 +87,7 @@ def test_the_token_in_the_address_sets_a_strict_http_only_cookie(tmp_path: Path,
     client = client_of(copy_of(tmp_path, "flamecraft/3p-disputed.json"))
     first = client.get(f"/?t={TOKEN}")
     cookie = first.headers["set-cookie"]
-    assert f"scorekeeper_token={TOKEN}" in cookie and "HttpOnly" in cookie and "SameSite=strict" in cookie
+    assert f"scorekeeper_token_8000={TOKEN}" in cookie and "HttpOnly" in cookie and "SameSite=strict" in cookie
     assert 'action="/note"' in first.text and 'data-writer="yes"' in first.text
     assert 'data-writer="yes"' in client.get("/score").text  # the cookie carries it from now on
     client.cookies.clear()
