@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.app import replay_cache
-from scorekeeper.app.standings import BUG_PREFIX, Result, read_result
+from scorekeeper.app.league_result import BUG_PREFIX, Result, read_result
 from scorekeeper.errors import BadInput
 from scorekeeper.core.protocol import ScoreRow, ScoreTable
 

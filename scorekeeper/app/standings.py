@@ -21,147 +21,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from scorekeeper.errors import ScorekeeperError
-from scorekeeper.core.protocol import MissingValueError, ScoreTable
+from scorekeeper.app.league_result import (  # noqa: F401  (the league's readers find them here too)
+    BUG_PREFIX, NOT_A_SESSION, PARALLEL_FROM, START_PLAYER_SETTINGS, Result, event_times, local_time,
+    minutes_between, read_result, read_results, result_of,
+)
 
 if TYPE_CHECKING:
+    from scorekeeper.app.aliases import Aliases
     from scorekeeper.app.league_index import Index
-    from scorekeeper.app.league_stats import Aliases
-
-#: the settings in which a game names its start player (each game's default: the first listed player)
-START_PLAYER_SETTINGS = ("first_player", "start_player", "first")
-
-
-@dataclass(frozen=True)
-class Result:
-    """What a session comes to: its game, players in seat order, final or provisional table, and when."""
-
-    path: str
-    game: str  # the registry name
-    title: str
-    key: str  # the SHA-256 of the session's metadata: the same for an import or a copy of the session
-    players: tuple[str, ...]
-    table: ScoreTable
-    started: str  # ISO time of the first event (the session's creation when it has none)
-    ended: str  # ISO time of the last event
-    start_player: str
-    violations: int  # recorded plays that break a rule
-    counted: int = 0  # of them, the forced ones the game carried out (they count in the table)
-    branch: bool = False  # a what-if branch (its metadata records a parent), not a game that was played
-
-    @property
-    def final(self) -> bool:
-        return self.table.final
-
-    @property
-    def totals(self) -> dict[str, int | float]:
-        return {row.player: row.total for row in self.table.rows}
-
-    def ranked(self) -> list[Any]:
-        """The table's rows in rank order (seat order among equal ranks)."""
-        rows = self.table.rows
-        return sorted(rows, key=lambda r: (r.rank, rows.index(r)))
-
-
-def result_of(session: Any, path: str | None = None, *, once: bool = False) -> Result:
-    """The result of an opened ``Session`` (final or provisional: see ``Result.final``).
-
-    ``once``: the session is opened for its result alone; it is replayed without leaving a replay-cache entry
-    (the league reads thousands of sessions: an entry each would fill the cache and double the time).
-    """
-    from scorekeeper import games
-    from scorekeeper.core.journal import meta_hash
-    from scorekeeper.app.session import resolve_player
-
-    meta = session.journal.meta
-    started, ended = event_times(session)
-    players = tuple(meta.players)
-    start = players[0]
-    settings = session.config.settings
-    for name in START_PLAYER_SETTINGS:
-        if settings.get(name):
-            try:
-                start = resolve_player(players, str(settings[name]))
-            except ScorekeeperError:
-                pass
-            break
-    replayed = session.replay(until=session.journal.count + 1) if once else session.replay()
-    return Result(
-        path=path if path is not None else str(session.path or ""), game=meta.game, title=games.entry(meta.game).title,
-        key=meta_hash(meta), players=players, table=session.game.score(replayed.state), started=started, ended=ended,
-        start_player=start, violations=len(replayed.errors), counted=replayed.counted_errors,
-        branch=meta.parent is not None,
-    )
-
-
-def read_result(path: str) -> Result | str:
-    """The result of the session file at ``path`` (its table without the explanations), or the reason it cannot
-    be counted (never an error)."""
-    from scorekeeper.app.session import Session
-
-    try:
-        result = result_of(Session.open(path), path, once=True)
-        # the league counts the table, not how each score came to be: thousands of results stay small
-        return replace(result, table=replace(result.table, explanations=[], notes=[]))
-    except ScorekeeperError as exc:
-        return _reason(str(exc), path)
-    except MissingValueError as exc:  # the game replays; its final score waits for a value (field report EH-V1)
-        return f"final score incomplete: {exc.remedy}"
-    except Exception as exc:  # a bug in one game's replay must not stop the league table
-        return f"{BUG_PREFIX}{exc!r}); report it"
-
-
-#: how the reason for a JSON file that is no session starts (found in a folder, such a file is passed over
-#: quietly: a manifest, a board or a catalog beside the sessions; named on the command line, it is listed)
-NOT_A_SESSION = "not a Scorekeeper session"
-#: how the reason for a file that a bug stopped starts (such a reason is never kept in the index)
-BUG_PREFIX = "could not be replayed ("
-#: from this many files to read, they are read by one process per core (replaying is all computation)
-PARALLEL_FROM = 24
-
-
-def read_results(paths: Sequence[str]) -> list[Result | str]:
-    """``read_result`` of each path, in order: by one worker process per core when there are many (and the
-    machine has more than one core), else here; a pool that cannot be started means reading them here."""
-    workers = min(os.cpu_count() or 1, 8)
-    if len(paths) >= PARALLEL_FROM and workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        try:
-            with ProcessPoolExecutor(workers) as pool:
-                return list(pool.map(read_result, paths, chunksize=max(1, len(paths) // (workers * 16))))
-        except (OSError, RuntimeError, ImportError):  # no fork/semaphores here (a sandbox), a worker killed
-            pass
-    return [read_result(path) for path in paths]
-
-
-def event_times(session: Any) -> tuple[str, str]:
-    """When a session was played: the ISO times of its first and last events (its creation when it has none); a
-    ``set location`` is not play (said after the game, it would stretch the game to that time)."""
-    from scorekeeper.app.place import without_places
-
-    events, created = without_places(session.events), session.journal.meta.created
-    started = events[0].recorded_at if events and events[0].recorded_at else created
-    return started, events[-1].recorded_at if events and events[-1].recorded_at else started
-
-
-def minutes_between(started: str, ended: str) -> int:
-    """The whole minutes from one ISO time to another, to the nearest (0 when the second is not later): how long
-    a game took, as ``status``, ``score``, the report and the BG Stats export say it."""
-    utc = _dt.timezone.utc
-    return max(0, round((local_time(ended, utc) - local_time(started, utc)).total_seconds() / 60))
-
-
-def local_time(iso: str, tz: _dt.tzinfo | None = None) -> _dt.datetime:
-    """An ISO timestamp as a naive local time (``tz``, or this machine's time zone)."""
-    try:
-        moment = _dt.datetime.fromisoformat(iso)
-    except ValueError:
-        moment = _dt.datetime(1970, 1, 1, tzinfo=_dt.timezone.utc)
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=_dt.timezone.utc)
-    return moment.astimezone(tz).replace(tzinfo=None)
-
 
 # -- the league --------------------------------------------------------------------------------------
 
@@ -355,12 +222,3 @@ def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | N
         index.forget_missing([p for p in paths if os.path.isdir(p)], read)  # never an error, whatever p is
         league.notices += index.close()
     return league
-
-
-def _reason(message: str, path: str) -> str:
-    """An error message without the path it starts with (shown beside it) nor "left untouched" (nothing writes)."""
-    for prefix in (f"{path}: ", f"{Path(path)}: ", f"{Path(path).resolve()}: "):
-        if message.startswith(prefix):
-            message = message[len(prefix):]
-            break
-    return message.removesuffix("; it was left untouched")

@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 def render_view(league: "Standings", view: "View", fmt: str = DEFAULT_FORMAT) -> str:
     """The view of the league that ``view`` asks for, as text (or CSV)."""
     from scorekeeper.app import league_stats as stats
-    from scorekeeper.render.report import render_standings
 
     if view.vs is not None:
         return render_vs(league, stats.head_to_head(league, *view.vs), view.vs, fmt)
@@ -49,6 +48,34 @@ def view_json(league: "Standings", view: "View") -> dict[str, Any]:
         return {"games": [{"game": g, "title": league.titles[g], "players": [x.to_json() for x in found[g]]}
                           for g in sorted(found, key=lambda g: league.titles[g].casefold())], **league.footer_json()}
     return league.to_json()
+
+
+def standings_rows(league: "Standings", game: str, with_game: bool = False) -> list[dict[str, Any]]:
+    """A game's standings as rows: player, games, wins, shared wins, win rate, average and best score."""
+    rows = []
+    for line in league.table(game):
+        row: dict[str, Any] = {"game": league.titles[game]} if with_game else {}
+        row.update({"player": line.player, "games": line.games, "wins": line.wins, "shared": line.shared,
+                    "win %": round(100 * line.win_rate), "average": round(line.average, 1), "best": line.best})
+        rows.append(row)
+    return rows
+
+
+#: the columns of ``standings --format csv``
+STANDINGS_HEADERS = ("game", "player", "games", "wins", "shared", "win %", "average", "best")
+
+
+def render_standings(league: "Standings", fmt: str = DEFAULT_FORMAT) -> str:
+    """Each game's standings under its title, then the files skipped and why; ``csv``: one table, all games."""
+    if fmt == "csv":
+        rows = [row for game in league.games() for row in standings_rows(league, game, True)]
+        return table(rows, fmt, headers=STANDINGS_HEADERS)
+    parts: list[str] = []
+    for game in league.games():
+        count = len(league.counted[game])
+        parts += [text(f"{league.titles[game]}: {count} finished session{'s' if count != 1 else ''}", fmt), "",
+                  table(standings_rows(league, game), fmt), ""]
+    return "\n".join(parts + footer(league, fmt)).rstrip("\n")
 
 
 def footer(league: "Standings", fmt: str = DEFAULT_FORMAT) -> list[str]:

@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.render import report
+from scorekeeper.render import league as render_league
 from scorekeeper.core.protocol import ScoreRow, ScoreTable
 from scorekeeper.app.standings import Result, Standings
 from tests.conftest import Cli
@@ -178,7 +178,7 @@ def test_a_shared_win_counts_as_a_win_for_each_winner() -> None:
         {"player": "Cy", "games": 2, "wins": 1, "shared_wins": 0, "win_rate": 0.5, "average": 6.5, "best": 9},
         {"player": "Bo", "games": 3, "wins": 1, "shared_wins": 1, "win_rate": 0.3333, "average": 5.0, "best": 10},
     ]
-    assert report.render_standings(league) == """\
+    assert render_league.render_standings(league) == """\
 Test: 3 finished sessions
 
 player      games    wins    shared    win %    average    best
