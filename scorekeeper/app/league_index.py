@@ -33,11 +33,14 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.app import replay_cache
-from scorekeeper.app.league_result import BUG_PREFIX, Result, read_result
+from scorekeeper.app.league_result import BUG_PREFIX, Result, read_result, witness_moved
+from scorekeeper.app.trust_verdict import TrustVerdict
 from scorekeeper.errors import BadInput
 from scorekeeper.core.protocol import ScoreRow, ScoreTable
 
-FORMAT = 1  # the schema's version (``PRAGMA user_version``); another one is dropped and rebuilt
+#: the schema's version (``PRAGMA user_version``; another one is dropped and rebuilt); 2: a result keeps its
+#: trust, and every row is sealed
+FORMAT = 2
 #: ``PRAGMA application_id`` of a league index ("SKLI"): a file without it is not ours to rebuild
 APPLICATION_ID = 0x534B4C49
 FILE_NAME = "league.sqlite"
@@ -97,22 +100,39 @@ def file_digest(path: str) -> str:
         return hashlib.sha256(handle.read()).hexdigest()
 
 
-def listed(entries: Sequence[Mapping[str, Any]], current: Path | None) -> tuple[list[dict[str, Any]], list[str]]:
+def listed(entries: Sequence[Mapping[str, Any]], current: Path | None,
+           witness: Path | None = None) -> tuple[list[dict[str, Any]], list[str]]:
     """The ``sessions`` list: each remembered session (``path``, ``game``, ``players``, ``used``) with its result
-    (replayed only when the file changed since the index last saw it); and what the index had to say."""
+    (replayed only when the file changed since the index last saw it) and what ``verify`` says of it (with this
+    machine's witness kept in the folder ``witness``); and what the index had to say."""
     index = open_index()
     rows = []
     for entry in entries:
         path = str(entry["path"])
-        outcome: Outcome = "no such file" if not os.path.isfile(path) else (
-            index.read(path, str(Path(path).resolve()), read_result) if index is not None else read_result(path))
+        outcome: Outcome = "no such file" if not os.path.isfile(path) else read_checked(
+            index, path, str(Path(path).resolve()), witness)
         result = outcome if isinstance(outcome, Result) else None
         final = bool(result and result.final)
         rows.append({"current": bool(current and str(current) == path), "game": entry.get("game"),
                      "players": entry.get("players"), "path": path, "last_used": entry.get("used"),
                      "finished": final, "winners": list(result.table.winners) if result and final else [],
-                     "totals": result.totals if result else {}, "problem": None if result else outcome})
+                     "totals": result.totals if result else {}, "problem": None if result else outcome,
+                     "trust": result.trust.to_json() if result else None})
     return rows, index.close() if index is not None else []
+
+
+def read_checked(index: "Index | None", path: str, resolved: str, witness: Path | None) -> Outcome:
+    """The outcome of the file at ``path``: from ``index`` when it holds it, unless ``verify`` may say otherwise
+    now (an edit it kept, or a witness that moved on: ``league_result.witness_moved``), else read afresh."""
+    from scorekeeper.app.trust_verdict import INTACT
+
+    found = index.lookup(path, resolved) if index is not None else None
+    if isinstance(found, Result) and found.trust.status == INTACT and not witness_moved(found, witness, resolved):
+        return found
+    outcome = read_result(path, witness)
+    if index is not None:
+        index.keep(path, resolved, outcome)
+    return outcome
 
 
 class Index:
@@ -340,6 +360,7 @@ def encoded(outcome: Outcome) -> str:
         "game": outcome.game, "title": outcome.title, "key": outcome.key, "players": list(outcome.players),
         "started": outcome.started, "ended": outcome.ended, "start": outcome.start_player,
         "violations": outcome.violations, "counted": outcome.counted, "branch": outcome.branch,
+        "trust": outcome.trust.to_json(), "count": outcome.count, "head": outcome.head,
         "table": {"game": t.game, "final": t.final, "categories": list(t.categories), "winners": list(t.winners),
                   "tiebreak": t.tiebreak, "rows": [[r.player, r.categories, r.total, r.rank] for r in t.rows]},
     }, ensure_ascii=False)
@@ -357,6 +378,7 @@ def decoded(text: str, path: str) -> Outcome | None:
                            t["tiebreak"])
         return Result(path, str(data["game"]), str(data["title"]), str(data["key"]), tuple(data["players"]), table,
                       str(data["started"]), str(data["ended"]), str(data["start"]), int(data["violations"]),
-                      int(data["counted"]), bool(data["branch"]))
+                      int(data["counted"]), bool(data["branch"]), TrustVerdict.from_json(data["trust"]),
+                      int(data["count"]), str(data["head"]))
     except (ValueError, KeyError, TypeError):
         return None

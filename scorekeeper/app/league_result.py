@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Sequence
 
+from scorekeeper.app.trust_verdict import TrustVerdict, verdict_of
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.core.protocol import MissingValueError, ScoreTable
 
@@ -38,6 +39,9 @@ class Result:
     violations: int  # recorded plays that break a rule
     counted: int = 0  # of them, the forced ones the game carried out (they count in the table)
     branch: bool = False  # a what-if branch (its metadata records a parent), not a game that was played
+    trust: TrustVerdict = TrustVerdict()  # what ``verify`` says of the file (its chain, this machine's witness)
+    count: int = 0  # the events in the file
+    head: str = ""  # the hash its last event bears: a witness that last wrote another head is compared again
 
     @property
     def final(self) -> bool:
@@ -80,17 +84,21 @@ def result_of(session: Any, path: str | None = None, *, once: bool = False) -> R
         path=path if path is not None else str(session.path or ""), game=meta.game, title=games.entry(meta.game).title,
         key=meta_hash(meta), players=players, table=session.game.score(replayed.state), started=started, ended=ended,
         start_player=start, violations=len(replayed.errors), counted=replayed.counted_errors,
-        branch=meta.parent is not None,
+        branch=meta.parent is not None, trust=verdict_of(session, replayed.counted_errors),
+        count=session.journal.count, head=session.journal.head_hash,
     )
 
 
-def read_result(path: str) -> Result | str:
+def read_result(path: str, witness: Path | None = None) -> Result | str:
     """The result of the session file at ``path`` (its table without the explanations), or the reason it cannot
-    be counted (never an error)."""
+    be counted (never an error); its trust is what ``verify`` says, with this machine's witness kept in the
+    folder ``witness`` (None: the hash chain alone)."""
     from scorekeeper.app.session import Session
+    from scorekeeper.core.witness import Witness
 
     try:
-        result = result_of(Session.open(path), path, once=True)
+        opened = Session.open(path, on_write=Witness(witness) if witness is not None else None)
+        result = result_of(opened, path, once=True)
         # the league counts the table, not how each score came to be: thousands of results stay small
         return replace(result, table=replace(result.table, explanations=[], notes=[]))
     except ScorekeeperError as exc:
@@ -110,19 +118,31 @@ BUG_PREFIX = "could not be replayed ("
 PARALLEL_FROM = 24
 
 
-def read_results(paths: Sequence[str]) -> list[Result | str]:
-    """``read_result`` of each path, in order: by one worker process per core when there are many (and the
-    machine has more than one core), else here; a pool that cannot be started means reading them here."""
+def read_results(paths: Sequence[str], witness: Path | None = None) -> list[Result | str]:
+    """``read_result`` of each path (``witness``: see there), in order: by one worker process per core when there
+    are many (and the machine has more than one core), else here; a pool that cannot be started means reading them here."""
     workers = min(os.cpu_count() or 1, 8)
     if len(paths) >= PARALLEL_FROM and workers > 1:
         from concurrent.futures import ProcessPoolExecutor
 
         try:
             with ProcessPoolExecutor(workers) as pool:
-                return list(pool.map(read_result, paths, chunksize=max(1, len(paths) // (workers * 16))))
+                return list(pool.map(read_result, paths, [witness] * len(paths),
+                                     chunksize=max(1, len(paths) // (workers * 16))))
         except (OSError, RuntimeError, ImportError):  # no fork/semaphores here (a sandbox), a worker killed
             pass
-    return [read_result(path) for path in paths]
+    return [read_result(path, witness) for path in paths]
+
+
+def witness_moved(result: Result, witness: Path | None, resolved: str) -> bool:
+    """Whether this machine's witness of the file at ``resolved`` last wrote another head than ``result`` (kept
+    in the league's index) was read with: then its trust is read again from the file (as ``Trust`` compares)."""
+    from scorekeeper.core.witness import last_write
+
+    if witness is None:
+        return False
+    last = last_write(witness, Path(resolved))
+    return last is not None and last != (result.count, result.head)
 
 
 def event_times(session: Any) -> tuple[str, str]:

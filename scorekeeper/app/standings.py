@@ -23,8 +23,10 @@ from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 from scorekeeper.app.league_result import (  # noqa: F401  (the league's readers find them here too)
     BUG_PREFIX, NOT_A_SESSION, PARALLEL_FROM, START_PLAYER_SETTINGS, Result, event_times, local_time,
-    minutes_between, read_result, read_results, result_of,
+    minutes_between, read_result, read_results, result_of, witness_moved,
 )
+
+from scorekeeper.app.trust_verdict import INTACT
 
 if TYPE_CHECKING:
     from scorekeeper.app.aliases import Aliases
@@ -77,6 +79,9 @@ class Standings:
     left_out: int = 0  # finished sessions left out by --game or --since
     branches: int = 0  # finished what-if branches left out (``include_branches`` counts them)
     notices: list[str] = field(default_factory=list)  # what the index has to say (it was damaged, rebuilt)
+    #: finished sessions that fail ``verify`` (left out unless ``include_tampered``) or whose edit a note
+    #: accepted (counted): each path, what ``verify`` says, and whether it was counted
+    distrusted: list[tuple[Skipped, bool]] = field(default_factory=list)
 
     def add(self, result: Result) -> None:
         self.titles.setdefault(result.game, result.title)
@@ -109,7 +114,7 @@ class Standings:
             ],
             "sessions": [
                 {"path": r.path, "game": r.game, "date": r.started, "winners": list(r.table.winners),
-                 "totals": r.totals}
+                 "totals": r.totals, "trust": r.trust.to_json()}
                 for game in self.games() for r in self.counted[game]
             ],
             **self.footer_json(),
@@ -118,7 +123,9 @@ class Standings:
     def footer_json(self) -> dict[str, Any]:
         """What every league view's JSON ends with: the files skipped, and how many sessions were left out."""
         return {"skipped": [{"path": s.path, "reason": s.reason} for s in self.skipped], "left_out": self.left_out,
-                "branches_left_out": self.branches}
+                "branches_left_out": self.branches,
+                "fails_verify": [{"path": s.path, "reason": s.reason, "counted": counted}
+                                 for s, counted in self.distrusted]}
 
     def results(self) -> list[Result]:
         """Every session counted, all games, in the order played (then by path)."""
@@ -171,11 +178,14 @@ def _walk(shown: str, real: str) -> list[tuple[str, str, str | None]]:
 
 def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | None = None,
               tz: _dt.tzinfo | None = None, *, index: "Index | None" = None, aliases: "Aliases | None" = None,
-              include_branches: bool = False) -> Standings:
+              include_branches: bool = False, witness: Path | None = None,
+              include_tampered: bool = False) -> Standings:
     """Every finished session under ``paths`` (of ``game`` only; played on ``since`` or later) aggregated.
 
-    ``index``: where results already known are taken from (and new ones kept); ``aliases``: names that are one
-    player; ``include_branches``: count what-if branches too.
+    ``index``: where results already known are taken from (and new ones kept): a hint, each result checked
+    against its file (``scorekeeper.app.league_index``); ``aliases``: names that are one player;
+    ``include_branches``: count what-if branches too; ``witness``: the folder of this machine's witness
+    (``verify``'s); a session that fails ``verify`` is left out, and named, unless ``include_tampered``.
     """
     from scorekeeper import games
 
@@ -194,8 +204,12 @@ def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | N
     known: list[Result | str | None] = [  # a reason, what the index keeps, or None: to be read
         problem if problem is not None else index.lookup(path, resolved) if index is not None else None
         for path, resolved, problem in files]
+    for n, outcome in enumerate(known):  # what verify says depends on the witness too: an edit is read again
+        if isinstance(outcome, Result) and (outcome.trust.status != INTACT
+                                            or witness_moved(outcome, witness, files[n][1])):
+            known[n] = None
     unknown = [n for n, outcome in enumerate(known) if outcome is None]
-    for n, fresh in zip(unknown, read_results([files[n][0] for n in unknown])):
+    for n, fresh in zip(unknown, read_results([files[n][0] for n in unknown], witness)):
         known[n] = fresh
         if index is not None:
             index.keep(files[n][0], files[n][1], fresh)
@@ -211,11 +225,15 @@ def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | N
             league.skipped.append(Skipped(path, "not finished (the score is provisional)"))
         elif result.branch and not include_branches:
             league.branches += 1
-        elif result.key in seen:
-            league.skipped.append(Skipped(path, f"the same session as {seen[result.key]} (a copy or an import)"))
         elif (wanted and result.game != wanted) or (since and local_time(result.started, tz).date() < since):
             league.left_out += 1
+        elif not result.trust.ok and not include_tampered:
+            league.distrusted.append((Skipped(path, result.trust.message), False))
+        elif result.key in seen:
+            league.skipped.append(Skipped(path, f"the same session as {seen[result.key]} (a copy or an import)"))
         else:
+            if result.trust.status != INTACT:
+                league.distrusted.append((Skipped(path, result.trust.reason()), True))
             seen[result.key] = path
             league.add(result)
     if index is not None:

@@ -43,6 +43,10 @@ class TrustVerdict:
             return f"this session's history was edited: {self.message} (accepted at #{self.accepted_at})"
         return "verify: intact"
 
+    def reason(self) -> str:
+        """What ``verify`` found, and the note that accepted it (beside a path in a list of sessions)."""
+        return self.message + (f" (accepted at #{self.accepted_at})" if self.status == ACCEPTED else "")
+
     def forced_line(self) -> str:
         """How many forced plays count in the table, or "" when none do."""
         return (f"{self.forced} forced play(s) carried out as the table played them count in the table "

@@ -80,7 +80,7 @@ def render_standings(league: "Standings", fmt: str = DEFAULT_FORMAT) -> str:
 
 def footer(league: "Standings", fmt: str = DEFAULT_FORMAT) -> list[str]:
     """What a league view ends with: nothing counted, what ``--game``/``--since`` and the branch rule left out,
-    the files skipped and why."""
+    the sessions that fail ``verify`` (left out, or counted when asked or accepted), the files skipped and why."""
     parts: list[str] = []
     if not league.counted:
         parts += ["no finished session found", ""]
@@ -88,8 +88,24 @@ def footer(league: "Standings", fmt: str = DEFAULT_FORMAT) -> list[str]:
         parts += [f"left out by --game or --since: {league.left_out} finished session(s)", ""]
     if league.branches:
         parts += [f"left out as what-if branches: {league.branches} (--include-branches counts them)", ""]
+    parts += distrust_lines(league, fmt)
     if league.skipped:
         parts += ["skipped:"] + [text(f"  {s.path}: {s.reason}", fmt) for s in league.skipped]
+    return parts
+
+
+def distrust_lines(league: "Standings", fmt: str = DEFAULT_FORMAT) -> list[str]:
+    """The sessions ``verify`` finds edited: those left out (``--include-tampered`` counts them), then those
+    counted all the same, each with what ``verify`` says; then a blank line (nothing when there are none)."""
+    left = [s for s, counted in league.distrusted if not counted]
+    kept = [s for s, counted in league.distrusted if counted]
+    parts: list[str] = []
+    if left:
+        parts += ["left out, failing 'scorekeeper verify' (--include-tampered counts them):"]
+        parts += [text(f"  {s.path}: {s.reason}", fmt) for s in left] + [""]
+    if kept:
+        parts += ["counted, although 'scorekeeper verify' finds them edited:"]
+        parts += [text(f"  {s.path}: {s.reason}", fmt) for s in kept] + [""]
     return parts
 
 
@@ -204,6 +220,8 @@ def render_sessions(rows: Sequence[dict[str, Any]]) -> str:
     def scores(row: dict[str, Any]) -> str:
         if row["problem"]:
             return clip(str(row["problem"]), PROBLEM_SHOWN)
+        if row.get("trust") and not row["trust"]["ok"]:
+            return f"FAILS VERIFY at #{row['trust']['first_bad_seq']}"
         shown = " ".join(str(t) for t in sorted(row["totals"].values(), reverse=True))
         return shown if row["finished"] else f"so far: {shown}"
 
@@ -218,7 +236,9 @@ def render_sessions(rows: Sequence[dict[str, Any]]) -> str:
     while widest(output) > SESSIONS_WIDTH and path_width > PATH_SHOWN_MIN:
         path_width = max(PATH_SHOWN_MIN, path_width - (widest(output) - SESSIONS_WIDTH))
         output = drawn(path_width)
-    return output
+    edited = [f"{r['path']}: fails verify: {r['trust']['message']} (see 'scorekeeper verify --session PATH')"
+              for r in rows if r.get("trust") and not r["trust"]["ok"]]
+    return "\n".join([output, *([""] + edited if edited else [])])
 
 
 def clip(text: str, width: int, keep_end: bool = False) -> str:

@@ -40,9 +40,9 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     read: list[str] = []
     real = league_result.read_result
 
-    def counting(path: str) -> Any:
+    def counting(path: str, *args: Any) -> Any:
         read.append(Path(path).name)
-        return real(path)
+        return real(path, *args)
 
     monkeypatch.setattr(league_result, "read_result", counting)
     return read

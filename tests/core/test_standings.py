@@ -142,9 +142,11 @@ def test_json_is_complete(club: Cli) -> None:
     assert len(data["sessions"]) == 8
     assert data["sessions"][0] == {"path": "club/eight-dragons/2p-aurea.json", "game": "eight-dragons",
                                    "date": "2026-11-30T08:30:15+00:00", "winners": ["Whytera"],
-                                   "totals": {"Whytera": 71, "Blakkar": 64}}
+                                   "totals": {"Whytera": 71, "Blakkar": 64},
+                                   "trust": {"status": "intact", "ok": True, "message": None, "first_bad_seq": None,
+                                             "accepted_at": None, "forced": 0}}
     assert [s["path"] for s in data["skipped"]] == ["club/broken.json", "club/unfinished.json", "club/old/copy.json"]
-    assert data["left_out"] == 0
+    assert data["left_out"] == 0 and data["fails_verify"] == []
 
 
 def test_json_beside_the_sessions_is_passed_over_unless_named(club: Cli) -> None:

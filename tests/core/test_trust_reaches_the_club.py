@@ -1,0 +1,105 @@
+"""Trust reaches the club (issue 34, field report TRUST-1): a session edited by hand in a league folder — one
+value changed, events deleted, two events swapped, an edit with the chain recomputed (only the witness sees it)
+— is said to fail ``verify`` by ``standings`` (on the folder and on the file), ``sessions``, the report and every
+``serve`` page and ``/api/…`` payload; the league leaves it out, naming it, unless ``--include-tampered``.
+
+Before the fix every one of these counted the edited session silently (the HTML report even said "Intact" beside
+a table only the witness had caught).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+import tests.fake_game  # noqa: F401  (registers the fake game)
+from tests.conftest import Cli
+from tests.core.test_trust_witness import rechain
+
+
+def value(data: dict[str, Any]) -> None:
+    """One value in a payload changed (the chain breaks there): Ann took 3, and wins."""
+    data["events"]["1"]["payload"]["n"] = 3
+
+
+def deletion(data: dict[str, Any]) -> None:
+    """The last two events deleted (the chain still holds: only the witness sees it)."""
+    del data["events"]["4"], data["events"]["3"]
+
+
+def reorder(data: dict[str, Any]) -> None:
+    """Two events swapped."""
+    data["events"]["3"], data["events"]["4"] = data["events"]["4"], data["events"]["3"]
+
+
+def recomputed(data: dict[str, Any]) -> None:
+    """A value changed and every hash recomputed (the forger's move: only the witness sees it)."""
+    value(data)
+    rechain(data)
+
+
+EDITS: list[Callable[[dict[str, Any]], None]] = [value, deletion, reorder, recomputed]
+
+
+@pytest.fixture
+def club(cli: Cli, tmp_path: Path) -> Cli:
+    """A club folder with one finished Fake session (Bob wins 2 to 1), written on this machine; the tests run
+    from its parent folder."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    table = Cli(cli.home, folder / "tuesday.json")
+    for step in (("new", "fake", "--players", "Ann,Bob", "--set", "target=3", "--session", str(table.session)),
+                 ("fake", "add", "1"), ("fake", "add", "2"), ("note", "one"), ("note", "two")):
+        assert table(*step).exit_code == 0, step
+    return table
+
+
+def edited(club: Cli, edit: Callable[[dict[str, Any]], None]) -> None:
+    data = json.loads(club.session.read_text(encoding="utf-8"))
+    edit(data)
+    club.session.write_text(json.dumps(data), encoding="utf-8")
+    assert club("verify").exit_code == 1  # what verify says: the rest must say the same
+
+
+def test_an_untouched_club_counts_the_session(club: Cli) -> None:
+    data = club.json("standings", str(club.session.parent))
+    assert [s["winners"] for s in data["sessions"]] == [["Bob"]]
+    assert data["sessions"][0]["trust"]["status"] == "intact" and data["fails_verify"] == []
+
+
+@pytest.mark.parametrize("edit", EDITS, ids=lambda e: e.__name__)
+def test_standings_leaves_an_edited_session_out_and_says_why(club: Cli, edit: Callable[[dict[str, Any]], None]) -> None:
+    edited(club, edit)
+    for where in (str(club.session.parent), str(club.session)):
+        result = club("standings", where)
+        assert result.exit_code == 0
+        assert "no finished session found" in result.stdout, result.stdout
+        assert "left out, failing 'scorekeeper verify' (--include-tampered counts them):" in result.stdout
+        assert f"  {where if where.endswith('.json') else where + '/tuesday.json'}: " in result.stdout
+        data = club.json("standings", where)
+        assert data["sessions"] == [] and len(data["fails_verify"]) == 1 and not data["fails_verify"][0]["counted"]
+        for view in (("--last", "3"), ("--streaks",), ("--bests",)):
+            assert "left out, failing 'scorekeeper verify'" in club("standings", where, *view).stdout, view
+
+
+@pytest.mark.parametrize("edit", EDITS, ids=lambda e: e.__name__)
+def test_include_tampered_counts_it_and_still_names_it(club: Cli, edit: Callable[[dict[str, Any]], None]) -> None:
+    edited(club, edit)
+    result = club("standings", str(club.session.parent), "--include-tampered")
+    assert "Fake: 1 finished session" in result.stdout
+    assert "counted, although 'scorekeeper verify' finds them edited:" in result.stdout
+    data = club.json("standings", str(club.session.parent), "--include-tampered")
+    assert data["sessions"][0]["trust"]["status"] == "tampered" and data["fails_verify"][0]["counted"]
+
+
+@pytest.mark.parametrize("edit", EDITS, ids=lambda e: e.__name__)
+def test_sessions_says_an_edited_session_fails_verify(club: Cli, edit: Callable[[dict[str, Any]], None]) -> None:
+    edited(club, edit)
+    result = club("sessions")
+    assert "FAILS VERIFY at #" in result.stdout, result.stdout
+    assert f"{club.session}: fails verify: " in result.stdout
+    rows = club.json("sessions")
+    assert rows[0]["trust"]["status"] == "tampered" and rows[0]["trust"]["ok"] is False
