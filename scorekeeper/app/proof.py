@@ -33,10 +33,26 @@ class Proof:
                 **({"parent": self.shared.to_json()} if self.shared else {}), "witness": self.seen.to_json()}
 
 
-def prove(s: Session, home: Path, head: str | None = None) -> Proof:
-    """Check ``s``'s chain, its shared history when it is a branch, and the witness kept in ``home``."""
+def prove(s: Session, home: Path | None, head: str | None = None) -> Proof:
+    """Check ``s``'s chain, its shared history when it is a branch, and the witness kept in ``home`` (None: a
+    reader that keeps no witness; it says so)."""
     from scorekeeper.app.whatif import shared_history
-    from scorekeeper.core.witness import check
+    from scorekeeper.core.witness import Comparison, check
 
-    problem = verify_chain(s.journal.meta, s.journal.records)
-    return Proof(s, problem, shared_history(s), check(home, s.path, s.journal.meta, s.journal.records, head))
+    records = s.journal.records
+    problem = verify_chain(s.journal.meta, records)
+    seen = (check(home, s.path, s.journal.meta, records, head) if home is not None
+            else Comparison(-1, len(records), lines=["witness: not kept by this reader"]))
+    return Proof(s, problem, shared_history(s), _beside_the_chain(seen, problem))
+
+
+def _beside_the_chain(seen: Any, problem: ChainProblem | None) -> Any:
+    """The witness's word as it reads after the chain's: the witness compares the hashes the file's events bear,
+    so after a break in the chain at an event it wrote, "unchanged" would contradict the line above it (an
+    event's content edited, its hash left as it was). It says what it saw instead (field report TRUST-9)."""
+    if problem is None or not seen.ok or seen.witnessed < problem.seq:
+        return seen
+    seen.message = (f"the hashes of the {seen.witnessed} event(s) this machine wrote are in the file, but "
+                    f"#{problem.seq} no longer matches its hash: its content was changed after it was written")
+    seen.lines = [f"witness: {seen.message}", *seen.lines[1:]]  # the line of --head stays
+    return seen

@@ -9,6 +9,7 @@ a table only the witness had caught).
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 from typing import Any, Callable
@@ -103,3 +104,33 @@ def test_sessions_says_an_edited_session_fails_verify(club: Cli, edit: Callable[
     assert f"{club.session}: fails verify: " in result.stdout
     rows = club.json("sessions")
     assert rows[0]["trust"]["status"] == "tampered" and rows[0]["trust"]["ok"] is False
+
+
+@pytest.mark.parametrize("edit", EDITS, ids=lambda e: e.__name__)
+def test_the_report_says_what_verify_says(club: Cli, edit: Callable[[dict[str, Any]], None], tmp_path: Path) -> None:
+    """TRUST-1: the HTML report said "Intact" beside a forged table when only the witness caught the edit."""
+    edited(club, edit)
+    said = [line for line in club("verify").stdout.splitlines() if line]
+    out = tmp_path / "r.html"
+    result = club("report", "-o", str(out))
+    assert result.exit_code == 0
+    assert [line.removeprefix("verify: ") for line in result.stdout.splitlines() if line.startswith("verify: ")] == said
+    page = out.read_text(encoding="utf-8")
+    assert 'class="ok">Intact' not in page and 'id="fails-verify"' in page
+    for line in said:
+        assert f"<li>{html.escape(line)}</li>" in page, line
+
+
+def test_an_untouched_report_is_intact(club: Cli, tmp_path: Path) -> None:
+    out = tmp_path / "r.html"
+    assert club("report", "-o", str(out)).exit_code == 0
+    page = out.read_text(encoding="utf-8")
+    assert 'class="ok">Intact' in page and 'id="fails-verify"' not in page
+
+
+def test_verify_does_not_call_the_witness_unchanged_after_a_break(club: Cli) -> None:
+    """TRUST-9: 'witness: … unchanged' printed right after 'TAMPERED at #1'."""
+    edited(club, value)
+    lines = club("verify").stdout.splitlines()
+    assert lines[0].startswith("TAMPERED at #1: ")
+    assert "unchanged" not in lines[1] and "#1 no longer matches its hash" in lines[1], lines
