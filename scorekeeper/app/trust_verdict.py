@@ -74,3 +74,13 @@ def verdict_of(session: "Trust", forced: int = 0) -> TrustVerdict:
         return TrustVerdict(forced=forced)
     return TrustVerdict(ACCEPTED if edit.accepted_at is not None else TAMPERED, edit.message, edit.seq,
                         edit.accepted_at, forced)
+
+
+def with_trust(payload: Any, verdict: TrustVerdict) -> Any:
+    """A JSON payload with the verdict beside it: a ``trust`` field in an object; a list stays as the CLI's
+    ``--json`` prints it (the verdict then travels in a header: ``TRUST_HEADER``)."""
+    return {**payload, "trust": verdict.to_json()} if isinstance(payload, dict) else payload
+
+
+#: the response header of every ``/api/…`` answer of ``serve``: the verdict's status
+TRUST_HEADER = "X-Scorekeeper-Trust"

@@ -134,3 +134,58 @@ def test_verify_does_not_call_the_witness_unchanged_after_a_break(club: Cli) -> 
     lines = club("verify").stdout.splitlines()
     assert lines[0].startswith("TAMPERED at #1: ")
     assert "unchanged" not in lines[1] and "#1 no longer matches its hash" in lines[1], lines
+
+
+PAGES = ["/", "/screen", "/score", "/chart", "/log", "/check", "/state"]
+APIS = ["/api/status", "/api/score", "/api/score?timeline=1", "/api/check", "/api/log", "/api/state"]
+
+
+def served(club: Cli) -> Any:
+    """An in-process client of ``serve`` on the club's session, keeping this machine's witness (as the CLI's)."""
+    from starlette.testclient import TestClient
+
+    from scorekeeper.core.witness import Witness
+    from scorekeeper.web.app import create_app
+    from scorekeeper.web.served import ServedSession
+
+    return TestClient(create_app(ServedSession(club.session, Witness(club.home)), "test-token-0123456789"),
+                      base_url="http://127.0.0.1:8000")
+
+
+@pytest.mark.parametrize("edit", EDITS, ids=lambda e: e.__name__)
+def test_every_serve_page_and_api_says_it_fails_verify(club: Cli, edit: Callable[[dict[str, Any]], None]) -> None:
+    edited(club, edit)
+    with served(club) as client:
+        for url in PAGES:
+            page = client.get(url)
+            assert page.status_code == 200, url
+            assert 'data-trust="tampered"' in page.text and "this session fails verify: " in page.text, url
+        assert 'id="fails-verify"' in client.get("/report").text
+        for url in APIS:
+            answer = client.get(url)
+            assert answer.status_code == 200 and answer.headers["X-Scorekeeper-Trust"] == "tampered", url
+            payload = answer.json()
+            assert isinstance(payload, list) or payload["trust"]["status"] == "tampered", url
+
+
+def test_an_untouched_session_is_served_without_a_banner(club: Cli) -> None:
+    with served(club) as client:
+        assert 'data-trust="intact"' in client.get("/").text and "fails verify" not in client.get("/").text
+        assert client.get("/api/status").json()["trust"] == {"status": "intact", "ok": True, "message": None,
+                                                           "first_bad_seq": None, "accepted_at": None, "forced": 0}
+
+
+@pytest.mark.parametrize("edit", EDITS, ids=lambda e: e.__name__)
+def test_serve_league_leaves_it_out_and_names_it(club: Cli, edit: Callable[[dict[str, Any]], None]) -> None:
+    from starlette.testclient import TestClient
+
+    from scorekeeper.web.app import create_app
+    from scorekeeper.web.served import ServedLeague
+
+    edited(club, edit)
+    app = create_app(ServedLeague(club.session.parent, club.home), "test-token-0123456789")
+    with TestClient(app, base_url="http://127.0.0.1:8000") as client:
+        page = client.get("/").text
+        assert "Sessions that fail verify" in page and "tuesday.json" in page
+        data = client.get("/api/standings").json()
+        assert data["sessions"] == [] and data["fails_verify"][0]["path"].endswith("tuesday.json")
