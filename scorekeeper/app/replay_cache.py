@@ -328,22 +328,33 @@ def key_of(name: str, config: "SessionConfig", fingerprint: str) -> str:
 # -- the seal ------------------------------------------------------------------------------------------
 
 
-def sealed(body: bytes, secret: bytes) -> bytes:
-    """An entry as stored: the HMAC-SHA-256 of ``body`` under ``secret`` (hexadecimal), a newline, ``body``."""
+def seal(body: bytes, secret: bytes) -> str:
+    """The seal of ``body`` under ``secret``: its HMAC-SHA-256, in hexadecimal (the replay cache's entries and the
+    league index's rows, ``scorekeeper.app.league_index``, are sealed so)."""
     import hmac  # only when an entry is written or read
 
-    return hmac.new(secret, body, hashlib.sha256).hexdigest().encode("ascii") + b"\n" + body
+    return hmac.new(secret, body, hashlib.sha256).hexdigest()
+
+
+def seal_holds(body: bytes, mac: str | bytes, secret: bytes) -> bool:
+    """Whether ``mac`` is the seal ``secret`` makes of ``body`` (compared in constant time)."""
+    import hmac
+
+    given = mac.encode("ascii", "replace") if isinstance(mac, str) else mac
+    return hmac.compare_digest(given, seal(body, secret).encode("ascii"))
+
+
+def sealed(body: bytes, secret: bytes) -> bytes:
+    """An entry as stored: the seal of ``body`` under ``secret`` (``seal``), a newline, ``body``."""
+    return seal(body, secret).encode("ascii") + b"\n" + body
 
 
 def unsealed(stored: bytes | None, secret: bytes) -> bytes | None:
     """The body of a stored entry when its seal is the one ``secret`` makes, else None."""
     if stored is None:
         return None
-    import hmac  # only when an entry is read
-
     mac, _, body = stored.partition(b"\n")
-    expected = hmac.new(secret, body, hashlib.sha256).hexdigest().encode("ascii")
-    return body if hmac.compare_digest(mac, expected) else None
+    return body if seal_holds(body, mac, secret) else None
 
 
 def key_folder() -> Path:
