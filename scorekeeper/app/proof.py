@@ -19,6 +19,15 @@ class Proof:
     problem: ChainProblem | None
     shared: Any  # whatif.SharedHistory, or None unless the session is a branch
     seen: Any  # witness.Seen
+    links: int = 1  # the names the file has (hard links): a write replaces it under one name only
+
+    @property
+    def notices(self) -> list[str]:
+        """What ``verify`` adds that is no finding: a file of several names (field report TRUST-9)."""
+        if self.links < 2:
+            return []
+        return [f"links: this file has {self.links} names (hard links); a write replaces it under the name used, "
+                "and the other names keep the history as it was (copy the file instead of linking it)"]
 
     @property
     def ok(self) -> bool:
@@ -30,7 +39,8 @@ class Proof:
                 "head": journal.head_hash if problem is None else None,
                 "first_bad_seq": problem.seq if problem else None,
                 "problem": problem.message if problem else None,
-                **({"parent": self.shared.to_json()} if self.shared else {}), "witness": self.seen.to_json()}
+                **({"parent": self.shared.to_json()} if self.shared else {}), "witness": self.seen.to_json(),
+                **({"links": self.links} if self.links > 1 else {})}
 
 
 def prove(s: Session, home: Path | None, head: str | None = None) -> Proof:
@@ -43,7 +53,17 @@ def prove(s: Session, home: Path | None, head: str | None = None) -> Proof:
     problem = verify_chain(s.journal.meta, records)
     seen = (check(home, s.path, s.journal.meta, records, head) if home is not None
             else Comparison(-1, len(records), lines=["witness: not kept by this reader"]))
-    return Proof(s, problem, shared_history(s), _beside_the_chain(seen, problem))
+    return Proof(s, problem, shared_history(s), _beside_the_chain(seen, problem), _names(s.path))
+
+
+def _names(path: Path | None) -> int:
+    """How many names (hard links) the file at ``path`` has (1 for a session in memory or a file gone)."""
+    import os
+
+    try:
+        return os.stat(path).st_nlink if path is not None else 1
+    except OSError:
+        return 1
 
 
 def _beside_the_chain(seen: Any, problem: ChainProblem | None) -> Any:

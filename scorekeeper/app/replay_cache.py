@@ -405,11 +405,44 @@ def _make_key(path: Path) -> None:
         return
 
 
+#: a temporary entry older than this is one a killed command left behind (a live write takes milliseconds)
+STALE_SECONDS = 600
+_swept: set[str] = set()
+
+
+def sweep(cache: Path, now: float | None = None) -> int:
+    """Remove the temporary entries (``.entry-XXXXXXXX.tmp``) that a command killed mid-write left in ``cache``
+    (older than ``STALE_SECONDS``: a concurrent write's own is never touched); how many (field report TRUST-9).
+    Done once per process, on its first write of an entry: one listing of the folder."""
+    import time
+
+    from scorekeeper.core.journal_storage import TEMP_SUFFIX
+
+    limit, removed = (time.time() if now is None else now) - STALE_SECONDS, 0
+    try:
+        with os.scandir(cache) as entries:
+            for entry in entries:
+                if not (entry.name.startswith(".entry-") and entry.name.endswith(TEMP_SUFFIX)):
+                    continue
+                try:
+                    if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < limit:
+                        os.unlink(entry.path)
+                        removed += 1
+                except OSError:
+                    continue
+    except OSError:
+        pass
+    return removed
+
+
 def _write(path: Path, data: bytes) -> bool:
     """Put ``data`` at ``path`` atomically, replacing whatever is there (a damaged entry, a link, a FIFO);
-    whether it was written."""
+    whether it was written. The first write of a process sweeps away what killed ones left (``sweep``)."""
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if str(path.parent) not in _swept:
+            _swept.add(str(path.parent))
+            sweep(path.parent)
         with uninterrupted():
             fd, temporary = new_temporary(path.parent, ".entry-")
             try:

@@ -155,10 +155,13 @@ def session_files(paths: Sequence[str]) -> list[tuple[str, str, str | None]]:
     return found
 
 
-def _walk(shown: str, real: str) -> list[tuple[str, str, str | None]]:
+def _walk(shown: str, real: str, root: str | None = None) -> list[tuple[str, str, str | None]]:
     """The ``*.json`` files under the folder ``shown`` (whose real path is ``real``): its files by name, then each
     subfolder's (links to folders are not followed); a file's real path is its folder's and its name unless
-    it is itself a link. One ``scandir`` per folder: a warm league run over 10,000 files is mostly this."""
+    it is itself a link. A link to a file outside the folder given (``root``, the first ``real``) is not
+    followed: it is listed with the reason (field report TRUST-9). One ``scandir`` per folder: a warm league
+    run over 10,000 files is mostly this."""
+    root = real if root is None else root
     found: list[tuple[str, str, str | None]] = []
     try:
         entries = sorted(os.scandir(real), key=lambda e: e.name)
@@ -170,10 +173,15 @@ def _walk(shown: str, real: str) -> list[tuple[str, str, str | None]]:
             folders += [] if entry.is_symlink() else [entry.name]
         elif entry.name.endswith(".json"):
             resolved = os.path.realpath(entry.path) if entry.is_symlink() else os.path.join(real, entry.name)
-            found.append((os.path.join(shown, entry.name), resolved, None))
+            outside = entry.is_symlink() and not resolved.startswith(root.rstrip(os.sep) + os.sep)
+            found.append((os.path.join(shown, entry.name), resolved, OUTSIDE if outside else None))
     for name in folders:
-        found += _walk(os.path.join(shown, name), os.path.join(real, name))
+        found += _walk(os.path.join(shown, name), os.path.join(real, name), root)
     return found
+
+
+#: why a link found in a folder to a file outside it is not read
+OUTSIDE = "a link to a file outside the folder (not followed; name the file itself to count it)"
 
 
 def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | None = None,
@@ -197,7 +205,8 @@ def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | N
     for path, resolved, problem in session_files(paths):
         if problem is None and resolved in read:
             continue  # the same file reached twice (a file and its folder)
-        read.add(resolved)
+        if problem is None:
+            read.add(resolved)
         files.append((path, resolved, problem))
     if index is not None:
         index.preload([os.path.realpath(p) for p in paths if os.path.isdir(p)])

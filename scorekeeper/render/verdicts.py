@@ -149,4 +149,4 @@ def proof_lines(proof: "Proof") -> list[str]:
            else f"TAMPERED at #{proof.problem.seq}: {proof.problem.message}"]
     if proof.shared is not None:
         out += shared_history_lines(proof.shared)
-    return out + list(proof.seen.lines)
+    return out + list(proof.seen.lines) + proof.notices

@@ -189,3 +189,24 @@ def test_serve_league_leaves_it_out_and_names_it(club: Cli, edit: Callable[[dict
         assert "Sessions that fail verify" in page and "tuesday.json" in page
         data = client.get("/api/standings").json()
         assert data["sessions"] == [] and data["fails_verify"][0]["path"].endswith("tuesday.json")
+
+
+def test_standings_and_serve_league_do_not_follow_a_link_out_of_the_folder(club: Cli, tmp_path: Path) -> None:
+    """TRUST-9: a link in the club folder to a session elsewhere was counted as one of the club's."""
+    from starlette.testclient import TestClient
+
+    from scorekeeper.web.app import create_app
+    from scorekeeper.web.served import ServedLeague
+
+    elsewhere = tmp_path / "private"
+    elsewhere.mkdir()
+    club.session.rename(elsewhere / "secret.json")
+    (club.session.parent / "link.json").symlink_to(elsewhere / "secret.json")
+    result = club("standings", str(club.session.parent))
+    assert "no finished session found" in result.stdout
+    assert "link.json: a link to a file outside the folder (not followed" in result.stdout
+    named = club("standings", str(club.session.parent), str(elsewhere / "secret.json"))
+    assert "Fake: 1 finished session" in named.stdout  # named on the command line, it is read
+    app = create_app(ServedLeague(club.session.parent, club.home), "test-token-0123456789")
+    with TestClient(app, base_url="http://127.0.0.1:8000") as client:
+        assert client.get("/api/standings").json()["sessions"] == []
