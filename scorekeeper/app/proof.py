@@ -53,7 +53,27 @@ def prove(s: Session, home: Path | None, head: str | None = None) -> Proof:
     problem = verify_chain(s.journal.meta, records)
     seen = (check(home, s.path, s.journal.meta, records, head) if home is not None
             else Comparison(-1, len(records), lines=["witness: not kept by this reader"]))
+    if home is not None and s.path is not None:
+        seen = _as_written(seen, home, s.path)
     return Proof(s, problem, shared_history(s), _beside_the_chain(seen, problem), _names(s.path))
+
+
+def _as_written(seen: Any, home: Path, path: Path) -> Any:
+    """The witness's "unchanged" counts the events this machine wrote, not the highest it wrote: a machine that
+    added one note to a session of 335 events (or whose file was swapped for such a one) wrote 1, not 336
+    (field report TRUST-9)."""
+    from scorekeeper.core.witness import read_log
+
+    if not seen.ok or seen.witnessed < 1:
+        return seen
+    written = sorted({seq for seq, _ in read_log(home, path) if seq > 0})
+    if len(written) >= seen.witnessed:
+        return seen
+    span = f"#{written[0]}" + (f" to #{written[-1]}" if len(written) > 1 else "") if written else "none"
+    seen.message = (f"this machine wrote {len(written)} of the file's {seen.held} event(s) ({span}), and the file "
+                    "holds them unchanged; the others were not written on this machine")
+    seen.lines = [f"witness: {seen.message}", *seen.lines[1:]]
+    return seen
 
 
 def _names(path: Path | None) -> int:

@@ -40,3 +40,14 @@ def test_verify_notices_a_hard_linked_session(cli: Cli, tmp_path: Path) -> None:
     os.link(session, tmp_path / "other-name.json")
     result = cli("verify", "--session", str(session))
     assert "links: this file has 2 names (hard links)" in result.stdout, result.stdout
+
+
+def test_the_witness_counts_the_events_this_machine_wrote(cli: Cli, tmp_path: Path) -> None:
+    """TRUST-9: after one note on a session of 335 events written elsewhere (or a file swapped for it), verify
+    said "the file holds the 336 event(s) this machine wrote"."""
+    session = tmp_path / "s.json"
+    shutil.copyfile(SAMPLES / "emberheart" / "four-players.json", session)
+    assert cli("note", "hello", "--session", str(session)).exit_code == 0
+    lines = cli("verify", "--session", str(session)).stdout.splitlines()
+    assert lines[1] == ("witness: this machine wrote 1 of the file's 336 event(s) (#336), and the file holds them "
+                        "unchanged; the others were not written on this machine"), lines
