@@ -1,5 +1,6 @@
-"""The smaller items of the hostile review (field report TRUST-9) in the reader's rooms: replay-cache temporaries
-a killed command left behind are swept; a hard-linked session is noticed by ``verify``."""
+"""The smaller items of the hostile review (field report TRUST-9): replay-cache temporaries a killed command left
+behind are swept; a hard-linked session is noticed by ``verify``; the witness counts what this machine wrote; a
+scripted ``play`` takes ``exit`` and ``quit``."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.app import replay_cache
+from scorekeeper.app.session import Session
 from tests.conftest import Cli
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
@@ -51,3 +53,15 @@ def test_the_witness_counts_the_events_this_machine_wrote(cli: Cli, tmp_path: Pa
     lines = cli("verify", "--session", str(session)).stdout.splitlines()
     assert lines[1] == ("witness: this machine wrote 1 of the file's 336 event(s) (#336), and the file holds them "
                         "unchanged; the others were not written on this machine"), lines
+
+
+@pytest.mark.parametrize("word", ["exit", "quit"])
+def test_a_scripted_play_accepts_exit_and_quit(cli: Cli, word: str) -> None:
+    """TRUST-9: a scripted ``play`` refused ``exit`` and ``quit`` (exit 2) though the shell on a terminal takes them."""
+    import tests.fake_game  # noqa: F401  (registers the fake game)
+
+    assert cli("new", "fake", "--players", "Ann,Bob", "--session", str(cli.session)).exit_code == 0
+    result = cli("play", input=f"note one\n{word}\nnote never reached\n")
+    assert result.exit_code == 0, result.output
+    assert "never reached" not in result.stdout
+    assert [e.get("text") for e in Session.open(cli.session).events] == ["one"]
