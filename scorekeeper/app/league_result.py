@@ -67,8 +67,9 @@ def result_of(session: Any, path: str | None = None, *, once: bool = False) -> R
     from scorekeeper.core.journal import meta_hash
     from scorekeeper.app.session import resolve_player
 
+    from scorekeeper.app.played import Played
+
     meta = session.journal.meta
-    started, ended = event_times(session)
     players = tuple(meta.players)
     start = players[0]
     settings = session.config.settings
@@ -80,6 +81,8 @@ def result_of(session: Any, path: str | None = None, *, once: bool = False) -> R
                 pass
             break
     replayed = session.replay(until=session.journal.count + 1) if once else session.replay()
+    played = Played.of(session.events, replayed) if once else session.cache.played(replayed)
+    started, ended = played.times(meta.created)
     return Result(
         path=path if path is not None else str(session.path or ""), game=meta.game, title=games.entry(meta.game).title,
         key=meta_hash(meta), players=players, table=session.game.score(replayed.state), started=started, ended=ended,
@@ -147,12 +150,11 @@ def witness_moved(result: Result, witness: Path | None, resolved: str) -> bool:
 
 def event_times(session: Any) -> tuple[str, str]:
     """When a session was played: the ISO times of its first and last events (its creation when it has none); a
-    ``set location`` is not play (said after the game, it would stretch the game to that time)."""
-    from scorekeeper.app.place import without_places
+    ``set location`` is not play (said after the game, it would stretch the game to that time). Read from the
+    replay cache's entry and the events after it when it holds (``scorekeeper.app.played``)."""
+    from scorekeeper.app.played import played_of
 
-    events, created = without_places(session.events), session.journal.meta.created
-    started = events[0].recorded_at if events and events[0].recorded_at else created
-    return started, events[-1].recorded_at if events and events[-1].recorded_at else started
+    return played_of(session).times(session.journal.meta.created)
 
 
 def minutes_between(started: str, ended: str) -> int:
