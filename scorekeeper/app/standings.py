@@ -5,8 +5,10 @@ started); ``standings`` reads every session under the paths it is given and aggr
 and player: games, wins (a shared win counts as a win, and is also counted as shared), win rate, average and
 best score. A file that cannot be read, a session that is not finished, and a second copy of a session already
 counted (an import or a copy has the same metadata) are *skipped* with the reason, never a crash. A what-if
-branch (its metadata records a parent) is not a game that was played: it is counted only when asked. Names
-given in an alias table (``Aliases``) count as one player.
+branch (its metadata records a parent) is not a game that was played: it is counted only when asked. A session
+that fails ``verify`` (its result's ``trust``, ``scorekeeper.app.trust_verdict``) is left out, and named with
+what ``verify`` says, unless asked. Names given in an alias table (``Aliases``) count as one player. A result
+is ``scorekeeper.app.league_result``'s.
 
 Pure: no printing, no Click; the only I/O is reading the session files (through ``Session.open``), or their
 results from the league's index (``scorekeeper.app.league_index``), which never changes what comes out.
@@ -17,15 +19,14 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import stat
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from scorekeeper.app.league_result import (  # noqa: F401  (the league's readers find them here too)
     BUG_PREFIX, NOT_A_SESSION, PARALLEL_FROM, START_PLAYER_SETTINGS, Result, event_times, local_time,
     minutes_between, read_result, read_results, result_of, witness_moved,
 )
-
 from scorekeeper.app.trust_verdict import INTACT
 
 if TYPE_CHECKING:
