@@ -210,3 +210,14 @@ def test_standings_and_serve_league_do_not_follow_a_link_out_of_the_folder(club:
     app = create_app(ServedLeague(club.session.parent, club.home), "test-token-0123456789")
     with TestClient(app, base_url="http://127.0.0.1:8000") as client:
         assert client.get("/api/standings").json()["sessions"] == []
+
+
+def test_an_accepted_edit_is_counted_and_still_named(club: Cli) -> None:
+    edited(club, value)
+    assert club("verify", "--accept-broken-chain").exit_code == 0
+    result = club("standings", str(club.session.parent))
+    assert "Fake: 1 finished session" in result.stdout
+    assert "counted, although 'scorekeeper verify' finds them edited:" in result.stdout
+    assert "(accepted at #5)" in result.stdout, result.stdout
+    data = club.json("standings", str(club.session.parent))
+    assert data["sessions"][0]["trust"]["status"] == "accepted" and data["sessions"][0]["trust"]["accepted_at"] == 5
