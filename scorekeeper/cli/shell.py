@@ -285,8 +285,7 @@ def piped(stream: Any) -> Iterator[str]:
 
 def scripted(table: Table, lines: Iterable[str], keep_going: bool) -> int:
     """Commands from a pipe or a file: each echoed (clipped) with its verdict; exit 1 at the first refused one
-    (unless ``keep_going``: then 1 at the end when any was refused). ``exit`` or ``quit`` ends the script there,
-    as it leaves the shell on a terminal (field report TRUST-9)."""
+    (unless ``keep_going``: then 1 at the end when any was refused); ``exit`` or ``quit`` ends it (TRUST-9)."""
     refused = 0
     for raw in lines:
         line = raw.strip()

@@ -109,6 +109,11 @@ def distrust_lines(league: "Standings", fmt: str = DEFAULT_FORMAT) -> list[str]:
     return parts
 
 
+def distrust_warnings(league: "Standings") -> list[str]:
+    """``distrust_lines`` as one warning a session, for a view with no footer (``--format csv``)."""
+    return [f"{s.path} {'counted' if counted else 'left out'}, edited: {s.reason}" for s, counted in league.distrusted]
+
+
 def _per_game(league: "Standings", found: dict[str, list[Any]], heading: str, rows: Callable[[list[Any]], list[dict[str, Any]]],
               fmt: str, headers: Sequence[str]) -> str:
     """One table per game (by title) under ``Title: heading``; ``csv``: one table with a ``game`` column."""

@@ -84,6 +84,7 @@ def test_standings_leaves_an_edited_session_out_and_says_why(club: Cli, edit: Ca
         assert data["sessions"] == [] and len(data["fails_verify"]) == 1 and not data["fails_verify"][0]["counted"]
         for view in (("--last", "3"), ("--streaks",), ("--bests",)):
             assert "left out, failing 'scorekeeper verify'" in club("standings", where, *view).stdout, view
+        assert "tuesday.json left out, edited: " in club("standings", where, "--format", "csv").stderr
 
 
 @pytest.mark.parametrize("edit", EDITS, ids=lambda e: e.__name__)
