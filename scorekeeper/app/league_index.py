@@ -236,16 +236,6 @@ class Index:
 
     # -- reading -------------------------------------------------------------------------------------
 
-    def read(self, path: str, resolved: str, fresh: Callable[[str], Outcome]) -> Outcome:
-        """The outcome of the file at ``path`` (``resolved``: its absolute path): from the index when its
-        digest is known for this code, else ``fresh(path)`` (kept for next time when the file held still)."""
-        found = self.lookup(path, resolved)
-        if found is not None:
-            return found
-        outcome = fresh(path)
-        self.keep(path, resolved, outcome)
-        return outcome
-
     def lookup(self, path: str, resolved: str) -> Outcome | None:
         """The outcome kept for the file as it now reads, or None (then ``keep`` what reading it gives).
 
