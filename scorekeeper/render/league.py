@@ -241,8 +241,9 @@ def render_sessions(rows: Sequence[dict[str, Any]]) -> str:
     while widest(output) > SESSIONS_WIDTH and path_width > PATH_SHOWN_MIN:
         path_width = max(PATH_SHOWN_MIN, path_width - (widest(output) - SESSIONS_WIDTH))
         output = drawn(path_width)
-    edited = [f"{r['path']}: fails verify: {r['trust']['message']} (see 'scorekeeper verify --session PATH')"
-              for r in rows if r.get("trust") and not r["trust"]["ok"]]
+    lead = "fails 'scorekeeper verify': "  # each edited session, its path's end, then what verify found
+    edited = [line for r in rows if r.get("trust") and not r["trust"]["ok"]
+              for line in (lead + clip(r["path"], SESSIONS_WIDTH - len(lead), True), f"  {r['trust']['message']}")]
     return "\n".join([output, *([""] + edited if edited else [])])
 
 

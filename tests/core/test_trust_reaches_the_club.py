@@ -102,7 +102,10 @@ def test_sessions_says_an_edited_session_fails_verify(club: Cli, edit: Callable[
     edited(club, edit)
     result = club("sessions")
     assert "FAILS VERIFY at #" in result.stdout, result.stdout
-    assert f"{club.session}: fails verify: " in result.stdout
+    lines = result.stdout.splitlines()
+    said = lines.index(next(line for line in lines if line.startswith("fails 'scorekeeper verify': ")))
+    assert lines[said].endswith("tuesday.json") and len(lines[said]) <= 80
+    assert lines[said + 1] == "  " + club.json("sessions")[0]["trust"]["message"]
     rows = club.json("sessions")
     assert rows[0]["trust"]["status"] == "tampered" and rows[0]["trust"]["ok"] is False
 
