@@ -100,11 +100,13 @@ def timed(argv: list[str], env: dict[str, str], expect: int | tuple[int, ...]) -
 
 
 def measure(label: str, argv: list[str], source: Path, work: Path, runs: int, env: dict[str, str],
-            expect: int = 0) -> dict[str, Any]:
+            expect: int | tuple[int, ...] = 0) -> dict[str, Any]:
     """The median ratio to ``python -c pass`` of ``runs`` runs, each on a fresh copy of ``source``."""
     ratios, seconds, peaks = [], [], []
     for n in range(runs + 1):  # the first run warms the file system
         shutil.copyfile(source, work)
+        # a fresh copy is a new session to this machine: the witness of the last run's writes would refuse it
+        shutil.rmtree(Path(env["SCOREKEEPER_HOME"]) / "witness", ignore_errors=True)
         if "SCOREKEEPER_NO_CACHE" not in env:  # the command before it at the table left the cache's entry
             timed([sys.executable, "-m", "scorekeeper", "score", "--session", str(work)], env, (0, 1))
         base, _ = timed([sys.executable, "-c", "pass"], env, 0)
@@ -193,6 +195,8 @@ def main() -> None:
     parser.add_argument("--sizes", default="sample,5000,50000")
     parser.add_argument("--games", default=",".join(SAMPLES))
     parser.add_argument("--no-cache", action="store_true", help="time with SCOREKEEPER_NO_CACHE=1")
+    parser.add_argument("--commands", default="", help="only these commands, by label (status,score,check)")
+    parser.add_argument("--no-phases", action="store_true", help="skip the in-process replay rate and note phases")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     sizes = [None if s == "sample" else int(s) for s in args.sizes.split(",")]
@@ -220,8 +224,12 @@ def main() -> None:
                     measure("a recorded play", [*run, *play, *s], without, work, args.runs, env),
                     measure("a refused play", [*run, *play, *s], with_it, work, args.runs, env, expect=1),
                     measure("a note", [*run, "note", "a ruling", *s], with_it, work, args.runs, env),
+                ] if not args.commands else [
+                    measure(label, [*run, label, *s], with_it, work, args.runs, env, expect=(0, 1))
+                    for label in args.commands.split(",")
                 ]
-                measured = in_child("inprocess", str(with_it), str(folder))
+                measured = ({"rate": 0, "phases": {}} if args.no_phases
+                            else in_child("inprocess", str(with_it), str(folder)))
                 entry = {"game": game, "size": size or "sample", "events": events, "commands": rows,
                          "replay_events_per_s": round(measured["rate"]), "note_phases_ms": measured["phases"]}
                 results.append(entry)

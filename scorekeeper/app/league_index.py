@@ -8,7 +8,14 @@ a warm run the hashing too, the index remembers each path's last stat (size, mod
 inode) and digest; a file whose stat changed is hashed again, and the digest decides. A stat taken within
 ``RACY_SECONDS`` of the file's modification is not trusted next time (a write in the same clock tick).
 
-It is never the truth: delete it, and every output stays the same, only slower. A file removed from a folder
+It is never the truth: delete it, and every output stays the same, only slower. Nor can an edit of it change an
+answer (field report TRUST-2): every row is sealed with the user's key, the replay cache's
+(``replay_cache.seal``: an HMAC of every column, the path included), and a row whose seal does not hold (a value
+edited, a path mapped to another digest, a row copied from another path or sealed under another user's key) is
+read again from the file. A shared index given with ``--index`` is a hint only: the stat of a file is not
+trusted there, its bytes are hashed every time and only a result sealed under the user's own key for that
+digest is taken. No key (see ``replay_cache.user_key``) means no index. What ``verify`` says of a file depends
+on this machine's witness too: a result that is not intact, or whose witness moved on, is read again. A file removed from a folder
 that was read drops out of it. Concurrent commands share it through SQLite's own locking (WAL mode, a busy
 timeout); a write that cannot be made is skipped. A damaged index is deleted and rebuilt, with one notice;
 but a file given with ``--index`` that is not recognisably a league index (an SQLite database marked with
@@ -33,11 +40,14 @@ from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.app import replay_cache
-from scorekeeper.app.standings import BUG_PREFIX, Result, read_result
+from scorekeeper.app.league_result import BUG_PREFIX, Result, read_result, witness_moved
+from scorekeeper.app.trust_verdict import TrustVerdict
 from scorekeeper.errors import BadInput
 from scorekeeper.core.protocol import ScoreRow, ScoreTable
 
-FORMAT = 1  # the schema's version (``PRAGMA user_version``); another one is dropped and rebuilt
+#: the schema's version (``PRAGMA user_version``; another one is dropped and rebuilt); 2: a result keeps its
+#: trust, and every row is sealed
+FORMAT = 2
 #: ``PRAGMA application_id`` of a league index ("SKLI"): a file without it is not ours to rebuild
 APPLICATION_ID = 0x534B4C49
 FILE_NAME = "league.sqlite"
@@ -46,15 +56,15 @@ BUSY_MS = 10_000
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
-    ctime_ns INTEGER NOT NULL, inode INTEGER NOT NULL, digest TEXT NOT NULL) WITHOUT ROWID;
+    ctime_ns INTEGER NOT NULL, inode INTEGER NOT NULL, digest TEXT NOT NULL, seal TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS results (digest TEXT NOT NULL, code TEXT NOT NULL, outcome TEXT NOT NULL,
-    PRIMARY KEY (digest, code)) WITHOUT ROWID;
+    seal TEXT NOT NULL, PRIMARY KEY (digest, code)) WITHOUT ROWID;
 """
 
-#: what the index knows of a path (the caller adds the condition): its stat, its digest, and the outcome kept
-#: for that digest with this code (NULL when none)
-KNOWN = ("SELECT size, mtime_ns, ctime_ns, inode, files.digest, outcome, path FROM files LEFT JOIN results "
-         "ON results.digest = files.digest AND code = ? WHERE ")
+#: what the index knows of a path (the caller adds the condition): its stat, its digest, the outcome kept for
+#: that digest with this code (NULL when none), the path, and the seals of the two rows
+KNOWN = ("SELECT size, mtime_ns, ctime_ns, inode, files.digest, outcome, path, files.seal, results.seal "
+         "FROM files LEFT JOIN results ON results.digest = files.digest AND code = ? WHERE ")
 
 Stat = tuple[int, int, int, int]  # size, mtime_ns, ctime_ns, inode
 Outcome = Result | str  # a result, or the reason the file cannot be counted
@@ -97,22 +107,39 @@ def file_digest(path: str) -> str:
         return hashlib.sha256(handle.read()).hexdigest()
 
 
-def listed(entries: Sequence[Mapping[str, Any]], current: Path | None) -> tuple[list[dict[str, Any]], list[str]]:
+def listed(entries: Sequence[Mapping[str, Any]], current: Path | None,
+           witness: Path | None = None) -> tuple[list[dict[str, Any]], list[str]]:
     """The ``sessions`` list: each remembered session (``path``, ``game``, ``players``, ``used``) with its result
-    (replayed only when the file changed since the index last saw it); and what the index had to say."""
+    (replayed only when the file changed since the index last saw it) and what ``verify`` says of it (with this
+    machine's witness kept in the folder ``witness``); and what the index had to say."""
     index = open_index()
     rows = []
     for entry in entries:
         path = str(entry["path"])
-        outcome: Outcome = "no such file" if not os.path.isfile(path) else (
-            index.read(path, str(Path(path).resolve()), read_result) if index is not None else read_result(path))
+        outcome: Outcome = "no such file" if not os.path.isfile(path) else read_checked(
+            index, path, str(Path(path).resolve()), witness)
         result = outcome if isinstance(outcome, Result) else None
         final = bool(result and result.final)
         rows.append({"current": bool(current and str(current) == path), "game": entry.get("game"),
                      "players": entry.get("players"), "path": path, "last_used": entry.get("used"),
                      "finished": final, "winners": list(result.table.winners) if result and final else [],
-                     "totals": result.totals if result else {}, "problem": None if result else outcome})
+                     "totals": result.totals if result else {}, "problem": None if result else outcome,
+                     "trust": result.trust.to_json() if result else None})
     return rows, index.close() if index is not None else []
+
+
+def read_checked(index: "Index | None", path: str, resolved: str, witness: Path | None) -> Outcome:
+    """The outcome of the file at ``path``: from ``index`` when it holds it, unless ``verify`` may say otherwise
+    now (an edit it kept, or a witness that moved on: ``league_result.witness_moved``), else read afresh."""
+    from scorekeeper.app.trust_verdict import INTACT
+
+    found = index.lookup(path, resolved) if index is not None else None
+    if isinstance(found, Result) and found.trust.status == INTACT and not witness_moved(found, witness, resolved):
+        return found
+    outcome = read_result(path, witness)
+    if index is not None:
+        index.keep(path, resolved, outcome)
+    return outcome
 
 
 class Index:
@@ -123,6 +150,7 @@ class Index:
         self.explicit = explicit
         self.notices: list[str] = []
         self.code = code_key()
+        self.secret = replay_cache.user_key()  # the replay cache's: every row is sealed under it
         self._db: sqlite3.Connection | None = None
         self._files: dict[str, tuple[Stat, str]] = {}  # to write: path → (stat, digest)
         self._results: dict[str, str] = {}  # to write: digest → outcome (JSON)
@@ -208,23 +236,19 @@ class Index:
 
     # -- reading -------------------------------------------------------------------------------------
 
-    def read(self, path: str, resolved: str, fresh: Callable[[str], Outcome]) -> Outcome:
-        """The outcome of the file at ``path`` (``resolved``: its absolute path): from the index when its
-        digest is known for this code, else ``fresh(path)`` (kept for next time when the file held still)."""
-        found = self.lookup(path, resolved)
-        if found is not None:
-            return found
-        outcome = fresh(path)
-        self.keep(path, resolved, outcome)
-        return outcome
-
     def lookup(self, path: str, resolved: str) -> Outcome | None:
-        """The outcome kept for the file as it now reads, or None (then ``keep`` what reading it gives)."""
+        """The outcome kept for the file as it now reads, or None (then ``keep`` what reading it gives).
+
+        Only a row whose seal holds is believed (see the module's docstring); the file's stat is trusted to
+        spare the hashing only in the user's own index (a shared ``--index`` is checked against the file's
+        bytes every time)."""
         try:
             before = stat_of(resolved)
             known = self._known.pop(resolved) if resolved in self._known else self._query(KNOWN + "path = ?",
                                                                                            self.code, resolved)
-            unchanged = known is not None and tuple(known[:4]) == before
+            if known is not None and not self._holds(file_row(resolved, *known[:5]), known[7]):
+                known = None  # a row edited, swapped in from another path, or sealed under another key
+            unchanged = known is not None and tuple(known[:4]) == before and not self.explicit
             digest = str(known[4]) if known is not None and unchanged else file_digest(resolved)
         except OSError:
             return None
@@ -232,9 +256,15 @@ class Index:
         if not unchanged:
             racy = time.time_ns() - before[1] < RACY_SECONDS * 1e9
             self._files[resolved] = ((before[0], -1 if racy else before[1], before[2], before[3]), digest)
-        row = (known[5],) if known is not None and unchanged and known[5] is not None else self._query(
-            "SELECT outcome FROM results WHERE digest = ? AND code = ?", digest, self.code)
-        return decoded(str(row[0]), path) if row is not None else None
+        row = (known[5], known[8]) if known is not None and str(known[4]) == digest and known[5] is not None \
+            else self._query("SELECT outcome, seal FROM results WHERE digest = ? AND code = ?", digest, self.code)
+        if row is None or not self._holds(result_row(digest, self.code, str(row[0])), row[1]):
+            return None
+        return decoded(str(row[0]), path)
+
+    def _holds(self, body: bytes, mac: Any) -> bool:
+        """Whether a row's seal is the one the user's key makes of its ``body`` (no key: nothing holds)."""
+        return self.secret is not None and isinstance(mac, str) and replay_cache.seal_holds(body, mac, self.secret)
 
     def keep(self, path: str, resolved: str, outcome: Outcome) -> None:
         """Keep what reading the file gave, when it held still since ``lookup`` hashed it."""
@@ -286,13 +316,16 @@ class Index:
 
     def close(self) -> list[str]:
         """Write what was learnt (one transaction; skipped when it cannot be made), close; the notices."""
-        if self._db is not None and (self._files or self._results):
-            files = [(p, *stat, digest) for p, (stat, digest) in self._files.items()]
-            results = [(d, self.code, o) for d, o in self._results.items()]
+        if self._db is not None and self.secret is not None and (self._files or self._results):
+            secret = self.secret
+            files = [(p, *stat, digest, replay_cache.seal(file_row(p, *stat, digest), secret))
+                     for p, (stat, digest) in self._files.items()]
+            results = [(d, self.code, o, replay_cache.seal(result_row(d, self.code, o), secret))
+                       for d, o in self._results.items()]
 
             def write(db: sqlite3.Connection) -> None:
-                db.executemany("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?)", files)
-                db.executemany("INSERT OR REPLACE INTO results VALUES (?, ?, ?)", results)
+                db.executemany("INSERT OR REPLACE INTO files VALUES (?, ?, ?, ?, ?, ?, ?)", files)
+                db.executemany("INSERT OR REPLACE INTO results VALUES (?, ?, ?, ?)", results)
                 self._collect(db)
 
             self._write(write)
@@ -322,6 +355,20 @@ class Index:
             self._rebuild(exc)
 
 
+# -- rows as sealed -------------------------------------------------------------------------------
+
+
+def file_row(path: str, size: Any, mtime: Any, ctime: Any, inode: Any, digest: Any) -> bytes:
+    """What the seal of a ``files`` row covers: every column of it (the path too: a row moved to another path
+    no longer holds)."""
+    return json.dumps(["file", path, size, mtime, ctime, inode, digest], ensure_ascii=False).encode("utf-8")
+
+
+def result_row(digest: str, code: str, outcome: str) -> bytes:
+    """What the seal of a ``results`` row covers: every column of it."""
+    return json.dumps(["result", digest, code, outcome], ensure_ascii=False).encode("utf-8")
+
+
 # -- results as stored -------------------------------------------------------------------------------
 
 
@@ -340,6 +387,7 @@ def encoded(outcome: Outcome) -> str:
         "game": outcome.game, "title": outcome.title, "key": outcome.key, "players": list(outcome.players),
         "started": outcome.started, "ended": outcome.ended, "start": outcome.start_player,
         "violations": outcome.violations, "counted": outcome.counted, "branch": outcome.branch,
+        "trust": outcome.trust.to_json(), "count": outcome.count, "head": outcome.head,
         "table": {"game": t.game, "final": t.final, "categories": list(t.categories), "winners": list(t.winners),
                   "tiebreak": t.tiebreak, "rows": [[r.player, r.categories, r.total, r.rank] for r in t.rows]},
     }, ensure_ascii=False)
@@ -357,6 +405,7 @@ def decoded(text: str, path: str) -> Outcome | None:
                            t["tiebreak"])
         return Result(path, str(data["game"]), str(data["title"]), str(data["key"]), tuple(data["players"]), table,
                       str(data["started"]), str(data["ended"]), str(data["start"]), int(data["violations"]),
-                      int(data["counted"]), bool(data["branch"]))
+                      int(data["counted"]), bool(data["branch"]), TrustVerdict.from_json(data["trust"]),
+                      int(data["count"]), str(data["head"]))
     except (ValueError, KeyError, TypeError):
         return None

@@ -59,8 +59,11 @@ class Placing(Corrections):
         return self.record(Draft(NOTE, None, {"text": text, LOCATION.key: place}), force=force)
 
     def location(self) -> str:
-        """Where the game is played, as ``set location`` last said ('' when never said)."""
-        return location_of(self.replay())
+        """Where the game is played, as ``set location`` last said ('' when never said): kept by the replay
+        cache's entry (``scorekeeper.app.played``), so that a warm ``status`` reads no more than the cache."""
+        from scorekeeper.app.played import played_of
+
+        return played_of(self).place
 
     def settings_rows(self) -> tuple[Any, list[dict[str, Any]]]:
         """The game's settings, then the session's place (``set location``), as ``scorekeeper settings`` lists them."""

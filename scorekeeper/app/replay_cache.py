@@ -45,8 +45,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from scorekeeper.app.played import Played
 from scorekeeper.core.engine import Replay, Resume, replay, replay_after
-from scorekeeper.core.events import NOTE
+from scorekeeper.core.events import CORRECTIONS, NOTE
 from scorekeeper.core.journal import Journal, MemoryJournal, Vouched, text_digest, verify_chain
 from scorekeeper.core.journal_storage import new_temporary, read_bounded, uninterrupted
 from scorekeeper.core.state_codec import CodecError, decode, encode
@@ -56,7 +57,9 @@ if TYPE_CHECKING:
     from scorekeeper.games import GameInfo
     from scorekeeper.core.protocol import Game, SessionConfig
 
-FORMAT = 3  # 2: the digest is SHA-256 of the file's bytes, the length counts bytes, the hint is kept; 3: sealed
+#: 2: the digest is SHA-256 of the file's bytes, the length counts bytes, the hint is kept; 3: sealed; 4: when
+#: and where it was played is kept (``scorekeeper.app.played``)
+FORMAT = 4
 #: the end of a session file after its last event: the events table and the document close
 CLOSING = b"}}"
 #: a journal of fewer events is folded afresh by every command and gets no entry (see the module's docstring)
@@ -90,6 +93,7 @@ class Prefix:
 
     vouched: Vouched
     resume: Resume
+    played: Played | None = None  # when and where the events it vouches for were played
 
     @property
     def count(self) -> int:
@@ -153,9 +157,20 @@ class ReplayCache:
                 journal.remembered = MemoryEntry.of(journal, replayed)
             return
         if isinstance(journal, Journal) and journal.count >= SHORT and journal.chain_problem() is None:
-            kept = save(journal, self.game, self.config, replayed)
+            kept = save(journal, self.game, self.config, replayed, self.played(replayed))
             if kept is not None:  # a long-lived session (the table's) resumes from it from now on
                 self._prefix = kept
+
+    def played(self, replayed: Replay) -> Played:
+        """When and where the journal (as last read, replayed as ``replayed``) was played: from the entry and the
+        events after it when the entry holds and none of them is a correction, else from every event."""
+        journal, prefix = self.journal, self._prefix
+        if (isinstance(journal, Journal) and prefix is not None and prefix.played is not None
+                and journal.vouched == prefix.vouched):
+            later = journal.events_after(prefix.count)
+            if not any(e.type in CORRECTIONS for e in later):
+                return prefix.played.then(later)
+        return Played.of(journal.events(), replayed)
 
 
 @dataclass(frozen=True)
@@ -198,7 +213,8 @@ def load(journal: "Journal", game: "Game", config: "SessionConfig") -> Prefix | 
         outcomes = {int(seq): (str(status), [Violation(int(seq), *v) for v in found])
                     for seq, (status, found) in entry["outcomes"].items()}
         state_data = entry["state"]
-        return Prefix(vouched, Resume(vouched.count, decode(state_data), outcomes, lambda: decode(state_data)))
+        return Prefix(vouched, Resume(vouched.count, decode(state_data), outcomes, lambda: decode(state_data)),
+                      Played.from_json(entry["played"]))
     except Exception:  # a sealed entry this code cannot read (made by another version): a miss
         return None
 
@@ -225,7 +241,7 @@ def _adopted(journal: "Journal", wanted_key: str) -> tuple[dict[str, Any], Vouch
         return None
 
 
-def save(journal: "Journal", game: "Game", config: "SessionConfig", replayed: Replay) -> Prefix | None:
+def save(journal: "Journal", game: "Game", config: "SessionConfig", replayed: Replay, played: Played) -> Prefix | None:
     """Keep ``replayed`` (the replay of the whole journal as it now reads, its hash chain intact) for the next
     command, and have the journal take the entry's word for its start (so that its chain is checked only
     after it from now on); the entry as a ``Prefix``. A state that is not plain data, or a folder that cannot
@@ -241,13 +257,13 @@ def save(journal: "Journal", game: "Game", config: "SessionConfig", replayed: Re
         "format": FORMAT, "session": str(journal.path), "key": key(game, config), "state": state,
         "outcomes": {str(seq): [status, [[v.rule, v.message, v.severity] for v in found]]
                      for seq, (status, found) in unusual.items()},
-        "expected": expected_text(game, replayed.state),
+        "expected": expected_text(game, replayed.state), "played": played.to_json(),
     }
     vouched = _keep(journal, entry)
     if vouched is None or not journal.adopt(vouched):
         return None
     outcomes = {seq: (status, list(found)) for seq, (status, found) in unusual.items()}
-    return Prefix(vouched, Resume(vouched.count, decode(state), outcomes, lambda: decode(state)))
+    return Prefix(vouched, Resume(vouched.count, decode(state), outcomes, lambda: decode(state)), played)
 
 
 def _keep(journal: "Journal", entry: dict[str, Any]) -> Vouched | None:
@@ -307,9 +323,14 @@ def note_start(journal: "Journal | MemoryJournal", game: "GameInfo", config: "Se
 
 def keep_after_note(journal: "Journal", start: NoteStart) -> None:
     """Keep ``start``'s entry for the journal as it now reads, notes added after it: the same state, outcomes
-    and hint (a note changes none of them), vouching for the whole file."""
+    and hint (a note changes none of them), vouching for the whole file; when it was played, and where, with
+    the notes added (a ``set location`` is one)."""
     if journal.raw.endswith(CLOSING):
-        _keep(journal, start.entry)
+        try:
+            played = Played.from_json(start.entry["played"]).then(journal.events_after(start.vouched.count))
+        except (KeyError, TypeError, ValueError):
+            return
+        _keep(journal, {**start.entry, "played": played.to_json()})
 
 
 def key(game: "Game", config: "SessionConfig") -> str:
@@ -328,22 +349,33 @@ def key_of(name: str, config: "SessionConfig", fingerprint: str) -> str:
 # -- the seal ------------------------------------------------------------------------------------------
 
 
-def sealed(body: bytes, secret: bytes) -> bytes:
-    """An entry as stored: the HMAC-SHA-256 of ``body`` under ``secret`` (hexadecimal), a newline, ``body``."""
+def seal(body: bytes, secret: bytes) -> str:
+    """The seal of ``body`` under ``secret``: its HMAC-SHA-256, in hexadecimal (the replay cache's entries and the
+    league index's rows, ``scorekeeper.app.league_index``, are sealed so)."""
     import hmac  # only when an entry is written or read
 
-    return hmac.new(secret, body, hashlib.sha256).hexdigest().encode("ascii") + b"\n" + body
+    return hmac.new(secret, body, hashlib.sha256).hexdigest()
+
+
+def seal_holds(body: bytes, mac: str | bytes, secret: bytes) -> bool:
+    """Whether ``mac`` is the seal ``secret`` makes of ``body`` (compared in constant time)."""
+    import hmac
+
+    given = mac.encode("ascii", "replace") if isinstance(mac, str) else mac
+    return hmac.compare_digest(given, seal(body, secret).encode("ascii"))
+
+
+def sealed(body: bytes, secret: bytes) -> bytes:
+    """An entry as stored: the seal of ``body`` under ``secret`` (``seal``), a newline, ``body``."""
+    return seal(body, secret).encode("ascii") + b"\n" + body
 
 
 def unsealed(stored: bytes | None, secret: bytes) -> bytes | None:
     """The body of a stored entry when its seal is the one ``secret`` makes, else None."""
     if stored is None:
         return None
-    import hmac  # only when an entry is read
-
     mac, _, body = stored.partition(b"\n")
-    expected = hmac.new(secret, body, hashlib.sha256).hexdigest().encode("ascii")
-    return body if hmac.compare_digest(mac, expected) else None
+    return body if seal_holds(body, mac, secret) else None
 
 
 def key_folder() -> Path:
@@ -394,11 +426,44 @@ def _make_key(path: Path) -> None:
         return
 
 
+#: a temporary entry older than this is one a killed command left behind (a live write takes milliseconds)
+STALE_SECONDS = 600
+_swept: set[str] = set()
+
+
+def sweep(cache: Path, now: float | None = None) -> int:
+    """Remove the temporary entries (``.entry-XXXXXXXX.tmp``) that a command killed mid-write left in ``cache``
+    (older than ``STALE_SECONDS``: a concurrent write's own is never touched); how many (field report TRUST-9).
+    Done once per process, on its first write of an entry: one listing of the folder."""
+    import time
+
+    from scorekeeper.core.journal_storage import TEMP_SUFFIX
+
+    limit, removed = (time.time() if now is None else now) - STALE_SECONDS, 0
+    try:
+        with os.scandir(cache) as entries:
+            for entry in entries:
+                if not (entry.name.startswith(".entry-") and entry.name.endswith(TEMP_SUFFIX)):
+                    continue
+                try:
+                    if entry.is_file(follow_symlinks=False) and entry.stat(follow_symlinks=False).st_mtime < limit:
+                        os.unlink(entry.path)
+                        removed += 1
+                except OSError:
+                    continue
+    except OSError:
+        pass
+    return removed
+
+
 def _write(path: Path, data: bytes) -> bool:
     """Put ``data`` at ``path`` atomically, replacing whatever is there (a damaged entry, a link, a FIFO);
-    whether it was written."""
+    whether it was written. The first write of a process sweeps away what killed ones left (``sweep``)."""
     try:
         path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        if str(path.parent) not in _swept:
+            _swept.add(str(path.parent))
+            sweep(path.parent)
         with uninterrupted():
             fd, temporary = new_temporary(path.parent, ".entry-")
             try:

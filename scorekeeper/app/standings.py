@@ -5,8 +5,10 @@ started); ``standings`` reads every session under the paths it is given and aggr
 and player: games, wins (a shared win counts as a win, and is also counted as shared), win rate, average and
 best score. A file that cannot be read, a session that is not finished, and a second copy of a session already
 counted (an import or a copy has the same metadata) are *skipped* with the reason, never a crash. A what-if
-branch (its metadata records a parent) is not a game that was played: it is counted only when asked. Names
-given in an alias table (``Aliases``) count as one player.
+branch (its metadata records a parent) is not a game that was played: it is counted only when asked. A session
+that fails ``verify`` (its result's ``trust``, ``scorekeeper.app.trust_verdict``) is left out, and named with
+what ``verify`` says, unless asked. Names given in an alias table (``Aliases``) count as one player. A result
+is ``scorekeeper.app.league_result``'s.
 
 Pure: no printing, no Click; the only I/O is reading the session files (through ``Session.open``), or their
 results from the league's index (``scorekeeper.app.league_index``), which never changes what comes out.
@@ -17,151 +19,19 @@ from __future__ import annotations
 import datetime as _dt
 import os
 import stat
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
-from scorekeeper.errors import ScorekeeperError
-from scorekeeper.core.protocol import MissingValueError, ScoreTable
+from scorekeeper.app.league_result import (  # noqa: F401  (the league's readers find them here too)
+    BUG_PREFIX, NOT_A_SESSION, PARALLEL_FROM, START_PLAYER_SETTINGS, Result, event_times, local_time,
+    minutes_between, read_result, read_results, result_of, witness_moved,
+)
+from scorekeeper.app.trust_verdict import INTACT
 
 if TYPE_CHECKING:
+    from scorekeeper.app.aliases import Aliases
     from scorekeeper.app.league_index import Index
-    from scorekeeper.app.league_stats import Aliases
-
-#: the settings in which a game names its start player (each game's default: the first listed player)
-START_PLAYER_SETTINGS = ("first_player", "start_player", "first")
-
-
-@dataclass(frozen=True)
-class Result:
-    """What a session comes to: its game, players in seat order, final or provisional table, and when."""
-
-    path: str
-    game: str  # the registry name
-    title: str
-    key: str  # the SHA-256 of the session's metadata: the same for an import or a copy of the session
-    players: tuple[str, ...]
-    table: ScoreTable
-    started: str  # ISO time of the first event (the session's creation when it has none)
-    ended: str  # ISO time of the last event
-    start_player: str
-    violations: int  # recorded plays that break a rule
-    counted: int = 0  # of them, the forced ones the game carried out (they count in the table)
-    branch: bool = False  # a what-if branch (its metadata records a parent), not a game that was played
-
-    @property
-    def final(self) -> bool:
-        return self.table.final
-
-    @property
-    def totals(self) -> dict[str, int | float]:
-        return {row.player: row.total for row in self.table.rows}
-
-    def ranked(self) -> list[Any]:
-        """The table's rows in rank order (seat order among equal ranks)."""
-        rows = self.table.rows
-        return sorted(rows, key=lambda r: (r.rank, rows.index(r)))
-
-
-def result_of(session: Any, path: str | None = None, *, once: bool = False) -> Result:
-    """The result of an opened ``Session`` (final or provisional: see ``Result.final``).
-
-    ``once``: the session is opened for its result alone; it is replayed without leaving a replay-cache entry
-    (the league reads thousands of sessions: an entry each would fill the cache and double the time).
-    """
-    from scorekeeper import games
-    from scorekeeper.core.journal import meta_hash
-    from scorekeeper.app.session import resolve_player
-
-    meta = session.journal.meta
-    started, ended = event_times(session)
-    players = tuple(meta.players)
-    start = players[0]
-    settings = session.config.settings
-    for name in START_PLAYER_SETTINGS:
-        if settings.get(name):
-            try:
-                start = resolve_player(players, str(settings[name]))
-            except ScorekeeperError:
-                pass
-            break
-    replayed = session.replay(until=session.journal.count + 1) if once else session.replay()
-    return Result(
-        path=path if path is not None else str(session.path or ""), game=meta.game, title=games.entry(meta.game).title,
-        key=meta_hash(meta), players=players, table=session.game.score(replayed.state), started=started, ended=ended,
-        start_player=start, violations=len(replayed.errors), counted=replayed.counted_errors,
-        branch=meta.parent is not None,
-    )
-
-
-def read_result(path: str) -> Result | str:
-    """The result of the session file at ``path`` (its table without the explanations), or the reason it cannot
-    be counted (never an error)."""
-    from scorekeeper.app.session import Session
-
-    try:
-        result = result_of(Session.open(path), path, once=True)
-        # the league counts the table, not how each score came to be: thousands of results stay small
-        return replace(result, table=replace(result.table, explanations=[], notes=[]))
-    except ScorekeeperError as exc:
-        return _reason(str(exc), path)
-    except MissingValueError as exc:  # the game replays; its final score waits for a value (field report EH-V1)
-        return f"final score incomplete: {exc.remedy}"
-    except Exception as exc:  # a bug in one game's replay must not stop the league table
-        return f"{BUG_PREFIX}{exc!r}); report it"
-
-
-#: how the reason for a JSON file that is no session starts (found in a folder, such a file is passed over
-#: quietly: a manifest, a board or a catalog beside the sessions; named on the command line, it is listed)
-NOT_A_SESSION = "not a Scorekeeper session"
-#: how the reason for a file that a bug stopped starts (such a reason is never kept in the index)
-BUG_PREFIX = "could not be replayed ("
-#: from this many files to read, they are read by one process per core (replaying is all computation)
-PARALLEL_FROM = 24
-
-
-def read_results(paths: Sequence[str]) -> list[Result | str]:
-    """``read_result`` of each path, in order: by one worker process per core when there are many (and the
-    machine has more than one core), else here; a pool that cannot be started means reading them here."""
-    workers = min(os.cpu_count() or 1, 8)
-    if len(paths) >= PARALLEL_FROM and workers > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        try:
-            with ProcessPoolExecutor(workers) as pool:
-                return list(pool.map(read_result, paths, chunksize=max(1, len(paths) // (workers * 16))))
-        except (OSError, RuntimeError, ImportError):  # no fork/semaphores here (a sandbox), a worker killed
-            pass
-    return [read_result(path) for path in paths]
-
-
-def event_times(session: Any) -> tuple[str, str]:
-    """When a session was played: the ISO times of its first and last events (its creation when it has none); a
-    ``set location`` is not play (said after the game, it would stretch the game to that time)."""
-    from scorekeeper.app.place import without_places
-
-    events, created = without_places(session.events), session.journal.meta.created
-    started = events[0].recorded_at if events and events[0].recorded_at else created
-    return started, events[-1].recorded_at if events and events[-1].recorded_at else started
-
-
-def minutes_between(started: str, ended: str) -> int:
-    """The whole minutes from one ISO time to another, to the nearest (0 when the second is not later): how long
-    a game took, as ``status``, ``score``, the report and the BG Stats export say it."""
-    utc = _dt.timezone.utc
-    return max(0, round((local_time(ended, utc) - local_time(started, utc)).total_seconds() / 60))
-
-
-def local_time(iso: str, tz: _dt.tzinfo | None = None) -> _dt.datetime:
-    """An ISO timestamp as a naive local time (``tz``, or this machine's time zone)."""
-    try:
-        moment = _dt.datetime.fromisoformat(iso)
-    except ValueError:
-        moment = _dt.datetime(1970, 1, 1, tzinfo=_dt.timezone.utc)
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=_dt.timezone.utc)
-    return moment.astimezone(tz).replace(tzinfo=None)
-
 
 # -- the league --------------------------------------------------------------------------------------
 
@@ -210,6 +80,9 @@ class Standings:
     left_out: int = 0  # finished sessions left out by --game or --since
     branches: int = 0  # finished what-if branches left out (``include_branches`` counts them)
     notices: list[str] = field(default_factory=list)  # what the index has to say (it was damaged, rebuilt)
+    #: finished sessions that fail ``verify`` (left out unless ``include_tampered``) or whose edit a note
+    #: accepted (counted): each path, what ``verify`` says, and whether it was counted
+    distrusted: list[tuple[Skipped, bool]] = field(default_factory=list)
 
     def add(self, result: Result) -> None:
         self.titles.setdefault(result.game, result.title)
@@ -242,7 +115,7 @@ class Standings:
             ],
             "sessions": [
                 {"path": r.path, "game": r.game, "date": r.started, "winners": list(r.table.winners),
-                 "totals": r.totals}
+                 "totals": r.totals, "trust": r.trust.to_json()}
                 for game in self.games() for r in self.counted[game]
             ],
             **self.footer_json(),
@@ -251,7 +124,9 @@ class Standings:
     def footer_json(self) -> dict[str, Any]:
         """What every league view's JSON ends with: the files skipped, and how many sessions were left out."""
         return {"skipped": [{"path": s.path, "reason": s.reason} for s in self.skipped], "left_out": self.left_out,
-                "branches_left_out": self.branches}
+                "branches_left_out": self.branches,
+                "fails_verify": [{"path": s.path, "reason": s.reason, "counted": counted}
+                                 for s, counted in self.distrusted]}
 
     def results(self) -> list[Result]:
         """Every session counted, all games, in the order played (then by path)."""
@@ -281,10 +156,13 @@ def session_files(paths: Sequence[str]) -> list[tuple[str, str, str | None]]:
     return found
 
 
-def _walk(shown: str, real: str) -> list[tuple[str, str, str | None]]:
+def _walk(shown: str, real: str, root: str | None = None) -> list[tuple[str, str, str | None]]:
     """The ``*.json`` files under the folder ``shown`` (whose real path is ``real``): its files by name, then each
     subfolder's (links to folders are not followed); a file's real path is its folder's and its name unless
-    it is itself a link. One ``scandir`` per folder: a warm league run over 10,000 files is mostly this."""
+    it is itself a link. A link to a file outside the folder given (``root``, the first ``real``) is not
+    followed: it is listed with the reason (field report TRUST-9). One ``scandir`` per folder: a warm league
+    run over 10,000 files is mostly this."""
+    root = real if root is None else root
     found: list[tuple[str, str, str | None]] = []
     try:
         entries = sorted(os.scandir(real), key=lambda e: e.name)
@@ -296,19 +174,27 @@ def _walk(shown: str, real: str) -> list[tuple[str, str, str | None]]:
             folders += [] if entry.is_symlink() else [entry.name]
         elif entry.name.endswith(".json"):
             resolved = os.path.realpath(entry.path) if entry.is_symlink() else os.path.join(real, entry.name)
-            found.append((os.path.join(shown, entry.name), resolved, None))
+            outside = entry.is_symlink() and not resolved.startswith(root.rstrip(os.sep) + os.sep)
+            found.append((os.path.join(shown, entry.name), resolved, OUTSIDE if outside else None))
     for name in folders:
-        found += _walk(os.path.join(shown, name), os.path.join(real, name))
+        found += _walk(os.path.join(shown, name), os.path.join(real, name), root)
     return found
+
+
+#: why a link found in a folder to a file outside it is not read
+OUTSIDE = "a link to a file outside the folder (not followed; name the file itself to count it)"
 
 
 def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | None = None,
               tz: _dt.tzinfo | None = None, *, index: "Index | None" = None, aliases: "Aliases | None" = None,
-              include_branches: bool = False) -> Standings:
+              include_branches: bool = False, witness: Path | None = None,
+              include_tampered: bool = False) -> Standings:
     """Every finished session under ``paths`` (of ``game`` only; played on ``since`` or later) aggregated.
 
-    ``index``: where results already known are taken from (and new ones kept); ``aliases``: names that are one
-    player; ``include_branches``: count what-if branches too.
+    ``index``: where results already known are taken from (and new ones kept): a hint, each result checked
+    against its file (``scorekeeper.app.league_index``); ``aliases``: names that are one player;
+    ``include_branches``: count what-if branches too; ``witness``: the folder of this machine's witness
+    (``verify``'s); a session that fails ``verify`` is left out, and named, unless ``include_tampered``.
     """
     from scorekeeper import games
 
@@ -320,15 +206,20 @@ def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | N
     for path, resolved, problem in session_files(paths):
         if problem is None and resolved in read:
             continue  # the same file reached twice (a file and its folder)
-        read.add(resolved)
+        if problem is None:
+            read.add(resolved)
         files.append((path, resolved, problem))
     if index is not None:
         index.preload([os.path.realpath(p) for p in paths if os.path.isdir(p)])
     known: list[Result | str | None] = [  # a reason, what the index keeps, or None: to be read
         problem if problem is not None else index.lookup(path, resolved) if index is not None else None
         for path, resolved, problem in files]
+    for n, outcome in enumerate(known):  # what verify says depends on the witness too: an edit is read again
+        if isinstance(outcome, Result) and (outcome.trust.status != INTACT
+                                            or witness_moved(outcome, witness, files[n][1])):
+            known[n] = None
     unknown = [n for n, outcome in enumerate(known) if outcome is None]
-    for n, fresh in zip(unknown, read_results([files[n][0] for n in unknown])):
+    for n, fresh in zip(unknown, read_results([files[n][0] for n in unknown], witness)):
         known[n] = fresh
         if index is not None:
             index.keep(files[n][0], files[n][1], fresh)
@@ -344,23 +235,18 @@ def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | N
             league.skipped.append(Skipped(path, "not finished (the score is provisional)"))
         elif result.branch and not include_branches:
             league.branches += 1
-        elif result.key in seen:
-            league.skipped.append(Skipped(path, f"the same session as {seen[result.key]} (a copy or an import)"))
         elif (wanted and result.game != wanted) or (since and local_time(result.started, tz).date() < since):
             league.left_out += 1
+        elif not result.trust.ok and not include_tampered:
+            league.distrusted.append((Skipped(path, result.trust.message), False))
+        elif result.key in seen:
+            league.skipped.append(Skipped(path, f"the same session as {seen[result.key]} (a copy or an import)"))
         else:
+            if result.trust.status != INTACT:
+                league.distrusted.append((Skipped(path, result.trust.reason()), True))
             seen[result.key] = path
             league.add(result)
     if index is not None:
         index.forget_missing([p for p in paths if os.path.isdir(p)], read)  # never an error, whatever p is
         league.notices += index.close()
     return league
-
-
-def _reason(message: str, path: str) -> str:
-    """An error message without the path it starts with (shown beside it) nor "left untouched" (nothing writes)."""
-    for prefix in (f"{path}: ", f"{Path(path)}: ", f"{Path(path).resolve()}: "):
-        if message.startswith(prefix):
-            message = message[len(prefix):]
-            break
-    return message.removesuffix("; it was left untouched")

@@ -66,11 +66,11 @@ def sessions(show_all: bool, as_json: bool) -> None:
     Example: scorekeeper sessions --all
     """
     from scorekeeper.app.league_index import listed
-    from scorekeeper.cli.home import RECENT_SHOWN, current_session, recent_sessions
+    from scorekeeper.cli.home import RECENT_SHOWN, current_session, home, recent_sessions
     from scorekeeper.render.league import render_sessions
 
     remembered = recent_sessions()
-    rows, notices = listed(remembered if show_all or as_json else remembered[:RECENT_SHOWN], current_session())
+    rows, notices = listed(remembered if show_all or as_json else remembered[:RECENT_SHOWN], current_session(), home())
     for notice in notices:  # the index was damaged and rebuilt: one line
         say(f"warning: {notice}", err=True)
     if as_json:  # JSON keys are names: "current" (true/false), "last_used"

@@ -20,17 +20,18 @@ from scorekeeper.cli.output import say
 @click.option("--last", type=click.IntRange(min=1), metavar="N", help="The last N games: date, players, winner, scores.")
 @click.option("--aliases", metavar="FILE", help="Names that are one player: lines 'Name = other name, another'.")
 @click.option("--include-branches", is_flag=True, help="Count what-if branches too (not games that were played).")
+@click.option("--include-tampered", is_flag=True, help="Count sessions that fail 'scorekeeper verify' too.")
 @click.option("--index", "index_path", metavar="FILE", help="The league's index (default: in your cache folder).")
 @json_option
 @format_option
 def standings(paths: tuple[str, ...], game: str | None, since: object, vs: str | None, streaks: bool, bests: bool,
-              last: int | None, aliases: str | None, include_branches: bool, index_path: str | None, as_json: bool,
-              fmt: str) -> None:
+              last: int | None, aliases: str | None, include_branches: bool, include_tampered: bool,
+              index_path: str | None, as_json: bool, fmt: str) -> None:
     """Standings over every finished session under PATHS (files or folders, searched recursively).
 
-    Per game and player: games, wins (a shared win counts), win rate, average and best score. Files that
-    cannot be read and unfinished sessions are listed as skipped, with the reason. --vs, --streaks, --bests and
-    --last show another view of the same sessions (one at a time).
+    Per game and player: games, wins (a shared win counts), win rate, average and best score. Unreadable,
+    unfinished and edited sessions (failing 'scorekeeper verify': see --include-tampered) are listed with
+    the reason. --vs, --streaks, --bests and --last show another view of the same sessions (one at a time).
 
     Example: scorekeeper standings club/2026 --since 2026-09-01
     """
@@ -41,7 +42,7 @@ def standings(paths: tuple[str, ...], game: str | None, since: object, vs: str |
     from scorekeeper.app.standings import standings as league_of
     from scorekeeper.games import entry
     from scorekeeper.cli.home import home
-    from scorekeeper.render.league import render_view, view_json
+    from scorekeeper.render.league import distrust_warnings, render_view, view_json
 
     fmt, names = check_format(fmt), Aliases.of_user(aliases, home())
     view = View.chosen(vs, streaks, bests, last, names)
@@ -49,8 +50,8 @@ def standings(paths: tuple[str, ...], game: str | None, since: object, vs: str |
     if game:  # an unknown game is refused before the index is opened: a refusal writes nothing
         entry(game)
     league = league_of(list(paths), game, day, index=open_index(index_path), aliases=names,
-                       include_branches=include_branches)
-    for notice in league.notices:  # the index was damaged and rebuilt: one line
-        say(f"warning: {notice}", err=True)
+                       include_branches=include_branches, witness=home(), include_tampered=include_tampered)
+    for notice in league.notices + (distrust_warnings(league) if fmt == "csv" and not as_json else []):
+        say(f"warning: {notice}", err=True)  # the index was rebuilt; a CSV table has no footer to name edits
     emit_json(view_json(league, view)) if as_json else click.echo(render_view(league, view, fmt))
 

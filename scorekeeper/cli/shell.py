@@ -287,12 +287,14 @@ def piped(stream: Any) -> Iterator[str]:
 
 def scripted(table: Table, lines: Iterable[str], keep_going: bool) -> int:
     """Commands from a pipe or a file: each echoed (clipped) with its verdict; exit 1 at the first refused one
-    (unless ``keep_going``: then 1 at the end when any was refused)."""
+    (unless ``keep_going``: then 1 at the end when any was refused); ``exit`` or ``quit`` ends it (TRUST-9)."""
     refused = 0
     for raw in lines:
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
+        if line in ("exit", "quit"):
+            break
         shown = line.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
         click.echo(f"{table.prompt()}{table_line.clipped(shown)}")
         code = table.run_line(line)

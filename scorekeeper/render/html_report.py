@@ -99,13 +99,23 @@ def render(report: Report) -> str:
 <header>
 <h1>{e(title)}</h1>
 <p class="meta">Session <code>{e(report.source)}</code> · {e(report.played)}{e(" at " + report.location) if report.location else ""} · {report.events} events · players {e(", ".join(report.players))}</p>
-<nav>{nav}</nav>
+<nav>{nav}</nav>{_distrust_banner(report)}
 </header>
 {body}
 <footer><p class="meta">Made by Scorekeeper from the session's journal; every view is rebuilt by replay.</p></footer>
 </body>
 </html>
 """
+
+
+def _distrust_banner(report: Report) -> str:
+    """Under the title, when ``verify`` rejects the session: one line saying so (the table below is the file's
+    as it now reads, which is not the history written); nothing otherwise."""
+    if report.proof.verified:
+        return ""
+    found = [line for line in report.proof.lines if line.split(":")[0].isupper()] or report.proof.lines or [""]
+    return ('\n<p class="bad" id="fails-verify">This session fails <code>scorekeeper verify</code>: '
+            f'{escape(found[0])} (see <a href="#verify">Verify</a>)</p>')
 
 
 def _score_section(report: Report) -> str:
@@ -229,12 +239,17 @@ def _text(value: Any) -> str:
 
 
 def _proof_section(proof: Proof) -> str:
+    """What ``verify`` says: "Intact" only when it passes the session as a whole (chain, shared history, this
+    machine's witness); else each line it prints (a witness-only catch included: field report TRUST-1)."""
     e = escape
-    if proof.intact:
+    accepted = f'<p class="bad">{e(proof.accepted)}</p>' if proof.accepted else ""
+    if proof.verified:
         return (f'<p class="ok">Intact: {proof.events} events, every one chained to the one before it.</p>'
                 f'<p>Head hash: <span class="hash">{e(proof.head)}</span></p>'
                 '<p class="meta">Compare it with <code>scorekeeper verify</code> on the session file: the same '
-                "hash proves the same history, event for event.</p>")
-    return (f'<p class="bad">TAMPERED at #{proof.first_bad_seq}: {e(proof.problem or "")}</p>'
-            f"<p>The journal holds {proof.events} events; from #{proof.first_bad_seq} on, its history cannot "
-            "be trusted.</p>")
+                "hash proves the same history, event for event.</p>" + accepted)
+    said = "".join(f"<li>{e(line)}</li>" for line in proof.lines)
+    where = (f"from #{proof.first_bad_seq} on, its history cannot be trusted" if proof.first_bad_seq is not None
+             else "its history is not the one written, so the table above cannot be trusted")
+    return (f'<p class="bad">FAILS VERIFY: this page shows a history that <code>scorekeeper verify</code> '
+            f"rejects.</p><ul>{said}</ul><p>The journal holds {proof.events} events; {where}.</p>" + accepted)

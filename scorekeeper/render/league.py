@@ -19,7 +19,6 @@ if TYPE_CHECKING:
 def render_view(league: "Standings", view: "View", fmt: str = DEFAULT_FORMAT) -> str:
     """The view of the league that ``view`` asks for, as text (or CSV)."""
     from scorekeeper.app import league_stats as stats
-    from scorekeeper.render.report import render_standings
 
     if view.vs is not None:
         return render_vs(league, stats.head_to_head(league, *view.vs), view.vs, fmt)
@@ -51,9 +50,37 @@ def view_json(league: "Standings", view: "View") -> dict[str, Any]:
     return league.to_json()
 
 
+def standings_rows(league: "Standings", game: str, with_game: bool = False) -> list[dict[str, Any]]:
+    """A game's standings as rows: player, games, wins, shared wins, win rate, average and best score."""
+    rows = []
+    for line in league.table(game):
+        row: dict[str, Any] = {"game": league.titles[game]} if with_game else {}
+        row.update({"player": line.player, "games": line.games, "wins": line.wins, "shared": line.shared,
+                    "win %": round(100 * line.win_rate), "average": round(line.average, 1), "best": line.best})
+        rows.append(row)
+    return rows
+
+
+#: the columns of ``standings --format csv``
+STANDINGS_HEADERS = ("game", "player", "games", "wins", "shared", "win %", "average", "best")
+
+
+def render_standings(league: "Standings", fmt: str = DEFAULT_FORMAT) -> str:
+    """Each game's standings under its title, then the files skipped and why; ``csv``: one table, all games."""
+    if fmt == "csv":
+        rows = [row for game in league.games() for row in standings_rows(league, game, True)]
+        return table(rows, fmt, headers=STANDINGS_HEADERS)
+    parts: list[str] = []
+    for game in league.games():
+        count = len(league.counted[game])
+        parts += [text(f"{league.titles[game]}: {count} finished session{'s' if count != 1 else ''}", fmt), "",
+                  table(standings_rows(league, game), fmt), ""]
+    return "\n".join(parts + footer(league, fmt)).rstrip("\n")
+
+
 def footer(league: "Standings", fmt: str = DEFAULT_FORMAT) -> list[str]:
     """What a league view ends with: nothing counted, what ``--game``/``--since`` and the branch rule left out,
-    the files skipped and why."""
+    the sessions that fail ``verify`` (left out, or counted when asked or accepted), the files skipped and why."""
     parts: list[str] = []
     if not league.counted:
         parts += ["no finished session found", ""]
@@ -61,9 +88,30 @@ def footer(league: "Standings", fmt: str = DEFAULT_FORMAT) -> list[str]:
         parts += [f"left out by --game or --since: {league.left_out} finished session(s)", ""]
     if league.branches:
         parts += [f"left out as what-if branches: {league.branches} (--include-branches counts them)", ""]
+    parts += distrust_lines(league, fmt)
     if league.skipped:
         parts += ["skipped:"] + [text(f"  {s.path}: {s.reason}", fmt) for s in league.skipped]
     return parts
+
+
+def distrust_lines(league: "Standings", fmt: str = DEFAULT_FORMAT) -> list[str]:
+    """The sessions ``verify`` finds edited: those left out (``--include-tampered`` counts them), then those
+    counted all the same, each with what ``verify`` says; then a blank line (nothing when there are none)."""
+    left = [s for s, counted in league.distrusted if not counted]
+    kept = [s for s, counted in league.distrusted if counted]
+    parts: list[str] = []
+    if left:
+        parts += ["left out, failing 'scorekeeper verify' (--include-tampered counts them):"]
+        parts += [text(f"  {s.path}: {s.reason}", fmt) for s in left] + [""]
+    if kept:
+        parts += ["counted, although 'scorekeeper verify' finds them edited:"]
+        parts += [text(f"  {s.path}: {s.reason}", fmt) for s in kept] + [""]
+    return parts
+
+
+def distrust_warnings(league: "Standings") -> list[str]:
+    """``distrust_lines`` as one warning a session, for a view with no footer (``--format csv``)."""
+    return [f"{s.path} {'counted' if counted else 'left out'}, edited: {s.reason}" for s, counted in league.distrusted]
 
 
 def _per_game(league: "Standings", found: dict[str, list[Any]], heading: str, rows: Callable[[list[Any]], list[dict[str, Any]]],
@@ -177,6 +225,8 @@ def render_sessions(rows: Sequence[dict[str, Any]]) -> str:
     def scores(row: dict[str, Any]) -> str:
         if row["problem"]:
             return clip(str(row["problem"]), PROBLEM_SHOWN)
+        if row.get("trust") and not row["trust"]["ok"]:
+            return f"FAILS VERIFY at #{row['trust']['first_bad_seq']}"
         shown = " ".join(str(t) for t in sorted(row["totals"].values(), reverse=True))
         return shown if row["finished"] else f"so far: {shown}"
 
@@ -191,7 +241,10 @@ def render_sessions(rows: Sequence[dict[str, Any]]) -> str:
     while widest(output) > SESSIONS_WIDTH and path_width > PATH_SHOWN_MIN:
         path_width = max(PATH_SHOWN_MIN, path_width - (widest(output) - SESSIONS_WIDTH))
         output = drawn(path_width)
-    return output
+    lead = "fails 'scorekeeper verify': "  # each edited session, its path's end, then what verify found
+    edited = [line for r in rows if r.get("trust") and not r["trust"]["ok"]
+              for line in (lead + clip(r["path"], SESSIONS_WIDTH - len(lead), True), f"  {r['trust']['message']}")]
+    return "\n".join([output, *([""] + edited if edited else [])])
 
 
 def clip(text: str, width: int, keep_end: bool = False) -> str:

@@ -8,12 +8,9 @@ from __future__ import annotations
 
 import io
 import json
-from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from scorekeeper.core.protocol import ScoreTable, Violation
-
-if TYPE_CHECKING:
-    from scorekeeper.app.standings import Result, Standings
 
 DEFAULT_FORMAT = "simple"
 
@@ -287,39 +284,6 @@ def tsv_cell(value: Any) -> Any:
     if isinstance(value, str):
         value = " ".join(value.replace("\t", " ").splitlines())
     return csv_cell(value)
-
-
-# -- the league ----------------------------------------------------------------------------------------
-
-
-def standings_rows(league: "Standings", game: str, with_game: bool = False) -> list[dict[str, Any]]:
-    """A game's standings as rows: player, games, wins, shared wins, win rate, average and best score."""
-    rows = []
-    for line in league.table(game):
-        row: dict[str, Any] = {"game": league.titles[game]} if with_game else {}
-        row.update({"player": line.player, "games": line.games, "wins": line.wins, "shared": line.shared,
-                    "win %": round(100 * line.win_rate), "average": round(line.average, 1), "best": line.best})
-        rows.append(row)
-    return rows
-
-
-#: the columns of ``standings --format csv``
-STANDINGS_HEADERS = ("game", "player", "games", "wins", "shared", "win %", "average", "best")
-
-
-def render_standings(league: "Standings", fmt: str = DEFAULT_FORMAT) -> str:
-    """Each game's standings under its title, then the files skipped and why; ``csv``: one table, all games."""
-    if fmt == "csv":
-        rows = [row for game in league.games() for row in standings_rows(league, game, True)]
-        return table(rows, fmt, headers=STANDINGS_HEADERS)
-    from scorekeeper.render.league import footer
-
-    parts: list[str] = []
-    for game in league.games():
-        count = len(league.counted[game])
-        parts += [text(f"{league.titles[game]}: {count} finished session{'s' if count != 1 else ''}", fmt), "",
-                  table(standings_rows(league, game), fmt), ""]
-    return "\n".join(parts + footer(league, fmt)).rstrip("\n")
 
 
 #: a long note must not widen every line of the log; the whole text is in ``log --json`` and ``audit``

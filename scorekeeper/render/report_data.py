@@ -21,13 +21,19 @@ if TYPE_CHECKING:
 
 @dataclass
 class Proof:
-    """The ``verify`` proof: whether the hash chain is intact, and its head hash (or the first bad event)."""
+    """The ``verify`` proof: whether the hash chain is intact, and its head hash (or the first bad event); whether
+    ``verify`` passes the session as a whole (its chain, a branch's shared history, this machine's witness) and
+    the lines it prints (``render.verdicts.proof_lines``): the report says exactly what ``verify`` says."""
 
     intact: bool
     events: int
     head: str
     first_bad_seq: int | None = None
     problem: str | None = None
+    verified: bool = True
+    lines: list[str] = field(default_factory=list)
+    #: what a recorded note accepted (``verify --accept-broken-chain``), or ""
+    accepted: str = ""
 
 
 @dataclass
@@ -116,10 +122,12 @@ class Report:
             lines.append(f"lairs drawn: {', '.join(lair.player for lair in self.lairs)}")
         if self.chart_svg is None:
             lines.append(f"score chart: not available ({self.chart_problem})")
-        if self.proof.intact:
+        if self.proof.verified:
             lines.append(f"verify: intact, {self.proof.events} events")
         else:
-            lines.append(f"verify: TAMPERED at #{self.proof.first_bad_seq}: {self.proof.problem}")
+            lines += [f"verify: {line}" for line in self.proof.lines]
+        if self.proof.accepted:
+            lines.append(self.proof.accepted)
         return lines
 
 
@@ -129,8 +137,6 @@ def _count(n: int, what: str) -> str:
 
 def gather(session: "Session", source: str | None = None) -> Report:
     """Read everything the report shows from ``session`` (``source``: how to name the session on the page)."""
-    from scorekeeper.core.journal import verify_chain
-
     game = session.game
     events = session.events
     replayed = session.replay()
@@ -176,14 +182,27 @@ def gather(session: "Session", source: str | None = None) -> Report:
             corrections.append(Entry(event.seq, kind, session.describe(event), status, problems))
 
     chart_svg, chart_problem = _chart(session)
-    problem = verify_chain(session.journal.meta, session.journal.records)
-    proof = Proof(problem is None, len(session.journal.records), session.journal.head_hash,
-                  problem.seq if problem else None, problem.message if problem else None)
+    proof = proof_of(session)
     return Report(
         game.name, game.title, source if source is not None else (session.path.name if session.path else "(in memory)"),
         session.players, len(events), score, score_problem, chart_svg, chart_problem,
         rulings, corrections, notes, lairs_of(session.snapshot()), proof, played_text(session), session.location(),
     )
+
+
+def proof_of(session: "Session") -> Proof:
+    """What ``verify`` says of ``session`` (``app.proof.prove``, with the witness the session keeps, if any)."""
+    from scorekeeper.app.proof import prove
+    from scorekeeper.app.trust_verdict import ACCEPTED, verdict_of
+    from scorekeeper.render.verdicts import proof_lines
+
+    proved = prove(session, session.witness_folder)
+    problem = proved.problem
+    verdict = verdict_of(session)
+    accepted = verdict.line() if verdict.status == ACCEPTED else ""
+    return Proof(problem is None, len(session.journal.records), session.journal.head_hash,
+                 problem.seq if problem else None, problem.message if problem else None, proved.ok,
+                 proof_lines(proved), accepted)
 
 
 def played_text(session: "Session") -> str:

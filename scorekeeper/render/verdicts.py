@@ -151,4 +151,4 @@ def proof_lines(proof: "Proof") -> list[str]:
         out += shared_history_lines(proof.shared)
     out += [f"unreadable: #{seq}: {what} (replay skips it, 'check' flags it; take it back with: void {seq})"
             for seq, what in proof.unreadable]
-    return out + list(proof.seen.lines)
+    return out + list(proof.seen.lines) + proof.notices

@@ -5,7 +5,9 @@ thread; every write first passes ``Guard.check_write`` (token, cross-site checks
 limit. A refusal writes nothing: 401/403 (who), 413/415/400 (what was sent), 409 (the rules, with the rule's
 summary and, for a phone with the token, a confirmed 'record it anyway'). The JSON twins (``/api/status``,
 ``score``, ``check``, ``log``, ``state``; ``/api/standings`` for a league) return exactly what the CLI's
-``--json`` prints, built by the same functions (``scorekeeper.render.payloads``).
+``--json`` prints, built by the same functions (``scorekeeper.render.payloads``), with what ``verify`` says of the
+session beside it (a ``trust`` field in an object, and the ``X-Scorekeeper-Trust`` header); every page of a
+session carries it as a banner when it is not intact.
 """
 
 from __future__ import annotations
@@ -166,9 +168,20 @@ class Site(Base):
         return await run_in_threadpool(run)
 
     def page(self, s: Session, request: Request, title: str, body: str, here: str, writer: bool, **extra: Any) -> str:
+        from scorekeeper.app.trust_verdict import verdict_of
+
         has_lairs = s.game.name == "eight-dragons"
         return pages.layout(f"{title} — {s.game.title}", body, here=here, writer=writer, lairs=has_lairs,
-                            game=f"{s.path.name if s.path else ''} · players {', '.join(s.players)}", **extra)
+                            game=f"{s.path.name if s.path else ''} · players {', '.join(s.players)}",
+                            trust=verdict_of(s, s.replay().counted_errors), **extra)
+
+    async def api(self, build: Callable[[Session], Any]) -> Response:
+        """An ``/api/…`` answer: ``build(session)`` with what ``verify`` says beside it (a ``trust`` field, and
+        the ``TRUST_HEADER``), read as one (field report TRUST-1)."""
+        from scorekeeper.app.trust_verdict import TRUST_HEADER, verdict_of, with_trust
+
+        payload, verdict = await self.read(lambda s: (build(s), verdict_of(s, s.replay().counted_errors)))
+        return JSONResponse(with_trust(payload, verdict), headers={**SECURITY_HEADERS, TRUST_HEADER: verdict.status})
 
     # -- the live table ------------------------------------------------------------------------------
 
@@ -274,7 +287,7 @@ class Site(Base):
     async def api_status(self, request: Request) -> Response:
         from scorekeeper.render.payloads import played_data, status_payload
 
-        return JSONResponse(await self.read(lambda s: status_payload(s.status(), s.replay().errors, played_data(s))), headers=SECURITY_HEADERS)
+        return await self.api(lambda s: status_payload(s.status(), s.replay().errors, played_data(s)))
 
     async def api_score(self, request: Request) -> Response:
         from scorekeeper.app.timeline import timeline
@@ -282,13 +295,13 @@ class Site(Base):
 
         at, explain = int_param(request, "at"), request.query_params.get("explain") in ("1", "yes", "true")
         if request.query_params.get("timeline") in ("1", "yes", "true"):
-            return JSONResponse(await self.read(lambda s: timeline(s).to_json()), headers=SECURITY_HEADERS)
-        return JSONResponse(await self.read(lambda s: score_payload(s.score_at(at), at, explain)), headers=SECURITY_HEADERS)
+            return await self.api(lambda s: timeline(s).to_json())
+        return await self.api(lambda s: score_payload(s.score_at(at), at, explain))
 
     async def api_check(self, request: Request) -> Response:
         from scorekeeper.render.report import violations_json
 
-        return JSONResponse(await self.read(lambda s: violations_json(s.replay().violations)), headers=SECURITY_HEADERS)
+        return await self.api(lambda s: violations_json(s.replay().violations))
 
     async def api_log(self, request: Request) -> Response:
         from scorekeeper.app.log_filter import LogFilterError, filter_log
@@ -303,13 +316,13 @@ class Site(Base):
             except LogFilterError as exc:
                 raise BadInput(str(exc)) from None
 
-        return JSONResponse(await self.read(build), headers=SECURITY_HEADERS)
+        return await self.api(build)
 
     async def api_state(self, request: Request) -> Response:
         from scorekeeper.render.payloads import state_payload
 
         at = int_param(request, "at")
-        return JSONResponse(await self.read(lambda s: state_payload(at, s.snapshot(at))), headers=SECURITY_HEADERS)
+        return await self.api(lambda s: state_payload(at, s.snapshot(at)))
 
     # -- recording -----------------------------------------------------------------------------------
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from html import escape as e
 from typing import Any, Iterable, Mapping, Sequence
 
+from scorekeeper.app.trust_verdict import INTACT, TrustVerdict
 from scorekeeper.core.protocol import Expectation, Finding, ScoreTable, Status
 from scorekeeper.render.html_report import _text as text  # a cell's text, as the report's and the terminal's tables show it
 from scorekeeper.web.forms import Input, PlayForm
@@ -96,8 +97,9 @@ POLICY = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inlin
 
 
 def layout(title: str, body: str, *, here: str = "", writer: bool = False, game: str = "", lairs: bool = False,
-           league: bool = False, screen: bool = False, flash: str = "") -> str:
-    """A whole page: the header with the navigation, then ``body`` (already escaped HTML)."""
+           league: bool = False, screen: bool = False, flash: str = "", trust: TrustVerdict | None = None) -> str:
+    """A whole page: the header with the navigation (and what ``verify`` says of the session when it is not
+    intact: ``trust_banner``), then ``body`` (already escaped HTML)."""
     if league:
         links = [("/", "Standings")]
     else:
@@ -118,12 +120,24 @@ def layout(title: str, body: str, *, here: str = "", writer: bool = False, game:
 <script src="/static/live.js" defer></script>
 </head>
 <body class="{'screen' if screen else 'phone'}">
-<header><h1>{e(title)}</h1><p class="meta">{e(game)} {role}</p><nav>{nav}</nav></header>
+<header><h1>{e(title)}</h1><p class="meta">{e(game)} {role}</p><nav>{nav}</nav></header>{trust_banner(trust)}
 {flash}
 {body}
 </body>
 </html>
 """
+
+
+def trust_banner(trust: TrustVerdict | None) -> str:
+    """Under the header of a session's page: one line when ``verify`` finds the session edited (accepted or
+    not), kept live (an edit made while the page is open shows up); nothing on a page of no session."""
+    if trust is None:
+        return ""
+    if trust.status == INTACT:
+        return f'\n<div id="trust" data-live data-trust="{INTACT}"></div>'
+    kind = "bad" if not trust.ok else "meta"
+    return (f'\n<div id="trust" data-live data-trust="{e(trust.status)}"><p class="{kind}">{e(trust.line())}</p>'
+            "</div>")
 
 
 # -- pieces --------------------------------------------------------------------------------------------
@@ -367,6 +381,11 @@ def standings_body(league: Mapping[str, Any]) -> str:
     sessions = [{"session": s["path"], "game": s["game"], "date": s["date"], "winners": s["winners"]}
                 for s in league["sessions"]]
     parts.append(f"<h2>Sessions</h2>{table(sessions)}")
+    distrusted = league.get("fails_verify") or []
+    if distrusted:
+        rows = [{"session": d["path"], "verify says": d["reason"], "counted": "yes" if d["counted"] else "no"}
+                for d in distrusted]
+        parts.append(f'<h2 class="bad">Sessions that fail verify</h2>{table(rows)}')
     if league["skipped"]:
         parts.append(f"<h2>Skipped</h2>{table([{'file': s['path'], 'why': s['reason']} for s in league['skipped']])}")
     return f'<main><section id="standings" data-live>{"".join(parts)}</section></main>'

@@ -68,8 +68,10 @@ class ServedLeague:
 
     league = True
 
-    def __init__(self, folder: str | Path) -> None:
+    def __init__(self, folder: str | Path, witness: Path | None = None) -> None:
+        """``witness``: the folder of this machine's witness, so that the standings say what ``verify`` says."""
         self.folder = Path(folder)
+        self.witness = witness
         self.lock = threading.Lock()
 
     def stamp(self) -> Any:
@@ -89,4 +91,4 @@ class ServedLeague:
         from scorekeeper.app.standings import standings
 
         with self.lock:
-            return standings([str(self.folder)])
+            return standings([str(self.folder)], witness=self.witness)

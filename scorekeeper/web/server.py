@@ -91,7 +91,8 @@ def serve(session: Path | None, league: str | Path | None, host: str = LOOPBACK,
 
     if token is not None and (len(token) < 8 or not token.isascii() or not token.isprintable() or " " in token):
         raise BadInput("--token: give at least 8 printable ASCII characters without spaces")
-    served = ServedLeague(league) if league is not None else ServedSession(session or "", on_write)
+    witness = getattr(on_write, "folder", None)  # this machine's witness (``core.witness.Witness``), if kept
+    served = ServedLeague(league, witness) if league is not None else ServedSession(session or "", on_write)
     sock = bind(host, port)
     base = address(sock, host)
     everywhere = host in ("0.0.0.0", "::")

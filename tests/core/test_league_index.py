@@ -19,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.app import league_index, standings as league
+from scorekeeper.app import league_index, league_result, standings as league
 from scorekeeper.app.league_index import Index
 from tests.conftest import Cli
 
@@ -38,13 +38,13 @@ def folder(tmp_path: Path) -> Path:
 def replays(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The files actually replayed (not taken from the index)."""
     read: list[str] = []
-    real = league.read_result
+    real = league_result.read_result
 
-    def counting(path: str) -> Any:
+    def counting(path: str, *args: Any) -> Any:
         read.append(Path(path).name)
-        return real(path)
+        return real(path, *args)
 
-    monkeypatch.setattr(league, "read_result", counting)
+    monkeypatch.setattr(league_result, "read_result", counting)
     return read
 
 

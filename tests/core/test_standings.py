@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from scorekeeper.render import report
+from scorekeeper.render import league as render_league
 from scorekeeper.core.protocol import ScoreRow, ScoreTable
 from scorekeeper.app.standings import Result, Standings
 from tests.conftest import Cli
@@ -142,9 +142,11 @@ def test_json_is_complete(club: Cli) -> None:
     assert len(data["sessions"]) == 8
     assert data["sessions"][0] == {"path": "club/eight-dragons/2p-aurea.json", "game": "eight-dragons",
                                    "date": "2026-11-30T08:30:15+00:00", "winners": ["Whytera"],
-                                   "totals": {"Whytera": 71, "Blakkar": 64}}
+                                   "totals": {"Whytera": 71, "Blakkar": 64},
+                                   "trust": {"status": "intact", "ok": True, "message": None, "first_bad_seq": None,
+                                             "accepted_at": None, "forced": 0}}
     assert [s["path"] for s in data["skipped"]] == ["club/broken.json", "club/unfinished.json", "club/old/copy.json"]
-    assert data["left_out"] == 0
+    assert data["left_out"] == 0 and data["fails_verify"] == []
 
 
 def test_json_beside_the_sessions_is_passed_over_unless_named(club: Cli) -> None:
@@ -178,7 +180,7 @@ def test_a_shared_win_counts_as_a_win_for_each_winner() -> None:
         {"player": "Cy", "games": 2, "wins": 1, "shared_wins": 0, "win_rate": 0.5, "average": 6.5, "best": 9},
         {"player": "Bo", "games": 3, "wins": 1, "shared_wins": 1, "win_rate": 0.3333, "average": 5.0, "best": 10},
     ]
-    assert report.render_standings(league) == """\
+    assert render_league.render_standings(league) == """\
 Test: 3 finished sessions
 
 player      games    wins    shared    win %    average    best
