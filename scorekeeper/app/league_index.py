@@ -339,7 +339,7 @@ def encoded(outcome: Outcome) -> str:
     return json.dumps({
         "game": outcome.game, "title": outcome.title, "key": outcome.key, "players": list(outcome.players),
         "started": outcome.started, "ended": outcome.ended, "start": outcome.start_player,
-        "violations": outcome.violations, "counted": outcome.counted, "branch": outcome.branch,
+        "violations": outcome.violations, "counted": outcome.counted, "branch": outcome.branch, "origin": outcome.origin,
         "table": {"game": t.game, "final": t.final, "categories": list(t.categories), "winners": list(t.winners),
                   "tiebreak": t.tiebreak, "rows": [[r.player, r.categories, r.total, r.rank] for r in t.rows]},
     }, ensure_ascii=False)
@@ -357,6 +357,6 @@ def decoded(text: str, path: str) -> Outcome | None:
                            t["tiebreak"])
         return Result(path, str(data["game"]), str(data["title"]), str(data["key"]), tuple(data["players"]), table,
                       str(data["started"]), str(data["ended"]), str(data["start"]), int(data["violations"]),
-                      int(data["counted"]), bool(data["branch"]))
+                      int(data["counted"]), bool(data["branch"]), str(data.get("origin", "")))
     except (ValueError, KeyError, TypeError):
         return None

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from scorekeeper.app.corrections import Corrections
 from scorekeeper.app.verdicts import Verdict
 from scorekeeper.core.engine import VOIDED, Replay
-from scorekeeper.core.events import NOTE, VOID, Event
+from scorekeeper.core.events import NOTE, RESULT, VOID, Event
 from scorekeeper.core.settings import Setting, find
 from scorekeeper.core.protocol import Draft
 
@@ -43,6 +43,8 @@ def _last_place(replayed: Replay) -> tuple[str, int | None]:
     """The place the last ``set location`` that still counts gives, and its event (None when never said)."""
     for outcome in reversed(replayed.timeline):
         if is_place_note(outcome.event) and outcome.status != VOIDED:
+            return str(outcome.event.get(LOCATION.key) or ""), outcome.seq
+        if outcome.event.type == RESULT:  # a typed result says where it was played
             return str(outcome.event.get(LOCATION.key) or ""), outcome.seq
     return "", None
 

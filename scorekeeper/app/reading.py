@@ -34,6 +34,11 @@ class Reading(SessionCore):
         return self.game.expect(self.state)
 
     def score(self, until: int | None = None) -> ScoreTable:
+        from scorekeeper.app.results_only import typed_table
+
+        typed = typed_table(self) if until is None or until > self.journal.count else None
+        if typed is not None:  # a results-only session: the result as typed
+            return typed
         state = self.state if until is None else self.replay(until).state
         return self.game.score(state)
 

@@ -48,10 +48,16 @@ class Result:
     violations: int  # recorded plays that break a rule
     counted: int = 0  # of them, the forced ones the game carried out (they count in the table)
     branch: bool = False  # a what-if branch (its metadata records a parent), not a game that was played
+    origin: str = ""  # a result imported from another app (BG Stats): its play's uuid there; "" when recorded here
 
     @property
     def final(self) -> bool:
         return self.table.final
+
+    @property
+    def imported(self) -> bool:
+        """A result typed in another app and imported, not recorded here play by play."""
+        return bool(self.origin)
 
     @property
     def totals(self) -> dict[str, int | float]:
@@ -86,11 +92,17 @@ def result_of(session: Any, path: str | None = None, *, once: bool = False) -> R
                 pass
             break
     replayed = session.replay(until=session.journal.count + 1) if once else session.replay()
+    from scorekeeper.app.results_only import typed_result
+
+    typed = typed_result(session.journal)  # a results-only session: its table is the result typed
+    if typed is not None and typed.get("start_player") in players:
+        start = str(typed.get("start_player"))
     return Result(
         path=path if path is not None else str(session.path or ""), game=meta.game, title=games.entry(meta.game).title,
-        key=meta_hash(meta), players=players, table=session.game.score(replayed.state), started=started, ended=ended,
-        start_player=start, violations=len(replayed.errors), counted=replayed.counted_errors,
-        branch=meta.parent is not None,
+        key=meta_hash(meta), players=players, table=session.score() if typed else session.game.score(replayed.state),
+        started=started, ended=ended, start_player=start, violations=len(replayed.errors),
+        counted=replayed.counted_errors, branch=meta.parent is not None,
+        origin=str(typed.get("uuid") or "imported") if typed is not None else "",
     )
 
 
@@ -139,7 +151,11 @@ def event_times(session: Any) -> tuple[str, str]:
     """When a session was played: the ISO times of its first and last events (its creation when it has none); a
     ``set location`` is not play (said after the game, it would stretch the game to that time)."""
     from scorekeeper.app.place import without_places
+    from scorekeeper.app.results_only import typed_result, typed_times
 
+    typed = typed_result(session.journal)
+    if typed is not None:  # a result typed in another app: when it was played there
+        return typed_times(typed)
     events, created = without_places(session.events), session.journal.meta.created
     started = events[0].recorded_at if events and events[0].recorded_at else created
     return started, events[-1].recorded_at if events and events[-1].recorded_at else started

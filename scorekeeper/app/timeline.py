@@ -206,4 +206,6 @@ def _scored(score: Any, state: Any, label: str, seq: int, players: tuple[str, ..
 
 def score_at(session: "Session", at: int | None) -> ScoreTable:
     """The scoring table now, or (provisional, most often) just before event ``at``."""
+    if at is None:
+        return session.score()  # a results-only session's is the result typed
     return session.game.score(session.state_at(at))

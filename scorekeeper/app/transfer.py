@@ -132,6 +132,7 @@ _CORE_PAYLOADS: dict[str, dict[str, tuple[Any, str]]] = {
     "note": {"text": (str, "text")},
     "assert": {"facts": (dict, "an object")},
     "set": {"key": (str, "a setting's name")},
+    "result": {"source": (str, "the app it came from"), "players": (list, "a list of players")},
 }
 
 

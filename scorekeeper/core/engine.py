@@ -14,7 +14,7 @@ import copy
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence
 
-from scorekeeper.core.events import AMEND, ASSERT, CORRECTIONS, NOTE, SET, VOID, Event
+from scorekeeper.core.events import AMEND, ASSERT, CORRECTIONS, NOTE, RESULT, SET, VOID, Event
 from scorekeeper.core.protocol import (
     ERROR, WARNING, Finding, Findings, Game, ObservationError, SessionConfig, Stop, Violation, block, blocked,
 )
@@ -409,6 +409,11 @@ def _fold_event(fold: Fold, raw: Event, corrections: Corrections, settings_by_ke
             findings.append(corrections.problems[raw.seq])
     elif raw.type == NOTE:
         outcome.status = ANNOTATION
+    elif raw.type == RESULT:  # a result typed, not played: no game sees it (scorekeeper.core.result)
+        from scorekeeper.core.result import result_findings
+
+        outcome.status = ANNOTATION
+        findings.extend(result_findings(event.payload, fold.config.players))
     elif raw.type == ASSERT:
         outcome.status = ANNOTATION
         findings.extend(_check_assertion(game, fold.state, event))
@@ -429,7 +434,7 @@ def usual_status(event_type: str) -> str:
     """The status replay gives an event of ``event_type`` that nothing voided and that broke no rule."""
     if event_type in CORRECTIONS:
         return CORRECTION
-    return ANNOTATION if event_type in (NOTE, ASSERT) else APPLIED
+    return ANNOTATION if event_type in (NOTE, ASSERT, RESULT) else APPLIED
 
 
 def played_status(event: Event, findings: Sequence[Finding]) -> str:

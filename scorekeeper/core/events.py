@@ -16,8 +16,10 @@ AMEND = "amend"  # payload: {"target": seq, "changes": {key: value}, "player": n
 NOTE = "note"  # payload: {"text": text}
 ASSERT = "assert"  # payload: {"facts": {key: value}}; player is the player asserted about, or None
 SET = "set"  # payload: {"key": name, "value": value}; a mid-game change of a mutable setting
+#: a result typed rather than played (a game kept in another app): the session's one event, and the last
+RESULT = "result"  # payload: see scorekeeper.core.result
 
-CORE_TYPES = frozenset({VOID, AMEND, NOTE, ASSERT, SET})
+CORE_TYPES = frozenset({VOID, AMEND, NOTE, ASSERT, SET, RESULT})
 CORRECTIONS = frozenset({VOID, AMEND})
 
 
