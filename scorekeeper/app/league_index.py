@@ -111,7 +111,8 @@ def listed(entries: Sequence[Mapping[str, Any]], current: Path | None) -> tuple[
         rows.append({"current": bool(current and str(current) == path), "game": entry.get("game"),
                      "players": entry.get("players"), "path": path, "last_used": entry.get("used"),
                      "finished": final, "winners": list(result.table.winners) if result and final else [],
-                     "totals": result.totals if result else {}, "problem": None if result else outcome})
+                     "totals": result.totals if result else {}, "problem": None if result else outcome,
+                     **({"imported": True} if result and result.imported else {})})
     return rows, index.close() if index is not None else []
 
 
