@@ -368,13 +368,13 @@ def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | N
             league.branches += 1
         elif result.key in seen:
             league.skipped.append(Skipped(path, f"the same session as {seen[result.key]} (a copy or an import)"))
-        elif result.imported and recorded_only:
-            league.imported_left_out += 1
         elif result.imported and origins.get(result.origin.upper(), path) != path:
             league.skipped.append(Skipped(path, f"the same game as {origins[result.origin.upper()]} (imported from "
                                                 "BG Stats)"))
         elif (wanted and result.game != wanted) or (since and local_time(result.started, tz).date() < since):
             league.left_out += 1
+        elif result.imported and recorded_only:
+            league.imported_left_out += 1
         else:
             seen[result.key] = path
             league.imported += int(result.imported)

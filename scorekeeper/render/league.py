@@ -62,8 +62,7 @@ def footer(league: "Standings", fmt: str = DEFAULT_FORMAT) -> list[str]:
     if league.branches:
         parts += [f"left out as what-if branches: {league.branches} (--include-branches counts them)", ""]
     if league.imported:
-        parts += [f"imported from BG Stats (results only, without their plays): {league.imported} of the sessions "
-                  "counted (--recorded-only leaves them out)", ""]
+        parts += [f"of them imported from BG Stats: {league.imported} (--recorded-only leaves them out)", ""]
     if league.imported_left_out:
         parts += [f"left out by --recorded-only: {league.imported_left_out} result(s) imported from BG Stats", ""]
     if league.skipped:

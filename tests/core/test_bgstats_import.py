@@ -154,7 +154,7 @@ def test_a_club_export_of_1200_plays_gives_the_standings_counted_from_the_file(c
     assert got == expected_standings(data)
     assert sum(g["sessions"] for g in league["games"]) == 1000
     text = ok(cli, "standings", str(tmp_path / "club"), "--index", str(tmp_path / "league.sqlite"))
-    assert "imported from BG Stats (results only, without their plays): 1000 of the sessions counted" in text
+    assert "of them imported from BG Stats: 1000 (--recorded-only leaves them out)" in text
     recorded = standings_json(cli, tmp_path, str(tmp_path / "club"), extra=("--recorded-only",))
     assert recorded["games"] == [] and recorded["imported_left_out"] == 1000
 
