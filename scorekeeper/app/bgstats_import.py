@@ -152,6 +152,8 @@ def import_file(source: Path, folder: Path, *, match: Matcher, aliases: "Aliases
     first bad play (nothing written) unless ``skip_bad``."""
     from scorekeeper.core.input_file import read_input
 
+    if os.path.lexists(folder) and not folder.is_dir():
+        raise BadInput(f"{folder}: not a folder; --into names the folder the sessions are written in")
     data = bgstats_file.loads(read_input(source, "a BG Stats export"), str(source))
     contents = bgstats_file.read(data, lambda g: match(g) is not None, me)
     outcome = Outcome(others=contents.others)
@@ -181,7 +183,10 @@ def import_file(source: Path, folder: Path, *, match: Matcher, aliases: "Aliases
                        "plays with --skip-bad")
     outcome.skipped = bad
     if planned:
-        folder.mkdir(parents=True, exist_ok=True)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise BadInput(f"{folder}: cannot make the folder ({exc.strerror or exc}); nothing imported") from None
     from scorekeeper.core.journal_storage import synced_together
 
     with synced_together():  # a thousand new files: made durable together, not two fsyncs each
