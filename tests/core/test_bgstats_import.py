@@ -320,3 +320,22 @@ def test_check_reports_a_typed_result_that_does_not_add_up(cli: Cli, tmp_path: P
     (path,) = (tmp_path / "club").glob("*.json")
     result = cli("check", "--session", str(path))
     assert result.exit_code == 1 and "CORE-WINNER" in result.output
+
+
+def test_every_league_view_counts_imported_results_and_marks_them(cli: Cli, tmp_path: Path) -> None:
+    club = tmp_path / "club"
+    ok(cli, "import", "--from", "bgstats", str(SAMPLES / "inputs" / "bgstats-club.json"), "--into", str(club))
+    index = ("--index", str(tmp_path / "league.sqlite"))
+    vs = ok(cli, "standings", str(club), "--vs", "ada,ben", *index)
+    assert "Flamecraft" in vs and "8 Dragons" in vs and "of them imported from BG Stats: 3" in vs
+    streaks = ok(cli, "standings", str(club), "--streaks", "--game", "fc", *index)
+    assert "Ben             2          1          1  2026-10-27" in streaks
+    bests = ok(cli, "standings", str(club), "--bests", "--format", "csv", *index)
+    assert "Flamecraft,Ada,Reputation,1,27,27.0" in bests
+    assert cli.json("standings", str(club), "--last", "1", *index)["imported"] == 3
+    assert "(BG Stats)" in ok(cli, "standings", str(club), "--last", "1", *index)
+    recorded = ok(cli, "standings", str(club), "--vs", "ada,ben", "--recorded-only", *index)
+    assert "have played no finished session together" in recorded
+    assert "left out by --recorded-only: 3 result(s) imported from BG Stats" in recorded
+    ok(cli, "use", str(club / "flamecraft-2026-10-06-c0ffee00.json"))
+    assert "Flamecraft (BG Stats)" in ok(cli, "sessions")
