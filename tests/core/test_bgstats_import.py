@@ -261,6 +261,11 @@ def test_a_results_only_session_scores_checks_verifies_and_exports(cli: Cli, imp
     assert "intact: 1 events" in ok(cli, "verify", "--session", str(imported))
     assert "Bram | 33 | winner" in ok(cli, "export", "--session", str(imported), "--to", "markdown")
     ok(cli, "report", "--session", str(imported), "-o", str(tmp_path / "r.html"))
+    ok(cli, "export", "--session", str(imported), "--to", "bgstats", "-o", str(tmp_path / "back.bgsplay"))
+    back, sent = (json.loads((tmp_path / n).read_text(encoding="utf-8"))["plays"][0] for n in ("back.bgsplay", "t.bgsplay"))
+    assert back["uuid"] == sent["uuid"] and back["playDate"] == sent["playDate"]  # BG Stats updates its own play
+    assert [(s["score"], s["rank"], s["winner"]) for s in back["playerScores"]] == \
+        [(s["score"], s["rank"], s["winner"]) for s in sent["playerScores"]]
     log = ok(cli, "log", "--session", str(imported))
     assert "result imported from BG Stats: Ada 33, Bram 33" in log
 
