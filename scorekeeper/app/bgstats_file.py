@@ -115,14 +115,16 @@ def read(data: Mapping[str, Any], wanted: Callable[[Game], bool], me_name: str |
                 contents.others += 1
                 continue
             if not isinstance(ident, str) or not ident.strip():
-                raise _Bad("uuid", "missing: every play of BG Stats has one")
+                raise BadField("uuid", "missing: every play of BG Stats has one")
             contents.plays.append(_play(ident.strip(), game, play, players, places, me, me_name))
-        except _Bad as bad:
+        except BadField as bad:
             contents.bad.append(BadPlay(label, bad.field, bad.problem))
     return contents
 
 
-class _Bad(Exception):
+class BadField(Exception):
+    """What is wrong with one field of a play (``field``: its path in the play, ``problem``: in words)."""
+
     def __init__(self, field: str, problem: str) -> None:
         super().__init__(problem)
         self.field = field
@@ -140,7 +142,7 @@ def _rows(items: Any) -> dict[int, dict[str, Any]]:
 
 def _ref(value: Any, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _Bad(name, f"not a reference ({_shown(value)})")
+        raise BadField(name, f"not a reference ({_shown(value)})")
     return value
 
 
@@ -156,7 +158,7 @@ def _shown(value: Any) -> str:
 
 def _game(row: dict[str, Any] | None, play: Mapping[str, Any]) -> Game:
     if row is None:
-        raise _Bad("gameRefId", f"names no game of the file ({_shown(play.get('gameRefId'))})")
+        raise BadField("gameRefId", f"names no game of the file ({_shown(play.get('gameRefId'))})")
     name = row.get("name")
     bgg = row.get("bggId")
     return Game(name.strip() if isinstance(name, str) else "",
@@ -172,14 +174,14 @@ def _nested(value: Any, name: str) -> Any:
         try:
             return strictjson.loads(value)
         except ValueError:
-            raise _Bad(name, "not JSON") from None
+            raise BadField(name, "not JSON") from None
     return value
 
 
 def _number(value: Any, name: str, blank: int | None = None) -> int | float:
     """A score: a number, or text holding one (BG Stats writes ``"12"``)."""
     if isinstance(value, bool):
-        raise _Bad(name, f"not a number ({_shown(value)})")
+        raise BadField(name, f"not a number ({_shown(value)})")
     if isinstance(value, (int, float)):
         return value
     if isinstance(value, str):
@@ -189,11 +191,11 @@ def _number(value: Any, name: str, blank: int | None = None) -> int | float:
         try:
             number = float(text) if any(c in text for c in ".eE") else int(text)
         except ValueError:
-            raise _Bad(name, f"not a number ({_shown(value)})") from None
+            raise BadField(name, f"not a number ({_shown(value)})") from None
         if number != number or number in (float("inf"), float("-inf")):
-            raise _Bad(name, f"not a number ({_shown(value)})")
+            raise BadField(name, f"not a number ({_shown(value)})")
         return int(number) if isinstance(number, float) and number.is_integer() and abs(number) < 2 ** 53 else number
-    raise _Bad(name, f"not a number ({_shown(value)})")
+    raise BadField(name, f"not a number ({_shown(value)})")
 
 
 def _whole(value: Any, name: str) -> int:
@@ -201,7 +203,7 @@ def _whole(value: Any, name: str) -> int:
         return 0
     number = _number(value, name)
     if not isinstance(number, int) or number < 0:
-        raise _Bad(name, f"not a whole number ({_shown(value)})")
+        raise BadField(name, f"not a whole number ({_shown(value)})")
     return number
 
 
@@ -217,7 +219,7 @@ def _date(value: Any) -> str:
                 return moment.astimezone().isoformat()
             except (OverflowError, ValueError, OSError):
                 break
-    raise _Bad("playDate", f"not a date BG Stats writes, YYYY-MM-DD HH:MM:SS ({_shown(value)})")
+    raise BadField("playDate", f"not a date BG Stats writes, YYYY-MM-DD HH:MM:SS ({_shown(value)})")
 
 
 def _play(ident: str, game: Game, play: Mapping[str, Any], players: Mapping[int, dict[str, Any]],
@@ -229,42 +231,42 @@ def _play(ident: str, game: Game, play: Mapping[str, Any], players: Mapping[int,
     if ref not in (None, 0, ""):
         place = places.get(_ref(ref, "locationRefId"))
         if place is None:
-            raise _Bad("locationRefId", f"names no location of the file ({_shown(ref)})")
+            raise BadField("locationRefId", f"names no location of the file ({_shown(ref)})")
         location = " ".join(str(place.get("name") or "").split())
     lines = play.get("playerScores")
     if not isinstance(lines, list) or not lines:
-        raise _Bad("playerScores", "no players")
+        raise BadField("playerScores", "no players")
     read: list[tuple[int, int, str, Score, str]] = []
     for n, line in enumerate(lines):
         at = f"playerScores[{n}]"
         if not isinstance(line, dict):
-            raise _Bad(at, "not an object")
+            raise BadField(at, "not an object")
         person = players.get(_ref(line.get("playerRefId"), f"{at}.playerRefId"))
         if person is None:
-            raise _Bad(f"{at}.playerRefId", f"names no player of the file ({_shown(line.get('playerRefId'))})")
+            raise BadField(f"{at}.playerRefId", f"names no player of the file ({_shown(line.get('playerRefId'))})")
         name = " ".join(str(person.get("name") or "").split())
         is_me = me is not None and person.get("id") == me
         if is_me and me_name:
             name = me_name
         if not name:
-            raise _Bad(f"{at}.playerRefId", "the player has no name")
+            raise BadField(f"{at}.playerRefId", "the player has no name")
         if line.get("score") is None or line.get("score") == "":
-            raise _Bad(f"{at}.score", "no score: only plays with scores can be counted")
+            raise BadField(f"{at}.score", "no score: only plays with scores can be counted")
         score = _number(line.get("score"), f"{at}.score")
         winner = line.get("winner")
         if winner not in (None, True, False, 0, 1):
-            raise _Bad(f"{at}.winner", f"not true or false ({_shown(winner)})")
+            raise BadField(f"{at}.winner", f"not true or false ({_shown(winner)})")
         meta = _nested(line.get("metaData"), f"{at}.metaData")
         key = meta.get("scoreUuid") if isinstance(meta, dict) else None
-        entry = Score(name, score, _whole(line.get("rank"), f"{at}.rank"), bool(winner), line.get("startPlayer") is True,
-                      is_me, {})
+        rank = _whole(line.get("rank"), f"{at}.rank")
+        entry = Score(name, score, rank, bool(winner), line.get("startPlayer") is True, is_me, {})
         read.append((_whole(line.get("seatOrder"), f"{at}.seatOrder"), n, name, entry, str(key or "")))
     seats = [seat for seat, *_ in read]
     if all(seats) and len(set(seats)) == len(seats):  # seat order recorded (0: not recorded)
         read.sort(key=lambda r: r[0])
     names = [r[2].casefold() for r in read]
     if len(set(names)) != len(names):
-        raise _Bad("playerScores", "a player is listed twice")
+        raise BadField("playerScores", "a player is listed twice")
     categories, sheets = _sheet(play.get("scoresheet"), [r[4] for r in read])
     scores = [Score(s.name, s.score, s.rank, s.winner, s.start, s.me, sheets.get(key, {}) if key else {})
               for _, _, _, s, key in read]
@@ -279,17 +281,17 @@ def _sheet(value: Any, keys: list[str]) -> tuple[list[str], dict[str, dict[str, 
     if sheet is None:
         return [], {}
     if not isinstance(sheet, dict) or not isinstance(sheet.get("groups", []), list):
-        raise _Bad("scoresheet", "not a score sheet (an object with a list of groups)")
+        raise BadField("scoresheet", "not a score sheet (an object with a list of groups)")
     categories: list[str] = []
     points: dict[str, dict[str, int | float]] = {key: {} for key in keys if key}
     for g, group in enumerate(sheet.get("groups") or []):
         rows = group.get("rows") if isinstance(group, dict) else None
         if not isinstance(rows, list):
-            raise _Bad(f"scoresheet.groups[{g}]", "no list of rows")
+            raise BadField(f"scoresheet.groups[{g}]", "no list of rows")
         for r, row in enumerate(rows):
             at = f"scoresheet.groups[{g}].rows[{r}]"
             if not isinstance(row, dict) or not isinstance(row.get("scores", {}), dict):
-                raise _Bad(at, "not a row with its scores")
+                raise BadField(at, "not a row with its scores")
             label = " ".join(str(row.get("label") or f"row {r + 1}").split())
             if label not in categories:
                 categories.append(label)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -122,6 +123,8 @@ def known_plays(folder: Path) -> dict[str, str]:
                 continue
             path = os.path.join(root, name)
             try:
+                if not stat.S_ISREG(os.stat(path).st_mode):
+                    continue  # a FIFO, a device (or a link to one): no session
                 journal = Journal(path, parse=False)
                 typed = typed_result(journal)
                 if typed is not None and isinstance(typed.get("uuid"), str):
@@ -144,6 +147,29 @@ class Planned:
     path: Path
     meta: SessionMeta
     event: Event
+
+
+def import_from_options(source: str, file: str, into: str | None, games_file: str | None, aliases: str | None,
+                        me: str | None, skip_bad: bool, jsonl_options: bool, home: Path,
+                        remembered: Mapping[str, int], on_write: "WriteHook | None") -> Outcome:
+    """``import --from bgstats`` as the command line gives it (``BadInput`` for options that do not fit), the
+    alias table and the BoardGameGeek ids remembered in the user's ``home``."""
+    from scorekeeper.app.league_stats import Aliases
+    from scorekeeper.core.input_file import read_input
+
+    if source != "bgstats":
+        raise BadInput("--into, --games, --aliases, --me and --skip-bad are for --from bgstats")
+    if jsonl_options:
+        raise BadInput("--from bgstats writes one session per play in --into FOLDER: leave out --session and "
+                       "--allow-edited")
+    if not into:
+        raise BadInput("--from bgstats needs --into FOLDER, where the sessions are written")
+    name = " ".join((me or "").split())
+    if me is not None and not name:
+        raise BadInput("--me needs a name")
+    match = matcher(remembered, read_input(games_file, "a games file") if games_file else None, games_file or "")
+    return import_file(Path(file), Path(into), match=match, aliases=Aliases.of_user(aliases, home), me=name or None,
+                       skip_bad=skip_bad, on_write=on_write)
 
 
 def import_file(source: Path, folder: Path, *, match: Matcher, aliases: "Aliases | None" = None,
@@ -171,7 +197,7 @@ def import_file(source: Path, folder: Path, *, match: Matcher, aliases: "Aliases
             continue
         try:
             made = plan(play, str(match(play.game)), folder, aliases, taken)
-        except bgstats_file._Bad as wrong:
+        except bgstats_file.BadField as wrong:
             bad.append(BadPlay(play.uuid, wrong.field, wrong.problem))
             continue
         known[ident] = str(made.path)
@@ -213,7 +239,7 @@ def plan(play: Play, game_name: str, folder: Path, aliases: "Aliases | None", ta
     try:
         check_meta(game, meta)
     except ScorekeeperError as exc:
-        raise bgstats_file._Bad("playerScores", f"{exc} ({games.entry(game_name).title})") from None
+        raise bgstats_file.BadField("playerScores", f"{exc} ({games.entry(game_name).title})") from None
     payload: dict[str, Any] = {
         "source": SOURCE, "uuid": play.uuid, "played_at": play.played_at, "duration_min": play.duration_min,
         "location": play.location, "highest_wins": play.game.highest_wins, "manual_winner": play.manual_winner,
@@ -229,7 +255,7 @@ def plan(play: Play, game_name: str, folder: Path, aliases: "Aliases | None", ta
         payload["me"] = mine
     shape = [f for f in result_findings(payload, names) if f.rule == "CORE-RESULT"]
     if shape:
-        raise bgstats_file._Bad("playerScores", shape[0].message)
+        raise bgstats_file.BadField("playerScores", shape[0].message)
     return Planned(game.name, _path(folder, game.name, play, taken), meta, Event(1, RESULT, None, payload, now_iso()))
 
 

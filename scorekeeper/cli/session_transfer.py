@@ -88,34 +88,32 @@ def show_qr(link: str, output: str | None) -> None:
 @click.option("--allow-edited", is_flag=True,
               help="Import even when the export's hash chain shows an edited history (a note records it).")
 @click.option("--from", "source", type=click.Choice(("jsonl", "bgstats")), default="jsonl", show_default=True,
-              help="jsonl: a Scorekeeper export (one session); bgstats: a BG Stats export or .bgsplay file, "
-                   "each play of our games one results-only session in --into FOLDER.")
-@click.option("--into", type=click.Path(file_okay=False), metavar="FOLDER",
-              help="With --from bgstats: the folder the sessions are written in (made when missing).")
+              help="bgstats: a BG Stats export or .bgsplay, each play of our games a session in --into FOLDER.")
+@click.option("--into", type=click.Path(file_okay=False), metavar="FOLDER", help="bgstats: where the sessions go.")
 @click.option("--games", "games_file", type=click.Path(dir_okay=False), metavar="FILE",
-              help="With --from bgstats: lines 'GAME = name in BG Stats, BoardGameGeek id' matching its games.")
-@click.option("--aliases", metavar="FILE", help="With --from bgstats: names that are one player (as standings).")
-@click.option("--me", metavar="NAME", help="With --from bgstats: the name of BG Stats' own player ('me').")
-@click.option("--skip-bad", is_flag=True, help="With --from bgstats: import the good plays, list the bad ones.")
+              help="bgstats: lines 'GAME = its name in BG Stats, its BoardGameGeek id'.")
+@click.option("--aliases", metavar="FILE", help="bgstats: names that are one player (as in standings).")
+@click.option("--me", metavar="NAME", help="bgstats: the name of BG Stats' own player ('me').")
+@click.option("--skip-bad", is_flag=True, help="bgstats: import the good plays, list the bad ones.")
 @json_option
 def import_cmd(file: str, session: str | None, allow_edited: bool, source: str, into: str | None,
                games_file: str | None, aliases: str | None, me: str | None, skip_bad: bool, as_json: bool) -> None:
     """Create a new session from an export; every line is validated, bad lines reported with their numbers.
 
     An export whose hash chain shows that its history was edited is refused unless --allow-edited.
-    --from bgstats reads a BG Stats export instead: each play of Emberheart, Flamecraft or 8 Dragons becomes a
-    results-only session in --into FOLDER (a play already there is not imported again).
+    --from bgstats: each play of our games in a BG Stats export becomes a results-only session in --into FOLDER.
 
     Example: scorekeeper import tuesday.jsonl --session tuesday-copy.json
     """
-    if source == "bgstats":
-        if session or allow_edited:
-            raise BadInput("--from bgstats writes one session per play in --into FOLDER: leave out --session "
-                           "and --allow-edited")
-        import_bgstats(file, into, games_file, aliases, me, skip_bad, as_json)
+    if source == "bgstats" or into or games_file or aliases or me or skip_bad:
+        from scorekeeper.app.bgstats_import import import_from_options
+        from scorekeeper.cli import common, home
+        from scorekeeper.render.imported import import_summary
+
+        done = import_from_options(source, file, into, games_file, aliases, me, skip_bad, bool(session or allow_edited),
+                                   home.home(), home.remembered_bgg_ids(), common.witness_hook())
+        emit_json(done.to_json()) if as_json else say(import_summary(done, str(into)))
         return
-    if into or games_file or aliases or me or skip_bad:
-        raise BadInput("--into, --games, --aliases, --me and --skip-bad are for --from bgstats")
     from scorekeeper.cli.common import witness_hook
     from scorekeeper.cli.home import remember
     from scorekeeper.app.session import Session
@@ -136,39 +134,3 @@ def import_cmd(file: str, session: str | None, allow_edited: bool, source: str, 
         say("note: the export carries no hashes, so nothing proves its history was not edited")
     if replayed.errors:
         say(f"{len(replayed.errors)} recorded play(s) break a rule: see 'scorekeeper check'")
-
-
-def import_bgstats(file: str, into: str | None, games_file: str | None, aliases: str | None, me: str | None,
-                   skip_bad: bool, as_json: bool) -> None:
-    """``import --from bgstats``: the logic is ``scorekeeper.app.bgstats_import``; this says what it did."""
-    from scorekeeper.app.bgstats_import import import_file, matcher
-    from scorekeeper.app.league_stats import Aliases
-    from scorekeeper.cli.common import witness_hook
-    from scorekeeper.cli.home import home, remembered_bgg_ids
-    from scorekeeper.core.input_file import read_input
-    from scorekeeper.games import entry
-
-    if not into:
-        raise BadInput("--from bgstats needs --into FOLDER, where the sessions are written")
-    if me is not None and not " ".join(me.split()):
-        raise BadInput("--me needs a name")
-    match = matcher(remembered_bgg_ids(), read_input(games_file, "a games file") if games_file else None,
-                    games_file or "--games")
-    done = import_file(Path(file), Path(into), match=match, aliases=Aliases.of_user(aliases, home()),
-                       me=" ".join(me.split()) if me else None, skip_bad=skip_bad, on_write=witness_hook())
-    if as_json:
-        emit_json(done.to_json())
-        return
-    counts = done.per_game()
-    made = ", ".join(f"{entry(g).title} {n}" for g, n in sorted(counts.items(), key=lambda i: entry(i[0]).title))
-    say(f"imported {len(done.written)} play(s) from BG Stats into {into}" + (f" ({made})" if made else ""))
-    if done.already:
-        say(f"already here: {len(done.already)} play(s) (imported before, or recorded here and exported)")
-    if done.others:
-        say(f"passed over: {done.others} play(s) of other games")
-    if done.ignored:
-        say(f"passed over: {done.ignored} play(s) BG Stats marks as ignored")
-    if done.skipped:
-        say(f"skipped {len(done.skipped)} bad play(s):")
-        for bad in done.skipped:
-            say(f"  {bad.line()}")

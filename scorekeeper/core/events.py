@@ -21,6 +21,8 @@ RESULT = "result"  # payload: see scorekeeper.core.result
 
 CORE_TYPES = frozenset({VOID, AMEND, NOTE, ASSERT, SET, RESULT})
 CORRECTIONS = frozenset({VOID, AMEND})
+#: the events replay folds as annotations: they say something about the game and play no part in it
+ANNOTATIONS = frozenset({NOTE, ASSERT, RESULT})
 
 
 @dataclass(frozen=True)

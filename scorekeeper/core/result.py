@@ -78,8 +78,9 @@ def result_findings(payload: Mapping[str, Any], players: Sequence[str]) -> list[
     for row in rows:
         points = row.get("categories") or {}
         if categories and points and sum(points.values()) != row["score"]:
-            found.append(Finding("CORE-SHEET", f"{row['name']}'s score sheet adds up to {_shown(sum(points.values()))}, "
-                                               f"not the total {_shown(row['score'])}"))
+            added = _shown(sum(points.values()))
+            found.append(Finding("CORE-SHEET", f"{row['name']}'s score sheet adds up to {added}, not the total "
+                                               f"{_shown(row['score'])}"))
     higher = bool(payload.get("highest_wins", True))
     ranked = [r for r in rows if r.get("rank")]
     for a in ranked:
