@@ -102,7 +102,7 @@ def result_of(session: Any, path: str | None = None, *, once: bool = False) -> R
         key=meta_hash(meta), players=players, table=session.score() if typed else session.game.score(replayed.state),
         started=started, ended=ended, start_player=start, violations=len(replayed.errors),
         counted=replayed.counted_errors, branch=meta.parent is not None,
-        origin=str(typed.get("uuid") or "imported") if typed is not None else "",
+        origin=str(typed.get("uuid") or meta_hash(meta)) if typed is not None else "",
     )
 
 
