@@ -119,6 +119,9 @@ def test_the_same_file_twice_creates_nothing_new(cli: Cli, tmp_path: Path) -> No
     second = ok(cli, "import", "--from", "bgstats", str(export), "--into", str(tmp_path / "club"), "--games", str(games))
     assert second.startswith("imported 0 play(s)") and "already here: 30 play(s)" in second
     assert files(tmp_path / "club") == held
+    said = cli.json("import", "--from", "bgstats", str(export), "--into", str(tmp_path / "club"), "--games", str(games))
+    assert said["sessions"] == [] and len(said["already_here"]) == 30 and said["other_games"] == 5
+    assert files(tmp_path / "club") == held
 
 
 # -- a club's history -----------------------------------------------------------------------------------------
