@@ -19,8 +19,11 @@ class Reading(SessionCore):
     """The read views of a session (see the module's docstring)."""
 
     def status(self, at: int | None = None) -> Status:
-        """Where the game stands now, or just before event ``at``."""
-        return self.game.status(self.state_at(at))
+        """Where the game stands now, or just before event ``at`` (a results-only session's: the result typed)."""
+        from scorekeeper.app.results_only import typed_status
+
+        typed = typed_status(self) if at is None else None
+        return typed if typed is not None else self.game.status(self.state_at(at))
 
     def observe(self, player: str | None, key: str, at: int | None = None) -> Any:
         """A value the game shows about ``player`` (or the game), now or just before event ``at``."""

@@ -11,7 +11,7 @@ import datetime as _dt
 from typing import Any
 
 from scorekeeper.core.events import RESULT, Event
-from scorekeeper.core.protocol import ScoreTable
+from scorekeeper.core.protocol import ScoreTable, Status
 from scorekeeper.errors import Refused
 
 
@@ -51,3 +51,16 @@ def refuse_after_result(journal: Any) -> None:
         source = str(event.get("source") or "another app")
         raise Refused(f"this session is a result imported from {source}, without its plays: nothing can be "
                       "recorded after it (start a new session with 'scorekeeper new')")
+
+
+def typed_status(session: Any) -> Status | None:
+    """Where a results-only session stands: over, with the result as typed (no board: nothing was played here)."""
+    table = typed_table(session)
+    if table is None:
+        return None
+    source = str(session.events[0].get("source") or "another app")
+    rows = [{"player": r.player, "score": r.total, "rank": r.rank or "", "winner": "yes" if r.player in table.winners
+             else ""} for r in table.rows]
+    return Status([f"Imported from {source}: the result, without its plays"], "nothing: the game is over",
+                  players=rows, finished=True, notes=["nothing can be recorded after an imported result"],
+                  prompt="Imported")

@@ -261,6 +261,8 @@ def test_a_results_only_session_scores_checks_verifies_and_exports(cli: Cli, imp
     assert "final score" in score and "Winner: Bram" in score and "imported from BG Stats" in score
     assert "Reputation track" in score  # the sheet's categories
     assert ok(cli, "check", "--session", str(imported)).startswith("no violations in 1 events")
+    status = ok(cli, "status", "--session", str(imported))
+    assert status.startswith("Next: nothing: the game is over") and "Bram  score 33 · rank 1 · winner yes" in status
     assert "intact: 1 events" in ok(cli, "verify", "--session", str(imported))
     assert "Bram | 33 | winner" in ok(cli, "export", "--session", str(imported), "--to", "markdown")
     ok(cli, "report", "--session", str(imported), "-o", str(tmp_path / "r.html"))
