@@ -124,7 +124,8 @@ def listed(entries: Sequence[Mapping[str, Any]], current: Path | None,
                      "players": entry.get("players"), "path": path, "last_used": entry.get("used"),
                      "finished": final, "winners": list(result.table.winners) if result and final else [],
                      "totals": result.totals if result else {}, "problem": None if result else outcome,
-                     "trust": result.trust.to_json() if result else None})
+                     "trust": result.trust.to_json() if result else None,
+                     **({"imported": True} if result and result.imported else {})})
     return rows, index.close() if index is not None else []
 
 
@@ -387,7 +388,7 @@ def encoded(outcome: Outcome) -> str:
         "game": outcome.game, "title": outcome.title, "key": outcome.key, "players": list(outcome.players),
         "started": outcome.started, "ended": outcome.ended, "start": outcome.start_player,
         "violations": outcome.violations, "counted": outcome.counted, "branch": outcome.branch,
-        "trust": outcome.trust.to_json(), "count": outcome.count, "head": outcome.head,
+        "trust": outcome.trust.to_json(), "count": outcome.count, "head": outcome.head, "origin": outcome.origin,
         "table": {"game": t.game, "final": t.final, "categories": list(t.categories), "winners": list(t.winners),
                   "tiebreak": t.tiebreak, "rows": [[r.player, r.categories, r.total, r.rank] for r in t.rows]},
     }, ensure_ascii=False)
@@ -406,6 +407,6 @@ def decoded(text: str, path: str) -> Outcome | None:
         return Result(path, str(data["game"]), str(data["title"]), str(data["key"]), tuple(data["players"]), table,
                       str(data["started"]), str(data["ended"]), str(data["start"]), int(data["violations"]),
                       int(data["counted"]), bool(data["branch"]), TrustVerdict.from_json(data["trust"]),
-                      int(data["count"]), str(data["head"]))
+                      int(data["count"]), str(data["head"]), str(data.get("origin", "")))
     except (ValueError, KeyError, TypeError):
         return None

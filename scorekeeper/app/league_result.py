@@ -42,10 +42,16 @@ class Result:
     trust: TrustVerdict = TrustVerdict()  # what ``verify`` says of the file (its chain, this machine's witness)
     count: int = 0  # the events in the file
     head: str = ""  # the hash its last event bears: a witness that last wrote another head is compared again
+    origin: str = ""  # a result imported from another app (BG Stats): its play's uuid there; "" when recorded here
 
     @property
     def final(self) -> bool:
         return self.table.final
+
+    @property
+    def imported(self) -> bool:
+        """A result typed in another app and imported, not recorded here play by play."""
+        return bool(self.origin)
 
     @property
     def totals(self) -> dict[str, int | float]:
@@ -81,14 +87,23 @@ def result_of(session: Any, path: str | None = None, *, once: bool = False) -> R
                 pass
             break
     replayed = session.replay(until=session.journal.count + 1) if once else session.replay()
-    played = Played.of(session.events, replayed) if once else session.cache.played(replayed)
-    started, ended = played.times(meta.created)
+    from scorekeeper.app.results_only import typed_result, typed_times
+
+    typed = typed_result(session.journal)  # a results-only session: its table is the result typed
+    if typed is not None and typed.get("start_player") in players:
+        start = str(typed.get("start_player"))
+    if typed is not None:  # a result typed in another app: when it was played there
+        started, ended = typed_times(typed)
+    else:
+        played = Played.of(session.events, replayed) if once else session.cache.played(replayed)
+        started, ended = played.times(meta.created)
     return Result(
         path=path if path is not None else str(session.path or ""), game=meta.game, title=games.entry(meta.game).title,
-        key=meta_hash(meta), players=players, table=session.game.score(replayed.state), started=started, ended=ended,
-        start_player=start, violations=len(replayed.errors), counted=replayed.counted_errors,
-        branch=meta.parent is not None, trust=verdict_of(session, replayed.counted_errors),
-        count=session.journal.count, head=session.journal.head_hash,
+        key=meta_hash(meta), players=players, table=session.score() if typed else session.game.score(replayed.state),
+        started=started, ended=ended, start_player=start, violations=len(replayed.errors),
+        counted=replayed.counted_errors, branch=meta.parent is not None,
+        trust=verdict_of(session, replayed.counted_errors), count=session.journal.count,
+        head=session.journal.head_hash, origin=str(typed.get("uuid") or meta_hash(meta)) if typed is not None else "",
     )
 
 
@@ -153,7 +168,11 @@ def event_times(session: Any) -> tuple[str, str]:
     ``set location`` is not play (said after the game, it would stretch the game to that time). Read from the
     replay cache's entry and the events after it when it holds (``scorekeeper.app.played``)."""
     from scorekeeper.app.played import played_of
+    from scorekeeper.app.results_only import typed_result, typed_times
 
+    typed = typed_result(session.journal)
+    if typed is not None:  # a result typed in another app: when it was played there
+        return typed_times(typed)
     return played_of(session).times(session.journal.meta.created)
 
 

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from scorekeeper.app.corrections import Corrections
 from scorekeeper.app.verdicts import Verdict
 from scorekeeper.core.engine import VOIDED, Replay
-from scorekeeper.core.events import NOTE, VOID, Event
+from scorekeeper.core.events import NOTE, RESULT, VOID, Event
 from scorekeeper.core.settings import Setting, find
 from scorekeeper.core.protocol import Draft
 
@@ -44,6 +44,8 @@ def _last_place(replayed: Replay) -> tuple[str, int | None]:
     for outcome in reversed(replayed.timeline):
         if is_place_note(outcome.event) and outcome.status != VOIDED:
             return str(outcome.event.get(LOCATION.key) or ""), outcome.seq
+        if outcome.event.type == RESULT:  # a typed result says where it was played
+            return str(outcome.event.get(LOCATION.key) or ""), outcome.seq
     return "", None
 
 
@@ -60,10 +62,13 @@ class Placing(Corrections):
 
     def location(self) -> str:
         """Where the game is played, as ``set location`` last said ('' when never said): kept by the replay
-        cache's entry (``scorekeeper.app.played``), so that a warm ``status`` reads no more than the cache."""
+        cache's entry (``scorekeeper.app.played``), so that a warm ``status`` reads no more than the cache; a
+        result typed in another app says where it was played."""
         from scorekeeper.app.played import played_of
+        from scorekeeper.app.results_only import typed_result
 
-        return played_of(self).place
+        typed = typed_result(self.journal)
+        return str(typed.get(LOCATION.key) or "") if typed is not None else played_of(self).place
 
     def settings_rows(self) -> tuple[Any, list[dict[str, Any]]]:
         """The game's settings, then the session's place (``set location``), as ``scorekeeper settings`` lists them."""

@@ -19,8 +19,11 @@ class Reading(SessionCore):
     """The read views of a session (see the module's docstring)."""
 
     def status(self, at: int | None = None) -> Status:
-        """Where the game stands now, or just before event ``at``."""
-        return self.game.status(self.state_at(at))
+        """Where the game stands now, or just before event ``at`` (a results-only session's: the result typed)."""
+        from scorekeeper.app.results_only import typed_status
+
+        typed = typed_status(self) if at is None else None
+        return typed if typed is not None else self.game.status(self.state_at(at))
 
     def observe(self, player: str | None, key: str, at: int | None = None) -> Any:
         """A value the game shows about ``player`` (or the game), now or just before event ``at``."""
@@ -34,13 +37,18 @@ class Reading(SessionCore):
         return self.game.expect(self.state)
 
     def score(self, until: int | None = None) -> ScoreTable:
+        from scorekeeper.app.results_only import typed_table
+
+        typed = typed_table(self) if until is None or until > self.journal.count else None
+        if typed is not None:  # a results-only session: the result as typed
+            return typed
         state = self.state if until is None else self.replay(until).state
         return self.game.score(state)
 
     def score_at(self, at: int | None) -> ScoreTable:
         """The scoring table now, or (provisional, most often) just before event ``at`` (``BadInput`` when there
-        is no such point)."""
-        return self.game.score(self.state_at(at))
+        is no such point); a results-only session's is the result typed."""
+        return self.score() if at is None else self.game.score(self.state_at(at))
 
     def player(self, text: str) -> str:
         """The player named by a unique, case-insensitive prefix of their name."""

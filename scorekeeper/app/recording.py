@@ -34,7 +34,10 @@ def transact(journal: Journal | MemoryJournal, on_write: WriteHook | None,
     journal as re-read), append it in one atomic write, and call the write hook under the lock. Returns the
     events as written and the new head hash; None, nothing written, when ``plan`` declines (returns None).
     An exception from ``plan`` writes nothing."""
+    from scorekeeper.app.results_only import refuse_after_result
+
     with journal.transaction() as tx:
+        refuse_after_result(journal)  # a typed result is the session's last event
         wanted = plan(tx)
         if wanted is None:
             return None

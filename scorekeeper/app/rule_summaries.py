@@ -23,6 +23,10 @@ CORE: dict[str, tuple[str, str]] = {
     "CORE-ASSERT": ("Engine", "What the table asserts (a player's holdings) must match the replayed state"),
     "CORE-SET": ("Engine", "A mid-game setting must be one the game declares, with a value it accepts"),
     "CORE-UNAPPLIED": ("Engine", "A forced play the game cannot carry out at all is kept, flagged, changing nothing but the turn, which passes on"),
+    "CORE-RESULT": ("Engine", "A typed result (imported) must list the session's players, each with a number as score"),
+    "CORE-SHEET": ("Engine", "A typed result's score sheet must add up to each player's total"),
+    "CORE-RANK": ("Engine", "A typed result's ranks must follow its scores"),
+    "CORE-WINNER": ("Engine", "A typed result's winner must have the best score, unless chosen by hand"),
     "CORE-INTERNAL": ("Engine", "The game's code failed on this play: a bug to report, not a rule broken"),
 }
 

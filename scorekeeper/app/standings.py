@@ -79,6 +79,8 @@ class Standings:
     skipped: list[Skipped] = field(default_factory=list)
     left_out: int = 0  # finished sessions left out by --game or --since
     branches: int = 0  # finished what-if branches left out (``include_branches`` counts them)
+    imported: int = 0  # of the sessions counted, results imported from another app (BG Stats), not recorded here
+    imported_left_out: int = 0  # imported results left out (``recorded_only``)
     notices: list[str] = field(default_factory=list)  # what the index has to say (it was damaged, rebuilt)
     #: finished sessions that fail ``verify`` (left out unless ``include_tampered``) or whose edit a note
     #: accepted (counted): each path, what ``verify`` says, and whether it was counted
@@ -115,7 +117,7 @@ class Standings:
             ],
             "sessions": [
                 {"path": r.path, "game": r.game, "date": r.started, "winners": list(r.table.winners),
-                 "totals": r.totals, "trust": r.trust.to_json()}
+                 "totals": r.totals, "trust": r.trust.to_json(), **({"imported": True} if r.imported else {})}
                 for game in self.games() for r in self.counted[game]
             ],
             **self.footer_json(),
@@ -124,7 +126,8 @@ class Standings:
     def footer_json(self) -> dict[str, Any]:
         """What every league view's JSON ends with: the files skipped, and how many sessions were left out."""
         return {"skipped": [{"path": s.path, "reason": s.reason} for s in self.skipped], "left_out": self.left_out,
-                "branches_left_out": self.branches,
+                "branches_left_out": self.branches, "imported": self.imported,
+                "imported_left_out": self.imported_left_out,
                 "fails_verify": [{"path": s.path, "reason": s.reason, "counted": counted}
                                  for s, counted in self.distrusted]}
 
@@ -188,13 +191,16 @@ OUTSIDE = "a link to a file outside the folder (not followed; name the file itse
 def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | None = None,
               tz: _dt.tzinfo | None = None, *, index: "Index | None" = None, aliases: "Aliases | None" = None,
               include_branches: bool = False, witness: Path | None = None,
-              include_tampered: bool = False) -> Standings:
+              include_tampered: bool = False, recorded_only: bool = False) -> Standings:
     """Every finished session under ``paths`` (of ``game`` only; played on ``since`` or later) aggregated.
 
     ``index``: where results already known are taken from (and new ones kept): a hint, each result checked
     against its file (``scorekeeper.app.league_index``); ``aliases``: names that are one player;
     ``include_branches``: count what-if branches too; ``witness``: the folder of this machine's witness
-    (``verify``'s); a session that fails ``verify`` is left out, and named, unless ``include_tampered``.
+    (``verify``'s); a session that fails ``verify`` is left out, and named, unless ``include_tampered``;
+    ``recorded_only``: leave out the results imported from another app (counted otherwise, beside the recorded ones,
+    and marked). An imported result of a game recorded here (exported to BG Stats and imported back) or imported
+    twice counts once.
     """
     from scorekeeper import games
 
@@ -223,6 +229,7 @@ def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | N
         known[n] = fresh
         if index is not None:
             index.keep(files[n][0], files[n][1], fresh)
+    origins = _origins(files, known)  # the BG Stats play each session stands for → the path (when any is imported)
     for (path, _, _), outcome in zip(files, known):
         if outcome is None:
             continue  # not reached: every outcome is known or read
@@ -241,12 +248,36 @@ def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | N
             league.distrusted.append((Skipped(path, result.trust.message), False))
         elif result.key in seen:
             league.skipped.append(Skipped(path, f"the same session as {seen[result.key]} (a copy or an import)"))
+        elif result.imported and origins.get(result.origin.upper(), path) != path:
+            league.skipped.append(Skipped(path, f"the same game as {origins[result.origin.upper()]} (imported from "
+                                                "BG Stats)"))
+        elif result.imported and recorded_only:
+            league.imported_left_out += 1
         else:
             if result.trust.status != INTACT:
                 league.distrusted.append((Skipped(path, result.trust.reason()), True))
             seen[result.key] = path
+            league.imported += int(result.imported)
             league.add(result)
     if index is not None:
         index.forget_missing([p for p in paths if os.path.isdir(p)], read)  # never an error, whatever p is
         league.notices += index.close()
     return league
+
+
+def _origins(files: Sequence[tuple[str, str, str | None]], known: Sequence["Result | str | None"]) -> dict[str, str]:
+    """The BG Stats play (upper-case uuid) each finished session stands for → the first path that stands for it:
+    a recorded session's as the export names it, before any imported one's. Empty when nothing is imported."""
+    results = [(path, r) for (path, _, _), r in zip(files, known) if isinstance(r, Result) and r.final]
+    if not any(r.imported for _, r in results):
+        return {}
+    from scorekeeper.app.bgstats_ids import exported_play_uuid
+
+    found: dict[str, str] = {}
+    for path, r in results:
+        if not r.imported:
+            found.setdefault(exported_play_uuid(r.key), path)
+    for path, r in results:
+        if r.imported:
+            found.setdefault(r.origin.upper(), path)
+    return found

@@ -13,7 +13,7 @@ from typing import Any, Mapping, Sequence
 
 from scorekeeper.app.consequences import Effects
 from scorekeeper.core.engine import Outcome, Replay, carried_out
-from scorekeeper.core.events import AMEND, ASSERT, NOTE, SET, VOID, Event, payload_problem
+from scorekeeper.core.events import AMEND, ASSERT, NOTE, RESULT, SET, VOID, Event, payload_problem
 from scorekeeper.errors import USAGE, Refused
 from scorekeeper.core.protocol import Effect, Finding, Game, Status
 from scorekeeper.core.tallying import TALLY, describe_tally
@@ -217,6 +217,11 @@ def core_description(event: Event) -> str | None:
         return f"assert {event.player + ' ' if event.player else ''}{facts}"
     if event.type == SET:
         return f"set {event.get('key')}={json.dumps(event.get('value'))}"
+    if event.type == RESULT:
+        rows = event.get("players") if isinstance(event.get("players"), list) else []
+        said = ", ".join(f"{r.get('name')} {r.get('score')}{' (winner)' if r.get('winner') else ''}"
+                         for r in rows if isinstance(r, dict))
+        return f"result imported from {event.get('source') or 'another app'}: {said}"
     return None
 
 

@@ -21,11 +21,13 @@ from scorekeeper.cli.output import say
 @click.option("--aliases", metavar="FILE", help="Names that are one player: lines 'Name = other name, another'.")
 @click.option("--include-branches", is_flag=True, help="Count what-if branches too (not games that were played).")
 @click.option("--include-tampered", is_flag=True, help="Count sessions that fail 'scorekeeper verify' too.")
+@click.option("--recorded-only", is_flag=True, help="Leave out the results imported from BG Stats.")
 @click.option("--index", "index_path", metavar="FILE", help="The league's index (default: in your cache folder).")
 @json_option
 @format_option
 def standings(paths: tuple[str, ...], game: str | None, since: object, vs: str | None, streaks: bool, bests: bool,
               last: int | None, aliases: str | None, include_branches: bool, include_tampered: bool,
+              recorded_only: bool,
               index_path: str | None, as_json: bool, fmt: str) -> None:
     """Standings over every finished session under PATHS (files or folders, searched recursively).
 
@@ -50,7 +52,8 @@ def standings(paths: tuple[str, ...], game: str | None, since: object, vs: str |
     if game:  # an unknown game is refused before the index is opened: a refusal writes nothing
         entry(game)
     league = league_of(list(paths), game, day, index=open_index(index_path), aliases=names,
-                       include_branches=include_branches, witness=home(), include_tampered=include_tampered)
+                       include_branches=include_branches, witness=home(), include_tampered=include_tampered,
+                       recorded_only=recorded_only)
     for notice in league.notices + (distrust_warnings(league) if fmt == "csv" and not as_json else []):
         say(f"warning: {notice}", err=True)  # the index was rebuilt; a CSV table has no footer to name edits
     emit_json(view_json(league, view)) if as_json else click.echo(render_view(league, view, fmt))

@@ -87,14 +87,33 @@ def show_qr(link: str, output: str | None) -> None:
 @click.option("--session", type=click.Path(dir_okay=False), help="Where to create the new session file.")
 @click.option("--allow-edited", is_flag=True,
               help="Import even when the export's hash chain shows an edited history (a note records it).")
+@click.option("--from", "source", type=click.Choice(("jsonl", "bgstats")), default="jsonl", show_default=True,
+              help="bgstats: a BG Stats export or .bgsplay, each play of our games a session in --into FOLDER.")
+@click.option("--into", type=click.Path(file_okay=False), metavar="FOLDER", help="bgstats: where the sessions go.")
+@click.option("--games", "games_file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="bgstats: lines 'GAME = its name in BG Stats, its BoardGameGeek id'.")
+@click.option("--aliases", metavar="FILE", help="bgstats: names that are one player (as in standings).")
+@click.option("--me", metavar="NAME", help="bgstats: the name of BG Stats' own player ('me').")
+@click.option("--skip-bad", is_flag=True, help="bgstats: import the good plays, list the bad ones.")
 @json_option
-def import_cmd(file: str, session: str | None, allow_edited: bool, as_json: bool) -> None:
+def import_cmd(file: str, session: str | None, allow_edited: bool, source: str, into: str | None,
+               games_file: str | None, aliases: str | None, me: str | None, skip_bad: bool, as_json: bool) -> None:
     """Create a new session from an export; every line is validated, bad lines reported with their numbers.
 
     An export whose hash chain shows that its history was edited is refused unless --allow-edited.
+    --from bgstats: each play of our games in a BG Stats export becomes a results-only session in --into FOLDER.
 
     Example: scorekeeper import tuesday.jsonl --session tuesday-copy.json
     """
+    if source == "bgstats" or into or games_file or aliases or me or skip_bad:
+        from scorekeeper.app.bgstats_import import import_from_options
+        from scorekeeper.cli import common, home
+        from scorekeeper.render.imported import import_summary
+
+        done = import_from_options(source, file, into, games_file, aliases, me, skip_bad, bool(session or allow_edited),
+                                   home.home(), home.remembered_bgg_ids(), common.witness_hook())
+        emit_json(done.to_json()) if as_json else say(import_summary(done, str(into)))
+        return
     from scorekeeper.cli.common import witness_hook
     from scorekeeper.cli.home import remember
     from scorekeeper.app.session import Session

@@ -14,10 +14,13 @@ import copy
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence
 
-from scorekeeper.core.events import AMEND, ASSERT, CORRECTIONS, NOTE, SET, VOID, Event, malformed, payload_problem
+from scorekeeper.core.events import (
+    AMEND, ANNOTATIONS, ASSERT, CORRECTIONS, NOTE, RESULT, SET, VOID, Event, malformed, payload_problem,
+)
 from scorekeeper.core.protocol import (
     ERROR, WARNING, Finding, Findings, Game, ObservationError, SessionConfig, Stop, Violation, block, blocked,
 )
+from scorekeeper.core.result import result_findings
 
 #: the exceptions a game's ``play`` raises when a payload's inner shape is wrong (a list of the wrong items…)
 PAYLOAD_ERRORS = (TypeError, ValueError, KeyError, AttributeError, IndexError)
@@ -407,8 +410,9 @@ def _fold_event(fold: Fold, raw: Event, corrections: Corrections, settings_by_ke
         outcome.status = CORRECTION if raw.type in CORRECTIONS else usual_status(raw.type)
         if raw.seq in corrections.problems:
             findings.append(corrections.problems[raw.seq])
-    elif raw.type == NOTE:
+    elif raw.type in (NOTE, RESULT):  # a result typed, not played (core.result): checked as it stands, no game sees it
         outcome.status = ANNOTATION
+        findings.extend(result_findings(event.payload, fold.config.players) if raw.type == RESULT else ())
     elif raw.type == ASSERT:
         outcome.status = ANNOTATION
         findings.extend(_check_assertion(game, fold.state, event))
@@ -427,9 +431,7 @@ def _fold_event(fold: Fold, raw: Event, corrections: Corrections, settings_by_ke
 
 def usual_status(event_type: str) -> str:
     """The status replay gives an event of ``event_type`` that nothing voided and that broke no rule."""
-    if event_type in CORRECTIONS:
-        return CORRECTION
-    return ANNOTATION if event_type in (NOTE, ASSERT) else APPLIED
+    return CORRECTION if event_type in CORRECTIONS else ANNOTATION if event_type in ANNOTATIONS else APPLIED
 
 
 def played_status(event: Event, findings: Sequence[Finding]) -> str:

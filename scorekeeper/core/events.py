@@ -19,12 +19,16 @@ AMEND = "amend"  # payload: {"target": seq, "changes": {key: value}, "player": n
 NOTE = "note"  # payload: {"text": text}
 ASSERT = "assert"  # payload: {"facts": {key: value}}; player is the player asserted about, or None
 SET = "set"  # payload: {"key": name, "value": value}; a mid-game change of a mutable setting
+#: a result typed rather than played (a game kept in another app): the session's one event, and the last
+RESULT = "result"  # payload: see scorekeeper.core.result
 
-CORE_TYPES = frozenset({VOID, AMEND, NOTE, ASSERT, SET})
+CORE_TYPES = frozenset({VOID, AMEND, NOTE, ASSERT, SET, RESULT})
 #: where a core event's unreadable payload is set aside when read, and what is wrong with it (``from_record``)
 UNREADABLE = "(unreadable)"
 PROBLEM = "(problem)"
 CORRECTIONS = frozenset({VOID, AMEND})
+#: the events replay folds as annotations: they say something about the game and play no part in it
+ANNOTATIONS = frozenset({NOTE, ASSERT, RESULT})
 
 #: the payload fields each core event needs, and their types (``payload_problem``: ``import`` and every reading
 #: of a session check them the same way)
@@ -34,6 +38,7 @@ CORE_PAYLOADS: dict[str, dict[str, tuple[Any, str]]] = {
     NOTE: {"text": (str, "text")},
     ASSERT: {"facts": (dict, "an object")},
     SET: {"key": (str, "a setting's name")},
+    RESULT: {"source": (str, "the app it came from"), "players": (list, "a list of players")},
 }
 #: the optional payload fields of core events, and their types when present
 _CORE_OPTIONAL: dict[str, dict[str, tuple[Any, str]]] = {

@@ -73,7 +73,7 @@ class Witness:
         target = log_path(self.folder, session)
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            if fresh:  # a new session at this path: what was written at it before is another session's
+            if fresh and os.path.lexists(target):  # a new session at this path: the log before is another's
                 atomic_write(target, line)
             else:
                 append_line(target, line)

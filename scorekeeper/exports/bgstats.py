@@ -20,15 +20,13 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-import uuid
 from pathlib import PurePath
 from typing import Any, Mapping, Sequence
 from urllib.parse import quote
 
+from scorekeeper.app.bgstats_ids import NAMESPACE, exported_play_uuid, uid  # noqa: F401 (NAMESPACE: callers')
 from scorekeeper.app.standings import Result, local_time, minutes_between
 
-#: Scorekeeper's namespace for the name-based UUIDs it writes
-NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://scorekeeper.invalid/bgstats")
 
 #: BoardGameGeek ids known to be right, by registry name: none verified yet (see the module docstring)
 BGG_IDS: Mapping[str, int] = {}
@@ -64,13 +62,10 @@ FIELDS: Mapping[str, tuple[str, ...]] = {
 }
 
 
-def uid(*parts: str) -> str:
-    """The name-based UUID of ``parts`` in Scorekeeper's namespace, upper case as BG Stats writes its own."""
-    return str(uuid.uuid5(NAMESPACE, "\x1f".join(parts))).upper()
-
-
 def play_uuid(result: Result) -> str:
-    return uid("play", result.key)
+    """The play's uuid: the one BG Stats gave it, for a result imported from there (so that exporting it back
+    updates that play), else the session's own (``exported_play_uuid``)."""
+    return result.origin if result.origin.count("-") == 4 else exported_play_uuid(result.key)
 
 
 def player_uuid(name: str) -> str:

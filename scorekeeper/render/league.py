@@ -88,6 +88,10 @@ def footer(league: "Standings", fmt: str = DEFAULT_FORMAT) -> list[str]:
         parts += [f"left out by --game or --since: {league.left_out} finished session(s)", ""]
     if league.branches:
         parts += [f"left out as what-if branches: {league.branches} (--include-branches counts them)", ""]
+    if league.imported:
+        parts += [f"of them imported from BG Stats: {league.imported} (--recorded-only leaves them out)", ""]
+    if league.imported_left_out:
+        parts += [f"left out by --recorded-only: {league.imported_left_out} result(s) imported from BG Stats", ""]
     parts += distrust_lines(league, fmt)
     if league.skipped:
         parts += ["skipped:"] + [text(f"  {s.path}: {s.reason}", fmt) for s in league.skipped]
@@ -185,7 +189,8 @@ LAST_HEADERS = ("date", "game", "players", "winner", "scores")
 def last_rows(results: Sequence["Result"], tz: Any = None) -> list[dict[str, Any]]:
     from scorekeeper.app.standings import local_time
 
-    return [dict(zip(LAST_HEADERS, (local_time(r.started, tz).strftime("%Y-%m-%d %H:%M"), r.title,
+    return [dict(zip(LAST_HEADERS, (local_time(r.started, tz).strftime("%Y-%m-%d %H:%M"),
+                                    r.title + (" (BG Stats)" if r.imported else ""),
                                     ", ".join(r.players), ", ".join(r.table.winners),
                                     ", ".join(str(r.totals[p]) for p in r.players if p in r.totals))))
             for r in results]
@@ -231,7 +236,8 @@ def render_sessions(rows: Sequence[dict[str, Any]]) -> str:
         return shown if row["finished"] else f"so far: {shown}"
 
     def drawn(path_width: int) -> str:
-        return table([{"": "*" if r["current"] else "", "game": title(r["game"]), "path": clip(r["path"], path_width, True),
+        return table([{"": "*" if r["current"] else "",
+                       "game": title(r["game"]) + (" (BG Stats)" if r.get("imported") else ""), "path": clip(r["path"], path_width, True),
                        "winner": clip(", ".join(r["winners"]), WINNER_SHOWN), "scores": scores(r),
                        "last used": local_time(str(r["last_used"])).strftime("%Y-%m-%d %H:%M") if r["last_used"] else ""}
                       for r in rows])

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.fuzz import interrupt, payloads, shell, specials
+from tests.fuzz import bgstats, interrupt, payloads, shell, specials
 from tests.fuzz.case import Case
 from tests.fuzz.sandbox import Place
 
 SEED = 20261203
 #: cases of each kind run here (each a forked child; an interrupt case a whole interpreter)
-SAMPLED = {"shell": 12, "specials": 24, "payloads": 16, "interrupt": 3}
+SAMPLED = {"shell": 12, "specials": 24, "payloads": 16, "interrupt": 3, "bgstats": 10}
 
 
 def sampled(kind: str, made: list[Case]) -> list[Case]:
@@ -45,6 +45,10 @@ def test_special_files_in_place_of_every_path_are_refused_or_ignored(tmp_path: P
 
 def test_hostile_payload_shapes_in_a_session_file_are_refused_in_one_line(tmp_path: Path) -> None:
     judge(sampled("payloads", payloads.cases(SEED, 100)), tmp_path)
+
+
+def test_malformed_bg_stats_exports_are_refused_in_one_line_with_nothing_written(tmp_path: Path) -> None:
+    judge(sampled("bgstats", bgstats.cases(SEED, 60)), tmp_path)
 
 
 def test_ctrl_c_at_a_random_moment_ends_in_one_line_with_nothing_half_written(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 """``python -m tests.fuzz --seed N --cases N``: the fuzz run by hand, every kind, with its figures.
 
 ``--cases`` is the number of cases of each kind (``--kind`` picks some kinds: arguments, shell, specials,
-payloads, corrections, interrupt); ``--only K`` reruns case K of a kind alone. Prints one line per failing case (its kind,
+payloads, corrections, interrupt, bgstats); ``--only K`` reruns case K of a kind alone. Prints one line per failing case (its kind,
 number and how to rebuild it) and a table: cases per kind, internal errors, hangs, writes on refusal, other
 failures, and the Ctrl-C cases that interrupted Python's own start (tests/fuzz/interrupt.py); exit 1 when any
 case failed.
@@ -19,7 +19,7 @@ from pathlib import Path
 from tests.fuzz.case import Case
 from tests.fuzz.sandbox import Place
 
-KINDS = ("arguments", "shell", "specials", "payloads", "corrections", "interrupt")
+KINDS = ("arguments", "shell", "specials", "payloads", "corrections", "interrupt", "bgstats")
 
 
 def build(kind: str, seed: int, count: int) -> list[Case]:
