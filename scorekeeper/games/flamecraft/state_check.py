@@ -130,6 +130,30 @@ def last_to_play(state: FlameState) -> str | None:
     return order[order.index(turn.player) - 1]
 
 
+def _everyone_over(state: FlameState, rule: str, dragons: bool) -> Found:
+    """At the end of a game that does not say who played last, whoever it was is within the limits: everyone
+    over the limit of artisan dragons (``dragons``) or of some good is impossible."""
+    if not state.finished or last_to_play(state) is not None or len(state.order) < 2:
+        return
+    over: dict[str, str] = {}
+    for name in state.order:
+        p = state.players.get(name)
+        if p is None:
+            return
+        if dragons:
+            items = [f"{len(p.hand)} artisan dragons"] if len(p.hand) > HAND_LIMIT else []
+        else:
+            items = [f"{n} {good}" for good, n in p.goods.items() if n > GOODS_LIMIT]
+        if not items:
+            return
+        over[name] = ", ".join(items)
+    names = list(over)
+    held = "; ".join(f"{name} {items}" for name, items in over.items())
+    limit = f"{HAND_LIMIT} artisan dragons" if dragons else f"{GOODS_LIMIT} of each good"
+    yield rule, (f"{', '.join(names[:-1])} and {names[-1]} all hold more than {limit} at the end ({held}); "
+                 "whoever played last discarded down to the limit")
+
+
 def hand_limit(state: FlameState) -> Found:
     """FC-STATE-5: the player who ended the last turn holds at most 6 artisan dragons (they discarded down)."""
     who = state.players.get(last_to_play(state) or "")
@@ -137,10 +161,12 @@ def hand_limit(state: FlameState) -> Found:
         when = "at the end" if state.finished else "after ending the last turn"
         yield "FC-STATE-5", (f"{who.name} holds {len(who.hand)} artisan dragons {when}; the limit is {HAND_LIMIT}, "
                              "discarded down at the end of each turn")
+    yield from _everyone_over(state, "FC-STATE-5", True)
 
 
 def goods_limit(state: FlameState) -> Found:
     """FC-STATE-6: the player who ended the last turn holds at most 7 goods of each type."""
+    yield from _everyone_over(state, "FC-STATE-6", False)
     who = state.players.get(last_to_play(state) or "")
     if who is None:
         return

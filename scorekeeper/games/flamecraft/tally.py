@@ -136,7 +136,7 @@ def read_fancies(text: str) -> list[tuple[str, str | None]]:
     """The fancy dragons played, each with its face as the card reads: ``FY-2=moon:4rep`` (a Moon dragon's
     reward: what it scores when its condition is met), ``FY-1=sun:3rep`` (a Sun dragon: its points are on the
     track already). A name alone is asked again: whether it is sun or moon decides the score (TALLY-24)."""
-    found = []
+    found: list[tuple[str, str | None]] = []
     for word in text.replace(",", " ").split():
         name, face = split_ref(word)
         if face is None:
