@@ -76,8 +76,9 @@ def closest(word: str, known: Sequence[str]) -> str:
     """`` (did you mean X?)`` for the known word closest to a misspelled one (TALLY-13), or nothing."""
     import difflib  # only to suggest
 
-    close = difflib.get_close_matches(word.lower(), list(known), n=1, cutoff=0.5)
-    return f" (did you mean {close[0]}?)" if close else ""
+    lower = {str(k).lower(): str(k) for k in known}
+    close = difflib.get_close_matches(word.lower(), list(lower), n=1, cutoff=0.5)
+    return f" (did you mean {lower[close[0]]}?)" if close else ""
 
 
 def norm_id(card: Any) -> str:

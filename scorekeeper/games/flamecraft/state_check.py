@@ -235,7 +235,8 @@ def moon_judged(state: FlameState) -> Found:
         if card not in owner:
             from difflib import get_close_matches  # only to suggest
 
-            close = get_close_matches(card, list(owner), n=1)
+            unjudged = [held for held in owner if held not in state.moon]  # a typo is for a card not answered
+            close = get_close_matches(card, unjudged, n=1) or get_close_matches(card, list(owner), n=1)
             hint = f" (did you mean {close[0]}?)" if close else ""
             yield "FC-STATE-8", f"the moon answer judges {card}, which no player holds{hint}"
         elif face is not None and face["kind"] == "sun":

@@ -27,7 +27,7 @@ def resolve_tally(ctx: Ctx) -> None:
     count, goods as ``2bread+1iron``, a Moon answer as yes or no."""
     typed_faces: dict[str, Any] = {}
     try:
-        payload = forgiving(ctx.payload, ctx.goods, typed_faces)
+        payload = forgiving(ctx.payload, ctx.goods, typed_faces, ctx.state.order)
     except FaceError as exc:
         ctx.stop("FC-TALLY-1", str(exc))
     problem = laid_over(ctx.state, payload)
@@ -48,7 +48,8 @@ def resolve_tally(ctx: Ctx) -> None:
         ctx.add(finding)
 
 
-def forgiving(payload: Mapping[str, Any], goods: Sequence[str], faces: dict[str, Any]) -> dict[str, Any]:
+def forgiving(payload: Mapping[str, Any], goods: Sequence[str], faces: dict[str, Any],
+              order: Sequence[str] = ()) -> dict[str, Any]:
     """The tally's payload with the forms a table writes read as the state holds them (field report TALLY-25):
     ``fancies = ["FY-2=moon:4rep"]`` (the face goes to ``faces``), ``hand = 3`` (3 dragons, named for the
     player), ``goods = "2bread+1iron"``, ``moon = {FY-2 = "yes"}``. FaceError for a face or goods unreadable."""
@@ -57,6 +58,10 @@ def forgiving(payload: Mapping[str, Any], goods: Sequence[str], faces: dict[str,
         return dict(payload)
     players = state.get("players")
     if isinstance(players, Mapping):
+        for name in players:  # TALLY-13: a misspelled player is named with the closest, before any field of theirs
+            if name not in order:
+                raise FaceError(f"state.players.{name}: not a player of this game{closest(str(name), order)} "
+                                f"({', '.join(order)})")
         state["players"] = {name: _player(str(name), row, goods, faces) if isinstance(row, Mapping) else row
                             for name, row in players.items()}
     moon = state.get("moon")

@@ -305,3 +305,133 @@ def test_each_invariant_test_fails_without_its_check(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(state_check, "CHECKS", tuple(c for c in state_check.CHECKS if c is not check))
     with pytest.raises(AssertionError):
         INVARIANT_TESTS[number - 1]()
+
+
+# -- the field report's Flamecraft items (2026-12-06 table trials) -------------------------------------------
+
+
+def table_file(tmp_path: Path, state: dict[str, Any], catalog: dict[str, Any] | None = None,
+               name: str = "table.json") -> Path:
+    """A Flamecraft tally file for Mia, Raf, Tess, Jon."""
+    data: dict[str, Any] = {"game": "flamecraft", "players": ["Mia", "Raf", "Tess", "Jon"], "state": state}
+    if catalog is not None:
+        data["catalog"] = catalog
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def end_table(**players: dict[str, Any]) -> dict[str, Any]:
+    rows = {name: {"rep": 20, "coins": 1, "goods": {"bread": 1}, "hand": [f"{name.upper()}-1"]}
+            for name in ("Mia", "Raf", "Tess", "Jon")}
+    for name, fields in players.items():
+        rows.setdefault(name, {}).update(fields)
+    return {"finished": True, "players": rows}
+
+
+MOONS = {"fancy": {"FY-2": "moon:4rep:goal=distinct 5", "FY-5": "moon:5rep", "FY-15": "moon:3rep",
+                   "FY-9": "sun:3rep"}}
+
+
+def test_tally_6_a_moon_dragon_declared_met_against_the_typed_goods_is_refused(cli: Any, tmp_path: Path) -> None:
+    """Field report TALLY-6 (FC-STATE-7): Raf holds 4 kinds of goods; FY-2's goal is ``distinct 5``; declared met,
+    the tally is refused (exit 1, nothing written), and forced it is recorded and flagged by ``check``."""
+    state = end_table(Raf={"goods": {"bread": 1, "plant": 1, "crystal": 1, "potion": 1}, "fancies": ["FY-2"]})
+    state["moon"] = {"FY-2": True}
+    source, out = table_file(tmp_path, state, MOONS), tmp_path / "out.json"
+    refused = cli("tally", "--from", source, "--session", out)
+    assert refused.exit_code == 1 and not out.exists()
+    assert "FC-STATE-7: Raf's moon dragon FY-2 is declared fulfilled, but its goal (distinct 5) is not met" in refused.output
+    assert "Raf holds 1 bread, 1 plant, 1 crystal, 1 potion" in refused.output
+    assert cli("tally", "--from", source, "--session", out, "--force").exit_code == 0
+    assert "FC-STATE-7" in cli("check", "--session", out).output
+
+
+def test_tally_7_a_moon_dragon_left_out_and_a_misspelled_one_are_refused(cli: Any, tmp_path: Path) -> None:
+    """Field report TALLY-7 (FC-STATE-8): FY-51 typed for Tess's FY-15: FY-15 is not judged (it would score 0
+    unsaid and a winner be declared), and FY-51 is nobody's card."""
+    state = end_table(Mia={"fancies": ["FY-5"]}, Raf={"fancies": ["FY-2"]}, Tess={"fancies": ["FY-15"]})
+    state["moon"] = {"FY-5": True, "FY-51": True, "FY-2": False}
+    refused = cli("tally", "--from", table_file(tmp_path, state, MOONS), "--session", tmp_path / "out.json")
+    assert refused.exit_code == 1 and not (tmp_path / "out.json").exists()
+    assert "Tess's moon dragon(s) FY-15 are not judged" in refused.output
+    assert "judges FY-51, which no player holds (did you mean FY-15?)" in refused.output
+
+
+def test_tally_11_more_than_the_limits_at_the_end_is_refused(cli: Any, tmp_path: Path) -> None:
+    """Field report TALLY-11 (FC-STATE-5, FC-STATE-6): Jon triggered the end, so his final turn was the last one
+    and he discarded down to 6 dragons and 7 of each good; a file where he holds more is refused, naming him."""
+    state = end_table(Jon={"hand": [f"J-{i}" for i in range(7)], "goods": {"iron": 8}})
+    state["end_trigger"] = {"deck": "artisan", "player": "Jon"}
+    refused = cli("tally", "--from", table_file(tmp_path, state), "--session", tmp_path / "out.json")
+    assert refused.exit_code == 1
+    assert "FC-STATE-5: Jon holds 7 artisan dragons at the end; the limit is 6" in refused.output
+    assert "FC-STATE-6: Jon holds 8 iron at the end; the limit is 7" in refused.output
+
+
+@pytest.mark.parametrize("state,catalog,said", [
+    (end_table(Mia={"goods": {"bred": 2}}), None, "no good 'bred' (did you mean bread?)"),
+    (end_table(Mia={"goods": "2bred"}), None, "'bred' is not a good (did you mean bread?)"),
+    (end_table(Mia={"fancies": ["FY-2"]}), {"fancy": {"FY-2": "mon:4rep"}}, "not 'mon' (did you mean moon?)"),
+    (end_table(Mia={"fancies": ["FY-2=mon:4rep"]}), None, "not 'mon' (did you mean moon?)"),
+    ({**end_table(Mia={"fancies": ["FY-5"]}), "moon": {"FY-5": "yse"}}, MOONS, "expects yes or no, not 'yse'"),
+    (end_table(Mai={"rep": 3}), None, "players.Mai: not a player of this game (did you mean Mia?)"),
+], ids=["good", "goods-text", "fancy-kind", "fancy-typed", "moon-answer", "player"])
+def test_tally_13_a_misspelled_name_is_bad_input_with_the_closest(cli: Any, tmp_path: Path, state: dict[str, Any],
+                                                                  catalog: dict[str, Any] | None, said: str) -> None:
+    """Field report TALLY-13 (Flamecraft part): a misspelled good, fancy kind, Moon answer or player is one line
+    naming it with the closest name, exit 2, nothing written; never a refusal that ``--force`` records."""
+    result = cli("tally", "--from", table_file(tmp_path, state, catalog), "--session", tmp_path / "out.json")
+    assert result.exit_code == 2 and said in result.output and not (tmp_path / "out.json").exists(), result.output
+    assert "Traceback" not in result.output
+
+
+def test_tally_23_a_sun_dragon_in_a_tally_is_not_said_to_lapse(cli: Any, tmp_path: Path) -> None:
+    """Field report TALLY-23: a tally types the track as the table shows it, a sun dragon's points on it; the
+    score does not claim that a sun dragon never scored and lapses."""
+    state = end_table(Mia={"fancies": ["FY-9"]})
+    made = cli("tally", "--from", table_file(tmp_path, state, MOONS), "--session", tmp_path / "out.json")
+    assert made.exit_code == 0, made.output
+    assert "never scored" not in made.output and "FC-SCORE-4" not in made.output and "share" in made.output
+
+
+def test_tally_24_fancy_dragons_without_faces_are_asked_for_once_each(cli: Any, tmp_path: Path) -> None:
+    """Field report TALLY-24: a file naming fancy dragons without their faces ends neither in a score with every
+    card unjudged nor in a dead end: one line (FC-TALLY-2) names each card once, with its owner and how to type
+    it; and the walk asks again for a fancy dragon typed without its face."""
+    from scorekeeper.errors import BadInput
+    from scorekeeper.games.flamecraft.tally import read_fancies
+
+    state = end_table(Mia={"fancies": ["FY-5", "FY-9"]}, Raf={"fancies": ["FY-11"]})
+    refused = cli("tally", "--from", table_file(tmp_path, state), "--session", tmp_path / "out.json")
+    assert refused.exit_code == 1 and "FC-TALLY-2" in refused.output
+    assert "FY-5 (Mia), FY-9 (Mia), FY-11 (Raf) is not known" in refused.output
+    assert refused.output.count("FY-9") == 1 and "fc final" not in refused.output
+    with pytest.raises(BadInput, match="FY-1: give its face"):
+        read_fancies("FY-2=moon:4rep FY-1")
+
+
+def test_tally_25_the_forms_a_table_writes_are_read(cli: Any, tmp_path: Path) -> None:
+    """Field report TALLY-25: fancy dragons typed with their faces, a hand as a count, goods as ``2bread+1iron``,
+    Moon answers as yes or no, as ``sample_sessions/inputs/flamecraft-tally-full.toml`` shows them."""
+    made = cli("tally", "--from", ROOT / "sample_sessions" / "inputs" / "flamecraft-tally-full.toml",
+               "--session", tmp_path / "full.json", "--json")
+    assert made.exit_code == 0, made.output
+    score = json.loads(made.stdout)
+    moons = {row["name"]: row["categories"]["Moon dragons"] for row in score["players"]}
+    assert moons == {"Ada": 4, "Ben": 0, "Cy": 3} and score["winners"] == ["Ada"]
+    state = Session.open(tmp_path / "full.json").state
+    assert len(state.players["Cy"].hand) == 3 and state.players["Ada"].goods == {"bread": 1, "iron": 2}
+
+
+def test_fc_f2_adjust_refuses_a_card_put_in_a_second_hand() -> None:
+    """Field report FC-F2 (FC-STATE-1): two ``adjust … hand=…`` left the same cards in Mia's and Raf's hands. An
+    adjustment is not judged as a play, but a card put where it already is elsewhere is refused; the same card
+    moved (taken from the first hand in the same adjustment) is accepted."""
+    t = fresh(("Mia", "Raf"))
+    card = t.p("Mia").hand[0]
+    findings = t.bad("ADJUST", None, "FC-STATE-1", players={"Raf": {"hand": [card]}})
+    assert any(card in f.message and "Mia's hand and Raf's hand" in f.message for f in findings)
+    assert card not in t.p("Raf").hand
+    t.ok("ADJUST", None, players={"Raf": {"hand": [card]}, "Mia": {"hand": t.p("Mia").hand[1:]}})
+    assert card in t.p("Raf").hand and card not in t.p("Mia").hand
