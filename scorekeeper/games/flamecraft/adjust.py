@@ -40,7 +40,7 @@ def resolve_adjust(ctx: Ctx) -> None:
     rules_final.resolve_adjust(ctx)
     for finding in _in_two_places(ctx):  # field report FC-F2: a card put in a second place is refused
         if finding not in before:
-            ctx.add(finding)
+            ctx.error(finding.rule, f"{finding.message} (to move it, give its old place too in the same adjust)")
 
 
 #: the whole-state rules an adjustment is held to: a card in one place (FC-STATE-1 to 3). The others (a deck

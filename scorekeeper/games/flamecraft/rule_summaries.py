@@ -348,7 +348,7 @@ SUMMARIES: dict[str, tuple[str, str]] = {
     "FC-STATE-13": ("Setup",
         "The park shows at most 5 artisan dragons and the row at most 5 enchantments"),
     "FC-STATE-14": ("Companions",
-        "A token stands on a shop in town; companions only when used; a reserve from this deck"),
+        "A token stands on a shop in town; companions only in a game with them; a reserve from this deck"),
     "FC-STATE-15": ("Setup",
         "No more artisan dragons or enchantments in sight than the box (settings) holds"),
 }

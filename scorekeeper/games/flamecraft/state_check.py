@@ -1,7 +1,7 @@
 """Flamecraft's whole-state check (``Game.check_state``): what no table can show, judged like a chess position.
 
-Each invariant is a rule ``FC-STATE-n`` (its summary and rulebook sentence in ``rule_summaries``), checked
-here next to its ID, and each problem found names the player and the thing. A state any legal sequence of
+Each invariant is a rule ``FC-STATE-n`` (its summary in ``rule_summaries``, the rulebook sentence it rests on in
+``docs/flamecraft.md`` and in its test), checked here next to its ID, and each problem found names the player and the thing. A state any legal sequence of
 plays reaches finds nothing (``tests/games/flamecraft/test_fc_state.py`` folds every sample, the generated
 games and the tallies through it); a tally, a join or an adjustment typed by hand may find something.
 

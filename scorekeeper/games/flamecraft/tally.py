@@ -119,8 +119,10 @@ def misspelled(st: FlameState) -> list[str]:
 
 
 def limits(st: FlameState) -> list[str]:
-    """What the typed table holds that no box does, beyond the whole-state check (FC-STATE-n): fancy dragons
-    whose face nobody typed (is each sun or moon, and what does it score? field report TALLY-24)."""
+    """What a finished typed table lacks, beyond the whole-state check (FC-STATE-n): fancy dragons whose face
+    nobody typed (is each sun or moon, and what does it score? field report TALLY-24)."""
+    if not st.finished:  # a game joined in progress learns a fancy dragon's face when it is needed, as in play
+        return []
     unknown = [f"{card} ({p.name})" for p in st.players.values() for card in p.fancies if st.face("fancy", card) is None]
     if not unknown:
         return []

@@ -435,3 +435,11 @@ def test_fc_f2_adjust_refuses_a_card_put_in_a_second_hand() -> None:
     assert card not in t.p("Raf").hand
     t.ok("ADJUST", None, players={"Raf": {"hand": [card]}, "Mia": {"hand": t.p("Mia").hand[1:]}})
     assert card in t.p("Raf").hand and card not in t.p("Mia").hand
+
+
+def test_a_game_joined_in_progress_learns_a_fancy_dragons_face_later() -> None:
+    """FC-TALLY-2 asks for the fancy dragons' faces only at the end (TALLY-24): a game joined in progress learns
+    a face when it is needed, as in play."""
+    typed = {"game": "flamecraft", "players": ["A", "B"], "state": {"players": {"A": {"fancies": ["FX-1"]}}}}
+    joined = tally_session(parse_tally(typed, "typed"), None, "typed")
+    assert joined.state.players["A"].fancies == ["FX-1"]
