@@ -443,3 +443,16 @@ def test_a_game_joined_in_progress_learns_a_fancy_dragons_face_later() -> None:
     typed = {"game": "flamecraft", "players": ["A", "B"], "state": {"players": {"A": {"fancies": ["FX-1"]}}}}
     joined = tally_session(parse_tally(typed, "typed"), None, "typed")
     assert joined.state.players["A"].fancies == ["FX-1"]
+
+
+def test_tally_24_a_tally_without_moon_answers_is_finished_by_fc_final(cli: Any, tmp_path: Path) -> None:
+    """Field report TALLY-24, its way out: a tally with the faces but no Moon answers says to judge the Moon
+    dragons (the Sun one is not among them), ``fc final`` records them, and what comes next is the score, not
+    a setup to record."""
+    state = end_table(Mia={"fancies": ["FY-5=moon:5rep", "FY-9=sun:3rep"]}, Raf={"fancies": ["FY-2=moon:4rep"]})
+    out = tmp_path / "out.json"
+    made = cli("tally", "--from", table_file(tmp_path, state), "--session", out)
+    assert out.exists() and "not judged (Mia: FY-5, Raf: FY-2)" in made.output, made.output
+    final = cli("fc", "final", "--moon", "FY-5", "--missed", "FY-2", "--session", out)
+    assert final.exit_code == 0 and "next: the game is over: scorekeeper score" in final.output, final.output
+    assert cli("score", "--json", "--session", out).exit_code == 0
