@@ -102,9 +102,14 @@ def test_eh_tally_2_more_than_the_box_holds_is_refused_or_forced_and_flagged(cli
 
 
 def test_fc_tally_1_and_fc_tally_2() -> None:
+    """FC-TALLY-1: a misspelled good is a field that does not fit (did you mean…?); FC-STATE-4: a count below 0;
+    FC-TALLY-2: a fancy dragon whose face nobody typed (field report TALLY-24)."""
     assert "FC-TALLY-1" in _refused("flamecraft", ["A", "B"], {"finished": 3})
     message = _refused("flamecraft", ["A", "B"], {"players": {"A": {"coins": -2, "goods": {"bred": 1}}}})
-    assert "FC-TALLY-2" in message and "coins is -2" in message and "did you mean bread?" in message
+    assert "FC-TALLY-1" in message and "did you mean bread?" in message
+    assert "FC-STATE-4: A holds -2 coins" in message
+    message = _refused("flamecraft", ["A", "B"], {"finished": True, "players": {"A": {"fancies": ["FY-5"]}}})
+    assert "FC-TALLY-2" in message and "FY-5 (A)" in message and message.count("FY-5") == 1
 
 
 def test_ed_tally_1_and_ed_tally_2_a_lair_that_no_rule_builds() -> None:

@@ -269,7 +269,8 @@ def test_goods_renamed_change_what_the_checks_accept(tmp_path: Path, home: dict[
                                                 str(tmp_path / "no.json")],
                                          input="\n".join(texts(table_lines("flamecraft", {}))
                                                          + ["10", "0", "fish=2", "", "", "8", "0", "", "", "", "yes"]))
-    assert refused.exit_code == 1 and "FC-TALLY-2" in refused.output and "no good 'fish'" in refused.output
+    # TALLY-13: a good the game does not have is bad input (exit 2), not a refusal to force
+    assert refused.exit_code == 2 and "no good 'fish'" in refused.output, refused.output
 
 
 def test_a_moon_dragon_typed_with_its_face_scores_its_reward(tmp_path: Path, home: dict[str, str]) -> None:

@@ -10,8 +10,11 @@ from scorekeeper.core.keys import unknown_key
 
 from typing import Any, Mapping
 
+from scorekeeper.core.protocol import Finding
+
 from . import rules_final
 from .context import Ctx
+from .state_check import check_state
 
 #: the keys of one player's changes (absolute values)
 PLAYER_KEYS = ("rep", "coins", "goods", "hand", "fancies", "reserved", "token", "sun_scored", "companion_used")
@@ -33,7 +36,20 @@ def resolve_adjust(ctx: Ctx) -> None:
     if problem:
         ctx.block("FC-ADJ-1", problem)
         return
+    before = _in_two_places(ctx)
     rules_final.resolve_adjust(ctx)
+    for finding in _in_two_places(ctx):  # field report FC-F2: a card put in a second place is refused
+        if finding not in before:
+            ctx.error(finding.rule, f"{finding.message} (to move it, give its old place too in the same adjust)")
+
+
+#: the whole-state rules an adjustment is held to: a card in one place (FC-STATE-1 to 3). The others (a deck
+#: count, the end's trigger) an adjustment may leave to a later one: a mid-game start types a table in parts.
+ONE_PLACE = ("FC-STATE-1", "FC-STATE-2", "FC-STATE-3")
+
+
+def _in_two_places(ctx: Ctx) -> list[Finding]:
+    return [f for f in check_state(ctx.state) if f.rule in ONE_PLACE]
 
 
 #: the keys whose value is a list of cards

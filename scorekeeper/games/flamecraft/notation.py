@@ -72,6 +72,15 @@ class FaceError(NotationError, ValueError):
     (``FC-GEN-5`` for a face, ``FC-GEN-1`` for goods)."""
 
 
+def closest(word: str, known: Sequence[str]) -> str:
+    """`` (did you mean X?)`` for the known word closest to a misspelled one (TALLY-13), or nothing."""
+    import difflib  # only to suggest
+
+    lower = {str(k).lower(): str(k) for k in known}
+    close = difflib.get_close_matches(word.lower(), list(lower), n=1, cutoff=0.5)
+    return f" (did you mean {lower[close[0]]}?)" if close else ""
+
+
 def norm_id(card: Any) -> str:
     """A card's identifier, as compared by the engine (upper case, trimmed)."""
     return str(card).strip().upper()
@@ -158,7 +167,8 @@ def norm_goods(value: Any, goods: Sequence[str], *, what: str = "goods", allow_c
     for name in items:
         if name not in goods and not (allow_coin and name == COIN):
             extra = " or coin" if allow_coin else ""
-            raise FaceError(f"{name!r} is not a good (the goods are {', '.join(goods)}{extra})")
+            raise FaceError(f"{name!r} is not a good{closest(name, [*goods, *([COIN] if allow_coin else [])])} "
+                            f"(the goods are {', '.join(goods)}{extra})")
     return {k: v for k, v in items.items() if v}
 
 
@@ -173,7 +183,8 @@ def _symbol(name: str, goods: Sequence[str], what: str) -> str:
     name = {"coins": COIN, "artisan": DRAGON, "dragons": DRAGON, "any": WILD}.get(name, name)
     if name in goods or name in (COIN, DRAGON, WILD):
         return name
-    raise FaceError(f"{what}: {name!r} is not a symbol (use a good, coin, dragon or wild)")
+    raise FaceError(f"{what}: {name!r} is not a symbol{closest(name, [*goods, COIN, DRAGON, WILD])} "
+                    "(use a good, coin, dragon or wild)")
 
 
 # -- one normaliser per kind -------------------------------------------------------------------------
@@ -360,7 +371,7 @@ def norm_fancy(value: Any, goods: Sequence[str]) -> dict[str, Any]:
         raise FaceError(f"cannot read fancy dragon face {value!r}")
     kind = str(value.get("kind", "")).strip().lower()
     if kind not in ("sun", "moon"):
-        raise FaceError(f"a fancy dragon is sun or moon, not {kind!r}")
+        raise FaceError(f"a fancy dragon is sun or moon, not {kind!r}{closest(kind, ['sun', 'moon'])}")
     face: dict[str, Any] = {"kind": kind, "reward": norm_reward(value.get("reward"), goods, what="fancy reward")}
     spend = norm_goods(value.get("spend"), goods, what="goods spent")
     if spend:
@@ -480,7 +491,8 @@ def _read_catalog(catalog: Mapping[str, Any], goods: Sequence[str], blocked: Seq
         if kind is None:
             if section in ("name", "title", "note", "notes", "description", "goods"):
                 continue
-            raise FaceError(f"catalog: unknown section {section!r} (use {', '.join(sorted(set(CATALOG_SECTIONS)))})")
+            raise FaceError(f"catalog: unknown section {section!r}{closest(str(section), list(CATALOG_SECTIONS))} "
+                            f"(use {', '.join(sorted(set(CATALOG_SECTIONS)))})")
         if not isinstance(entries, Mapping):
             raise FaceError(f"catalog section {section!r} must map card names to faces")
         for name, value in entries.items():

@@ -112,7 +112,7 @@ def _notes(state: FlameState, final: bool) -> list[str]:
     for name in state.order:
         player = state.players[name]
         lapsed = [c for c in player.fancies if (state.face("fancy", c) or {}).get("kind") == "sun" and c not in player.sun_scored]
-        if final and lapsed:
+        if final and lapsed and state.setup_done:  # a tally types the track: what scored is on it (TALLY-23)
             notes.append(f"{name}: sun dragon(s) {', '.join(lapsed)} never scored; they lapse (FC-SCORE-4)")
         if final and player.reserved:
             notes.append(f"{name}: the reserved {player.reserved} scores nothing (FC-SCORE-10)")

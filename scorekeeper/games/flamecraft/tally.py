@@ -10,39 +10,125 @@ from typing import Any, Mapping, Sequence
 
 from scorekeeper.games.flamecraft.context import Ctx
 from scorekeeper.games.flamecraft.state import FlameState
+from scorekeeper.games.flamecraft.state_check import check_state
 from scorekeeper.errors import BadInput
-from scorekeeper.games.flamecraft.notation import DEFAULT_GOODS, FaceError, norm_face, norm_id, split_ref
+from scorekeeper.games.flamecraft.notation import (
+    DEFAULT_GOODS, FaceError, closest, norm_face, norm_goods, norm_id, split_ref,
+)
 from scorekeeper.games.flamecraft.settings import SETTINGS
 from scorekeeper.core.tallying import Answers, Question, Walk, laid_over, pairs, setting_question, suggest, whole
 
 
 def resolve_tally(ctx: Ctx) -> None:
-    """TALLY{state, reason}: the state laid over (FC-TALLY-1), then checked against the box (FC-TALLY-2)."""
-    problem = laid_over(ctx.state, ctx.payload)
+    """TALLY{state, reason}: the state laid over (FC-TALLY-1), then checked against the box (FC-TALLY-2) and as a
+    whole (``check_state``: FC-STATE-n), each problem refused, or recorded and flagged when forced.
+
+    The file's forms are read forgivingly (``forgiving``): a fancy dragon typed with its face, a hand typed as a
+    count, goods as ``2bread+1iron``, a Moon answer as yes or no."""
+    typed_faces: dict[str, Any] = {}
+    try:
+        payload = forgiving(ctx.payload, ctx.goods, typed_faces, ctx.state.order)
+    except FaceError as exc:
+        ctx.stop("FC-TALLY-1", str(exc))
+    problem = laid_over(ctx.state, payload)
     if problem:
         ctx.stop("FC-TALLY-1", problem)
-    typed = dict(dict(ctx.payload.get("state") or {}).get("players") or {})
+    for card, face in typed_faces.items():
+        ctx.learn("fancy", card, face)
+    typed = dict(dict(payload.get("state") or {}).get("players") or {})
     for name, fields in typed.items():  # a track typed as it stands is where its points came from
         if "rep" in dict(fields) and "rep_log" not in dict(fields) and name in ctx.state.players:
             rep = ctx.state.players[name].rep
             ctx.state.players[name].rep_log = [{"points": rep, "source": "the track as the table showed it"}]
+    for problem in misspelled(ctx.state):  # TALLY-13: a misspelled name is bad input (exit 2), not a refusal
+        ctx.error("FC-TALLY-1", problem)
     for problem in limits(ctx.state):
         ctx.error("FC-TALLY-2", problem)
+    for finding in check_state(ctx.state):  # what no table can show (TALLY-6, TALLY-7, TALLY-11): refused, or forced
+        ctx.add(finding)
 
 
-def limits(st: FlameState) -> list[str]:
-    """What the typed table holds that no box does: negative counts, goods of no kind, players not in the game."""
+def forgiving(payload: Mapping[str, Any], goods: Sequence[str], faces: dict[str, Any],
+              order: Sequence[str] = ()) -> dict[str, Any]:
+    """The tally's payload with the forms a table writes read as the state holds them (field report TALLY-25):
+    ``fancies = ["FY-2=moon:4rep"]`` (the face goes to ``faces``), ``hand = 3`` (3 dragons, named for the
+    player), ``goods = "2bread+1iron"``, ``moon = {FY-2 = "yes"}``. FaceError for a face or goods unreadable."""
+    state = dict(payload.get("state") or {}) if isinstance(payload.get("state"), Mapping) else payload.get("state")
+    if not isinstance(state, dict):
+        return dict(payload)
+    players = state.get("players")
+    if isinstance(players, Mapping):
+        for name in players:  # TALLY-13: a misspelled player is named with the closest, before any field of theirs
+            if name not in order:
+                raise FaceError(f"state.players.{name}: not a player of this game{closest(str(name), order)} "
+                                f"({', '.join(order)})")
+        state["players"] = {name: _player(str(name), row, goods, faces) if isinstance(row, Mapping) else row
+                            for name, row in players.items()}
+    moon = state.get("moon")
+    if isinstance(moon, Mapping):
+        state["moon"] = {norm_id(card): _yes_no(value, f"state.moon.{card}") for card, value in moon.items()}
+    return {**payload, "state": state}
+
+
+def _player(name: str, row: Mapping[str, Any], goods: Sequence[str], faces: dict[str, Any]) -> dict[str, Any]:
+    out = dict(row)
+    hand = out.get("hand")
+    if isinstance(hand, int) and not isinstance(hand, bool) and hand >= 0:  # the table knows a count (TALLY-21)
+        out["hand"] = [f"{name.upper()}-D{i}" for i in range(1, hand + 1)]
+    if isinstance(out.get("goods"), str):
+        out["goods"] = norm_goods(out["goods"], goods, what=f"state.players.{name}.goods")
+    fancies = out.get("fancies")
+    if isinstance(fancies, list):
+        cards = []
+        for item in fancies:
+            card, face = split_ref(str(item))
+            card = norm_id(card)
+            if face is not None:
+                try:
+                    norm_face("fancy", face, goods)
+                except FaceError as exc:
+                    raise FaceError(f"state.players.{name}.fancies: {card}: {exc}; e.g. {card}=moon:4rep") from None
+                faces[card] = face
+            cards.append(card)
+        out["fancies"] = cards
+    return out
+
+
+def _yes_no(value: Any, where: str) -> Any:
+    """A Moon answer as true/false, or as text: yes, no, met, missed (anything else is left for the shape check)."""
+    if isinstance(value, str):
+        words = {"yes": True, "y": True, "true": True, "met": True, "no": False, "n": False, "false": False,
+                 "missed": False}
+        if value.strip().lower() in words:
+            return words[value.strip().lower()]
+        raise FaceError(f"{where}: expects yes or no, not {value!r}{closest(value, list(words))}")
+    return value
+
+
+def misspelled(st: FlameState) -> list[str]:
+    """Names the typed table gives that the game does not know: players not in the game, goods of no kind."""
     problems = []
     for key, p in st.players.items():
         if p.name != key or key not in st.order:
-            problems.append(f"players.{key}: not a player of this game ({', '.join(st.order)})")
-        counts = {"reputation": p.rep, "coins": p.coins, **p.goods}
-        problems += [f"{p.name}'s {what} is {n}; it cannot be below 0" for what, n in counts.items() if n < 0]
+            problems.append(f"players.{key}: not a player of this game{suggest(key, st.order)} ({', '.join(st.order)})")
         for good in p.goods:
             if good not in st.goods:
                 problems.append(f"{p.name}'s goods: no good {good!r}"
                                 + (suggest(good, list(st.goods)) or f" ({', '.join(st.goods)})"))
     return problems
+
+
+def limits(st: FlameState) -> list[str]:
+    """What a finished typed table lacks, beyond the whole-state check (FC-STATE-n): fancy dragons whose face
+    nobody typed (is each sun or moon, and what does it score? field report TALLY-24)."""
+    if not st.finished:  # a game joined in progress learns a fancy dragon's face when it is needed, as in play
+        return []
+    unknown = [f"{card} ({p.name})" for p in st.players.values() for card in p.fancies if st.face("fancy", card) is None]
+    if not unknown:
+        return []
+    return [f"the face of fancy dragon(s) {', '.join(unknown)} is not known: type each with its face "
+            "(fancies = [\"FY-2=moon:4rep\", \"FY-1=sun:3rep\"], or [catalog.fancy] FY-2 = \"moon:4rep\"), "
+            "and each Moon one's answer in [state.moon] (FY-2 = true)"]
 
 
 # -- the guided walk (``scorekeeper tally flamecraft --players …``) -----------------------------------------
@@ -54,17 +140,18 @@ def read_cards(text: str) -> list[str]:
 
 
 def read_fancies(text: str) -> list[tuple[str, str | None]]:
-    """The fancy dragons played, each with its face when the table reads it off the card: ``FY-2=moon:4rep``
-    (a Moon dragon's reward: what it scores when its condition is met), ``FY-1=sun:3rep``, or the name alone
-    (no face: scored as a Moon dragon whose reward is not known, 0)."""
-    found = []
+    """The fancy dragons played, each with its face as the card reads: ``FY-2=moon:4rep`` (a Moon dragon's
+    reward: what it scores when its condition is met), ``FY-1=sun:3rep`` (a Sun dragon: its points are on the
+    track already). A name alone is asked again: whether it is sun or moon decides the score (TALLY-24)."""
+    found: list[tuple[str, str | None]] = []
     for word in text.replace(",", " ").split():
         name, face = split_ref(word)
-        if face is not None:
-            try:
-                norm_face("fancy", face, DEFAULT_GOODS)
-            except FaceError as exc:
-                raise BadInput(f"{name}: {exc}; e.g. FY-2=moon:4rep") from None
+        if face is None:
+            raise BadInput(f"{name}: give its face, as the card reads: {name}=moon:4rep or {name}=sun:3rep")
+        try:
+            norm_face("fancy", face, DEFAULT_GOODS)
+        except FaceError as exc:
+            raise BadInput(f"{name}: {exc}; e.g. FY-2=moon:4rep") from None
         found.append((name, face))
     return found
 
@@ -117,7 +204,7 @@ WALK = Walk(
         Question("goods", "goods", pairs, "the goods left: bread=1 iron=2 (empty: none)", words=DEFAULT_GOODS),
         Question("hand", "hand", read_cards, "the dragon cards in hand: d1 d2 (empty: none)"),
         Question("fancies", "fancy dragons", read_fancies, "the fancy dragons played, with the face of each "
-                 "Moon one: FY-2=moon:4rep FY-1 (empty: none)"),
+                 "one: FY-2=moon:4rep FY-1=sun:3rep (empty: none)"),
     ),
     build=build,
 )

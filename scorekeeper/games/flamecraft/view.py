@@ -16,15 +16,8 @@ from .state import GOODS_LIMIT, HAND_LIMIT, PARK_SIZE, ROW_SIZE, FlameState, Tur
 
 
 def expected(state: FlameState) -> str:
-    """What the engine expects next, in words, with the command to type."""
-    if not state.setup_done:
-        return "record the setup: scorekeeper fc setup (town, starter dragons, park and row)"
-    undealt = [n for n in state.order if not state.players[n].dealt]
-    if undealt:
-        name = undealt[0]
-        extra = " --good GOOD" if len(state.order) >= 4 and state.players[name].seat in (4, 5) else ""  # FC-SETUP-14
-        extra += " --companion NAME" if state.settings.get("companions") else ""  # FC-SETUP-16
-        return f"deal {name}'s starting cards: scorekeeper fc deal {name} --hand D1,D2,D3 --keep FANCY{extra}"
+    """What the engine expects next, in words, with the command to type (a finished tally has no setup: the game
+    is over all the same)."""
     if state.finished:
         moons = [f"{name}'s {card}" for name in state.order for card in moon_cards(state, name)]
         if state.moon is None and moons:
@@ -33,6 +26,14 @@ def expected(state: FlameState) -> str:
                 "scorekeeper fc final --moon CARD (fulfilled) --missed CARD (not)"
             )
         return "the game is over: scorekeeper score"
+    if not state.setup_done:
+        return "record the setup: scorekeeper fc setup (town, starter dragons, park and row)"
+    undealt = [n for n in state.order if not state.players[n].dealt]
+    if undealt:
+        name = undealt[0]
+        extra = " --good GOOD" if len(state.order) >= 4 and state.players[name].seat in (4, 5) else ""  # FC-SETUP-14
+        extra += " --companion NAME" if state.settings.get("companions") else ""  # FC-SETUP-16
+        return f"deal {name}'s starting cards: scorekeeper fc deal {name} --hand D1,D2,D3 --keep FANCY{extra}"
     turn = state.turn
     assert turn is not None
     who = turn.player
@@ -157,6 +158,10 @@ def expect(state: FlameState) -> Expectation:
     """Who acts now and the plays legal now, with the values each accepts (the words of ``expected``)."""
     text = expected(state)
     turn = state.turn
+    if state.finished:  # a tally too: no setup to record once the game is over
+        moons = [card for name in state.order for card in moon_cards(state, name)]
+        final = [Choice("FINAL_SCORING", None, {"moon": moons}, "scorekeeper fc final --moon CARD --missed CARD")]
+        return Expectation(text, None, final if state.moon is None and moons else [], finished=True)
     if not state.setup_done:  # the catalog's artisan dragons and enchantments (field report FC-F3)
         starters = state.catalog_starters.get("dragons", [])
         offered = {"park": [d for d in state.faces.get("dragon", {}) if d not in starters],
