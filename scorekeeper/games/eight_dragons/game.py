@@ -125,6 +125,10 @@ OBSERVABLE = ("gold", "wyrmlings", "lair", "chambers", "missions", "pending", "c
 VIEWS: dict[str, Callable[[EDState, str], Any]] = {"lair_map": view.lair_map, "lair_json": view.lair_json}
 
 
+#: the plays that may come before an uncovered Bonfire is recorded: the reveal itself and the table's own
+#: corrections of the state (field report ED-R1)
+BEFORE_BONFIRE = frozenset({"BONFIRE", "ADJUST", "TALLY"})
+
 #: the plays of a turn in progress: an inert forced one still ends the turn
 TURN_PLAYS = rules_turn.TURN_PLAYS | frozenset(EVENT_LOCATION)
 
@@ -152,6 +156,8 @@ class EightDragons(Game):
         state back when an error is recorded). ED-SETUP-1: the player must be one of the game's."""
         if event.player is not None and event.player not in state.players and event.player != AUREA:
             found.stop("ED-SETUP-1", f"{event.player!r} is not a player of this game")
+        if event.type not in BEFORE_BONFIRE:
+            rules_turn.ask_bonfire(state, found)  # an uncovered Bonfire first (field report ED-R1)
         state = PLAYS[event.type](state, event, found)
         state.last_seq = event.seq
         return state
