@@ -19,6 +19,7 @@ from scorekeeper.errors import BadInput
 from scorekeeper.core.protocol import Choice, Draft, Expectation, resolve_name
 
 from .board import KINGDOMS
+from .ending import final_round_words
 from .context import PayloadError, beneficiary_of, new_tiles, piece_place, space_label, space_of, still_to_activate
 from .flight import FlightError, simulate
 from .hexgrid import format_cell
@@ -55,7 +56,14 @@ def expected_text(state: EDState) -> str:
 
 
 def _expected_play(state: EDState) -> str:
-    """The play the table makes next, once no Bonfire waits to be recorded."""
+    """The play the table makes next, once no Bonfire waits to be recorded; in the final round, whose final turn
+    it is and who follows first (field report ED-V1)."""
+    final = final_round_words(state)
+    return f"{final} — {_next_play(state)}" if final else _next_play(state)
+
+
+def _next_play(state: EDState) -> str:
+    """The play the table makes next."""
     if state.over:
         todo = [n for n in state.order if state.players[n].chests and not state.players[n].chests_placed]
         if todo:

@@ -9,7 +9,7 @@ from scorekeeper.games import entry
 from scorekeeper.core.protocol import (Choice, Draft, Expectation, Finding, Findings, Game, ObservationError,
                                     ScoreTable, SessionConfig, Status)
 
-from . import rules_end, rules_lair, rules_turn, view
+from . import ending, rules_end, rules_lair, rules_turn, view
 from .adjust import play_adjust
 from .tally import play_tally
 from .events import EVENTS
@@ -267,6 +267,11 @@ class EightDragons(Game):
     def describe(self, event: Event) -> str:
         """One human line for the log."""
         return view.describe_event(event)
+
+    def end_words(self, before: EDState, after: EDState) -> list[str]:
+        """Each Bonfire's count, the end triggered and the final round that follows, each final turn begun (see
+        ``ending.end_words``)."""
+        return ending.end_words(before, after)
 
     def end_findings(self, state: EDState) -> list[Finding]:
         """Bonfires due by the draw count but never recorded, each at the draw that uncovered it."""
