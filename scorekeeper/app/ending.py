@@ -17,16 +17,21 @@ def end_lines(game: Game, before: Any, after: Any, expectation: Expectation | No
         said = list(game.end_words(before, after))
         if expectation is None or not expectation.finished:
             return said
-        table = game.score(after)
-        pending = bool(expectation.choices) or not _final(table)
-        earlier = game.expect(before)
-        if not earlier.finished:
-            return [*said, "the game is over: " + winner_words(table, pending)]
-        if not pending and earlier.choices:
-            return [*said, "final score: " + winner_words(table, pending)]
-        return said
+        over = not game.expect(before).finished
+        earlier = None if over else game.expect(before)
     except Exception:  # a verdict's end line must never stop a command
         return []
+    try:
+        table: ScoreTable | None = game.score(after)
+    except Exception:  # a value the final score needs is still to be given: next: says which
+        table = None
+    pending = table is None or bool(expectation.choices) or not _final(table)
+    if over:
+        return [*said, "the game is over: " + (winner_words(table, pending) if table is not None else
+                                               "the winner is named once the plays next: names are recorded")]
+    if table is not None and not pending and earlier is not None and earlier.choices:
+        return [*said, "final score: " + winner_words(table, pending)]
+    return said
 
 
 def _final(table: ScoreTable) -> bool:

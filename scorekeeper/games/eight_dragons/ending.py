@@ -4,6 +4,7 @@ and ``status``."""
 
 from __future__ import annotations
 
+from .context import still_to_activate
 from .state import EDState
 
 
@@ -19,8 +20,13 @@ def in_final_round(state: EDState, turn: int) -> bool:
 
 
 def coming_turn(state: EDState) -> int:
-    """The turn in progress, or between turns the one the next flight begins."""
-    return state.turn + 1 if state.turn < 0 or state.closed else state.turn
+    """The turn in progress, or between turns (and once a turn has nothing left to do but the next flight) the
+    one the next flight begins."""
+    if state.turn < 0 or state.closed:
+        return state.turn + 1
+    done = not still_to_activate(state) and not any(p.pending for p in state.players.values())
+    last = state.last_turn
+    return state.turn + 1 if done and (last is None or state.turn < last) else state.turn
 
 
 def final_turns_left(state: EDState) -> list[str]:

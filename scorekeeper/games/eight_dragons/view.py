@@ -121,11 +121,13 @@ def prompt(state: EDState, not_started: list[str]) -> str:
     if not_started:
         return "Setup · Starting Tiles"
     phase = _phase(state)
-    turn = coming_turn(state)
+    turn = state.turn + 1 if phase.startswith("done") or state.turn < 0 else state.turn
     when = "Final round" if in_final_round(state, turn) else f"Round {turn // state.n + 1}"
     if phase.startswith("done") or state.turn < 0:
         return f"{when} · {state.next_player} flies"
     short = {"Phase I: activations": "activations", "Phase II: expand Lairs": "Lairs"}
+    if when == "Final round" and phase == "Phase I: activations":  # 40 columns: next: says the activation
+        return f"{when} · {state.active}"
     return f"{when} · " + (f"{state.active} · {short[phase]}" if phase in short else "final turn done")
 
 

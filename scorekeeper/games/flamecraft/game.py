@@ -11,7 +11,7 @@ from scorekeeper.core.protocol import (
     Choice, Draft, Expectation, Finding, Findings, Game, GameSetupError, MissingValueError, ObservationError, ScoreTable, SessionConfig, Status, warning,
 )
 
-from . import adjust, complete as completion, tally
+from . import adjust, complete as completion, ending, tally
 from . import rules_enchant, rules_final, rules_fire, rules_gather, rules_gift, rules_setup, rules_turn, scoring, view
 from .context import Ctx
 from .events import EVENTS
@@ -224,6 +224,10 @@ class Flamecraft(Game):
         if key in values:
             return values[key]
         raise ObservationError(f"unknown key {key!r}; known: {', '.join(PLAYER_KEYS)}, or a good ({', '.join(state.goods)})")
+
+    def end_words(self, before: FlameState, after: FlameState) -> list[str]:
+        """The end triggered and the final turns that follow, each final turn begun (``ending.end_words``)."""
+        return ending.end_words(before, after)
 
     def end_findings(self, state: FlameState) -> list[Finding]:
         """FC-SCORE-1: a finished game whose moon dragons were never judged is missing its final scoring."""
