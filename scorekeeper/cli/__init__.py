@@ -123,6 +123,7 @@ class MainGroup(click.Group):
         from scorekeeper.render.visible import VisibleText
 
         saved, no_color = (sys.stdout, sys.stderr), os.environ.get("NO_COLOR")
+        no_pager = os.environ.get("SCOREKEEPER_NO_PAGER")
         sys.stdout, sys.stderr = VisibleText(sys.stdout), VisibleText(sys.stderr)  # type: ignore[assignment]
         try:
             return super().main(*args, **kwargs)
@@ -132,6 +133,8 @@ class MainGroup(click.Group):
                 os.environ.pop("NO_COLOR", None)
             else:
                 os.environ["NO_COLOR"] = no_color
+            if no_pager is None:  # ``--no-pager`` sets it for the command (the whole table: ``--no-pager play``)
+                os.environ.pop("SCOREKEEPER_NO_PAGER", None)
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         from scorekeeper.errors import not_utf8
@@ -249,8 +252,10 @@ def help_command(ctx: click.Context, words: tuple[str, ...]) -> None:
 @click.option("-s", "--session", "session", type=click.Path(dir_okay=False), help="The session file, for any "
               "command (as its own --session; default: the current session, or $SCOREKEEPER_SESSION).")
 @click.option("--no-color", "no_color", is_flag=True, help="No colour, as with NO_COLOR set (the table too).")
+@click.option("--no-pager", "no_pager", is_flag=True, help="Never page a long read-out (audit, score --explain, "
+              "rules, check, log) on a terminal.")
 @click.pass_context
-def main(ctx: click.Context, session: str | None, no_color: bool) -> None:
+def main(ctx: click.Context, session: str | None, no_color: bool, no_pager: bool) -> None:
     """Scorekeeper: record a dragon board game as you play it, check every play, and score it.
 
     Games: GAMES.
@@ -259,6 +264,8 @@ def main(ctx: click.Context, session: str | None, no_color: bool) -> None:
     """
     if no_color:  # as NO_COLOR, for the command and its error (the whole table: ``--no-color play``)
         os.environ["NO_COLOR"] = "1"  # ``MainGroup.main`` puts NO_COLOR back as it was
+    if no_pager:  # for the command (the whole table: ``--no-pager play``); ``MainGroup.main`` takes it back
+        os.environ["SCOREKEEPER_NO_PAGER"] = "1"
     if session:  # ``scorekeeper -s FILE COMMAND``: the command's session unless it names its own (``common.chosen_path``)
         from scorekeeper.cli.common import Chosen
 

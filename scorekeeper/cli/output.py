@@ -118,21 +118,40 @@ def _styled(line: str, fg: str | None) -> str:
     return click.style(line, fg=fg, bold=fg == "red") if fg else line
 
 
-def page(output: str) -> None:
-    """Print ``output`` through the pager on a terminal (when it is longer than the screen), plainly otherwise.
+#: set (to anything) by ``scorekeeper --no-pager``: no read-out is paged
+NO_PAGER = "SCOREKEEPER_NO_PAGER"
+#: less's options when the user chose none (``LESS``): as git, quit when it fits, keep colours, leave the text
+LESS_DEFAULT = "-FRX"
 
-    The pager opens at the end, where the newest lines are (``log``): ``less +G``, unless the user chose a
-    pager (``PAGER``) or less's options (``LESS``)."""
+
+def page(output: str) -> None:
+    """The journal (``log``) through the pager on a terminal, opened at its end where the newest lines are
+    (``less +G``, unless the user chose a pager or less's options); plainly otherwise."""
+    stream = _raw(False)
+    paged(output, lambda text: click.echo(visible(wrap(text, width())), file=stream), at_end=True)
+
+
+def paged(output: str, show: Callable[[str], None] | None = None, *, at_end: bool = False) -> None:
+    """A long read-out (``audit``, ``score --explain``, ``rules``, ``check``, ``log``; field reports EH-F6, UX-3)
+    through the pager, as git does: only on a terminal, only when it is longer than the screen, never with
+    ``--no-pager``; ``$PAGER`` when set, else ``less`` with ``LESS`` (``-FRX`` when unset; ``at_end``: opened at
+    the end). Otherwise printed by ``show`` (default: fitted to the screen, as ``echo(fit=True)``), exactly as
+    without a pager."""
     import shutil  # only to page
-    stream, output = _raw(False), wrap(output, width())
-    if stream.isatty() and output.count("\n") + 2 > shutil.get_terminal_size((80, 24)).lines:
-        at_end = not {"PAGER", "LESS"} & os.environ.keys()
-        if at_end:
-            os.environ["LESS"] = "-R +G"
-        try:
-            click.echo_via_pager(visible(output) + "\n")
-        finally:
-            if at_end:
-                del os.environ["LESS"]
-    else:
-        click.echo(visible(output), file=stream)
+
+    stream = _raw(False)
+    wrapped = wrap(output, width())
+    long = wrapped.count("\n") + 2 > shutil.get_terminal_size((80, 24)).lines
+    if not (long and stream.isatty() and not os.environ.get(NO_PAGER)):
+        (show or (lambda text: echo(text, fit=True)))(output)
+        return
+    for rewrite in _SPOKEN:
+        wrapped = rewrite(wrapped)
+    chosen = {"PAGER", "LESS"} & os.environ.keys()
+    if not chosen:
+        os.environ["LESS"] = LESS_DEFAULT + (" +G" if at_end else "")
+    try:
+        click.echo_via_pager(visible(wrapped) + "\n")
+    finally:
+        if not chosen:
+            del os.environ["LESS"]

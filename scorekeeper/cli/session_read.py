@@ -8,7 +8,7 @@ from scorekeeper.cli.common import (
     check_format, complete_now, emit_json, json_option, open_session, reading_options, session_option, show_verdict,
 )
 from scorekeeper.errors import BadInput
-from scorekeeper.cli.output import echo, page, say, width
+from scorekeeper.cli.output import echo, page, paged, say, width
 from scorekeeper.render.payloads import played_data, score_payload, state_payload, status_payload
 from scorekeeper.render.report_data import played_line
 from scorekeeper.render.report import DEFAULT_FORMAT, on_screen
@@ -90,7 +90,8 @@ def check(session: str | None, as_json: bool) -> None:
     if as_json:
         emit_json(violations_json(replayed.violations))
     elif replayed.violations:
-        echo("\n".join(line for v in replayed.violations for line in violation_lines(v)), fg="red", fit=True)
+        paged("\n".join(line for v in replayed.violations for line in violation_lines(v)),
+              lambda text: echo(text, fg="red", fit=True))
     else:
         say(f"no violations in {s.journal.count} events")
     if replayed.errors:
@@ -140,7 +141,11 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
     fmt = check_format(fmt)
     shown = render_score(table, fmt, explain=explain, title=s.game.title, width=width())
     said = played_line(s) if at is None and fmt == DEFAULT_FORMAT else ""  # when and where, known
-    echo(shown + (f"\n{said}" if said else ""), plain=not on_screen(fmt), fit=True)
+    shown += f"\n{said}" if said else ""
+    if explain and on_screen(fmt):  # a long read-out: paged on a terminal (field report EH-F6)
+        paged(shown)
+    else:
+        echo(shown, plain=not on_screen(fmt), fit=True)
     replayed = s.replay(at)
     if replayed.errors:
         echo(f"\nWarning: {broken_note(len(replayed.errors), replayed.counted_errors)}: see 'scorekeeper check'",
@@ -191,7 +196,10 @@ def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
         return
     lines += ["", f"The board just before #{seq}:"]
     shown = [text(line, fmt) for line in lines] + [render_status(audited.status_before, fmt, width())]
-    echo("\n".join(shown), plain=not on_screen(fmt), fit=True)
+    if on_screen(fmt):  # a long read-out: paged on a terminal (field reports EH-F6, UX-3)
+        paged("\n".join(shown))
+    else:
+        echo("\n".join(shown), plain=True, fit=True)
 
 
 @command("verify")
