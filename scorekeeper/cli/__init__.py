@@ -209,7 +209,9 @@ def legal_now(exc: click.UsageError, shown: int = 12) -> str:
     if not isinstance(exc, click.MissingParameter) or exc.param is None or exc.ctx is None:
         return ""
     try:
-        values = [item.value for item in exc.param.shell_complete(exc.ctx, "")]
+        # a file or folder parameter completes to the shell's own paths (an empty value): nothing to say (UX-6)
+        values = [item.value for item in exc.param.shell_complete(exc.ctx, "")
+                  if item.type == "plain" and str(item.value)]
     except Exception:  # noqa: BLE001 (an error message never fails for want of a hint)
         return ""
     more = "…" if len(values) > shown else ""
