@@ -125,6 +125,9 @@ OBSERVABLE = ("gold", "wyrmlings", "lair", "chambers", "missions", "pending", "c
 VIEWS: dict[str, Callable[[EDState, str], Any]] = {"lair_map": view.lair_map, "lair_json": view.lair_json}
 
 
+#: the plays that lay Lair tiles, and so may form Chambers
+LAYING = frozenset({"START", "PLACE", "REPLACE"})
+
 #: the plays that may come before an uncovered Bonfire is recorded: the reveal itself and the table's own
 #: corrections of the state (field report ED-R1)
 BEFORE_BONFIRE = frozenset({"BONFIRE", "ADJUST", "TALLY"})
@@ -158,7 +161,11 @@ class EightDragons(Game):
             found.stop("ED-SETUP-1", f"{event.player!r} is not a player of this game")
         if event.type not in BEFORE_BONFIRE:
             rules_turn.ask_bonfire(state, found)  # an uncovered Bonfire first (field report ED-R1)
+        lays = event.type in LAYING
+        chambers = {name: set(p.lair.chambers) for name, p in state.players.items()} if lays else {}
         state = PLAYS[event.type](state, event, found)
+        if lays and not (found.items and found.failed):  # a Chamber that pays no Gold is said too (ED-V2)
+            found.infos.extend(rules_lair.unpaid_chambers(state, chambers))
         state.last_seq = event.seq
         return state
 

@@ -194,3 +194,19 @@ def test_an_unrecorded_bonfire_is_flagged_at_the_draw_that_uncovered_it():
     assert flagged == [(draw, "ED-BONFIRE-1", "warning")]
     t.play("BONFIRE", stack="E1")
     assert t.replay().violations == []
+
+
+def test_a_chamber_that_pays_no_gold_says_why():
+    """ED-CHAMBER-4 (field report ED-V2): in the bundled 3-player game, Rhed's T35 (#123) closes the Chamber
+    T33+T34+T35, whose tiles show exactly two colours: no Gold, and the verdict says so (Lair Tours and
+    Specialists still count it)."""
+    from pathlib import Path
+
+    from scorekeeper.app.session import Session
+
+    s = Session.open(str(Path(__file__).resolve().parents[3] / "sample_sessions" / "eight-dragons" / "3p-board.json"))
+    before = s.replay(123).state
+    event = next(e for e in s.events if e.seq == 123)
+    found = Findings()
+    step(GAME, before, event, found=found)
+    assert "Rhed's Chamber T33+T34+T35 formed: its tiles show exactly two colours, no Gold" in found.infos
