@@ -15,6 +15,7 @@ from .tally import play_tally
 from .events import EVENTS
 from .notation import amended_placement
 from .board import KINGDOMS
+from .context import beneficiary_of, still_to_activate
 from .expect import active, complete, expect, expected_text, placements
 from .pieces import AUREA
 from .rules_locations import CHECKS as LOCATION_RULES, EVENT_LOCATION, JUDGED as LOCATION_GAINS
@@ -61,11 +62,19 @@ def _carry_out(state: EDState, event: Event, found: Findings, apply: Callable[..
     ledger, chests = len(state.ledger), {name: len(p.chests) for name, p in state.players.items()}
     draws, revealed = dict(state.draws), list(state.bonfires)
     places = dict(state.pieces.pos) if event.type == "SUMMON" else None
+    waiting = {piece: beneficiary_of(state, piece) for piece in still_to_activate(state)} if places is not None else {}
     state = apply(state, event, *read)
     found.infos.extend(gains_said(state, ledger, chests))
     if places is not None:  # ED-LOC-SUMMON-5: the Swarm closes the gap; the table moves those pieces (ED-V3)
+        summoned = str(event.get("wyrmling", ""))
+        rock = f"Dragon Rock now (front first): {', '.join(state.pieces.rock)}"
+        if summoned in waiting and summoned not in still_to_activate(state):  # its activation is lost (field report ED-V3)
+            found.infos.append(f"{summoned} leaves {places.get(summoned, 'its space')}: its activation there "
+                               f"(for {waiting[summoned]}) is lost; {rock}")
+        else:
+            found.infos.append(rock)
         moved = [f"{piece} to {space}" for piece, space in state.pieces.pos.items()
-                 if piece in places and places[piece] != space and piece != event.get("wyrmling")]
+                 if piece in places and places[piece] != space and piece != summoned]
         if moved:
             found.infos.append(f"the Swarm closes the gap: {', '.join(moved)} (ED-LOC-SUMMON-5)")
     if state.draws != draws or state.bonfires != revealed:  # else none was uncovered (sizes are fixed)

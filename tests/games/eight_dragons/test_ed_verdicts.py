@@ -210,3 +210,22 @@ def test_a_chamber_that_pays_no_gold_says_why():
     found = Findings()
     step(GAME, before, event, found=found)
     assert "Rhed's Chamber T33+T34+T35 formed: its tiles show exactly two colours, no Gold" in found.infos
+
+
+def test_a_summon_says_the_lost_activation_and_the_rock_order():
+    """ED-LOC-SUMMON-6 (field report ED-V3): in the bundled 3-player game Rhed summons Greenyra.w2 (#32), which
+    stood on N2 still to activate for Greenyra: the verdict says the activation is lost and the Rock's order;
+    a summon that costs no activation (#35) still gives the Rock's order."""
+    from pathlib import Path
+
+    from scorekeeper.app.session import Session
+
+    s = Session.open(str(Path(__file__).resolve().parents[3] / "sample_sessions" / "eight-dragons" / "3p-board.json"))
+    infos = {}
+    for seq in (32, 35):
+        found = Findings()
+        step(GAME, s.replay(seq).state, next(e for e in s.events if e.seq == seq), found=found)
+        infos[seq] = found.infos
+    assert ("Greenyra.w2 leaves N2: its activation there (for Greenyra) is lost; Dragon Rock now (front first): "
+            "Aureus, Greenyra.w2") in infos[32]
+    assert any(i.startswith("Dragon Rock now (front first): ") and "Blakkar.w1" in i for i in infos[35])
