@@ -118,38 +118,17 @@ def _styled(line: str, fg: str | None) -> str:
     return click.style(line, fg=fg, bold=fg == "red") if fg else line
 
 
-#: set (to anything) by ``scorekeeper --no-pager``: no read-out is paged
-NO_PAGER = "SCOREKEEPER_NO_PAGER"
-#: less's options when the user chose none (``LESS``): as git, quit when it fits, keep colours, leave the text
-LESS_DEFAULT = "-FRX"
-
-
-def page(output: str) -> None:
-    """The journal (``log``) through the pager on a terminal, opened at its end where the newest lines are
-    (``less +G``, unless the user chose a pager or less's options); plainly otherwise."""
-    stream = _raw(False)
-    paged(output, lambda text: click.echo(visible(wrap(text, width())), file=stream), at_end=True)
-
-
-def paged(output: str, show: Callable[[str], None] | None = None, *, at_end: bool = False) -> None:
-    """A long read-out (``audit``, ``score --explain``, ``rules``, ``check``, ``log``; field reports EH-F6, UX-3)
-    through the pager, as git does: only on a terminal, only when it is longer than the screen, never with
-    ``--no-pager``; ``$PAGER`` when set, else ``less`` with ``LESS`` (``-FRX`` when unset; ``at_end``: opened at
-    the end). Otherwise printed by ``show`` (default: fitted to the screen, as ``echo(fit=True)``), exactly as
-    without a pager."""
+def page(output: str, show: Callable[[str], None] | None = None, at_end: bool = False) -> None:
+    """A long read-out (log, audit, score --explain, rules, check) through $PAGER, else less -FRX (+G ``at_end``)
+    as git does: on a terminal, when longer than the screen, unless --no-pager; otherwise ``show`` prints it."""
     import shutil  # only to page
-
-    stream = _raw(False)
-    wrapped = wrap(output, width())
-    long = wrapped.count("\n") + 2 > shutil.get_terminal_size((80, 24)).lines
-    if not (long and stream.isatty() and not os.environ.get(NO_PAGER)):
-        (show or (lambda text: echo(text, fit=True)))(output)
-        return
-    for rewrite in _SPOKEN:
-        wrapped = rewrite(wrapped)
+    stream, wrapped = _raw(False), wrap(output, width())
+    if not stream.isatty() or os.environ.get("SCOREKEEPER_NO_PAGER") or \
+            wrapped.count("\n") + 2 <= shutil.get_terminal_size((80, 24)).lines:
+        return (show or (lambda text: echo(text, fit=True)))(output)
     chosen = {"PAGER", "LESS"} & os.environ.keys()
     if not chosen:
-        os.environ["LESS"] = LESS_DEFAULT + (" +G" if at_end else "")
+        os.environ["LESS"] = "-FRX" + (" +G" if at_end else "")
     try:
         click.echo_via_pager(visible(wrapped) + "\n")
     finally:

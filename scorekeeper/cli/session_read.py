@@ -8,7 +8,7 @@ from scorekeeper.cli.common import (
     check_format, complete_now, emit_json, json_option, open_session, reading_options, session_option, show_verdict,
 )
 from scorekeeper.errors import BadInput
-from scorekeeper.cli.output import echo, page, paged, say, width
+from scorekeeper.cli.output import echo, page, say, width
 from scorekeeper.render.payloads import played_data, score_payload, state_payload, status_payload
 from scorekeeper.render.report_data import played_line
 from scorekeeper.render.report import DEFAULT_FORMAT, on_screen
@@ -72,7 +72,7 @@ def log(session: str | None, as_json: bool, fmt: str, last: int | None, player: 
     if fmt == "csv":
         echo(render_log(rows, fmt), plain=True)
     else:
-        page(render_log(rows, fmt, width()))
+        page(render_log(rows, fmt, width()), at_end=True)
 
 
 @command("check")
@@ -90,8 +90,7 @@ def check(session: str | None, as_json: bool) -> None:
     if as_json:
         emit_json(violations_json(replayed.violations))
     elif replayed.violations:
-        paged("\n".join(line for v in replayed.violations for line in violation_lines(v)),
-              lambda text: echo(text, fg="red", fit=True))
+        page("\n".join(line for v in replayed.violations for line in violation_lines(v)), lambda t: echo(t, fg="red", fit=True))
     else:
         say(f"no violations in {s.journal.count} events")
     if replayed.errors:
@@ -141,11 +140,8 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
     fmt = check_format(fmt)
     shown = render_score(table, fmt, explain=explain, title=s.game.title, width=width())
     said = played_line(s) if at is None and fmt == DEFAULT_FORMAT else ""  # when and where, known
-    shown += f"\n{said}" if said else ""
-    if explain and on_screen(fmt):  # a long read-out: paged on a terminal (field report EH-F6)
-        paged(shown)
-    else:
-        echo(shown, plain=not on_screen(fmt), fit=True)
+    (page if explain and on_screen(fmt) else lambda text: echo(text, plain=not on_screen(fmt), fit=True))(
+        shown + (f"\n{said}" if said else ""))
     replayed = s.replay(at)
     if replayed.errors:
         echo(f"\nWarning: {broken_note(len(replayed.errors), replayed.counted_errors)}: see 'scorekeeper check'",
@@ -196,10 +192,7 @@ def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
         return
     lines += ["", f"The board just before #{seq}:"]
     shown = [text(line, fmt) for line in lines] + [render_status(audited.status_before, fmt, width())]
-    if on_screen(fmt):  # a long read-out: paged on a terminal (field reports EH-F6, UX-3)
-        paged("\n".join(shown))
-    else:
-        echo("\n".join(shown), plain=True, fit=True)
+    (page if on_screen(fmt) else lambda text: echo(text, plain=True, fit=True))("\n".join(shown))
 
 
 @command("verify")

@@ -47,3 +47,25 @@ def test_the_short_status_wraps_the_end_announcement_instead_of_cutting_it() -> 
     shown = render_short(s.status(150), 80)
     turn = shown[shown.index("Turn:"):shown.index("\nPlayers:")]
     assert "final turns still to play: Cleo, Ada, Bram" in turn and "…" not in turn
+
+
+def test_a_flamecraft_play_that_fills_a_shop_says_so_with_the_shop_it_brings(tmp_path: Path) -> None:
+    """FC-PLACE-6 (field report FC-V3): the play that fills a shop says, in its verdict, that a new shop is drawn
+    face down, under the name ``next:`` then uses (NEW-1), and to flip it at the end of the turn."""
+    import shlex
+
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import main
+    from tests.core.test_table_games import flamecraft
+
+    new, plays = flamecraft()
+    env = {"SCOREKEEPER_HOME": str(tmp_path / "home"), "SCOREKEEPER_SESSION": str(tmp_path / "game.json")}
+    assert CliRunner().invoke(main, ["new", *new], env=env).exit_code == 0
+    for play in plays[:34]:  # up to Cleo's place CR-3 3, which fills GLINTNOOK (#35)
+        assert CliRunner().invoke(main, shlex.split(play), env=env).exit_code == 0, play
+    filled = CliRunner().invoke(main, shlex.split(plays[34]), env={**env, "COLUMNS": "200"})
+    assert filled.output.splitlines()[:2] == [
+        "#35 recorded: Cleo places CR-3 in slot 3 (draws fancy FY-12)",
+        "  GLINTNOOK is full: draw a new shop face down (NEW-1) and flip it at the end of the turn "
+        "(fc end --flip SHOP) (FC-PLACE-6)"]
