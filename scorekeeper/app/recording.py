@@ -15,14 +15,15 @@ from typing import Any, Callable, Iterator, Sequence, Union
 
 from scorekeeper.app import replay_cache
 from scorekeeper.app.consequences import Effects, ruling_effects
+from scorekeeper.app.ending import end_lines
 from scorekeeper.app.session_core import WriteHook, config_of
 from scorekeeper.app.trust import Trust
 from scorekeeper.app.verdicts import PlayRefused, Verdict, core_description, describe
-from scorekeeper.core.engine import Replay, extended, replay, step
+from scorekeeper.core.engine import Replay, carried_out, extended, replay, step
 from scorekeeper.core.events import AMEND, ASSERT, CORE_TYPES, NOTE, VOID, Event
 from scorekeeper.core.journal import Journal, MemoryJournal, Transaction
 from scorekeeper.errors import BadInput
-from scorekeeper.core.protocol import Draft, Effect, Finding, Findings, Game, asking
+from scorekeeper.core.protocol import Draft, Effect, Expectation, Finding, Findings, Game, asking
 
 #: a play, or a function of the replay under the lock that gives it (``undo`` picks its target there)
 DraftOrFunction = Union[Draft, Callable[[Replay], Draft]]
@@ -163,6 +164,7 @@ class Recording(Trust):
                 after_state = after.state
             infos: list[str] = []
             gains: list[Effect] = []
+            ending: list[str] | None = []
         else:
             completed = self.game.complete(current.state, draft)
             candidate = Event(seq, completed.type, completed.player, dict(completed.payload), forced=forced)
@@ -174,14 +176,19 @@ class Recording(Trust):
             infos = list(found.infos)
             replayed = extended(current, candidate, after_state, findings, self.game)
             gains = play_effects(self.game, current.state, after_state, candidate, findings)
+            ending = [] if not carried_out(candidate, findings) else None
+        expectation: Expectation | None = None
         try:
-            expected = self.game.expect(after_state).text
+            expectation = self.game.expect(after_state)
+            expected = expectation.text
         except Exception:  # a hint must never stop a command
             expected = ""
+        if ending is None:  # a game's play carried out: what it did to the end of the game (field report FC-V1)
+            ending = end_lines(self.game, current.state, after_state, expectation)
         journal = {e.seq: e for e in events()} if candidate.type in (VOID, AMEND) else {}
         return Verdict(candidate, findings, current.state, after_state, expected,
                        describe(self.game, candidate, journal), infos, effects=effects, replayed=replayed,
-                       gains=gains)
+                       gains=gains, ending=ending)
 
     # -- notes ---------------------------------------------------------------------------------------
 

@@ -38,6 +38,9 @@ class Verdict:
     replayed: Replay | None = None
     #: what the play gave or cost each player (``Game.effects``), empty when nothing countable changed
     gains: list[Effect] = field(default_factory=list)
+    #: what the play did to the end of the game: the end triggered, the final round, the game over and its
+    #: winner (``app.ending``; field report FC-V1)
+    ending: list[str] = field(default_factory=list)
 
     @property
     def errors(self) -> list[Finding]:
@@ -58,6 +61,7 @@ class Verdict:
             "effects": [e.to_json() for e in self.gains],
             "warnings": [{"rule": f.rule, "severity": f.severity, "message": f.message} for f in self.findings],
             **({"later_plays": self.effects.to_json()} if self.effects is not None else {}),
+            **({"ending": list(self.ending)} if self.ending else {}),
             "expected": self.expected,
             "hash": self.head_hash,
         }

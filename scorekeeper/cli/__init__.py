@@ -131,16 +131,15 @@ class MainGroup(click.Group):
 
         from scorekeeper.render.visible import VisibleText
 
-        saved, no_color = (sys.stdout, sys.stderr), os.environ.get("NO_COLOR")
+        saved, no_color, no_pager = (sys.stdout, sys.stderr), os.environ.get("NO_COLOR"), os.environ.get("SCOREKEEPER_NO_PAGER")
         sys.stdout, sys.stderr = VisibleText(sys.stdout), VisibleText(sys.stderr)  # type: ignore[assignment]
         try:
             return super().main(*args, **kwargs)
         finally:
             sys.stdout, sys.stderr = saved
-            if no_color is None:
-                os.environ.pop("NO_COLOR", None)
-            else:
-                os.environ["NO_COLOR"] = no_color
+            for key, was in (("NO_COLOR", no_color), ("SCOREKEEPER_NO_PAGER", no_pager)):  # as they were
+                os.environ.pop(key, None)
+                os.environ.update({} if was is None else {key: was})
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         from scorekeeper.errors import not_utf8
@@ -215,7 +214,7 @@ def legal_now(exc: click.UsageError, shown: int = 12) -> str:
     if not isinstance(exc, click.MissingParameter) or exc.param is None or exc.ctx is None:
         return ""
     try:
-        values = [item.value for item in exc.param.shell_complete(exc.ctx, "")]
+        values = [i.value for i in exc.param.shell_complete(exc.ctx, "") if i.type == "plain" and i.value]  # no file's
     except Exception:  # noqa: BLE001 (an error message never fails for want of a hint)
         return ""
     more = "…" if len(values) > shown else ""
@@ -258,8 +257,9 @@ def help_command(ctx: click.Context, words: tuple[str, ...]) -> None:
 @click.option("-s", "--session", "session", type=click.Path(dir_okay=False), help="The session file, for any "
               "command (as its own --session; default: the current session, or $SCOREKEEPER_SESSION).")
 @click.option("--no-color", "no_color", is_flag=True, help="No colour, as with NO_COLOR set (the table too).")
+@click.option("--no-pager", "no_pager", is_flag=True, help="Never page a long read-out on a terminal (the table too).")
 @click.pass_context
-def main(ctx: click.Context, session: str | None, no_color: bool) -> None:
+def main(ctx: click.Context, session: str | None, no_color: bool, no_pager: bool) -> None:
     """Scorekeeper: record a dragon board game as you play it, check every play, and score it.
 
     Games: GAMES.
@@ -268,6 +268,7 @@ def main(ctx: click.Context, session: str | None, no_color: bool) -> None:
     """
     if no_color:  # as NO_COLOR, for the command and its error (the whole table: ``--no-color play``)
         os.environ["NO_COLOR"] = "1"  # ``MainGroup.main`` puts NO_COLOR back as it was
+    os.environ.update({"SCOREKEEPER_NO_PAGER": "1"} if no_pager else {})  # as --no-color (``MainGroup.main``)
     if session:  # ``scorekeeper -s FILE COMMAND``: the command's session unless it names its own (``common.chosen_path``)
         from scorekeeper.cli.common import Chosen
 

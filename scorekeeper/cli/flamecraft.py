@@ -13,7 +13,7 @@ import click
 
 from scorekeeper.core import adjusting
 from scorekeeper.cli.common import Domain, complete_now, game_group
-from scorekeeper.cli.recording import Recorder, as_typed
+from scorekeeper.cli.recording import FITTED_INFOS, Recorder, as_typed
 from scorekeeper.errors import BadInput
 
 
@@ -36,7 +36,7 @@ def as_typed_words(payload: dict[str, Any]) -> dict[str, Any]:
 
 #: ``@command(NAME, TYPE, PARAMS…)`` on a function of the words giving the payload (``scorekeeper.cli.recording``);
 #: the player (``-p``, or ``deal``'s PLAYER) is passed as typed
-command = Recorder(group, "flamecraft", "fc", player=as_typed, tidy=as_typed_words)
+command = Recorder(group, "flamecraft", "fc", FITTED_INFOS, player=as_typed, tidy=as_typed_words)
 
 
 def pair(message: str, **words: str | None) -> dict[str, Any] | None:

@@ -118,21 +118,19 @@ def _styled(line: str, fg: str | None) -> str:
     return click.style(line, fg=fg, bold=fg == "red") if fg else line
 
 
-def page(output: str) -> None:
-    """Print ``output`` through the pager on a terminal (when it is longer than the screen), plainly otherwise.
-
-    The pager opens at the end, where the newest lines are (``log``): ``less +G``, unless the user chose a
-    pager (``PAGER``) or less's options (``LESS``)."""
+def page(output: str, show: Callable[[str], None] | None = None, at_end: bool = False) -> None:
+    """A long read-out (log, audit, score --explain, rules, check) through $PAGER, else less -FRX (+G ``at_end``)
+    as git does: on a terminal, when longer than the screen, unless --no-pager; otherwise ``show`` prints it."""
     import shutil  # only to page
-    stream, output = _raw(False), wrap(output, width())
-    if stream.isatty() and output.count("\n") + 2 > shutil.get_terminal_size((80, 24)).lines:
-        at_end = not {"PAGER", "LESS"} & os.environ.keys()
-        if at_end:
-            os.environ["LESS"] = "-R +G"
-        try:
-            click.echo_via_pager(visible(output) + "\n")
-        finally:
-            if at_end:
-                del os.environ["LESS"]
-    else:
-        click.echo(visible(output), file=stream)
+    stream, wrapped = _raw(False), wrap(output, width())
+    if not stream.isatty() or os.environ.get("SCOREKEEPER_NO_PAGER") or \
+            wrapped.count("\n") + 2 <= shutil.get_terminal_size((80, 24)).lines:
+        return (show or (lambda text: echo(text, fit=True)))(output)
+    chosen = {"PAGER", "LESS"} & os.environ.keys()
+    if not chosen:
+        os.environ["LESS"] = "-FRX" + (" +G" if at_end else "")
+    try:
+        click.echo_via_pager(visible(wrapped) + "\n")
+    finally:
+        if not chosen:
+            del os.environ["LESS"]

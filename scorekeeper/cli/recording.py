@@ -83,6 +83,8 @@ def _with_infos(verdicts: list[Verdict]) -> None:
 FITTED = Voice(_fitted)
 #: each verdict as it is, "next:" once at the end
 EACH = Voice(_each)
+#: each verdict fitted to the terminal with what the play did under its line (a shop filled, a deck run out…)
+FITTED_INFOS = Voice(_with_infos)
 #: each verdict with what the play did; the JSON too; a refusal is one line on stderr
 WITH_INFOS = Voice(_with_infos, lambda v: {**v.to_json(), "infos": v.infos}, json_refusals=False)
 

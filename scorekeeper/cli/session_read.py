@@ -72,7 +72,7 @@ def log(session: str | None, as_json: bool, fmt: str, last: int | None, player: 
     if fmt == "csv":
         echo(render_log(rows, fmt), plain=True)
     else:
-        page(render_log(rows, fmt, width()))
+        page(render_log(rows, fmt, width()), at_end=True)
 
 
 @command("check")
@@ -90,7 +90,7 @@ def check(session: str | None, as_json: bool) -> None:
     if as_json:
         emit_json(violations_json(replayed.violations))
     elif replayed.violations:
-        echo("\n".join(line for v in replayed.violations for line in violation_lines(v)), fg="red", fit=True)
+        page("\n".join(line for v in replayed.violations for line in violation_lines(v)), lambda t: echo(t, fg="red", fit=True))
     else:
         say(f"no violations in {s.journal.count} events")
     if replayed.errors:
@@ -140,7 +140,8 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
     fmt = check_format(fmt)
     shown = render_score(table, fmt, explain=explain, title=s.game.title, width=width())
     said = played_line(s) if at is None and fmt == DEFAULT_FORMAT else ""  # when and where, known
-    echo(shown + (f"\n{said}" if said else ""), plain=not on_screen(fmt), fit=True)
+    (page if explain and on_screen(fmt) else lambda text: echo(text, plain=not on_screen(fmt), fit=True))(
+        shown + (f"\n{said}" if said else ""))
     replayed = s.replay(at)
     if replayed.errors:
         echo(f"\nWarning: {broken_note(len(replayed.errors), replayed.counted_errors)}: see 'scorekeeper check'",
@@ -191,7 +192,7 @@ def audit(seq: int, session: str | None, as_json: bool, fmt: str) -> None:
         return
     lines += ["", f"The board just before #{seq}:"]
     shown = [text(line, fmt) for line in lines] + [render_status(audited.status_before, fmt, width())]
-    echo("\n".join(shown), plain=not on_screen(fmt), fit=True)
+    (page if on_screen(fmt) else lambda text: echo(text, plain=True, fit=True))("\n".join(shown))
 
 
 @command("verify")

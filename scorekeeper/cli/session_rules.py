@@ -7,7 +7,7 @@ import click
 from scorekeeper.cli.common import complete_games, emit_json
 from scorekeeper.errors import BadInput, Refused
 from scorekeeper.cli.session import command
-from scorekeeper.cli.output import say
+from scorekeeper.cli.output import page, say
 
 
 @command("rules")
@@ -42,4 +42,4 @@ def rules(what: str, words: tuple[str, ...], as_json: bool) -> None:
     if as_json:
         emit_json([r.to_json() for r in found])
     else:
-        say("\n".join(([title] if title else []) + rule_lines(found)))
+        page("\n".join(([title] if title else []) + rule_lines(found)), say)  # long: paged on a terminal

@@ -409,6 +409,12 @@ class Game:
         """Problems visible only at the end of the journal (a mandatory event never logged…)."""
         return []
 
+    def end_words(self, before: Any, after: Any) -> list[str]:
+        """What a carried-out play did to the end of the game, in words for its verdict: the end triggered and
+        what follows (``the last round: Bo, Cy and Ann play once more``), the final round begun. The game over
+        and its winner are said by the application for every game. Default: nothing."""
+        return []
+
     def board(self, settings: Mapping[str, Any]) -> str:
         """The board side or variant the session's ``settings`` play, in a few words (BG Stats' ``board``:
         "Side B", "Short game (3 Bonfires)"); '' for a game with one board and no variant. Default: ''."""

@@ -21,6 +21,9 @@ PARTS = ("players", "board", "notes")
 SCREEN_ROWS = 23
 #: the rows ``Next`` may take on the short status, wrapped
 NEXT_ROWS = 4
+#: the rows ``Turn`` may take on the short status, wrapped: the end of the game and the final turns are never
+#: cut at the first row (field report EH-F5)
+TURN_ROWS = 3
 #: how a clipped line ends
 CLIP = "…"
 #: the columns of ``status --format csv``
@@ -61,13 +64,16 @@ def render_status(status: Status, fmt: str = DEFAULT_FORMAT, width: int | None =
 
 
 def render_short(status: Status, width: int, played: str = "") -> str:
-    """The status on one 24-row screen at ``width`` columns: ``Next`` first (to be wrapped), the turn on one line
-    (then ``played``, when and where, on one line when the screen has room), each player on one line (clipped with "…"), each of the
+    """The status on one 24-row screen at ``width`` columns: ``Next`` first (to be wrapped), the turn (wrapped, at
+    most ``TURN_ROWS`` rows) (then ``played``, when and where, on one line when the screen has room), each player on one line (clipped with "…"), each of the
     game's tables on one line (its title, how many rows and the first of them), the notes (as many as fit,
     clipped), and a last line saying how to see the rest."""
     lines = [clip(f"Next: {status.expected}", NEXT_ROWS * (width - len(INDENT)))]  # wrapped where it is printed
+    turn_rows = 1
     if status.headline:
-        lines.append(clip("Turn: " + " · ".join(status.headline), width))
+        turn = clip("Turn: " + " · ".join(status.headline), TURN_ROWS * (width - len(INDENT)))
+        lines.append(turn)  # wrapped where it is printed, as Next is
+        turn_rows = rows_of(turn, width)
     after_turn = len(lines)
     if status.players:
         lines.append("Players:")
@@ -78,7 +84,7 @@ def render_short(status: Status, width: int, played: str = "") -> str:
         lines += [clip(f"{INDENT}{part.title.split(' (')[0]} ({_count(len(part.rows))}): {_firsts(part.rows)}", width)
                   for part in status.sections]
     more = "more: scorekeeper status --full, or status players | board | notes"
-    room = SCREEN_ROWS - len(lines) - (NEXT_ROWS - 1) - 2
+    room = SCREEN_ROWS - len(lines) - (NEXT_ROWS - 1) - (turn_rows - 1) - 2
     if played and room > 0:  # when and where, only where it fits
         lines.insert(after_turn, clip(played, width))
         room -= 1
@@ -89,6 +95,11 @@ def render_short(status: Status, width: int, played: str = "") -> str:
         if len(notes) < len(status.notes):
             lines.append(f"{INDENT}(and {len(status.notes) - len(notes)} more: scorekeeper status notes)")
     return "\n".join([*lines, clip(more, width)])
+
+
+def rows_of(line: str, width: int) -> int:
+    """How many rows ``line`` takes wrapped at ``width`` columns, its continuations indented (about)."""
+    return 1 if len(line) <= width else 1 + -(-(len(line) - width) // max(width - len(INDENT), 1))
 
 
 def clip(line: str, width: int) -> str:

@@ -36,6 +36,7 @@ def verdict_lines(verdict: "Verdict", show_next: bool = True) -> list[str]:
     if event.forced and event.type not in CORE_TYPES and verdict.applied:  # else CORE-UNAPPLIED says why
         out.append(f"  applied as the table played it; it stays flagged in check, log and audit "
                    f"('scorekeeper void {event.seq}' takes it back)")
+    out += [f"  {line}" for line in verdict.ending]
     if verdict.expected and show_next:
         out.append(f"next: {verdict.expected}")
     return out

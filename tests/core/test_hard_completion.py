@@ -63,6 +63,14 @@ def test_a_missing_argument_lists_what_is_legal_now(session: Path, tmp_path: Pat
     assert new.exit_code == 2 and "legal now: emberheart, eh, flamecraft" in new.output
 
 
+@pytest.mark.parametrize("words", [["report"], ["branch"], ["compare"], ["standings"]])
+def test_a_missing_file_says_no_empty_legal_now(words: list[str], session: Path, tmp_path: Path) -> None:
+    """UX-6 (field report): a missing file or folder has no values to list: no ``legal now:`` with nothing after."""
+    env = {"SCOREKEEPER_HOME": str(tmp_path / "home"), "SCOREKEEPER_SESSION": str(session)}
+    missing = CliRunner().invoke(main, words, env=env)
+    assert missing.exit_code == 2 and "Missing" in missing.output and "legal now" not in missing.output
+
+
 def test_a_choice_argument_completes_at_the_table_as_in_bash(tmp_path: Path) -> None:
     """EH-F6: ``respond `` + Tab offered nothing at the table (the game names the field ``option``, the command
     ``answer``); the table now asks the parameter's own completion, as bash does."""

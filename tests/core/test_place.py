@@ -30,7 +30,7 @@ def test_status_and_score_say_how_long_the_game_took(table: Cli) -> None:
     """UX-18 (field report): `status`, `score` and the report showed no duration; status and score now say it
     on one line (the report already did), within status's one screen."""
     status = table("status").output.splitlines()
-    assert status[2] == PLAYED and len(status) <= 23  # under the turn; the 24th row is the prompt's
+    assert under_turn(status) == PLAYED and len(status) <= 23  # under the turn; the 24th row is the prompt's
     score = table("score").output.splitlines()
     assert score[score.index("Winner: Whytera") + 1] == PLAYED
     assert PLAYED not in table("score", "--at", "20").output  # the table then is not the game's time
@@ -42,7 +42,7 @@ def test_a_location_set_once_is_said_everywhere_and_is_the_bg_stats_default(tabl
     set_it = table("set", "location", "Ann's  kitchen")
     assert (set_it.exit_code, set_it.output.splitlines()[0]) == (0, "#158 recorded: note: played at Ann's kitchen")
     said = f"{PLAYED} at Ann's kitchen"  # the note, recorded now, does not stretch the game to today
-    assert table("status").output.splitlines()[2] == said
+    assert under_turn(table("status").output.splitlines()) == said
     assert said in table("score").output.splitlines()
     assert table("report", "-o", str(tmp_path / "r.html")).exit_code == 0
     assert "· played 2026-11-30 08:30 to 08:31 (1 min) at Ann&#x27;s kitchen ·" in (tmp_path / "r.html").read_text(
@@ -52,7 +52,7 @@ def test_a_location_set_once_is_said_everywhere_and_is_the_bg_stats_default(tabl
     given = json.loads(table("export", "--to", "bgstats", "--location", "Café Ludo").stdout)
     assert [p["name"] for p in given["locations"]] == ["Café Ludo"]  # --location still wins
     assert table("undo").exit_code == 0  # the place is a note: undone, the place before it (none) is back
-    assert table("status").output.splitlines()[2] == PLAYED
+    assert under_turn(table("status").output.splitlines()) == PLAYED
     assert json.loads(table("export", "--to", "bgstats").stdout)["locations"] == []
 
 
@@ -61,9 +61,9 @@ def test_a_new_place_replaces_the_last_and_an_empty_one_clears_it(table: Cli) ->
     known settings and writes nothing (exit 2)."""
     for place in ("Ann's kitchen", "the club"):
         assert table("set", "location", place).exit_code == 0
-    assert table("status").output.splitlines()[2] == f"{PLAYED} at the club"
+    assert under_turn(table("status").output.splitlines()) == f"{PLAYED} at the club"
     assert table("set", "location=").output.startswith("#160 recorded: note: the location is cleared")
-    assert table("status").output.splitlines()[2] == PLAYED
+    assert under_turn(table("status").output.splitlines()) == PLAYED
     before = table.session.read_bytes()
     typo = table("set", "locaton", "x")
     assert typo.exit_code == 2 and typo.stderr.startswith("error: unknown setting 'locaton'; known settings: ")
@@ -96,3 +96,11 @@ def test_settings_lists_the_place_with_where_it_was_set(table: Cli) -> None:
     assert table("set", "location", "the club").exit_code == 0
     place = json.loads(table("settings", "--json").stdout)[-1]
     assert (place["key"], place["value"], place["source"]) == ("location", "the club", "set at #158")
+
+
+def under_turn(status: list[str]) -> str:
+    """The line under the status's ``Turn:`` line and its continuations (the turn wraps: field report EH-F5)."""
+    at = next(n for n, line in enumerate(status) if line.startswith("Turn:")) + 1
+    while status[at].startswith("  "):
+        at += 1
+    return status[at]

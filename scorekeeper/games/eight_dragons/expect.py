@@ -19,6 +19,7 @@ from scorekeeper.errors import BadInput
 from scorekeeper.core.protocol import Choice, Draft, Expectation, resolve_name
 
 from .board import KINGDOMS
+from .ending import final_round_words
 from .context import PayloadError, beneficiary_of, new_tiles, piece_place, space_label, space_of, still_to_activate
 from .flight import FlightError, simulate
 from .hexgrid import format_cell
@@ -26,7 +27,7 @@ from .notation import check_specs, parse_folk, parse_kingdom, split_item
 from .pieces import AUREA
 from .rules_locations import COMMAND_OF, EVENT_LOCATION, grow_targets, stacks_left, summon_eligible
 from .rules_lair import with_seen_turn
-from .rules_turn import close_problems
+from .rules_turn import close_problems, predicted_bonfires
 from .state import EDState
 
 #: Location type → the event type that activates it
@@ -43,7 +44,26 @@ def active(state: EDState) -> str | None:
 
 
 def expected_text(state: EDState) -> str:
-    """What the table does next, in words."""
+    """What the table does next, in words: an uncovered Bonfire first, until it is recorded (field report ED-F1),
+    then the play it holds up."""
+    due = [] if state.over else predicted_bonfires(state)
+    if due:
+        words = ", ".join(f"'ed bonfire {s}'" for s in due)
+        shows = (f"stack {due[0]}'s Bonfire shows: record it" if len(due) == 1 else
+                 f"the Bonfires of stacks {' and '.join(due)} show: record them")
+        return f"{shows} first ({words}) — then {_expected_play(state)}"
+    return _expected_play(state)
+
+
+def _expected_play(state: EDState) -> str:
+    """The play the table makes next, once no Bonfire waits to be recorded; in the final round, whose final turn
+    it is and who follows first (field report ED-V1)."""
+    final = final_round_words(state)
+    return f"{final} — {_next_play(state)}" if final else _next_play(state)
+
+
+def _next_play(state: EDState) -> str:
+    """The play the table makes next."""
     if state.over:
         todo = [n for n in state.order if state.players[n].chests and not state.players[n].chests_placed]
         if todo:
@@ -88,7 +108,10 @@ def expect(state: EDState) -> Expectation:
 
 
 def choices(state: EDState) -> list[Choice]:
-    """The plays the game accepts now."""
+    """The plays the game accepts now: an uncovered Bonfire alone until it is recorded (ED-BONFIRE-1)."""
+    due = [] if state.over else predicted_bonfires(state)
+    if due:
+        return [Choice("BONFIRE", None, {"stack": due}, f"ed bonfire {due[0]}")]
     if state.over:
         return [Choice("CHESTS", n, {"chests": [c.id for c in state.players[n].chests]}, f"ed chests {n} "
                        f"{state.players[n].chests[0].id}=ARTIFACT@TILE")

@@ -9,12 +9,13 @@ from scorekeeper.games import entry
 from scorekeeper.core.protocol import (Choice, Draft, Expectation, Finding, Findings, Game, ObservationError,
                                     ScoreTable, SessionConfig, Status)
 
-from . import rules_end, rules_lair, rules_turn, view
+from . import ending, rules_end, rules_lair, rules_turn, view
 from .adjust import play_adjust
 from .tally import play_tally
 from .events import EVENTS
 from .notation import amended_placement
 from .board import KINGDOMS
+from .context import beneficiary_of, still_to_activate
 from .expect import active, complete, expect, expected_text, placements
 from .pieces import AUREA
 from .rules_locations import CHECKS as LOCATION_RULES, EVENT_LOCATION, JUDGED as LOCATION_GAINS
@@ -61,11 +62,19 @@ def _carry_out(state: EDState, event: Event, found: Findings, apply: Callable[..
     ledger, chests = len(state.ledger), {name: len(p.chests) for name, p in state.players.items()}
     draws, revealed = dict(state.draws), list(state.bonfires)
     places = dict(state.pieces.pos) if event.type == "SUMMON" else None
+    waiting = {piece: beneficiary_of(state, piece) for piece in still_to_activate(state)} if places is not None else {}
     state = apply(state, event, *read)
     found.infos.extend(gains_said(state, ledger, chests))
     if places is not None:  # ED-LOC-SUMMON-5: the Swarm closes the gap; the table moves those pieces (ED-V3)
+        summoned = str(event.get("wyrmling", ""))
+        rock = f"Dragon Rock now (front first): {', '.join(state.pieces.rock)}"
+        if summoned in waiting and summoned not in still_to_activate(state):  # its activation is lost (field report ED-V3)
+            found.infos.append(f"{summoned} leaves {places.get(summoned, 'its space')}: its activation there "
+                               f"(for {waiting[summoned]}) is lost; {rock}")
+        else:
+            found.infos.append(rock)
         moved = [f"{piece} to {space}" for piece, space in state.pieces.pos.items()
-                 if piece in places and places[piece] != space and piece != event.get("wyrmling")]
+                 if piece in places and places[piece] != space and piece != summoned]
         if moved:
             found.infos.append(f"the Swarm closes the gap: {', '.join(moved)} (ED-LOC-SUMMON-5)")
     if state.draws != draws or state.bonfires != revealed:  # else none was uncovered (sizes are fixed)
@@ -125,6 +134,13 @@ OBSERVABLE = ("gold", "wyrmlings", "lair", "chambers", "missions", "pending", "c
 VIEWS: dict[str, Callable[[EDState, str], Any]] = {"lair_map": view.lair_map, "lair_json": view.lair_json}
 
 
+#: the plays that lay Lair tiles, and so may form Chambers
+LAYING = frozenset({"START", "PLACE", "REPLACE"})
+
+#: the plays that may come before an uncovered Bonfire is recorded: the reveal itself and the table's own
+#: corrections of the state (field report ED-R1)
+BEFORE_BONFIRE = frozenset({"BONFIRE", "ADJUST", "TALLY"})
+
 #: the plays of a turn in progress: an inert forced one still ends the turn
 TURN_PLAYS = rules_turn.TURN_PLAYS | frozenset(EVENT_LOCATION)
 
@@ -152,7 +168,13 @@ class EightDragons(Game):
         state back when an error is recorded). ED-SETUP-1: the player must be one of the game's."""
         if event.player is not None and event.player not in state.players and event.player != AUREA:
             found.stop("ED-SETUP-1", f"{event.player!r} is not a player of this game")
+        if event.type not in BEFORE_BONFIRE:
+            rules_turn.ask_bonfire(state, found)  # an uncovered Bonfire first (field report ED-R1)
+        lays = event.type in LAYING
+        chambers = {name: set(p.lair.chambers) for name, p in state.players.items()} if lays else {}
         state = PLAYS[event.type](state, event, found)
+        if lays and not (found.items and found.failed):  # a Chamber that pays no Gold is said too (ED-V2)
+            found.infos.extend(rules_lair.unpaid_chambers(state, chambers))
         state.last_seq = event.seq
         return state
 
@@ -261,6 +283,11 @@ class EightDragons(Game):
     def describe(self, event: Event) -> str:
         """One human line for the log."""
         return view.describe_event(event)
+
+    def end_words(self, before: EDState, after: EDState) -> list[str]:
+        """Each Bonfire's count, the end triggered and the final round that follows, each final turn begun (see
+        ``ending.end_words``)."""
+        return ending.end_words(before, after)
 
     def end_findings(self, state: EDState) -> list[Finding]:
         """Bonfires due by the draw count but never recorded, each at the draw that uncovered it."""

@@ -11,7 +11,7 @@ from scorekeeper.core.protocol import Finding, Findings, block, error, warning
 from .board import parse_kingdom
 from .context import PayloadError
 from .hexgrid import Cell, Vertex, format_cell, parse_cell, rotate_edges, rotations_matching
-from .lair import Lair, chamber_pays
+from .lair import Lair, chamber_pays, colour_set
 from .state import EDState
 from .notation import TileSpecError, parse_tile
 from .tiles import Tile
@@ -221,6 +221,24 @@ def pay_chambers(state: EDState, player: str, formed: Sequence[Vertex], seq: int
             state.gain(player, 1, f"Chamber {names} ({why})", seq)
             paid += 1
     return paid
+
+
+def unpaid_chambers(state: EDState, before: dict[str, set[Vertex]]) -> list[str]:
+    """ED-CHAMBER-4, ED-CHAMBER-7 (field report ED-V2): the Chambers formed since ``before`` (each player's
+    Chambers then) that paid no Gold, and why, for the verdict (Lair Tours and Specialists still count them)."""
+    none = str(state.settings.get("colour.none", "no_match"))
+    said = []
+    for name, player in state.players.items():
+        for vertex in sorted(player.lair.chambers - before.get(name, set()), key=sorted):
+            tiles = player.lair.chamber_tiles(vertex)
+            if chamber_pays(tiles, none):
+                continue
+            names = "+".join(t.name for t in tiles)
+            colourless = [t.name for t in tiles if not colour_set(t, none)]
+            why = (f"{', '.join(colourless)} shows no colour (colour.none={none})" if colourless
+                   else "its tiles show exactly two colours")
+            said.append(f"{name}'s Chamber {names} formed: {why}, no Gold")
+    return said
 
 
 # -- Mission replacement -----------------------------------------------------------------------------------

@@ -485,6 +485,19 @@ def uncover_bonfires(state: EDState, before: list[str], seq: int) -> list[str]:
     return said
 
 
+def ask_bonfire(state: EDState, found: Findings) -> None:
+    """ED-BONFIRE-1 (field report ED-R1): a Bonfire the recorded draws uncovered is revealed at once, and the
+    4th triggers the end: until it is recorded with 'ed bonfire', every other play is asked for it first (an
+    ask, forced or not), so that the end cannot be missed. Once the game is over, later Bonfires change nothing
+    (ED-END-5) and nothing is asked."""
+    due = predicted_bonfires(state)
+    if due and not state.over:
+        stack = due[0]
+        drawn = f" (the draw of #{state.uncovered[stack]} uncovered it)" if stack in state.uncovered else ""
+        found.ask("ED-BONFIRE-1", f"stack {stack}'s Bonfire shows{drawn}: record it first with "
+                                  f"'ed bonfire {stack}'")
+
+
 def unrecorded_bonfires(state: EDState) -> list[Finding]:
     """ED-BONFIRE-1: a warning for each Bonfire due by the draw count but never recorded, at the draw that
     uncovered it."""

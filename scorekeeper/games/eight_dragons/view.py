@@ -14,6 +14,7 @@ from .board import KINGDOMS
 from .context import still_to_activate
 from .hexgrid import format_cell
 from .render import render_lair
+from .ending import coming_turn, final_turns_left, in_final_round, names
 from .expect import expect
 from .settings import ROYAL_METRICS
 from .state import EDState
@@ -44,7 +45,9 @@ def status(state: EDState) -> Status:
     end = f"Bonfires {count}/{threshold}" if count <= threshold else f"Bonfires {count} revealed (end at {threshold})"
     if state.end_trigger_turn is not None:
         last = state.last_turn or 0
-        end += " · END TRIGGERED" + (" · FINAL ROUND" if state.final_round else
+        left = final_turns_left(state)
+        end += " · END TRIGGERED" + (f" · FINAL ROUND: {names(left)} to play" if left else
+                                      "" if state.over else
                                       f" · final round starts with {state.order[0]} in round {last // state.n + 1}")
     headline.append(end)
     if state.over:
@@ -111,16 +114,21 @@ def status(state: EDState) -> Status:
 def prompt(state: EDState, not_started: list[str]) -> str:
     """The table's prompt, in the words of ``next:`` (field reports ED-V4, FC-F5): ``Setup · Starting Tiles``,
     ``Round 1 · Ann · activations``, ``Round 1 · Ann · Lairs``, once the turn is done who flies next, in the
-    round that flight begins (``Round 2 · Bo flies``), and ``Round 8 · final turn done``."""
+    round that flight begins (``Round 2 · Bo flies``); in the final round ``Final round · Bo flies`` (field report
+    ED-V1) and ``Final round · final turn done``."""
     if state.over:
         return "Game over"
     if not_started:
         return "Setup · Starting Tiles"
     phase = _phase(state)
+    turn = state.turn + 1 if phase.startswith("done") or state.turn < 0 else state.turn
+    when = "Final round" if in_final_round(state, turn) else f"Round {turn // state.n + 1}"
     if phase.startswith("done") or state.turn < 0:
-        return f"Round {(state.turn + 1) // state.n + 1} · {state.next_player} flies"
+        return f"{when} · {state.next_player} flies"
     short = {"Phase I: activations": "activations", "Phase II: expand Lairs": "Lairs"}
-    return f"Round {state.round} · " + (f"{state.active} · {short[phase]}" if phase in short else "final turn done")
+    if when == "Final round" and phase == "Phase I: activations":  # 40 columns: next: says the activation
+        return f"{when} · {state.active}"
+    return f"{when} · " + (f"{state.active} · {short[phase]}" if phase in short else "final turn done")
 
 
 def villager_notes(state: EDState) -> list[str]:

@@ -12,6 +12,7 @@ from scorekeeper.core.protocol import (
     Choice, Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, Violation, warning,
 )
 from scorekeeper.games.emberheart import adjust, rules_action, rules_cards, rules_raid, rules_reward, rules_setup, tally
+from scorekeeper.games.emberheart.view import LAST_ROUND
 from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, HIRELING_NAMES, TRACKS
 from scorekeeper.games.emberheart.complete import complete as complete_draft
 from scorekeeper.games.emberheart.context import Ctx, assumption_settled, hero_active, total_hire
@@ -301,6 +302,13 @@ class Emberheart(Game):
         """What is impossible about the table as a whole (EH-STATE-1..19, ``state_check``): an error each, naming
         the player and the thing; nothing for a state any legal sequence of plays reaches."""
         return state_findings(state)
+
+    def end_words(self, before: State, after: State) -> list[str]:
+        """Field report FC-V1: the Raid whose Reset begins round V says it is the last
+        round and that the game ends after its Raid (the game over and the winner: ``app.ending``)."""
+        if before.round < LAST_ROUND <= after.round and after.phase != END:
+            return ["Round V begins: the last round; the game ends after its Raid (no Reset), then the score"]
+        return []
 
     def end_findings(self, state: State) -> list[Finding]:
         """EH-GAR-5: a claimed Garrison card that is completable but was never completed (AMB-19); EH-END-9: a

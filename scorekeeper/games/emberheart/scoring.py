@@ -170,6 +170,21 @@ def incomplete(rows: list[ScoreRow], explanations: list[Explanation], steps: lis
                       None, explanations, [note])
 
 
+def lower_ties(rows: list[ScoreRow], dragons: dict[str, int], best: int | float) -> list[str]:
+    """EH-END-10 below first place (field report EH-V3): each group of equal totals, ranked by Dragon cards,
+    in words (``Tobi and Maren tied on 36: more Dragon cards ranks higher (Tobi 5, Maren 4)``)."""
+    said = []
+    for total in sorted({r.total for r in rows if r.total < best}, reverse=True):
+        group = sorted((r for r in rows if r.total == total), key=lambda r: r.rank)
+        if len({r.rank for r in group}) < 2:  # nobody alone, or a place shared by all: the ranks say it
+            continue
+        detail = ", ".join(f"{r.player} {dragons[r.player]}" for r in group)
+        shared = len({r.rank for r in group}) < len(group)
+        said.append(f"{' and '.join(r.player for r in group)} tied on {total}: more Dragon cards ranks higher "
+                    f"({detail})" + ("; some still tied share a place" if shared else ""))
+    return said
+
+
 def score(st: State) -> ScoreTable:
     """End Game Scoring in the rulebook's order, with the tiebreak and an explanation per point source."""
     final = st.phase == END
@@ -238,11 +253,13 @@ def score(st: State) -> ScoreTable:
     winners = [r.player for r in rows if r.rank == 1]
     best = max(r.total for r in rows)
     tied = [r.player for r in rows if r.total == best]
-    tiebreak = None
+    said = []
     if len(tied) > 1:
         detail = ", ".join(f"{n} {dragons[n]}" for n in tied)
-        tiebreak = (f"tie on {best} Glory between {', '.join(tied)}: most Dragon cards wins ({detail})"
+        said.append(f"tie on {best} Glory between {', '.join(tied)}: most Dragon cards wins ({detail})"
                     + ("; still tied: the victory is shared" if len(winners) > 1 else f"; {winners[0]} wins"))
+    said += lower_ties(rows, dragons, best)
+    tiebreak = "; ".join(said) or None
     if not final:
         notes.insert(0, f"provisional: round {st.round}, {st.phase} phase; Flame Glory uses the current markers")
     return ScoreTable("emberheart", final, list(CATEGORIES), rows, winners, tiebreak, explanations, notes,

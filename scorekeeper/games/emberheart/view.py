@@ -17,6 +17,8 @@ from scorekeeper.games.emberheart.rules_reward import NP, expected
 from scorekeeper.games.emberheart.state import ACTION, END, RAID, REWARD, Player, State
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
+#: the fifth round is the last (its Raid ends the game)
+LAST_ROUND = 5
 SKILL_SHORT = {1: "1 attach+G", 2: "2 flame", 3: "3 +step", 4: "4 bonus"}  # side B (EH-SKILL-*)
 # the player table's Aides column, short (the Aides section names them in full)
 AIDE_SHORT = {"leader": "Lead", "defender": "Def", "survivalist": "Surv", "healer": "Heal"}
@@ -268,7 +270,8 @@ def status_of(st: State) -> Status:
     """The table companion's view of the game."""
     text, who = expected_text(st)
     phase = {ACTION: "Action phase", REWARD: "Reward phase", RAID: "Raid phase", END: "End Game Scoring"}[st.phase]
-    headline = [f"Round {ROMAN.get(st.round, st.round)} · {phase}", f"First player: {st.first}"]
+    last = " (the last)" if st.round == LAST_ROUND and st.phase != END else ""  # field report FC-V1
+    headline = [f"Round {ROMAN.get(st.round, st.round)}{last} · {phase}", f"First player: {st.first}"]
     if st.phase == REWARD and st.location:
         stage = {"order-warden": "middle", "order-top": "top"}.get(st.mountain.stage, st.mountain.stage)
         level = f" ({stage} level)" if st.location == MOUNTAIN and stage in ("middle", "top") else ""
@@ -351,7 +354,7 @@ def prompt_of(st: State, who: str | None) -> str:
     """The table's prompt (field report EH-F7): ``Round I · Action · Ann``; ``Round I · setup`` while the
     round's cards are still to be revealed and nobody has played; ``Round I · Reward · non-player`` on a
     non-player Crest's turn."""
-    when = f"Round {ROMAN.get(st.round, st.round)}"
+    when = "Last round" if st.round == LAST_ROUND and st.phase != END else f"Round {ROMAN.get(st.round, st.round)}"
     if st.phase == ACTION and st.actions == 0 and missing_reveals(st):
         return f"{when} · setup"
     if st.phase == REWARD and expected(st)[0] == "np":

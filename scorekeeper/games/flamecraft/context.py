@@ -428,7 +428,8 @@ class Ctx(Findings):
         state.shops[placeholder] = ShopState(placeholder, face_up=False)
         if state.turn is not None:
             state.turn.new_shops.append(placeholder)
-        self.info(f"{filled} is full: a new shop is drawn face down, flipped at the end of the turn (FC-PLACE-6)")
+        self.info(f"{filled} is full: draw a new shop face down ({placeholder}) and flip it at the end of the turn "
+                  "(fc end --flip SHOP) (FC-PLACE-6)")
 
     def goal_met(self, who: PlayerState, card: str) -> bool | None:
         """Whether a fancy dragon's structured goal is met now (FC-FANCY-7, A-31); None for a text goal."""

@@ -11,7 +11,7 @@ from scorekeeper.core.protocol import (
     Choice, Draft, Expectation, Finding, Findings, Game, GameSetupError, MissingValueError, ObservationError, ScoreTable, SessionConfig, Status, warning,
 )
 
-from . import adjust, complete as completion, state_check, tally
+from . import adjust, complete as completion, ending, state_check, tally
 from . import rules_enchant, rules_final, rules_fire, rules_gather, rules_gift, rules_setup, rules_turn, scoring, view
 from .context import Ctx
 from .events import EVENTS
@@ -228,6 +228,10 @@ class Flamecraft(Game):
     def check_state(self, state: FlameState) -> list[Finding]:
         """What no table can show: the FC-STATE invariants (``state_check``), each naming the player and the thing."""
         return state_check.check_state(state)
+
+    def end_words(self, before: FlameState, after: FlameState) -> list[str]:
+        """The end triggered and the final turns that follow, each final turn begun (``ending.end_words``)."""
+        return ending.end_words(before, after)
 
     def end_findings(self, state: FlameState) -> list[Finding]:
         """FC-SCORE-1: a finished game whose moon dragons were never judged is missing its final scoring."""

@@ -8,6 +8,7 @@ from scorekeeper.core.events import Event
 from scorekeeper.core.protocol import Choice, Expectation, Section, Status
 
 from .context import DECK_NAMES, items_text, reward_text
+from .ending import final_words, round_of
 from .rules_enchant import castable
 from .rules_gather import yield_of, yield_text
 from .rules_turn import legal_shops
@@ -37,7 +38,7 @@ def expected(state: FlameState) -> str:
     turn = state.turn
     assert turn is not None
     who = turn.player
-    final = " (final turn)" if turn.final else ""
+    final = final_words(state)
     if turn.phase == "start":
         return f"{who}{final} visits a shop: scorekeeper fc visit SHOP ({_visitable(state, who)})"
     if turn.phase == "visited":
@@ -221,7 +222,8 @@ def status(state: FlameState) -> Status:
     headline = []
     turn = state.turn
     if turn is not None:
-        headline.append(f"Turn {turn.number} · {turn.player}'s turn" + (" (final turn)" if turn.final else "") + (f" · at {turn.shop}" if turn.shop else ""))
+        headline.append(f"Round {round_of(state, turn.number)} · Turn {turn.number} · {turn.player}'s turn"
+                        + final_words(state) + (f" · at {turn.shop}" if turn.shop else ""))
     elif state.finished:
         headline.append("Game over")
     else:

@@ -36,6 +36,7 @@ def drained() -> Table:
     t = flown()
     for stack, size in t.state.stack_size.items():
         t.state.draws[stack] = size - (1 if stack == "E2" else 0)
+    t.state.bonfires = list(t.state.stack_size)  # shown (else ED-BONFIRE-1 asks for them first)
     return t
 
 

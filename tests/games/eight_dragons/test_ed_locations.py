@@ -68,6 +68,7 @@ def test_empty_stack_cannot_supply_the_bundle():
     """T3 last row (ED-LOC-VILLAGE-3, A-13): the L2 Elf stack is empty; {3×E1} is still legal."""
     t = village_table()
     t.state.draws["E2"] = t.state.stack_size["E2"]
+    t.state.bonfires = ["E2"]  # shown (else ED-BONFIRE-1 asks for it first)
     assert t.errors("VILLAGE", "A", folk="E", villagers=3, tiles=["E2", "E1"]) == ["ED-LOC-VILLAGE-3"]
     assert t.errors("VILLAGE", "A", folk="E", villagers=3, tiles=["E1", "E1", "E1"]) == []
 
@@ -77,6 +78,7 @@ def test_when_no_exact_bundle_exists_a_smaller_one_is_accepted():
     t = village_table()
     for stack, size in t.state.stack_size.items():
         t.state.draws[stack] = size if stack != "E1" else size - 1
+    t.state.bonfires = list(t.state.stack_size)  # shown (else ED-BONFIRE-1 asks for them first)
     findings = t.check("VILLAGE", "A", folk="E", villagers=3, tiles=["E1"])
     assert [(f.rule, f.severity) for f in findings] == [("ED-LOC-VILLAGE-3", "warning")]
     t.state.draws["G1"] -= 1  # now {E1, G1} costs 3: the fullest bundle must be taken
@@ -101,6 +103,7 @@ def test_gathering_takes_one_level_one_tile_of_any_folk():
     assert t.errors("GATHER", "A", tile="O1") == []
     assert t.errors("GATHER", "A", tile="O2") == ["ED-LOC-GATHER-1"]
     t.state.draws["O1"] = t.state.stack_size["O1"]
+    t.state.bonfires = ["O1"]  # shown (else ED-BONFIRE-1 asks for it first)
     assert t.errors("GATHER", "A", tile="O1") == ["ED-LOC-GATHER-1"]
 
 

@@ -138,10 +138,9 @@ def test_the_placement_that_closes_the_lair_says_so():
 
 def bonfire_table() -> tuple[Table, int]:
     """A 2-player game without a board in which B's village takes the E1 tile that uncovers its Bonfire (the
-    7th of 10); returns the table and that draw's seq."""
+    7th of 10); returns the table just after that draw and the draw's seq."""
     t = Table(make_config(("A", "B")))
     missions = [{"tile": "SM/OOOOOO/market:b", "at": "0,-1", "rot": 0}, {"tile": "SM/OOOOOO/market:b", "at": "1,-1", "rot": 0}]
-    cells = ["1,0", "0,1", "-1,1", "-1,0"]
     for name in ("A", "B"):
         t.play("START", name, tile="S/OOOOOO", missions=missions)
     for name in ("A", "B"):
@@ -152,9 +151,13 @@ def bonfire_table() -> tuple[Table, int]:
             draw = len(t.events)
         else:
             t.play("VILLAGE", name, folk="E", villagers=4, tiles=tiles)
-        t.play("PLACE", name, tiles=[{"tile": f"{name}{i}", "at": at, "rot": 0} for i, at in enumerate(cells)])
+            t.play("PLACE", name, tiles=[{"tile": f"{name}{i}", "at": at, "rot": 0} for i, at in enumerate(CELLS)])
     assert words == ["stack E1's Bonfire shows now (this draw uncovered it): record it with 'ed bonfire E1'"]
     return t, draw
+
+
+#: where the four tiles of a village go in a plain Lair
+CELLS = ["1,0", "0,1", "-1,1", "-1,0"]
 
 
 def test_the_draw_that_uncovers_a_bonfire_says_so():
@@ -164,12 +167,65 @@ def test_the_draw_that_uncovers_a_bonfire_says_so():
     assert t.state.draws["E1"] == 8 and "E1" not in t.state.bonfires
 
 
-def test_an_unrecorded_bonfire_is_flagged_at_the_draw_that_uncovered_it():
-    """ED-BONFIRE-1: 'check' attaches the missing Bonfire reveal to the draw that uncovered it, not to the last
-    event of the journal; once 'ed bonfire E1' is recorded, nothing is flagged."""
+def test_an_uncovered_bonfire_is_asked_for_before_the_next_play():
+    """ED-BONFIRE-1 (field reports ED-R1, ED-F1): once the draws uncover a Bonfire, every other play is asked for
+    its reveal first (an ask: forced or not, nothing is carried out), so the end cannot be missed; ``next:`` names
+    it first and it is the only play legal; once recorded, the game goes on."""
     t, draw = bonfire_table()
-    t.play("FLY", "A", spaces=1)
+    place = {"tiles": [{"tile": f"B{i}", "at": at, "rot": 0} for i, at in enumerate(CELLS)]}
+    asked = [f for f in t.check("PLACE", "B", **place) if f.is_error]
+    assert [(f.rule, f.asks) for f in asked] == [("ED-BONFIRE-1", True)]
+    assert asked[0].message == (f"stack E1's Bonfire shows (the draw of #{draw} uncovered it): record it first "
+                                "with 'ed bonfire E1'")
+    expectation = GAME.expect(t.state)
+    assert expectation.text == "stack E1's Bonfire shows: record it first ('ed bonfire E1') — then B places B0, " \
+                               "B1, B2, B3 ('ed place')"
+    assert [(c.event, c.values) for c in expectation.choices] == [("BONFIRE", {"stack": ["E1"]})]
+    t.play("BONFIRE", stack="E1")
+    assert t.state.bonfires == ["E1"] and t.errors("PLACE", "B", **place) == []
+    assert "Bonfire" not in GAME.expect(t.state).text
+
+
+def test_an_unrecorded_bonfire_is_flagged_at_the_draw_that_uncovered_it():
+    """ED-BONFIRE-1: 'check' attaches the missing Bonfire reveal to the draw that uncovered it; once
+    'ed bonfire E1' is recorded, nothing is flagged."""
+    t, draw = bonfire_table()
     flagged = [(v.seq, v.rule, v.severity) for v in t.replay().violations]
-    assert flagged == [(draw, "ED-BONFIRE-1", "warning")] and draw < len(t.events)
+    assert flagged == [(draw, "ED-BONFIRE-1", "warning")]
     t.play("BONFIRE", stack="E1")
     assert t.replay().violations == []
+
+
+def test_a_chamber_that_pays_no_gold_says_why():
+    """ED-CHAMBER-4 (field report ED-V2): in the bundled 3-player game, Rhed's T35 (#123) closes the Chamber
+    T33+T34+T35, whose tiles show exactly two colours: no Gold, and the verdict says so (Lair Tours and
+    Specialists still count it)."""
+    from pathlib import Path
+
+    from scorekeeper.app.session import Session
+
+    s = Session.open(str(Path(__file__).resolve().parents[3] / "sample_sessions" / "eight-dragons" / "3p-board.json"))
+    before = s.replay(123).state
+    event = next(e for e in s.events if e.seq == 123)
+    found = Findings()
+    step(GAME, before, event, found=found)
+    assert "Rhed's Chamber T33+T34+T35 formed: its tiles show exactly two colours, no Gold" in found.infos
+
+
+def test_a_summon_says_the_lost_activation_and_the_rock_order():
+    """ED-LOC-SUMMON-6 (field report ED-V3): in the bundled 3-player game Rhed summons Greenyra.w2 (#32), which
+    stood on N2 still to activate for Greenyra: the verdict says the activation is lost and the Rock's order;
+    a summon that costs no activation (#35) still gives the Rock's order."""
+    from pathlib import Path
+
+    from scorekeeper.app.session import Session
+
+    s = Session.open(str(Path(__file__).resolve().parents[3] / "sample_sessions" / "eight-dragons" / "3p-board.json"))
+    infos = {}
+    for seq in (32, 35):
+        found = Findings()
+        step(GAME, s.replay(seq).state, next(e for e in s.events if e.seq == seq), found=found)
+        infos[seq] = found.infos
+    assert ("Greenyra.w2 leaves N2: its activation there (for Greenyra) is lost; Dragon Rock now (front first): "
+            "Aureus, Greenyra.w2") in infos[32]
+    assert any(i.startswith("Dragon Rock now (front first): ") and "Blakkar.w1" in i for i in infos[35])

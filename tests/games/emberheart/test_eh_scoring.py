@@ -59,6 +59,21 @@ def test_tiebreak_most_dragons_then_shared() -> None:
     assert table.winners == ["Astrid", "Brandon"] and "shared" in table.tiebreak
 
 
+def test_equal_totals_below_first_say_their_tiebreak() -> None:
+    """EH-END-10 (field report EH-V3): Brandon and Helga tie on 2 below Astrid; Brandon has more Dragon cards, and
+    the tiebreak line says so, as it does for first place."""
+    t = end_table()
+    give(t, "Astrid", "A1", "captive", colour="red", glory=5)
+    give(t, "Brandon", "B1", "captive", colour="red", glory=1)
+    give(t, "Brandon", "B2", "captive", colour="red", glory=1)
+    give(t, "Helga", "H1", "captive", colour="red", glory=2)
+    table = GAME.score(t.state)
+    totals = {r.player: r.total for r in table.rows}
+    assert totals["Brandon"] == totals["Helga"] < totals["Astrid"] and table.winners == ["Astrid"]
+    assert table.tiebreak == (f"Brandon and Helga tied on {totals['Helga']}: more Dragon cards ranks higher "
+                              "(Brandon 2, Helga 1)")
+
+
 def test_hero_conditions_use_gear_before_conversion() -> None:
     """EH-END-11 (AMB-25)."""
     t = end_table()
