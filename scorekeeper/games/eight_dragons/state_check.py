@@ -237,18 +237,18 @@ def merchants(state: EDState) -> Iterator[Finding]:
 
 
 def one_place(state: EDState) -> Iterator[Finding]:
-    """ED-STATE-9: a tile lies in one place: one cell of one Lair, a player's waiting tiles or tiles set aside,
-    or a face-up Merchant slot."""
-    where: dict[str, list[str]] = {}
+    """ED-STATE-9: a tile lies in one place: one cell of a player's Lair, the player's waiting tiles or tiles set
+    aside, or a face-up Merchant slot. (Two players' tiles may share a name: a tally names each player's tiles.)"""
+    shown = {tile.name: kingdom for kingdom, tiles in state.merchant_offer.items() for tile in tiles}
     for name, p in state.players.items():
+        where: dict[str, list[str]] = {}
         for place, tile in _held_tiles(p):
             where.setdefault(tile.name, []).append(f"{name}'s {place}")
-    for kingdom, tiles in state.merchant_offer.items():
-        for tile in tiles:
-            where.setdefault(tile.name, []).append(f"{kingdom}'s Merchant slots")
-    for tile_name, places in where.items():
-        if len(places) > 1:
-            yield error("ED-STATE-9", f"tile {tile_name} is in {len(places)} places at once: {', '.join(places)}")
+        for tile_name, places in where.items():
+            if tile_name in shown:
+                places.append(f"{shown[tile_name]}'s Merchant slots")
+            if len(places) > 1:
+                yield error("ED-STATE-9", f"tile {tile_name} is in {len(places)} places at once: {', '.join(places)}")
 
 
 def treasure_chests(state: EDState) -> Iterator[Finding]:

@@ -211,12 +211,21 @@ def test_ed_state_8_two_merchant_slots_per_kingdom(monkeypatch: pytest.MonkeyPat
 
 def test_ed_state_9_a_tile_lies_in_one_place(monkeypatch: pytest.MonkeyPatch) -> None:
     """ED-STATE-9: a tile lies in one place (one cell of one Lair, waiting, set aside or on offer). T3 in
-    Whytera's Lair and in Blakkar's waiting tiles at once is found."""
+    Whytera's Lair and among her tiles set aside at once is found."""
     def twice(state: EDState) -> None:
         lair = state.players["Whytera"].lair
-        state.players["Blakkar"].set_aside.append(lair.cells[lair.cell_of("T3")].tile)  # type: ignore[index]
+        state.players["Whytera"].set_aside.append(lair.cells[lair.cell_of("T3")].tile)  # type: ignore[index]
 
-    breaks(monkeypatch, "ED-STATE-9", end(), twice, "T3", "Whytera's Lair", "Blakkar's tiles set aside")
+    breaks(monkeypatch, "ED-STATE-9", end(), twice, "T3", "Whytera's Lair", "Whytera's tiles set aside")
+
+
+def test_ed_state_9_a_tile_held_and_on_offer() -> None:
+    """ED-STATE-9: a Merchant Tile both in a Lair and face up in a kingdom's slot is found."""
+    state = end()
+    lair = state.players["Blakkar"].lair
+    state.merchant_offer["Dextra"] = [lair.cells[lair.cell_of("T27")].tile]  # type: ignore[index]
+    assert any(f.rule == "ED-STATE-9" and "T27 is in 2 places" in f.message and "Dextra's Merchant slots" in f.message
+               for f in GAME.check_state(state))
 
 
 def test_ed_state_10_chests_from_the_stacks_there_are(monkeypatch: pytest.MonkeyPatch) -> None:
