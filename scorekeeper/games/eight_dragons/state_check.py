@@ -340,7 +340,8 @@ def end_trigger(state: EDState) -> Iterator[Finding]:
 
 def turn_phase(state: EDState) -> Iterator[Finding]:
     """ED-STATE-15: whose turn and which phase agree: before the first flight no turn is open; a closed turn
-    leaves no Location Effect to activate and no gained tile waiting; Lairs are started before anyone flies."""
+    leaves no Location Effect to activate and no gained tile waiting. (A flight before a player's Starting Tile is
+    recorded is not refused by the plays, so it is not judged here.)"""
     if state.turn < -1:
         yield error("ED-STATE-15", f"turn {state.turn}: turns count from the first flight")
     if state.turn == -1 and not state.closed:
@@ -352,11 +353,6 @@ def turn_phase(state: EDState) -> Iterator[Finding]:
             if p.pending:
                 yield error("ED-STATE-15", f"the turn is over but {name} still has tiles to place "
                                            f"({', '.join(t.name for t in p.pending)})")
-    if state.turn >= 0 and not state.over:
-        for name, p in state.players.items():
-            if not p.lair.cells:
-                yield error("ED-STATE-15", f"{state.active} flies in round {state.round} but {name}'s Lair has no "
-                                           "Starting Tile")
 
 
 def royal_challenges(state: EDState) -> Iterator[Finding]:

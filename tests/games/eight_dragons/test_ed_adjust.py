@@ -74,8 +74,10 @@ def test_ed_adj_1_board_values_are_checked_against_the_board():
         "ED-ADJ-1", "ADJUST", game={"villages": "S1:5"}).message
     assert "the Troll of path T must be a whole number of 0 to 2" in t.refused(
         "ED-ADJ-1", "ADJUST", game={"trolls": "T:3"}).message
-    t.ok("ADJUST", game={"villages": {"S1": 4}, "trolls": "T:0", "bonfires": ["E1", "g2"]})
+    t.ok("ADJUST", game={"villages": {"S1": 4}, "supply": "E:8", "trolls": "T:0", "bonfires": ["E1", "g2"],
+                         "stacks": "E1:3,G2:3"})
     assert t.state.villages["S1"][1] == 4 and t.state.trolls["T"] == 0 and t.state.bonfires == ["E1", "G2"]
+    assert t.game.check_state(t.state) == []  # ED-STATE-13, ED-STATE-18: the Bonfires under 3 tiles, 12 Elves
 
 
 def test_a_table_that_starts_recording_in_round_3_sets_what_it_needs(cli):
