@@ -333,6 +333,9 @@ def end_trigger(state: EDState) -> Iterator[Finding]:
     if last is not None and state.turn > last:
         yield error("ED-STATE-14", f"{state.active} is in round {state.round}, after everyone's final turn (round "
                                    f"{last // state.n + 1})")
+    if last is not None and state.closed and state.turn >= last and not state.over:
+        yield error("ED-STATE-14", f"everyone's final turn is played ({state.active}'s, round {state.round}) but "
+                                   "the game is not over")
     if state.end_trigger_turn is not None and state.end_trigger_turn > max(state.turn, 0):
         yield error("ED-STATE-14", f"the end is triggered in a turn not yet played (turn {state.end_trigger_turn + 1}"
                                    f", now {state.turn + 1})")

@@ -300,6 +300,14 @@ def test_ed_state_14_no_turn_after_the_final_round() -> None:
     assert any(f.rule == "ED-STATE-14" and "after everyone's final turn" in f.message for f in GAME.check_state(state))
 
 
+def test_ed_state_14_the_game_is_over_after_the_final_turn() -> None:
+    """ED-STATE-14: "After that, everyone takes one final turn." Once the last of them is played, the game is over:
+    a state saying otherwise is found."""
+    state = end()
+    state.over = False
+    assert any(f.rule == "ED-STATE-14" and "the game is not over" in f.message for f in GAME.check_state(state))
+
+
 def test_ed_state_15_whose_turn_and_phase_agree(monkeypatch: pytest.MonkeyPatch) -> None:
     """ED-STATE-15: "Each turn consists of two phases: I. Fly & Activate Location Effects II. Expand Lair … If you
     collected tiles at Locations, you must now place them in your Lair". A turn marked over while a Wyrmling has
