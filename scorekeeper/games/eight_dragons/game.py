@@ -268,7 +268,7 @@ class EightDragons(Game):
         return rules_turn.unrecorded_bonfires(state)
 
     def check_state(self, state: EDState) -> list[Finding]:
-        """Everything impossible about the table as a whole, ED-STATE-1 to ED-STATE-22 (see ``state_check``)."""
+        """Everything impossible about the table as a whole, ED-STATE-1 to ED-STATE-23 (see ``state_check``)."""
         return _check_state(state)
 
     def snapshot(self, state: EDState) -> Any:

@@ -353,4 +353,6 @@ SUMMARIES: dict[str, tuple[str, str]] = {
         "Each Troll stands on a space of its own path"),
     "ED-STATE-22": ("End of the Game › Scoring",
         "The coin flick is won by one of the players, once the game is over"),
+    "ED-STATE-23": ("End of the Game › Scoring",
+        "Treasure Chests are placed (or kept) at the final scoring, once the game is over"),
 }

@@ -81,6 +81,8 @@ RULEBOOK: dict[str, str] = {
                    "you, if possible.",
     "ED-STATE-22": "If there is still a tie … All tied players flick 1 Gold coin … Whoever's coin lands closest "
                    "to the Egg takes all the flicked coins – and wins the game.",
+    "ED-STATE-23": "Scoring 1. If you have collected Treasure Chests, you may now place them face-up on any tile in "
+                   "your Lair",
 }
 
 Check = Callable[[EDState], Iterable[Finding]]
@@ -458,6 +460,17 @@ def flick(state: EDState) -> Iterator[Finding]:
         yield error("ED-STATE-22", f"{state.flick_winner} won the coin flick before the game is over")
 
 
+def chests_at_the_end(state: EDState) -> Iterator[Finding]:
+    """ED-STATE-23: Treasure Chests are placed (or kept) at the final scoring, once the game is over."""
+    if state.over:
+        return
+    for name, p in state.players.items():
+        placed = [c.id for c in p.chests if c.on]
+        if placed or p.chests_placed:
+            yield error("ED-STATE-23", f"{name}'s Treasure Chests are placed ({', '.join(placed) or 'all kept'}) "
+                                       "before the game is over")
+
+
 #: rule ID → its check, in rule order
 CHECKS: dict[str, Check] = {
     "ED-STATE-1": starting_tile, "ED-STATE-2": lair_connected, "ED-STATE-3": edges_meet, "ED-STATE-4": chambers,
@@ -466,7 +479,7 @@ CHECKS: dict[str, Check] = {
     "ED-STATE-11": chest_on_lair, "ED-STATE-12": chest_per_tile, "ED-STATE-13": bonfires,
     "ED-STATE-14": end_trigger, "ED-STATE-15": turn_phase, "ED-STATE-16": royal_challenges,
     "ED-STATE-17": pieces, "ED-STATE-18": villagers, "ED-STATE-19": shrines, "ED-STATE-20": gold,
-    "ED-STATE-21": trolls, "ED-STATE-22": flick,
+    "ED-STATE-21": trolls, "ED-STATE-22": flick, "ED-STATE-23": chests_at_the_end,
 }
 
 

@@ -28,7 +28,7 @@ def play_tally(state: EDState, event: Event, found: Findings) -> EDState:
     """TALLY{state, reason}: the Lairs and chests read (tiles in the ``ed place`` notation or as records, every
     kind, colour and Artifact the box's: ED-TALLY-1), the state laid over (ED-TALLY-1), then the Lairs and counts
     checked (ED-TALLY-2: a cell typed twice, a Lair no rule builds) and the table judged as a whole
-    (ED-STATE-1 to ED-STATE-22, ``state_check``)."""
+    (ED-STATE-1 to ED-STATE-23, ``state_check``)."""
     try:
         typed_state = read_players(dict(event.payload.get("state") or {}))
     except BadInput as exc:

@@ -415,10 +415,20 @@ def test_ed_state_22_the_flick_is_won_by_a_player_at_the_end(monkeypatch: pytest
     assert any(f.rule == "ED-STATE-22" and "'Nobody'" in f.message for f in GAME.check_state(state))
 
 
+def test_ed_state_23_chests_are_placed_at_the_end(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ED-STATE-23: "Scoring 1. If you have collected Treasure Chests, you may now place them face-up on any tile in
+    your Lair": a chest placed while the game goes on is found."""
+    def early(state: EDState) -> None:
+        state.players["Rhed"].chests.append(Chest("C1", "Sinistra", "b", on="S-Rhed"))
+        state.players["Rhed"].chests_placed = True
+
+    breaks(monkeypatch, "ED-STATE-23", open_turn(), early, "Rhed", "C1", "before the game is over")
+
+
 def test_every_state_rule_has_its_rulebook_sentence_and_summary() -> None:
-    """ED-STATE-1 to ED-STATE-22: each check has its rule ID, the rulebook sentence it rests on, and a summary in
+    """ED-STATE-1 to ED-STATE-23: each check has its rule ID, the rulebook sentence it rests on, and a summary in
     the game's rule table (``scorekeeper rules ed``); the docs list each with its sentence."""
-    ids = [f"ED-STATE-{n}" for n in range(1, 23)]
+    ids = [f"ED-STATE-{n}" for n in range(1, 24)]
     assert list(state_check.CHECKS) == ids and list(state_check.RULEBOOK) == ids
     assert all(rule in SUMMARIES for rule in ids)
     docs = (ROOT / "docs" / "eight-dragons.md").read_text(encoding="utf-8")
