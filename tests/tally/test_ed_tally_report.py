@@ -201,3 +201,19 @@ def test_tally_26_the_tile_line_says_what_is_missing() -> None:
     assert read_tile("T1=E1/OOWOOW@1,0/WOOWOO")["rotation"] == 1
     with pytest.raises(BadInput, match="no turn of OOWOOW shows OOOOOO"):
         read_tile("T1=E1/OOWOOW@1,0/OOOOOO")
+
+
+def test_tally_28_the_notation_read_in_a_file_refuses_what_does_not_read() -> None:
+    """TALLY-28, ED-TALLY-1: a tile line without a cell, by edges seen that its face has none of, a chest without
+    its ``=``; anything else than a player's record is left to the state's own reading."""
+    from scorekeeper.games.eight_dragons.tally_file import check_tile, read_players
+
+    with pytest.raises(BadInput, match="write TILE@Q,R"):
+        read_tile("T1=E1/OOWOOW")
+    with pytest.raises(BadInput, match="give the face's edges"):
+        read_tile("T1=E1@1,0/OOWOOW")
+    with pytest.raises(BadInput, match=r"state.players.Ann.chests\[0\]: 'C1c@T3': write ID=ARTIFACTS@TILE"):
+        read_players({"players": {"Ann": {"chests": ["C1c@T3"]}}})
+    assert read_players({"players": ["Ann"]}) == {"players": ["Ann"]}
+    assert read_players({"players": {"Ann": 3}}) == {"players": {"Ann": 3}}
+    check_tile("not a record", "tile")  # the overlay says what does not fit

@@ -33,7 +33,6 @@ def play_tally(state: EDState, event: Event, found: Findings) -> EDState:
         typed_state = read_players(dict(event.payload.get("state") or {}))
     except BadInput as exc:
         found.stop("ED-TALLY-1", str(exc))
-        return state
     problem = laid_over(state, {**event.payload, "state": typed_state})
     if problem:
         found.stop("ED-TALLY-1", problem)

@@ -425,6 +425,50 @@ def test_ed_state_23_chests_are_placed_at_the_end(monkeypatch: pytest.MonkeyPatc
     breaks(monkeypatch, "ED-STATE-23", open_turn(), early, "Rhed", "C1", "before the game is over")
 
 
+def _bonfires_without_end(state: EDState) -> None:
+    state.bonfires = ["E1", "E2", "G1", "G2"]
+    state.draws.update({stack: state.stack_size[stack] - 3 for stack in state.bonfires})
+
+
+#: the other ways each invariant is broken: (rule, the state, how it is broken, what the message says); with the
+#: tests above, every error a check can give is reached
+OTHER_BREAKS: list[tuple[str, Callable[[], EDState], Callable[[EDState], Any], str]] = [
+    ("ED-STATE-7", end, lambda s: s.stack_size.update(E1=12), "stack E1 holds 12 tiles; with 2 players it holds 10"),
+    ("ED-STATE-7", end, lambda s: s.players["Blakkar"].set_aside.append(
+        _tile("X1", colour="J")), "a Lair Tile of stack J1"),
+    ("ED-STATE-8", end, lambda s: s.players["Blakkar"].set_aside.extend(
+        _tile(f"MX{n}", kind="MERCHANT") for n in range(23)), "the box has 22"),
+    ("ED-STATE-8", end, lambda s: s.merchant_stacks.update(Dextra=-1), "Dextra's Merchant stack holds -1"),
+    ("ED-STATE-10", end, lambda s: s.players["Whytera"].chests.append(Chest("C30", "Nowhere", "b")),
+     "comes from 'Nowhere'"),
+    ("ED-STATE-10", end, lambda s: s.players["Whytera"].chests.extend(Chest(f"C{n}", "", "b") for n in range(30, 36)),
+     "the players hold 13 Treasure Chests; the box has 12"),
+    ("ED-STATE-10", end, lambda s: s.chest_stacks.update(Dextra=7), "Dextra's Treasure Chest stack holds 7"),
+    ("ED-STATE-13", end, lambda s: s.bonfires.extend(["F1", "F2", "E2", "G2"]), "9 Bonfires revealed; the box has 8"),
+    ("ED-STATE-13", end, lambda s: s.bonfires.append("Q9"), "a Bonfire revealed from 'Q9'"),
+    ("ED-STATE-14", open_turn, _bonfires_without_end, "4 Bonfires are revealed but the end is not triggered"),
+    ("ED-STATE-14", open_turn, lambda s: (_bonfires_without_end(s), setattr(s, "end_trigger_turn", s.turn + 3)),
+     "the end is triggered in a turn not yet played"),
+    ("ED-STATE-15", open_turn, lambda s: setattr(s, "turn", -2), "turn -2: turns count from the first flight"),
+    ("ED-STATE-15", open_turn, lambda s: setattr(s, "turn", -1), "a turn is open before anyone has flown"),
+    ("ED-STATE-16", open_turn, lambda s: setattr(s, "royal", [("biggest", 6, 3)]), "Royal Challenge 'biggest'"),
+    ("ED-STATE-17", open_turn, lambda s: s.pieces.swarms.pop("Rhed"), "Rhed's Dragon is not on the route"),
+    ("ED-STATE-17", open_turn, lambda s: s.pieces.swarms.update(Rhed=[]), "Rhed's Swarm is not headed by its Dragon"),
+    ("ED-STATE-21", open_turn, lambda s: s.trolls.update(ZZ=0), "a Troll on path 'ZZ'"),
+]
+
+
+@pytest.mark.parametrize("rule,base,mutate,said", OTHER_BREAKS, ids=[f"{r[0]}-{n}" for n, r in enumerate(OTHER_BREAKS)])
+def test_each_other_way_an_invariant_breaks_is_found(rule: str, base: Callable[[], EDState],
+                                                     mutate: Callable[[EDState], Any], said: str) -> None:
+    """ED-STATE-7, ED-STATE-8, ED-STATE-10, ED-STATE-13 to ED-STATE-17, ED-STATE-21: the other ways each is broken
+    (the box's sizes, the supplies' ranges, the turn pointer, a piece missing), each found under its rule."""
+    state = base()
+    assert GAME.check_state(state) == []
+    mutate(state)
+    assert any(f.rule == rule and said in f.message for f in GAME.check_state(state)), GAME.check_state(state)
+
+
 def test_every_state_rule_has_its_rulebook_sentence_and_summary() -> None:
     """ED-STATE-1 to ED-STATE-23: each check has its rule ID, the rulebook sentence it rests on, and a summary in
     the game's rule table (``scorekeeper rules ed``); the docs list each with its sentence."""
