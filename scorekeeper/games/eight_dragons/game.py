@@ -23,6 +23,7 @@ from .scoring import score_table
 from .settings import SETTINGS
 from .setup import build_state
 from .state import EDState
+from .state_check import check_state as _check_state
 
 Play = Callable[[EDState, Event, Findings], EDState]
 Check = Callable[[EDState, Event], list[Finding]]
@@ -292,6 +293,10 @@ class EightDragons(Game):
     def end_findings(self, state: EDState) -> list[Finding]:
         """Bonfires due by the draw count but never recorded, each at the draw that uncovered it."""
         return rules_turn.unrecorded_bonfires(state)
+
+    def check_state(self, state: EDState) -> list[Finding]:
+        """Everything impossible about the table as a whole, ED-STATE-1 to ED-STATE-23 (see ``state_check``)."""
+        return _check_state(state)
 
     def snapshot(self, state: EDState) -> Any:
         """The whole state as JSON-ready data."""

@@ -248,8 +248,12 @@ def score_table(state: EDState, game_name: str) -> ScoreTable:
         for entry in state.ledger:
             if entry.player == name:
                 explanations.append(Explanation(name, "Gold held", entry.amount, f"#{entry.seq} {entry.source}"))
+        explained = sum(entry.amount for entry in state.ledger if entry.player == name)
         if settings.get("setup.start_gold"):
             explanations.append(Explanation(name, "Gold held", int(settings["setup.start_gold"]), "starting Gold (A-08)"))
+            explained += int(settings["setup.start_gold"])
+        if player.gold != explained:  # typed by a tally or an adjust: no play gave it (field report TALLY-9)
+            explanations.append(Explanation(name, "Gold held", player.gold - explained, "as the table showed it"))
         lv = view(player)  # ED-SCORE-1, ED-SCORE-2, ED-SCORE-3: placed chests replace the symbols beneath them
         for chest in player.chests:
             if chest.on:
@@ -326,6 +330,8 @@ def score_table(state: EDState, game_name: str) -> ScoreTable:
                 tiebreak += f"; still tied: {state.flick_winner} won the coin flick"
             else:
                 tiebreak += "; still tied: flick a coin at the Dragon Egg and record it with 'ed flick WINNER'"
+                if state.over:  # ED-SCORE-15: the flick decides; no winner until it is recorded (TALLY-8)
+                    winners = []
     elif state.flick_winner:
         tiebreak = f"{state.flick_winner} won the coin flick"
     notes = list(royal_notes)

@@ -13,10 +13,10 @@ from typing import Any, Mapping, Sequence
 from scorekeeper.core.events import Event
 from scorekeeper.games.eight_dragons.state import EDState
 from scorekeeper.core.findings import Findings
-from scorekeeper.core.plain_state import to_plain
 from scorekeeper.errors import BadInput
-from scorekeeper.games.eight_dragons.hexgrid import parse_cell
-from scorekeeper.games.eight_dragons.notation import parse_chest, parse_placement, parse_tile
+from scorekeeper.games.eight_dragons.notation import parse_chest
+from scorekeeper.games.eight_dragons.state_check import check_state
+from scorekeeper.games.eight_dragons.tally_file import duplicate_cells, read_players, read_tile
 from scorekeeper.games.eight_dragons.tiles import FOLKS, MISSION_TYPES
 from scorekeeper.games.eight_dragons.settings import ROYAL_METRICS, SETTINGS
 from scorekeeper.core.tallying import (
@@ -25,16 +25,24 @@ from scorekeeper.core.tallying import (
 
 
 def play_tally(state: EDState, event: Event, found: Findings) -> EDState:
-    """TALLY{state, reason}: the state laid over (ED-TALLY-1), then the Lairs and counts checked (ED-TALLY-2)."""
-    problem = laid_over(state, event.payload)
+    """TALLY{state, reason}: the Lairs and chests read (tiles in the ``ed place`` notation or as records, every
+    kind, colour and Artifact the box's: ED-TALLY-1), the state laid over (ED-TALLY-1), then the Lairs and counts
+    checked (ED-TALLY-2: a cell typed twice, a Lair no rule builds) and the table judged as a whole
+    (ED-STATE-1 to ED-STATE-23, ``state_check``)."""
+    try:
+        typed_state = read_players(dict(event.payload.get("state") or {}))
+    except BadInput as exc:
+        found.stop("ED-TALLY-1", str(exc))
+    problem = laid_over(state, {**event.payload, "state": typed_state})
     if problem:
         found.stop("ED-TALLY-1", problem)
-    typed: dict[str, Any] = dict((event.payload.get("state") or {}).get("players") or {})
+    typed: dict[str, Any] = dict(typed_state.get("players") or {})
     for name, p in state.players.items():
         if "chambers" not in dict(dict(typed.get(name) or {}).get("lair") or {}):
             p.lair.rebuild_chambers()
-    for problem in limits(state):
+    for problem in duplicate_cells(typed_state) + limits(state):
         found.error("ED-TALLY-2", problem)
+    found.extend(check_state(state))
     return state
 
 
@@ -61,18 +69,6 @@ def limits(st: EDState) -> list[str]:
 
 
 # -- the guided walk (``scorekeeper tally eight-dragons --players …``) --------------------------------------
-
-
-def read_tile(text: str) -> dict[str, Any]:
-    """One tile of a Lair in the ``ed place`` notation with its face: ``T3=F1/WOOWWW/c@-1,1r4`` (name, face,
-    cell, turns) → the Lair cell as the tally file holds it."""
-    item = parse_placement(text.strip())
-    if "face" not in item:
-        raise BadInput(f"{text.strip()!r}: give the tile's face too, NAME=FACE@Q,RrN, e.g. T3=F1/WOOWWW/c@-1,1r4")
-    if "seen" in item:
-        raise BadInput(f"{text.strip()!r}: give the turns (rN), e.g. T3=F1/WOOWWW/c@-1,1r4")
-    tile = parse_tile(item["face"], item["tile"])
-    return {"at": list(parse_cell(item["at"])), "tile": to_plain(tile), "rotation": item["rot"]}
 
 
 def read_chests(text: str) -> list[dict[str, Any]]:

@@ -74,8 +74,10 @@ def test_ed_adj_1_board_values_are_checked_against_the_board():
         "ED-ADJ-1", "ADJUST", game={"villages": "S1:5"}).message
     assert "the Troll of path T must be a whole number of 0 to 2" in t.refused(
         "ED-ADJ-1", "ADJUST", game={"trolls": "T:3"}).message
-    t.ok("ADJUST", game={"villages": {"S1": 4}, "trolls": "T:0", "bonfires": ["E1", "g2"]})
+    t.ok("ADJUST", game={"villages": {"S1": 4}, "supply": "E:8", "trolls": "T:0", "bonfires": ["E1", "g2"],
+                         "stacks": "E1:3,G2:3"})
     assert t.state.villages["S1"][1] == 4 and t.state.trolls["T"] == 0 and t.state.bonfires == ["E1", "G2"]
+    assert t.game.check_state(t.state) == []  # ED-STATE-13, ED-STATE-18: the Bonfires under 3 tiles, 12 Elves
 
 
 def test_a_table_that_starts_recording_in_round_3_sets_what_it_needs(cli):
@@ -86,7 +88,7 @@ def test_a_table_that_starts_recording_in_round_3_sets_what_it_needs(cli):
     result = cli("ed", "adjust", "Rh", "gold=7", "chests=sin,dex", f"lair={RHED}", "Gr", "gold=3",
                  "lair=S-Gr=S/OOOOOO@0,0 M1-Gr=SM/OOOOOW/market:g@0,-1", "Bl", "gold=1",
                  "lair=S-Bl=S/OOOWWO@0,0 M1-Bl=SM/OWOOOO/market:c@0,-1",
-                 "round=3", "next=Gr", "bonfires=E1", "stacks=E1:4,G2:6", "supply=E:8", "shrines=s:5",
+                 "round=3", "next=Gr", "bonfires=E1", "stacks=E1:3,G2:6", "supply=E:8", "shrines=s:6",
                  "chest_stacks=s:4,d:5", "merchant_stacks=d:8", "reason=we started late")
     assert result.exit_code == 0, result.output
     assert result.output.startswith("#1 recorded: adjusted: Rhed gold=7, chests=sin,dex, lair of 4 tiles; Greenyra")
@@ -95,7 +97,8 @@ def test_a_table_that_starts_recording_in_round_3_sets_what_it_needs(cli):
     assert s.observe("Rhed", "gold") == 7 and s.observe("Rhed", "lair") == 4 and s.observe("Rhed", "chests") == 2
     assert s.observe(None, "round") == 3 and s.observe(None, "bonfires") == 1
     state = s.state
-    assert state.draws["E1"] == 7 and state.supply["E"] == 8 and state.shrines["Sinistra"] == 5
+    assert state.draws["E1"] == 8 and state.supply["E"] == 8 and state.shrines["Sinistra"] == 6
+    assert s.game.check_state(state) == []  # ED-STATE-13, ED-STATE-19: a Bonfire under 3 tiles, a Shrine in threes
     assert state.chest_stacks == {"Sinistra": 4, "Dextra": 5} and state.merchant_stacks["Dextra"] == 8
     assert [c.id for c in state.players["Rhed"].chests] == ["C1", "C2"]
     assert state.players["Rhed"].lair.cells[(1, 0)].rotation == 5

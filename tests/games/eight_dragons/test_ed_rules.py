@@ -11,8 +11,9 @@ HERE = Path(__file__).parent
 DISPUTED = HERE.parents[2] / "sample_sessions" / "eight-dragons" / "disputed.json"
 
 
-#: the project's own rule IDs, after the checklist's (ED-ADJ-1: the keys of 'ed adjust')
-OWN = ["ED-ADJ-1", "ED-TALLY-1", "ED-TALLY-2"]
+#: the project's own rule IDs, after the checklist's (ED-ADJ-1: the keys of 'ed adjust'; ED-STATE-1 to 23: the
+#: table as a whole)
+OWN = ["ED-ADJ-1", "ED-TALLY-1", "ED-TALLY-2", *(f"ED-STATE-{n}" for n in range(1, 24))]
 
 
 def checklist_ids() -> list[str]:

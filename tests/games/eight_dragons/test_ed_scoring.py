@@ -195,10 +195,11 @@ def test_royal_no_gold_chain_or_no_wall_takes_no_place():
 
 
 def test_tiebreak_smallest_lair_then_coin_flick():
-    """ED-SCORE-14, ED-SCORE-15 (A-41, A-43): equal Gold → the smaller Lair wins; still tied → the recorded flick decides."""
+    """ED-SCORE-14, ED-SCORE-15 (A-41, A-43): equal Gold → the smaller Lair wins; still tied → the recorded flick
+    decides, and until it is recorded nobody has won (field report TALLY-8: no shared victory before the flick)."""
     t = tied_table()
     table = GAME.score(t.state)
-    assert [r.rank for r in table.rows] == [1, 3, 1] and table.winners == ["A", "C"]
+    assert t.state.over and [r.rank for r in table.rows] == [1, 3, 1] and table.winners == []
     assert "flick a coin" in table.tiebreak
     assert t.errors("FLICK", "B") == ["ED-SCORE-15"]
     t.play("FLICK", "C")
