@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Mapping
 
 from scorekeeper.core.input_file import read_input
-from scorekeeper.errors import BadInput
+from scorekeeper.errors import BadInput, Refused, ScorekeeperError
 from scorekeeper.core.protocol import Draft
 from scorekeeper.app.session import Session, WriteHook
 
@@ -86,24 +86,24 @@ def parse_tally(data: Any, name: str) -> Tally:
 def tally_session(tally: Tally, path: str | Path | None, name: str, *, force: bool = False,
                   on_write: WriteHook | None = None) -> Session:
     """A new session at ``path`` (in memory when None) whose one play is the tally, judged before anything is
-    written: ``BadInput`` for a field that does not fit, ``Refused`` for a state the game's checks refuse
-    (recorded and flagged when ``force``)."""
-    from scorekeeper import games
+    written: ``BadInput`` for a field that does not fit, or a state the game cannot read (a reference to a card,
+    a tile or a player that is not there); ``Refused`` for a state the game's checks refuse (recorded and
+    flagged when ``force``). The session is read in memory as every reader will read it (the score, the
+    status, the checks) before it is written: a file that is taken is never one that crashes a reader."""
     from scorekeeper.app.verdicts import PlayRefused
     from scorekeeper.core.events import Event
     from scorekeeper.core.journal import now_iso
-    from scorekeeper.core.protocol import GameSetupError
 
-    try:
-        entry = games.entry(tally.game)
-        trial = Session.create(None, entry.name, tally.players, tally.settings,
-                               {k: "tally" for k in tally.settings}, tally.catalog)
-    except (GameSetupError, BadInput) as exc:
-        raise BadInput(f"{name}: {exc}") from None
+    trial = _trial(tally, name)
     draft = Draft("TALLY", None, {"state": dict(tally.state), "reason": tally.reason})
-    verdict = trial.try_play(draft)  # judged on the setup, nothing written
+    try:
+        verdict = trial.try_play(draft)  # judged on the setup, nothing written
+    except ScorekeeperError:
+        raise
+    except Exception as exc:  # the game could not even judge it: a field that names nothing
+        raise BadInput(f"{name}: {unreadable(tally, exc)}") from None
     errors = verdict.errors
-    shape = [f for f in errors if f.rule.endswith("-TALLY-1")]  # a field that does not fit: exit 2
+    shape = [f for f in errors if f.rule.endswith("-TALLY-1") or f.rule in UNREADABLE]  # does not fit: exit 2
     if shape:
         raise BadInput(f"{name}: {shape[0].message}")
     if errors and not force:
@@ -111,8 +111,82 @@ def tally_session(tally: Tally, path: str | Path | None, name: str, *, force: bo
     event = Event(1, "TALLY", None, draft.payload, now_iso(), forced=bool(errors))
     same = not errors and (verdict.event.type, verdict.event.payload) == (event.type, event.payload)
     judged = verdict.replayed if same else None  # the very play just judged: the new session's replay
+    made = Session.from_meta(None, trial.journal.meta, [event], replayed=judged)
+    read_as_readers_do(made, tally, name)
+    if path is None:
+        return made
     return Session.from_meta(path, trial.journal.meta, [event], on_write=on_write,
-                             replayed=judged)  # strict JSON checked there
+                             replayed=made.replay())  # strict JSON checked there
+
+
+#: what the engine says of a state it cannot read or play: for a tally, a file that does not fit (exit 2)
+UNREADABLE = ("CORE-PAYLOAD", "CORE-INTERNAL", "CORE-TYPE")
+
+
+def _trial(tally: Tally, name: str) -> Session:
+    """The session the tally starts from, in memory: its game, players, settings and catalog checked."""
+    from scorekeeper import games
+    from scorekeeper.core.protocol import GameSetupError
+
+    try:
+        entry = games.entry(tally.game)
+        return Session.create(None, entry.name, tally.players, tally.settings,
+                              {k: "tally" for k in tally.settings}, tally.catalog)
+    except (GameSetupError, BadInput) as exc:
+        raise BadInput(f"{name}: {exc}") from None
+    except Refused as exc:  # too many or too few players: the file's players
+        raise BadInput(f"{name}: players: {exc}") from None
+
+
+def read_as_readers_do(made: Session, tally: Tally, name: str) -> None:
+    """Read the session as ``score``, ``status``, ``check`` and ``log`` will (in memory): ``BadInput`` naming what
+    the state refers to and lacks when one of them cannot (a value the score still needs is not a fault)."""
+    from scorekeeper.core.protocol import MissingValueError
+
+    try:
+        replayed = made.replay()
+        made.status()
+        made.expect()
+        for event in made.events:
+            made.game.describe(event)
+        made.game.snapshot(replayed.state)
+        try:
+            made.score()
+        except MissingValueError:
+            pass
+    except ScorekeeperError:
+        raise
+    except Exception as exc:
+        raise BadInput(f"{name}: {unreadable(tally, exc)}") from None
+
+
+def unreadable(tally: Tally, exc: BaseException) -> str:
+    """A state the game cannot read, in one line: the field that names something missing when it can be found."""
+    if isinstance(exc, KeyError) and exc.args and isinstance(exc.args[0], (str, int)):
+        missing = exc.args[0]
+        where = _named_at({"players": list(tally.players), "state": dict(tally.state)}, missing)
+        if where:
+            return f"{where}: {missing!r} names nothing in the state (a card, tile or player left out or misspelt?)"
+        return f"state: {missing!r} is missing: the game needs it (see 'scorekeeper state --json' for the fields)"
+    detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    return f"state: the table does not read as a {tally.game} state ({detail}); check the fields against docs/tally.md"
+
+
+def _named_at(data: Any, value: Any, path: str = "") -> str | None:
+    """The path of the first place in ``data`` where ``value`` is written (as a value), or None."""
+    if isinstance(data, dict):
+        for key, item in data.items():
+            found = _named_at(item, value, f"{path}.{key}" if path else str(key))
+            if found:
+                return found
+    elif isinstance(data, list):
+        for i, item in enumerate(data):
+            found = _named_at(item, value, f"{path}[{i}]")
+            if found:
+                return found
+    elif data == value and type(data) is type(value) and path:
+        return path
+    return None
 
 
 def tally_data(s: Session, at: int | None = None) -> dict[str, Any]:

@@ -44,7 +44,12 @@ def tally(game: str | None, players: str | None, source: str | None, session: st
         raise click.UsageError("give --from FILE, or GAME --players A,B to type the table in a guided walk")
     remember(path, made.game.name, list(made.players))
     if as_json:
-        emit_json(score_payload(made.score(), None, False))
+        from scorekeeper.core.protocol import MissingValueError
+
+        try:
+            emit_json(score_payload(made.score(), None, False))
+        except MissingValueError as exc:  # written: the score waits for one value
+            emit_json({"session": str(path), "missing": str(exc), "remedy": exc.remedy})
         return
     echo(f"tallied {made.game.title} session {path} for {', '.join(made.players)} (now the current session)",
          fit=True)
@@ -52,9 +57,16 @@ def tally(game: str | None, players: str | None, source: str | None, session: st
 
 
 def _score(made: Any) -> None:
-    """The score the tally makes (the walk's summary before writing, and what is written), flagged if forced."""
+    """The score the tally makes (the walk's summary before writing, and what is written), flagged if forced; a
+    value the score still needs is said, with the table without it (the tally stands: 'set' gives the value)."""
+    from scorekeeper.core.protocol import MissingValueError
     from scorekeeper.render.report import render_score
 
-    echo(render_score(made.score(), title=made.game.title, width=width()), fit=True)
+    try:
+        echo(render_score(made.score(), title=made.game.title, width=width()), fit=True)
+    except MissingValueError as exc:
+        if exc.table is not None:
+            echo(render_score(exc.table, title=made.game.title, width=width()), fit=True)
+        echo(f"not scored yet: {exc}", fit=True)
     if made.replay().errors:
         click.echo("flagged: the table breaks the game's checks (recorded with --force); see 'scorekeeper check'")
