@@ -19,12 +19,15 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from scorekeeper.core.input_file import read_input
 from scorekeeper.errors import BadInput, Refused, ScorekeeperError
 from scorekeeper.core.protocol import Draft
 from scorekeeper.app.session import Session, WriteHook
+
+if TYPE_CHECKING:
+    from scorekeeper.core.settings import Setting
 
 KEYS = ("game", "players", "settings", "catalog", "state", "reason")
 
@@ -130,12 +133,45 @@ def _trial(tally: Tally, name: str) -> Session:
 
     try:
         entry = games.entry(tally.game)
-        return Session.create(None, entry.name, tally.players, tally.settings,
-                              {k: "tally" for k in tally.settings}, tally.catalog)
+        settings = typed_settings(games.declared_settings(entry), tally.settings, entry.name)
+        return Session.create(None, entry.name, tally.players, settings,
+                              {k: "tally" for k in settings}, tally.catalog)
     except (GameSetupError, BadInput) as exc:
         raise BadInput(f"{name}: {exc}") from None
     except Refused as exc:  # too many or too few players: the file's players
         raise BadInput(f"{name}: players: {exc}") from None
+
+
+def typed_settings(declared: Sequence[Setting], values: Mapping[str, Any], game: str) -> dict[str, Any]:
+    """A tally's settings, each checked against the game's declarations: an unknown key gets the closest one, and a
+    value written as text in the form ``new --set`` takes (``royal = "smallest:6:3,gold:8:4"``, ``side = "B"``) is
+    read as ``--set`` reads it; ``BadInput`` naming ``settings.KEY`` and what it expects."""
+    from scorekeeper.core.settings import SettingError
+    from scorekeeper.core.tallying import suggest
+
+    known = {s.key: s for s in declared}
+    out: dict[str, Any] = {}
+    for key, value in values.items():
+        setting = known.get(key)
+        if setting is None:
+            raise BadInput(f"settings.{key}: no such setting{suggest(key, list(known))} ('scorekeeper settings "
+                           f"--game {game}' lists them)")
+        if isinstance(value, str) and setting.kind not in ("str", "json"):
+            try:
+                value = setting.parse(value)
+            except SettingError as exc:
+                raise BadInput(f"settings.{key}: {exc}{suggest(value, [str(c) for c in setting.choices])}"
+                               f" (e.g. {_example(setting.default)})") from None
+        wrong = setting.problem(value)
+        if wrong:
+            raise BadInput(f"settings.{key}: {wrong}{suggest(str(value), [str(c) for c in setting.choices])}"
+                           f" (e.g. {_example(setting.default)}; or text as 'new --set' takes it)")
+        out[key] = value
+    return out
+
+
+def _example(default: Any) -> str:
+    return json.dumps(default) if default not in ([], {}, "", None) else "as 'scorekeeper settings' shows"
 
 
 def read_as_readers_do(made: Session, tally: Tally, name: str) -> None:
