@@ -215,9 +215,31 @@ class Walker:
         self.lines.append(text)
         return None
 
-    def words(self) -> tuple[str, ...]:
+    def words(self, before: str = "") -> tuple[str, ...]:
+        """The words Tab offers for the question asked now, given the line typed before the cursor."""
         now = self.progress.current()
-        return now[1].words if now is not None else (YES, BACK, QUIT)
+        if now is None:
+            return (YES, BACK, QUIT)
+        who, question = now
+        if question.complete is None:
+            return question.words
+        table, each = self.progress.answers()
+        return tuple(question.complete(before, table if who is None else each.get(who, {})))
+
+    def completions(self, before: str) -> list[tuple[str, int]]:
+        """What Tab completes at the end of ``before``: each word that the end of the line begins (ignoring case),
+        with how many characters it replaces; a word with spaces in it (``fire sage``) is matched against as many
+        words of the line, so it completes whole."""
+        found: list[tuple[str, int]] = []
+        for word in dict.fromkeys(self.words(before)):
+            size = len(word.split()) or 1
+            parts = before.split(" ")
+            for n in range(min(size, len(parts)), 0, -1):
+                tail = " ".join(parts[-n:])
+                if word.lower().startswith(tail.lower()):
+                    found.append((word, len(tail)))
+                    break
+        return found
 
     def run(self, read: Callable[[str], str], say: Callable[[str], None],
             show: Callable[[Tally], None], keep: Callable[[Sequence[str]], None] | None = None) -> Tally | None:

@@ -81,9 +81,13 @@ def _pipe_reader(prompt: str) -> str:
 
 def _terminal_reader(walker: Walker) -> Callable[[str], str]:
     from prompt_toolkit import PromptSession
-    from prompt_toolkit.completion import WordCompleter
+    from prompt_toolkit.completion import Completion, Completer
 
-    completer = WordCompleter(lambda: list(walker.words()), WORD=True)  # the words of the question asked now
-    session: Any = PromptSession(completer=completer, complete_while_typing=False)
+    class Words(Completer):  # the words of the question asked now, given the line before the cursor
+        def get_completions(self, document: Any, complete_event: Any) -> Any:
+            for word, size in walker.completions(document.text_before_cursor):
+                yield Completion(word, start_position=-size)
+
+    session: Any = PromptSession(completer=Words(), complete_while_typing=False)
     return lambda prompt: str(session.prompt(prompt, bottom_toolbar=lambda: walker.totals(
         session.default_buffer.text)[:width() - 1]))

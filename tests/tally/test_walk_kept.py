@@ -76,3 +76,23 @@ def test_a_tally_leaves_a_game_in_progress_the_current_session(tmp_path: Path) -
     runner.invoke(main, ["use", str(tmp_path / "t.json")])
     third = runner.invoke(main, ["tally", "--from", str(source), "--session", str(tmp_path / "t3.json")])
     assert "now the current" in " ".join(third.output.split())
+
+
+def test_completion_is_of_the_line_not_only_its_last_word() -> None:
+    """TALLY-20's generic part: a name with spaces completes whole, and a question's ``complete`` hook offers the
+    words the line so far calls for (given the answers so far)."""
+    from dataclasses import replace
+
+    from scorekeeper.app.tally_walk import Walker
+    from scorekeeper.core.tallying import Question
+
+    walker = Walker("emberheart", ["Ann", "Bo"])
+    names = Question("x", "x", str, "", words=("fire sage", "fire warden", "messenger"))
+    walker.progress.walk = replace(walker.progress.walk, table=(names,))
+    assert walker.completions("hero fire s") == [("fire sage", 6)]
+    assert walker.completions("hero m") == [("messenger", 1)]
+    colours = Question("y", "y", str, "", complete=lambda before, _: ("red", "blue") if before.startswith("captive ")
+                       else ("captive", "mountain"))
+    walker.progress.walk = replace(walker.progress.walk, table=(colours,))
+    assert walker.completions("captive r") == [("red", 1)]
+    assert walker.completions("ca") == [("captive", 2)]
