@@ -17,6 +17,7 @@ unless forced.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
@@ -234,8 +235,24 @@ def tally_data(s: Session, at: int | None = None) -> dict[str, Any]:
     data: dict[str, Any] = {"game": s.game.name, "players": list(s.players), "settings": dict(meta.settings)}
     if meta.catalog is not None:
         data["catalog"] = meta.catalog
-    data["state"] = changed_fields(s.state_at(at), s.game.setup(s.config))
+    data["state"] = _cited_before(changed_fields(s.state_at(at), s.game.setup(s.config)))
     return data
+
+
+#: a text of the state that cites an event of the journal it came from (``#28 slot 3 reward at CLANKWORKS``)
+_CITED = re.compile(r"^#\d+\b\s*")
+
+
+def _cited_before(value: Any) -> Any:
+    """``value`` with every text that cites an event of this journal by number said to be from before (FC-V2): the
+    session made of the tally numbers its own events, from #1, and an earlier #28 is not its #28."""
+    if isinstance(value, str):
+        return _CITED.sub("before this session: ", value, count=1) if _CITED.match(value) else value
+    if isinstance(value, dict):
+        return {k: _cited_before(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_cited_before(v) for v in value]
+    return value
 
 
 def join_in_progress(game: str, players: str, source: str, path: str | None,

@@ -38,6 +38,8 @@ class Options:
     location: str = ""
     qr: bool = False
     new_players: tuple[str, ...] = ()
+    #: ``--to tally --at N``: the table as it stood just before event N (None: as it stands)
+    at: int | None = None
 
 
 #: the ``--to`` targets, the journal first (the default)
