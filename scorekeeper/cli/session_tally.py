@@ -7,7 +7,7 @@ from typing import Any
 
 import click
 
-from scorekeeper.cli.common import chosen_path, emit_json, json_option, witness_hook
+from scorekeeper.cli.common import chosen_path, emit_json, json_option, json_refusals, witness_hook
 from scorekeeper.cli.output import echo, width
 from scorekeeper.cli.session import command
 
@@ -34,7 +34,8 @@ def tally(game: str | None, players: str | None, source: str | None, session: st
     from scorekeeper.render.payloads import score_payload
 
     if source is not None and not (game or players or resume):
-        made, path = tally_file(source, chosen_path(session), force=force, on_write=witness_hook())
+        with json_refusals(as_json, None):  # --json: a refusal as JSON too (TALLY-15)
+            made, path = tally_file(source, chosen_path(session), force=force, on_write=witness_hook())
     elif source is None and (resume or game and players):
         from scorekeeper.cli.tally_walk import forget_walk, kept_walk, walk
 

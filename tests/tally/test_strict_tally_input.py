@@ -108,3 +108,13 @@ def test_too_few_players_is_the_files_players(cli: Cli, tmp_path: Path) -> None:
     source.write_text(json.dumps(data), encoding="utf-8")
     result = cli("tally", "--from", source, "--session", tmp_path / "out.json")
     assert result.exit_code == 2 and "players: Emberheart is played by 2 to 4" in result.stderr
+
+
+def test_a_refusal_with_json_is_json(cli: Cli, tmp_path: Path) -> None:
+    """TALLY-15: ``tally --json`` printed a refusal as plain text."""
+    result = cli("tally", "--from", INPUTS / "refused" / "coins-below-zero.toml", "--session", tmp_path / "o.json",
+                 "--json")
+    assert result.exit_code == 1
+    refusal = json.loads(result.stdout)
+    assert refusal["refused"] is True and refusal["violations"][0]["rule"] == "FC-TALLY-2"
+    assert not (tmp_path / "o.json").exists()
