@@ -96,3 +96,17 @@ def test_completion_is_of_the_line_not_only_its_last_word() -> None:
     walker.progress.walk = replace(walker.progress.walk, table=(colours,))
     assert walker.completions("captive r") == [("red", 1)]
     assert walker.completions("ca") == [("captive", 2)]
+
+
+def test_a_missing_flame_value_still_asks_to_write_it(tmp_path: Path) -> None:
+    """TALLY-18: with the Flame table left at Enter and a step whose Glory is not printed, the walk ended with exit 1
+    after every answer; now the summary says what to set, and 'write it?' is asked (the tally then waits for it)."""
+    typed = lines("emberheart", {"Flame table": ""})
+    out = tmp_path / "w.json"
+    result = CliRunner(env=_env(tmp_path)).invoke(
+        main, ["tally", "emberheart", "--players", "Astrid,Bjorn", "--session", str(out)],
+        input="\n".join(text for _, text in typed) + "\n")
+    assert result.exit_code == 0, result.output
+    said = " ".join(result.output.split())
+    assert "not scored yet: the Glory for a Flame difference of 4 step(s) is not set" in said
+    assert "write it? (yes, back, quit) > yes" in said and out.exists()
