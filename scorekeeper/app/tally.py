@@ -255,6 +255,16 @@ def _cited_before(value: Any) -> Any:
     return value
 
 
+def in_progress(path: Path | None) -> bool:
+    """Whether the session at ``path`` is a game still being played (one that does not open is not)."""
+    if path is None or not path.is_file():
+        return False
+    try:
+        return not Session.open(path).status().finished
+    except Exception:  # an unreadable current session is no game to keep
+        return False
+
+
 def join_in_progress(game: str, players: str, source: str, path: str | None,
                      on_write: WriteHook | None = None) -> tuple[Session, Path]:
     """``new GAME --players … --from FILE``: a session that starts from the mid-game state in the tally file

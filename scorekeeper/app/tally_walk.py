@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.app.tally import Tally
+from scorekeeper.app.session import Session
 from scorekeeper.errors import BadInput, ScorekeeperError
 from scorekeeper.core.tallying import Answers, Question, Walk
 
@@ -242,14 +243,17 @@ class Walker:
         return found
 
     def run(self, read: Callable[[str], str], say: Callable[[str], None],
-            show: Callable[[Tally], None], keep: Callable[[Sequence[str]], None] | None = None) -> Tally | None:
+            show: Callable[[Session], None], keep: Callable[[Sequence[str]], None] | None = None) -> Tally | None:
         """The walk: each question's example said once, each line ``read`` after its prompt and taken, the
-        running total said after it (and what the line makes impossible), the summary shown (``show``) with the
+        running total said after it (and what the line makes impossible), the summary shown (``show``: the tally
+        as a session in memory, forced) with the
         game's findings before the question to write it; the tally once confirmed, None when the table left
         (``quit`` or the end of input: nothing written). Ctrl-C clears the line being typed, as in ``play``.
         ``keep`` is given the lines taken after each change, so that leaving keeps them (``tally --resume``)."""
         say(f"Tally of {self.game}: one answer a line, Tab completes;")
         say("'back' takes the last line back, 'quit' leaves (nothing written, your answers kept).")
+        from scorekeeper.app.tally import tally_session
+
         asked: Question | None = None
         kept = list(self.lines)
         while True:
@@ -259,11 +263,12 @@ class Walker:
             now = self.progress.current()
             if now is None and asked is not None:
                 try:
-                    show(self.tally())
+                    show(tally_session(self.tally(), None, "tally", force=True))
                 except ScorekeeperError as exc:  # the summary cannot be made: said, and the walk goes on
                     say(f"error: {exc}")
                 for problem in self.problems():
-                    say(f"breaks {problem} (write it with --force to record it flagged, or 'back')")
+                    say(f"breaks {problem} (write it with --force to record it flagged, or 'back'; refused, "
+                        "the answers stay kept for 'tally --resume')")
             if now is not None and now[1] is not asked:
                 say(f"{now[1].label}: {now[1].example}")
             asked = now[1] if now is not None else None

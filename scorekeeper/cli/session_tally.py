@@ -29,77 +29,36 @@ def tally(game: str | None, players: str | None, source: str | None, session: st
 
     Example: scorekeeper tally --from emberheart-tally.toml --session tuesday.json
     """
-    from scorekeeper.app.tally import record_tally, tally_file, tally_session
-    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.app.tally import in_progress, tally_file
+    from scorekeeper.cli.home import current_session, home, remember
     from scorekeeper.render.payloads import score_payload
 
     if source is not None and not (game or players or resume):
         with json_refusals(as_json, None):  # --json: a refusal as JSON too (TALLY-15)
             made, path = tally_file(source, chosen_path(session), force=force, on_write=witness_hook())
-    elif source is None and (resume or game and players):
-        from scorekeeper.cli.tally_walk import forget_walk, kept_walk, walk
+    elif source is None:
+        from scorekeeper.app.tally_kept import walked
+        from scorekeeper.cli.tally_walk import walk
 
-        lines: list[str] = []
-        if resume:
-            if (kept := kept_walk()) is None or game or players:
-                raise click.UsageError("--resume goes on with the answers a walk kept, alone: "
-                                       + ("none are kept" if kept is None else "leave out GAME and --players"))
-            game, names, lines = kept["game"], kept["players"], kept["lines"]
-        else:
-            names = [p.strip() for p in (players or "").split(",") if p.strip()]
-        if not game or not names:
-            raise click.UsageError("give --from FILE, or GAME --players A,B to type the table in a guided walk")
-        if (typed := walk(game, names, lambda t: _score(tally_session(t, None, "tally", force=True), flag=False),
-                          lines)) is None:
+        if (done := walked(home(), resume, game, players, walk, chosen_path(session), force=force,
+                           on_write=witness_hook())) is None:
             raise click.exceptions.Exit(1)  # left: nothing written, the answers kept
-        try:
-            made, path = record_tally(typed, chosen_path(session), "tally", force=force, on_write=witness_hook())
-        except ScorekeeperError:  # refused: the answers stay kept for --resume (then 'back', or --force)
-            click.echo("nothing written; the answers are kept: 'scorekeeper tally --resume' goes on", err=True)
-            raise
-        forget_walk()
+        made, path = done
     else:
         raise click.UsageError("give --from FILE, or GAME --players A,B to type the table in a guided walk")
-    current = _take_over(path, made)
+    if not (playing := in_progress(current_session())):  # TALLY-30: a game being played stays current
+        remember(path, made.game.name, list(made.players))
     if as_json:
-        from scorekeeper.core.protocol import MissingValueError
-
-        try:
-            emit_json(score_payload(made.score(), None, False))
-        except MissingValueError as exc:  # written: the score waits for one value
-            emit_json({"session": str(path), "missing": str(exc), "remedy": exc.remedy})
+        emit_json(score_payload(made.score(), None, False))
         return
-    echo(f"tallied {made.game.title} session {path} for {', '.join(made.players)} ({current})",
-         fit=True)
+    current = f"the game in progress stays the current session; 'scorekeeper use {path}' switches" if playing \
+        else "now the current session"
+    echo(f"tallied {made.game.title} session {path} for {', '.join(made.players)} ({current})", fit=True)
     _score(made)
 
 
-def _take_over(path: Any, made: Any) -> str:
-    """TALLY-30: a tally becomes the current session unless the current one is a game still being played (a tally
-    typed beside it is a side check: the game stays current). What became of the current session, in words."""
-    from scorekeeper.cli.home import current_session, remember
-
-    if not _in_progress(current_session()):
-        remember(path, made.game.name, list(made.players))
-        return "now the current session"
-    return f"the game in progress stays the current session; 'scorekeeper use {path}' switches"
-
-
-def _in_progress(current: Any) -> Any:
-    """The current session when it is a game still being played, else None."""
-    if current is None or not current.is_file():
-        return None
-    try:
-        from scorekeeper.app.session import Session
-
-        return None if Session.open(current).status().finished else current
-    except Exception:  # an unreadable current session is not a game to keep
-        return None
-
-
 def _score(made: Any, flag: bool = True) -> None:
-    """The score the tally makes (the walk's summary before writing, and what is written), flagged if forced; a
-    value the score still needs is said, with the table without it (the tally stands: 'set' gives the value)."""
+    """The score the tally makes (the walk's summary, and what is written), flagged if forced, or what it waits for."""
     from scorekeeper.core.protocol import MissingValueError
     from scorekeeper.render.report import render_score
 

@@ -44,8 +44,6 @@ def export(session: str | None, output: str | None, target: str, bgg_id: int | N
 
     if qr and (target != "bgstats-link" or (output and Path(output).suffix.lower() not in (".svg", ".png"))):
         raise BadInput("--qr draws the BG Stats link: use it with --to bgstats-link, and -o FILE.svg or FILE.png")
-    if at is not None and target != "tally":
-        raise BadInput("--at N exports the table as it stood before event N: use it with --to tally")
     if output and Path(output).exists() and not force:
         raise Refused(f"{output}: already exists; choose another file, or replace it with --force")
     opened = open_session(session, lazy=True, cached=False)

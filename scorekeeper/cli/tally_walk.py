@@ -4,7 +4,6 @@ type (where the terminal reports its size); from a pipe, each line echoed after 
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any, Callable, Sequence
 
@@ -13,62 +12,17 @@ from scorekeeper.app.tally_walk import Walker
 from scorekeeper.cli.output import echo, width
 
 
-def walk(game: str, players: Sequence[str], show: Callable[[Tally], None],
-         resume: Sequence[str] = ()) -> Tally | None:
-    """Ask the table for its end state; the tally once confirmed, None when it left (nothing written). The lines
-    taken are kept in the home folder as they are typed (``KEPT``), so that leaving, or a tally refused at the
-    end, loses none: ``resume`` types them again (``tally --resume``)."""
-    walker = Walker(game, players)
-    if resume:
-        echo(f"going on from {walker.resume(resume)} answers kept ('back' takes them back one by one)", fit=True)
-    elif (earlier := kept_walk()) is not None and earlier["lines"]:
-        echo(f"note: an earlier walk ({earlier['game']}: {', '.join(earlier['players'])}) left "
-             f"{len(earlier['lines'])} answers; 'scorekeeper tally --resume' goes on with them (this walk, once "
-             "answered, keeps its own instead)", fit=True)
+def walk(game: str, players: Sequence[str], resume: Sequence[str] = ()) -> Tally | None:
+    """Ask the table for its end state (``resume``: the lines kept, typed again); the tally once confirmed."""
+    from scorekeeper.app.tally_kept import walker_for
+    from scorekeeper.cli.home import home
+    from scorekeeper.cli.session_tally import _score
+
+    walker, note, keep = walker_for(home(), game, players, resume)
+    if note:
+        echo(note, fit=True)
     read = _terminal_reader(walker) if sys.stdin.isatty() else _pipe_reader
-    return walker.run(read, lambda line: echo(line, fit=True), show,
-                      keep=lambda lines: keep_walk(walker.game, list(players), lines))
-
-
-#: the answers of the walk in progress, in the home folder: the game, the players and the lines taken
-KEPT = "tally-walk.json"
-
-
-def keep_walk(game: str, players: list[str], lines: Sequence[str]) -> None:
-    """Keep the lines taken so far (best effort: a walk goes on when the home cannot be written)."""
-    from scorekeeper.cli.home import home
-    from scorekeeper.core.journal import atomic_write
-
-    try:
-        home().mkdir(parents=True, exist_ok=True)
-        atomic_write(home() / KEPT, json.dumps({"game": game, "players": players, "lines": list(lines)}),
-                     durable=False)
-    except OSError:
-        pass
-
-
-def kept_walk() -> dict[str, Any] | None:
-    """The answers an earlier walk kept (``game``, ``players``, ``lines``), or None."""
-    from scorekeeper.cli.home import own_text
-
-    try:
-        data = json.loads(own_text(KEPT) or "null")
-    except (ValueError, RecursionError):
-        return None
-    ok = (isinstance(data, dict) and isinstance(data.get("game"), str)
-          and isinstance(data.get("players"), list) and all(isinstance(p, str) for p in data["players"])
-          and isinstance(data.get("lines"), list) and all(isinstance(x, str) for x in data["lines"]))
-    return data if ok else None
-
-
-def forget_walk() -> None:
-    """The walk's answers are written: nothing to go on with."""
-    from scorekeeper.cli.home import home
-
-    try:
-        (home() / KEPT).unlink(missing_ok=True)
-    except OSError:
-        pass
+    return walker.run(read, lambda line: echo(line, fit=True), lambda made: _score(made, flag=False), keep=keep)
 
 
 def _pipe_reader(prompt: str) -> str:

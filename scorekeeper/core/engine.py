@@ -15,12 +15,10 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.core.events import AMEND, ASSERT, CORRECTIONS, NOTE, SET, VOID, Event
+from scorekeeper.core.whole_state import PAYLOAD_ERRORS, judging  # noqa: F401  (PAYLOAD_ERRORS re-exported)
 from scorekeeper.core.protocol import (
     ERROR, WARNING, Finding, Findings, Game, ObservationError, SessionConfig, Stop, Violation, block, blocked,
 )
-
-#: the exceptions a game's ``play`` raises when a payload's inner shape is wrong (a list of the wrong items…)
-PAYLOAD_ERRORS = (TypeError, ValueError, KeyError, AttributeError, IndexError)
 
 APPLIED = "applied"
 FORCED = "forced"  # applied although it breaks a rule: the table made the play all the same
@@ -57,11 +55,6 @@ def step(
     to read what the play said it did (``found.infos``). A forced event (``event.forced``) keeps the state
     the game carried it out to, errors and all, unless one of them blocks it (see ``carried_out``). A play the
     game cannot read (``PAYLOAD_ERRORS``) or could not play (a bug) is blocked here.
-
-    An event that sets a whole state (``EventType.sets_state``: a tally, a game joined in progress, an adjustment)
-    is then judged as a whole: what ``Game.check_state`` finds impossible about the state after it, and did not
-    find before it, is added to its findings as breaches (refused, or recorded flagged when forced; ``check``,
-    ``verify``, ``report`` and ``audit`` read them as any play's).
     """
     return _step(game, state, event, restore, found)[:2]
 
@@ -77,9 +70,7 @@ def _step(game: Game, state: Any, event: Event, restore: Callable[[], Any] | Non
         restore = lambda: kept  # noqa: E731
     found = Findings(forced=event.forced) if found is None else found
     found.forced = event.forced
-    declared = game.declaration(event.type)
-    whole = declared is not None and declared.sets_state
-    before = _judged_state(game, state, event) if whole else []
+    judge = judging(game, state, event)  # a whole state set (a tally, an adjustment) is judged as one (whole_state)
     try:
         after = game.play(state, event, found)
     except Stop:  # the game evaluated no further; what it found decides, below
@@ -92,28 +83,13 @@ def _step(game: Game, state: Any, event: Event, restore: Callable[[], Any] | Non
     except Exception as exc:  # a bug in a game must not hide the rest of the journal
         found.add(block("CORE-INTERNAL", f"could not play this {event.type}: {exc!r}"))
         after = state
-    if whole and not found.halted:  # a whole state set: judged as a whole, like a play (Game.check_state)
-        found.extend(f for f in _judged_state(game, after, event) if f not in before)
+    found.extend(judge(after, found.halted))
     items = found.items
     if not items or not found.broken:  # (most plays find nothing)
         return after, items, False
     if carried_out(event, items):
         return after, items, False
     return _inert(game, restore(), event, items)
-
-
-def _judged_state(game: Game, state: Any, event: Event) -> list[Finding]:
-    """What ``Game.check_state`` finds impossible about ``state``, each an error of ``event`` the table may force
-    (a breach: the state is recorded as typed, flagged), warnings as they are. A state the game cannot even judge
-    (its fields do not read as the game's state) is a ``CORE-PAYLOAD`` block, as a payload that cannot be read."""
-    try:
-        found = game.check_state(state)
-    except PAYLOAD_ERRORS as exc:
-        if getattr(game, "strict", False):
-            raise
-        return [block("CORE-PAYLOAD", f"the state this {event.type} sets cannot be judged "
-                                      f"({type(exc).__name__}: {exc})")]
-    return [replace(f, blocks=False, asks=False, seq=None) if f.is_error else f for f in found]
 
 
 def _inert(game: Game, state: Any, event: Event, findings: list[Finding]) -> tuple[Any, list[Finding], bool]:

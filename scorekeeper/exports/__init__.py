@@ -11,7 +11,7 @@ import importlib
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from scorekeeper.errors import Refused
+from scorekeeper.errors import BadInput, Refused
 
 if TYPE_CHECKING:
     from scorekeeper.app.session import Session
@@ -57,6 +57,8 @@ TARGETS = tuple(f.name for f in FORMATS)
 def export_text(s: "Session", target: str, options: Options = Options()) -> tuple[str, str]:
     """The text to write for ``target``, and what it is in words (``"12 events"``, ``"the BG Stats link"``)."""
     fmt = next(f for f in FORMATS if f.name == target)
+    if options.at is not None and target != "tally":
+        raise BadInput("--at N exports the table as it stood before event N: use it with --to tally")
     module = importlib.import_module(f"{__name__}.{fmt.module}")
     result = None
     if fmt.final:

@@ -56,7 +56,8 @@ def test_a_line_that_breaks_the_games_checks_is_said_at_once(tmp_path: Path) -> 
     after = " ".join(result.output.split("Ada · coins > -4", 1)[1].split())
     assert after.startswith("total: Ada 20 · Ben 0 · Cy 0 breaks FC-TALLY-2: Ada's coins is -4; it cannot be below 0 "
                             "('back' takes the line back)"), after[:200]
-    assert "(write it with --force to record it flagged, or 'back')" in " ".join(result.output.split())
+    assert ("(write it with --force to record it flagged, or 'back'; refused, the answers stay kept for 'tally "
+            "--resume')") in " ".join(result.output.split())
     assert result.exit_code == 1 and "refused: FC-TALLY-2" in result.output and not (tmp_path / "w.json").exists()
 
 
