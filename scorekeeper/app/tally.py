@@ -265,12 +265,12 @@ def in_progress(path: Path | None) -> bool:
         return False
 
 
-def join_in_progress(game: str, players: str, source: str, path: str | None,
+def join_in_progress(game: str, players: str, source: str, path: str | None, force: bool = False,
                      on_write: WriteHook | None = None) -> tuple[Session, Path]:
     """``new GAME --players … --from FILE``: a session that starts from the mid-game state in the tally file
     (whose turn it is, the round and phase, the offers), after which plays are recorded and judged as usual;
     and its path (``path``, or the default name). The file's game and players must be the ones named
-    (``BadInput`` otherwise)."""
+    (``BadInput`` otherwise); a state the game's checks refuse is ``Refused``, or joined flagged with ``force``."""
     from scorekeeper import games
 
     read = read_tally(source)
@@ -281,7 +281,7 @@ def join_in_progress(game: str, players: str, source: str, path: str | None,
         raise BadInput(f"{source}: players: the file's are {', '.join(read.players)}, in that seat order")
     joined = Tally(read.game, read.players, read.settings, read.catalog, read.state, "a game joined in progress")
     target = new_path(path, read.game)
-    return tally_session(joined, target, source, on_write=on_write), target
+    return tally_session(joined, target, source, force=force, on_write=on_write), target
 
 
 def tally_file(source: str, path: str | None, *, force: bool = False,

@@ -170,3 +170,12 @@ def test_each_game_refuses_a_state_breaking_an_invariant_at_tally_from(cli: Cli,
     forced = cli("tally", "--from", _file(tmp_path, data), "--session", out, "--force")
     assert forced.exit_code == 0, forced.output
     assert found[0].rule in cli("check", "--session", out).stdout
+
+
+def test_new_from_with_force_joins_flagged(cli: Cli, tmp_path: Path) -> None:
+    out = tmp_path / "joined.json"
+    made = cli("new", "fake", "--players", "Ann,Bo", "--from", _file(tmp_path, IMPOSSIBLE), "--session", out, "--force")
+    assert made.exit_code == 0, made.output
+    assert f"#1 {FINDING}" in cli("check", "--session", out).stdout
+    alone = cli("new", "fake", "--players", "Ann,Bo", "--force", "--session", tmp_path / "other.json")
+    assert alone.exit_code == 2 and "use it with --from FILE" in alone.stderr
