@@ -251,7 +251,7 @@ class Walker:
         (``quit`` or the end of input: nothing written). Ctrl-C clears the line being typed, as in ``play``.
         ``keep`` is given the lines taken after each change, so that leaving keeps them (``tally --resume``)."""
         say(f"Tally of {self.game}: one answer a line, Tab completes;")
-        say("'back' takes the last line back, 'quit' leaves (nothing written, your answers kept).")
+        say("'back' takes the last line back; 'quit' leaves, keeping your answers.")
         from scorekeeper.app.tally import tally_session
 
         asked: Question | None = None
