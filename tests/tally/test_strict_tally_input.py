@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import json
 import tomllib
+from dataclasses import dataclass as dataclass_, field as field_
 from pathlib import Path
-from typing import Any, Callable
+from typing import Annotated, Any, Callable, Literal
 
 import pytest
+
+from scorekeeper.core.plain_state import OneOf
 
 from tests.conftest import Cli
 
@@ -118,3 +121,27 @@ def test_a_refusal_with_json_is_json(cli: Cli, tmp_path: Path) -> None:
     refusal = json.loads(result.stdout)
     assert refusal["refused"] is True and refusal["violations"][0]["rule"] == "FC-TALLY-2"
     assert not (tmp_path / "o.json").exists()
+
+
+@dataclass_
+class _Card:
+    kind: Annotated[str, OneOf(("hero", "captive", "mountain"))] = "hero"
+    side: Literal["A", "B"] = "A"
+    colours: dict[str, Annotated[str, OneOf(lambda: ("red", "blue"))]] = field_(default_factory=dict)
+
+
+@pytest.mark.parametrize("data,said", [
+    ({"kind": "captiv"}, "state.kind: expects one of hero, captive, mountain, not 'captiv' (did you mean captive?)"),
+    ({"side": "C"}, "state.side: expects one of A, B, not 'C'"),
+    ({"colours": {"D1": "rde"}}, "state.colours.D1: expects one of red, blue, not 'rde' (did you mean red?)"),
+])
+def test_an_enumerated_field_takes_only_its_values_with_the_closest_suggested(data: dict[str, Any], said: str) -> None:
+    """Issue 33, part 4 (TALLY-13's generic part): a game declares an enumerated field of its state
+    (``Annotated[str, OneOf(...)]`` or a ``Literal``) and every tally is checked against it, the closest suggested."""
+    from scorekeeper.core.plain_state import overlay
+    from scorekeeper.errors import BadInput
+
+    with pytest.raises(BadInput) as wrong:
+        overlay(_Card(), data, "state")
+    assert str(wrong.value) == said
+    assert overlay(_Card(), {"kind": "mountain", "side": "B", "colours": {"D1": "red"}}, "state").side == "B"
