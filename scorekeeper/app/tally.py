@@ -88,12 +88,13 @@ def parse_tally(data: Any, name: str) -> Tally:
 
 
 def tally_session(tally: Tally, path: str | Path | None, name: str, *, force: bool = False,
-                  on_write: WriteHook | None = None) -> Session:
+                  on_write: WriteHook | None = None, readers: bool = True) -> Session:
     """A new session at ``path`` (in memory when None) whose one play is the tally, judged before anything is
     written: ``BadInput`` for a field that does not fit, or a state the game cannot read (a reference to a card,
     a tile or a player that is not there); ``Refused`` for a state the game's checks refuse (recorded and
     flagged when ``force``). The session is read in memory as every reader will read it (the score, the
-    status, the checks) before it is written: a file that is taken is never one that crashes a reader."""
+    status, the checks) before it is written: a file that is taken is never one that crashes a reader (the walk's
+    running total, in memory only and scored at once, leaves that out: ``readers=False``)."""
     from scorekeeper.app.verdicts import PlayRefused
     from scorekeeper.core.events import Event
     from scorekeeper.core.journal import now_iso
@@ -116,7 +117,8 @@ def tally_session(tally: Tally, path: str | Path | None, name: str, *, force: bo
     same = not errors and (verdict.event.type, verdict.event.payload) == (event.type, event.payload)
     judged = verdict.replayed if same else None  # the very play just judged: the new session's replay
     made = Session.from_meta(None, trial.journal.meta, [event], replayed=judged)
-    read_as_readers_do(made, tally, name)
+    if readers or path is not None:
+        read_as_readers_do(made, tally, name)
     if path is None:
         return made
     return Session.from_meta(path, trial.journal.meta, [event], on_write=on_write,

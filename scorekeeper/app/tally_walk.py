@@ -62,16 +62,18 @@ def judged(tally: Tally) -> Judged:
     from scorekeeper.core.protocol import MissingValueError
 
     try:
-        trial = tally_session(tally, None, "tally", force=True)
+        trial = tally_session(tally, None, "tally", force=True, readers=False)
     except ScorekeeperError as exc:
         return Judged(None, str(exc).removeprefix("tally: "))
+    except Exception as exc:  # a half-typed table the game cannot read yet: said, never a crash of the walk
+        return Judged(None, f"{type(exc).__name__}: {exc}")
     problems = tuple(f"{v.rule}: {v.message}" for v in trial.replay().errors)
     try:
         table = trial.score()
     except MissingValueError as exc:
         return Judged(None, exc.remedy, problems)
-    except (ScorekeeperError, ValueError, LookupError) as exc:
-        return Judged(None, str(exc), problems)
+    except Exception as exc:  # (a half-typed table the score cannot read yet)
+        return Judged(None, str(exc) or type(exc).__name__, problems)
     return Judged({row.player: row.total for row in table.rows}, "", problems)
 
 
