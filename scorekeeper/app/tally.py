@@ -247,10 +247,13 @@ _CITED = re.compile(r"^#\d+\b\s*")
 
 def _cited_before(value: Any) -> Any:
     """``value`` with every text that cites an event of this journal by number said to be from before (FC-V2): the
-    session made of the tally numbers its own events, from #1, and an earlier #28 is not its #28."""
+    session made of the tally numbers its own events, from #1, and an earlier #28 is not its #28. A ledger line
+    (``seq`` and ``source``, 8 Dragons' Gold) gets seq 0, which the game cites as before the session."""
     if isinstance(value, str):
         return _CITED.sub("before this session: ", value, count=1) if _CITED.match(value) else value
     if isinstance(value, dict):
+        if isinstance(value.get("seq"), int) and value["seq"] > 0 and isinstance(value.get("source"), str):
+            value = {**value, "seq": 0, "source": f"before this session: {value['source']}"}  # a ledger line
         return {k: _cited_before(v) for k, v in value.items()}
     if isinstance(value, list):
         return [_cited_before(v) for v in value]

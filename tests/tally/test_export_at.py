@@ -39,3 +39,16 @@ def test_a_joined_session_cites_no_event_of_the_journal_it_came_from(cli: Cli, t
     explain = cli("score", "--explain", "--session", joined).stdout
     assert "before this session: slot 3 reward at" in " ".join(explain.split())
     assert " #" not in explain
+
+
+def test_a_joined_8_dragons_session_cites_its_gold_from_before(cli: Cli, tmp_path: Path) -> None:
+    """FC-V2 in 8 Dragons: the Gold ledger's lines cited the exported journal's events (``#4 Sinistra Shrine``)."""
+    sample = SAMPLES / "eight-dragons" / "2p-aurea.json"
+    out = tmp_path / "mid.json"
+    assert cli("export", "--to", "tally", "--at", "60", "-o", out, "--session", sample).exit_code == 0
+    joined = tmp_path / "joined.json"
+    made = cli("new", "eight-dragons", "--players", ",".join(Session.open(sample).players), "--from", out,
+               "--session", joined)
+    assert made.exit_code == 0, made.output
+    explain = cli("score", "--explain", "--session", joined).stdout
+    assert "before this session: Sinistra Shrine" in explain and " #4 " not in explain
