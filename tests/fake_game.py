@@ -1,7 +1,9 @@
 """A tiny game used to test the core without any real game: players take turns adding 1 to 3 counters.
 
 Rules: FAKE-TURN (players act in seat order), FAKE-RANGE (add 1 to 3), FAKE-END (the game ends at
-``target`` counters in total). Score: counters held; tiebreak: fewer turns taken.
+``target`` counters in total). Score: counters held; tiebreak: fewer turns taken. A tally (``TALLY``, the state
+laid over: FAKE-TALLY-1 when a field does not fit) and an ``ADJUST`` set a whole state, judged by its one
+invariant, FAKE-STATE-1 (no player holds fewer than 0 counters).
 Importing this module registers the game as ``fake``.
 """
 
@@ -14,8 +16,9 @@ from scorekeeper.core.events import Event
 from scorekeeper.games import GameInfo, entry, register
 from scorekeeper.core.protocol import (
     PLAYER_REQUIRED, EventType, Explanation, Field, Finding, Game, GameSetupError, ObservationError, ScoreRow, ScoreTable, SessionConfig, Status,
-    error, rank_rows, warning,
+    Findings, error, rank_rows, warning,
 )
+from scorekeeper.core.tallying import TALLY_EVENT, laid_over
 from scorekeeper.core.settings import Setting
 
 
@@ -53,6 +56,7 @@ class FakeGame(Game):
                   player=PLAYER_REQUIRED),
         EventType("ADJUST", "a manual correction of a player's counters", (Field("n", "int", required=True),),
                   player=PLAYER_REQUIRED),
+        TALLY_EVENT,
     )
 
     def setup(self, config: SessionConfig) -> FakeState:
@@ -60,6 +64,18 @@ class FakeGame(Game):
             raise GameSetupError("target must be at least 1")
         return FakeState(list(config.players), dict(config.settings),
                          {p: 0 for p in config.players}, {p: 0 for p in config.players})
+
+    def play(self, state: FakeState, event: Event, found: Findings) -> FakeState:
+        if event.type == "TALLY":
+            problem = laid_over(state, event.payload)
+            if problem:
+                found.stop("FAKE-TALLY-1", problem)
+            return state
+        return super().play(state, event, found)
+
+    def check_state(self, state: FakeState) -> list[Finding]:
+        return [error("FAKE-STATE-1", f"{p} holds {n} counters; a player holds 0 or more")
+                for p, n in state.counters.items() if n < 0]
 
     def check(self, state: FakeState, event: Event) -> list[Finding]:
         if event.type == "ADJUST":

@@ -17,14 +17,18 @@ unless forced.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from scorekeeper.core.input_file import read_input
-from scorekeeper.errors import BadInput
+from scorekeeper.errors import BadInput, Refused, ScorekeeperError
 from scorekeeper.core.protocol import Draft
 from scorekeeper.app.session import Session, WriteHook
+
+if TYPE_CHECKING:
+    from scorekeeper.core.settings import Setting
 
 KEYS = ("game", "players", "settings", "catalog", "state", "reason")
 
@@ -84,26 +88,27 @@ def parse_tally(data: Any, name: str) -> Tally:
 
 
 def tally_session(tally: Tally, path: str | Path | None, name: str, *, force: bool = False,
-                  on_write: WriteHook | None = None) -> Session:
+                  on_write: WriteHook | None = None, readers: bool = True) -> Session:
     """A new session at ``path`` (in memory when None) whose one play is the tally, judged before anything is
-    written: ``BadInput`` for a field that does not fit, ``Refused`` for a state the game's checks refuse
-    (recorded and flagged when ``force``)."""
-    from scorekeeper import games
+    written: ``BadInput`` for a field that does not fit, or a state the game cannot read (a reference to a card,
+    a tile or a player that is not there); ``Refused`` for a state the game's checks refuse (recorded and
+    flagged when ``force``). The session is read in memory as every reader will read it (the score, the
+    status, the checks) before it is written: a file that is taken is never one that crashes a reader (the walk's
+    running total, in memory only and scored at once, leaves that out: ``readers=False``)."""
     from scorekeeper.app.verdicts import PlayRefused
     from scorekeeper.core.events import Event
     from scorekeeper.core.journal import now_iso
-    from scorekeeper.core.protocol import GameSetupError
 
-    try:
-        entry = games.entry(tally.game)
-        trial = Session.create(None, entry.name, tally.players, tally.settings,
-                               {k: "tally" for k in tally.settings}, tally.catalog)
-    except (GameSetupError, BadInput) as exc:
-        raise BadInput(f"{name}: {exc}") from None
+    trial = _trial(tally, name)
     draft = Draft("TALLY", None, {"state": dict(tally.state), "reason": tally.reason})
-    verdict = trial.try_play(draft)  # judged on the setup, nothing written
+    try:
+        verdict = trial.try_play(draft)  # judged on the setup, nothing written
+    except ScorekeeperError:
+        raise
+    except Exception as exc:  # the game could not even judge it: a field that names nothing
+        raise BadInput(f"{name}: {unreadable(tally, exc)}") from None
     errors = verdict.errors
-    shape = [f for f in errors if f.rule.endswith("-TALLY-1")]  # a field that does not fit: exit 2
+    shape = [f for f in errors if f.rule.endswith("-TALLY-1") or f.rule in UNREADABLE]  # does not fit: exit 2
     if shape:
         raise BadInput(f"{name}: {shape[0].message}")
     if errors and not force:
@@ -111,8 +116,116 @@ def tally_session(tally: Tally, path: str | Path | None, name: str, *, force: bo
     event = Event(1, "TALLY", None, draft.payload, now_iso(), forced=bool(errors))
     same = not errors and (verdict.event.type, verdict.event.payload) == (event.type, event.payload)
     judged = verdict.replayed if same else None  # the very play just judged: the new session's replay
+    made = Session.from_meta(None, trial.journal.meta, [event], replayed=judged)
+    if readers or path is not None:
+        read_as_readers_do(made, tally, name)
+    if path is None:
+        return made
     return Session.from_meta(path, trial.journal.meta, [event], on_write=on_write,
-                             replayed=judged)  # strict JSON checked there
+                             replayed=made.replay())  # strict JSON checked there
+
+
+#: what the engine says of a state it cannot read or play: for a tally, a file that does not fit (exit 2)
+UNREADABLE = ("CORE-PAYLOAD", "CORE-INTERNAL", "CORE-TYPE")
+
+
+def _trial(tally: Tally, name: str) -> Session:
+    """The session the tally starts from, in memory: its game, players, settings and catalog checked."""
+    from scorekeeper import games
+    from scorekeeper.core.protocol import GameSetupError
+
+    try:
+        entry = games.entry(tally.game)
+        settings = typed_settings(games.declared_settings(entry), tally.settings, entry.name)
+        return Session.create(None, entry.name, tally.players, settings,
+                              {k: "tally" for k in settings}, tally.catalog)
+    except (GameSetupError, BadInput) as exc:
+        raise BadInput(f"{name}: {exc}") from None
+    except Refused as exc:  # too many or too few players: the file's players
+        raise BadInput(f"{name}: players: {exc}") from None
+
+
+def typed_settings(declared: Sequence[Setting], values: Mapping[str, Any], game: str) -> dict[str, Any]:
+    """A tally's settings, each checked against the game's declarations: an unknown key gets the closest one, and a
+    value written as text in the form ``new --set`` takes (``royal = "smallest:6:3,gold:8:4"``, ``side = "B"``) is
+    read as ``--set`` reads it; ``BadInput`` naming ``settings.KEY`` and what it expects."""
+    from scorekeeper.core.settings import SettingError
+    from scorekeeper.core.tallying import suggest
+
+    known = {s.key: s for s in declared}
+    out: dict[str, Any] = {}
+    for key, value in values.items():
+        setting = known.get(key)
+        if setting is None:
+            raise BadInput(f"settings.{key}: no such setting{suggest(key, list(known))} ('scorekeeper settings "
+                           f"--game {game}' lists them)")
+        if isinstance(value, str) and setting.kind not in ("str", "json"):
+            try:
+                value = setting.parse(value)
+            except SettingError as exc:
+                raise BadInput(f"settings.{key}: {exc}{suggest(value, [str(c) for c in setting.choices])}"
+                               f" (e.g. {_example(setting.default)})") from None
+        wrong = setting.problem(value)
+        if wrong:
+            raise BadInput(f"settings.{key}: {wrong}{suggest(str(value), [str(c) for c in setting.choices])}"
+                           f" (e.g. {_example(setting.default)}; or text as 'new --set' takes it)")
+        out[key] = value
+    return out
+
+
+def _example(default: Any) -> str:
+    return json.dumps(default) if default not in ([], {}, "", None) else "as 'scorekeeper settings' shows"
+
+
+def read_as_readers_do(made: Session, tally: Tally, name: str) -> None:
+    """Read the session as ``score``, ``status``, ``check`` and ``log`` will (in memory): ``BadInput`` naming what
+    the state refers to and lacks when one of them cannot (a value the score still needs is not a fault)."""
+    from scorekeeper.core.protocol import MissingValueError
+
+    try:
+        replayed = made.replay()
+        made.status()
+        made.expect()
+        for event in made.events:
+            made.game.describe(event)
+        made.game.snapshot(replayed.state)
+        try:
+            made.score()
+        except MissingValueError:
+            pass
+    except ScorekeeperError:
+        raise
+    except Exception as exc:
+        raise BadInput(f"{name}: {unreadable(tally, exc)}") from None
+
+
+def unreadable(tally: Tally, exc: BaseException) -> str:
+    """A state the game cannot read, in one line: the field that names something missing when it can be found."""
+    if isinstance(exc, KeyError) and exc.args and isinstance(exc.args[0], (str, int)):
+        missing = exc.args[0]
+        where = _named_at({"players": list(tally.players), "state": dict(tally.state)}, missing)
+        if where:
+            return f"{where}: {missing!r} names nothing in the state (a card, tile or player left out or misspelt?)"
+        return f"state: {missing!r} is missing: the game needs it (see 'scorekeeper state --json' for the fields)"
+    detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+    return f"state: the table does not read as a {tally.game} state ({detail}); check the fields against docs/tally.md"
+
+
+def _named_at(data: Any, value: Any, path: str = "") -> str | None:
+    """The path of the first place in ``data`` where ``value`` is written (as a value), or None."""
+    if isinstance(data, dict):
+        for key, item in data.items():
+            found = _named_at(item, value, f"{path}.{key}" if path else str(key))
+            if found:
+                return found
+    elif isinstance(data, list):
+        for i, item in enumerate(data):
+            found = _named_at(item, value, f"{path}[{i}]")
+            if found:
+                return found
+    elif data == value and type(data) is type(value) and path:
+        return path
+    return None
 
 
 def tally_data(s: Session, at: int | None = None) -> dict[str, Any]:
@@ -124,16 +237,45 @@ def tally_data(s: Session, at: int | None = None) -> dict[str, Any]:
     data: dict[str, Any] = {"game": s.game.name, "players": list(s.players), "settings": dict(meta.settings)}
     if meta.catalog is not None:
         data["catalog"] = meta.catalog
-    data["state"] = changed_fields(s.state_at(at), s.game.setup(s.config))
+    data["state"] = _cited_before(changed_fields(s.state_at(at), s.game.setup(s.config)))
     return data
 
 
-def join_in_progress(game: str, players: str, source: str, path: str | None,
+#: a text of the state that cites an event of the journal it came from (``#28 slot 3 reward at CLANKWORKS``)
+_CITED = re.compile(r"^#\d+\b\s*")
+
+
+def _cited_before(value: Any) -> Any:
+    """``value`` with every text that cites an event of this journal by number said to be from before (FC-V2): the
+    session made of the tally numbers its own events, from #1, and an earlier #28 is not its #28. A ledger line
+    (``seq`` and ``source``, 8 Dragons' Gold) gets seq 0, which the game cites as before the session."""
+    if isinstance(value, str):
+        return _CITED.sub("before this session: ", value, count=1) if _CITED.match(value) else value
+    if isinstance(value, dict):
+        if isinstance(value.get("seq"), int) and value["seq"] > 0 and isinstance(value.get("source"), str):
+            value = {**value, "seq": 0, "source": f"before this session: {value['source']}"}  # a ledger line
+        return {k: _cited_before(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_cited_before(v) for v in value]
+    return value
+
+
+def in_progress(path: Path | None) -> bool:
+    """Whether the session at ``path`` is a game still being played (one that does not open is not)."""
+    if path is None or not path.is_file():
+        return False
+    try:
+        return not Session.open(path).status().finished
+    except Exception:  # an unreadable current session is no game to keep
+        return False
+
+
+def join_in_progress(game: str, players: str, source: str, path: str | None, force: bool = False,
                      on_write: WriteHook | None = None) -> tuple[Session, Path]:
     """``new GAME --players … --from FILE``: a session that starts from the mid-game state in the tally file
     (whose turn it is, the round and phase, the offers), after which plays are recorded and judged as usual;
     and its path (``path``, or the default name). The file's game and players must be the ones named
-    (``BadInput`` otherwise)."""
+    (``BadInput`` otherwise); a state the game's checks refuse is ``Refused``, or joined flagged with ``force``."""
     from scorekeeper import games
 
     read = read_tally(source)
@@ -146,7 +288,7 @@ def join_in_progress(game: str, players: str, source: str, path: str | None,
     joined = Tally(read.game, read.players, read.settings, read.catalog, read.state,
                    f"a game joined in progress{carried}")
     target = new_path(path, read.game)
-    return tally_session(joined, target, source, on_write=on_write), target
+    return tally_session(joined, target, source, force=force, on_write=on_write), target
 
 
 def tally_file(source: str, path: str | None, *, force: bool = False,

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.app.tally import Tally
+from scorekeeper.app.session import Session
 from scorekeeper.errors import BadInput, ScorekeeperError
 from scorekeeper.core.tallying import Answers, Question, Walk
 
@@ -41,14 +42,39 @@ def walked_tally(game: str, players: Sequence[str], table: Answers,
 def running_totals(tally: Tally) -> dict[str, float] | None:
     """Each player's total for the tally so far, judged in memory (forced, so that a half-typed table still
     scores) by the game's own scoring; None while it cannot be scored yet (a value the score needs is missing)."""
+    return judged(tally).totals
+
+
+@dataclass
+class Judged:
+    """The tally so far, judged in memory as ``tally --from`` judges a file (forced, so that a half-typed table
+    still scores): each player's total (None while it cannot be scored, ``why`` says what is missing), and what
+    the game's checks find wrong with it (``Game.check_state`` and the tally's own), each as ``RULE: message``."""
+
+    totals: dict[str, float] | None
+    why: str = ""
+    problems: tuple[str, ...] = ()
+
+
+def judged(tally: Tally) -> Judged:
+    """The tally so far, judged and scored in memory (see ``Judged``)."""
     from scorekeeper.app.tally import tally_session
+    from scorekeeper.core.protocol import MissingValueError
 
     try:
-        trial = tally_session(tally, None, "tally", force=True)
+        trial = tally_session(tally, None, "tally", force=True, readers=False)
+    except ScorekeeperError as exc:
+        return Judged(None, str(exc).removeprefix("tally: "))
+    except Exception as exc:  # a half-typed table the game cannot read yet: said, never a crash of the walk
+        return Judged(None, f"{type(exc).__name__}: {exc}")
+    problems = tuple(f"{v.rule}: {v.message}" for v in trial.replay().errors)
+    try:
         table = trial.score()
-    except (ScorekeeperError, ValueError, LookupError):
-        return None
-    return {row.player: row.total for row in table.rows}
+    except MissingValueError as exc:
+        return Judged(None, exc.remedy, problems)
+    except Exception as exc:  # (a half-typed table the score cannot read yet)
+        return Judged(None, str(exc) or type(exc).__name__, problems)
+    return Judged({row.player: row.total for row in table.rows}, "", problems)
 
 
 BACK, QUIT, YES = "back", "quit", "yes"
@@ -98,7 +124,10 @@ class Progress:
 
 
 class Walker:
-    """One walk: the game's questions, the lines taken, the tally they make and its running total."""
+    """One walk: the game's questions, the lines taken, the tally they make and its running total.
+
+    ``lines`` are the lines taken as typed (a ``back`` drops the last): the answers kept when the table leaves
+    (Ctrl-D, ``quit``, a refusal at the end), which ``resume`` types again in a later walk (``tally --resume``)."""
 
     def __init__(self, game: str, players: Sequence[str]) -> None:
         """``BadInput`` at once for a game or players the game's setup refuses, before anything is asked."""
@@ -106,14 +135,25 @@ class Walker:
 
         self.game, walk = walk_for(game)
         self.progress = Progress(walk, list(players))
+        self.lines: list[str] = []
         tally_session(self.tally(), None, f"{self.game} --players {','.join(players)}", force=True)
+        self._problems: tuple[str, ...] = ()
 
     def tally(self, extra: Taken | None = None) -> Tally:
         table, each = self.progress.answers(extra)
         return walked_tally(self.game, self.progress.players, table, each)
 
+    def resume(self, lines: Sequence[str]) -> int:
+        """Type ``lines`` again (a walk left earlier): how many were taken (a line that no longer reads stops it)."""
+        for line in lines:
+            if self.take(line) is not None:
+                break
+        self._problems = judged(self.tally()).problems
+        return len(self.lines)
+
     def totals(self, typed: str = "") -> str:
-        """The running total, with the line being typed counted when it reads."""
+        """The running total, with the line being typed counted when it reads; while it cannot be scored, what
+        is still missing."""
         extra = None
         now = self.progress.current()
         if now is not None and typed.strip():
@@ -121,10 +161,25 @@ class Walker:
                 extra = (now[0], now[1], now[1].read(typed))
             except (BadInput, ValueError):
                 extra = None
-        got = running_totals(self.tally(extra))
-        if got is None:
-            return "total: not yet"
-        return "total: " + " · ".join(f"{name} {points:g}" for name, points in got.items())
+        return self._said(judged(self.tally(extra)))
+
+    @staticmethod
+    def _said(got: Judged) -> str:
+        if got.totals is None:
+            return f"total: not yet ({got.why})" if got.why else "total: not yet"
+        return "total: " + " · ".join(f"{name} {points:g}" for name, points in got.totals.items())
+
+    def after_line(self) -> list[str]:
+        """What to say after a line is taken: the running total, and what the line made impossible (each finding of
+        the game's checks the tally did not have before it), with how to take it back."""
+        got = judged(self.tally())
+        new = [p for p in got.problems if p not in self._problems]
+        self._problems = got.problems
+        return [f"  {self._said(got)}"] + [f"  breaks {p} ('back' takes the line back)" for p in new]
+
+    def problems(self) -> tuple[str, ...]:
+        """What the game's checks find wrong with the whole tally (said before 'write it?')."""
+        return judged(self.tally()).problems
 
     def prompt(self) -> str:
         now = self.progress.current()
@@ -141,6 +196,7 @@ class Walker:
         if text.lower() == BACK:
             if self.progress.taken:
                 self.progress.taken.pop()
+                self.lines.pop()
             return None
         now = self.progress.current()
         if now is None:
@@ -148,6 +204,7 @@ class Walker:
         who, question = now
         if not text and question.many:
             self.progress.taken.append((who, question, END))
+            self.lines.append("")
             return None
         try:
             taken = (who, question, question.read(text))
@@ -158,37 +215,84 @@ class Walker:
         except BadInput as exc:
             return f"error: {exc} ({question.example})"
         self.progress.taken.append(taken)
+        self.lines.append(text)
         return None
 
-    def words(self) -> tuple[str, ...]:
+    def words(self, before: str = "") -> tuple[str, ...]:
+        """The words Tab offers for the question asked now, given the line typed before the cursor."""
         now = self.progress.current()
-        return now[1].words if now is not None else (YES, BACK, QUIT)
+        if now is None:
+            return (YES, BACK, QUIT)
+        who, question = now
+        if question.complete is None:
+            return question.words
+        table, each = self.progress.answers()
+        return tuple(question.complete(before, table if who is None else each.get(who, {})))
+
+    def completions(self, before: str) -> list[tuple[str, int]]:
+        """What Tab completes at the end of ``before``: each word that the end of the line begins (ignoring case),
+        with how many characters it replaces; a word with spaces in it (``fire sage``) is matched against as many
+        words of the line, so it completes whole."""
+        found: list[tuple[str, int]] = []
+        for word in dict.fromkeys(self.words(before)):
+            size = len(word.split()) or 1
+            parts = before.split(" ")
+            for n in range(min(size, len(parts)), 0, -1):
+                tail = " ".join(parts[-n:])
+                if word.lower().startswith(tail.lower()):
+                    found.append((word, len(tail)))
+                    break
+        return found
 
     def run(self, read: Callable[[str], str], say: Callable[[str], None],
-            show: Callable[[Tally], None]) -> Tally | None:
+            show: Callable[[Session], None], keep: Callable[[Sequence[str]], None] | None = None) -> Tally | None:
         """The walk: each question's example said once, each line ``read`` after its prompt and taken, the
-        running total said after it, the summary shown (``show``) before the question to write it; the tally
-        once confirmed, None when the table left (``quit``, Ctrl-C or the end of input: nothing written)."""
+        running total said after it (and what the line makes impossible), the summary shown (``show``: the tally
+        as a session in memory, forced) with the
+        game's findings before the question to write it; the tally once confirmed, None when the table left
+        (``quit`` or the end of input: nothing written). Ctrl-C clears the line being typed, as in ``play``.
+        ``keep`` is given the lines taken after each change, so that leaving keeps them (``tally --resume``)."""
         say(f"Tally of {self.game}: one answer a line, Tab completes;")
-        say("'back' takes the last line back, 'quit' leaves with nothing written.")
+        say("'back' takes the last line back; 'quit' leaves, keeping your answers.")
+        from scorekeeper.app.tally import tally_session
+
         asked: Question | None = None
+        kept = list(self.lines)
         while True:
+            if keep is not None and self.lines != kept:
+                kept = list(self.lines)
+                keep(kept)
             now = self.progress.current()
             if now is None and asked is not None:
-                show(self.tally())
+                try:
+                    show(tally_session(self.tally(), None, "tally", force=True))
+                except ScorekeeperError as exc:  # the summary cannot be made: said, and the walk goes on
+                    say(f"error: {exc}")
+                for problem in self.problems():
+                    say(f"breaks {problem} (write it with --force to record it flagged, or 'back'; refused, "
+                        "the answers stay kept for 'tally --resume')")
             if now is not None and now[1] is not asked:
                 say(f"{now[1].label}: {now[1].example}")
             asked = now[1] if now is not None else None
             try:
                 line = read(self.prompt())
-            except (EOFError, KeyboardInterrupt):
+            except KeyboardInterrupt:
+                say("(Ctrl-C: line cleared; 'quit' leaves)")
+                continue
+            except EOFError:
                 line = QUIT
             said = self.take(line)
             if line.strip().lower() == BACK:
                 asked = None  # the question taken back to is shown again
             if said == QUIT:
-                say("tally left: nothing written")
+                more = f"; your {len(self.lines)} answers are kept: 'scorekeeper tally --resume' goes on" \
+                    if self.lines and keep is not None else ""
+                say(f"tally left: nothing written{more}")
                 return None
             if said == YES:
                 return self.tally()
-            say(said or f"  {self.totals()}")
+            if said:
+                say(said)
+            else:
+                for part in self.after_line():
+                    say(part)

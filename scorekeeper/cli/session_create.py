@@ -19,9 +19,10 @@ from scorekeeper.cli.output import say
               help="Where to create the session file (default: GAME-DATE-TIME.json here; or $SCOREKEEPER_SESSION).")
 @click.option("--from", "source", type=click.Path(dir_okay=False),
               help="Join a game in progress: the state the table shows, in a tally file (see 'tally').")
+@click.option("--force", is_flag=True, help="With --from: join a state the game's checks refuse, flagged.")
 @json_option
 def new(game: str, players: str, overrides: tuple[str, ...], catalog: str | None, session: str | None,
-        source: str | None, as_json: bool) -> None:
+        source: str | None, force: bool, as_json: bool) -> None:
     """Create a session for GAME and make it the current one.
 
     GAME is GAMES. Settings the rulebook leaves open
@@ -32,14 +33,15 @@ def new(game: str, players: str, overrides: tuple[str, ...], catalog: str | None
     from scorekeeper.cli.home import remember
     from scorekeeper.app.creation import new_session
 
-    if source is None:
+    if source is None and not force:
         created, path = new_session(game, players, overrides, catalog, chosen_path(session), on_write=witness_hook())
-    elif overrides or catalog:
-        raise BadInput("--from: put the settings and the catalog in the file, not in --set or --catalog")
+    elif source is None or overrides or catalog:
+        raise BadInput("--force joins a state the game refuses: use it with --from FILE" if source is None else
+                       "--from: put the settings and the catalog in the file, not in --set or --catalog")
     else:
         from scorekeeper.app.tally import join_in_progress
 
-        created, path = join_in_progress(game, players, source, chosen_path(session), on_write=witness_hook())
+        created, path = join_in_progress(game, players, source, chosen_path(session), force, witness_hook())
     entry, names = created.game.info, list(created.players)
     remember(path, entry.name, names)
     expected = created.expect().text

@@ -108,7 +108,7 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
 
     Example: scorekeeper score --explain
     """
-    from scorekeeper.core.engine import broken_note
+    from scorekeeper.render.verdicts import broken_note
     from scorekeeper.core.protocol import MissingValueError
     from scorekeeper.render.report import render_score
 

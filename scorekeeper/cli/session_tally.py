@@ -3,12 +3,10 @@ or typed in the guided walk (``cli.tally_walk``), which builds the very same dat
 
 from __future__ import annotations
 
-from typing import Any
-
 import click
 
-from scorekeeper.cli.common import chosen_path, emit_json, json_option, witness_hook
-from scorekeeper.cli.output import echo, width
+from scorekeeper.cli.common import chosen_path, emit_json, json_option, json_refusals, witness_hook
+from scorekeeper.cli.output import echo
 from scorekeeper.cli.session import command
 
 
@@ -20,41 +18,39 @@ from scorekeeper.cli.session import command
 @click.option("--session", type=click.Path(dir_okay=False),
               help="Where to create the session file (default: GAME-DATE-TIME.json here).")
 @click.option("--force", is_flag=True, help="Record a table the game's checks refuse, flagged.")
+@click.option("--resume", is_flag=True, help="Go on with the answers a guided walk left (quit, Ctrl-D, a refusal).")
 @json_option
 def tally(game: str | None, players: str | None, source: str | None, session: str | None, force: bool,
-          as_json: bool) -> None:
+          resume: bool, as_json: bool) -> None:
     """Score the table as it stands: a session whose one play is the end state, from a file (--from) or typed
     player by player in a guided walk (GAME --players A,B).
 
     Example: scorekeeper tally --from emberheart-tally.toml --session tuesday.json
     """
-    from scorekeeper.app.tally import record_tally, tally_file, tally_session
-    from scorekeeper.cli.home import remember
+    from scorekeeper.app.tally import in_progress, tally_file
+    from scorekeeper.cli.home import current_session, home, remember
+    from scorekeeper.cli.tally_walk import show_score
     from scorekeeper.render.payloads import score_payload
 
-    if source is not None and not (game or players):
-        made, path = tally_file(source, chosen_path(session), force=force, on_write=witness_hook())
-    elif source is None and game and (names := [p.strip() for p in (players or "").split(",") if p.strip()]):
+    if source is not None and not (game or players or resume):
+        with json_refusals(as_json, None):  # --json: a refusal as JSON too (TALLY-15)
+            made, path = tally_file(source, chosen_path(session), force=force, on_write=witness_hook())
+    elif source is None:
+        from scorekeeper.app.tally_kept import walked
         from scorekeeper.cli.tally_walk import walk
 
-        if (typed := walk(game, names, lambda t: _score(tally_session(t, None, "tally", force=True)))) is None:
-            raise click.exceptions.Exit(1)  # left: nothing written
-        made, path = record_tally(typed, chosen_path(session), "tally", force=force, on_write=witness_hook())
+        if (done := walked(home(), resume, game, players, walk, chosen_path(session), force=force,
+                           on_write=witness_hook())) is None:
+            raise click.exceptions.Exit(1)  # left: nothing written, the answers kept
+        made, path = done
     else:
         raise click.UsageError("give --from FILE, or GAME --players A,B to type the table in a guided walk")
-    remember(path, made.game.name, list(made.players))
+    if not (playing := in_progress(current_session())):  # TALLY-30: a game being played stays current
+        remember(path, made.game.name, list(made.players))
     if as_json:
         emit_json(score_payload(made.score(), None, False))
         return
-    echo(f"tallied {made.game.title} session {path} for {', '.join(made.players)} (now the current session)",
-         fit=True)
-    _score(made)
-
-
-def _score(made: Any) -> None:
-    """The score the tally makes (the walk's summary before writing, and what is written), flagged if forced."""
-    from scorekeeper.render.report import render_score
-
-    echo(render_score(made.score(), title=made.game.title, width=width()), fit=True)
-    if made.replay().errors:
-        click.echo("flagged: the table breaks the game's checks (recorded with --force); see 'scorekeeper check'")
+    current = f"the game in progress stays the current session; 'scorekeeper use {path}' switches" if playing \
+        else "now the current session"
+    echo(f"tallied {made.game.title} session {path} for {', '.join(made.players)} ({current})", fit=True)
+    show_score(made)

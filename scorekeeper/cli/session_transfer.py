@@ -29,9 +29,10 @@ from scorekeeper.cli.output import say
               help="For BG Stats: a player who played the game for the first time (repeat for each).")
 @click.option("--qr", is_flag=True, help="With --to bgstats-link: the link as a QR code, in the terminal or "
               "(-o FILE.svg|FILE.png) as an image, for the phone where BG Stats is installed.")
+@click.option("--at", "at", type=int, metavar="N", help="With --to tally: the table as it stood just before event N.")
 @click.option("--force", is_flag=True, help="Replace the -o file when it exists.")
 def export(session: str | None, output: str | None, target: str, bgg_id: int | None, me: str | None,
-           location: str, new_players: tuple[str, ...], qr: bool, force: bool) -> None:
+           location: str, new_players: tuple[str, ...], qr: bool, at: int | None, force: bool) -> None:
     """Export the session: its journal as JSON lines (a header, then one event per line), or a finished game's
     result for BG Stats or a club's records.
 
@@ -48,7 +49,7 @@ def export(session: str | None, output: str | None, target: str, bgg_id: int | N
     opened = open_session(session, lazy=True, cached=False)
     game = opened.journal.meta.game
     options = Options(bgg_id or remembered_bgg_ids().get(game), opened.player(me) if me is not None else None,
-                      location.strip(), qr, tuple(opened.player(name) for name in new_players))
+                      location.strip(), qr, tuple(opened.player(name) for name in new_players), at)
     text, what = export_text(opened, target, options)
     if qr:
         show_qr(text.strip(), output)

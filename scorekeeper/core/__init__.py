@@ -4,8 +4,9 @@
   ``Status``; ``findings``: what a play finds wrong, breach, block or ask; ``declarations``: the event types a game
   declares; ``score_table``: a scoring table and its ranks; ``game_info``: a game as the registry names it;
   ``tallying``: the ``TALLY`` event the games share; ``keys``: declared key sets);
-- the engine (``engine``: ``step``, ``Fold``, ``replay``) and the events (``events``: the journal line and the core
-  corrections);
+- the engine (``engine``: ``step``, ``Fold``, ``replay``; ``whole_state``: a tally, a join or an adjustment judged
+  by the game's ``check_state``) and the events (``events``: the journal line and the core corrections;
+  ``result``: a result typed rather than played, a results-only session's one event);
 - the journal (``journal``, ``journal_format``, ``journal_storage``: a file read and appended to under the lock,
   atomic, hash-chained) and its ``witness``;
 - the settings a rulebook leaves open (``settings``), the state codec (``state_codec``, ``plain_state``), strict

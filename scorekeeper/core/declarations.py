@@ -52,6 +52,10 @@ _FITS: dict[str, Callable[[Any], bool]] = {
 _KIND_WORDS = {"int": "a whole number", "num": "a number", "str": "text", "bool": "true or false",
                "list": "a list", "dict": "an object", "any": "a value"}
 
+#: the event types that set a whole state in every game that declares them: a tally or a game joined in progress
+#: (``core.tallying``), and a manual adjustment (``core.adjusting``)
+WHOLE_STATE_EVENTS = frozenset({"TALLY", "ADJUST"})
+
 #: who an event type concerns: a player it must name, may name, or nobody
 PLAYER_REQUIRED, PLAYER_OPTIONAL, PLAYER_NONE = "required", "optional", "none"
 
@@ -61,7 +65,10 @@ class EventType:
     """The declaration of one event type: its name, what it records, its payload fields, its player.
 
     ``open`` event types accept fields beyond the declared ones (a manual correction's free keys are
-    then checked by the game).
+    then checked by the game). ``whole_state``: the event sets the state as the table shows it rather than
+    playing a move (a tally, a game joined in progress, a manual adjustment), so the engine judges the state it
+    leaves with ``Game.check_state`` (see ``scorekeeper.core.engine``); None, the default, means by its name:
+    every ``TALLY`` and ``ADJUST`` does (``WHOLE_STATE_EVENTS``), whichever game declares it.
     """
 
     name: str
@@ -69,6 +76,12 @@ class EventType:
     fields: tuple[Field, ...] = ()
     player: str = PLAYER_OPTIONAL
     open: bool = False
+    whole_state: bool | None = None
+
+    @property
+    def sets_state(self) -> bool:
+        """Whether the event sets a whole state, judged by ``Game.check_state`` after it (see ``whole_state``)."""
+        return self.name in WHOLE_STATE_EVENTS if self.whole_state is None else self.whole_state
 
     @functools.cached_property
     def field_names(self) -> frozenset[str]:

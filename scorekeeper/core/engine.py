@@ -1,11 +1,11 @@
 """The replay engine: ``step`` plays one event; ``replay`` resolves corrections and folds ``step``.
 
-Pure: no I/O, no clock. A play that breaks a rule is kept in the journal, reported as a ``Violation`` and
-not applied; the replay goes on. A *forced* play (``--force``: the table made it all the same) is decided here,
-for every game, from what the game found (``scorekeeper.core.findings``): with breaches only it is carried out
-as far as the game got, flagged; with a block it is kept inert, with a ``CORE-UNAPPLIED`` warning saying what to
-record, and it ends the acting player's turn all the same (``Game.move_on``: the table has moved on). A rejected
-or inert play leaves the state as it was before it, for every game: a ``Fold`` puts it back (see there).
+Pure: no I/O, no clock. A play that breaks a rule is kept, reported as a ``Violation``, not applied. A *forced* play
+(``--force``: the table made it all the same) is decided here, for every game, from what the game found
+(``scorekeeper.core.findings``): with breaches only it is carried out as far as the game got, flagged; with a block
+it is kept inert, with a ``CORE-UNAPPLIED`` warning saying what to record, and it ends the acting player's turn all
+the same (``Game.move_on``: the table has moved on). A rejected or inert play leaves the state as it was before it,
+for every game: a ``Fold`` puts it back (see there).
 """
 
 from __future__ import annotations
@@ -14,16 +14,13 @@ import copy
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping, Sequence
 
-from scorekeeper.core.events import (
-    AMEND, ANNOTATIONS, ASSERT, CORRECTIONS, NOTE, RESULT, SET, VOID, Event, malformed, payload_problem,
-)
+from scorekeeper.core.events import AMEND, ANNOTATIONS, ASSERT, CORRECTIONS, NOTE, RESULT, SET, VOID, Event
+from scorekeeper.core.events import malformed, payload_problem
+from scorekeeper.core.whole_state import PAYLOAD_ERRORS, judging  # noqa: F401  (PAYLOAD_ERRORS re-exported)
 from scorekeeper.core.protocol import (
     ERROR, WARNING, Finding, Findings, Game, ObservationError, SessionConfig, Stop, Violation, block, blocked,
 )
 from scorekeeper.core.result import result_findings
-
-#: the exceptions a game's ``play`` raises when a payload's inner shape is wrong (a list of the wrong items…)
-PAYLOAD_ERRORS = (TypeError, ValueError, KeyError, AttributeError, IndexError)
 
 APPLIED = "applied"
 FORCED = "forced"  # applied although it breaks a rule: the table made the play all the same
@@ -75,6 +72,7 @@ def _step(game: Game, state: Any, event: Event, restore: Callable[[], Any] | Non
         restore = lambda: kept  # noqa: E731
     found = Findings(forced=event.forced) if found is None else found
     found.forced = event.forced
+    judge = judging(game, state, event)  # a whole state set (a tally, an adjustment) is judged as one (whole_state)
     try:
         after = game.play(state, event, found)
     except Stop:  # the game evaluated no further; what it found decides, below
@@ -87,6 +85,7 @@ def _step(game: Game, state: Any, event: Event, restore: Callable[[], Any] | Non
     except Exception as exc:  # a bug in a game must not hide the rest of the journal
         found.add(block("CORE-INTERNAL", f"could not play this {event.type}: {exc!r}"))
         after = state
+    found.extend(judge(after, found))
     items = found.items
     if not items or not found.broken:  # (most plays find nothing)
         return after, items, False
@@ -262,17 +261,6 @@ class Earlier:
 
     unusual: dict[int, tuple[str, list[Violation]]]
     outcomes: Callable[[], list[Outcome]]
-
-
-def broken_note(errors: int, counted: int) -> str:
-    """What the score made of the plays that break a rule: ``counted`` of the ``errors`` were forced by the
-    table and count as played; the others were not counted."""
-    if not counted:
-        return f"{errors} recorded play(s) break a rule and were not counted"
-    if counted == errors:
-        return f"{errors} recorded play(s) break a rule, forced: they count as played"
-    return (f"{errors} recorded play(s) break a rule: {counted} forced count as played, "
-            f"{errors - counted} not counted")
 
 
 @dataclass

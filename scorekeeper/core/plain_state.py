@@ -52,7 +52,29 @@ def _fields(kind: type) -> dict[str, dataclasses.Field[Any]]:
 
 @cache
 def _hints(kind: type) -> dict[str, Any]:
-    return typing.get_type_hints(kind)
+    return typing.get_type_hints(kind, include_extras=True)
+
+
+@dataclasses.dataclass(frozen=True)
+class OneOf:
+    """An enumerated field of a state: ``Annotated[str, OneOf(("hero", "captive", …))]`` (or a ``Literal``) takes only
+    those values; any other is a ``BadInput`` naming the field, the values and the closest one (a misspelled card
+    kind or tile kind never stands in a tally). ``values`` may be a callable, read when a value is checked."""
+
+    values: tuple[str, ...] | typing.Callable[[], typing.Sequence[str]]
+
+    def known(self) -> list[str]:
+        return list(self.values() if callable(self.values) else self.values)
+
+
+def _one_of(known: list[Any], data: Any, path: str) -> Any:
+    if data in known:
+        return data
+    import difflib  # only to suggest
+
+    close = difflib.get_close_matches(str(data), [str(k) for k in known], n=1)
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    raise BadInput(f"{path}: expects one of {', '.join(map(str, known))}, not {data!r}{hint}")
 
 
 def overlay(target: Any, data: Any, path: str) -> Any:
@@ -72,6 +94,13 @@ def _convert(hint: Any, current: Any, data: Any, path: str) -> Any:
     origin, args = _shape(hint)
     if hint is Any:
         return data
+    if origin is typing.Annotated:  # an enumerated field (``OneOf``): the value converted, then checked
+        value = _convert(args[0], current, data, path)
+        for rule in (a for a in args[1:] if isinstance(a, OneOf)):
+            _one_of(rule.known(), value, path)
+        return value
+    if origin is typing.Literal:
+        return _one_of(list(args), data, path)
     if hint in (set, frozenset):  # a bare set: its items as they can be hashed (a list is a tuple)
         if not isinstance(data, list):
             raise BadInput(f"{path}: expects a list, not {data!r}")

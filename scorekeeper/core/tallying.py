@@ -49,9 +49,12 @@ class Question:
     """One question of the guided tally walk: a category the table reads off, asked once or for each player.
 
     ``read`` turns a typed line into its value, or raises ``BadInput`` saying what it expects; a question with
-    ``many`` takes one line per item (a card, a tile) until an empty line; ``words`` are what Tab completes.
-    A question of the table may be a setting's (``settings`` turns its answer into the settings it sets: none
-    while it keeps the default) and may be asked only ``when`` the table's earlier answers call for it."""
+    ``many`` takes one line per item (a card, a tile) until an empty line; ``words`` are what Tab completes, or,
+    when the line typed so far decides them, ``complete`` (given the line before the cursor and this player's
+    or the table's answers so far: the colours after a card's kind, the player's own cards after ``on``); a word
+    may hold spaces (``fire sage``), and completes as a whole. A question of the table may be a setting's
+    (``settings`` turns its answer into the settings it sets: none while it keeps the default) and may be asked
+    only ``when`` the table's earlier answers call for it."""
 
     key: str
     label: str
@@ -61,6 +64,7 @@ class Question:
     words: tuple[str, ...] = ()
     settings: Callable[[Any], Mapping[str, Any]] | None = None
     when: Callable[[Mapping[str, Any]], bool] | None = None
+    complete: Callable[[str, Mapping[str, Any]], Sequence[str]] | None = None
 
 
 #: the answers of a walk: the table's (by question key), and each player's (by name, then question key)
@@ -128,7 +132,7 @@ def yes_no(text: str) -> bool:
 #: the question that opens a game's readings of its rulebook, each a setting (``house_rule``): Enter keeps every
 #: reading ``docs/tally.md`` gives, so that a table that plays by the book answers one line, not one per rule
 HOUSE_RULES = Question("house_rules", "house rules", yes_no, "a variant, or your own reading of an unclear rule? yes "
-                       "to choose each (Enter: none, the rulebook as docs/tally.md reads it)", words=("yes", "no"))
+                       "to choose each (Enter: none, we play by the rulebook)", words=("yes", "no"))
 
 
 def house_rule(question: Question) -> Question:

@@ -13,7 +13,7 @@ import importlib
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from scorekeeper.errors import Refused
+from scorekeeper.errors import BadInput, Refused
 
 if TYPE_CHECKING:
     from scorekeeper.app.session import Session
@@ -40,6 +40,8 @@ class Options:
     location: str = ""
     qr: bool = False
     new_players: tuple[str, ...] = ()
+    #: ``--to tally --at N``: the table as it stood just before event N (None: as it stands)
+    at: int | None = None
 
 
 #: the ``--to`` targets, the journal first (the default)
@@ -57,6 +59,8 @@ TARGETS = tuple(f.name for f in FORMATS)
 def export_text(s: "Session", target: str, options: Options = Options()) -> tuple[str, str]:
     """The text to write for ``target``, and what it is in words (``"12 events"``, ``"the BG Stats link"``)."""
     fmt = next(f for f in FORMATS if f.name == target)
+    if options.at is not None and target != "tally":
+        raise BadInput("--at N exports the table as it stood before event N: use it with --to tally")
     module = importlib.import_module(f"{__name__}.{fmt.module}")
     result = None
     if fmt.final:

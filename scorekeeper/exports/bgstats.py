@@ -97,7 +97,7 @@ def _comments(result: Result, tiebreak: bool = True) -> str:
     name = PurePath(result.path).name or "a session"  # the file's name only: a folder may say who the user is
     text = f"Scored by Scorekeeper from {name} ({result.title})."
     if result.violations:
-        from scorekeeper.core.engine import broken_note
+        from scorekeeper.render.verdicts import broken_note
 
         text += f" {broken_note(result.violations, result.counted)}."
     if tiebreak and result.table.tiebreak:

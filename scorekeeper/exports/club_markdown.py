@@ -31,7 +31,7 @@ def club_markdown(result: "Result", tz: Any = None) -> str:
     if result.table.tiebreak:
         parts += ["", f"Tiebreak: {markdown_text(result.table.tiebreak)}"]
     if result.violations:
-        from scorekeeper.core.engine import broken_note
+        from scorekeeper.render.verdicts import broken_note
 
         parts += ["", broken_note(result.violations, result.counted) + "."]
     rows = result.table.rows

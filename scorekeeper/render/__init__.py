@@ -3,7 +3,8 @@
 - text that never drives the terminal (``visible``), tables fitted to the width (``fitting``, ``plain_table``,
   ``report``), a command's help in one line (``help_text``);
 - the screens: ``status``/``state``/``audit`` (``status_screen``), a verdict, an audit, a refusal and ``verify``'s
-  proof (``verdicts``, ``effects``), a what-if (``whatif_text``), the club's tables (``league``);
+  proof (``verdicts``, ``effects``), a what-if (``whatif_text``), the club's tables (``league``), what an import
+  did (``imported``);
 - what is drawn: the score over time (``chart``), the referee's HTML report (``report_data``, ``html_report``,
   ``lair_map``), a QR code (``qr``), the JSON a machine reads (``payloads``).
 

@@ -262,7 +262,7 @@ def table(timeline: Timeline, fmt: str = "simple") -> str:
         return "no turn or round is over yet"
     import textwrap
 
-    from scorekeeper.core.engine import broken_note
+    from scorekeeper.render.verdicts import broken_note
 
     warning = textwrap.wrap(f"Warning: {broken_note(timeline.errors, timeline.counted)}: see 'scorekeeper check'",
                             80, subsequent_indent="  ") if timeline.errors else []

@@ -145,7 +145,8 @@ def _score_section(report: Report) -> str:
         parts.append(f"<p>Tiebreak: {e(score.tiebreak)}</p>")
     parts += [f"<p>Note: {e(n)}</p>" for n in score.notes]
     if report.errors:
-        from scorekeeper.core.engine import FORCED, broken_note
+        from scorekeeper.core.engine import FORCED
+        from scorekeeper.render.verdicts import broken_note
 
         counted = sum(r.severity == "error" and r.status == FORCED for r in report.rulings)
         parts.append(f"<p class=\"meta\">{e(broken_note(report.errors, counted))} "

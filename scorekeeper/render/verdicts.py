@@ -153,3 +153,14 @@ def proof_lines(proof: "Proof") -> list[str]:
     out += [f"unreadable: #{seq}: {what} (replay skips it, 'check' flags it; take it back with: void {seq})"
             for seq, what in proof.unreadable]
     return out + list(proof.seen.lines) + proof.notices
+
+
+def broken_note(errors: int, counted: int) -> str:
+    """What the score made of the plays that break a rule: ``counted`` of the ``errors`` were forced by the
+    table and count as played; the others were not counted."""
+    if not counted:
+        return f"{errors} recorded play(s) break a rule and were not counted"
+    if counted == errors:
+        return f"{errors} recorded play(s) break a rule, forced: they count as played"
+    return (f"{errors} recorded play(s) break a rule: {counted} forced count as played, "
+            f"{errors - counted} not counted")

@@ -108,7 +108,9 @@ def test_the_cli_is_small() -> None:
 
     room = ast.get_docstring(ast.parse((PACKAGE / "cli" / "__init__.py").read_text(encoding="utf-8")), clean=False)
     lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in CLI_FILES) - len((room or "").splitlines())
-    assert lines <= 3250, f"scorekeeper/cli/ has {lines} lines (the interactive table with its completion, rules, adjust, serve and tally commands, and the tally walk's terminal, included)"
+    assert lines <= 3265, (f"scorekeeper/cli/ has {lines} lines (the interactive table with its completion, rules, adjust, "
+                           "serve and tally commands, the tally walk's terminal with its kept answers, import --from "
+                           "bgstats's options and the pager, included)")
 
 
 APP_FILES = sorted((PACKAGE / "app").rglob("*.py"))

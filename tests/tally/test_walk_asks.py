@@ -116,7 +116,9 @@ def test_tab_completes_a_royal_challenge_at_80x24(tmp_path: Path, home: dict[str
     terminal.wait_for("table · Royal Challenges >")
     terminal.type("smallest:6:3 arti\t")
     terminal.wait_for("table · Royal Challenges > smallest:6:3 artifacts:")
-    terminal.type("\x03")
+    terminal.type("\x03")  # the line cleared (TALLY-18), then Ctrl-D leaves
+    terminal.wait_for("line cleared")
+    terminal.type("\x04")
     code, screen = terminal.finish()
     assert code == 1 and screen.problems() == []
     assert not (tmp_path / "w.json").exists()

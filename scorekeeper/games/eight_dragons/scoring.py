@@ -247,7 +247,8 @@ def score_table(state: EDState, game_name: str) -> ScoreTable:
         cats["Gold held"] = player.gold
         for entry in state.ledger:
             if entry.player == name:
-                explanations.append(Explanation(name, "Gold held", entry.amount, f"#{entry.seq} {entry.source}"))
+                explanations.append(Explanation(name, "Gold held", entry.amount,
+                                                f"#{entry.seq} {entry.source}" if entry.seq > 0 else entry.source))
         explained = sum(entry.amount for entry in state.ledger if entry.player == name)
         if settings.get("setup.start_gold"):
             explanations.append(Explanation(name, "Gold held", int(settings["setup.start_gold"]), "starting Gold (A-08)"))
