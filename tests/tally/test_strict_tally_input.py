@@ -50,9 +50,10 @@ def _a_tracks_key_left_out(data: dict[str, Any]) -> None:
 
 
 @pytest.mark.parametrize("make,change,said", [
-    (_emberheart, _missing_card, "state.players[0].cards[4]: 'D9' names nothing in the state"),
-    (_emberheart, _hero_holds_a_missing_card, "state.cards.H1.holds: 'D99' names nothing in the state"),
-    (_eight_dragons, _misspelt_mission, "'markeet' names nothing in the state"),
+    # the game's own reading of its tally names the field first (EH-TALLY-1, 8 Dragons' Mission types)
+    (_emberheart, _missing_card, "state.players[0].cards: 'D9' is not a card of state.cards"),
+    (_emberheart, _hero_holds_a_missing_card, "state.cards.H1.holds: 'D99' is not a card of state.cards"),
+    (_eight_dragons, _misspelt_mission, "'markeet' is not a Mission type (did you mean market?)"),
     (_emberheart, _a_tracks_key_left_out, "state: 'senses' is missing"),
 ], ids=["missing-card", "hero-holds-missing", "misspelt-mission", "key-left-out"])
 def test_a_file_naming_what_is_not_there_is_exit_2_nothing_written(
@@ -119,7 +120,7 @@ def test_a_refusal_with_json_is_json(cli: Cli, tmp_path: Path) -> None:
                  "--json")
     assert result.exit_code == 1
     refusal = json.loads(result.stdout)
-    assert refusal["refused"] is True and refusal["violations"][0]["rule"] == "FC-TALLY-2"
+    assert refusal["refused"] is True and refusal["violations"][0]["rule"] == "FC-STATE-4"  # a count below 0
     assert not (tmp_path / "o.json").exists()
 
 

@@ -54,11 +54,11 @@ def test_a_line_that_breaks_the_games_checks_is_said_at_once(tmp_path: Path) -> 
         main, ["tally", "flamecraft", "--players", "Ada,Ben,Cy", "--session", str(tmp_path / "w.json")],
         input="\n".join(answers) + "\n")
     after = " ".join(result.output.split("Ada · coins > -4", 1)[1].split())
-    assert after.startswith("total: Ada 20 · Ben 0 · Cy 0 breaks FC-TALLY-2: Ada's coins is -4; it cannot be below 0 "
-                            "('back' takes the line back)"), after[:200]
+    assert after.startswith("total: Ada 20 · Ben 0 · Cy 0 breaks FC-STATE-4: Ada holds -4 coins; a count cannot be "
+                            "below 0 ('back' takes the line back)"), after[:200]
     assert ("(write it with --force to record it flagged, or 'back'; refused, the answers stay kept for 'tally "
             "--resume')") in " ".join(result.output.split())
-    assert result.exit_code == 1 and "refused: FC-TALLY-2" in result.output and not (tmp_path / "w.json").exists()
+    assert result.exit_code == 1 and "refused: FC-STATE-4" in result.output and not (tmp_path / "w.json").exists()
 
 
 def test_a_tally_leaves_a_game_in_progress_the_current_session(tmp_path: Path) -> None:

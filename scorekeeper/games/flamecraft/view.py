@@ -231,7 +231,11 @@ def status(state: FlameState) -> Status:
     if state.end_trigger:
         trig = state.end_trigger
         left = ", ".join(state.final_queue) if state.final_queue else ("everyone after this turn" if state.final_queue is None else "nobody")
-        headline.append(f"Game end triggered by {trig['player'] or 'the setup'} (the {DECK_NAMES.get(trig['deck'], trig['deck'])} deck ran out at #{trig['seq']}); final turns still to play: {left}")
+        when = f" at #{trig['seq']}" if trig.get("seq") else ""  # a tally's end says no event: before this session
+        deck = str(trig.get("deck"))
+        headline.append(f"Game end triggered by {trig.get('player') or 'the setup'} (the "
+                        f"{DECK_NAMES.get(deck, deck)} deck ran out{when}); final turns still "
+                        f"to play: {left}")
     players = []
     for name in state.order:
         p = state.players[name]
@@ -321,7 +325,7 @@ def describe(event: Event) -> str:
         pay = f", pays 1 {pay} to each player there" if isinstance(pay, str) else "".join(f", pays {to} 1 {item}" for to, item in dict(pay).items())
         return f"{who} visits {p.get('shop')}{pay}"
     if kind == "GATHER":
-        gain = items_text(p["gain"]) if isinstance(p.get("gain"), dict) else "the yield"
+        gain = items_text(p["gain"]) if isinstance(p.get("gain"), dict) else str(p["gain"]) if p.get("gain") else "the yield"
         if p.get("gain") == {} and p.get("draws"):  # a dragon shop: the dragon is what is gathered (FC-V7)
             return f"{who} gathers {', '.join(_drawn(p))}"
         return f"{who} gathers {gain}" + _draws(p)

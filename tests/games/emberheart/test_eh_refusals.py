@@ -82,7 +82,7 @@ def raid_phase() -> Table:
 
 def no_crest_with_aides_left() -> Table:
     t = filled()
-    t.ok("ADJUST", players={"Astrid": {"crests": 0}})
+    t.arrange(players={"Astrid": {"crests": 0}})
     return t
 
 

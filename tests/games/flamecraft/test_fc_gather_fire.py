@@ -9,7 +9,7 @@ def at_shop(shop: str, player: str = "P1", **adjust: object) -> Table:
     """A fresh 2-player game where ``player`` has visited ``shop`` (seeded first with ``adjust``)."""
     t = fresh(("P1", "P2"))
     if adjust:
-        t.ok("ADJUST", None, **adjust)
+        t.arrange(None, **adjust)
     t.ok("VISIT", player, shop=shop)
     return t
 

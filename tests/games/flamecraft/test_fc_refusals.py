@@ -148,7 +148,7 @@ def test_fc_res_3_a_reserved_card_comes_from_the_row_or_the_deck() -> None:
     t.ok("VISIT", "P1", shop="BAKERY")
     t.refused("FC-RES-3", "RESERVE", "P1", card="EN-1", source="hand", by="a card's reward")
     t.refused("FC-GEN-5", "RESERVE", "P1", card="EN-9", source="row", by="a card's reward")
-    t.ok("ADJUST", None, decks={"ench": 0})
+    t.arrange(None, decks={"ench": 0})
     t.refused("FC-END-7", "RESERVE", "P1", card="EN-40", source="deck", by="a card's reward")
     t.ok("RESERVE", "P1", card="EN-1", source="row", by="a card's reward")
 
@@ -304,7 +304,7 @@ def test_fc_gen_5_only_cards_in_play_are_scored() -> None:
     t = fresh(("P1", "P2"))
     t.ok("VISIT", "P1", shop="BAKERY")
     t.refused("FC-GEN-5", "FANCY_SCORE", "P1", card="FS-3")
-    t.ok("ADJUST", None, decks={"artisan": 0})
+    t.arrange(None, decks={"artisan": 0})
     t.ok("GATHER", "P1")
     t.ok("END_TURN", "P1")
     t.turn("P2", "BUTCHER")

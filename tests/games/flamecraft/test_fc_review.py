@@ -54,7 +54,7 @@ def test_fc_fire_10_draw_and_place_with_nothing_to_do_are_legal_no_ops_that_use_
     """FC-FIRE-10 (A-35): DRAW with the park and the deck empty, PLACE with an empty hand, resolve to nothing,
     legally, and use up the gather fire-up (FC-FIRE-2)."""
     t = fresh(("P1", "P2"))
-    t.ok("ADJUST", None, park=[], decks={"artisan": 0})
+    t.arrange(None, park=[], decks={"artisan": 0})
     t.ok("VISIT", "P1", shop="BUTCHER")
     t.ok("GATHER", "P1")
     t.ok("FIRE_UP", "P1", dragon="SD-MEAT")

@@ -49,7 +49,7 @@ def started() -> FlameState:
 def ended(**trigger: Any) -> FlameState:
     """A legal end: P1's turn with the end triggered by P1, all three final turns played."""
     t = fresh(("P1", "P2", "P3"))
-    t.ok("ADJUST", None, decks={"artisan": 0})
+    t.arrange(None, decks={"artisan": 0})
     state = copy.deepcopy(t.state)
     state.end_trigger = {"deck": "artisan", "seq": 2, "player": "P1", "turn": 1, **trigger}
     state.final_queue, state.finished, state.turn, state.turn_count = [], True, None, 4
@@ -440,7 +440,7 @@ def test_fc_f2_adjust_refuses_a_card_put_in_a_second_hand() -> None:
 def test_a_game_joined_in_progress_learns_a_fancy_dragons_face_later() -> None:
     """FC-TALLY-2 asks for the fancy dragons' faces only at the end (TALLY-24): a game joined in progress learns
     a face when it is needed, as in play."""
-    typed = {"game": "flamecraft", "players": ["A", "B"], "state": {"players": {"A": {"fancies": ["FX-1"]}}}}
+    typed = {"game": "flamecraft", "players": ["A", "B"], "state": {"players": {"A": {"fancies": ["FX-1"]}, "B": {}}}}
     joined = tally_session(parse_tally(typed, "typed"), None, "typed")
     assert joined.state.players["A"].fancies == ["FX-1"]
 
@@ -452,7 +452,7 @@ def test_tally_24_a_tally_without_moon_answers_is_finished_by_fc_final(cli: Any,
     state = end_table(Mia={"fancies": ["FY-5=moon:5rep", "FY-9=sun:3rep"]}, Raf={"fancies": ["FY-2=moon:4rep"]})
     out = tmp_path / "out.json"
     made = cli("tally", "--from", table_file(tmp_path, state), "--session", out)
-    assert out.exists() and "not judged (Mia: FY-5, Raf: FY-2)" in made.output, made.output
+    assert out.exists() and "not judged (Mia: FY-5, Raf: FY-2)" in " ".join(made.output.split()), made.output
     final = cli("fc", "final", "--moon", "FY-5", "--missed", "FY-2", "--session", out)
     assert final.exit_code == 0 and "next: the game is over: scorekeeper score" in final.output, final.output
     assert cli("score", "--json", "--session", out).exit_code == 0
