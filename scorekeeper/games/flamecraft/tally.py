@@ -70,10 +70,18 @@ def forgiving(payload: Mapping[str, Any], goods: Sequence[str], faces: dict[str,
     return {**payload, "state": state}
 
 
+#: the most dragons a hand typed as a count may hold: every artisan dragon a box can declare
+#: (``artisan_deck_size``'s bound) and the starters
+MOST_IN_HAND = 220
+
+
 def _player(name: str, row: Mapping[str, Any], goods: Sequence[str], faces: dict[str, Any]) -> dict[str, Any]:
     out = dict(row)
     hand = out.get("hand")
     if isinstance(hand, int) and not isinstance(hand, bool) and hand >= 0:  # the table knows a count (TALLY-21)
+        if hand > MOST_IN_HAND:  # no box holds more (and a list of 10**30 cards would never be made)
+            raise FaceError(f"state.players.{name}.hand: {hand} dragons is more than any box holds "
+                            f"(at most {MOST_IN_HAND})")
         out["hand"] = [f"{name.upper()}-D{i}" for i in range(1, hand + 1)]
     if isinstance(out.get("goods"), str):
         out["goods"] = norm_goods(out["goods"], goods, what=f"state.players.{name}.goods")

@@ -456,3 +456,13 @@ def test_tally_24_a_tally_without_moon_answers_is_finished_by_fc_final(cli: Any,
     final = cli("fc", "final", "--moon", "FY-5", "--missed", "FY-2", "--session", out)
     assert final.exit_code == 0 and "next: the game is over: scorekeeper score" in final.output, final.output
     assert cli("score", "--json", "--session", out).exit_code == 0
+
+
+def test_a_hand_typed_as_a_count_no_box_holds_is_refused_before_it_is_made(cli: Any, tmp_path: Path) -> None:
+    """The tally-file fuzz (issue 33): ``hand = 10**30`` was made into a list of that many cards, and the machine ran
+    out of memory; a count beyond any box is one line naming the field, exit 2, nothing written."""
+    state = end_table(Mia={"hand": 10**30})
+    out = tmp_path / "out.json"
+    made = cli("tally", "--from", table_file(tmp_path, state), "--session", out)
+    assert made.exit_code == 2 and "state.players.Mia.hand" in made.output and "more than any box holds" in made.output
+    assert not out.exists()
