@@ -15,7 +15,7 @@ from scorekeeper.core.events import Event
 from scorekeeper.core.protocol import Findings
 
 from .notation import COIN, KINDS, FaceError, norm_face, norm_goods, norm_id
-from .state import FlameState, PlayerState, ShopState
+from .state import FlameState, PlayerState, ShopState, goal_met
 
 
 class Ctx(Findings):
@@ -433,20 +433,7 @@ class Ctx(Findings):
 
     def goal_met(self, who: PlayerState, card: str) -> bool | None:
         """Whether a fancy dragon's structured goal is met now (FC-FANCY-7, A-31); None for a text goal."""
-        face = self.state.face("fancy", card) or {}
-        check = face.get("check")
-        if not check:
-            return None
-        kind = check["kind"]
-        if kind == "hold":
-            return all(who.goods.get(g, 0) >= n for g, n in check["items"].items())
-        value = {
-            "distinct": len([g for g, n in who.goods.items() if n > 0]),
-            "placed": who.placed,
-            "enchanted": who.enchanted,
-            "coins": who.coins,
-        }[kind]
-        return value >= int(check["count"])
+        return goal_met(self.state, who, card)
 
     def shop_goods(self, shop: ShopState, *, enchantments: bool) -> set[str]:
         """The goods a shop shows: upper-left goods symbols, optionally the enchantments' ``adds`` (A-18)."""

@@ -146,3 +146,21 @@ class FlameState:
             if dragon in shop.slots:
                 return shop.id, shop.slots.index(dragon)
         return None
+
+
+def goal_met(state: FlameState, who: PlayerState, card: str) -> bool | None:
+    """Whether a fancy dragon's structured goal (A-31) is met by ``who`` now (the rules and the state check read it);
+    None for a goal kept as text."""
+    check = (state.face("fancy", card) or {}).get("check")
+    if not check:
+        return None
+    kind = check["kind"]
+    if kind == "hold":
+        return all(who.goods.get(g, 0) >= n for g, n in check["items"].items())
+    value = {
+        "distinct": len([g for g, n in who.goods.items() if n > 0]),
+        "placed": who.placed,
+        "enchanted": who.enchanted,
+        "coins": who.coins,
+    }[kind]
+    return bool(value >= int(check["count"]))

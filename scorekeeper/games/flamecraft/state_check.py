@@ -18,7 +18,7 @@ from typing import Callable, Iterable
 
 from scorekeeper.core.protocol import Finding, error
 
-from .state import GOODS_LIMIT, HAND_LIMIT, MAX_ENCHANTMENTS, PARK_SIZE, ROW_SIZE, FlameState, PlayerState
+from .state import GOODS_LIMIT, HAND_LIMIT, MAX_ENCHANTMENTS, PARK_SIZE, ROW_SIZE, FlameState, PlayerState, goal_met
 
 #: the starter dragons (one per starter shop) are in the box beside the artisan deck's cards (FC-SETUP-3)
 STARTERS = 6
@@ -177,21 +177,6 @@ def goods_limit(state: FlameState) -> Found:
                                  "discarded down at the end of each turn")
 
 
-def goal_met(state: FlameState, who: PlayerState, card: str) -> bool | None:
-    """Whether a fancy dragon's structured goal (A-31) is met by ``who`` now; None for a goal kept as text."""
-    check = (state.face("fancy", card) or {}).get("check")
-    if not check:
-        return None
-    kind = check["kind"]
-    if kind == "hold":
-        return all(who.goods.get(g, 0) >= n for g, n in check["items"].items())
-    value = {
-        "distinct": len([g for g, n in who.goods.items() if n > 0]),
-        "placed": who.placed,
-        "enchanted": who.enchanted,
-        "coins": who.coins,
-    }[kind]
-    return bool(value >= int(check["count"]))
 
 
 def _holds(state: FlameState, who: PlayerState, kind: str) -> str:
