@@ -21,10 +21,8 @@ import json
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -38,15 +36,11 @@ CPU: list[float] = []  # the CPU seconds (user + system) of each import run, in 
 
 
 def timed(argv: list[str], env: dict[str, str]) -> float:
-    """Wall seconds of one run (its CPU seconds appended to ``CPU``); it must exit 0."""
-    start = time.perf_counter()
-    child = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(child.pid, 0)
-    seconds = time.perf_counter() - start
-    if os.waitstatus_to_exitcode(status) != 0:
-        raise SystemExit(f"{' '.join(argv)}: exit {os.waitstatus_to_exitcode(status)}: "
-                         f"{child.stderr.read().decode() if child.stderr else ''}")
-    CPU.append(usage.ru_utime + usage.ru_stime)
+    """Wall seconds of one run (its CPU seconds appended to ``CPU``); it must exit 0 (``bench_league.timed``)."""
+    from bench.bench_league import timed as measured
+
+    seconds, cpu, _ = measured(argv, env)
+    CPU.append(cpu)
     return seconds
 
 

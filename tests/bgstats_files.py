@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import json
 import random
+import time
 import uuid
-from typing import Any
+from typing import Any, Iterator
+
+import pytest
 
 #: our three games as a club's BG Stats names them; Emberheart is matched by its BoardGameGeek id only (the
 #: ``--games`` file the tests give: ``GAMES_FILE``), under a name of its own
@@ -89,3 +92,13 @@ def _split(total: int, rng: random.Random) -> list[int]:
     first = rng.randint(0, total)
     second = rng.randint(0, total - first)
     return [first, second, total - first - second]
+
+
+@pytest.fixture(autouse=True)
+def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Local time is UTC while a test runs (BG Stats dates are local times); autouse in each module importing it."""
+    monkeypatch.setenv("TZ", "UTC")
+    time.tzset()
+    yield
+    monkeypatch.undo()
+    time.tzset()

@@ -11,9 +11,8 @@ import datetime as dt
 import json
 import re
 import shutil
-import time
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
@@ -23,6 +22,7 @@ from scorekeeper.exports import bgstats, club_csv, club_markdown
 from scorekeeper.core.protocol import ScoreRow, ScoreTable
 from scorekeeper.app.session import Session
 from scorekeeper.app.standings import Result, result_of
+from tests.bgstats_files import utc  # noqa: F401  (autouse: local time is UTC in this module)
 from tests.conftest import Cli
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,14 +36,6 @@ PLAYER_UUIDS = {"Ada": "2335C485-D76A-505A-BF84-DF1901733AD6", "Bram": "A10C2209
 GAME_UUID = "22A9E8BC-6758-5949-BA67-720D2BF97DA1"
 
 
-@pytest.fixture(autouse=True)
-def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Local time is UTC while a test runs (BG Stats dates are local times)."""
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 @pytest.fixture

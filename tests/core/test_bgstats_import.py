@@ -13,29 +13,22 @@ from __future__ import annotations
 import copy
 import json
 import shutil
-import time
 from collections import defaultdict
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 
 from scorekeeper.app.standings import Result, read_result
 from scorekeeper.core.result import result_findings
 from tests.bgstats_files import GAMES_FILE, NAMES, club_export
+from tests.bgstats_files import utc  # noqa: F401  (autouse: local time is UTC in this module)
 from tests.conftest import Cli
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_sessions"
 
 
-@pytest.fixture(autouse=True)
-def utc(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv("TZ", "UTC")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 def finished_samples() -> list[Path]:
