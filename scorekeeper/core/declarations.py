@@ -52,6 +52,32 @@ _FITS: dict[str, Callable[[Any], bool]] = {
 _KIND_WORDS = {"int": "a whole number", "num": "a number", "str": "text", "bool": "true or false",
                "list": "a list", "dict": "an object", "any": "a value"}
 
+@dataclass(frozen=True)
+class Word:
+    """One word of a play as the table gives it: a key of the draft's payload, before ``Game.complete``.
+
+    A door that offers plays by choices (the phone's forms) makes one control per word: a pick among the legal
+    values the game lists now for it (``Choice.values[name]``); a ``typed`` word may also be typed (a name, a
+    note, a face no catalog holds), and is typed when the game lists nothing for it. ``many``: the word is a list, each item picked among the legal values (a payment per player, the
+    cards dealt), the draft carrying the list; ``required``: the play cannot be made without it (else it may be
+    left out, and the game completes it). ``label`` names it for people ("shop", "paid to each player there");
+    ``help`` says more. The words the CLI's commands take are these, so a draft from the phone is completed and
+    judged exactly as a typed one.
+    """
+
+    name: str
+    label: str = ""
+    many: bool = False
+    required: bool = False
+    typed: bool = False
+    help: str = ""
+
+    @property
+    def said(self) -> str:
+        """The label, or the name in words."""
+        return self.label or self.name.replace("_", " ")
+
+
 #: the event types that set a whole state in every game that declares them: a tally or a game joined in progress
 #: (``core.tallying``), and a manual adjustment (``core.adjusting``)
 WHOLE_STATE_EVENTS = frozenset({"TALLY", "ADJUST"})
@@ -77,11 +103,21 @@ class EventType:
     player: str = PLAYER_OPTIONAL
     open: bool = False
     whole_state: bool | None = None
+    #: the words of a play of this type as the table gives them (``Word``); None: one word per field, as declared
+    words: tuple[Word, ...] | None = None
 
     @property
     def sets_state(self) -> bool:
         """Whether the event sets a whole state, judged by ``Game.check_state`` after it (see ``whole_state``)."""
         return self.name in WHOLE_STATE_EVENTS if self.whole_state is None else self.whole_state
+
+    @property
+    def draft_words(self) -> tuple[Word, ...]:
+        """The words of a play of this type: as declared (``words``), or one per field (a list field is many)."""
+        if self.words is not None:
+            return self.words
+        return tuple(Word(f.name, f.name.replace("_", " "), many=f.kind == "list", required=f.required,
+                          typed=f.kind in ("str", "int", "num"), help=f.help) for f in self.fields)
 
     @functools.cached_property
     def field_names(self) -> frozenset[str]:

@@ -48,6 +48,9 @@ class Finding:
     seq: int | None = None
     blocks: bool = False
     asks: bool = False
+    #: an ask's word: the name of the draft word the play leaves out (``EventType.draft_words``), so that a door
+    #: can offer that word's control in place (the phone's form); None when the ask names no single word
+    word: str | None = None
 
     @property
     def is_error(self) -> bool:
@@ -65,10 +68,10 @@ def block(rule: str, message: str) -> Finding:
     return Finding(rule, message, ERROR, blocks=True)
 
 
-def ask(rule: str, message: str) -> Finding:
+def ask(rule: str, message: str, word: str | None = None) -> Finding:
     """An ask: the play cannot be carried out until the player adds a choice; ``message`` says which, as an
-    instruction (``say which slot BR-2 goes to: slots 2, 3 take it``)."""
-    return Finding(rule, message, ERROR, blocks=True, asks=True)
+    instruction (``say which slot BR-2 goes to: slots 2, 3 take it``); ``word``, the draft word that gives it."""
+    return Finding(rule, message, ERROR, blocks=True, asks=True, word=word)
 
 
 def warning(rule: str, message: str) -> Finding:
@@ -133,10 +136,10 @@ class Findings:
         self.items.append(block(rule, message))
         raise Stop
 
-    def ask(self, rule: str, message: str) -> NoReturn:
-        """The play lacks a choice the player must add (``message`` says which): a block that prompts for it;
-        evaluate no further (there is nothing to judge until the choice is made)."""
-        self.items.append(ask(rule, message))
+    def ask(self, rule: str, message: str, word: str | None = None) -> NoReturn:
+        """The play lacks a choice the player must add (``message`` says which; ``word``, the draft word that
+        gives it): a block that prompts for it; evaluate no further (nothing to judge until the choice is made)."""
+        self.items.append(ask(rule, message, word))
         raise Stop
 
     def warn(self, rule: str, message: str) -> None:

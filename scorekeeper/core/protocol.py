@@ -24,7 +24,7 @@ from scorekeeper.core.events import Event
 from scorekeeper.core.game_info import GameInfo
 from scorekeeper.core.settings import Setting
 from scorekeeper.core.declarations import (  # noqa: F401  (re-exported: the games and the CLI import them from here)
-    FIELD_KINDS, PLAYER_NONE, PLAYER_OPTIONAL, PLAYER_REQUIRED, EventType, Field,
+    FIELD_KINDS, PLAYER_NONE, PLAYER_OPTIONAL, PLAYER_REQUIRED, EventType, Field, Word,
 )
 from scorekeeper.core.findings import (  # noqa: F401  (re-exported, as above)
     ERROR, WARNING, Finding, Findings, Stop, Violation, ask, asking, block, blocked, error, warning,
