@@ -103,6 +103,8 @@ class EventType:
     player: str = PLAYER_OPTIONAL
     open: bool = False
     whole_state: bool | None = None
+    #: the play in a few words for people, as a button says it ("visit a shop"); "" = its name in lower case
+    label: str = ""
     #: the words of a play of this type as the table gives them (``Word``); None: one word per field, as declared
     words: tuple[Word, ...] | None = None
 
@@ -110,6 +112,11 @@ class EventType:
     def sets_state(self) -> bool:
         """Whether the event sets a whole state, judged by ``Game.check_state`` after it (see ``whole_state``)."""
         return self.name in WHOLE_STATE_EVENTS if self.whole_state is None else self.whole_state
+
+    @property
+    def said(self) -> str:
+        """The play in a few words for people: its ``label``, or its name in lower case."""
+        return self.label or self.name.replace("_", " ").lower()
 
     @property
     def draft_words(self) -> tuple[Word, ...]:
