@@ -60,6 +60,7 @@ def expect(state: FlameState) -> Expectation:
         choices.extend(_fire(state, player, dragon) for dragon in ready)
         if turn.phase == "gather" and turn.gather_step < 4 and (state.face("shop", turn.shop or "") or {}).get("ability"):
             choices.append(Choice("SHOP_ABILITY", who, _effect(state, player), "scorekeeper fc ability …"))
+        choices.extend(_granted(state, player))
         choices.append(_end(state, player))
     suns = [c for c in player.fancies if c not in player.sun_scored and (state.face("fancy", c) or {}).get("kind") == "sun"]
     for card in suns:
@@ -295,6 +296,25 @@ def _effect(state: FlameState, player: PlayerState) -> dict[str, list[str]]:
     deck), a gain, a gift, the draws."""
     return {"reserve": list(state.row), "source": ["row", "deck"], "gain": gain_menu(state),
             "gift": gift_values(state, player), "draws": draw_values(state), "fancies": unseen_fancies(state)}
+
+
+def _granted(state: FlameState, player: PlayerState) -> list[Choice]:
+    """The plays an effect grants, the effect named (``by``, typed): a reservation while the reserve is empty
+    (FC-RES-2), from the row or the deck while it lasts (FC-RES-3); a gift of an item held to another player
+    (FC-GIFT-1, FC-GIFT-3)."""
+    out = []
+    if player.reserved is None:
+        out.append(Choice("RESERVE", player.name, {"card": list(state.row), "source": ["row"]},
+                          "scorekeeper fc reserve CARD --by EFFECT"))
+        if state.ench_deck > 0:
+            out.append(Choice("RESERVE", player.name, {"card": unseen_enchantments(state), "source": ["deck"]},
+                              "scorekeeper fc reserve CARD --from deck --by EFFECT"))
+    items = held(player)
+    if items:
+        seat = state.order.index(player.name)
+        others = [*state.order[seat + 1:], *state.order[:seat]]
+        out.append(Choice("GIFT", player.name, {"to": others, "item": items}, "scorekeeper fc gift PLAYER GOOD --by EFFECT"))
+    return out
 
 
 def _end(state: FlameState, player: PlayerState) -> Choice:

@@ -37,7 +37,7 @@ def offered(table: Session, type: str) -> list[Choice]:
     return [c for c in table.expect().choices if c.event == type]
 
 
-@pytest.mark.parametrize("sample", [COMPANIONS, "flamecraft/3p-complete.json"])
+@pytest.mark.parametrize("sample", [COMPANIONS, "flamecraft/3p-complete.json", "flamecraft/5p-gold.json"])
 def test_a_whole_game_is_made_by_picking_among_the_values_offered(sample: str) -> None:
     found = walk(sample, words_of)
     assert found.problems == []
@@ -116,3 +116,14 @@ def test_an_ask_names_the_word_it_wants() -> None:
     with pytest.raises(PlayRefused) as refused:
         table.record(Draft("PLACE", "Emil", {"dragon": "PL-6", "slot": "2"}))
     assert [(f.rule, f.word) for f in refused.value.findings] == [("FC-REW-3", "draws")]
+
+
+def test_a_reservation_and_a_gift_granted_by_an_effect_are_offered_with_their_words() -> None:
+    table = table_before(COMPANIONS, 7)  # Dana has enchanted CRUMBHALL and taken 2 bread; her reserve is empty
+    by_source = {c.values["source"][0]: list(c.values["card"]) for c in offered(table, "RESERVE")}
+    assert by_source["row"] == table.state.row and "PU-7" not in by_source["deck"]  # PU-7 was cast
+    (gift,) = offered(table, "GIFT")
+    assert gift.values["to"] == ["Emil"] and gift.values["item"] == ["bread"]
+    verdict = table.record(Draft("RESERVE", "Dana", {"card": by_source["row"][0], "by": "a card's reward"}))
+    assert table.state.players["Dana"].reserved == verdict.event.payload["card"]
+    assert offered(table, "RESERVE") == []  # at most 1 reserved enchantment (FC-RES-2)
