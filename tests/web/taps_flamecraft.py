@@ -12,9 +12,6 @@ from typing import Any, Mapping
 
 from scorekeeper.core.events import Event
 
-Value = "str | list[str]"
-
-
 def units(items: Any) -> list[str]:
     """``{"bread": 2, "coin": 1}`` → ``["bread", "bread", "coin"]``: one pick per good."""
     if isinstance(items, str):

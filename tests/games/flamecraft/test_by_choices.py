@@ -45,6 +45,14 @@ def test_a_whole_game_is_made_by_picking_among_the_values_offered(sample: str) -
     assert found.plays == plays and found.picks > 2 * found.plays and found.typed == 0
 
 
+def test_the_disputed_game_offers_no_pick_the_rules_refuse() -> None:
+    """3p-disputed's plays forced against a rule are the ones whose picks are not offered; #68 (flagged too) visits
+    a shop that is offered but leaves out the payment (FC-TURN-6): a word not picked, not a pick refused."""
+    found = walk("flamecraft/3p-disputed.json", words_of)
+    seqs = {int(problem[1:].split()[0].rstrip(":")) for problem in found.problems}
+    assert seqs == {28, 65, 67, 153, 154}
+
+
 def test_every_play_a_player_makes_declares_its_words_and_a_label() -> None:
     table = table_before(COMPANIONS, 1)
     for event in table.game.events:
@@ -127,3 +135,12 @@ def test_a_reservation_and_a_gift_granted_by_an_effect_are_offered_with_their_wo
     verdict = table.record(Draft("RESERVE", "Dana", {"card": by_source["row"][0], "by": "a card's reward"}))
     assert table.state.players["Dana"].reserved == verdict.event.payload["card"]
     assert offered(table, "RESERVE") == []  # at most 1 reserved enchantment (FC-RES-2)
+
+
+def test_a_placement_word_that_names_no_shop_is_bad_input() -> None:
+    from scorekeeper.errors import BadInput
+
+    table = table_before(COMPANIONS, 11)
+    with pytest.raises(BadInput, match="DRAGON@SHOP:SLOT"):
+        table.record(Draft("FIRE_UP", "Emil", {"dragon": "PL-6", "place": "PL-1 MOSSLOFT"}))
+    assert len(table.events) == 10  # nothing written
