@@ -196,7 +196,7 @@ def resolve_end_turn(ctx: Ctx) -> None:
     if len(flips) != len(turn.new_shops):
         flip_each = f"{len(turn.new_shops)} new shop(s) were drawn this turn: flip each one (--flip NAME[=FACE])"
         if turn.new_shops and not flips:  # none flipped: asked for
-            ctx.ask("FC-END-TURN-2", flip_each)
+            ctx.ask("FC-END-TURN-2", flip_each, word="flips")
         elif turn.new_shops:
             ctx.block("FC-END-TURN-2", flip_each)
         else:
