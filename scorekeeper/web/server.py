@@ -117,6 +117,15 @@ def _own_names() -> list[str]:
     return [name, f"{name}.local", *sorted(found)]
 
 
+def answers_to(bound: str) -> list[str]:
+    """The host names a server bound to ``bound`` answers to (``guard.Hosts``): on loopback, the loopback names;
+    off it, also the LAN address in use and this machine's own names (what a phone may type)."""
+    from scorekeeper.web.guard import allowed_hosts
+
+    lan = None if is_loopback(bound) else lan_address()
+    return allowed_hosts(bound, lan) + (_own_names() if lan else [])
+
+
 def qr_text(url: str) -> str:
     """The QR code of ``url`` drawn with block characters (two modules a character row)."""
     from scorekeeper.render.qr import qr_lines
@@ -130,7 +139,6 @@ def serve(session: Path | None, league: str | Path | None, host: str = LOOPBACK,
     import uvicorn
 
     from scorekeeper.web.app import create_app
-    from scorekeeper.web.guard import allowed_hosts
     from scorekeeper.web.served import ServedLeague, ServedSession
 
     if token is not None and (len(token) < 8 or not token.isascii() or not token.isprintable() or " " in token):
@@ -140,8 +148,7 @@ def serve(session: Path | None, league: str | Path | None, host: str = LOOPBACK,
     at = where(host)
     sock = bind(at.bind, port)
     base = address(sock, at.bind)
-    lan = lan_address() if not is_loopback(at.bind) else None
-    app = create_app(served, token, hosts=allowed_hosts(at.bind, lan) + (_own_names() if lan else []))
+    app = create_app(served, token, hosts=answers_to(at.bind))
     table = base + "/" if league is not None else f"{base}/?t={app.state.guard.token}"
 
     class Server(uvicorn.Server):
