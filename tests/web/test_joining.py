@@ -34,6 +34,7 @@ from scorekeeper.web.app import create_app
 from scorekeeper.web.guard import COOKIE_SECONDS, cookie_name
 from scorekeeper.web.served import ServedSession
 from scorekeeper.web.server import Where
+from tests.slow_checks import needs_a_browser
 from tests.web.conftest import TOKEN, copy_of, fresh
 from tests.web.running import serving
 
@@ -212,3 +213,25 @@ def test_the_offer_for_the_table_page_and_a_hostile_file_name(tmp_path: Path,
     assert page.status_code == 200 and "<b onmouseover" not in page.text
     full, _ = links_of(hostile, tmp_path)
     assert html.escape(full) in offer and html.escape(full) in page.text
+
+
+@needs_a_browser(driver=True)
+def test_bgstats_on_a_phone_shows_the_button_and_a_whole_code_under_the_policy(tmp_path: Path) -> None:
+    from tests.web.test_browser import browser, console_errors
+
+    path = copy_of(tmp_path, "flamecraft/5p-gold.json")
+    full, _ = links_of(path, tmp_path)
+    with serving("--session", str(path), home=tmp_path) as running:
+        phone = browser(390, 844)
+        try:
+            phone.get(running.base + "/bgstats")
+            button = phone.find_element("link text", "Open in BG Stats")
+            assert button.get_attribute("href") == full and button.is_displayed()
+            code = phone.find_element("css selector", "figure.qr svg")
+            box = code.rect
+            assert 250 <= box["width"] <= 390 and abs(box["width"] - box["height"]) < 2, box  # square, whole
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+            assert phone.execute_script("return document.documentElement.scrollWidth") <= 390
+            assert console_errors(phone) == []  # nothing the site's policy refused
+        finally:
+            phone.quit()
