@@ -8,6 +8,7 @@ A front door beside ``scorekeeper.cli``: it stands on the session layer (``score
 - ``live``: server-sent events: every open page hears when the journal changes, whoever wrote it;
 - ``forms``: the recording forms built from the games' event declarations and ``expect``, and their parsing;
 - ``pages``: the HTML (plain string templates, every text escaped) and the one small script;
+- ``bgstats_page``: a finished game's "Open in BG Stats" link and its QR code (``/bgstats``, the table's offer);
 - ``app``: the Starlette application (routes, JSON twins, writes);
 - ``server``: uvicorn on a socket of our own, the address line, the QR code, a clean Ctrl-C.
 
