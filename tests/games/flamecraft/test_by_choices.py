@@ -144,3 +144,13 @@ def test_a_placement_word_that_names_no_shop_is_bad_input() -> None:
     with pytest.raises(BadInput, match="DRAGON@SHOP:SLOT"):
         table.record(Draft("FIRE_UP", "Emil", {"dragon": "PL-6", "place": "PL-1 MOSSLOFT"}))
     assert len(table.events) == 10  # nothing written
+
+
+def test_a_visit_that_pays_nobody_names_the_payment_word_field_report_web_3() -> None:
+    """FC-TURN-6: a visit to an occupied shop with no payment is refused naming the word ``pay``, so that the phone
+    offers the payments in place (WEB-3); it stays a breach the table may force (an unpaid visit on record)."""
+    table = table_before(COMPANIONS, 35)  # Emil is at BUBBLEVAT
+    with pytest.raises(PlayRefused) as refused:
+        table.record(Draft("VISIT", "Dana", {"shop": "BUBBLEVAT"}))
+    assert [(f.rule, f.word, f.asks) for f in refused.value.findings] == [("FC-TURN-6", "pay", False)]
+    assert table.record(Draft("VISIT", "Dana", {"shop": "BUBBLEVAT"}), force=True).event.forced
