@@ -23,12 +23,18 @@ from .rules_lair import MISSION_LIMIT
 from .rules_locations import COMMAND_OF, EVENT_LOCATION, grow_targets, stacks_left, summon_eligible
 from .rules_turn import close_problems, predicted_bonfires
 from .state import EDState
-from .tiles import ARTIFACTS
+from .tiles import ARTIFACTS, FOLKS
 
 #: Location type → the event type that activates it
 EVENT_OF = {loc: event for event, loc in EVENT_LOCATION.items()}
 #: a rotation as the table says it (0-5 clockwise turns)
 TURNS = [str(n) for n in range(6)]
+#: without a board, what the table says of the Location an activation was: its kingdom, its Folk, its type
+WITHOUT_BOARD: dict[str, dict[str, list[str]]] = {
+    "VILLAGE": {"folk": list(FOLKS)}, "GROW": {"folk": list(FOLKS)}, "SHRINE": {"kingdom": list(KINGDOMS)},
+    "CHEST": {"kingdom": list(KINGDOMS)}, "MERCHANT": {"kingdom": list(KINGDOMS)},
+    "NONE": {"location": [loc for loc in EVENT_LOCATION.values() if loc != "none"], "folk": list(FOLKS)},
+}
 
 
 def choices(state: EDState) -> list[Choice]:
@@ -210,8 +216,8 @@ def _activation_choices(state: EDState, pieces: Sequence[str]) -> list[Choice]:
         return []
     first = pieces[0]
     who = beneficiary_of(state, first)
-    if state.board is None:
-        return [Choice(event, who, {"piece": list(pieces)}, f"ed {loc} --piece {first}")
+    if state.board is None:  # the table says the Location's kingdom, Folk… (its villagers and Gold are typed)
+        return [Choice(event, who, {"piece": list(pieces), **WITHOUT_BOARD.get(event, {})}, f"ed {loc} --piece {first}")
                 for event, loc in EVENT_LOCATION.items()]
     space = space_of(state, first)
     loc = state.board.location(space)
