@@ -29,6 +29,9 @@ from .tiles import ARTIFACTS, FOLKS
 EVENT_OF = {loc: event for event, loc in EVENT_LOCATION.items()}
 #: a rotation as the table says it (0-5 clockwise turns)
 TURNS = [str(n) for n in range(6)]
+#: the refusals of a flight that no way through the Valley changes: the space, the distance, the Snow Line, the
+#: active Dragon's own way (only the active Dragon's path counts, ED-FLY-4)
+WAYLESS = frozenset({"ED-FLY-3", "ED-FLY-4", "ED-FLY-6"})
 #: without a board, what the table says of the Location an activation was: its kingdom, its Folk, its type
 WITHOUT_BOARD: dict[str, dict[str, list[str]]] = {
     "VILLAGE": {"folk": list(FOLKS)}, "GROW": {"folk": list(FOLKS)}, "SHRINE": {"kingdom": list(KINGDOMS)},
@@ -102,17 +105,16 @@ def legal_flights(state: EDState) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for space in board.spaces():
         passing: dict[str, None] = {}
-        legal = False
+        failed: list[str] = []
         for way in KINGDOMS:  # every other Dragon one way: which of them pass the Valley
             try:
                 result = simulate(board, state.pieces, who, space, pushes={d: way for d in others})
-            except FlightError:
+            except FlightError as exc:
+                failed.append(exc.rule)
                 continue
-            legal = True
             passing.update((d, None) for d, _ in result.valley if d != who)
-        if not legal:
-            legal = _mixed_ways_legal(state, space, others)
-            if not legal:
+        if len(failed) == len(KINGDOMS):  # refused both ways: a mix of ways may still do (ED-2P-6)
+            if len(others) < 2 or set(failed) <= WAYLESS or not _mixed_ways_legal(state, space, others):
                 continue
             passing = dict.fromkeys(others)
         found[space] = _ways(state, space, others, list(passing)) if passing else []
