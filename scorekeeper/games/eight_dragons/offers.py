@@ -62,10 +62,9 @@ def choices(state: EDState) -> list[Choice]:
         player = state.players[name]
         if not player.pending or (state.board is not None and state.queue):
             continue
-        cells = [format_cell(c) for c, _ in player.lair.open_places()]
-        tiles = [t.name for t in player.pending]
-        found.append(Choice("PLACE", name, {"tile": tiles, "at": cells, "tiles": placements(state, name)},
-                            f"ed place {tiles[0]}@{cells[0] if cells else '0,1'}"))
+        fitting = placements(state, name)
+        found.append(Choice("PLACE", name, {"tiles": fitting},
+                            f"ed place {fitting[0] if fitting else player.pending[0].name + '@0,1'}"))
         found.extend(_replacements(state, name))
         stuck = [t.name for t in player.pending if t.edges is not None and not player.lair.placeable_anywhere(t)]
         if stuck:
@@ -86,7 +85,8 @@ def flights(state: EDState) -> list[Choice]:
     ED-2P-6); without a board, one choice: the spaces flown are typed, the Dragons pushed picked."""
     who = state.next_player
     if state.board is None:
-        return [Choice("FLY", who, {"pushed": [d for d in state.pieces.swarms if d != who]}, "ed fly -n 3")]
+        return [Choice("FLY", who, {"valley": list(KINGDOMS), "pushed": [d for d in state.pieces.swarms if d != who]},
+                       "ed fly -n 3")]
     legal = legal_flights(state)
     example = f"ed fly {next(iter(legal))}" if legal else "ed fly SPACE"
     if not legal:

@@ -128,3 +128,24 @@ def test_the_words_sent_as_text_read_as_the_commands_give_them() -> None:
     assert read_words("CHESTS", {"chests": ["C1=o@T23", "C2=g"]}) == \
         {"chests": [{"id": "C1", "artifacts": "o", "on": "T23"}, {"id": "C2", "artifacts": "g", "on": None}]}
     assert read_words("GOLD", {"amount": "-1"}) == {"amount": -1}
+
+
+def test_a_sixth_mission_is_offered_as_a_replacement_not_a_placement() -> None:
+    """ED-MISSION-1, ED-MISSION-2: with 5 Missions in the Lair a gained Mission tile is not offered a cell of its
+    own (placing it is refused) but offered in place of each Mission, in the turns that fit there; a replacement
+    offered is accepted."""
+    from test_ed_more import five_missions
+
+    t = five_missions()
+    t.play("MERCHANT", "A", kingdom="Sinistra", buy="M5=MJ/OOOOOO/tours")
+    choices = GAME.expect(t.state).choices
+    assert not any(v.startswith("M5@") for c in choices if c.event == "PLACE" for v in c.values["tiles"])
+    assert t.errors("PLACE", "A", tiles=[{"tile": "M5", "at": "-1,0", "rot": 0}]) == ["ED-MISSION-1"]
+    replacing = [c for c in choices if c.event == "REPLACE"]
+    missions = {m.name for m in t.state.players["A"].missions}
+    assert {c.values["remove"][0] for c in replacing} == missions and all(c.player == "A" for c in replacing)
+    first = replacing[0]
+    draft = Draft("REPLACE", "A", {"remove": first.values["remove"][0], "tile": "M5", "rot": first.values["rot"][0],
+                                   "under": first.values["under"][0]})
+    made = GAME.complete(t.state, draft)
+    assert t.errors("REPLACE", "A", **made.payload) == []
