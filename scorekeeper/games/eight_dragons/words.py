@@ -20,9 +20,8 @@ from .notation import NotationError, parse_chest, parse_pair, parse_placement
 #: each event type's whole-number fields (a number sent as text is read as one)
 WHOLE = {e.name: frozenset(f.name for f in e.fields if f.kind == "int") for e in EVENTS}
 
-#: the fields written ``KEY=VALUE`` one by one, as a phone sends them, and how the CLI's option says them
-PAIRS = {("FLY", "pushes"): ("--push", "NAME=KINGDOM, e.g. Rhed=Dextra"),
-         ("FLY", "seen"): ("--at", "PIECE=SPACE, e.g. Rhed.w1=S4")}
+#: the fields sent ``KEY=VALUE`` one by one, as a phone sends them, with an example for a word that does not read
+PAIRS = {("FLY", "pushes"): "NAME=KINGDOM, e.g. Rhed=Dextra", ("FLY", "seen"): "PIECE=SPACE, e.g. Rhed.w1=S4"}
 
 
 def read_words(type_: str, payload: Mapping[str, Any]) -> dict[str, Any]:
@@ -31,9 +30,9 @@ def read_words(type_: str, payload: Mapping[str, Any]) -> dict[str, Any]:
     read = dict(payload)
     for name in WHOLE.get(type_, ()):
         read[name] = number(read[name]) if isinstance(read.get(name), str) else read.get(name)
-    for (kind, name), (option, example) in PAIRS.items():
+    for (kind, name), example in PAIRS.items():
         if kind == type_ and isinstance(read.get(name), list):
-            read[name] = dict(parse_pair(str(item), option, example) for item in read[name])
+            read[name] = dict(parse_pair(str(item), name, example) for item in read[name])
     if type_ == "PLACE":
         read["tiles"] = [parse_placement(t) if isinstance(t, str) else t for t in read.get("tiles", [])]
     elif type_ == "START":

@@ -149,3 +149,19 @@ def test_a_sixth_mission_is_offered_as_a_replacement_not_a_placement() -> None:
                                    "under": first.values["under"][0]})
     made = GAME.complete(t.state, draft)
     assert t.errors("REPLACE", "A", **made.payload) == []
+
+
+def test_a_word_that_does_not_read_is_one_clear_line_in_words_for_people(tmp_path: Path) -> None:
+    """A malformed word is bad input (one line, no traceback, nothing recorded); the words' labels and help, shown
+    on the phone, name no command or option."""
+    from scorekeeper.errors import BadInput
+
+    session = table(tmp_path, 10)
+    for type, payload in (("PLACE", {"tiles": ["T1"]}), ("FLY", {"to": "S5", "pushes": ["Whytera"]}),
+                          ("CHESTS", {"chests": ["C1"]})):
+        with pytest.raises(BadInput) as refused:
+            GAME.complete(session.state, Draft(type, "Blakkar", payload))
+        assert "\n" not in str(refused.value) and "--" not in str(refused.value)
+    for declared in GAME.events:
+        for word in declared.draft_words:
+            assert "--" not in word.said + word.help and "scorekeeper" not in word.said + word.help, word
