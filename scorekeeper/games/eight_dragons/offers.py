@@ -82,7 +82,8 @@ def choices(state: EDState) -> list[Choice]:
 def flights(state: EDState) -> list[Choice]:
     """ED-FLY-1: the next Dragon's flights, one choice per space it can land on (its Location beside it when Tab
     lists them, field report ED-F1), with the ways each Dragon it pushes through the Valley may take (ED-PUSH-4,
-    ED-2P-6); without a board, one choice: the spaces flown are typed, the Dragons pushed picked."""
+    ED-2P-6); without a board, one choice: the spaces flown are typed, the Valley way and the Dragons pushed
+    picked."""
     who = state.next_player
     if state.board is None:
         return [Choice("FLY", who, {"valley": list(KINGDOMS), "pushed": [d for d in state.pieces.swarms if d != who]},
@@ -127,6 +128,7 @@ def _mixed_ways_legal(state: EDState, space: str, others: list[str]) -> bool:
 
 
 def _flies(state: EDState, space: str, pushes: dict[str, str]) -> bool:
+    """Whether the next Dragon may fly to ``space`` with the other Dragons pushed through the Valley so."""
     try:
         assert state.board is not None
         simulate(state.board, state.pieces, state.next_player, space, pushes=pushes)
