@@ -165,3 +165,14 @@ def test_a_word_that_does_not_read_is_one_clear_line_in_words_for_people(tmp_pat
     for declared in GAME.events:
         for word in declared.draft_words:
             assert "--" not in word.said + word.help and "scorekeeper" not in word.said + word.help, word
+
+
+def test_the_shell_completes_the_same_offers(tmp_path: Path) -> None:
+    """Field report ED-F2: ``grow E `` + Tab lists the Elves villages only, ``chests Whytera `` her chests only."""
+    from scorekeeper.cli.shell import Table
+
+    grow = Table(sample_until(tmp_path, "eight-dragons", "2p-aurea.json", 21))
+    assert grow.complete("grow E ") == ["S1", "D6"] and grow.complete("grow G ") == ["S3", "E1"]
+    chests = Table(sample_until(tmp_path, "eight-dragons", "2p-aurea.json", 155))
+    assert chests.complete("chests Whytera ") == ["C5"]
+    assert chests.complete("chests Blakkar ") == ["C1", "C2", "C3", "C4", "C6", "C7"]
