@@ -54,10 +54,12 @@ class Judged:
     totals: dict[str, float] | None
     why: str = ""
     problems: tuple[str, ...] = ()
+    own: dict[str, float] | None = None
 
 
 def judged(tally: Tally) -> Judged:
-    """The tally so far, judged and scored in memory (see ``Judged``)."""
+    """The tally so far, judged and scored in memory (see ``Judged``); ``own``: each total without the categories
+    that compare the players (``Walk.compared``)."""
     from scorekeeper.app.tally import tally_session
     from scorekeeper.core.protocol import MissingValueError
 
@@ -74,7 +76,9 @@ def judged(tally: Tally) -> Judged:
         return Judged(None, exc.remedy, problems)
     except Exception as exc:  # (a half-typed table the score cannot read yet)
         return Judged(None, str(exc) or type(exc).__name__, problems)
-    return Judged({row.player: row.total for row in table.rows}, "", problems)
+    compared = walk_for(tally.game)[1].compared
+    own = {row.player: row.total - sum(row.categories.get(c, 0) for c in compared) for row in table.rows}
+    return Judged({row.player: row.total for row in table.rows}, "", problems, own)
 
 
 BACK, QUIT, YES = "back", "quit", "yes"
@@ -95,9 +99,10 @@ class Progress:
 
     def schedule(self) -> list[tuple[str | None, Question]]:
         """Every question in the order asked: the table's (those its answers so far call for), then each
-        player's."""
-        asked = self.walk.asked(self.answers()[0])
-        return [(None, q) for q in asked] + [(p, q) for p in self.players for q in self.walk.player]
+        player's (those the player's answers so far call for)."""
+        table, each = self.answers()
+        asked = self.walk.asked(table)
+        return [(None, q) for q in asked] + [(p, q) for p in self.players for q in self.walk.asked_of(each.get(p, {}))]
 
     def current(self) -> tuple[str | None, Question] | None:
         """The question asked now, or None once all are answered."""
@@ -163,10 +168,16 @@ class Walker:
                 extra = None
         return self._said(judged(self.tally(extra)))
 
-    @staticmethod
-    def _said(got: Judged) -> str:
+    def _said(self, got: Judged) -> str:
+        """The running total in words: while a player is still to be typed, each player's own points, without the
+        categories that compare them (TALLY-27: typing one player moves no other's total); what it waits for."""
         if got.totals is None:
-            return f"total: not yet ({got.why})" if got.why else "total: not yet"
+            return f"total: not yet ({got.why})" if got.why else "total: not yet (nothing typed yet)"
+        walk = self.progress.walk
+        if walk.compared and got.own is not None and self.progress.current() is not None:
+            left = " and ".join(walk.compared)
+            return f"total without {left} (added once {walk.typed_when}): " + \
+                " · ".join(f"{name} {points:g}" for name, points in got.own.items())
         return "total: " + " · ".join(f"{name} {points:g}" for name, points in got.totals.items())
 
     def after_line(self) -> list[str]:
@@ -207,7 +218,7 @@ class Walker:
             self.lines.append("")
             return None
         try:
-            taken = (who, question, question.read(text))
+            taken = (who, question, self._read(who, question, text))
             if question.settings is not None:  # a setting the game's setup refuses is said now, not at the end
                 from scorekeeper.app.tally import tally_session
 
@@ -218,12 +229,32 @@ class Walker:
         self.lines.append(text)
         return None
 
+    def _read(self, who: str | None, question: Question, text: str) -> Any:
+        """A line read as ``question`` reads it, then checked against the players (``of_players``) and the answers
+        so far (``within``); ``BadInput`` saying what does not fit."""
+        from scorekeeper.core.tallying import suggest
+
+        value = question.read(text)
+        if question.of_players and value:  # a name, or a mapping whose "player" is one
+            typed = str(value["player"] if isinstance(value, dict) else value)
+            found = next((p for p in self.progress.players if p.lower() == typed.lower()), None)
+            if found is None:
+                raise BadInput(f"{typed!r} is not a player{suggest(typed, list(self.progress.players))} "
+                               f"({', '.join(self.progress.players)})")
+            value = {**value, "player": found} if isinstance(value, dict) else found
+        if question.within is not None:
+            table, each = self.progress.answers()
+            question.within(value, table if who is None else each.get(who, {}))
+        return value
+
     def words(self, before: str = "") -> tuple[str, ...]:
         """The words Tab offers for the question asked now, given the line typed before the cursor."""
         now = self.progress.current()
         if now is None:
             return (YES, BACK, QUIT)
         who, question = now
+        if question.of_players:
+            return (*self.progress.players, *question.words)
         if question.complete is None:
             return question.words
         table, each = self.progress.answers()
