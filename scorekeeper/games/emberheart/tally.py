@@ -236,7 +236,12 @@ def read_board(text: str) -> dict[str, int]:
             raise BadInput(f"{len(words)} numbers: give the five, flame gear strength senses speed, e.g. 3 2 4 2 0")
         return dict(zip(names, map(int, words)))
     board = {name: 0 for name in names[:-1]}
-    for key, value in pairs(text, example="flame=3").items():
+    try:
+        typed = pairs(text, example="flame=3")
+    except BadInput:
+        raise BadInput(f"{text.strip()!r}: expects the five numbers in order, flame gear strength senses speed "
+                       "(e.g. 3 2 4 2 0), or each by name: flame=3 gear=2 strength=4 …") from None
+    for key, value in typed.items():
         found = [name for name in names if name.startswith(key)]
         if len(found) != 1:
             raise BadInput(f"{key!r}: no such part of the board{suggest(key, names)}; they are {', '.join(names)}")
