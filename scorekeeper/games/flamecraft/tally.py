@@ -156,7 +156,7 @@ def read_fancies(text: str) -> list[tuple[str, str | None]]:
     reward: what it scores when its condition is met), ``FY-1=sun:3rep`` (a Sun dragon: its points are on the
     track already). A name alone is asked again: whether it is sun or moon decides the score (TALLY-24)."""
     found: list[tuple[str, str | None]] = []
-    for word in text.replace(",", " ").split():
+    for word in fancy_words(text):
         name, face = split_ref(word)
         if face is None:
             raise BadInput(f"{name}: give its face, as the card reads: {name}=moon:4rep or {name}=sun:3rep")
@@ -166,6 +166,21 @@ def read_fancies(text: str) -> list[tuple[str, str | None]]:
             raise BadInput(f"{name}: {exc}; e.g. FY-2=moon:4rep") from None
         found.append((name, face))
     return found
+
+
+def fancy_words(text: str) -> list[str]:
+    """The fancy dragons of a line, each ``NAME`` or ``NAME=FACE``: separated by spaces or commas, a face's goal
+    keeping its spaces (``FY-12=moon:3rep:goal=hold 3 enchanted shops FY-3=sun:3rep``): a word without ``=`` after
+    a face with a goal is more of that goal."""
+    cards: list[str] = []
+    for word in text.replace(",", " ").split():
+        head, eq, _ = word.partition("=")
+        starts = bool(eq) and ":" not in head
+        if cards and not starts and not eq and ":goal=" in cards[-1]:
+            cards[-1] += f" {word}"  # more words of a goal
+        else:
+            cards.append(word)
+    return cards
 
 
 def moon_dragons(answers: Answers) -> list[str]:
