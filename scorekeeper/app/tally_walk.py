@@ -72,8 +72,9 @@ def judged(tally: Tally) -> Judged:
     problems = tuple(f"{v.rule}: {v.message}" for v in trial.replay().errors)
     try:
         table = trial.score()
-    except MissingValueError as exc:
-        return Judged(None, exc.remedy, problems)
+    except MissingValueError as exc:  # what the score waits for, in the walk's words (TALLY-29)
+        waiting = walk_for(tally.game)[1].waiting
+        return Judged(None, waiting(exc.remedy) if waiting else exc.remedy, problems)
     except Exception as exc:  # (a half-typed table the score cannot read yet)
         return Judged(None, str(exc) or type(exc).__name__, problems)
     compared = walk_for(tally.game)[1].compared

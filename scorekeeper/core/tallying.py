@@ -83,13 +83,15 @@ class Walk:
     questions set; a question not answered yet is absent). ``compared``: the score's categories that compare the
     players with each other (8 Dragons' Royal Challenges), left out of the running total until every player is
     typed, so that typing one player never moves another's total (field report TALLY-27); ``typed_when`` says
-    when, in words."""
+    when, in words. ``waiting``: what a value the score still needs is, in the walk's words (given the remedy the
+    score names, ``set flame_glory 8=N``; field report TALLY-29)."""
 
     table: tuple[Question, ...]
     player: tuple[Question, ...]
     build: Callable[[Sequence[str], Answers, Mapping[str, Answers]], dict[str, Any]]
     compared: tuple[str, ...] = ()
     typed_when: str = "every player is typed"
+    waiting: Callable[[str], str] | None = None
 
     def asked(self, table: Answers) -> tuple[Question, ...]:
         """The table's questions asked, given its answers so far (a question ``when`` says no to is skipped)."""

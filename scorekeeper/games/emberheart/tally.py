@@ -374,6 +374,17 @@ def judged_with_the_lines_before(card: Any) -> dict[str, Any]:
     return {}
 
 
+def flame_waiting(remedy: str) -> str:
+    """What the score waits for, in the walk's words (field report TALLY-29): the Glory of a Flame difference the
+    Flame table did not give (the remedy is ``set flame_glory 8=N``)."""
+    steps = [part.partition("=")[0] for part in remedy.removeprefix("set flame_glory ").split(",")]
+    if not remedy.startswith("set flame_glory ") or not all(step.isdigit() for step in steps):
+        return remedy
+    return (f"the Glory under the Flame track for a difference of {' and '.join(steps)} step(s) is not typed: "
+            f"'back' to the Flame table and add {' '.join(f'{step}=N' for step in steps)}, or write the tally and "
+            "set it afterwards")
+
+
 #: the settings a tally's score or checks read, each asked once (``docs/tally.md`` says why the others are not)
 SETTING = {s.key: s for s in SETTINGS}
 
@@ -407,4 +418,5 @@ WALK = Walk(
                  many=True, settings=judged_with_the_lines_before, complete=card_words),
     ),
     build=build,
+    waiting=flame_waiting,
 )
