@@ -276,7 +276,7 @@ def card_words(before: str, answers: Answers) -> list[str]:
 def holders_typed(answers: Answers, earlier: str) -> list[str]:
     """The Heroes (by name) and Preserves (``preserve COLOUR``) of the player's cards typed so far, with ``preserve``
     (the first free one of the Dragon's colour)."""
-    typed = [card for line in answers.get("cards") or () if isinstance(line, list) for card in line]
+    typed = [card for line in answers.get("cards") or () for card in (line if isinstance(line, list) else [line])]
     for part in earlier.split(","):
         try:
             typed.append(read_card(part))
@@ -325,7 +325,7 @@ def build(players: Sequence[str], table: Answers, each: Mapping[str, Answers]) -
         if got.get("hire"):  # the kinds not typed are none (field report TALLY-19); Enter keeps the setup's
             row["hire"] = {**empty_hire(), **got["hire"]}
         ids = []
-        for typed in [card for line in got.get("cards", []) for card in line]:
+        for typed in [card for line in got.get("cards", []) for card in (line if isinstance(line, list) else [line])]:
             card = {k: v for k, v in typed.items() if k != "on"}
             letter = ID_LETTER[card["kind"]]
             counts[letter] = counts.get(letter, 0) + 1
