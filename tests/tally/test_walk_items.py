@@ -181,6 +181,7 @@ def test_tally_20_emberheart_completion_follows_the_card_being_typed() -> None:
     walk = walker("emberheart", ["Ann", "Bo"], [*table("emberheart"), "3 2 4 2 0", ""])
     assert [w for w, _ in walk.completions("captive ")] == ["red", "blue", "green", "exotic"]
     assert walk.completions("hero fire m") == [("fire marshall", 6)]
+    assert walk.completions("hero fire-s") == [("fire-sage", 6)]  # as the rest of the CLI prints it (TALLY-4)
     assert walk.completions("hero paragon, preserve red, captive red 5 on ") == [
         ("paragon", 0), ("preserve", 0), ("preserve red", 0)]
     assert walk.take("hero bard") is None

@@ -262,8 +262,8 @@ def card_words(before: str, answers: Answers) -> list[str]:
         return list(CARD_KINDS)
     kind = done[0]
     if kind == "hero":  # the whole name typed so far: 'hero fire m' is the Fire Marshall, not a new Hero 'm'
-        typed = " ".join([*done[1:], word])
-        return [name for name in HEROES if name.startswith(typed)]
+        typed = " ".join([*done[1:], word]).replace("-", " ")  # fire-s: the name as the offers print it
+        return [name.replace(" ", "-") if "-" in word else name for name in HEROES if name.startswith(typed)]
     if "on" in done:
         return holders_typed(answers, earlier)
     if len(done) == 1:
