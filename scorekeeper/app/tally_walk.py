@@ -173,7 +173,7 @@ class Walker:
         """The running total in words: while a player is still to be typed, each player's own points, without the
         categories that compare them (TALLY-27: typing one player moves no other's total); what it waits for."""
         if got.totals is None:
-            return f"total: not yet ({got.why})" if got.why else "total: not yet (nothing typed yet)"
+            return f"total: not yet ({got.why})" if got.why else "total: not yet (the table so far cannot be scored)"
         walk = self.progress.walk
         if walk.compared and got.own is not None and self.progress.current() is not None:
             left = " and ".join(walk.compared)
