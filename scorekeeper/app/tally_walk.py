@@ -49,12 +49,14 @@ def running_totals(tally: Tally) -> dict[str, float] | None:
 class Judged:
     """The tally so far, judged in memory as ``tally --from`` judges a file (forced, so that a half-typed table
     still scores): each player's total (None while it cannot be scored, ``why`` says what is missing), and what
-    the game's checks find wrong with it (``Game.check_state`` and the tally's own), each as ``RULE: message``."""
+    the game's checks find wrong with it (``Game.check_state`` and the tally's own), each as ``RULE: message``;
+    ``own``: each total without ``apart``, the categories of the score that compare the players (``Walk.compared``)."""
 
     totals: dict[str, float] | None
     why: str = ""
     problems: tuple[str, ...] = ()
     own: dict[str, float] | None = None
+    apart: tuple[str, ...] = ()
 
 
 def judged(tally: Tally) -> Judged:
@@ -77,9 +79,9 @@ def judged(tally: Tally) -> Judged:
         return Judged(None, waiting(exc.remedy) if waiting else exc.remedy, problems)
     except Exception as exc:  # (a half-typed table the score cannot read yet)
         return Judged(None, str(exc) or type(exc).__name__, problems)
-    compared = walk_for(tally.game)[1].compared
+    compared = tuple(c for c in walk_for(tally.game)[1].compared if c in table.categories)
     own = {row.player: row.total - sum(row.categories.get(c, 0) for c in compared) for row in table.rows}
-    return Judged({row.player: row.total for row in table.rows}, "", problems, own)
+    return Judged({row.player: row.total for row in table.rows}, "", problems, own, compared)
 
 
 BACK, QUIT, YES = "back", "quit", "yes"
@@ -175,8 +177,8 @@ class Walker:
         if got.totals is None:
             return f"total: not yet ({got.why})" if got.why else "total: not yet (the table so far cannot be scored)"
         walk = self.progress.walk
-        if walk.compared and got.own is not None and self.progress.current() is not None:
-            left = " and ".join(walk.compared)
+        if got.apart and got.own is not None and self.progress.current() is not None:
+            left = " and ".join(got.apart)
             return f"total without {left} (added once {walk.typed_when}): " + \
                 " · ".join(f"{name} {points:g}" for name, points in got.own.items())
         return "total: " + " · ".join(f"{name} {points:g}" for name, points in got.totals.items())
