@@ -95,7 +95,9 @@ def test_tally_21_the_gear_discarded_at_step_5_counts_for_the_heroes(tmp_path: P
     """TALLY-21 (TALLY-5): the Heroes are step 3 and read the Gear held before the step-5 discards. Astrid holds 1
     Gear after discarding 3 to lower her Flame; with the discards typed her Outfitter (no other player has more
     Gear) sees 4 against Bjorn's 2 and scores 7."""
-    typed = [*[text for _, text in table_lines("emberheart", {}, {"Flame table": "4=5"})], "flame=3 gear=1 strength=4 senses=2 speed=0 discarded=3", "", "hero outfitter, captive red 2 on outfitter", "",
+    typed = [*[text for _, text in table_lines("emberheart", {}, {"Flame table": "4=5"})],
+             "flame=3 gear=1 strength=4 senses=2 speed=0 discarded=3", "",
+             "hero outfitter, captive red 2 on outfitter", "",
              "7 2 1 6 2", "", ""]
     walk = walker("emberheart", ["Astrid", "Bjorn"], typed)
     assert state(walk)["players"][0]["end_gear"] == 4

@@ -1,6 +1,7 @@
-"""The lines a table types in the guided walk for the end state of a bundled game (``sample_sessions/GAME/…``), written
-out from that session's ``export --to tally``: what is on the table at the end, read as the walk asks it (issue 33's
-closing note counts them: a 3-player Emberheart table in at most 25 answers, an 8 Dragons Lair in one line)."""
+"""The lines a table types in the guided walk for the end state of a bundled game (``sample_sessions/GAME/…``),
+written out from that session's ``export --to tally``: what is on the table at the end, read as the walk asks it
+(issue 33's closing note counts them: a 3-player Emberheart table in at most 25 answers, an 8 Dragons Lair in one
+line)."""
 
 from __future__ import annotations
 
@@ -115,8 +116,8 @@ def players(game: str, data: dict[str, Any]) -> list[tuple[str, str]]:
                 turns = f"r{placed['rotation']}" if placed["rotation"] else ""
                 tiles.append(f"{t['name']}={tile.notation()}@{q},{r}{turns}")
             typed.append((f"{name} · Lair", " ".join(tiles)))
-            typed.append((f"{name} · chests", " ".join(f"{c['id']}={c['artifacts']}" + (f"@{c['on']}" if c["on"] else "")
-                                                       for c in p["chests"])))
+            chests = [f"{c['id']}={c['artifacts']}" + (f"@{c['on']}" if c["on"] else "") for c in p["chests"]]
+            typed.append((f"{name} · chests", " ".join(chests)))
     return typed
 
 

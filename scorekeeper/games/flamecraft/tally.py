@@ -292,7 +292,8 @@ WALK = Walk(
         Question("fancies", "fancy dragons", read_fancies, "the fancy dragons played, with the face of each "
                  "one: FY-2=moon:4rep FY-1=sun:3rep (empty: none)"),
         Question("moon", "Moon dragons met", read_moon, "for each of this player's Moon dragons (Tab offers "
-                 "them), whether its condition is met: NAME=yes NAME=no; or yes (all met), no (none)", when=lambda got: bool(moon_dragons(got)),
+                 "them), whether its condition is met: NAME=yes NAME=no; or yes (all met), no (none)",
+                 when=lambda got: bool(moon_dragons(got)),
                  within=moon_within, complete=moon_words),
     ),
     build=build,
