@@ -242,7 +242,8 @@ def _reward_choices(st: State) -> list[Choice]:
     values = {"location": [st.location], "space": [str(space)], "card": [c.id for c in _offered(st)]}
     if mountain and st.mountain.stage == "top":
         values["track"] = list(TRACKS)
-    choices = [Choice("MTN_CLAIM" if mountain else "CLAIM", who, values, "eh claim CARD")] if values["card"] else []
+    faces = {c.id: _face(c) for c in _offered(st)}  # Tab shows each card with its face (field report EH-F8)
+    choices = [Choice("MTN_CLAIM" if mountain else "CLAIM", who, values, "eh claim CARD", faces)] if values["card"] else []
     choices.append(Choice("MTN_RETRIEVE" if upper else "RECALL", who,
                           {"location": [st.location], "space": [str(space)]}, "eh recall"))
     return choices
@@ -453,6 +454,12 @@ def _compact(card: Any) -> str:
     if card.kind == "preserve":
         return f"{card.id} {card.colour}"
     return card.id
+
+
+def _face(card: Any) -> str:
+    """A card's face without its name, in a few words: ``2G1S Flame-1``, ``green 3 F+1 W1``, ``red Hero``."""
+    label = card.label()
+    return label[len(card.id) + 2:-1] if label.startswith(f"{card.id} (") else label
 
 
 def _holdings(st: State, name: str) -> list[dict[str, str]]:

@@ -227,8 +227,17 @@ def _places(state: FlameState, who: str, shop_id: str) -> list[Choice]:
         for slot in slots:
             reward = face["slots"][int(slot) - 1]["reward"] if int(slot) <= len(face["slots"]) else {}
             values = {"dragon": [card], "slot": [slot], **_draws(state, [reward])}
-            out.append(Choice("PLACE", who, values, "scorekeeper fc place DRAGON [SLOT]"))
+            words = {slot: reward_words(reward)}  # Tab shows what the slot gives (field report EH-F8)
+            out.append(Choice("PLACE", who, values, "scorekeeper fc place DRAGON [SLOT]", words))
     return out
+
+
+def reward_words(reward: Mapping[str, Any]) -> str:
+    """A slot's reward in words: ``1 artisan``, ``2 rep``, ``1 coin``, ``1 bread``."""
+    parts = [f"{reward[k]} {k.rstrip('s')}" for k in ("rep", "coins", "fancy", "artisan") if reward.get(k)]
+    parts += [f"{n} {good}" for good, n in (reward.get("goods") or {}).items() if n]
+    parts += [f"effect {reward['effect']}"] if reward.get("effect") else []
+    return ", ".join(parts) or "nothing"
 
 
 def _fire(state: FlameState, player: PlayerState, dragon: str) -> Choice:

@@ -1,0 +1,57 @@
+"""What Tab shows at the table (field report 2026-12-06: EH-F8, EH-F7, EH-F1, ED-F3, ED-F4), rendered at 80×24 in
+the screen harness (``tests/screen.py``) where the menu itself is the point, else read from ``Table.described``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.cli.shell import Table
+from tests.samples import sample_until
+from tests.screen import Screen, Terminal
+
+
+@pytest.fixture(autouse=True)
+def _no_kept_session() -> object:
+    """A table made by a test is left at its end (as ``play`` leaves it)."""
+    from scorekeeper.app.session import WORKSPACE
+
+    yield
+    WORKSPACE.kept.clear()
+
+
+def at_table(session: Path, keys: str, shown: str) -> tuple[Terminal, Screen]:
+    """``play`` on ``session`` at 80×24, ``keys`` typed; the screen once ``shown`` is on it."""
+    terminal = Terminal(80, 24, env={"SCOREKEEPER_HOME": str(session.parent / "home"),
+                                     "SCOREKEEPER_HISTORY": str(session.parent / "history")})
+    terminal.spawn("play", "--session", str(session))
+    terminal.wait_for("Ctrl-D leaves")
+    terminal.type(keys)
+    return terminal, terminal.wait_for(shown)
+
+
+def leave(terminal: Terminal) -> None:
+    terminal.type("\x03\x04")  # Ctrl-C drops the line, Ctrl-D leaves
+    assert terminal.finish()[0] == 0
+
+
+def test_claim_candidates_show_each_card_with_its_face(tmp_path: Path) -> None:
+    """EH-F8: ``claim `` + Tab listed ``T1 T2 T3`` with no face; each card now comes with its face, on the
+    80×24 screen; the Mountain's cards with colour, Glory and costs."""
+    session = sample_until(tmp_path, "emberheart", "four-players.json", 55)  # Brandon claims at the Tavern
+    assert Table(session).described("claim ") == [("T1", "2G1S Flame-1"), ("T2", "3G"), ("T3", "1S1W Flame-1")]
+    mountain = sample_until(tmp_path, "emberheart", "four-players.json", 59)
+    assert Table(mountain).described("claim ")[0] == ("M1", "green 3 F+1")
+    terminal, screen = at_table(session, "claim \t", "1S1W Flame-1")
+    rows = [row for row in screen.rows if "T1" in row or "T2" in row]
+    assert any("2G1S Flame-1" in row for row in rows) and any("3G" in row for row in rows), screen.text
+    assert screen.problems(["claim "]) == []
+    leave(terminal)
+
+
+def test_flamecraft_slots_show_their_reward(tmp_path: Path) -> None:
+    """EH-F8 (Flamecraft): ``place IR-4 `` + Tab offered ``2`` and ``3`` with no reward, which decides the
+    choice; each slot now says what it gives."""
+    session = sample_until(tmp_path, "flamecraft", "3p-complete.json", 6)
+    assert Table(session).described("place IR-4 ") == [("2", "2 coin"), ("3", "2 rep")]
