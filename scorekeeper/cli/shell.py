@@ -28,8 +28,10 @@ HISTORY_ENV = "SCOREKEEPER_HISTORY"
 OUTSIDE = ("play", "new", "use", "serve")  # serve runs until Ctrl-C: it would hold the table
 #: commands whose one argument is free text: the rest of the line, quoted or not
 FREE_TEXT = ("note",)
-#: what a command's description is cut to in a completion menu
+#: the least a command's description is cut to in a completion menu (else to the width of the terminal)
 META_WIDTH = 40
+#: the columns of a completion menu besides the command and its description: padding and the scroll bar
+MENU_MARGINS = 6
 #: the prompt's widest, " › " included: at 80 columns, half the line is left for the command typed
 PROMPT_WIDTH = 40
 
@@ -124,6 +126,13 @@ class Table:
         """Every command typed at the table: the plays legal now first, then the game's, then the session's."""
         now = self.legal_now()
         return [*now, *(w for w in [*self.game_words, *self.session_commands, "help"] if w not in now)]
+
+    def menu(self) -> list[str]:
+        """Tab on an empty line: the plays legal now, then the session's commands (always possible), then the
+        game's other commands last, out of the first screen of the menu (field report EH-F7)."""
+        now = self.legal_now()
+        session = [w for w in [*self.session_commands, "help"] if w not in now]
+        return [*now, *session, *(w for w in self.game_words if w not in now)]
 
     def legal_now(self) -> list[str]:
         """The commands of the plays the game accepts now (those its hints name), in its order."""
@@ -223,7 +232,9 @@ class Table:
         else:
             incomplete = ""
         if not words:
-            return [(w, self.describe(w)) for w in starting_with(self.commands(), incomplete)]
+            names = starting_with(self.commands() if incomplete else self.menu(), incomplete)
+            room = output.width() - max((len(w) for w in names), default=0) - MENU_MARGINS
+            return [(w, self.describe(w, max(room, META_WIDTH))) for w in names]
         try:
             full = self.words_for(list(words))
         except click.UsageError:

@@ -55,3 +55,20 @@ def test_flamecraft_slots_show_their_reward(tmp_path: Path) -> None:
     choice; each slot now says what it gives."""
     session = sample_until(tmp_path, "flamecraft", "3p-complete.json", 6)
     assert Table(session).described("place IR-4 ") == [("2", "2 coin"), ("3", "2 rep")]
+
+
+def test_the_empty_line_menu_is_the_moment_with_whole_descriptions(tmp_path: Path) -> None:
+    """EH-F7: Tab on an empty line listed the 2-player ``block`` and ``np`` and the End Game's ``convert`` among
+    the first in a 4-player Action phase, each description cut at 40 characters; now the plays legal now come
+    first, then the session's commands, the game's other commands last (off the menu's first screen), and each
+    description runs to the width of the terminal."""
+    session = sample_until(tmp_path, "emberheart", "four-players.json", 42)  # Helga's turn, Action phase
+    table = Table(session)
+    menu = [name for name, _ in table.described("")]
+    assert menu[:4] == ["place", "special", "aide", "swap"] and menu.index("status") == 4
+    assert menu.index("block") > menu.index("help") and menu.index("np") > menu.index("help")
+    terminal, screen = at_table(session, "\t", "such as 2G1S")
+    commands = [row.split()[0] for row in screen.rows[1:] if row.strip()]
+    assert {"place", "special", "status"} <= set(commands) and not {"block", "np", "convert"} & set(commands)
+    assert screen.problems() == [], screen.problems()
+    leave(terminal)
