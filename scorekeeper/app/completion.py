@@ -20,6 +20,10 @@ from scorekeeper.core.protocol import Choice, Expectation
 if TYPE_CHECKING:
     from scorekeeper.app.session import Session
 
+#: the columns of a completion menu besides a command and its description: padding and the scroll bar
+MENU_MARGINS = 6
+#: the fewest columns a command's description is cut to in a completion menu
+MENU_META = 40
 #: parameters that name a player, whatever the command
 PLAYER_PARAMS = ("player", "who", "to", "by")
 #: parameters that name an event of the journal
@@ -43,6 +47,17 @@ def commands_now(session: "Session") -> list[str]:
         return []
     names = (session.game.name, *session.game.aliases)
     return [w for w in dict.fromkeys(command_of(choice.example, names) for choice in choices) if w]
+
+
+def menu(now: Sequence[str], game: Sequence[str], session: Sequence[str]) -> list[str]:
+    """Tab on an empty line: the plays legal ``now``, then the ``session``'s commands (always possible), the
+    ``game``'s other commands last, out of the menu's first screen (the 2026-12-06 field report)."""
+    return [*now, *(w for w in session if w not in now), *(w for w in game if w not in now)]
+
+
+def meta_width(names: Sequence[str], columns: int) -> int:
+    """The columns a description beside ``names`` may take in a menu ``columns`` wide (at least ``MENU_META``)."""
+    return max(columns - max((len(w) for w in names), default=0) - MENU_MARGINS, MENU_META)
 
 
 def agreeing(choices: Sequence[Choice], given: Mapping[str, str]) -> list[Choice]:

@@ -17,7 +17,7 @@ from typing import Any, Iterable, Iterator
 
 import click
 
-from scorekeeper.app.completion import commands_now, described, starting_with
+from scorekeeper.app.completion import MENU_META, commands_now, described, menu, meta_width, starting_with
 from scorekeeper.app import table_line
 from scorekeeper.app.session import Session
 from scorekeeper.cli import output
@@ -28,10 +28,6 @@ HISTORY_ENV = "SCOREKEEPER_HISTORY"
 OUTSIDE = ("play", "new", "use", "serve")  # serve runs until Ctrl-C: it would hold the table
 #: commands whose one argument is free text: the rest of the line, quoted or not
 FREE_TEXT = ("note",)
-#: the least a command's description is cut to in a completion menu (else to the width of the terminal)
-META_WIDTH = 40
-#: the columns of a completion menu besides the command and its description: padding and the scroll bar
-MENU_MARGINS = 6
 #: the prompt's widest, " › " included: at 80 columns, half the line is left for the command typed
 PROMPT_WIDTH = 40
 
@@ -127,19 +123,12 @@ class Table:
         now = self.legal_now()
         return [*now, *(w for w in [*self.game_words, *self.session_commands, "help"] if w not in now)]
 
-    def menu(self) -> list[str]:
-        """Tab on an empty line: the plays legal now, then the session's commands (always possible), then the
-        game's other commands last, out of the first screen of the menu (field report EH-F7)."""
-        now = self.legal_now()
-        session = [w for w in [*self.session_commands, "help"] if w not in now]
-        return [*now, *session, *(w for w in self.game_words if w not in now)]
-
     def legal_now(self) -> list[str]:
         """The commands of the plays the game accepts now (those its hints name), in its order."""
         known = {*self.game_words, *self.session_commands}
         return [w for w in commands_now(self.refresh()) if w in known]
 
-    def describe(self, name: str, limit: int = META_WIDTH) -> str:
+    def describe(self, name: str, limit: int = MENU_META) -> str:
         """A command's description in a few words (its help's first sentence, cut to ``limit``)."""
         if name == "help":
             return "the commands, or help COMMAND, help rules WORDS"
@@ -232,9 +221,9 @@ class Table:
         else:
             incomplete = ""
         if not words:
-            names = starting_with(self.commands() if incomplete else self.menu(), incomplete)
-            room = output.width() - max((len(w) for w in names), default=0) - MENU_MARGINS
-            return [(w, self.describe(w, max(room, META_WIDTH))) for w in names]
+            names = starting_with(self.commands() if incomplete else menu(self.legal_now(), self.game_words,
+                                                                          [*self.session_commands, "help"]), incomplete)
+            return [(w, self.describe(w, meta_width(names, output.width()))) for w in names]
         try:
             full = self.words_for(list(words))
         except click.UsageError:

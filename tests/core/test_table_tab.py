@@ -72,3 +72,21 @@ def test_the_empty_line_menu_is_the_moment_with_whole_descriptions(tmp_path: Pat
     assert {"place", "special", "status"} <= set(commands) and not {"block", "np", "convert"} & set(commands)
     assert screen.problems() == [], screen.problems()
     leave(terminal)
+
+
+def test_emberheart_words_with_known_values_complete(tmp_path: Path) -> None:
+    """EH-F1: Tab offered nothing after ``reveal tavern`` (and the other Locations), ``raidcard``, ``swap G``,
+    ``aide defender``/``aide leader``, ``claim --attach`` and ``claim -t``; each now offers the values the board
+    knows: a reveal's empty slots with the face they take, the Raid slots and items, the Hirelings, the Raid
+    cards and the player's Parties, the player's Heroes, the tracks."""
+    start = Table(sample_until(tmp_path, "emberheart", "four-players.json", 1))
+    assert start.described("reveal tavern ")[0] == ("1", "then the Hirelings: 2G1S --flame -1")
+    assert start.complete("reveal mountain ") == ["b1", "b2", "b3", "m1", "m2", "t"]
+    assert start.complete("reveal garrison ") == ["red", "blue", "green"]
+    assert start.complete("raidcard ") == ["1", "2", "G", "E"]
+    action = Table(sample_until(tmp_path, "emberheart", "four-players.json", 42))  # Helga's turn
+    assert action.complete("swap G ") == ["S", "R", "W"]
+    assert action.complete("aide defender ") == ["1", "2", "preserve:5", "camp:5", "guild:1"]
+    claim = Table(sample_until(tmp_path, "emberheart", "four-players.json", 56))  # Helga claims at the Camp
+    assert claim.complete("claim C1 --attach ") == ["priestess"]
+    assert claim.complete("claim -t ") == ["strength", "senses", "speed"]

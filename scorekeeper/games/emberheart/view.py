@@ -14,6 +14,7 @@ from scorekeeper.games.emberheart.context import total_hire
 from scorekeeper.games.emberheart.rules_action import aides_left
 from scorekeeper.games.emberheart.rules_raid import discard_choices, raid_in_force, required_discards
 from scorekeeper.games.emberheart.rules_reward import NP, expected
+from scorekeeper.games.emberheart.tab import slot_words
 from scorekeeper.games.emberheart.state import ACTION, END, RAID, REWARD, Player, State
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
@@ -185,7 +186,8 @@ def _reveal_choices(st: State) -> list[Choice]:
     heroes = [h.replace(" ", "-") for h in HEROES if h not in seen]  # a word each, as typed (field report EH-F6)
     for location in locations:  # one choice per Location: Tab after 'reveal guild' offers the Heroes
         choices.append(Choice("CARD_REVEAL", None, {"location": [location], **({"hero": heroes} if location == GUILD
-                                                                               else {})}, f"eh reveal {location} …"))
+                                                                               else {})}, f"eh reveal {location} …",
+                              slot_words(st, location)))  # each empty slot with the face it takes (EH-F1)
     raids = [str(i + 1) for i, r in enumerate(st.raids) if r is None]
     if raids:
         choices.append(Choice("RAID_REVEAL", None, {"slot": raids}, f"eh raidcard {raids[0]} G hero"))
