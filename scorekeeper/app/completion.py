@@ -13,7 +13,7 @@ item (``listed``); ``games`` and ``rule_ids`` complete from the registries.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from scorekeeper.core.protocol import Choice, Expectation
 
@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 MENU_MARGINS = 6
 #: the fewest columns a command's description is cut to in a completion menu
 MENU_META = 40
+#: the keys typed after Esc that are typed as such (prompt_toolkit reads Esc 1 as Alt-1: a numeric argument)
+ESCAPED = "0123456789-,.@:"
 #: parameters that name a player, whatever the command
 PLAYER_PARAMS = ("player", "who", "to", "by")
 #: parameters that name an event of the journal
@@ -58,6 +60,13 @@ def menu(now: Sequence[str], game: Sequence[str], session: Sequence[str]) -> lis
 def meta_width(names: Sequence[str], columns: int) -> int:
     """The columns a description beside ``names`` may take in a menu ``columns`` wide (at least ``MENU_META``)."""
     return max(columns - max((len(w) for w in names), default=0) - MENU_MARGINS, MENU_META)
+
+
+def escaped(event: Any) -> None:
+    """A key binding of the table (``Esc``, ``Esc 1``…): Esc closes the completion menu, and a key typed after it
+    (``ESCAPED``) is typed, not read as Alt+key (field report 2026-12-06)."""
+    event.current_buffer.complete_state = None
+    event.current_buffer.insert_text("".join(k.data for k in event.key_sequence[1:]))
 
 
 def agreeing(choices: Sequence[Choice], given: Mapping[str, str]) -> list[Choice]:

@@ -17,7 +17,7 @@ from typing import Any, Iterable, Iterator
 
 import click
 
-from scorekeeper.app.completion import MENU_META, commands_now, described, menu, meta_width, starting_with
+from scorekeeper.app.completion import ESCAPED, MENU_META, commands_now, escaped, described, menu, meta_width, starting_with
 from scorekeeper.app import table_line
 from scorekeeper.app.session import Session
 from scorekeeper.cli import output
@@ -216,10 +216,7 @@ class Table:
             words = shlex.split(before)
         except ValueError:
             return []
-        if before and not before[-1].isspace() and words:
-            incomplete = words.pop()
-        else:
-            incomplete = ""
+        incomplete = words.pop() if before and not before[-1].isspace() and words else ""
         if not words:
             names = starting_with(self.commands() if incomplete else menu(self.legal_now(), self.game_words,
                                                                           [*self.session_commands, "help"]), incomplete)
@@ -239,9 +236,8 @@ class Table:
     def _command(self, group: Any, name: str) -> click.Command | None:
         if group is None:
             return self.main.get_command(click.Context(self.main), name)
-        ctx = click.Context(group)
         try:
-            return group.get_command(ctx, name)  # type: ignore[no-any-return]
+            return group.get_command(click.Context(group), name)  # type: ignore[no-any-return]
         except click.UsageError:
             return None
 
@@ -310,6 +306,7 @@ def interactive(table: Table) -> int:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import Completer, Completion
     from prompt_toolkit.history import FileHistory
+    from prompt_toolkit.key_binding import KeyBindings
 
     class TableCompleter(Completer):
         def get_completions(self, document: Any, complete_event: Any) -> Iterator[Completion]:
@@ -317,10 +314,13 @@ def interactive(table: Table) -> int:
             for candidate, meta in table.described(document.text_before_cursor):  # an option, then a space
                 yield Completion(candidate + " " * candidate.startswith("-"), -len(word), candidate, display_meta=meta)
 
+    keys = KeyBindings()  # Esc closes the menu, nothing else: Esc then 1 is no Alt-1 (the 2026-12-06 field report)
+    for key in [("escape",), *(("escape", c) for c in ESCAPED)]:
+        keys.add(*key)(escaped)
     path = history_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     prompt: Any = PromptSession(history=FileHistory(str(path)), completer=TableCompleter(),
-                                complete_while_typing=False)
+                                complete_while_typing=False, key_bindings=keys)
     shown, room = str(table.path), output.width() - 2
     shown = shown if len(shown) <= room else "…" + shown[-(room - 1):]  # its end names it: a path has no spaces
     output.say(f"at the table: {shown}\nTab completes, help lists the commands, Ctrl-C cancels a line, Ctrl-D leaves")

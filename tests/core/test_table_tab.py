@@ -90,3 +90,17 @@ def test_emberheart_words_with_known_values_complete(tmp_path: Path) -> None:
     claim = Table(sample_until(tmp_path, "emberheart", "four-players.json", 56))  # Helga claims at the Camp
     assert claim.complete("claim C1 --attach ") == ["priestess"]
     assert claim.complete("claim -t ") == ["strength", "senses", "speed"]
+
+
+def test_esc_closes_the_menu_and_the_digit_after_it_is_typed(tmp_path: Path) -> None:
+    """ED-F4: closing the Tab menu with Esc and then typing ``1`` lost the ``1`` (the shell read Esc-1 as Alt-1,
+    a numeric argument); Esc now closes the menu and nothing else: ``claim `` Tab (the menu, ``T`` typed for
+    T1, T2, T3) Esc ``1`` is ``claim T1``."""
+    session = sample_until(tmp_path, "emberheart", "four-players.json", 55)
+    terminal, _ = at_table(session, "claim \t", "1S1W Flame-1")
+    terminal.type("\x1b1")
+    screen = terminal.wait_until(lambda s: "claim T1" in s.text and "1S1W Flame-1" not in s.text, "the menu closed")
+    terminal.type("\r")
+    screen = terminal.wait_for("#56 recorded")
+    assert "Brandon" in screen.text and "T1" in screen.text, screen.text
+    leave(terminal)
