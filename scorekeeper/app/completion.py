@@ -137,6 +137,8 @@ def described(session: "Session", command: str, param: str, incomplete: str,
     """The candidates for ``param`` of ``command`` starting with ``incomplete``, each with a few words: an
     event number with its event, the newest first; a placement a piece at a time (``staged``); an item of a
     comma-separated list after the items typed (``listed``); a value with the game's words on it."""
+    if command == "amend" and param == "changes" and (given or {}).get("seq", "").isdigit():
+        return amendments(session, int((given or {})["seq"]), incomplete)
     if param in SEQ_PARAMS:
         events = reversed(session.events)
         return [(str(e.seq), session.describe(e)) for e in events if str(e.seq).startswith(incomplete)]
@@ -149,6 +151,33 @@ def described(session: "Session", command: str, param: str, incomplete: str,
         return [(v, "") for v in listed(values, incomplete)]
     words = {v: w for c in chosen for v, w in c.words.items()}
     return [(v, words.get(v, "")) for v in starting_with(values, incomplete)]
+
+
+def amendments(session: "Session", seq: int, incomplete: str) -> list[tuple[str, str]]:
+    """The words after ``amend SEQ`` (field report ED-F3): each field of the event as ``KEY=`` with its value now,
+    and each tile of a placement in the game's shorthand (``T10@2,0r3``, when the game reads it), to edit."""
+    event = next((e for e in session.events if e.seq == seq), None)
+    if event is None:
+        return []
+    found = [(f"{key}=", _short(value)) for key, value in event.payload.items()]
+    for item in event.payload.get("tiles") or []:
+        word = f"{item.get('tile')}@{item.get('at')}" + (f"r{item['rot']}" if "rot" in item else "") \
+            if isinstance(item, dict) else ""
+        try:
+            if word and session.game.amendment(event, word) is not None:
+                found.append((word, "this tile: change its cell or turns"))
+        except Exception:  # noqa: BLE001 (a word the game does not read is not offered)
+            continue
+    return [(w, said) for w, said in found if w.lower().startswith(incomplete.lower())]
+
+
+def _short(value: Any) -> str:
+    """A field's value in a few words: a list by its items, anything else as written."""
+    if isinstance(value, list):
+        return ", ".join(_short(v) for v in value)
+    if isinstance(value, dict):
+        return " ".join(f"{k} {_short(v)}" for k, v in value.items())
+    return str(value)
 
 
 def games(incomplete: str) -> list[tuple[str, str]]:

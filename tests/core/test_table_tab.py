@@ -104,3 +104,23 @@ def test_esc_closes_the_menu_and_the_digit_after_it_is_typed(tmp_path: Path) -> 
     screen = terminal.wait_for("#56 recorded")
     assert "Brandon" in screen.text and "T1" in screen.text, screen.text
     leave(terminal)
+
+
+def test_amend_completes_the_fields_of_the_event_and_a_tile_shorthand(tmp_path: Path) -> None:
+    """ED-F3: ``amend 47 `` + Tab offered nothing; now each field of that event as ``KEY=`` with its value now,
+    and for a placement each tile in the shorthand the game reads (``T10@0,-2r5``), to edit in place."""
+    ed = Table(sample_until(tmp_path, "eight-dragons", "3p-board.json", 60))
+    assert ed.described("amend 27 ") == [("tiles=", "rot 5 at 0,-2 tile T10"),
+                                         ("T10@0,-2r5", "this tile: change its cell or turns")]
+    eh = Table(sample_until(tmp_path, "emberheart", "four-players.json", 60))
+    assert eh.described("amend 26 sp") == [("space=", "5")]
+    assert eh.complete("amend 26 ") == ["location=", "space=", "hire=", "companion="]
+
+
+def test_merchant_discard_completes_the_other_kingdoms_face_up_tiles(cli) -> None:  # type: ignore[no-untyped-def]
+    """ED-F3: ``merchant --discard `` + Tab offered nothing although the face-up tiles are known."""
+    assert cli("new", "eight-dragons", "--players", "Rhed,Greenyra,Blakkar", "--session", str(cli.session)).exit_code == 0
+    cli("ed", "start", "Rhed", "SE/OOOOOO", "SME/OOOOOO/market:b@0,-1")
+    assert cli("ed", "market", "dex", "C1=ME/OOOOWW/tours", "C2=M/OWOWOW/chests").exit_code == 0
+    cli("ed", "fly", "-n", "2", "--join", "Rhed")
+    assert Table(cli.session).complete("merchant -k sin --discard ") == ["C1", "C2"]

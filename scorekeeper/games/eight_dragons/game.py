@@ -15,7 +15,7 @@ from .tally import play_tally
 from .events import EVENTS
 from .notation import amended_placement
 from .board import KINGDOMS
-from .context import beneficiary_of, still_to_activate
+from .context import beneficiary_of, space_of, still_to_activate
 from .expect import active, complete, expect, expected_text, placements
 from .pieces import AUREA
 from .rules_locations import CHECKS as LOCATION_RULES, EVENT_LOCATION, JUDGED as LOCATION_GAINS
@@ -197,6 +197,10 @@ class EightDragons(Game):
             ways = list(KINGDOMS)
             others = [d for d in state.pieces.swarms if d != choice.player]
             return ways if name == "valley" else [f"{d}={way}" for d in others for way in ways]
+        if choice.event == "MERCHANT" and name == "discard":  # the other kingdom's face-up tiles (field report ED-F3)
+            piece = (choice.values.get("piece") or [""])[0]
+            here = state.board.kingdom[space_of(state, piece)] if state.board and piece else None
+            return [t.name for k in KINGDOMS if k != here for t in state.merchant_offer.get(k, [])]
         return super().legal_values(state, choice, name)
 
     def complete(self, state: EDState, draft: Draft) -> Draft:
