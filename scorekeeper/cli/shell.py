@@ -17,7 +17,8 @@ from typing import Any, Iterable, Iterator
 
 import click
 
-from scorekeeper.app.completion import ESCAPED, MENU_META, commands_now, escaped, described, menu, meta_width, starting_with
+from scorekeeper.app.completion import (ESCAPED, MENU_META, commands_now, described, escaped, menu, meta_width,
+                                          starting_with)
 from scorekeeper.app import table_line
 from scorekeeper.app.session import Session
 from scorekeeper.cli import output
@@ -294,10 +295,9 @@ def scripted(table: Table, lines: Iterable[str], keep_going: bool) -> int:
         shown = line.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
         click.echo(f"{table.prompt()}{table_line.clipped(shown)}")
         code = table.run_line(line)
-        if code:
-            refused += 1
-            if not keep_going:
-                return 1
+        refused += bool(code)
+        if code and not keep_going:
+            return 1
     return 1 if refused else 0
 
 
@@ -315,10 +315,8 @@ def interactive(table: Table) -> int:
                 yield Completion(candidate + " " * candidate.startswith("-"), -len(word), candidate, display_meta=meta)
 
     keys = KeyBindings()  # Esc closes the menu, nothing else: Esc then 1 is no Alt-1 (the 2026-12-06 field report)
-    for key in [("escape",), *(("escape", c) for c in ESCAPED)]:
-        keys.add(*key)(escaped)
-    path = history_path()
-    path.parent.mkdir(parents=True, exist_ok=True)
+    [keys.add(*key)(escaped) for key in [("escape",), *(("escape", c) for c in ESCAPED)]]
+    (path := history_path()).parent.mkdir(parents=True, exist_ok=True)
     prompt: Any = PromptSession(history=FileHistory(str(path)), completer=TableCompleter(),
                                 complete_while_typing=False, key_bindings=keys)
     shown, room = str(table.path), output.width() - 2

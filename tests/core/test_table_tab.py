@@ -124,3 +124,20 @@ def test_merchant_discard_completes_the_other_kingdoms_face_up_tiles(cli) -> Non
     assert cli("ed", "market", "dex", "C1=ME/OOOOWW/tours", "C2=M/OWOWOW/chests").exit_code == 0
     cli("ed", "fly", "-n", "2", "--join", "Rhed")
     assert Table(cli.session).complete("merchant -k sin --discard ") == ["C1", "C2"]
+
+
+def test_a_multi_card_reveal_with_one_bad_card_says_the_rest_is_legal(cli) -> None:  # type: ignore[no-untyped-def]
+    """EH-F4: ``reveal garrison red 2 … green 3 …`` was refused as a whole, with no word that the other card was
+    good; the refusal now says so and which card to leave out (nothing is written: a command is all or none)."""
+    import shutil
+
+    shutil.copy(sample_until(cli.session.parent, "emberheart", "four-players.json", 19), cli.session)
+    before = cli.session.read_bytes()
+    refused = cli("eh", "reveal", "garrison", "red", "2", "1red", "strength", "green", "3", "1green", "speed",
+                  "--session", str(cli.session))
+    assert refused.exit_code == 1 and "EH-SETUP-9" in refused.output
+    assert "the rest is legal: type it again without card 1 (red 2 1red strength)" in " ".join(refused.output.split())
+    assert cli.session.read_bytes() == before
+    both_bad = cli("eh", "reveal", "garrison", "red", "2", "1red", "strength", "green", "2", "1green", "speed",
+                   "--session", str(cli.session))
+    assert both_bad.exit_code == 1 and "the rest is legal" not in both_bad.output
