@@ -141,3 +141,18 @@ def test_a_multi_card_reveal_with_one_bad_card_says_the_rest_is_legal(cli) -> No
     both_bad = cli("eh", "reveal", "garrison", "red", "2", "1red", "strength", "green", "2", "1green", "speed",
                    "--session", str(cli.session))
     assert both_bad.exit_code == 1 and "the rest is legal" not in both_bad.output
+
+
+def test_the_play_that_makes_a_garrison_card_completable_says_so_in_next(cli) -> None:  # type: ignore[no-untyped-def]
+    """EH-F3: a claim that made a Garrison card completable said nothing (only ``status`` Notes did, EH-GAR-5
+    only at the end); its ``next:`` now names the card and the command, until the card is completed."""
+    import shutil
+
+    shutil.copy(sample_until(cli.session.parent, "emberheart", "four-players.json", 65), cli.session)
+    assert "complete green3" not in Table(cli.session).session.expect().text
+    claimed = cli("play", "--session", str(cli.session), input="claim green3\n")
+    assert claimed.exit_code == 0, claimed.output
+    said = " ".join(claimed.output.split())
+    assert "#66 recorded" in said and "Astrid can complete green3 (complete green3 -p Astrid)" in said, said
+    completed = cli("play", "--session", str(cli.session), input="complete green3 -p Astrid\n")
+    assert completed.exit_code == 0 and "can complete green3" not in completed.output

@@ -55,9 +55,20 @@ def expected_text(st: State) -> tuple[str, str | None]:
     play come first (field report EH-F2)."""
     text, who = _waiting_for(st)
     answers = open_answers(st)
+    ready = [f"{name} can complete {card} (eh complete {card} -p {name})" for name, card in completable(st)]
+    text = " · ".join([text, *ready]) if text and st.phase != END else text  # said from the play that makes it so
     if answers and text:
         return f"{' · '.join(answers)} — then {text}", who
     return text, who
+
+
+def completable(st: State) -> list[tuple[str, str]]:
+    """Each claimed Garrison card its owner meets the requirements of (``garrison_shortfall``) and has not
+    completed, with its owner (the 2026-12-06 field report: the play that makes one completable says so in next:)."""
+    from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
+
+    return [(p.name, c.id) for p in st.players for c in st.owned(p.name, "garrison")
+            if not c.completed and not garrison_shortfall(st, p.name, c, {})]
 
 
 def open_answers(st: State) -> list[str]:
