@@ -55,6 +55,7 @@ def test_flamecraft_slots_show_their_reward(tmp_path: Path) -> None:
     choice; each slot now says what it gives."""
     session = sample_until(tmp_path, "flamecraft", "3p-complete.json", 6)
     assert Table(session).described("place IR-4 ") == [("2", "2 coin"), ("3", "2 rep")]
+    assert Table(session).described("place ") == [("IR-4", "iron GAIN2")]  # the dragon's icon and ability
 
 
 def test_the_empty_line_menu_is_the_moment_with_whole_descriptions(tmp_path: Path) -> None:

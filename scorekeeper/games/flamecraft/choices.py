@@ -227,7 +227,9 @@ def _places(state: FlameState, who: str, shop_id: str) -> list[Choice]:
         for slot in slots:
             reward = face["slots"][int(slot) - 1]["reward"] if int(slot) <= len(face["slots"]) else {}
             values = {"dragon": [card], "slot": [slot], **_draws(state, [reward])}
-            words = {slot: reward_words(reward)}  # Tab shows what the slot gives (field report EH-F8)
+            dragon = state.face("dragon", card) or {}  # Tab shows each dragon and what each slot gives (EH-F8)
+            words = {slot: reward_words(reward),
+                     card: " ".join(str(dragon[k]) for k in ("icon", "ability") if dragon.get(k))}
             out.append(Choice("PLACE", who, values, "scorekeeper fc place DRAGON [SLOT]", words))
     return out
 
