@@ -62,6 +62,18 @@ def meta_width(names: Sequence[str], columns: int) -> int:
     return max(columns - max((len(w) for w in names), default=0) - MENU_MARGINS, MENU_META)
 
 
+def escape_keys() -> Any:
+    """The key bindings of a prompt at the table (``play``, the tally walk): Esc closes the completion menu and
+    nothing else, and a key typed after it (``ESCAPED``) is typed (prompt_toolkit, imported here only when asked
+    for, reads Esc 1 as Alt-1: the digit was lost, field report 2026-12-06)."""
+    from prompt_toolkit.key_binding import KeyBindings
+
+    keys = KeyBindings()
+    for key in [("escape",), *(("escape", c) for c in ESCAPED)]:
+        keys.add(*key)(escaped)
+    return keys
+
+
 def escaped(event: Any) -> None:
     """A key binding of the table (``Esc``, ``Esc 1``…): Esc closes the completion menu, and a key typed after it
     (``ESCAPED``) is typed, not read as Alt+key (field report 2026-12-06)."""

@@ -17,8 +17,7 @@ from typing import Any, Iterable, Iterator
 
 import click
 
-from scorekeeper.app.completion import (ESCAPED, MENU_META, commands_now, described, escaped, menu, meta_width,
-                                          starting_with)
+from scorekeeper.app.completion import MENU_META, commands_now, described, escape_keys, menu, meta_width, starting_with
 from scorekeeper.app import table_line
 from scorekeeper.app.session import Session
 from scorekeeper.cli import output
@@ -306,7 +305,6 @@ def interactive(table: Table) -> int:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import Completer, Completion
     from prompt_toolkit.history import FileHistory
-    from prompt_toolkit.key_binding import KeyBindings
 
     class TableCompleter(Completer):
         def get_completions(self, document: Any, complete_event: Any) -> Iterator[Completion]:
@@ -314,11 +312,10 @@ def interactive(table: Table) -> int:
             for candidate, meta in table.described(document.text_before_cursor):  # an option, then a space
                 yield Completion(candidate + " " * candidate.startswith("-"), -len(word), candidate, display_meta=meta)
 
-    keys = KeyBindings()  # Esc closes the menu, nothing else: Esc then 1 is no Alt-1 (the 2026-12-06 field report)
-    [keys.add(*key)(escaped) for key in [("escape",), *(("escape", c) for c in ESCAPED)]]
-    (path := history_path()).parent.mkdir(parents=True, exist_ok=True)
+    path = history_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
     prompt: Any = PromptSession(history=FileHistory(str(path)), completer=TableCompleter(),
-                                complete_while_typing=False, key_bindings=keys)
+                                complete_while_typing=False, key_bindings=escape_keys())
     shown, room = str(table.path), output.width() - 2
     shown = shown if len(shown) <= room else "…" + shown[-(room - 1):]  # its end names it: a path has no spaces
     output.say(f"at the table: {shown}\nTab completes, help lists the commands, Ctrl-C cancels a line, Ctrl-D leaves")

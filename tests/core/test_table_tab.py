@@ -157,3 +157,18 @@ def test_the_play_that_makes_a_garrison_card_completable_says_so_in_next(cli) ->
     assert "#66 recorded" in said and "Astrid can complete green3 (complete green3 -p Astrid)" in said, said
     completed = cli("play", "--session", str(cli.session), input="complete green3 -p Astrid\n")
     assert completed.exit_code == 0 and "can complete green3" not in completed.output
+
+
+def test_esc_then_a_digit_types_the_digit_in_the_tally_walk_too(tmp_path: Path) -> None:
+    """ED-F4, in the other prompt at the table: the tally walk read Esc 1 as Alt-1 as well; its digit is typed."""
+    from tests.tally.walk_lines import lines, sample
+
+    terminal = Terminal(80, 24, env={"SCOREKEEPER_HOME": str(tmp_path / "home"), "SCOREKEEPER_SESSION": ""},
+                        cwd=tmp_path)
+    terminal.spawn("tally", "emberheart", "--players", ",".join(sample("emberheart")["players"]), "--session", "w.json")
+    prompt = lines("emberheart")[0][0]
+    terminal.wait_for(f"{prompt} >")
+    terminal.type("x\x1b1\x1b,2")
+    terminal.wait_for(f"{prompt} > x1,2")
+    terminal.type("\x03\x04")
+    assert terminal.finish()[0] == 1
