@@ -26,9 +26,9 @@ def at_table(session: Path, keys: str, shown: str) -> tuple[Terminal, Screen]:
     terminal = Terminal(80, 24, env={"SCOREKEEPER_HOME": str(session.parent / "home"),
                                      "SCOREKEEPER_HISTORY": str(session.parent / "history")})
     terminal.spawn("play", "--session", str(session))
-    terminal.wait_for("Ctrl-D leaves")
+    terminal.wait_for("Ctrl-D leaves", timeout=90)  # (a machine under load starts Python slowly)
     terminal.type(keys)
-    return terminal, terminal.wait_for(shown)
+    return terminal, terminal.wait_for(shown, timeout=60)
 
 
 def leave(terminal: Terminal) -> None:
