@@ -98,12 +98,24 @@ def choices_for(session: "Session", choices: Sequence[Choice], command: str, giv
     return agreeing([c for c in choices if command_of(c.example, names) == command], given)
 
 
-def values_now(session: "Session", expectation: Expectation, chosen: Sequence[Choice], param: str) -> list[str]:
+def narrowed(choice: Choice, given: Mapping[str, str]) -> Choice:
+    """``choice`` with each word typed (``given``) that names one of its values narrowed to that value: what the
+    game is asked for the next word knows the words before it (``place tavern 3``: the Party for space 3)."""
+    values = dict(choice.values)
+    for name, word in given.items():
+        named = [v for v in values.get(name, ()) if v.lower().startswith(word.lower())]
+        if len(named) == 1 or word in named:
+            values[name] = [word if word in named else named[0]]
+    return Choice(choice.event, choice.player, values, choice.example, choice.words)
+
+
+def values_now(session: "Session", expectation: Expectation, chosen: Sequence[Choice], param: str,
+               given: Mapping[str, str] | None = None) -> list[str]:
     """The values legal now for ``param`` in the ``chosen`` choices (``choices_for``); a player parameter the
     game names no value for: whoever it expects first, then everyone."""
     found: dict[str, None] = {}
     for choice in chosen:
-        for value in session.game.legal_values(session.state, choice, param):
+        for value in session.game.legal_values(session.state, narrowed(choice, given or {}), param):
             found.setdefault(value, None)
     if param in PLAYER_PARAMS and not found:
         for player in [expectation.player, *session.players]:
@@ -156,7 +168,7 @@ def described(session: "Session", command: str, param: str, incomplete: str,
         return [(str(e.seq), session.describe(e)) for e in events if str(e.seq).startswith(incomplete)]
     expectation = session.expect()
     chosen = choices_for(session, expectation.choices, command, given or {})
-    values = values_now(session, expectation, chosen, param)
+    values = values_now(session, expectation, chosen, param, given)
     if any("@" in v for v in values):
         return [(v, "") for v in staged(values, incomplete)]
     if "," in incomplete and not any("," in v for v in values):

@@ -77,14 +77,18 @@ def test_the_empty_line_menu_is_the_moment_with_whole_descriptions(tmp_path: Pat
 
 def test_emberheart_words_with_known_values_complete(tmp_path: Path) -> None:
     """EH-F1: Tab offered nothing after ``reveal tavern`` (and the other Locations), ``raidcard``, ``swap G``,
-    ``aide defender``/``aide leader``, ``claim --attach`` and ``claim -t``; each now offers the values the board
-    knows: a reveal's empty slots with the face they take, the Raid slots and items, the Hirelings, the Raid
-    cards and the player's Parties, the player's Heroes, the tracks."""
+    ``aide defender``/``aide leader``, ``claim --attach``, ``claim -t`` and ``place tavern 3``; each now offers
+    the values the board knows: a reveal's empty slots with the face they take, the Raid slots and items, the
+    Hirelings, the Raid cards and the player's Parties, the player's Heroes, the tracks, the Parties of that
+    size the player's supply can send."""
     start = Table(sample_until(tmp_path, "emberheart", "four-players.json", 1))
     assert start.described("reveal tavern ")[0] == ("1", "then the Hirelings: 2G1S --flame -1")
     assert start.complete("reveal mountain ") == ["b1", "b2", "b3", "m1", "m2", "t"]
     assert start.complete("reveal garrison ") == ["red", "blue", "green"]
     assert start.complete("raidcard ") == ["1", "2", "G", "E"]
+    party = Table(sample_until(tmp_path, "emberheart", "four-players.json", 27))  # Brandon holds 9G 1S
+    assert party.complete("place tavern 3 ") == ["3G", "2G1S"]  # the Parties of 3 his supply can send
+    assert party.complete("place tav 4 3") == ["3G1S"]
     action = Table(sample_until(tmp_path, "emberheart", "four-players.json", 42))  # Helga's turn
     assert action.complete("swap G ") == ["S", "R", "W"]
     assert action.complete("aide defender ") == ["1", "2", "preserve:5", "camp:5", "guild:1"]

@@ -1,7 +1,8 @@
 """The values Tab offers for Emberheart words that no hint lists (field report EH-F1): for completion only.
 
 ``Emberheart.legal_values`` asks ``tab_values`` for a word of a choice legal now, named as the command's
-parameter: the empty slots of a ``reveal`` (each with the face it takes, ``REVEAL_WORDS``), a ``raidcard``'s
+parameter: the empty slots of a ``reveal`` (each with the face it takes, ``REVEAL_WORDS``), the Parties a
+``place`` may send to the space typed, a ``raidcard``'s
 empty slots and items, a ``swap``'s Hirelings and count, the Attribute tracks and the player's Heroes and
 Preserves of a ``claim`` (``-t``, ``--attach``), the Raid slots of the Defender and the Parties of the Leader
 (``aide``'s words after its name).
@@ -10,7 +11,7 @@ Preserves of a ``claim`` (``-t``, ``--attach``), the Raid slots of the Defender 
 from __future__ import annotations
 
 from scorekeeper.core.protocol import Choice
-from scorekeeper.games.emberheart.cards import COLOURS, HIRELINGS, TRACKS
+from scorekeeper.games.emberheart.cards import COLOURS, HIRELINGS, TRACKS, hire_text
 from scorekeeper.games.emberheart.state import State
 
 #: what follows a reveal's empty slot, by Location, shown beside the slot
@@ -37,6 +38,8 @@ def tab_values(st: State, choice: Choice, name: str) -> list[str] | None:
         sources = [t for t, n in st.player(who).hire.items() if n]
         return {"source": sources, "target": list(HIRELINGS),
                 "count": [str(n) for n in range(1, gear + 1)]}.get(name)
+    if event == "PLACE_PARTY" and name == "hire" and who and len(choice.values.get("space") or ()) == 1:
+        return sized_parties(st.player(who).hire, int(choice.values["space"][0]))
     if event in ("CLAIM", "MTN_CLAIM") and name == "track_word":
         return list(TRACKS)
     if event in ("CLAIM", "MTN_CLAIM") and name == "attach" and who:
@@ -46,6 +49,21 @@ def tab_values(st: State, choice: Choice, name: str) -> list[str] | None:
         parties = [f"{p.location}:{p.space}" for p in st.parties if p.owner == who]
         return [*raids, *parties]
     return None
+
+
+def sized_parties(supply: dict[str, int], size: int) -> list[str]:
+    """Every Party of ``size`` Hirelings the ``supply`` can send, as typed (``3G``, ``2G1S``), Grunts first."""
+    found: list[str] = []
+
+    def fill(left: int, kinds: tuple[str, ...], taken: dict[str, int]) -> None:
+        if not kinds:
+            found.extend([hire_text(taken)] if left == 0 else [])
+            return
+        for n in range(min(left, supply.get(kinds[0], 0)), -1, -1):
+            fill(left - n, kinds[1:], {**taken, kinds[0]: n})
+
+    fill(size, HIRELINGS, {})
+    return found
 
 
 def empty_slots(st: State, location: str) -> list[str]:
