@@ -176,3 +176,13 @@ def test_esc_then_a_digit_types_the_digit_in_the_tally_walk_too(tmp_path: Path) 
     terminal.wait_for(f"{prompt} > x1,2")
     terminal.type("\x03\x04")
     assert terminal.finish()[0] == 1
+
+
+def test_start_shows_the_notation_of_the_tiles(tmp_path: Path) -> None:
+    """ED-F3: ``start Mara `` + Tab offered nothing, and a newcomer needed ``start --help`` to learn
+    ``S/OOOOWW SM/…@0,-1``; the menu now shows the beginning of each word with its notation beside it."""
+    table = Table(sample_until(tmp_path, "eight-dragons", "3p-board.json", 1))
+    tile = table.described("start Greenyra ")
+    assert [value for value, _ in tile] == ["S/", "S/OOOOOO"] and "6 edges, O open, W wall" in tile[0][1]
+    mission = table.described("start Greenyra S/OOOOWW ")
+    assert mission[0] == ("SM/", "a Starting Mission: SM[FOLK]/EDGES/SYMBOLS@Q,R")

@@ -119,7 +119,8 @@ def choices(state: EDState) -> list[Choice]:
     if state.turn < 0:
         missing = [n for n in state.order if not state.players[n].started]
         if missing:
-            return [Choice("START", n, {}, f"ed start {n} S/OOOOOO SM/OOOOOO/market:b@0,-1") for n in missing]
+            return [Choice("START", n, {}, f"ed start {n} S/OOOOOO SM/OOOOOO/market:b@0,-1", START_WORDS)
+                    for n in missing]
         return [_flight(state)]
     found: list[Choice] = []
     if state.queue:
@@ -168,6 +169,12 @@ def legal_destinations(state: EDState) -> list[str]:
             legal.append(space)
             break
     return legal
+
+
+#: the notation of a start, shown beside its beginnings when Tab offers them (the 2026-12-06 field report)
+START_WORDS = {"S/": "the Starting Tile: S[FOLK]/6 edges, O open, W wall", "S/OOOOOO": "every edge open",
+               "SM/": "a Starting Mission: SM[FOLK]/EDGES/SYMBOLS@Q,R",
+               "SM/OOOOWW/market:b": "for example (a market for b), then its cell: @0,-1"}
 
 
 def village_cost(stack: str, folk: str) -> int:

@@ -16,7 +16,7 @@ from .events import EVENTS
 from .notation import amended_placement
 from .board import KINGDOMS
 from .context import beneficiary_of, space_of, still_to_activate
-from .expect import active, complete, expect, expected_text, placements
+from .expect import START_WORDS, active, complete, expect, expected_text, placements
 from .pieces import AUREA
 from .rules_locations import CHECKS as LOCATION_RULES, EVENT_LOCATION, JUDGED as LOCATION_GAINS
 from .scoring import score_table
@@ -197,6 +197,8 @@ class EightDragons(Game):
             ways = list(KINGDOMS)
             others = [d for d in state.pieces.swarms if d != choice.player]
             return ways if name == "valley" else [f"{d}={way}" for d in others for way in ways]
+        if choice.event == "START" and name in ("tile", "missions"):  # the notation's beginning, its words beside it
+            return [w for w in START_WORDS if w.startswith("SM/") == (name == "missions")]
         if choice.event == "MERCHANT" and name == "discard":  # the other kingdom's face-up tiles (field report ED-F3)
             piece = (choice.values.get("piece") or [""])[0]
             here = state.board.kingdom[space_of(state, piece)] if state.board and piece else None
