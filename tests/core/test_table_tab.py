@@ -43,6 +43,8 @@ def test_claim_candidates_show_each_card_with_its_face(tmp_path: Path) -> None:
     assert Table(session).described("claim ") == [("T1", "2G1S Flame-1"), ("T2", "3G"), ("T3", "1S1W Flame-1")]
     mountain = sample_until(tmp_path, "emberheart", "four-players.json", 59)
     assert Table(mountain).described("claim ")[0] == ("M1", "green 3 F+1")
+    garrison = Table(sample_until(tmp_path, "emberheart", "four-players.json", 66))
+    assert garrison.described("complete ") == [("green3", "green 3: 1green → strength")]
     terminal, screen = at_table(session, "claim \t", "1S1W Flame-1")
     rows = [row for row in screen.rows if "T1" in row or "T2" in row]
     assert any("2G1S Flame-1" in row for row in rows) and any("3G" in row for row in rows), screen.text
@@ -56,6 +58,10 @@ def test_flamecraft_slots_show_their_reward(tmp_path: Path) -> None:
     session = sample_until(tmp_path, "flamecraft", "3p-complete.json", 6)
     assert Table(session).described("place IR-4 ") == [("2", "2 coin"), ("3", "2 rep")]
     assert Table(session).described("place ") == [("IR-4", "iron GAIN2")]  # the dragon's icon and ability
+    firing = Table(sample_until(tmp_path, "flamecraft", "3p-complete.json", 7))
+    assert firing.described("fire ") == [("S-BOLT", "iron GIFT"), ("IR-4", "iron GAIN2")]
+    casting = Table(sample_until(tmp_path, "flamecraft", "3p-complete.json", 28))
+    assert casting.described("enchant ") == [("PU-16", "2 iron → 1 fancy")]  # its cost and reward
 
 
 def test_the_empty_line_menu_is_the_moment_with_whole_descriptions(tmp_path: Path) -> None:

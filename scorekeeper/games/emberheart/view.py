@@ -270,7 +270,8 @@ def _free_choices(st: State) -> list[Choice]:
     for p in st.players:
         ready = [c.id for c in st.owned(p.name, "garrison") if not c.completed and not garrison_shortfall(st, p.name, c, {})]
         if ready:
-            choices.append(Choice("GARRISON_COMPLETE", p.name, {"card": ready}, f"eh complete {ready[0]} -p {p.name}"))
+            choices.append(Choice("GARRISON_COMPLETE", p.name, {"card": ready}, f"eh complete {ready[0]} -p {p.name}",
+                                  {c: _face(st.cards[c]) for c in ready}))  # each card with its face (EH-F8)
         if p.skill == 2 and p.pending_flame > 0:
             choices.append(Choice("FLAME_RESPONSE", p.name, {"option": ["normal", "grunts", "experts"]},
                                   f"eh respond grunts -p {p.name}"))
