@@ -31,9 +31,13 @@ def at_table(session: Path, keys: str, shown: str) -> tuple[Terminal, Screen]:
     return terminal, terminal.wait_for(shown, timeout=60)
 
 
-def leave(terminal: Terminal) -> None:
-    terminal.type("\x03\x04")  # Ctrl-C drops the line, Ctrl-D leaves
-    assert terminal.finish()[0] == 0
+def leave(terminal: Terminal, typing: bool = True) -> None:
+    """Leave the table: Ctrl-C drops the line being typed (``typing``), then Ctrl-D at an empty prompt."""
+    if typing:
+        terminal.type("\x03")
+        terminal.wait_until(lambda s: s.rows[s.used - 1].rstrip().endswith("›"), "an empty prompt")
+    terminal.type("\x04")
+    assert terminal.finish(timeout=60)[0] == 0
 
 
 def test_claim_candidates_show_each_card_with_its_face(tmp_path: Path) -> None:
@@ -112,9 +116,10 @@ def test_esc_closes_the_menu_and_the_digit_after_it_is_typed(tmp_path: Path) -> 
     terminal.type("\x1b1")
     screen = terminal.wait_until(lambda s: "claim T1" in s.text and "1S1W Flame-1" not in s.text, "the menu closed")
     terminal.type("\r")
-    screen = terminal.wait_for("#56 recorded")
+    screen = terminal.wait_until(lambda s: "#56 recorded" in s.text and s.rows[s.used - 1].rstrip().endswith("›"),
+                                 "the play recorded and the next prompt", timeout=60)
     assert "Brandon" in screen.text and "T1" in screen.text, screen.text
-    leave(terminal)
+    leave(terminal, typing=False)
 
 
 def test_amend_completes_the_fields_of_the_event_and_a_tile_shorthand(tmp_path: Path) -> None:
