@@ -15,9 +15,9 @@ from .tally import play_tally
 from .events import EVENTS
 from .notation import amended_placement
 from .board import KINGDOMS
-from .context import beneficiary_of, still_to_activate
+from .context import beneficiary_of, space_of, still_to_activate
 from .expect import active, complete, expect, expected_text
-from .offers import drawable
+from .offers import START_WORDS, drawable
 from .pieces import AUREA
 from .rules_locations import CHECKS as LOCATION_RULES, EVENT_LOCATION, JUDGED as LOCATION_GAINS
 from .scoring import score_table
@@ -205,6 +205,12 @@ class EightDragons(Game):
             return drawable(state, pieces[0], name)
         if choice.event == "CHESTS" and name == "chests" and choice.player in state.players:
             return [c.id for c in state.players[choice.player].chests]
+        if choice.event == "START" and name in ("tile", "missions"):  # the notation's beginning, its words beside it
+            return [w for w in START_WORDS if w.startswith("SM/") == (name == "missions")]
+        if choice.event == "MERCHANT" and name == "discard":  # the other kingdom's face-up tiles (field report ED-F3)
+            piece = (choice.values.get("piece") or [""])[0]
+            here = state.board.kingdom[space_of(state, piece)] if state.board and piece else None
+            return [t.name for k in KINGDOMS if k != here for t in state.merchant_offer.get(k, [])]
         return super().legal_values(state, choice, name)
 
     def complete(self, state: EDState, draft: Draft) -> Draft:

@@ -25,6 +25,10 @@ from .rules_turn import close_problems, predicted_bonfires
 from .state import EDState
 from .tiles import ARTIFACTS, FOLKS
 
+#: the notation of a start, shown beside its beginnings when Tab offers them (the 2026-12-06 field report)
+START_WORDS = {"S/": "the Starting Tile: S[FOLK]/6 edges, O open, W wall", "S/OOOOOO": "every edge open",
+               "SM/": "a Starting Mission: SM[FOLK]/EDGES/SYMBOLS@Q,R",
+               "SM/OOOOWW/market:b": "for example (a market for b), then its cell: @0,-1"}
 #: Location type → the event type that activates it
 EVENT_OF = {loc: event for event, loc in EVENT_LOCATION.items()}
 #: a rotation as the table says it (0-5 clockwise turns)
@@ -50,7 +54,7 @@ def choices(state: EDState) -> list[Choice]:
     if state.turn < 0:
         missing = [n for n in state.order if not state.players[n].started]
         if missing:  # the faces are typed; the Starting Tile may lie in any of its turns
-            return [Choice("START", n, {"rot": TURNS}, f"ed start {n} S/OOOOOO SM/OOOOOO/market:b@0,-1")
+            return [Choice("START", n, {"rot": TURNS}, f"ed start {n} S/OOOOOO SM/OOOOOO/market:b@0,-1", START_WORDS)
                     for n in missing]
         return flights(state)
     found: list[Choice] = []

@@ -20,6 +20,7 @@ from scorekeeper.games.emberheart.events import EVENTS
 from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
 from scorekeeper.games.emberheart.scoring import flame_table, score as score_table
 from scorekeeper.games.emberheart.settings import SETTINGS, flame_glory_problem
+from scorekeeper.games.emberheart.tab import tab_values
 from scorekeeper.games.emberheart.state_check import check_state as state_findings
 from scorekeeper.games.emberheart.state import ACTION, END, RAID, REWARD, Player, State, new_offers
 from scorekeeper.games.emberheart.view import (
@@ -210,9 +211,10 @@ class Emberheart(Game):
         into the Guild, the word after ``reveal guild`` (several cards) or after its slot."""
         if choice.event == "TWO_P_REVEAL" and name == "spaces":
             return spaces_to_block(state)
-        if choice.event == "CARD_REVEAL" and name in ("slot", "face"):
+        if choice.event == "CARD_REVEAL" and name in ("slot", "face") and choice.values.get("hero"):
             return list(choice.values.get("hero", ()))
-        return super().legal_values(state, choice, name)
+        found = tab_values(state, choice, name)  # the words no hint lists (field report EH-F1)
+        return found if found is not None else super().legal_values(state, choice, name)
 
     def complete(self, state: State, draft: Draft) -> Draft:
         """The event to record for a play as typed (see ``complete``); refuses nothing on the rules."""

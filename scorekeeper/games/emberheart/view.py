@@ -14,6 +14,7 @@ from scorekeeper.games.emberheart.context import total_hire
 from scorekeeper.games.emberheart.rules_action import aides_left
 from scorekeeper.games.emberheart.rules_raid import discard_choices, raid_in_force, required_discards
 from scorekeeper.games.emberheart.rules_reward import NP, expected
+from scorekeeper.games.emberheart.tab import slot_words
 from scorekeeper.games.emberheart.state import ACTION, END, RAID, REWARD, Player, State
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
@@ -54,9 +55,20 @@ def expected_text(st: State) -> tuple[str, str | None]:
     play come first (field report EH-F2)."""
     text, who = _waiting_for(st)
     answers = open_answers(st)
+    ready = [f"{name} can complete {card} (eh complete {card} -p {name})" for name, card in completable(st)]
+    text = " · ".join([text, *ready]) if text and st.phase != END else text  # said from the play that makes it so
     if answers and text:
         return f"{' · '.join(answers)} — then {text}", who
     return text, who
+
+
+def completable(st: State) -> list[tuple[str, str]]:
+    """Each claimed Garrison card its owner meets the requirements of (``garrison_shortfall``) and has not
+    completed, with its owner (the 2026-12-06 field report: the play that makes one completable says so in next:)."""
+    from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
+
+    return [(p.name, c.id) for p in st.players for c in st.owned(p.name, "garrison")
+            if not c.completed and not garrison_shortfall(st, p.name, c, {})]
 
 
 def open_answers(st: State) -> list[str]:
@@ -185,7 +197,8 @@ def _reveal_choices(st: State) -> list[Choice]:
     heroes = [h.replace(" ", "-") for h in HEROES if h not in seen]  # a word each, as typed (field report EH-F6)
     for location in locations:  # one choice per Location: Tab after 'reveal guild' offers the Heroes
         choices.append(Choice("CARD_REVEAL", None, {"location": [location], **({"hero": heroes} if location == GUILD
-                                                                               else {})}, f"eh reveal {location} …"))
+                                                                               else {})}, f"eh reveal {location} …",
+                              slot_words(st, location)))  # each empty slot with the face it takes (EH-F1)
     raids = [str(i + 1) for i, r in enumerate(st.raids) if r is None]
     if raids:
         choices.append(Choice("RAID_REVEAL", None, {"slot": raids}, f"eh raidcard {raids[0]} G hero"))
@@ -242,7 +255,8 @@ def _reward_choices(st: State) -> list[Choice]:
     values = {"location": [st.location], "space": [str(space)], "card": [c.id for c in _offered(st)]}
     if mountain and st.mountain.stage == "top":
         values["track"] = list(TRACKS)
-    choices = [Choice("MTN_CLAIM" if mountain else "CLAIM", who, values, "eh claim CARD")] if values["card"] else []
+    faces = {c.id: _face(c) for c in _offered(st)}  # Tab shows each card with its face (field report EH-F8)
+    choices = [Choice("MTN_CLAIM" if mountain else "CLAIM", who, values, "eh claim CARD", faces)] if values["card"] else []
     choices.append(Choice("MTN_RETRIEVE" if upper else "RECALL", who,
                           {"location": [st.location], "space": [str(space)]}, "eh recall"))
     return choices
@@ -256,7 +270,8 @@ def _free_choices(st: State) -> list[Choice]:
     for p in st.players:
         ready = [c.id for c in st.owned(p.name, "garrison") if not c.completed and not garrison_shortfall(st, p.name, c, {})]
         if ready:
-            choices.append(Choice("GARRISON_COMPLETE", p.name, {"card": ready}, f"eh complete {ready[0]} -p {p.name}"))
+            choices.append(Choice("GARRISON_COMPLETE", p.name, {"card": ready}, f"eh complete {ready[0]} -p {p.name}",
+                                  {c: _face(st.cards[c]) for c in ready}))  # each card with its face (EH-F8)
         if p.skill == 2 and p.pending_flame > 0:
             choices.append(Choice("FLAME_RESPONSE", p.name, {"option": ["normal", "grunts", "experts"]},
                                   f"eh respond grunts -p {p.name}"))
@@ -453,6 +468,12 @@ def _compact(card: Any) -> str:
     if card.kind == "preserve":
         return f"{card.id} {card.colour}"
     return card.id
+
+
+def _face(card: Any) -> str:
+    """A card's face without its name, in a few words: ``2G1S Flame-1``, ``green 3 F+1 W1``, ``red Hero``."""
+    label = card.label()
+    return label[len(card.id) + 2:-1] if label.startswith(f"{card.id} (") else label
 
 
 def _holdings(st: State, name: str) -> list[dict[str, str]]:

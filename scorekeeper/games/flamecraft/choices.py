@@ -214,7 +214,9 @@ def _enchants(state: FlameState, player: PlayerState, shop: str) -> list[Choice]
                               if default_payment(state, player.name, {"card": card, "sets": k}) is not None]
         rewards = [face.get("reward") or {}, face.get("reward_per_set") or {}, *(face.get("reward_by_sets") or {}).values()]
         values.update(_draws(state, [r for r in rewards if isinstance(r, Mapping)]))
-        out.append(Choice("ENCHANT", player.name, values, "scorekeeper fc enchant CARD"))
+        cost = ", ".join(f"{n} {good}" for good, n in (face.get("cost") or {}).items()) or "paid in sets"
+        out.append(Choice("ENCHANT", player.name, values, "scorekeeper fc enchant CARD",
+                          {card: f"{cost} → {reward_words(face.get('reward') or {})}"}))  # its face (EH-F8)
     return out
 
 
@@ -227,8 +229,19 @@ def _places(state: FlameState, who: str, shop_id: str) -> list[Choice]:
         for slot in slots:
             reward = face["slots"][int(slot) - 1]["reward"] if int(slot) <= len(face["slots"]) else {}
             values = {"dragon": [card], "slot": [slot], **_draws(state, [reward])}
-            out.append(Choice("PLACE", who, values, "scorekeeper fc place DRAGON [SLOT]"))
+            dragon = state.face("dragon", card) or {}  # Tab shows each dragon and what each slot gives (EH-F8)
+            words = {slot: reward_words(reward),
+                     card: " ".join(str(dragon[k]) for k in ("icon", "ability") if dragon.get(k))}
+            out.append(Choice("PLACE", who, values, "scorekeeper fc place DRAGON [SLOT]", words))
     return out
+
+
+def reward_words(reward: Mapping[str, Any]) -> str:
+    """A slot's reward in words: ``1 artisan``, ``2 rep``, ``1 coin``, ``1 bread``."""
+    parts = [f"{reward[k]} {k.rstrip('s')}" for k in ("rep", "coins", "fancy", "artisan") if reward.get(k)]
+    parts += [f"{n} {good}" for good, n in (reward.get("goods") or {}).items() if n]
+    parts += [f"effect {reward['effect']}"] if reward.get("effect") else []
+    return ", ".join(parts) or "nothing"
 
 
 def _fire(state: FlameState, player: PlayerState, dragon: str) -> Choice:
@@ -256,7 +269,9 @@ def _fire(state: FlameState, player: PlayerState, dragon: str) -> Choice:
         values["gift"] = gift_values(state, player)
     else:
         values.update({"gain": gain_menu(state), "draws": draw_values(state), "fancies": unseen_fancies(state)})
-    return Choice("FIRE_UP", player.name, values, "scorekeeper fc fire DRAGON …")
+    face = state.face("dragon", dragon) or {}
+    return Choice("FIRE_UP", player.name, values, "scorekeeper fc fire DRAGON …",
+                  {dragon: " ".join(str(face[k]) for k in ("icon", "ability") if face.get(k))})  # its face (EH-F8)
 
 
 def _gain2_goods(state: FlameState, dragon: str) -> list[str]:
