@@ -35,6 +35,7 @@ from scorekeeper.web.guard import (COOKIE_SECONDS, FORM_SECONDS, LOOPBACK_NAMES,
                                    new_token, port_of, read_fields)
 from scorekeeper.web.live import Hub
 from scorekeeper.web.served import ServedLeague, ServedSession
+from scorekeeper.web.words import for_people
 
 log = logging.getLogger("scorekeeper.web")
 Handler = Callable[[Request], Awaitable[Response]]
@@ -153,7 +154,7 @@ class Site(Base):
         w = self.wrapped
         gets = {"/": self.table, "/screen": self.screen, "/score": self.score, "/chart": self.chart,
                 "/lairs": self.lairs, "/log": self.log_page, "/check": self.check_page, "/state": self.state_page,
-                "/report": self.report, "/play": self.play_page, "/assert": self.assert_page,
+                "/report": self.report, "/play": self.play_page, "/assert": self.assert_page, "/undo": self.undo_page,
                 "/api/status": self.api_status, "/api/score": self.api_score, "/api/check": self.api_check,
                 "/api/log": self.api_log, "/api/state": self.api_state}
         posts = {"/play": self.post_play, "/note": self.post_note, "/undo": self.post_undo, "/assert": self.post_assert}
@@ -186,27 +187,47 @@ class Site(Base):
     # -- the live table ------------------------------------------------------------------------------
 
     async def table(self, request: Request, screen: bool = False) -> Response:
+        """The live table. On a phone, the first screen holds what a player needs after a play: the verdict
+        ("#12 recorded: …", the page opening at its top), whose turn it is and the plays to tap, then the score
+        (the winner once the game is over); what else can be recorded, the last plays and the undo follow."""
         writer = self.viewer(request) and not screen
         recorded = int_param(request, "recorded")
 
         def build(s: Session) -> str:
-            status, expected, rows = s.status(), s.expect(), s.log()
+            from scorekeeper.render.report_data import played_line
+
+            status, expected, rows, game = s.status(), s.expect(), s.log(), s.game
             score, problem = _score(s)
-            parts = [pages.now_section(status, expected, len(rows), len(s.replay().errors))]
-            if not screen:  # on a phone, what to record comes right after whose turn it is
-                parts.append(pages.record_section([(t.name, t.description) for t in s.game.events], expected,
-                                                  self.guard.form_token()) if writer else pages.read_only_note())
-            parts += [pages.plays_section(rows, recorded), pages.score_section(score, problem)]
+            over = expected.finished or status.finished
+            buttons = pages.play_buttons(game, expected) if writer else ""
+            parts = [pages.now_section(game, status, expected, len(rows), len(s.replay().errors), buttons,
+                                       pages.winner_html(score) if over else ""),
+                     pages.score_section(score, problem, played_line(s))]
+            if not screen:
+                parts.append(pages.record_section(game, expected, self.guard.form_token()) if writer
+                             else pages.read_only_note())
+            parts.append(pages.plays_section(rows, recorded, game))
+            if writer:
+                parts.append(pages.undo_section(_last_play(rows)))
             flash = ""
-            if recorded is not None:
-                row = next((r for r in rows if r["seq"] == recorded), None)
-                if row is not None:
-                    flash = f'<p class="flash" id="flash">#{recorded} recorded: {pages.e(row["description"])}</p>'
+            row = next((r for r in rows if r["seq"] == recorded), None) if recorded is not None else None
+            if row is not None:
+                flash = (f'<p class="flash" id="flash" role="status">#{recorded} recorded: '
+                         f'{pages.e(for_people(row["description"], game))}</p>')
             body = f'<main class="live">{"".join(parts)}</main>'
+            # the redirect after a play lands on #play-N: the page's top, where its verdict is
+            top = f"play-{recorded}" if row is not None else "top"
             return self.page(s, request, "Big screen" if screen else "Table", body, "/screen" if screen else "/",
-                             writer, screen=screen, flash=flash)
+                             writer, screen=screen, flash=flash, top=top)
 
         return self.html(request, await self.read(build))
+
+    async def undo_page(self, request: Request) -> Response:
+        """The confirmation of an undo (field report WEB-7): it names the play it voids."""
+        if not self.viewer(request):
+            raise Denied(401, "this address only reads: open the table's address with its token (?t=…) to record")
+        return self.html(request, await self.read(lambda s: self.page(
+            s, request, "Undo", pages.undo_body(_last_play(s.log()), self.guard.form_token()), "", True)))
 
     async def screen(self, request: Request) -> Response:
         return await self.table(request, screen=True)
@@ -229,7 +250,10 @@ class Site(Base):
                 return f'<p class="bad">{pages.e(problem or "")}</p>'
             provenance = [{"player": x.player, "category": x.category, "points": x.points, "source": x.source}
                           for x in table.explanations]
-            return pages.score_rows(table, explain=True) + "<h2>Where each point came from</h2>" + pages.table(provenance)
+            from scorekeeper.render.report_data import played_line
+
+            return (pages.score_rows(table, explain=True, played=played_line(s)) + "<h2>Where each point came from</h2>"
+                    + pages.table(provenance, game=s.game))
 
         return await self.section(request, "Score", "/score", "Score sheet", inner)
 
@@ -258,17 +282,18 @@ class Site(Base):
 
     async def log_page(self, request: Request) -> Response:
         return await self.section(request, "Log", "/log", "Every event, newest first",
-                                  lambda s: pages.play_items(list(reversed(s.log()))))
+                                  lambda s: pages.play_items(list(reversed(s.log())), game=s.game))
 
     async def check_page(self, request: Request) -> Response:
         def inner(s: Session) -> str:
-            findings = [Finding(v.rule, f"#{v.seq} {v.message}", v.severity) for v in s.replay().violations]
+            findings = [Finding(v.rule, f"#{v.seq} {for_people(v.message, s.game)}", v.severity)
+                        for v in s.replay().violations]
             return pages.rulings(findings) if findings else f'<p class="ok">No violations in {s.journal.count} events.</p>'
 
         return await self.section(request, "Check", "/check", "Plays that break a rule", inner)
 
     async def state_page(self, request: Request) -> Response:
-        return await self.section(request, "Board", "/state", "The whole board", lambda s: pages.status_body(s.status()))
+        return await self.section(request, "Board", "/state", "The whole board", lambda s: pages.status_body(s.game, s.status(), s.expect()))
 
     async def report(self, request: Request) -> Response:
         """The referee's report (``scorekeeper report``), with the live script let in and a way back."""
@@ -394,7 +419,16 @@ class Site(Base):
         return await self.write(request, lambda s, f, force: s.note(f.get("text", "")))
 
     async def post_undo(self, request: Request) -> Response:
-        return await self.write(request, lambda s, f, force: s.undo(force=force))
+        """An undo: from a page, only confirmed (``confirm=yes``, the box of ``/undo``: field report WEB-7)."""
+        def undo(s: Session, f: dict[str, str], force: bool) -> Verdict:
+            if not wants_json(request) and f.get("confirm", "") != "yes":
+                raise BadInput("an undo must be confirmed: tick the box on the Undo page")
+            last = _last_play(s.log())
+            if f.get("seq") and (last is None or str(last["seq"]) != f["seq"]):  # someone recorded meanwhile
+                raise BadInput(f"nothing undone: #{f['seq']} is no longer the last play; look at the table again")
+            return s.undo(force=force)
+
+        return await self.write(request, undo)
 
     async def post_assert(self, request: Request) -> Response:
         return await self.write(request, lambda s, f, force: s.assert_facts(f.get("player") or None,
@@ -439,6 +473,13 @@ def _again(first: Response) -> Response:
     """The answer of a repeated post: the first one's status, headers and body."""
     headers = {k: v for k, v in first.headers.items() if k.lower() not in ("content-length", "set-cookie")}
     return Response(first.body, first.status_code, headers=headers)
+
+
+def _last_play(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The event an undo voids (``Session.undo``): the newest that still counts, a void excepted."""
+    from scorekeeper.core.events import VOID
+
+    return next((r for r in reversed(rows) if r["type"] != VOID and r["status"] != "voided"), None)
 
 
 def _score(s: Session) -> tuple[Any, str | None]:
