@@ -162,7 +162,7 @@ def score_rows(score: ScoreTable, explain: bool = False, played: str = "") -> st
     state = "Final score" if score.final else "Provisional score (the game is not over)"
     lead = f"<p>{winner_html(score)}</p>" if score.winners else ""
     notes = "".join(f'<p class="meta">Note: {e(for_people(n))}</p>' for n in score.notes)
-    tiebreak = f"<p>Tiebreak: {e(score.tiebreak)}</p>" if score.tiebreak else ""
+    tiebreak = f"<p>Tiebreak: {e(for_people(score.tiebreak))}</p>" if score.tiebreak else ""
     when = f'<p class="meta">{e(played)}</p>' if played else ""
     return (f'<p><b>{e(state)}</b></p><div class="scroll"><table class="score"><thead><tr>{head}</tr></thead>'
             f"<tbody>{rows}</tbody></table></div>{lead}{tiebreak}{when}{notes}")

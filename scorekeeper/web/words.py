@@ -29,7 +29,7 @@ COMMAND = re.compile(rf"^['`]?(?:scorekeeper\s+)?{GAME_WORDS}\s+([a-z][a-z-]*)\b
 #: ``scorekeeper CMD …`` inside a text
 SCOREKEEPER = re.compile(rf"\bscorekeeper\s+(?:{GAME_WORDS}\s+)?([a-z][a-z-]*)((?:\s+(?:[A-Z][A-Z0-9_,.=-]*|-\S+|[a-z0-9][\w.,=@:-]*\d[\w.,=@:-]*))*)")
 #: a game command inside a text: ``then end the turn: fc end``
-INLINE = re.compile(rf"(?<![\w-]){GAME_WORDS}\s+([a-z][a-z-]+)((?:\s+(?:[A-Z][A-Z0-9_,.=@:-]*|--?[a-z][\w-]*))*)")
+INLINE = re.compile(rf"(?<![\w-])['`]?{GAME_WORDS}\s+([a-z][a-z-]+)((?:\s+(?:[A-Z][\w,.=@:-]*|[a-z]*\d[\w,.=@:-]*|--?[a-z][\w-]*(?:\s+[A-Z][\w.=-]*)?))*)['`]?")
 
 
 def for_people(text: str, game: Game | None = None) -> str:
