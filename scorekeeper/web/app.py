@@ -248,12 +248,10 @@ class Site(Base):
             table, problem = _score(s)
             if table is None:
                 return f'<p class="bad">{pages.e(problem or "")}</p>'
-            provenance = [{"player": x.player, "category": x.category, "points": x.points, "source": x.source}
-                          for x in table.explanations]
             from scorekeeper.render.report_data import played_line
 
             return (pages.score_rows(table, explain=True, played=played_line(s)) + "<h2>Where each point came from</h2>"
-                    + pages.table(provenance, game=s.game))
+                    + pages.provenance(table, s.game))
 
         return await self.section(request, "Score", "/score", "Score sheet", inner)
 
@@ -275,8 +273,7 @@ class Site(Base):
             from scorekeeper.render.report_data import lairs_of
 
             found = lairs_of(s.snapshot())
-            maps = "".join(f'<div class="lair">{lair_svg(lair)}</div>' for lair in found)
-            return f'<div class="lairs">{maps}</div>' if found else f'<p class="meta">{pages.e(s.game.title)} has no Lairs to draw.</p>'
+            return pages.lairs_body([lair_svg(lair) for lair in found]) if found else f'<p class="meta">{pages.e(s.game.title)} has no Lairs to draw.</p>'
 
         return await self.section(request, "Lairs", "/lairs", "Lairs", inner)
 

@@ -100,9 +100,10 @@ def trust_banner(trust: TrustVerdict | None) -> str:
 
 
 def table(rows: Sequence[Mapping[str, Any]], keys: Sequence[str] | None = None, *, highlight: Iterable[int] = (),
-          game: Game | None = None) -> str:
+          game: Game | None = None, pinned: bool = False) -> str:
     """Rows as a table in a box of its own (it scrolls inside it, never the page), labelled cards on a phone
-    when it has more than three columns; each text said for people (``for_people``)."""
+    when it has more than three columns; ``pinned``: never cards, one line a row, its first column pinned
+    while the others scroll (a standings table). Each text said for people (``for_people``)."""
     if not rows:
         return '<p class="meta">(none)</p>'
     if keys is None:
@@ -116,7 +117,7 @@ def table(rows: Sequence[Mapping[str, Any]], keys: Sequence[str] | None = None, 
         + "".join(f'<td data-label="{e(str(k))}"><span>{e(for_people(text(row.get(k, "")), game))}</span></td>'
                   for k in keys) + "</tr>"
         for i, row in enumerate(rows))
-    cards = ' class="cards"' if len(keys) > 3 else ""  # three columns fit a phone as they are
+    cards = ' class="pinned"' if pinned else ' class="cards"' if len(keys) > 3 else ""  # three columns fit a phone
     return f'<div class="scroll"><table{cards}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
@@ -127,13 +128,13 @@ def now_section(game: Game, status: Status, expected: Expectation, events: int, 
     who = expected.player or status.active_player
     over = expected.finished or status.finished
     turn = "The game is over" if over else f"{who} to play" if who else "Nobody in particular to play"
-    head = "<br>".join(e(for_people(line, game)) for line in status.headline)
+    head = " · ".join(e(for_people(line, game)) for line in status.headline)
     broken = (f'<p class="bad">{problems} recorded play(s) break a rule: see <a href="/check">Check</a></p>'
               if problems else "")
     step = (f'<p class="winner-line">{winner}</p>' if over and winner
             else f'<p class="next">Next: {e(next_words(game, expected))}</p>')
-    return (f'<section id="now" data-live><h2>Now</h2><p class="turn">{e(turn)}</p>{step}{buttons}'
-            f'<p class="meta">{head}</p>{broken}<p class="meta">{events} events recorded</p></section>')
+    return (f'<section id="now" data-live><h2 class="turn">{e(turn)}</h2><p class="meta">{head}</p>{step}{buttons}'
+            f'{broken}</section>')
 
 
 def winner_html(score: ScoreTable | None) -> str:
@@ -146,9 +147,10 @@ def winner_html(score: ScoreTable | None) -> str:
     return f"{e(said)}: <b>{e(names)}</b>"
 
 
-def score_rows(score: ScoreTable, explain: bool = False, played: str = "") -> str:
+def score_rows(score: ScoreTable, explain: bool = False, played: str = "", said: bool = True) -> str:
     """The scoring table (rank, player, each category with ``explain``, total), winners highlighted; it fits a
-    phone or scrolls inside its own box, the rank, the player and the total pinned."""
+    phone or scrolls inside its own box, the rank, the player and the total pinned. ``said``: with the line
+    saying whether it is final and who won (the table page says both above it)."""
     ordered = sorted(score.rows, key=lambda r: (r.rank, score.rows.index(r)))
     categories = list(score.categories) if explain else []
     head = ('<th scope="col" class="rank num">rank</th><th scope="col" class="who">player</th>'
@@ -160,17 +162,49 @@ def score_rows(score: ScoreTable, explain: bool = False, played: str = "") -> st
         + "".join(f'<td class="num">{e(text(r.categories.get(c, 0)))}</td>' for c in categories)
         + f'<td class="total num">{e(text(r.total))}</td></tr>' for r in ordered)
     state = "Final score" if score.final else "Provisional score (the game is not over)"
-    lead = f"<p>{winner_html(score)}</p>" if score.winners else ""
+    lead = f"<p>{winner_html(score)}</p>" if score.winners and (said or not score.final) else ""
     notes = "".join(f'<p class="meta">Note: {e(for_people(n))}</p>' for n in score.notes)
     tiebreak = f"<p>Tiebreak: {e(for_people(score.tiebreak))}</p>" if score.tiebreak else ""
     when = f'<p class="meta">{e(played)}</p>' if played else ""
-    return (f'<p><b>{e(state)}</b></p><div class="scroll"><table class="score"><thead><tr>{head}</tr></thead>'
-            f"<tbody>{rows}</tbody></table></div>{lead}{tiebreak}{when}{notes}")
+    return ((f'<p><b>{e(state)}</b></p>' if said else "") + '<div class="scroll"><table class="score">'
+            f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>{lead}{tiebreak}{when}{notes}")
+
+
+def lairs_body(svgs: Sequence[str]) -> str:
+    """The 8 Dragons Lairs (``lair_map.lair_svg``), each in a box that scrolls, drawn 1.4 times larger than the
+    report draws them so that a cell's coordinates read on a phone (field report WEB-15), under a legend."""
+    from scorekeeper.render.lair_map import TILE_FILL, TILE_KIND
+
+    legend = "".join(f'<li style="background:{fill}">{e(TILE_KIND[kind])}</li>' for kind, fill in TILE_FILL.items())
+    maps = []
+    for svg in svgs:
+        size = re.search(r'<svg[^>]*?width="([\d.]+)"[^>]*?height="([\d.]+)"', svg)
+        if size:
+            width, height = float(size.group(1)) * 1.4, float(size.group(2)) * 1.4
+            svg = svg.replace("<svg ", f'<svg style="width:{width:.0f}px;height:{height:.0f}px" ', 1)
+        maps.append(f'<div class="lair">{svg}</div>')
+    return (f'<ul class="legend" aria-label="tile colours">{legend}</ul><p class="meta">Each hexagon is a tile: its '
+            "name, its face, its artifacts and printed Gold ($N), its cell q,r. Thick dark sides are walls, thin dashed "
+            "ones open edges; a gold dot is a Chamber; an empty dotted hexagon is an open place, with its cell and the "
+            f'sides where the Lair is open to it.</p><div class="lairs">{"".join(maps)}</div>')
+
+
+def provenance(table: ScoreTable, game: Game | None = None) -> str:
+    """Where each point came from, one short line each, under each player (field report WEB-16: no tall card)."""
+    by_player: dict[str, list[str]] = {}
+    for x in table.explanations:
+        points = text(x.points)
+        signed = points if points.startswith("-") else f"+{points}"
+        by_player.setdefault(x.player, []).append(
+            f'<li><b class="num">{e(signed)}</b> {e(x.category)}: {e(for_people(text(x.source), game))}</li>')
+    if not by_player:
+        return '<p class="meta">(none)</p>'
+    return "".join(f'<h3>{e(who)}</h3><ul class="sources">{"".join(lines)}</ul>' for who, lines in by_player.items())
 
 
 def score_section(score: ScoreTable | None, problem: str | None, played: str = "") -> str:
-    inner = score_rows(score, played=played) if score is not None else f'<p class="bad">{e(for_people(problem or ""))}</p>'
-    heading = "Final score" if score is not None and score.final else "Score so far"
+    inner = score_rows(score, played=played, said=False) if score is not None else f'<p class="bad">{e(for_people(problem or ""))}</p>'
+    heading = "Final score" if score is not None and score.final else "Score so far (provisional)"
     return (f'<section id="score" data-live><h2>{heading}</h2>{inner}<p><a href="/score">The score sheet</a></p>'
             "</section>")
 
@@ -199,7 +233,7 @@ def play_items(rows: Sequence[Mapping[str, Any]], recorded: int | None = None, g
 def plays_section(rows: Sequence[Mapping[str, Any]], recorded: int | None, game: Game | None = None) -> str:
     last = list(reversed(rows[-10:]))
     return (f'<section id="plays" data-live><h2>Last plays</h2>{play_items(last, recorded, game)}'
-            f'<p><a href="/log">The whole log</a></p></section>')
+            f'<p><a href="/log">The whole log</a> <span class="meta">({len(rows)} events recorded)</span></p></section>')
 
 
 def hidden_token(form_token: str) -> str:
@@ -393,7 +427,8 @@ def standings_body(league: Mapping[str, Any]) -> str:
     for game in league["games"]:
         rows = [{"player": p["player"], "games": p["games"], "wins": p["wins"], "win rate": f"{p['win_rate']:.0%}",
                  "average": p["average"], "best": p["best"]} for p in game["players"]]
-        parts.append(f"<h2>{e(game['title'])}: {game['sessions']} finished session(s)</h2>{table(rows, highlight=[0])}")
+        parts.append(f"<h2>{e(game['title'])}: {game['sessions']} finished session(s)</h2>"
+                     f"{table(rows, highlight=[0], pinned=True)}")
     if not league["games"]:
         parts.append('<p class="meta">No finished session in this folder yet.</p>')
     sessions = [{"session": s["path"], "game": s["game"], "date": s["date"], "winners": s["winners"]}

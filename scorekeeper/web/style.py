@@ -16,9 +16,9 @@ header h1{font-size:1.2em;margin:.15em 0}header .meta{margin:.1em 0}
 nav{display:flex;flex-wrap:wrap;gap:0 .2em;margin:.1em 0 .3em}
 nav a{color:#1f4e8c;display:inline-flex;align-items:center;min-height:44px;min-width:44px;padding:0 .45em}
 nav a.here{font-weight:700;color:#1d1d1f;text-decoration:none}
-h2{font-size:1.1em;border-bottom:2px solid #c9a227;padding-bottom:.15em;margin:.9em 0 .4em}
+h2{font-size:1.1em;border-bottom:2px solid #c9a227;padding-bottom:.15em;margin:.7em 0 .3em}
 section{margin-bottom:.8em}
-.turn{font-size:1.4em;font-weight:700;margin:.1em 0}.winner-line{font-size:1.25em}
+.turn{font-size:1.4em;font-weight:700;margin:.1em 0;border:0;padding:0}.winner-line{font-size:1.25em}
 .next{background:#fff4c7;border-left:5px solid #c9a227;padding:.4em .6em;margin:.4em 0}
 .meta{color:#4d4d4d;font-size:.95em}.ok{color:#14642a;font-weight:600}.bad{color:#a1121b;font-weight:600}
 .flash{background:#e3f4e3;border:1px solid #9bc89b;padding:.45em .7em;margin:.3em 0;font-weight:600}
@@ -33,6 +33,9 @@ table.score td.rank,table.score th.rank{position:sticky;left:0;z-index:1;backgro
 table.score td.who,table.score th.who{position:sticky;left:2.8em;z-index:1;white-space:nowrap}
 table.score td.total,table.score th.total{position:sticky;right:0;z-index:1;font-weight:700;box-shadow:-2px 0 0 #d5d5cf}
 table.score td{background:#fff}table.score th{background:#efeee6}table.score tr.winner td{background:#fff4c7}
+table.pinned td:first-child,table.pinned th:first-child{position:sticky;left:0;z-index:1;background:#fff;white-space:nowrap}
+table.pinned th:first-child{background:#efeee6}table.pinned tr.winner td:first-child{background:#fff4c7}
+ul.sources{padding-left:1.1em;margin:.2em 0 .6em}ul.sources li{margin:.15em 0}h3{font-size:1em;margin:.7em 0 .2em}
 .tag{display:inline-block;border-radius:3px;padding:0 .35em;font-size:.9em;font-weight:600;background:#eee}
 .tag.rejected,.tag.error{background:#fbe0e0;color:#8b0d15}.tag.forced,.tag.warning{background:#fdf0cf;color:#6b4700}
 .tag.voided{background:#e6e6e6;color:#4d4d4d;text-decoration:line-through}.tag.applied{background:#e3f4e3;color:#14642a}
@@ -57,7 +60,8 @@ svg{max-width:100%;height:auto}.lairs{display:flex;flex-wrap:wrap;gap:1em}
 code,.code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.92em;overflow-wrap:anywhere}
 details>summary{cursor:pointer;min-height:44px;display:flex;align-items:center;color:#1f4e8c;font-weight:600}
 @media (max-width:700px){
-body{font-size:17px}
+body{font-size:17px}header .meta{font-size:.85em}
+#plays-now{display:grid;grid-template-columns:1fr 1fr;gap:.35em}#plays-now a.button{padding:.35em .6em;justify-content:center;text-align:center}
 table.cards,table.cards tbody,table.cards tr,table.cards td{display:block;width:100%}
 table.cards thead{display:none}table.cards{border:0;background:none}
 table.cards tr{background:#fff;border:1px solid #d5d5cf;border-radius:6px;margin:.4em 0;padding:.1em 0}
