@@ -96,6 +96,10 @@ def trust_banner(trust: TrustVerdict | None) -> str:
             "</div>")
 
 
+#: a box that scrolls sideways inside the page: reachable by the keyboard too, and named
+BOX = 'tabindex="0" role="region" aria-label="a table or drawing that scrolls sideways"'
+
+
 # -- pieces --------------------------------------------------------------------------------------------
 
 
@@ -118,7 +122,7 @@ def table(rows: Sequence[Mapping[str, Any]], keys: Sequence[str] | None = None, 
                   for k in keys) + "</tr>"
         for i, row in enumerate(rows))
     cards = ' class="pinned"' if pinned else ' class="cards"' if len(keys) > 3 else ""  # three columns fit a phone
-    return f'<div class="scroll"><table{cards}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+    return f'<div class="scroll" {BOX}><table{cards}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
 def now_section(game: Game, status: Status, expected: Expectation, events: int, problems: int,
@@ -166,7 +170,7 @@ def score_rows(score: ScoreTable, explain: bool = False, played: str = "", said:
     notes = "".join(f'<p class="meta">Note: {e(for_people(n))}</p>' for n in score.notes)
     tiebreak = f"<p>Tiebreak: {e(for_people(score.tiebreak))}</p>" if score.tiebreak else ""
     when = f'<p class="meta">{e(played)}</p>' if played else ""
-    return ((f'<p><b>{e(state)}</b></p>' if said else "") + '<div class="scroll"><table class="score">'
+    return ((f'<p><b>{e(state)}</b></p>' if said else "") + f'<div class="scroll" {BOX}><table class="score">'
             f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>{lead}{tiebreak}{when}{notes}")
 
 
@@ -182,7 +186,7 @@ def lairs_body(svgs: Sequence[str]) -> str:
         if size:
             width, height = float(size.group(1)) * 1.4, float(size.group(2)) * 1.4
             svg = svg.replace("<svg ", f'<svg style="width:{width:.0f}px;height:{height:.0f}px" ', 1)
-        maps.append(f'<div class="lair">{svg}</div>')
+        maps.append(f'<div class="lair" {BOX}>{svg}</div>')
     return (f'<ul class="legend" aria-label="tile colours">{legend}</ul><p class="meta">Each hexagon is a tile: its '
             "name, its face, its artifacts and printed Gold ($N), its cell q,r. Thick dark sides are walls, thin dashed "
             "ones open edges; a gold dot is a Chamber; an empty dotted hexagon is an open place, with its cell and the "
@@ -390,7 +394,7 @@ def rulings(findings: Sequence[Finding]) -> str:
 
 #: the report on a phone: a wide table scrolls in its own box, the page itself never sideways; 16 px type
 REPORT_ON_A_PHONE = ("body{font-size:16px}@media (max-width:700px){body{padding:.6em .8em 2em}"
-                     "table{display:block;overflow-x:auto;max-width:100%}svg{max-width:100%;height:auto}}")
+                     ".lair svg{max-width:100%;height:auto}}")
 
 
 def report_for_people(page: str) -> str:
