@@ -67,9 +67,11 @@ code,.hash{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.92em;wor
 .empty{color:#666;font-style:italic}
 .scroll{overflow-x:auto;max-width:100%}.chart svg,.lair svg{max-width:100%;height:auto}.narrow{display:none}
 .turned td:first-child,.turned th:first-child{position:sticky;left:0;background:#efeee6}.caption{color:#555}
-.turned tr:first-child td{color:#555}.turned tr:last-child td{font-weight:700}
-@media (max-width:700px){body{padding:.8em .7em 2em;font-size:16px}.wide{display:none}.narrow{display:block}
-.chart{overflow-x:auto}.chart svg{min-width:560px}.chart svg text{font-size:15px}.chart svg text[font-size="14"]{font-size:17px}}
+.turned tr:first-child td{color:#555}
+ul.legend{list-style:none;padding:0;margin:.3em 0;flex-wrap:wrap;gap:.2em 1em}ul.legend.narrow{display:none}
+.swatch{display:inline-block;width:1em;height:1em;margin-right:.35em;vertical-align:-.1em;border-radius:2px}.turned tr:last-child td{font-weight:700}
+@media (max-width:700px){body{padding:.8em .7em 2em;font-size:16px}.wide{display:none}.narrow{display:block}ul.legend.narrow{display:flex}.turned table{font-size:.88em}.turned th,.turned td{padding:.2em .35em}
+.chart{overflow-x:auto}.chart svg{min-width:560px}.chart svg text[dominant-baseline]{font-size:14px}}
 """
 
 def render(report: Report) -> str:
@@ -167,7 +169,19 @@ def _chart_section(report: Report) -> str:
         return f'<p class="empty">The score chart is not available: {escape(report.chart_problem or "")}.</p>'
     caption = chart_caption(report.chart_svg)
     said = f'<p class="caption">{caption}</p>' if caption else ""
-    return f'<div class="chart" tabindex="0" role="region" aria-label="the score chart">{report.chart_svg}</div>{said}'
+    return (f'<div class="chart" tabindex="0" role="region" aria-label="the score chart">{report.chart_svg}</div>'
+            f'{chart_legend(report.chart_svg, "narrow")}{said}')
+
+
+def chart_legend(svg: str, kind: str = "") -> str:
+    """The chart's legend (each player's colour and last total) as HTML, for a phone, where the chart scrolls
+    and its own legend, at its right edge, is out of sight; '' when the chart has none."""
+    import re
+
+    found = re.findall(r'<rect x="[^"]*" y="[^"]*" width="12" height="12" fill="(#[0-9A-Fa-f]{6})"/>\n<text [^>]*>([^<]*)</text>',
+                       svg)
+    items = "".join(f'<li><span class="swatch" style="background:{colour}"></span>{name}</li>' for colour, name in found)
+    return f'<ul class="{f"legend {kind}".strip()}" aria-label="the chart\'s players">{items}</ul>' if items else ""
 
 
 def chart_caption(svg: str) -> str:

@@ -259,9 +259,13 @@ class Site(Base):
         def inner(s: Session) -> str:
             from scorekeeper.app.timeline import timeline
             from scorekeeper.render import chart
+            from scorekeeper.render.html_report import chart_caption, chart_legend
 
             try:
-                return f'<div class="chart">{chart.svg(timeline(s))}</div>'
+                drawn = chart.svg(timeline(s))
+                caption = chart_caption(drawn)  # in full: the chart's own last line is cut to fit it (REPORT-2)
+                return (f'<div class="chart" {pages.BOX}>{drawn}</div>{chart_legend(drawn, "phone-only")}'
+                        + (f'<p class="meta">{caption}</p>' if caption else ""))
             except MissingValueError as exc:
                 return f'<p class="bad">The chart is not available: {pages.e(str(exc))}</p>'
 

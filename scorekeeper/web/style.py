@@ -56,6 +56,7 @@ label.check{display:flex;align-items:center;gap:.3em;min-height:44px;font-weight
 .hint{color:#4d4d4d;font-size:.9em;font-weight:400}
 svg{max-width:100%;height:auto}.lairs{display:flex;flex-wrap:wrap;gap:1em}
 .lair{background:#fff;border:1px solid #ddd;padding:.3em;overflow-x:auto;max-width:100%}.lair svg{max-width:none}
+.legend.phone-only{display:none}.swatch{display:inline-block;width:1em;height:1em;margin-right:.35em;vertical-align:-.1em;border-radius:2px}
 .legend{display:flex;flex-wrap:wrap;gap:.3em;list-style:none;padding:0;margin:.4em 0}.legend li{border:1px solid #bbb;border-radius:4px;padding:.1em .45em}
 code,.code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.92em;overflow-wrap:anywhere}
 details>summary{cursor:pointer;min-height:44px;display:flex;align-items:center;color:#1f4e8c;font-weight:600}
@@ -70,7 +71,7 @@ padding:.15em .5em}
 table.cards td:last-child{border-bottom:0}
 table.cards td::before{content:attr(data-label);font-weight:600;text-align:left;color:#3d3d3d;flex:none;max-width:55%}
 table.cards td>span{min-width:0;overflow-wrap:break-word}
-.chart svg{min-width:0}
+.chart{overflow-x:auto}.chart svg{min-width:560px;max-width:none;width:560px}.chart svg text[dominant-baseline]{font-size:14px}ul.legend.phone-only{display:flex}
 }
 @media (min-width:1000px){
 main.live{display:grid;grid-template-columns:1fr 1fr;gap:0 2em;grid-auto-flow:dense}main.live>section.wide{grid-column:1/3}
