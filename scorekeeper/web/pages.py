@@ -76,9 +76,10 @@ def layout(title: str, body: str, *, here: str = "", writer: bool = False, game:
 <script src="/static/live.js" defer></script>
 </head>
 <body class="{'screen' if screen else 'phone'}">
-<header id="{e(top)}"><h1>{e(title)}</h1><p class="meta">{e(game)} {role}</p><nav aria-label="pages">{nav}</nav></header>{trust_banner(trust)}
+<header id="{e(top)}"><h1>{e(title)} {role}</h1><nav aria-label="pages">{nav}</nav></header>{trust_banner(trust)}
 {flash}
 {body}
+<footer><p class="meta">{e(game)}</p></footer>
 </body>
 </html>
 """

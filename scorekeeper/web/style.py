@@ -12,7 +12,8 @@ CSS = """
 html{-webkit-text-size-adjust:100%}
 body{font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f;background:#fafaf7;margin:0;
 padding:.5em .8em 3em;max-width:1400px;margin:0 auto;overflow-wrap:normal;word-break:normal;hyphens:manual}
-header h1{font-size:1.2em;margin:.15em 0}header .meta{margin:.1em 0}
+header{scroll-margin-top:2em}header h1{font-size:1.2em;margin:.15em 0}header h1 .tag{font-size:.6em;vertical-align:.2em}
+footer{margin-top:2em;border-top:1px solid #ddd}header .meta{margin:.1em 0}
 nav{display:flex;flex-wrap:wrap;gap:0 .2em;margin:.1em 0 .3em}
 nav a{color:#1f4e8c;display:inline-flex;align-items:center;min-height:44px;min-width:44px;padding:0 .45em}
 nav a.here{font-weight:700;color:#1d1d1f;text-decoration:none}
@@ -62,7 +63,7 @@ code,.code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.92em;ove
 details>summary{cursor:pointer;min-height:44px;display:flex;align-items:center;color:#1f4e8c;font-weight:600}
 @media (max-width:700px){
 body{font-size:17px}header .meta{font-size:.85em}
-#plays-now{display:grid;grid-template-columns:1fr 1fr;gap:.35em}#plays-now a.button{padding:.35em .6em;justify-content:center;text-align:center}
+#plays-now{display:grid;grid-template-columns:1fr 1fr;gap:.35em}#plays-now a.button{padding:.3em .5em;justify-content:center;text-align:center;font-size:.92em}
 table.cards,table.cards tbody,table.cards tr,table.cards td{display:block;width:100%}
 table.cards thead{display:none}table.cards{border:0;background:none}
 table.cards tr{background:#fff;border:1px solid #d5d5cf;border-radius:6px;margin:.4em 0;padding:.1em 0}
