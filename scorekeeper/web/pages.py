@@ -171,8 +171,23 @@ def score_rows(score: ScoreTable, explain: bool = False, played: str = "", said:
     notes = "".join(f'<p class="meta">Note: {e(for_people(n))}</p>' for n in score.notes)
     tiebreak = f"<p>Tiebreak: {e(for_people(score.tiebreak))}</p>" if score.tiebreak else ""
     when = f'<p class="meta">{e(played)}</p>' if played else ""
-    return ((f'<p><b>{e(state)}</b></p>' if said else "") + f'<div class="scroll" {BOX}><table class="score">'
-            f"<thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>{lead}{tiebreak}{when}{notes}")
+    wide = f'<div class="scroll{" wide-only" if categories else ""}" {BOX}><table class="score"><thead><tr>{head}</tr></thead>'
+    wide += f"<tbody>{rows}</tbody></table></div>"
+    return ((f'<p><b>{e(state)}</b></p>' if said else "") + wide + (turned(score, ordered) if categories else "")
+            + f"{lead}{tiebreak}{when}{notes}")
+
+
+def turned(score: ScoreTable, ordered: Sequence[Any]) -> str:
+    """The score sheet on a phone, as the terminal turns it: the categories down, the players across (the rank on
+    top, the total at the foot), the categories pinned while many players scroll in the box."""
+    head = '<th scope="col">category</th>' + "".join(f'<th scope="col" class="num">{e(r.player)}</th>' for r in ordered)
+    lines = [("rank", [str(r.rank) for r in ordered])]
+    lines += [(c, [text(r.categories.get(c, 0)) for r in ordered]) for c in score.categories]
+    lines.append(("total", [text(r.total) for r in ordered]))
+    body = "".join(f'<tr{" class=sum" if name == "total" else ""}><th scope="row">{e(name)}</th>'
+                   + "".join(f'<td class="num">{e(v)}</td>' for v in values) + "</tr>" for name, values in lines)
+    return (f'<div class="scroll phone-only" {BOX}><table class="pinned turned"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table></div>")
 
 
 def lairs_body(svgs: Sequence[str]) -> str:

@@ -36,6 +36,8 @@ table.score td.total,table.score th.total{position:sticky;right:0;z-index:1;font
 table.score td{background:#fff}table.score th{background:#efeee6}table.score tr.winner td{background:#fff4c7}
 table.pinned td:first-child,table.pinned th:first-child{position:sticky;left:0;z-index:1;background:#fff;white-space:nowrap}
 table.pinned th:first-child{background:#efeee6}table.pinned tr.winner td:first-child{background:#fff4c7}
+.phone-only{display:none}table.turned tr.sum td,table.turned tr.sum th{font-weight:700;background:#fff4c7}
+table.turned{font-size:.88em}table.turned th,table.turned td{padding:.25em .35em}table.turned th[scope=row]{font-weight:600;white-space:normal;min-width:5.5em}
 ul.sources{padding-left:1.1em;margin:.2em 0 .6em}ul.sources li{margin:.15em 0}h3{font-size:1em;margin:.7em 0 .2em}
 .tag{display:inline-block;border-radius:3px;padding:0 .35em;font-size:.9em;font-weight:600;background:#eee}
 .tag.rejected,.tag.error{background:#fbe0e0;color:#8b0d15}.tag.forced,.tag.warning{background:#fdf0cf;color:#6b4700}
@@ -72,7 +74,7 @@ padding:.15em .5em}
 table.cards td:last-child{border-bottom:0}
 table.cards td::before{content:attr(data-label);font-weight:600;text-align:left;color:#3d3d3d;flex:none;max-width:55%}
 table.cards td>span{min-width:0;overflow-wrap:break-word}
-.chart{overflow-x:auto}.chart svg{min-width:560px;max-width:none;width:560px}.chart svg text[dominant-baseline]{font-size:14px}ul.legend.phone-only{display:flex}
+.wide-only{display:none}div.phone-only{display:block}.chart{overflow-x:auto}.chart svg{min-width:560px;max-width:none;width:560px}.chart svg text[dominant-baseline]{font-size:14px}ul.legend.phone-only{display:flex}
 }
 @media (min-width:1000px){
 main.live{display:grid;grid-template-columns:1fr 1fr;gap:0 2em;grid-auto-flow:dense}main.live>section.wide{grid-column:1/3}
