@@ -28,14 +28,13 @@ from starlette.routing import Route
 
 from scorekeeper.app.session import Session, Verdict
 from scorekeeper.errors import BadInput, Refused, ScorekeeperError
-from scorekeeper.core.protocol import Finding, GameSetupError, MissingValueError
-from scorekeeper.web import pages
+from scorekeeper.core.protocol import GameSetupError, MissingValueError
+from scorekeeper.web import pages, views
 from scorekeeper.web.forms import draft_of, facts_of, play_form
 from scorekeeper.web.guard import (COOKIE_SECONDS, FORM_SECONDS, LOOPBACK_NAMES, Denied, Guard, Hosts, cookie_name,
                                    new_token, port_of, read_fields)
 from scorekeeper.web.live import Hub
 from scorekeeper.web.served import ServedLeague, ServedSession
-from scorekeeper.web.words import for_people
 
 log = logging.getLogger("scorekeeper.web")
 Handler = Callable[[Request], Awaitable[Response]]
@@ -194,29 +193,8 @@ class Site(Base):
         recorded = int_param(request, "recorded")
 
         def build(s: Session) -> str:
-            from scorekeeper.render.report_data import played_line
-
-            status, expected, rows, game = s.status(), s.expect(), s.log(), s.game
-            score, problem = _score(s)
-            over = expected.finished or status.finished
-            buttons = pages.play_buttons(game, expected) if writer else ""
-            parts = [pages.now_section(game, status, expected, len(rows), len(s.replay().errors), buttons,
-                                       pages.winner_html(score) if over else ""),
-                     pages.score_section(score, problem, played_line(s))]
-            if not screen:
-                parts.append(pages.record_section(game, expected, self.guard.form_token()) if writer
-                             else pages.read_only_note())
-            parts.append(pages.plays_section(rows, recorded, game))
-            if writer:
-                parts.append(pages.undo_section(_last_play(rows)))
-            flash = ""
-            row = next((r for r in rows if r["seq"] == recorded), None) if recorded is not None else None
-            if row is not None:
-                flash = (f'<p class="flash" id="flash" role="status">#{recorded} recorded: '
-                         f'{pages.e(for_people(row["description"], game))}</p>')
-            body = f'<main class="live">{"".join(parts)}</main>'
-            # the redirect after a play lands on #play-N: the page's top, where its verdict is
-            top = f"play-{recorded}" if row is not None else "top"
+            body, flash, top = views.table(s, writer=writer, screen=screen, recorded=recorded,
+                                           form_token=self.guard.form_token())
             return self.page(s, request, "Big screen" if screen else "Table", body, "/screen" if screen else "/",
                              writer, screen=screen, flash=flash, top=top)
 
@@ -227,7 +205,7 @@ class Site(Base):
         if not self.viewer(request):
             raise Denied(401, "this address only reads: open the table's address with its token (?t=…) to record")
         return self.html(request, await self.read(lambda s: self.page(
-            s, request, "Undo", pages.undo_body(_last_play(s.log()), self.guard.form_token()), "", True)))
+            s, request, "Undo", pages.undo_body(views.last_play(s.log()), self.guard.form_token()), "", True)))
 
     async def screen(self, request: Request) -> Response:
         return await self.table(request, screen=True)
@@ -244,57 +222,24 @@ class Site(Base):
         return self.html(request, await self.read(build))
 
     async def score(self, request: Request) -> Response:
-        def inner(s: Session) -> str:
-            table, problem = _score(s)
-            if table is None:
-                return f'<p class="bad">{pages.e(problem or "")}</p>'
-            from scorekeeper.render.report_data import played_line
-
-            return (pages.score_rows(table, explain=True, played=played_line(s)) + "<h2>Where each point came from</h2>"
-                    + pages.provenance(table, s.game))
-
-        return await self.section(request, "Score", "/score", "Score sheet", inner)
+        return await self.section(request, "Score", "/score", "Score sheet", views.score_sheet)
 
     async def chart(self, request: Request) -> Response:
-        def inner(s: Session) -> str:
-            from scorekeeper.app.timeline import timeline
-            from scorekeeper.render import chart
-            from scorekeeper.render.html_report import chart_caption, chart_legend
-
-            try:
-                drawn = chart.svg(timeline(s))
-                caption = chart_caption(drawn)  # in full: the chart's own last line is cut to fit it (REPORT-2)
-                return (f'<div class="chart" {pages.BOX}>{drawn}</div>{chart_legend(drawn, "phone-only")}'
-                        + (f'<p class="meta">{caption}</p>' if caption else ""))
-            except MissingValueError as exc:
-                return f'<p class="bad">The chart is not available: {pages.e(str(exc))}</p>'
-
-        return await self.section(request, "Chart", "/chart", "Score over time", inner)
+        return await self.section(request, "Chart", "/chart", "Score over time", views.chart)
 
     async def lairs(self, request: Request) -> Response:
-        def inner(s: Session) -> str:
-            from scorekeeper.render.lair_map import lair_svg
-            from scorekeeper.render.report_data import lairs_of
-
-            found = lairs_of(s.snapshot())
-            return pages.lairs_body([lair_svg(lair) for lair in found]) if found else f'<p class="meta">{pages.e(s.game.title)} has no Lairs to draw.</p>'
-
-        return await self.section(request, "Lairs", "/lairs", "Lairs", inner)
+        return await self.section(request, "Lairs", "/lairs", "Lairs", views.lairs)
 
     async def log_page(self, request: Request) -> Response:
         return await self.section(request, "Log", "/log", "Every event, newest first",
                                   lambda s: pages.play_items(list(reversed(s.log())), game=s.game))
 
     async def check_page(self, request: Request) -> Response:
-        def inner(s: Session) -> str:
-            findings = [Finding(v.rule, f"#{v.seq} {for_people(v.message, s.game)}", v.severity)
-                        for v in s.replay().violations]
-            return pages.rulings(findings) if findings else f'<p class="ok">No violations in {s.journal.count} events.</p>'
-
-        return await self.section(request, "Check", "/check", "Plays that break a rule", inner)
+        return await self.section(request, "Check", "/check", "Plays that break a rule", views.check)
 
     async def state_page(self, request: Request) -> Response:
-        return await self.section(request, "Board", "/state", "The whole board", lambda s: pages.status_body(s.game, s.status(), s.expect()))
+        return await self.section(request, "Board", "/state", "The whole board",
+                                  lambda s: pages.status_body(s.game, s.status(), s.expect()))
 
     async def report(self, request: Request) -> Response:
         """The referee's report (``scorekeeper report``), with the live script let in and a way back."""
@@ -424,7 +369,7 @@ class Site(Base):
         def undo(s: Session, f: dict[str, str], force: bool) -> Verdict:
             if not wants_json(request) and f.get("confirm", "") != "yes":
                 raise BadInput("an undo must be confirmed: tick the box on the Undo page")
-            last = _last_play(s.log())
+            last = views.last_play(s.log())
             if f.get("seq") and (last is None or str(last["seq"]) != f["seq"]):  # someone recorded meanwhile
                 raise BadInput(f"nothing undone: #{f['seq']} is no longer the last play; look at the table again")
             return s.undo(force=force)
@@ -474,20 +419,6 @@ def _again(first: Response) -> Response:
     """The answer of a repeated post: the first one's status, headers and body."""
     headers = {k: v for k, v in first.headers.items() if k.lower() not in ("content-length", "set-cookie")}
     return Response(first.body, first.status_code, headers=headers)
-
-
-def _last_play(rows: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The event an undo voids (``Session.undo``): the newest that still counts, a void excepted."""
-    from scorekeeper.core.events import VOID
-
-    return next((r for r in reversed(rows) if r["type"] != VOID and r["status"] != "voided"), None)
-
-
-def _score(s: Session) -> tuple[Any, str | None]:
-    try:
-        return s.score(), None
-    except MissingValueError as exc:
-        return exc.table, str(exc)
 
 
 class League(Base):
