@@ -39,8 +39,9 @@ def for_people(text: str, game: Game | None = None) -> str:
     (with ``game``: the declared label), and ``--flag VALUE`` becomes the word's name and value."""
     if not text or ("scorekeeper" not in text and "--" not in text and not re.search(GAME_WORDS + r"\s", text)):
         return text
-    out = re.sub(r"\s*\(([^()]*)\)", lambda m: _parenthesis(m.group(0), m.group(1)), text)
-    out = SCOREKEEPER.sub(lambda m: _command_words(m.group(1), game), out)
+    out = text.replace("recorded with --force", "recorded anyway")
+    out = re.sub(r"\s*\(([^()]*)\)", lambda m: _parenthesis(m.group(0), m.group(1)), out)
+    out = SCOREKEEPER.sub(lambda m: _command_words(m.group(1), game, m.group(2)), out)
     out = INLINE.sub(lambda m: _command_words(m.group(1), game), out)
     out = re.sub(r"(?<![\w-])--force\b", "“record it anyway”", out)
     out = FLAG.sub(lambda m: _flag_words(m.group(1), m.group(2), game), out)
@@ -52,17 +53,20 @@ def _parenthesis(whole: str, inner: str) -> str:
     """A parenthesis of a message: dropped when it only names a command, its result kept when it shows one."""
     stripped = inner.strip()
     command = COMMAND.match(stripped)
-    if command is None and not stripped.startswith("--") and not stripped.startswith("scorekeeper "):
-        return whole
+    if command is None and not stripped.startswith("scorekeeper "):
+        flag = FLAG.match(stripped)
+        return "" if flag is not None and flag.end() == len(stripped) else whole  # ``(--good TYPE)`` goes
     if ":" in stripped:  # ``fc gather: 2iron`` → ``2iron``
         rest = stripped.split(":", 1)[1].strip()
         return f" ({rest})" if rest else ""
-    return ""
+    return "" if command is None or command.end() >= len(stripped) else whole
 
 
-def _command_words(command: str, game: Game | None) -> str:
+def _command_words(command: str, game: Game | None, args: str = "") -> str:
     if command in PAGES:
         return PAGES[command]
+    if command == "set":  # ``scorekeeper set colour_tracks_confirmed=yes``: the setting, as the table says it
+        return f"the setting {args.strip()}".strip()
     if game is not None:
         for declared in game.events:
             names = {declared.name.lower(), declared.name.lower().replace("_", "-"), declared.name.lower().split("_")[0]}
@@ -79,7 +83,8 @@ def _flag_words(name: str, value: str | None, game: Game | None) -> str:
             if word is not None:
                 said = word.said
                 break
-    return f"{said} {value}" if value and not value.isupper() else said
+    return f"{said} {value.lower() if value.isupper() or '=' in value and value.replace('=', '').isupper() else value}" \
+        if value else said
 
 
 # -- what the game expects, for the web -----------------------------------------------------------------------

@@ -141,10 +141,31 @@ def test_for_people_rewrites_the_command_line_forms_of_the_games_messages() -> N
         "the game is over: scorekeeper score": "the game is over: the Score page",
         "say which good you take 2 of (--good TYPE)": "say which good you take 2 of",
         "raid card 1,2 (eh raidcard) — then Astrid starts": "raid card 1,2 — then Astrid starts",
+        "Fern not paid (--pay GOOD for everyone there, or --pay NAME=GOOD each; Hana holds 1bread)":
+            "Fern not paid (pay good for everyone there, or pay name=good each; Hana holds 1bread)",
+        "confirm it against the board with: scorekeeper set colour_tracks_confirmed=yes":
+            "confirm it against the board with: the setting colour_tracks_confirmed=yes",
+        "Event #6: Blakkar flies 2 space(s) · forced · recorded with --force":
+            "Event #6: Blakkar flies 2 space(s) · forced · recorded anyway",
+        "Astrid may pay 1 Gear for one more senses step (eh extra -p Astrid) — then":
+            "Astrid may pay 1 Gear for one more senses step — then",
     }
     for cli, web in cases.items():
         assert for_people(cli, fc) == web
     assert for_people("no CLI here: Ann -- not a flag") == "no CLI here: Ann — not a flag"
+
+
+def test_the_league_page_speaks_no_command_line(tmp_path: Path) -> None:
+    from scorekeeper.web.app import create_app
+    from scorekeeper.web.served import ServedLeague
+    from tests.web.conftest import copy_of
+
+    folder = tmp_path / "club"
+    folder.mkdir()
+    for sample in ["flamecraft/3p-complete.json", "eight-dragons/2p-aurea.json", "emberheart/four-players.json"]:
+        copy_of(folder, sample)
+    with TestClient(create_app(ServedLeague(folder), TOKEN), base_url="http://127.0.0.1:8000") as client:
+        assert cli_words(client.get("/").text) == []
 
 
 def test_a_forced_play_reads_forced_once(tmp_path: Path, client_of: Callable[[Path], TestClient]) -> None:
