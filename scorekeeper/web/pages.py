@@ -137,9 +137,14 @@ def now_section(game: Game, status: Status, expected: Expectation, events: int, 
     broken = (f'<p class="bad">{problems} recorded play(s) break a rule: see <a href="/check">Check</a></p>'
               if problems else "")
     step = (f'<p class="winner-line">{winner}</p>' if over and winner
-            else f'<p class="next">Next: {e(next_words(game, expected))}</p>')
+            else f'<p class="next">Next: {nobreak(e(next_words(game, expected)))}</p>')
     return (f'<section id="now" data-live><h2 class="turn">{e(turn)}</h2><p class="meta">{head}</p>{step}{buttons}'
             f'{broken}</section>')
+
+
+def nobreak(escaped: str) -> str:
+    """``escaped`` (HTML) with each code that holds a hyphen (FY-1, S-TOAST, Blakkar.w3) kept on one line."""
+    return re.sub(r"(?<![\w-])([A-Za-z0-9.]+(?:-[A-Za-z0-9.]+)+)(?![\w-])", r'<span class="nb">\1</span>', escaped)
 
 
 def winner_html(score: ScoreTable | None) -> str:
@@ -266,7 +271,7 @@ def label(type: str) -> str:
 
 def play_buttons(game: Game, expected: Expectation) -> str:
     """One button per play the game offers now ("Ann: visit a shop"); none once the game is over."""
-    buttons = [f'<a class="button" href="/play?{e(offer.query)}">{e(offer.button)}</a>'
+    buttons = [f'<a class="button" href="/play?{e(offer.query)}">{nobreak(e(offer.button))}</a>'
                for offer in offers(game, expected)]
     return f'<div class="choices" id="plays-now">{"".join(buttons)}</div>' if buttons else ""
 

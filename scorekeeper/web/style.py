@@ -56,7 +56,7 @@ input,select,textarea{font:inherit;width:100%;max-width:32em;padding:.45em;borde
 input[type=checkbox]{width:1.4em;height:1.4em;min-height:0;margin:0 .5em 0 0;vertical-align:middle}
 label.check{display:flex;align-items:center;gap:.3em;min-height:44px;font-weight:600}
 .row{display:flex;flex-wrap:wrap;gap:.4em;align-items:center;margin:.4em 0}.row>input,.row>select{flex:1 1 100%}
-.hint{color:#4d4d4d;font-size:.9em;font-weight:400}
+.nb{white-space:nowrap}.hint{color:#4d4d4d;font-size:.9em;font-weight:400}
 svg{max-width:100%;height:auto}.lairs{display:flex;flex-wrap:wrap;gap:1em}
 .lair{background:#fff;border:1px solid #ddd;padding:.3em;overflow-x:auto;max-width:100%}.lair svg{max-width:none}
 .legend.phone-only{display:none}.swatch{display:inline-block;width:1em;height:1em;margin-right:.35em;vertical-align:-.1em;border-radius:2px}

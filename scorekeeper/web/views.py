@@ -36,7 +36,7 @@ def table(s: Session, *, writer: bool, screen: bool, recorded: int | None, form_
         parts.append(pages.undo_section(last_play(rows)))
     row = next((r for r in rows if r["seq"] == recorded), None) if recorded is not None else None
     flash = (f'<p class="flash" id="flash" role="status">#{recorded} recorded: '
-             f'{pages.e(for_people(row["description"], game))}</p>') if row is not None else ""
+             f'{pages.nobreak(pages.e(for_people(row["description"], game)))}</p>') if row is not None else ""
     return f'<main class="live">{"".join(parts)}</main>', flash, f"play-{recorded}" if row is not None else "top"
 
 
