@@ -12,6 +12,7 @@ A front door beside ``scorekeeper.cli``: it stands on the session layer (``score
 - ``style``: the style sheet (phone first: no word broken, tables in their own box, 44 px taps);
 - ``pages``: the HTML (plain string templates, every text escaped) and the one small script;
 - ``views``: the bodies of the read pages (the live table, the score sheet, the chart, the Lairs, the check);
+- ``bgstats_page``: a finished game's "Open in BG Stats" link and its QR code (``/bgstats``, the table's offer);
 - ``app``: the Starlette application (routes, JSON twins, writes);
 - ``server``: uvicorn on a socket of our own, the address line, the QR code, a clean Ctrl-C.
 

@@ -18,9 +18,11 @@ from scorekeeper.web.words import for_people
 def table(s: Session, *, writer: bool, screen: bool, recorded: int | None, form_token: str) -> tuple[str, str, str]:
     """The live table's body, its flash (the verdict of play ``recorded``) and the id its top carries (the
     anchor a redirect after a play lands on: ``play-N``). On a phone the first screen holds the verdict, whose
-    turn it is, the next step and the plays to tap, then the score (the winner once the game is over); what
-    else can be recorded, the last plays and the undo follow (field report WEB-1, WEB-10, WEB-11)."""
-    from scorekeeper.render.report_data import played_line
+    turn it is, the next step and the plays to tap, then the score (the winner once the game is over) and, once
+    it is over, "Open in BG Stats" (``bgstats_page``); what else can be recorded, the last plays and the undo
+    follow (field report WEB-1, WEB-10, WEB-11)."""
+    from scorekeeper.render.played import played_line
+    from scorekeeper.web.bgstats_page import bgstats_offer_html
 
     status, expected, rows, game = s.status(), s.expect(), s.log(), s.game
     score, problem = score_of(s)
@@ -28,7 +30,7 @@ def table(s: Session, *, writer: bool, screen: bool, recorded: int | None, form_
     buttons = pages.play_buttons(game, expected) if writer else ""
     parts = [pages.now_section(game, status, expected, len(rows), len(s.replay().errors), buttons,
                                pages.winner_html(score) if over else ""),
-             pages.score_section(score, problem, played_line(s))]
+             pages.score_section(score, problem, played_line(s)), bgstats_offer_html(s)]
     if not screen:
         parts.append(pages.record_section(game, expected, form_token) if writer else pages.read_only_note())
     parts.append(pages.plays_section(rows, recorded, game))
@@ -43,7 +45,7 @@ def table(s: Session, *, writer: bool, screen: bool, recorded: int | None, form_
 def score_sheet(s: Session) -> str:
     """Every category (turned on a phone), the winner, the tiebreak, when it was played, and where each point
     came from."""
-    from scorekeeper.render.report_data import played_line
+    from scorekeeper.render.played import played_line
 
     table, problem = score_of(s)
     if table is None:

@@ -36,7 +36,7 @@ def for_people(text: str, game: Game | None = None) -> str:
     """``text`` with its command-line forms said in words: a parenthesis that only names a command goes
     (``(fc end --flip SHOP)``), one that shows a command and its result keeps the result (``(fc gather: 2iron)``
     → ``(2iron)``), ``scorekeeper score`` becomes "the Score page", a game command becomes its play's words
-    (with ``game``: the declared label), and ``--flag VALUE`` becomes the word's name and value."""
+    (with ``game``: the declared label), and ``--flag VALUE`` becomes the flag's name and its value."""
     if not text or ("scorekeeper" not in text and "--" not in text and not re.search(GAME_WORDS + r"\s", text)):
         return text
     out = text.replace("recorded with --force", "recorded anyway")
@@ -44,7 +44,7 @@ def for_people(text: str, game: Game | None = None) -> str:
     out = SCOREKEEPER.sub(lambda m: _command_words(m.group(1), game, m.group(2)), out)
     out = INLINE.sub(lambda m: _command_words(m.group(1), game), out)
     out = re.sub(r"(?<![\w-])--force\b", "“record it anyway”", out)
-    out = FLAG.sub(lambda m: _flag_words(m.group(1), m.group(2), game), out)
+    out = FLAG.sub(lambda m: _flag_words(m.group(1), m.group(2)), out)
     out = out.replace("--", "—")
     return re.sub(r"[ \t]{2,}", " ", out).strip()
 
@@ -75,16 +75,14 @@ def _command_words(command: str, game: Game | None, args: str = "") -> str:
     return f"“{command.replace('-', ' ')}”"
 
 
-def _flag_words(name: str, value: str | None, game: Game | None) -> str:
+def _flag_words(name: str, value: str | None) -> str:
+    """``--pay GOOD`` → ``pay good``: the flag's own name (the sentence around it was written for it), and its
+    value, a placeholder in lower case."""
     said = name.replace("-", " ")
-    if game is not None:
-        for declared in game.events:
-            word = next((w for w in declared.draft_words if w.name == name.replace("-", "_")), None)
-            if word is not None:
-                said = word.said
-                break
-    return f"{said} {value.lower() if value.isupper() or '=' in value and value.replace('=', '').isupper() else value}" \
-        if value else said
+    if not value:
+        return said
+    placeholder = value.isupper() or ("=" in value and value.replace("=", "").isupper())
+    return f"{said} {value.lower() if placeholder else value}"
 
 
 # -- what the game expects, for the web -----------------------------------------------------------------------

@@ -36,7 +36,7 @@ def test_the_table_says_the_next_step_then_the_score_and_puts_the_undo_at_its_fo
     path = cut_copy(tmp_path, sample, middle)
     client = client_of(path)
     page = client.get(f"/?t={TOKEN}").text
-    assert sections(page) == ["now", "score", "record", "plays", "undo"]
+    assert sections(page) == ["now", "score", "bgstats-offer", "record", "plays", "undo"]  # the offer: hidden
     assert 'action="/undo"' not in page and 'href="/undo"' in page  # WEB-7: no one-tap undo on the table
     offered = {c.event for c in Session.open(path).expect().choices}
     another = re.search(r'<select id="another" name="type">(.*?)</select>', page, re.S)
@@ -56,6 +56,7 @@ def test_a_finished_game_offers_no_play_and_names_the_winner_first(game: str, tm
     now = page.split('<section id="now"')[1].split("</section>")[0]
     assert "The game is over" in now and re.search(r'class="winner-line">(Winner|Shared victory): <b>', now)
     assert 'action="/note"' in page and 'href="/undo"' in page  # a note, or a mistake put right, still
+    assert sections(page)[:3] == ["now", "score", "bgstats-offer"] and "Open in BG Stats</a>" in page
 
 
 def test_an_undo_is_confirmed_and_names_the_play_it_voids(tmp_path: Path,
