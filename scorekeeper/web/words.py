@@ -118,14 +118,15 @@ def offers(game: Game, expected: Expectation) -> list[Offer]:
 
 
 def said_of(game: Game, event: str, choices: Sequence[Choice]) -> str:
-    """A play in a few words: its declared label, with the one value it can take when a word has only one
-    ("enchant PU-5", "village Blakkar.w3"), a word the player is not."""
+    """A play in a few words: its declared label, with the one value its first word can take when it has only
+    one ("cast an enchantment PU-5", "gather iron"); a player or a piece is not that word."""
     declared = game.declaration(event)
     said = declared.said if declared is not None else event.replace("_", " ").lower()
     words = declared.draft_words if declared is not None else ()
-    for word in words:
+    first = next((w for w in words if w.name not in ("player", "piece", "to")), None)  # what the play is about
+    for word in [first] if first is not None else []:
         values = list(dict.fromkeys(v for c in choices for v in c.values.get(word.name, ())))
-        if len(values) == 1 and word.name not in ("player", "piece") and values[0] not in said:
+        if len(values) == 1 and values[0] not in said:
             described = next((c.words.get(values[0]) for c in choices if c.words.get(values[0])), None)
             return f"{said} {values[0]}" + (f" ({described})" if described else "")
     return said
