@@ -28,8 +28,8 @@ from starlette.routing import Route
 
 from scorekeeper.app.session import Session, Verdict
 from scorekeeper.errors import BadInput, Refused, ScorekeeperError
-from scorekeeper.core.protocol import Finding, GameSetupError, MissingValueError
-from scorekeeper.web import pages
+from scorekeeper.core.protocol import GameSetupError, MissingValueError
+from scorekeeper.web import pages, views
 from scorekeeper.web.forms import draft_of, facts_of, play_form
 from scorekeeper.web.guard import (COOKIE_SECONDS, FORM_SECONDS, LOOPBACK_NAMES, Denied, Guard, Hosts, cookie_name,
                                    new_token, port_of, read_fields)
@@ -153,7 +153,7 @@ class Site(Base):
         w = self.wrapped
         gets = {"/": self.table, "/screen": self.screen, "/score": self.score, "/chart": self.chart,
                 "/lairs": self.lairs, "/log": self.log_page, "/check": self.check_page, "/state": self.state_page,
-                "/report": self.report, "/play": self.play_page, "/assert": self.assert_page,
+                "/report": self.report, "/play": self.play_page, "/assert": self.assert_page, "/undo": self.undo_page,
                 "/api/status": self.api_status, "/api/score": self.api_score, "/api/check": self.api_check,
                 "/api/log": self.api_log, "/api/state": self.api_state, "/bgstats": self.bgstats}
         posts = {"/play": self.post_play, "/note": self.post_note, "/undo": self.post_undo, "/assert": self.post_assert}
@@ -186,27 +186,26 @@ class Site(Base):
     # -- the live table ------------------------------------------------------------------------------
 
     async def table(self, request: Request, screen: bool = False) -> Response:
+        """The live table. On a phone, the first screen holds what a player needs after a play: the verdict
+        ("#12 recorded: …", the page opening at its top), whose turn it is and the plays to tap, then the score
+        (the winner once the game is over); what else can be recorded, the last plays and the undo follow."""
         writer = self.viewer(request) and not screen
         recorded = int_param(request, "recorded")
 
         def build(s: Session) -> str:
-            status, expected, rows = s.status(), s.expect(), s.log()
-            score, problem = _score(s)
-            parts = [pages.now_section(status, expected, len(rows), len(s.replay().errors))]
-            if not screen:  # on a phone, what to record comes right after whose turn it is
-                parts.append(pages.record_section([(t.name, t.description) for t in s.game.events], expected,
-                                                  self.guard.form_token()) if writer else pages.read_only_note())
-            parts += [pages.plays_section(rows, recorded), pages.score_section(score, problem)]
-            flash = ""
-            if recorded is not None:
-                row = next((r for r in rows if r["seq"] == recorded), None)
-                if row is not None:
-                    flash = f'<p class="flash" id="flash">#{recorded} recorded: {pages.e(row["description"])}</p>'
-            body = f'<main class="live">{"".join(parts)}</main>'
+            body, flash, top = views.table(s, writer=writer, screen=screen, recorded=recorded,
+                                           form_token=self.guard.form_token())
             return self.page(s, request, "Big screen" if screen else "Table", body, "/screen" if screen else "/",
-                             writer, screen=screen, flash=flash)
+                             writer, screen=screen, flash=flash, top=top)
 
         return self.html(request, await self.read(build))
+
+    async def undo_page(self, request: Request) -> Response:
+        """The confirmation of an undo (field report WEB-7): it names the play it voids."""
+        if not self.viewer(request):
+            raise Denied(401, "this address only reads: open the table's address with its token (?t=…) to record")
+        return self.html(request, await self.read(lambda s: self.page(
+            s, request, "Undo", pages.undo_body(views.last_play(s.log()), self.guard.form_token()), "", True)))
 
     async def screen(self, request: Request) -> Response:
         return await self.table(request, screen=True)
@@ -223,52 +222,24 @@ class Site(Base):
         return self.html(request, await self.read(build))
 
     async def score(self, request: Request) -> Response:
-        def inner(s: Session) -> str:
-            table, problem = _score(s)
-            if table is None:
-                return f'<p class="bad">{pages.e(problem or "")}</p>'
-            provenance = [{"player": x.player, "category": x.category, "points": x.points, "source": x.source}
-                          for x in table.explanations]
-            return pages.score_rows(table, explain=True) + "<h2>Where each point came from</h2>" + pages.table(provenance)
-
-        return await self.section(request, "Score", "/score", "Score sheet", inner)
+        return await self.section(request, "Score", "/score", "Score sheet", views.score_sheet)
 
     async def chart(self, request: Request) -> Response:
-        def inner(s: Session) -> str:
-            from scorekeeper.app.timeline import timeline
-            from scorekeeper.render import chart
-
-            try:
-                return f'<div class="chart">{chart.svg(timeline(s))}</div>'
-            except MissingValueError as exc:
-                return f'<p class="bad">The chart is not available: {pages.e(str(exc))}</p>'
-
-        return await self.section(request, "Chart", "/chart", "Score over time", inner)
+        return await self.section(request, "Chart", "/chart", "Score over time", views.chart)
 
     async def lairs(self, request: Request) -> Response:
-        def inner(s: Session) -> str:
-            from scorekeeper.render.lair_map import lair_svg
-            from scorekeeper.render.report_data import lairs_of
-
-            found = lairs_of(s.snapshot())
-            maps = "".join(f'<div class="lair">{lair_svg(lair)}</div>' for lair in found)
-            return f'<div class="lairs">{maps}</div>' if found else f'<p class="meta">{pages.e(s.game.title)} has no Lairs to draw.</p>'
-
-        return await self.section(request, "Lairs", "/lairs", "Lairs", inner)
+        return await self.section(request, "Lairs", "/lairs", "Lairs", views.lairs)
 
     async def log_page(self, request: Request) -> Response:
         return await self.section(request, "Log", "/log", "Every event, newest first",
-                                  lambda s: pages.play_items(list(reversed(s.log()))))
+                                  lambda s: pages.play_items(list(reversed(s.log())), game=s.game))
 
     async def check_page(self, request: Request) -> Response:
-        def inner(s: Session) -> str:
-            findings = [Finding(v.rule, f"#{v.seq} {v.message}", v.severity) for v in s.replay().violations]
-            return pages.rulings(findings) if findings else f'<p class="ok">No violations in {s.journal.count} events.</p>'
-
-        return await self.section(request, "Check", "/check", "Plays that break a rule", inner)
+        return await self.section(request, "Check", "/check", "Plays that break a rule", views.check)
 
     async def state_page(self, request: Request) -> Response:
-        return await self.section(request, "Board", "/state", "The whole board", lambda s: pages.status_body(s.status()))
+        return await self.section(request, "Board", "/state", "The whole board",
+                                  lambda s: pages.status_body(s.game, s.status(), s.expect()))
 
     async def report(self, request: Request) -> Response:
         """The referee's report (``scorekeeper report``), with the live script let in and a way back."""
@@ -394,7 +365,16 @@ class Site(Base):
         return await self.write(request, lambda s, f, force: s.note(f.get("text", "")))
 
     async def post_undo(self, request: Request) -> Response:
-        return await self.write(request, lambda s, f, force: s.undo(force=force))
+        """An undo: from a page, only confirmed (``confirm=yes``, the box of ``/undo``: field report WEB-7)."""
+        def undo(s: Session, f: dict[str, str], force: bool) -> Verdict:
+            if not wants_json(request) and f.get("confirm", "") != "yes":
+                raise BadInput("an undo must be confirmed: tick the box on the Undo page")
+            last = views.last_play(s.log())
+            if f.get("seq") and (last is None or str(last["seq"]) != f["seq"]):  # someone recorded meanwhile
+                raise BadInput(f"nothing undone: #{f['seq']} is no longer the last play; look at the table again")
+            return s.undo(force=force)
+
+        return await self.write(request, undo)
 
     async def post_assert(self, request: Request) -> Response:
         return await self.write(request, lambda s, f, force: s.assert_facts(f.get("player") or None,
@@ -445,13 +425,6 @@ def _again(first: Response) -> Response:
     """The answer of a repeated post: the first one's status, headers and body."""
     headers = {k: v for k, v in first.headers.items() if k.lower() not in ("content-length", "set-cookie")}
     return Response(first.body, first.status_code, headers=headers)
-
-
-def _score(s: Session) -> tuple[Any, str | None]:
-    try:
-        return s.score(), None
-    except MissingValueError as exc:
-        return exc.table, str(exc)
 
 
 class League(Base):

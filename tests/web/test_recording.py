@@ -81,7 +81,10 @@ def test_note_undo_and_assert_from_a_phone(tmp_path: Path, client_of: Callable[[
     _, _, forms = short_game("flamecraft")
     assert post(client, "/play", forms[0]).status_code == 303
     assert post(client, "/note", {"text": "Bo disputes the toast"}).status_code == 303
-    assert post(client, "/undo", {}).status_code == 303
+    assert post(client, "/undo", {}).status_code == 400  # an undo is confirmed (field report WEB-7)
+    confirm = client.get("/undo").text
+    assert "Undo the last play?" in confirm and "#2 note: Bo disputes the toast" in confirm
+    assert post(client, "/undo", {"confirm": "yes", "seq": "2"}, "/undo").status_code == 303
     assert post(client, "/assert", {"facts": "turn=0"}, "/assert").status_code == 303
     session = Session.open(path)
     assert [e.type for e in session.events] == ["SETUP", "note", "void", "assert"]
