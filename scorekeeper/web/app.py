@@ -30,7 +30,7 @@ from scorekeeper.app.session import Session, Verdict
 from scorekeeper.errors import BadInput, Refused, ScorekeeperError
 from scorekeeper.core.protocol import Finding, GameSetupError, MissingValueError
 from scorekeeper.web import pages, play_pages
-from scorekeeper.web.forms import draft_of, draft_of_picks, facts_of, pick_flow, picks_of
+from scorekeeper.web.forms import draft_sent, facts_of, pick_flow, picks_of
 from scorekeeper.web.guard import (COOKIE_SECONDS, FORM_SECONDS, LOOPBACK_NAMES, Denied, Guard, Hosts, cookie_name,
                                    new_token, port_of, read_fields)
 from scorekeeper.web.live import Hub
@@ -353,10 +353,9 @@ class Site(Base):
     async def write(self, request: Request, act: Callable[[Session, dict[str, str], bool], Verdict],
                     again: Callable[[Session, dict[str, str], Refused], str | None] | None = None) -> Response:
         """A write: the body read within its limit, the writer checked, its form token spent (a repeated post is
-        answered with what the first one did, and writes nothing), ``act`` run under the lock, the streams
-        woken; a refusal answered with its rules (and the confirmed 'record it anyway' for a play): to a script,
-        409 and the CLI's JSON; to a page, the page again (``again``: the play's form, what was picked kept)
-        with 200, for a refusal is the table's answer, not a failure of the page (field report WEB-17)."""
+        answered with what the first one did, and writes nothing), ``act`` run under the lock, the streams woken; a
+        refusal answered with its rules: to a script 409 and the CLI's JSON, to a page 200 (field report WEB-17) and
+        the page again (``again``: the play's form, its picks kept) or the refusal with a confirmed 'record it anyway'."""
         fields = await read_fields(request)
         self.guard.check_write(request, fields)
         key = self.guard.once_key(request, fields)
@@ -403,29 +402,18 @@ class Site(Base):
         return RedirectResponse(f"/?recorded={done.event.seq}#play-{done.event.seq}", 303, headers=SECURITY_HEADERS)
 
     async def post_play(self, request: Request) -> Response:
-        """A play: posted by the pick flow (``by=choices``: ``{word: value or JSON list}``, ``forms.picks_of``), or
-        field by field as a script types it (``forms.draft_of``). A page that posted by choices gets its form again
-        when the game asks more or the rules refuse it, with what was picked kept."""
-        def act(s: Session, f: dict[str, str], force: bool) -> Verdict:
-            if f.get("by") != "choices":
-                return s.record(draft_of(s.game, s.players, f), force=force)
-            try:
-                draft = draft_of_picks(s.game, s.players, picks_of(s.game, list(f.items())))
-            except BadInput as exc:  # a typed word that cannot be read: said on the form, as a refusal
-                raise Refused(str(exc)) from None
-            return s.record(draft, force=force)
-
+        """A play, posted by the pick flow or field by field (``forms.draft_sent``); a page that posted by choices
+        gets its form again when the game asks more or the rules refuse it, what was picked kept."""
         def again(s: Session, f: dict[str, str], refusal: Refused) -> str | None:
             if f.get("by") != "choices" or s.game.declaration(f.get("type", "")) is None:
                 return None
-            picks = picks_of(s.game, list(f.items()))
             asked = [x.word for x in refusal.findings if x.asks and x.word]
-            flow = pick_flow(s.game, s.players, s.expect(), picks, asked)
-            body = play_pages.play_page_body(flow, self.guard.form_token(), str(refusal).split("\n")[0],
-                                             refusal.findings)
+            flow = pick_flow(s.game, s.players, s.expect(), picks_of(s.game, list(f.items())), asked)
+            body = play_pages.play_page_body(flow, self.guard.form_token(), str(refusal), refusal.findings)
             return self.page(s, request, "Record a play", body, "", True)
 
-        return await self.write(request, act, again)
+        return await self.write(request, lambda s, f, force: s.record(draft_sent(s.game, s.players, f), force=force),
+                                again)
 
     async def post_note(self, request: Request) -> Response:
         return await self.write(request, lambda s, f, force: s.note(f.get("text", "")))

@@ -37,6 +37,19 @@ HINTS = {"int": "a whole number", "num": "a number", "bool": "yes or no", "str":
          "list": "comma-separated words, or JSON [..]", "dict": 'JSON, for example {"G": 2}', "any": "a word, a number or JSON"}
 
 
+def draft_sent(game: Game, players: Sequence[str], sent: Mapping[str, str]) -> Draft:
+    """The play a post sent: by the pick flow (``by=choices``: ``draft_of_picks``; a word that cannot be read is
+    refused, as the rules refuse) or field by field, each typed as its kind says (``draft_of``)."""
+    from scorekeeper.errors import Refused
+
+    if sent.get("by") != "choices":
+        return draft_of(game, players, sent)
+    try:
+        return draft_of_picks(game, players, picks_of(game, list(sent.items())))
+    except BadInput as exc:
+        raise Refused(str(exc)) from None
+
+
 def draft_of(game: Game, players: Sequence[str], sent: Mapping[str, str]) -> Draft:
     """The play a form sent (``BadInput`` naming the field that cannot be read)."""
     type = sent.get("type", "")

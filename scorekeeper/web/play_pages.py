@@ -13,9 +13,9 @@ from __future__ import annotations
 import json
 import re
 from html import escape as e
-from typing import Any, Mapping, Sequence
+from typing import Mapping, Sequence
 
-from scorekeeper.core.protocol import Finding
+from scorekeeper.core.protocol import Finding, Word
 from scorekeeper.web.forms import Flow, Input
 
 #: a command hint in a message: ``scorekeeper …`` or a game's short command (``fc gather 2iron``, ``eh claim -t …``)
@@ -86,9 +86,10 @@ def _offer(flow: Flow) -> str:
     """The next thing to pick: the player, or the current word's legal values, each a button."""
     picks = flow.picks
     if flow.players:
-        buttons = "".join(f'<a class="button" data-pick="player" data-value="{e(p)}" '
-                          f'href="{_href(picks.query(player=p))}">{e(p)}</a>' for p in flow.players)
-        return f'<fieldset id="offer" data-word="player"><legend>Who plays?</legend><div class="choices">{buttons}</div></fieldset>'
+        who = "".join(f'<a class="button" data-pick="player" data-value="{e(p)}" '
+                      f'href="{_href(picks.query(player=p))}">{e(p)}</a>' for p in flow.players)
+        return (f'<fieldset id="offer" data-word="player"><legend>Who plays?</legend>'
+                f'<div class="choices">{who}</div></fieldset>')
     word = flow.current
     if word is None:
         return ""
@@ -107,15 +108,14 @@ def _offer(flow: Flow) -> str:
                        f'href="{_href(picks.query(finish=word.name))}">none</a>')
     ask = f"Pick the {word.said}" + (", one at a time" if word.many else "")
     helped = f'<p class="hint">{e(for_people(word.help))}</p>' if word.help else ""
-    other = _other_value(flow)
+    other = _other_value(flow, word)
     return (f'<fieldset id="offer" data-word="{e(word.name)}"><legend>{e(ask)}</legend>{helped}'
             f'<div class="choices">{"".join(buttons)}</div>{other}</fieldset>')
 
 
-def _other_value(flow: Flow) -> str:
+def _other_value(flow: Flow, word: Word) -> str:
     """A value the game does not list now (field report WEB-12: a play really made at the table, which the rules
     may refuse): typed, then judged and, if refused, recorded only when the table confirms it."""
-    word = flow.current
     kept = "".join(f'<input type="hidden" name="{e(k)}" value="{e(v)}">' for k, v in _pairs(flow.picks.query()))
     return (f'<details><summary>The table played something not listed here</summary>'
             f'<form method="get" action="/play" class="inline">{kept}'
@@ -205,8 +205,3 @@ def refusal_body(message: str, findings: Sequence[Finding], action: str, sent: M
     return (f'<main><section><h2>{title}</h2><p class="bad">{e(first)}</p>{_findings(findings)}{anyway}'
             f'<p><a class="button light" href="/">Back to the table</a></p></section></main>')
 
-
-def flow_said(flow: Flow) -> dict[str, Any]:
-    """The pick flow as data (for tests and scripts): the player offered, the word offered and its values."""
-    return {"type": flow.picks.type, "players": flow.players, "word": flow.current.name if flow.current else None,
-            "values": flow.values, "typed": [w.name for w in flow.typed], "ready": flow.ready}

@@ -76,6 +76,12 @@ class Thumb:
         return answer
 
 
+def served(thumb: Thumb) -> Path:
+    """The session file the phone's table serves."""
+    app: Any = thumb.client.app
+    return Path(app.state.served.path)
+
+
 @pytest.fixture
 def thumb(tmp_path: Path, client_of: Callable[[Path], TestClient]) -> Thumb:
     return Thumb(phone(client_of(fresh(tmp_path, "flamecraft"))))
@@ -84,7 +90,7 @@ def thumb(tmp_path: Path, client_of: Callable[[Path], TestClient]) -> Thumb:
 def opening(thumb: Thumb, count: int) -> None:
     """The first ``count`` plays of the Flamecraft sample, recorded as the table typed them (the CLI's path)."""
     sample = Session.open(SAMPLES / "flamecraft/3p-complete.json", cached=False)
-    path = Path(thumb.client.app.state.served.path)
+    path = served(thumb)
     session = Session.open(path)
     for event in sample.events[:count]:
         session.record(Draft(event.type, event.player, dict(event.payload)))
@@ -105,7 +111,7 @@ def test_a_visit_a_gather_a_placement_and_a_fire_up_by_taps(thumb: Thumb) -> Non
     assert offer(thumb.page)[0] == "slot" and {"2", "3"} <= set(offer(thumb.page)[1])
     thumb.tap("slot", "2")
     assert thumb.record().status_code == 303
-    events = Session.open(Path(thumb.client.app.state.served.path)).events
+    events = Session.open(served(thumb)).events
     assert [(e.type, e.player) for e in events[4:]] == [("VISIT", "Ada"), ("GATHER", "Ada"), ("PLACE", "Ada")]
     assert events[4].payload["shop"] == "CLANKWORKS" and events[6].payload["slot"] == 2
     assert thumb.taps == 8  # three pages, two picks (the player and the dragon were picked for Ada), three Records
@@ -140,7 +146,7 @@ def test_a_play_that_leaves_out_a_choice_shows_that_choice_in_place(thumb: Thumb
     assert 'id="force-form"' not in page and "Refused" not in page and not CLI_WORDS.search(page), page
     thumb.tap("slot", "3")
     assert thumb.record().status_code == 303
-    assert Session.open(Path(thumb.client.app.state.served.path)).events[-1].payload["slot"] == 3
+    assert Session.open(served(thumb)).events[-1].payload["slot"] == 3
 
 
 def test_a_visit_that_must_pay_offers_the_payment_in_place(thumb: Thumb) -> None:
@@ -157,14 +163,14 @@ def test_a_visit_that_must_pay_offers_the_payment_in_place(thumb: Thumb) -> None
     assert not CLI_WORDS.search(page), page
     thumb.tap("pay", "iron")  # one iron to everyone there
     assert thumb.record().status_code == 303
-    assert Session.open(Path(thumb.client.app.state.served.path)).events[-1].type == "VISIT"
+    assert Session.open(served(thumb)).events[-1].type == "VISIT"
 
 
 def test_a_refused_play_keeps_its_picks_and_is_recorded_only_when_the_table_agrees(thumb: Thumb) -> None:
     """WEB-4, WEB-12: a shop the game does not list (typed under 'something not listed') goes through the rules;
     refused, the form comes back with the picks kept, each rule with its summary, a 'change it' per word, and the
     confirmed 'The table agrees: record it anyway'; unconfirmed, nothing is written."""
-    path = Path(thumb.client.app.state.served.path)
+    path = served(thumb)
     page = thumb.go("/play?type=VISIT")  # before the setup: no shop is listed
     assert "The table played something not listed here" in page or 'name="shop"' in page
     thumb.go("/play?type=VISIT&player=Ada&shop=CRUMBHALL")
