@@ -268,8 +268,10 @@ def pick_flow(game: Game, players: Sequence[str], expected: Expectation, picks: 
         if word.name in picks.done or (word.name in picks.words and not word.many):
             continue
         legal = list(dict.fromkeys(v for c in choices for v in c.values.get(word.name, ())))
-        if not legal:
-            if word.name in asked or word.required:
+        if not legal:  # typed: a word of one value in the recording form, one of several an item at a time
+            if word.many and (word.name in asked or word.required) and flow.current is None:
+                flow.current = word
+            elif not word.many and (word.name in asked or word.required):
                 flow.typed.append(word)
             continue
         if (word.required and len(legal) == 1 and not word.many and word.name not in asked

@@ -106,21 +106,22 @@ def _offer(flow: Flow) -> str:
     elif not word.required:
         buttons.append(f'<a class="button light" data-pick="{e(word.name)}" data-done="yes" '
                        f'href="{_href(picks.query(finish=word.name))}">none</a>')
-    ask = f"Pick the {word.said}" + (", one at a time" if word.many else "")
+    ask = f"{'Pick' if flow.values else 'Write'} the {word.said}" + (", one at a time" if word.many else "")
     helped = f'<p class="hint">{e(for_people(word.help))}</p>' if word.help else ""
-    other = _other_value(flow, word)
+    other = _other_value(flow, word, open=not flow.values)
     return (f'<fieldset id="offer" data-word="{e(word.name)}"><legend>{e(ask)}</legend>{helped}'
             f'<div class="choices">{"".join(buttons)}</div>{other}</fieldset>')
 
 
-def _other_value(flow: Flow, word: Word) -> str:
-    """A value the game does not list now (field report WEB-12: a play really made at the table, which the rules
-    may refuse): typed, then judged and, if refused, recorded only when the table confirms it."""
+def _other_value(flow: Flow, word: Word, open: bool = False) -> str:
+    """A value the game does not list now, typed (``open``: the word's only control, a face no catalog holds; else
+    folded away, field report WEB-12: a play really made at the table, which the rules may refuse, then recorded
+    only when the table confirms it)."""
     kept = "".join(f'<input type="hidden" name="{e(k)}" value="{e(v)}">' for k, v in _pairs(flow.picks.query()))
-    return (f'<details><summary>The table played something not listed here</summary>'
-            f'<form method="get" action="/play" class="inline">{kept}'
-            f'<input name="{e(word.name)}" maxlength="200" aria-label="{e(word.said)}" autocomplete="off">'
-            f'<button type="submit">Use it</button></form></details>')
+    form = (f'<form method="get" action="/play" class="inline">{kept}'
+            f'<input name="{e(word.name)}" maxlength="200" aria-label="{e(word.said)}" autocomplete="off"'
+            f'{" required" if open else ""}><button type="submit">{"Add" if word.many else "Use it"}</button></form>')
+    return form if open else f'<details><summary>The table played something not listed here</summary>{form}</details>'
 
 
 def _pairs(query: str) -> list[tuple[str, str]]:

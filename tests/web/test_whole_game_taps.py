@@ -128,11 +128,13 @@ def pick(phone: Phone, word: str, values: list[str], many: bool) -> None:
             phone.tap(button)
             continue
         summary = phone.find("#offer details summary")
-        assert summary, f"{word}={value!r}: neither offered nor typeable here"
-        phone.taps += 1
-        summary[0].click()
-        phone.type_into(phone.find(f'#offer details input[name="{word}"]')[0], value)
-        phone.tap(phone.find("#offer details button")[0])
+        if summary:  # folded away: a value the game does not list
+            phone.taps += 1
+            summary[0].click()
+        field = phone.find(f'#offer form input[name="{word}"]:not([type=hidden])')
+        assert field, f"{word}={value!r}: neither offered nor typeable here"
+        phone.type_into(field[0], value)
+        phone.tap(phone.find("#offer form button")[0])
     if many and phone.offered() == word:
         done = phone.find(f'#offer a[data-pick="{word}"][data-done="yes"]')
         if done:
