@@ -59,8 +59,8 @@ def _href(query: str) -> str:
     return e(f"/play?{query}")
 
 
-def _shown(value: str | list[str]) -> str:
-    return ", ".join(value) if isinstance(value, list) else value
+def _link(query: str, text: str) -> str:
+    return f'<a href="{_href(query)}" class="button light">{e(text)}</a>'
 
 
 def _picked(flow: Flow) -> str:
@@ -69,16 +69,16 @@ def _picked(flow: Flow) -> str:
     rows = []
     if picks.player:
         rows.append(f'<div class="pick"><dt>player</dt><dd><b>{e(picks.player)}</b> '
-                    f'<a href="{_href(picks.query(player=None))}">change it</a></dd></div>')
+                    f'{_link(picks.query(player=None), "change it")}</dd></div>')
     for word, value in flow.picked:
+        change = _link(picks.query(**{word.name: None}), "change it")
         if isinstance(value, list):
-            items = "".join(f'<li><b>{e(v)}</b> <a href="{_href(picks.query(remove=(word.name, i)))}">remove</a></li>'
+            items = "".join(f'<li><b>{e(v)}</b> {_link(picks.query(remove=(word.name, i)), "remove")}</li>'
                             for i, v in enumerate(value))
-            rows.append(f'<div class="pick" data-word="{e(word.name)}"><dt>{e(word.said)}</dt><dd><ul>{items}</ul>'
-                        f'<a href="{_href(picks.query(**{word.name: None}))}">change it</a></dd></div>')
+            shown = f"<ul>{items}</ul>{change}"
         else:
-            rows.append(f'<div class="pick" data-word="{e(word.name)}"><dt>{e(word.said)}</dt><dd><b>{e(value)}</b> '
-                        f'<a href="{_href(picks.query(**{word.name: None}))}">change it</a></dd></div>')
+            shown = f"<b>{e(value)}</b> {change}"
+        rows.append(f'<div class="pick" data-word="{e(word.name)}"><dt>{e(word.said)}</dt><dd>{shown}</dd></div>')
     return f'<dl class="picked" id="picked">{"".join(rows)}</dl>' if rows else ""
 
 

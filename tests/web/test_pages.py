@@ -119,7 +119,7 @@ def test_a_play_form_offers_the_legal_values_as_choices(tmp_path: Path, client_o
         "guild", "tavern", "camp", "preserve", "mountain", "garrison"]
     assert 'href="/play?type=CARD_REVEAL&amp;location=tavern"' in offer.group(1)
     picked = client.get("/play?type=CARD_REVEAL&location=tavern").text
-    assert re.search(r'<dt>location</dt><dd><b>tavern</b> <a href="/play\?type=CARD_REVEAL">change it</a>', picked)
+    assert re.search(r'<dt>location</dt><dd><b>tavern</b> <a href="/play\?type=CARD_REVEAL" class="button light">change it</a>', picked)
     assert client.get(f"/play?type=NO_SUCH&t={TOKEN}").status_code == 400
 
 

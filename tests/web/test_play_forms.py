@@ -123,7 +123,7 @@ def test_a_word_of_several_picks_gathers_them_and_each_can_be_removed(thumb: Thu
     for dragon in ("BR-1", "MT-2", "PL-3"):
         thumb.tap("park", dragon)
     assert re.findall(r"<li><b>([^<]+)</b> <a", thumb.page) == ["BR-1", "MT-2", "PL-3"]
-    remove = re.search(r'<li><b>MT-2</b> <a href="([^"]+)">remove</a>', thumb.page)
+    remove = re.search(r'<li><b>MT-2</b> <a href="([^"]+)" class="button light">remove</a>', thumb.page)
     assert remove
     thumb.go(html.unescape(remove.group(1)))
     assert re.findall(r"<li><b>([^<]+)</b> <a", thumb.page) == ["BR-1", "PL-3"]
