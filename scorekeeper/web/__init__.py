@@ -9,6 +9,7 @@ A front door beside ``scorekeeper.cli``: it stands on the session layer (``score
 - ``forms``: the recording forms: a play picked word by word among the legal values ``expect`` lists, and parsing;
 - ``play_pages``: the play pages (the pick flow, an ask in place, a refusal with its picks kept) in the table's words;
 - ``pages``: the HTML (plain string templates, every text escaped) and the one small script;
+- ``bgstats_page``: a finished game's "Open in BG Stats" link and its QR code (``/bgstats``, the table's offer);
 - ``app``: the Starlette application (routes, JSON twins, writes);
 - ``server``: uvicorn on a socket of our own, the address line, the QR code, a clean Ctrl-C.
 

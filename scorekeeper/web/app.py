@@ -157,7 +157,7 @@ class Site(Base):
                 "/lairs": self.lairs, "/log": self.log_page, "/check": self.check_page, "/state": self.state_page,
                 "/report": self.report, "/play": self.play_page, "/assert": self.assert_page,
                 "/api/status": self.api_status, "/api/score": self.api_score, "/api/check": self.api_check,
-                "/api/log": self.api_log, "/api/state": self.api_state}
+                "/api/log": self.api_log, "/api/state": self.api_state, "/bgstats": self.bgstats}
         posts = {"/play": self.post_play, "/note": self.post_note, "/undo": self.post_undo, "/assert": self.post_assert}
         return ([Route(path, w(h), methods=["GET"]) for path, h in gets.items()]
                 + [Route(path, w(h), methods=["POST"]) for path, h in posts.items()] + self.common_routes())
@@ -424,6 +424,12 @@ class Site(Base):
     async def post_assert(self, request: Request) -> Response:
         return await self.write(request, lambda s, f, force: s.assert_facts(f.get("player") or None,
                                                                             facts_of(f.get("facts", ""))))
+
+    async def bgstats(self, request: Request) -> Response:
+        """A finished game's "Open in BG Stats": the link and its QR code (``bgstats_page``)."""
+        from scorekeeper.web.bgstats_page import bgstats_body
+
+        return await self.section(request, "BG Stats", "/bgstats", "Open in BG Stats", bgstats_body)
 
 
 class Once:
