@@ -30,7 +30,7 @@ from scorekeeper.app.session import Session, Verdict
 from scorekeeper.errors import BadInput, Refused, ScorekeeperError
 from scorekeeper.core.protocol import Finding, GameSetupError, MissingValueError
 from scorekeeper.web import pages, play_pages
-from scorekeeper.web.forms import draft_sent, facts_of, pick_flow, picks_of
+from scorekeeper.web.forms import draft_sent, facts_of
 from scorekeeper.web.guard import (COOKIE_SECONDS, FORM_SECONDS, LOOPBACK_NAMES, Denied, Guard, Hosts, cookie_name,
                                    new_token, port_of, read_fields)
 from scorekeeper.web.live import Hub
@@ -336,9 +336,7 @@ class Site(Base):
         sent = [(k, v) for k, v in request.query_params.multi_items() if k != "t"]
 
         def build(s: Session) -> str:
-            picks = picks_of(s.game, sent)
-            flow = pick_flow(s.game, s.players, s.expect(), picks)
-            body = play_pages.play_page_body(flow, self.guard.form_token())
+            body = play_pages.pick_body(s.game, s.players, s.expect(), sent, self.guard.form_token())
             return self.page(s, request, "Record a play", body, "", True)
 
         return self.html(request, await self.read(build))
@@ -407,9 +405,7 @@ class Site(Base):
         def again(s: Session, f: dict[str, str], refusal: Refused) -> str | None:
             if f.get("by") != "choices" or s.game.declaration(f.get("type", "")) is None:
                 return None
-            asked = [x.word for x in refusal.findings if x.asks and x.word]
-            flow = pick_flow(s.game, s.players, s.expect(), picks_of(s.game, list(f.items())), asked)
-            body = play_pages.play_page_body(flow, self.guard.form_token(), str(refusal), refusal.findings)
+            body = play_pages.pick_body(s.game, s.players, s.expect(), list(f.items()), self.guard.form_token(), refusal)
             return self.page(s, request, "Record a play", body, "", True)
 
         return await self.write(request, lambda s, f, force: s.record(draft_sent(s.game, s.players, f), force=force),

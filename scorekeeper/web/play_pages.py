@@ -15,8 +15,9 @@ import re
 from html import escape as e
 from typing import Mapping, Sequence
 
-from scorekeeper.core.protocol import Finding, Word
-from scorekeeper.web.forms import Flow, Input
+from scorekeeper.core.protocol import Expectation, Finding, Game, Word
+from scorekeeper.errors import Refused
+from scorekeeper.web.forms import Flow, Input, pick_flow, picks_of
 
 #: a command hint in a message: ``scorekeeper …`` or a game's short command (``fc gather 2iron``, ``eh claim -t …``)
 _COMMAND = r"(?:scorekeeper\s+\S+|\b(?:fc|eh|ed)\s+[a-z][a-z-]*\b)"
@@ -24,6 +25,8 @@ _COMMAND = r"(?:scorekeeper\s+\S+|\b(?:fc|eh|ed)\s+[a-z][a-z-]*\b)"
 _HINT_IN_BRACKETS = re.compile(r"\s*\((?:[^()]*?(?:" + _COMMAND + r"|(?<![\w-])--?[a-zA-Z])[^()]*)\)")
 #: "e.g. fc gather 2iron", "with scorekeeper fc bonfire F2", to the end of the clause
 _HINT_IN_TEXT = re.compile(r"\s*(?:,\s*)?(?:e\.g\.|for example|with|use|run|type)?\s*" + _COMMAND + r"[^;.)]*")
+#: a quoted command ('scorekeeper fc setup …'): said as its play's name
+_QUOTED = re.compile(r"['\"‘“`](?:scorekeeper\s+)?(?:fc|eh|ed)\s+([a-z][a-z-]*)[^'\"’”`]*['\"’”`]")
 _FORCE = re.compile(r"\s*\(?(?:use |or )?--force(?: to record it anyway)?\)?")
 _FLAG = re.compile(r"(?<![\w-])--?([a-zA-Z][\w-]*)")
 
@@ -31,7 +34,7 @@ _FLAG = re.compile(r"(?<![\w-])--?([a-zA-Z][\w-]*)")
 def for_people(text: str) -> str:
     """A message of the game's (written for the command line) for a page: ``--force`` and command hints dropped,
     each remaining ``--flag VALUE`` said as ``flag VALUE``; never ``scorekeeper ``, ``--`` or a flag."""
-    out = _FORCE.sub("", text)
+    out = _QUOTED.sub(lambda m: m.group(1), _FORCE.sub("", text))
     out = _HINT_IN_BRACKETS.sub("", out)
     out = _HINT_IN_TEXT.sub("", out)
     out = _FLAG.sub(lambda m: m.group(1).replace("-", " ").replace("_", " "), out)
@@ -106,7 +109,7 @@ def _offer(flow: Flow) -> str:
     elif not word.required:
         buttons.append(f'<a class="button light" data-pick="{e(word.name)}" data-done="yes" '
                        f'href="{_href(picks.query(finish=word.name))}">none</a>')
-    ask = f"{'Pick' if flow.values else 'Write'} the {word.said}" + (", one at a time" if word.many else "")
+    ask = word.said[:1].upper() + word.said[1:] + (" (one at a time)" if word.many else "")
     helped = f'<p class="hint">{e(for_people(word.help))}</p>' if word.help else ""
     other = _other_value(flow, word, open=not flow.values)
     return (f'<fieldset id="offer" data-word="{e(word.name)}"><legend>{e(ask)}</legend>{helped}'
@@ -184,6 +187,16 @@ def play_page_body(flow: Flow, form_token: str, message: str = "", findings: Seq
             f'<p class="meta">{e(for_people(flow.description))}</p>{said}{_picked(flow)}{_offer(flow)}'
             f'{_record_form(flow, form_token)}{anyway}'
             f'<p><a class="button light" href="/">Cancel</a></p></section></main>')
+
+
+def pick_body(game: Game, players: Sequence[str], expected: Expectation, sent: Sequence[tuple[str, str]],
+              form_token: str, refusal: Refused | None = None) -> str:
+    """The play page of the picks ``sent`` (an address's query, or a post by choices the game answered with
+    ``refusal``: the words its findings name are offered first)."""
+    findings = refusal.findings if refusal is not None else []
+    asked = [f.word for f in findings if f.word]
+    flow = pick_flow(game, players, expected, picks_of(game, sent), asked)
+    return play_page_body(flow, form_token, str(refusal) if refusal is not None else "", findings)
 
 
 def refusal_body(message: str, findings: Sequence[Finding], action: str, sent: Mapping[str, str],
