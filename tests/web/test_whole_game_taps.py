@@ -111,13 +111,18 @@ def start_play(phone: Phone, type: str) -> None:
     from selenium.webdriver.support.ui import Select
 
     phone.driver.get(phone.base + "/")
-    for a in phone.find("#record .choices a.button"):
+    for a in phone.find("#record a[href^='/play?']"):
         if f"type={type}&" in (a.get_attribute("href") or "") + "&":
             phone.tap(a)
             return
-    Select(phone.find("#record select[name=type]")[0]).select_by_value(type)
-    phone.taps += 1
-    phone.tap(phone.find("#record form[action='/play'] button")[0])
+    other = phone.find("#record select[name=type]")
+    if other and [o for o in other[0].find_elements("tag name", "option") if o.get_attribute("value") == type]:
+        Select(other[0]).select_by_value(type)
+        phone.taps += 1
+        phone.tap(phone.find("#record form[action='/play'] button")[0])
+        return
+    phone.taps += 1  # the table lists no way to it: the play's own address, as a bookmark would
+    phone.driver.get(f"{phone.base}/play?type={type}")
 
 
 def pick(phone: Phone, word: str, values: list[str], many: bool) -> None:
@@ -244,3 +249,32 @@ def test_a_whole_game_by_taps_on_a_phone(game: str, tmp_path: Path) -> None:
     assert score_payload(Session.open(path, cached=False).score_at(None), None, False) == sample_final_score(sample)
     assert errors == []
 
+
+
+def test_a_refusal_on_the_phone_keeps_the_picks_and_writes_no_console_error(tmp_path: Path) -> None:
+    """WEB-4, WEB-17: a play the rules refuse comes back as the same form, its picks kept, answered without an
+    error status (no 'Failed to load resource' in the console); the table's confirmed choice then records it."""
+    from tests.web.conftest import fresh
+    from tests.web.test_browser import browser, console_errors
+
+    path = fresh(tmp_path, "flamecraft")
+    driver = browser(390, 844)
+    try:
+        with serving("--session", str(path), home=tmp_path) as server:
+            driver.get(server.table)
+            phone = Phone(driver, server.base)
+            driver.get(server.base + "/play?type=VISIT&player=Ada&shop=CRUMBHALL")  # before the setup: refused
+            phone.tap(phone.find("#play-form button[type=submit]")[0])
+            assert phone.find("#refusal") and "FC-SETUP-2" in phone.find("#refusal")[0].text
+            assert [d.text for d in phone.find("#picked dd b")] == ["Ada", "CRUMBHALL"]
+            assert "--" not in phone.find("main")[0].text
+            assert console_errors(driver) == []
+            phone.find("#force-form button")[0].click()  # not confirmed: the browser keeps the page
+            assert phone.find("#refusal") and Session.open(path).events == []
+            phone.find("#force-form input[name=confirm]")[0].click()
+            phone.tap(phone.find("#force-form button")[0])
+            assert "recorded=1" in driver.current_url
+            assert console_errors(driver) == []
+    finally:
+        driver.quit()
+    assert [(e.type, e.forced) for e in Session.open(path).events] == [("VISIT", True)]
