@@ -235,6 +235,8 @@ class Flow:
     notes: dict[str, str] = field(default_factory=dict)
     #: words typed (names, faces no catalog holds): text fields in the form that records the play
     typed: list[Word] = field(default_factory=list)
+    #: words a play may leave out that can only be typed (a face no catalog holds): folded away in that form
+    more: list[Word] = field(default_factory=list)
     ready: bool = False
 
 
@@ -269,10 +271,12 @@ def pick_flow(game: Game, players: Sequence[str], expected: Expectation, picks: 
             continue
         legal = list(dict.fromkeys(v for c in choices for v in c.values.get(word.name, ())))
         if not legal:  # typed: a word of one value in the recording form, one of several an item at a time
-            if word.many and (word.name in asked or word.required) and flow.current is None:
+            if word.many and (word.name in asked or word.required or word.typed) and flow.current is None:
                 flow.current = word
             elif not word.many and (word.name in asked or word.required):
                 flow.typed.append(word)
+            elif not word.many and word.typed:
+                flow.more.append(word)
             continue
         if (word.required and len(legal) == 1 and not word.many and word.name not in asked
                 and not picks.words.get(word.name)):

@@ -140,10 +140,12 @@ def _record_form(flow: Flow, form_token: str) -> str:
     kept += [(k, json.dumps(v) if isinstance(v, list) else v) for k, v in picks.words.items()]
     hidden = "".join(f'<input type="hidden" name="{e(k)}" value="{e(v)}">' for k, v in kept)
     typed = "".join(field_input(Input(w.name, w.said, "str", w.required, hint=for_people(w.help))) for w in flow.typed)
+    more = "".join(field_input(Input(w.name, w.said, "str", hint=for_people(w.help))) for w in flow.more)
     if not flow.ready and not typed:
         return ""
+    more = f"<details><summary>More to say (typed)</summary>{more}</details>" if more else ""
     return (f'<form method="post" action="/play" class="stack" id="play-form">{hidden_token(form_token)}{hidden}'
-            f'{typed}<p><button type="submit">Record</button></p></form>')
+            f'{typed}{more}<p><button type="submit">Record</button></p></form>')
 
 
 def _findings(findings: Sequence[Finding]) -> str:

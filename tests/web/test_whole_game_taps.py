@@ -172,6 +172,9 @@ def play_by_taps(phone: Phone, type: str, player: str | None, words: dict[str, A
         typed = phone.find(f'#play-form input[name="{name}"]:not([type=hidden])')
         kept = [i.get_attribute("value") for i in phone.find(f'#play-form input[type=hidden][name="{name}"]')]
         if typed:
+            if not typed[0].is_displayed():  # folded away: "More to say"
+                phone.taps += 1
+                phone.find("#play-form details summary")[0].click()
             phone.type_into(typed[0], value if isinstance(value, str) else ",".join(value))
         elif kept != [value]:
             return f"{name}={value!r}: not offered (the page offers {phone.offered()!r}, keeps {kept})"
