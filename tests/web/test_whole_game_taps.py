@@ -78,15 +78,17 @@ class Phone:
         from selenium.webdriver.support.ui import WebDriverWait
 
         WebDriverWait(self.driver, 20).until(lambda d: self._gone(old))
+        WebDriverWait(self.driver, 20).until(lambda d: d.execute_script("return document.readyState") == "complete")
 
     @staticmethod
     def _gone(old: Any) -> bool:
-        from selenium.common.exceptions import StaleElementReferenceException
+        """Whether the page ``old`` belonged to has been left (its element stale, or no longer in the document)."""
+        from selenium.common.exceptions import WebDriverException
 
         try:
             old.tag_name
             return False
-        except StaleElementReferenceException:
+        except WebDriverException:
             return True
 
     def type_into(self, element: Any, text: str) -> None:
