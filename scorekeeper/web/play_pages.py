@@ -31,6 +31,14 @@ _FORCE = re.compile(r"\s*\(?(?:use |or )?--force(?: to record it anyway)?\)?")
 _FLAG = re.compile(r"(?<![\w-])--?([a-zA-Z][\w-]*)")
 
 
+#: the play page's own few rules (the site's style sheet is ``pages.CSS``)
+STYLE = ("dl.picked div{display:flex;flex-wrap:wrap;gap:.2em .6em;align-items:center;margin:.3em 0}"
+         "dl.picked dt{font-weight:600;min-width:5em}dl.picked dd{margin:0;display:flex;flex-wrap:wrap;gap:.4em;"
+         "align-items:center}dl.picked ul{list-style:none;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:.4em}"
+         "fieldset{border:1px solid #d5d5cf;border-radius:6px;margin:.6em 0}details summary{min-height:44px;"
+         "padding:.6em 0;cursor:pointer}.flash.ask{background:#fff4c7;border-color:#c9a227}")
+
+
 def for_people(text: str) -> str:
     """A message of the game's (written for the command line) for a page: ``--force`` and command hints dropped,
     each remaining ``--flag VALUE`` said as ``flag VALUE``; never ``scorekeeper ``, ``--`` or a flag."""
@@ -185,7 +193,7 @@ def play_page_body(flow: Flow, form_token: str, message: str = "", findings: Seq
                 f'Change what was picked, or record it as the table played it.</p>'
                 + (_findings(findings) or f"<p>{e(for_people(message))}</p>") + "</div>")
     anyway = _anyway(flow, form_token) if findings and not asks else ""
-    return (f'<main><section id="play" data-play="{e(flow.picks.type)}"><h2>{e(flow.said)}</h2>'
+    return (f'<main><style>{STYLE}</style><section id="play" data-play="{e(flow.picks.type)}"><h2>{e(flow.said)}</h2>'
             f'<p class="meta">{e(for_people(flow.description))}</p>{said}{_picked(flow)}{_offer(flow)}'
             f'{_record_form(flow, form_token)}{anyway}'
             f'<p><a class="button light" href="/">Cancel</a></p></section></main>')
