@@ -30,7 +30,7 @@ from scorekeeper.app.session import Session, Verdict
 from scorekeeper.errors import BadInput, Refused, ScorekeeperError
 from scorekeeper.core.protocol import Finding, GameSetupError, MissingValueError
 from scorekeeper.web import pages, play_pages
-from scorekeeper.web.forms import draft_sent, facts_of
+from scorekeeper.web.forms import BY, CHOICES, draft_sent, facts_of
 from scorekeeper.web.guard import (COOKIE_SECONDS, FORM_SECONDS, LOOPBACK_NAMES, Denied, Guard, Hosts, cookie_name,
                                    new_token, port_of, read_fields)
 from scorekeeper.web.live import Hub
@@ -403,7 +403,7 @@ class Site(Base):
         """A play, posted by the pick flow or field by field (``forms.draft_sent``); a page that posted by choices
         gets its form again when the game asks more or the rules refuse it, what was picked kept."""
         def again(s: Session, f: dict[str, str], refusal: Refused) -> str | None:
-            if f.get("by") != "choices" or s.game.declaration(f.get("type", "")) is None:
+            if f.get(BY) != CHOICES or s.game.declaration(f.get("type", "")) is None:
                 return None
             body = play_pages.pick_body(s.game, s.players, s.expect(), list(f.items()), self.guard.form_token(), refusal)
             return self.page(s, request, "Record a play", body, "", True)

@@ -38,11 +38,11 @@ HINTS = {"int": "a whole number", "num": "a number", "bool": "yes or no", "str":
 
 
 def draft_sent(game: Game, players: Sequence[str], sent: Mapping[str, str]) -> Draft:
-    """The play a post sent: by the pick flow (``by=choices``: ``draft_of_picks``; a word that cannot be read is
+    """The play a post sent: by the pick flow (``_by=choices``: ``draft_of_picks``; a word that cannot be read is
     refused, as the rules refuse) or field by field, each typed as its kind says (``draft_of``)."""
     from scorekeeper.errors import Refused
 
-    if sent.get("by") != "choices":
+    if sent.get(BY) != CHOICES:
         return draft_of(game, players, sent)
     try:
         return draft_of_picks(game, players, picks_of(game, list(sent.items())))
@@ -111,7 +111,9 @@ def facts_of(text: str) -> dict[str, Any]:
 
 #: the pick flow's own query keys, never a word: the play, its player, the words a ``many`` word is done with or an
 #: optional word is skipped, and the marker of a post made by choices
-FLOW_KEYS = frozenset({"type", "player", "done", "by", "t", "force", "confirm", "form_token"})
+FLOW_KEYS = frozenset({"type", "player", "_done", "_by", "t", "force", "confirm", "form_token"})
+#: the mark of a play posted by the pick flow (``_by=choices``): its words as picked, not its fields as typed
+BY, CHOICES = "_by", "choices"
 
 
 @dataclass
@@ -156,7 +158,7 @@ class Picks:
         pairs: list[tuple[str, str]] = [("type", self.type)] + ([("player", player)] if player else [])
         for name, value in words.items():
             pairs += [(name, v) for v in (value if isinstance(value, list) else [value])]
-        pairs += [("done", d) for d in done]
+        pairs += [("_done", d) for d in done]
         return urlencode(pairs)
 
 
@@ -175,7 +177,7 @@ def picks_of(game: Game, pairs: Sequence[tuple[str, str]]) -> Picks:
     for name, value in pairs:
         word = words.get(name)
         if name in FLOW_KEYS or word is None:
-            if name == "done" and value in words and value not in picks.done:
+            if name == "_done" and value in words and value not in picks.done:
                 picks.done.append(value)
             continue
         value = value.strip()[:2000]

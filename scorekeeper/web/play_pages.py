@@ -17,7 +17,7 @@ from typing import Mapping, Sequence
 
 from scorekeeper.core.protocol import Expectation, Finding, Game, Word
 from scorekeeper.errors import Refused
-from scorekeeper.web.forms import Flow, Input, pick_flow, picks_of
+from scorekeeper.web.forms import BY, CHOICES, Flow, Input, pick_flow, picks_of
 
 #: a command hint in a message: ``scorekeeper …`` or a game's short command (``fc gather 2iron``, ``eh claim -t …``)
 _COMMAND = r"(?:scorekeeper\s+\S+|\b(?:fc|eh|ed)\s+[a-z][a-z-]*\b)"
@@ -144,7 +144,7 @@ def _pairs(query: str) -> list[tuple[str, str]]:
 def _record_form(flow: Flow, form_token: str) -> str:
     """The form that records the play: the picks as they are, the typed words as text fields."""
     picks = flow.picks
-    kept = [("by", "choices"), ("type", picks.type)] + ([("player", picks.player)] if picks.player else [])
+    kept = [(BY, CHOICES), ("type", picks.type)] + ([("player", picks.player)] if picks.player else [])
     kept += [(k, json.dumps(v) if isinstance(v, list) else v) for k, v in picks.words.items()]
     hidden = "".join(f'<input type="hidden" name="{e(k)}" value="{e(v)}">' for k, v in kept)
     typed = "".join(field_input(Input(w.name, w.said, "str", w.required, hint=for_people(w.help))) for w in flow.typed)
@@ -171,7 +171,7 @@ def _findings(findings: Sequence[Finding]) -> str:
 def _anyway(flow: Flow, form_token: str) -> str:
     """Recording a refused play anyway: the table's confirmed choice, flagged for good."""
     picks = flow.picks
-    kept = [("by", "choices"), ("type", picks.type), ("force", "yes")] + ([("player", picks.player)] if picks.player else [])
+    kept = [(BY, CHOICES), ("type", picks.type), ("force", "yes")] + ([("player", picks.player)] if picks.player else [])
     kept += [(k, json.dumps(v) if isinstance(v, list) else v) for k, v in picks.words.items()]
     hidden = "".join(f'<input type="hidden" name="{e(k)}" value="{e(v)}">' for k, v in kept)
     return (f'<form method="post" action="/play" class="stack" id="force-form">{hidden_token(form_token)}{hidden}'
