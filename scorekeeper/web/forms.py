@@ -192,7 +192,7 @@ def picks_of(game: Game, pairs: Sequence[tuple[str, str]]) -> Picks:
                     raise BadInput(f"{word.said}: {value[:40]!r} is not a list") from None
                 if not isinstance(loaded, list):
                     raise BadInput(f"{word.said}: {value[:40]!r} is not a list")
-                items = [str(v) for v in loaded]
+                items = [v if isinstance(v, str) else json.dumps(v) for v in loaded]
             held = picks.words.get(name)
             picks.words[name] = [*(held if isinstance(held, list) else []), *items]
         else:
@@ -213,10 +213,18 @@ def draft_of_picks(game: Game, players: Sequence[str], picks: Picks) -> Draft:
             raise BadInput(f"{declared.said} concerns no player")
         player = resolve_player(players, picks.player)
     payload: dict[str, Any] = dict(picks.words)
-    if declared.words is None:  # the words are the fields: each read as its kind (a list stays a list of words)
+    if declared.words is None:  # the words are the fields: each read as its kind (a list's items as they were sent)
         kinds = {f.name: f for f in declared.fields}
-        payload = {k: (v if isinstance(v, list) else value_of(kinds[k], v)) if k in kinds else v for k, v in payload.items()}
+        payload = {k: ([_item(x) for x in v] if isinstance(v, list) else value_of(kinds[k], v)) if k in kinds else v
+                   for k, v in payload.items()}
     return Draft(declared.name, player, payload)
+
+
+def _item(text: str) -> Any:
+    """An item of a list field sent as JSON (an object or a list stays one), else the word as it is."""
+    from scorekeeper.core.strictjson import command_value
+
+    return command_value(text) if text[:1] in "{[" else text
 
 
 @dataclass
