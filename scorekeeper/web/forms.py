@@ -276,13 +276,16 @@ def pick_flow(game: Game, players: Sequence[str], expected: Expectation, picks: 
     flow = Flow(picks, declared.said, declared.description, who,
                 [(w, picks.words[w.name]) for w in words if w.name in picks.words])
     order = [w for w in words if w.name in asked] + [w for w in words if w.name not in asked]
+    later: list[Word] = []
     for word in order:
         if word.name in picks.done or (word.name in picks.words and not word.many):
             continue
         legal = list(dict.fromkeys(v for c in choices for v in c.values.get(word.name, ())))
         if not legal:  # typed: a word of one value in the recording form, one of several an item at a time
-            if word.many and (word.name in asked or word.required or word.typed) and flow.current is None:
+            if word.many and (word.name in asked or word.required) and flow.current is None:
                 flow.current = word
+            elif word.many and word.typed:
+                later.append(word)  # offered once no word with listed values is left to pick
             elif not word.many and (word.name in asked or word.required):
                 flow.typed.append(word)
             elif not word.many and word.typed:
@@ -296,6 +299,8 @@ def pick_flow(game: Game, players: Sequence[str], expected: Expectation, picks: 
         if flow.current is None:
             flow.current, flow.values = word, legal
             flow.notes = {v: t for c in choices for v, t in c.words.items() if v in legal}
+    if flow.current is None and later:
+        flow.current = later[0]
     needed = [w for w in words if w.required and w.name not in picks.words and w not in flow.typed]
     flow.ready = not (who and declared.player == PLAYER_REQUIRED) and not needed and not (flow.current is not None and flow.current.required
                                                  and flow.current.name not in picks.words)
