@@ -28,9 +28,9 @@ from starlette.routing import Route
 
 from scorekeeper.app.session import Session, Verdict
 from scorekeeper.errors import BadInput, Refused, ScorekeeperError
-from scorekeeper.core.protocol import GameSetupError, MissingValueError
-from scorekeeper.web import pages, views
-from scorekeeper.web.forms import draft_of, facts_of, play_form
+from scorekeeper.core.protocol import Finding, GameSetupError, MissingValueError
+from scorekeeper.web import pages, play_pages, views
+from scorekeeper.web.forms import BY, CHOICES, draft_sent, facts_of
 from scorekeeper.web.guard import (COOKIE_SECONDS, FORM_SECONDS, LOOPBACK_NAMES, Denied, Guard, Hosts, cookie_name,
                                    new_token, port_of, read_fields)
 from scorekeeper.web.live import Hub
@@ -38,6 +38,8 @@ from scorekeeper.web.served import ServedLeague, ServedSession
 
 log = logging.getLogger("scorekeeper.web")
 Handler = Callable[[Request], Awaitable[Response]]
+#: on a refusal's answer: "asks" (the play leaves out a choice) or "refused" (the rules); a page gets it with 200
+REFUSED_HEADER = "X-Scorekeeper-Refused"
 SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin", "Cache-Control": "no-store",
                     "X-Frame-Options": "DENY"}
 
@@ -298,17 +300,15 @@ class Site(Base):
     # -- recording -----------------------------------------------------------------------------------
 
     async def play_page(self, request: Request) -> Response:
+        """A play by taps: the picks so far in the address (``type=…&player=…&WORD=VALUE…``), the next pick offered
+        as buttons among the legal values, Record once the play can be said (``forms.pick_flow``)."""
         if not self.viewer(request):
             raise Denied(401, "this address only reads: open the table's address with its token (?t=…) to record")
-        wanted, player = request.query_params.get("type", ""), request.query_params.get("player")
+        sent = [(k, v) for k, v in request.query_params.multi_items() if k != "t"]
 
         def build(s: Session) -> str:
-            expected = s.expect()
-            form = play_form(s.game, s.players, expected, wanted, player)
-            # each once: a play whose values depend on another word is one choice per word, the example the same
-            examples = list(dict.fromkeys(c.example for c in expected.choices if c.event == wanted))[:3]
-            return self.page(s, request, "Record a play", pages.play_page_body(form, examples, self.guard.form_token()),
-                             "", True)
+            body = play_pages.pick_body(s.game, s.players, s.expect(), sent, self.guard.form_token())
+            return self.page(s, request, "Record a play", body, "", True)
 
         return self.html(request, await self.read(build))
 
@@ -319,47 +319,68 @@ class Site(Base):
             s, request, "Assert", pages.assert_body(s.players, list(s.game.observable_keys()), self.guard.form_token()),
             "", True)))
 
-    async def write(self, request: Request, act: Callable[[Session, dict[str, str], bool], Verdict]) -> Response:
+    async def write(self, request: Request, act: Callable[[Session, dict[str, str], bool], Verdict],
+                    again: Callable[[Session, dict[str, str], Refused], str | None] | None = None) -> Response:
         """A write: the body read within its limit, the writer checked, its form token spent (a repeated post is
-        answered with what the first one did, and writes nothing), ``act`` run under the lock, the streams
-        woken; a refusal answered with its rules (and the confirmed 'record it anyway' for a play)."""
+        answered with what the first one did, and writes nothing), ``act`` run under the lock, the streams woken; a
+        refusal answered with its rules: to a script 409 and the CLI's JSON, to a page 200 (field report WEB-17) and
+        the page again (``again``: the play's form, its picks kept) or the refusal with a confirmed 'record it anyway'."""
         fields = await read_fields(request)
         self.guard.check_write(request, fields)
         key = self.guard.once_key(request, fields)
         if key is None:
-            return await self.written(request, fields, act)
-        return await self.once.run(key, lambda: self.written(request, fields, act))
+            answer = await self.written(request, fields, act, again)
+        else:  # a refusal (409 until here) spends no form token: it wrote nothing
+            answer = await self.once.run(key, lambda: self.written(request, fields, act, again))
+        if answer.status_code == 409 and answer.headers.get(REFUSED_HEADER) and not wants_json(request):
+            answer.status_code = 200
+        return answer
 
     async def written(self, request: Request, fields: dict[str, str],
-                      act: Callable[[Session, dict[str, str], bool], Verdict]) -> Response:
+                      act: Callable[[Session, dict[str, str], bool], Verdict],
+                      again: Callable[[Session, dict[str, str], Refused], str | None] | None = None) -> Response:
         force = fields.get("force", "") == "yes"
         if force and fields.get("confirm", "") != "yes":
-            raise BadInput("recording a refused play anyway must be confirmed (confirm=yes)")
+            raise BadInput("recording a refused play anyway must be confirmed: tick 'the table agrees' (confirm=yes)")
 
-        def run(s: Session) -> Verdict | tuple[Refused, dict[str, Any]]:
+        def run(s: Session) -> Verdict | tuple[Refused, dict[str, Any], str | None]:
             try:
                 return act(s, fields, force)
             except Refused as exc:
-                return exc, s.expect().to_json()
+                page = again(s, fields, exc) if again is not None and not wants_json(request) else None
+                return exc, s.expect().to_json(), page
 
         done = await self.read(run)
         if not isinstance(done, Verdict):
-            refusal, expected = done
+            refusal, expected, page = done
             if wants_json(request):  # the CLI's --json refusal, its message the first line only
                 from scorekeeper.render.verdicts import refusal_json
 
                 return JSONResponse({**refusal_json(refusal), "message": str(refusal), "expected": expected}, 409,
                                     headers=SECURITY_HEADERS)
-            body = pages.refusal_body(str(refusal), refusal.findings, request.url.path, fields,
-                                      self.guard.form_token())
-            return self.html(request, pages.layout("Refused", body, writer=True), 409)
+            if page is None:
+                body = play_pages.refusal_body(str(refusal), refusal.findings, request.url.path, fields,
+                                               self.guard.form_token())
+                page = pages.layout("Refused", body, writer=True)
+            answer = self.html(request, page, 409)
+            answer.headers[REFUSED_HEADER] = "asks" if getattr(refusal, "asks", False) else "refused"
+            return answer
         self.hub.poke()
         if wants_json(request):
             return JSONResponse(done.to_json(), headers=SECURITY_HEADERS)
         return RedirectResponse(f"/?recorded={done.event.seq}#play-{done.event.seq}", 303, headers=SECURITY_HEADERS)
 
     async def post_play(self, request: Request) -> Response:
-        return await self.write(request, lambda s, f, force: s.record(draft_of(s.game, s.players, f), force=force))
+        """A play, posted by the pick flow or field by field (``forms.draft_sent``); a page that posted by choices
+        gets its form again when the game asks more or the rules refuse it, what was picked kept."""
+        def again(s: Session, f: dict[str, str], refusal: Refused) -> str | None:
+            if f.get(BY) != CHOICES or s.game.declaration(f.get("type", "")) is None:
+                return None
+            body = play_pages.pick_body(s.game, s.players, s.expect(), list(f.items()), self.guard.form_token(), refusal)
+            return self.page(s, request, "Record a play", body, "", True)
+
+        return await self.write(request, lambda s, f, force: s.record(draft_sent(s.game, s.players, f), force=force),
+                                again)
 
     async def post_note(self, request: Request) -> Response:
         return await self.write(request, lambda s, f, force: s.note(f.get("text", "")))

@@ -17,7 +17,6 @@ from typing import Any, Iterable, Mapping, Sequence
 from scorekeeper.app.trust_verdict import INTACT, TrustVerdict
 from scorekeeper.core.protocol import Expectation, Finding, Game, ScoreTable, Status
 from scorekeeper.render.html_report import _text as text  # a cell's text, as the report's and the terminal's tables show it
-from scorekeeper.web.forms import Input, PlayForm
 from scorekeeper.web.words import for_people, next_words, offers, other_plays
 
 from scorekeeper.web.style import CSS  # noqa: E402,F401 (served as /static/site.css)
@@ -317,61 +316,6 @@ through, and the board goes back to before it.</p>
 def read_only_note() -> str:
     return ('<section id="record" class="wide"><p class="meta">This address only reads. To record, open the '
             "table's address with its token: the address the host's terminal shows, or its QR code.</p></section>")
-
-
-def field_input(item: Input) -> str:
-    """One input of a play form: a choice among the legal values, or typed as its kind says."""
-    name = e(item.name)
-    hint = f' <span class="hint">{e(item.hint)}</span>' if item.hint else ""
-    required = " required" if item.required else ""
-    head = f'<label for="f-{name}">{e(item.label)}{" *" if item.required else ""}{hint}</label>'
-    if item.choices and item.kind not in ("str", "int"):  # a list, an object…: typed, the legal values suggested
-        options = "".join(f'<option value="{e(v)}">' for v in item.choices)
-        return (f'{head}<input id="f-{name}" name="{name}" type="text" list="l-{name}"{required} maxlength="2000" '
-                f'autocomplete="off"><datalist id="l-{name}">{options}</datalist>')
-    if item.choices:
-        blank = "" if item.required and item.default else '<option value="">—</option>'
-        options = "".join(f'<option value="{e(v)}"{" selected" if v == item.default else ""}>{e(v)}</option>'
-                          for v in item.choices)
-        return f'{head}<select id="f-{name}" name="{name}"{required}>{blank}{options}</select>'
-    if item.kind == "bool":
-        return (f'{head}<select id="f-{name}" name="{name}"><option value="">—</option><option value="yes">yes</option>'
-                f'<option value="no">no</option></select>')
-    kind = {"int": ' type="number" step="1" inputmode="numeric"', "num": ' type="number" step="any" inputmode="decimal"'}
-    return (f'{head}<input id="f-{name}" name="{name}"{kind.get(item.kind, " type=text")}{required} maxlength="2000"'
-            f' value="{e(item.default)}" autocomplete="off">')
-
-
-def play_page_body(form: PlayForm, examples: Sequence[str], form_token: str) -> str:
-    who = field_input(form.player) if form.player else ""
-    inputs = "".join(field_input(i) for i in form.inputs)
-    said = "".join(f"<li><code>{e(x)}</code></li>" for x in examples if x)
-    said = f'<p class="meta">At the terminal this is typed as:</p><ul>{said}</ul>' if said else ""
-    return f"""<main><section><h2>{e(label(form.type))}</h2><p>{e(form.title)}</p>
-<form method="post" action="/play" class="stack" id="play-form">{hidden_token(form_token)}
-<input type="hidden" name="type" value="{e(form.type)}">{who}{inputs}
-<p><button type="submit">Record</button> <a class="button light" href="/">Cancel</a></p></form>{said}</section></main>"""
-
-
-def refusal_body(message: str, findings: Sequence[Finding], action: str, sent: Mapping[str, str],
-                 form_token: str | None) -> str:
-    """A refused play: each rule broken with its summary; with the token, recording it anyway is an explicit,
-    confirmed choice (``--force``). A play that only leaves out a choice (every finding an ask) is incomplete:
-    the page says what to add, and nothing can record it as it is (field report UX-12)."""
-    anyway = ""
-    incomplete = bool(findings) and all(f.asks for f in findings)
-    if findings and form_token is not None and not incomplete:
-        kept = "".join(f'<input type="hidden" name="{e(k)}" value="{e(v)}">' for k, v in sent.items()
-                       if k not in ("form_token", "force", "confirm"))
-        anyway = f"""<form method="post" action="{e(action)}" class="stack" id="force-form">{hidden_token(form_token)}{kept}
-<input type="hidden" name="force" value="yes">
-<label><input type="checkbox" name="confirm" value="yes" required>The table played it: record it anyway, flagged
-(it stays flagged in check, log and the report)</label>
-<p><button type="submit" class="danger">Record it anyway (--force)</button></p></form>"""
-    first = message.split("\n")[0]
-    title = "Incomplete: say what the play leaves out" if incomplete else "Refused: nothing was recorded"
-    return (f'<main><section><h2>{title}</h2><p class="bad">{e(first)}</p>{rulings(findings)}{anyway}'
-            f'<p><a class="button light" href="/">Back to the table</a></p></section></main>')
 
 
 def message_body(message: str, status: int) -> str:

@@ -82,4 +82,12 @@ main.live{display:grid;grid-template-columns:1fr 1fr;gap:0 2em;grid-auto-flow:de
 }
 body.screen{font-size:24px;max-width:none}body.screen .turn{font-size:2em}
 body.screen main.live{display:grid;grid-template-columns:1fr 1fr 1fr;gap:0 1.5em}
+/* the play pages (web/play_pages): the picks so far, a word of several picks, what the table played */
+dl.picked div{display:flex;flex-wrap:wrap;gap:.2em .6em;align-items:center;margin:.3em 0}
+dl.picked dt{font-weight:600;min-width:5em}
+dl.picked dd{margin:0;display:flex;flex-wrap:wrap;gap:.4em;align-items:center}
+dl.picked ul{list-style:none;padding:0;margin:0;display:flex;flex-wrap:wrap;gap:.4em}
+fieldset{border:1px solid #d5d5cf;border-radius:6px;margin:.6em 0}
+details summary{min-height:44px;padding:.6em 0;cursor:pointer}
+.flash.ask{background:#fff4c7;border-color:#c9a227}
 """

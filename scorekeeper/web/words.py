@@ -28,6 +28,14 @@ FLAG = re.compile(r"(?<![\w-])--([a-z][a-z0-9-]*)(?:[ =]((?!--)[^\s,;()]+))?")
 COMMAND = re.compile(rf"^['`]?(?:scorekeeper\s+)?{GAME_WORDS}\s+([a-z][a-z-]*)\b[^:']*['`]?")
 #: ``scorekeeper CMD …`` inside a text
 SCOREKEEPER = re.compile(rf"\bscorekeeper\s+(?:{GAME_WORDS}\s+)?([a-z][a-z-]*)((?:\s+(?:[A-Z][A-Z0-9_,.=-]*|-\S+|[a-z0-9][\w.,=@:-]*\d[\w.,=@:-]*))*)")
+#: a parenthesis that only says how to force: ``(use --force to record it anyway)``, ``(or --force)``
+FORCE_HINT = re.compile(r"\s*\((?:use |or )?--force(?: to record it anyway)?\)")
+#: a command given as an example, to the end of its clause: ``(e.g. fc gather 2iron+1bread)``, ``, e.g. eh claim -t
+#: strength``: the page shows the controls instead
+EXAMPLE_COMMAND = re.compile(rf"\s*\((?:e\.g\.|for example)\s+(?:scorekeeper\s+)?{GAME_WORDS}\s+[a-z][^)]*\)"
+                             rf"|(?:,\s*|\s+)(?:e\.g\.|for example)\s+(?:scorekeeper\s+)?{GAME_WORDS}\s+[a-z][^;.)]*")
+#: a quoted command (``'scorekeeper fc setup …'``): said as its play's words
+QUOTED = re.compile(rf"['\"‘“`](?:scorekeeper\s+)?{GAME_WORDS}\s+([a-z][a-z-]*)[^'\"’”`]*['\"’”`]")
 #: a game command inside a text: ``then end the turn: fc end``
 INLINE = re.compile(rf"(?<![\w-])['`]?{GAME_WORDS}\s+([a-z][a-z-]+)((?:\s+(?:[A-Z][\w,.=@:-]*|[a-z]*\d[\w,.=@:-]*|--?[a-z][\w-]*(?:\s+[A-Z][\w.=-]*)?))*)['`]?")
 
@@ -39,8 +47,10 @@ def for_people(text: str, game: Game | None = None) -> str:
     (with ``game``: the declared label), and ``--flag VALUE`` becomes the flag's name and its value."""
     if not text or ("scorekeeper" not in text and "--" not in text and not re.search(GAME_WORDS + r"\s", text)):
         return text
-    out = text.replace("recorded with --force", "recorded anyway")
+    out = FORCE_HINT.sub("", text).replace("recorded with --force", "recorded anyway")
+    out = EXAMPLE_COMMAND.sub("", out)
     out = re.sub(r"\s*\(([^()]*)\)", lambda m: _parenthesis(m.group(0), m.group(1)), out)
+    out = QUOTED.sub(lambda m: _command_words(m.group(1), game), out)
     out = SCOREKEEPER.sub(lambda m: _command_words(m.group(1), game, m.group(2)), out)
     out = INLINE.sub(lambda m: _command_words(m.group(1), game), out)
     out = re.sub(r"(?<![\w-])--force\b", "“record it anyway”", out)

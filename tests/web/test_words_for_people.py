@@ -92,8 +92,6 @@ def test_no_page_speaks_the_command_line(sample: str, tmp_path: Path,
     assert found == [], "\n".join(found[:40])
 
 
-@pytest.mark.xfail(strict=False, reason="the play forms are web/play_pages.py's (branch webforms): they still show "
-                   "the terminal's example; drop this mark once merged")
 @pytest.mark.parametrize("sample", ["flamecraft/3p-complete.json", "emberheart/four-players.json",
                                     "eight-dragons/4p-long.json"])
 def test_no_play_form_speaks_the_command_line(sample: str, tmp_path: Path,
