@@ -509,7 +509,7 @@ def describe_event(event: Event) -> str:
             if key in ("location", "level", "slot"):
                 continue
             if key == "hire":
-                face.append(hire_text(value))
+                face.append(_hire(value))
             elif key == "flame":
                 if value:
                     face.append(f"Flame {value:+d}" if isinstance(value, int) else f"Flame {value}")
