@@ -16,6 +16,7 @@ from scorekeeper.games.emberheart.view import LAST_ROUND
 from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, HIRELING_NAMES, TRACKS
 from scorekeeper.games.emberheart.complete import complete as complete_draft
 from scorekeeper.games.emberheart.context import Ctx, assumption_settled, hero_active, total_hire
+from scorekeeper.games.emberheart.causes import effect_causes
 from scorekeeper.games.emberheart.events import EVENTS
 from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
 from scorekeeper.games.emberheart.scoring import flame_table, score as score_table
@@ -242,7 +243,7 @@ class Emberheart(Game):
             gained = after.player(event.player).gear - before.player(event.player).gear
             if gained > 0 and hero_active(after, event.player, "wrangler"):
                 return {(event.player, "gear"): "Wrangler's default; --wrangler grunt for a Grunt"}
-        return {}
+        return effect_causes(before, after, event)
 
     def status(self, state: State) -> Status:
         """Round, phase, whose turn, holdings, offers and what comes next."""

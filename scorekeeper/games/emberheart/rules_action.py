@@ -192,7 +192,7 @@ def do_place(st: State, ctx: Ctx, p: Player, data: Mapping[str, Any], *, via_lea
             p.gear += senses
         speed = level(p.attrs["speed"])
         if not others and speed and data.get("speed", True) is not False:  # EH-CMP-8 (AMB-09)
-            flame_down(st, p, speed)
+            flame_down(st, p, speed, ctx)
     placement_heroes(st, ctx, p, party, data)
     return party
 
@@ -316,7 +316,7 @@ def take_aide(st: State, ctx: Ctx) -> None:
     elif aide == "survivalist":
         p.gear += 1  # EH-AIDE-8
     elif aide == "healer":
-        flame_down(st, p, 2)  # EH-AIDE-10
+        flame_down(st, p, 2, ctx)  # EH-AIDE-10
     end_turn(st, ctx)
 
 

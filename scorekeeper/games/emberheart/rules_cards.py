@@ -255,11 +255,17 @@ def hero_ability(st: State, ctx: Ctx) -> None:
         mark = f"{hero}:after{st.after_raid_round}"
         if mark in p.used:
             ctx.stop(rule, f"the {hero.title()} acts once after each Raid phase")
+        colour = "red" if hero == "recruiter" else "green"
+        pairs = count_colour(st, name, colour) // 2
         if hero == "recruiter":
-            p.hire[GRUNT] += count_colour(st, name, "red") // 2  # EH-HERO-RECRUITER-A
+            p.hire[GRUNT] += pairs  # EH-HERO-RECRUITER-A
         else:
-            flame_down(st, p, count_colour(st, name, "green") // 2)  # EH-HERO-PRIESTESS-A
+            flame_down(st, p, pairs, ctx)  # EH-HERO-PRIESTESS-A
         p.used.append(mark)
+        dragons = count_colour(st, name, colour)
+        if not pairs:  # what she did, or why nothing (field report EH-V2)
+            ctx.info(f"the {hero.title()} does nothing: {name} has {dragons} {colour} Dragon"
+                     f"{'' if dragons == 1 else 's'} (one {'Grunt' if hero == 'recruiter' else 'Flame'} per 2)")
     elif hero == "dragon trainer":
         rule = "EH-HERO-DRAGONTRAINER-A1"
         require_hero(st, name, hero, ctx, rule)

@@ -73,9 +73,21 @@ def open_answers(st: State) -> list[str]:
         if p.skill == 3 and p.pending_track:
             answers.append(f"{p.name} may pay 1 Gear for one more {p.pending_track} step (eh extra -p {p.name})")
         for hero in ("recruiter", "priestess"):
-            if after_raid and hero_active(st, p.name, hero) and f"{hero}:after{st.after_raid_round}" not in p.used:
+            if after_raid and hero_active(st, p.name, hero) and f"{hero}:after{st.after_raid_round}" not in p.used \
+                    and after_raid_gain(st, p, hero):  # offered only when she would do something (EH-V2)
                 answers.append(f"{p.name}'s {hero.title()} may act ({HERO_MOMENTS[hero]} -p {p.name})")
     return answers
+
+
+def after_raid_gain(st: State, p: Player, hero: str) -> int:
+    """What a Recruiter (Grunts gained) or a Priestess (Flame lowered, down to the floor) would do for ``p`` now:
+    one per pair of red, or green, Dragons (their abilities, in ``rules_cards``); 0 when nothing."""
+    from scorekeeper.games.emberheart.context import count_colour
+
+    pairs = count_colour(st, p.name, "red" if hero == "recruiter" else "green") // 2
+    if hero == "recruiter":
+        return pairs
+    return max(0, min(pairs, p.flame - int(st.settings.get("flame_min", 0))))
 
 
 def _waiting_for(st: State) -> tuple[str, str | None]:

@@ -15,3 +15,84 @@ def test_a_tavern_reveal_reads_the_compact_hireling_form() -> None:
     assert (card.hire["G"], card.hire["R"], card.hire["S"], card.flame) == (2, 1, 0, -1)
     found = t.refused("EH-REW-9", "CARD_REVEAL", location="tavern", slot=2, hire="2Q")
     assert "2G1S" in found.message
+
+
+def _play(t: Table, type: str, player: str | None = None, **payload):
+    """Play on the table; what the play said (its infos) and its effects line, as a verdict shows them."""
+    import copy
+
+    from scorekeeper.core.engine import step
+    from scorekeeper.core.protocol import Findings
+    from scorekeeper.games.emberheart import GAME
+    from scorekeeper.render.effects import effects_text
+
+    before = copy.deepcopy(t.state)
+    found = Findings()
+    event = t.event(type, player, payload)
+    t.events.append(event)
+    t.state, findings = step(GAME, t.state, event, found=found)
+    assert not [f for f in findings if f.is_error], findings
+    return found.infos, effects_text(GAME.effects(before, t.state, event))
+
+
+def _priestess_table(greens: int) -> Table:
+    from test_eh_audit import with_hero
+    from eh_helpers import finish_action_phase, give
+
+    t = Table()
+    t.fill_offers()
+    with_hero(t, "priestess", owner="Astrid")  # her own green Dragon is one
+    for i in range(greens - 1):
+        give(t, "Astrid", f"G{i}", "captive", colour="green", glory=1)
+    for slot in (0, 1):
+        t.state.cards[t.state.raids[slot]].basis = "scout"
+    t.p("Astrid").flame = 3
+    finish_action_phase(t)
+    for name in ("Astrid", "Brandon", "Helga"):
+        t.ok("RAID_DISCARD", name)
+    return t
+
+
+def test_the_priestess_is_offered_only_when_she_would_act_and_her_use_says_what_she_did() -> None:
+    """Field report EH-V2: with 1 green Dragon the Priestess can do nothing, yet ``next:`` offered her after every
+    Raid, and ``hero priestess`` said no effect. She is offered only with a pair of green Dragons and Flame above
+    the floor; her use gives its effect with its cause, or says why it did nothing."""
+    from scorekeeper.games.emberheart.view import open_answers
+
+    one = _priestess_table(1)
+    assert not any("Priestess" in a for a in open_answers(one.state))
+    infos, _ = _play(one, "HERO_ABILITY", "Astrid", hero="priestess")
+    assert "the Priestess does nothing: Astrid has 1 green Dragon (one Flame per 2)" in infos
+    two = _priestess_table(2)
+    assert any("Astrid's Priestess may act" in a for a in open_answers(two.state))
+    _, effects = _play(two, "HERO_ABILITY", "Astrid", hero="priestess")
+    assert effects == "Astrid -1 flame (the Priestess: 2 green Dragons)"
+    at_floor = _priestess_table(2)
+    at_floor.p("Astrid").flame = 0
+    assert not any("Priestess" in a for a in open_answers(at_floor.state))
+
+
+def test_lost_effects_are_said_and_effects_name_their_cause() -> None:
+    """Field report EH-V7: a step past the top of a track and Flame below the floor were lost silently, and effect
+    lines had no cause (``Ilse +1 grunt`` for the Caretaker, ``Tobi -1 flame`` for the Healer's −2 at the floor)."""
+    from test_eh_audit import with_hero
+
+    t = Table()
+    t.fill_offers()
+    with_hero(t, "caretaker", owner="Astrid")
+    _, effects = _play(t, "PLACE_PARTY", "Astrid", location="preserve", space=2, hire={"G": 2})
+    assert effects == "Astrid +1 grunt (the Caretaker)"
+    t.p("Brandon").flame = 1
+    infos, effects = _play(t, "TAKE_AIDE", "Brandon", aide="healer")
+    assert effects == "Brandon -1 flame (the Healer), +1 aide"
+    assert "Brandon's Flame: 1 of −2 lost at the floor (0)" in infos
+
+    from scorekeeper.games.emberheart.context import Ctx, advance
+    from scorekeeper.core.events import Event
+
+    ctx = Ctx(Event(1, "GARRISON_COMPLETE", "Helga", {}))
+    t.p("Helga").attrs["speed"] = 7
+    advance(t.state, t.p("Helga"), "speed", 1, ctx)
+    t.p("Helga").attrs["senses"] = 6
+    advance(t.state, t.p("Helga"), "senses", 2, ctx)
+    assert ctx.infos == ["Helga's Speed is already at 7: the step is lost", "Helga's Senses reaches 7: 1 of 2 steps lost"]
