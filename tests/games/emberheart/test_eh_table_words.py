@@ -96,3 +96,18 @@ def test_lost_effects_are_said_and_effects_name_their_cause() -> None:
     t.p("Helga").attrs["senses"] = 6
     advance(t.state, t.p("Helga"), "senses", 2, ctx)
     assert ctx.infos == ["Helga's Speed is already at 7: the step is lost", "Helga's Senses reaches 7: 1 of 2 steps lost"]
+
+
+def test_a_failed_tavernkeeper_condition_says_not_met() -> None:
+    """Field report EH-V4: ``score --explain`` showed ``Tavernkeeper: all Attributes at step 3+ (strength 7, senses
+    0, speed 0)`` as if met, while the Fire Sage's line of the same sheet ends with ": not met"."""
+    from scorekeeper.games.emberheart.scoring import hero_points
+    from test_eh_audit import with_hero
+
+    t = Table()
+    with_hero(t, "tavernkeeper")
+    t.p("Astrid").attrs.update(strength=7, senses=0, speed=0)
+    assert hero_points(t.state, "Astrid", "tavernkeeper") == (
+        0, "all Attributes at step 3+ (strength 7, senses 0, speed 0): not met")
+    t.p("Astrid").attrs.update(senses=3, speed=4)
+    assert hero_points(t.state, "Astrid", "tavernkeeper")[1].endswith("speed 4)")
