@@ -339,6 +339,11 @@ class Game:
         """
         raise ObservationError(f"{self.title} has no observable values")
 
+    def observed_as(self, state: Any, player: str | None, key: str) -> str:
+        """How ``observe`` counted ``key``, in a few words for an assertion that disagrees (``2 in supply, 3 on
+        the board``; field report EH-V5); '' when the value is plain. Default: ''."""
+        return ""
+
     def observable_keys(self) -> Sequence[str]:
         """The keys ``observe`` knows, for help and error messages."""
         return ()

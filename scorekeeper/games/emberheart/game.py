@@ -24,7 +24,7 @@ from scorekeeper.games.emberheart.settings import SETTINGS, flame_glory_problem
 from scorekeeper.games.emberheart.state_check import check_state as state_findings
 from scorekeeper.games.emberheart.state import ACTION, END, RAID, REWARD, Player, State, new_offers
 from scorekeeper.games.emberheart.view import (
-    OBSERVABLE, describe_event, expect_of, expected_text, observe_key, spaces_to_block, status_of,
+    OBSERVABLE, describe_event, expect_of, expected_text, observe_key, observed_as, spaces_to_block, status_of,
 )
 
 Handler = Callable[[State, Ctx], None]
@@ -266,6 +266,10 @@ class Emberheart(Game):
     def observe(self, state: State, player: str | None, key: str) -> Any:
         """A value for ``scorekeeper assert``."""
         return observe_key(state, player, key)
+
+    def observed_as(self, state: State, player: str | None, key: str) -> str:
+        """A Hireling count's supply and board parts (``view.observed_as``)."""
+        return observed_as(state, player, key)
 
     def observable_keys(self) -> Sequence[str]:
         """The keys ``observe`` knows."""

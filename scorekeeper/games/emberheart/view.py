@@ -621,6 +621,17 @@ OBSERVABLE = ("flame", "gear", "grunts", "scouts", "rangers", "wardens", "hireli
               "round", "phase", "first", "active")
 
 
+def observed_as(st: State, player: str | None, key: str) -> str:
+    """How a player's Hirelings were counted for ``assert``: those in the supply and those in Parties on the
+    board (field report EH-V5: ``gives 5 (2 in supply, 3 on the board)``); '' for any other key."""
+    kinds = {"grunts": "G", "scouts": "S", "rangers": "R", "wardens": "W", "hirelings": ""}
+    if player is None or key.lower() not in kinds:
+        return ""
+    kind, supply, board = kinds[key.lower()], st.player(player).hire, st.board_hire(player)
+    count = (lambda held: held[kind]) if kind else (lambda held: sum(held.values()))
+    return f"{count(supply)} in supply, {count(board)} on the board" if count(board) else ""
+
+
 def observe_key(st: State, player: str | None, key: str) -> Any:
     """A value for ``scorekeeper assert`` (ObservationError for an unknown key)."""
     key = key.lower()

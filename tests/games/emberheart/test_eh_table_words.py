@@ -111,3 +111,27 @@ def test_a_failed_tavernkeeper_condition_says_not_met() -> None:
         0, "all Attributes at step 3+ (strength 7, senses 0, speed 0): not met")
     t.p("Astrid").attrs.update(senses=3, speed=4)
     assert hero_points(t.state, "Astrid", "tavernkeeper")[1].endswith("speed 4)")
+
+
+def test_an_assertion_says_what_it_counted_and_an_agreement_says_so(cli) -> None:
+    """Field report EH-V5: ``assert Ilse grunts=2`` said only "the journal gives 5" while ``status`` showed 2 in
+    the supply and 3 on the board; an agreement said nothing; the slip was then counted among the plays that
+    "break a rule". A disagreement now gives the parts it counted, an agreement says so, and the score's warning
+    keeps a disagreement apart from broken rules."""
+    t = Table()
+    t.fill_offers()
+    t.p("Astrid").hire["G"] = 5
+    t.ok("PLACE_PARTY", "Astrid", location="tavern", space=3, hire={"G": 3})
+    from scorekeeper.core.engine import _check_assertion
+    from scorekeeper.games.emberheart import GAME
+
+    findings = _check_assertion(GAME, t.state, t.event("assert", "Astrid", {"facts": {"grunts": 2}}))
+    assert [f.message for f in findings] == [
+        "the table shows Astrid's grunts=2, but the journal gives 5 (2 in supply, 3 on the board)"]
+
+    assert cli("new", "emberheart", "--players", "Ann,Bob").exit_code == 0
+    agreed = cli("assert", "Ann", "flame=0")
+    assert agreed.exit_code == 0 and "  agrees: the journal gives the same" in agreed.output
+    assert cli("assert", "Ann", "flame=3").exit_code == 1
+    warning = cli("score").output
+    assert "1 assertion(s) disagree with the journal" in warning and "break a rule" not in warning
