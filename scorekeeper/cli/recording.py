@@ -149,10 +149,12 @@ class Recorder:
                 if as_json:
                     emit_json([self.voice.json(v) for v in verdicts] if several else self.voice.json(verdicts[0]))
                     return
-                self.voice.text(verdicts)
                 infos = [info for v in verdicts if v.applied for info in v.infos]
+                expected = verdicts[-1].expected if say and infos else ""  # what the play did comes before next:
+                verdicts[-1].expected = "" if expected else verdicts[-1].expected
+                self.voice.text(verdicts)
                 if say and infos:
-                    output.say(f"  {say(infos)}")
+                    output.say(f"  {say(infos)}" + (f"\nnext: {expected}" if expected else ""))
 
             decorated: Any = recording_options(record_)
             with_player = (*params, self.player_option) if resolver and self.player_option else params

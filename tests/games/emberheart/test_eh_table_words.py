@@ -135,3 +135,13 @@ def test_an_assertion_says_what_it_counted_and_an_agreement_says_so(cli) -> None
     assert cli("assert", "Ann", "flame=3").exit_code == 1
     warning = cli("score").output
     assert "1 assertion(s) disagree with the journal" in warning and "break a rule" not in warning
+
+
+def test_what_a_reveal_did_is_printed_before_next(cli) -> None:
+    """Field report EH-V6: ``guild offer: …`` (and ``Raid: …``) were printed after ``next:``, indented under the
+    hint as if part of it. They belong to the play just recorded: they come before ``next:``."""
+    assert cli("new", "emberheart", "--players", "Ann,Bob").exit_code == 0
+    said = cli("eh", "reveal", "guild", "1", "bard").output.splitlines()
+    offer = next(i for i, line in enumerate(said) if line.strip().startswith("guild offer:"))
+    nexts = [i for i, line in enumerate(said) if line.startswith("next:")]
+    assert nexts and offer < nexts[0], said
