@@ -13,7 +13,7 @@ import click
 
 from scorekeeper.app.session import Session
 from scorekeeper.cli.common import Domain, complete_now, game_group
-from scorekeeper.cli.recording import EACH, Recorder, named, whose_turn as who
+from scorekeeper.cli.recording import FITTED_INFOS, Recorder, named, whose_turn as who
 from scorekeeper.core import adjusting
 from scorekeeper.errors import BadInput
 from scorekeeper.core.protocol import Draft
@@ -35,7 +35,7 @@ def group() -> None:
 
 #: ``@command(NAME, TYPE, PARAMS…)`` on a function of its words, or ``command(…, text=HELP, build=PAYLOAD)(EXAMPLE)``
 #: (``scorekeeper.cli.recording``); ``player=named``: without -p the game says who (the Party's or the card's owner…)
-command = Recorder(group, "emberheart", "eh", EACH,
+command = Recorder(group, "emberheart", "eh", FITTED_INFOS,
                    opt("-p", "--player", type=Domain("player"), help="Who plays (default: whose turn it is)."))
 
 

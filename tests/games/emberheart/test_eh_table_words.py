@@ -145,3 +145,27 @@ def test_what_a_reveal_did_is_printed_before_next(cli) -> None:
     offer = next(i for i, line in enumerate(said) if line.strip().startswith("guild offer:"))
     nexts = [i for i, line in enumerate(said) if line.startswith("next:")]
     assert nexts and offer < nexts[0], said
+
+
+def test_the_defender_names_the_raid_cards() -> None:
+    """Field report EH-V8: ``aide defender`` said only "--raid 1 or 2", and the play "discards Raid slot 1":
+    neither named the cards. The refusal and the play now give each face, and which card stays in force."""
+    t = Table()
+    t.fill_offers()
+    first, second = (t.state.cards[r] for r in t.state.raids)
+    second.basis = "scout"
+    found = t.refused("EH-AIDE-7", "TAKE_AIDE", "Astrid", aide="defender")
+    assert f"--raid 1 {first.label()} or 2 {second.label()}" in found.message
+    infos, _ = _play(t, "TAKE_AIDE", "Astrid", aide="defender", raid=1)
+    assert f"Raid slot 1 discarded: {first.label()}; in force: {second.label()}" in infos
+    assert "per scout" in second.label()
+
+
+def test_the_defenders_line_is_printed_under_its_verdict(cli) -> None:
+    """Field report EH-V8 at the terminal: what an Emberheart play did in words (the Defender's discarded and kept
+    Raid cards) is printed under its verdict line, as in the other games."""
+    assert cli("new", "emberheart", "--players", "Ann,Bob,Cy").exit_code == 0
+    for args in (["raidcard", "1", "G", "hero"], ["raidcard", "2", "E", "attribute", "--amount", "3"]):
+        assert cli("eh", *args).exit_code == 0
+    said = cli("eh", "aide", "defender", "1").output.splitlines()
+    assert said[1].startswith("  Raid slot 1 discarded: ") and "in force: " in said[1], said
