@@ -221,8 +221,7 @@ command("complete", "GARRISON_COMPLETE", arg("card"), EXOTIC,
          opt("--card", type=int, help="Messenger: use Raid slot N (the discarded card)."),
          flag("--fire-sage", help="Fire Sage: Flame +1 to discard 2 fewer."),
          flag("--custodian", help="Custodian: discard 1 fewer."), EXOTIC,
-         opt("-p", "--player", help="Who plays (default: whose turn it is)."), player=None,
-         say=lambda costs: f"Raid: {' · '.join(costs)}")  # what the Raid cost each player recorded
+         opt("-p", "--player", help="Who plays (default: whose turn it is)."), player=None)
 def raid(everyone: bool, discard: str | None, card: int | None, fire_sage: bool, custodian: bool,
          exotic: tuple[str, ...], player: str | None) -> Callable[[Session], Plays]:
     """Resolve the Raid for a player (or --all): discard what the Raid card requires (shortfall: Flame +1 each).

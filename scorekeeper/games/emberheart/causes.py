@@ -46,4 +46,7 @@ def effect_causes(before: State, after: State, event: Event) -> dict[tuple[str, 
         hero = str(data.get("hero", "")).lower()
         colour, what = ("red", "grunts") if hero == "recruiter" else ("green", "flame")
         because(what, f"the {hero.title()}: {count_colour(after, who, colour)} {colour} Dragons")
+    if kind == "RAID_DISCARD" and after.round > before.round:  # the last discard brought the Reset (EH-V9)
+        for p in after.players:
+            causes.setdefault((p.name, "aides"), []).append("back to the Ambassador at the Reset")
     return {key: ", ".join(dict.fromkeys(whys)) for key, whys in causes.items()}

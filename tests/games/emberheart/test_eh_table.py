@@ -641,11 +641,16 @@ def test_a_play_in_the_wrong_phase_names_the_phase_in_words(table: Cli) -> None:
 
 
 def test_the_raid_says_what_it_cost_each_player(table: Cli) -> None:
-    """"Raid discards as required" did not say how many; a line now sums up each player's loss."""
+    """"Raid discards as required" did not say how many; a line under each play now says each player's loss, and
+    the Reset the last one brings is a line of its own (field report EH-V9)."""
     to_reward(table)
     finish_reward(table)  # raid1 in force: -1G per Hero card; Dag has the Bard and P1? (Heroes only)
     out = ok(table, "eh", "raid", "--all")
-    assert "  Raid: Astrid nothing · Bjorn nothing · Cara nothing · Dag -1G" in out
+    lines = out.splitlines()
+    assert {"  Raid: Astrid nothing", "  Raid: Bjorn nothing", "  Raid: Cara nothing", "  Raid: Dag -1G"} <= set(lines)
+    reset = next(line for line in lines if line.startswith("  Reset: "))
+    assert reset.startswith("  Reset: the Aides go back to the Ambassador; discarded from the offers: ")
+    assert lines.index(reset) == lines.index("  Raid: Dag -1G") + 1 and reset.endswith("; round 2 begins")
 
 
 def test_a_companion_alone_reads_as_such_in_the_log(table: Cli) -> None:

@@ -169,3 +169,23 @@ def test_the_defenders_line_is_printed_under_its_verdict(cli) -> None:
         assert cli("eh", *args).exit_code == 0
     said = cli("eh", "aide", "defender", "1").output.splitlines()
     assert said[1].startswith("  Raid slot 1 discarded: ") and "in force: " in said[1], said
+
+
+def test_the_last_raid_discard_says_the_reset_apart() -> None:
+    """Field report EH-V9: the last Raid discard's effects line carried the Reset's Aides as if the discard had cost
+    them, and the offers discarded at the Reset went unsaid. The discard says its own cost, the Reset is a line of
+    its own naming the discarded offers, and the Aides' change says it is the Reset's."""
+    from eh_helpers import finish_action_phase
+
+    t = Table()
+    t.fill_offers()
+    for slot in (0, 1):
+        t.state.cards[t.state.raids[slot]].basis = "scout"
+    finish_action_phase(t)
+    offered = [cid for slots in t.state.offers.values() for cid in slots if cid]
+    t.ok("RAID_DISCARD", "Astrid")
+    t.ok("RAID_DISCARD", "Brandon")
+    infos, effects = _play(t, "RAID_DISCARD", "Helga")
+    assert infos == ["Raid: Helga nothing", "Reset: the Aides go back to the Ambassador; discarded from the offers: "
+                     f"{', '.join(offered)}; round 2 begins"]
+    assert "aides (back to the Ambassador at the Reset)" in effects
