@@ -354,8 +354,8 @@ def status_of(st: State) -> Status:
         if raid_id is not None:
             card = st.cards[raid_id]
             for p in st.players:
-                if not p.raided:
-                    need = required_discards(st, p, card, {})
+                need = 0 if p.raided else required_discards(st, p, card, {})
+                if need:  # nothing owed: no note (field report EH-V10)
                     choice = raid_choice(st, p)
                     notes.append(f"{p.name} must discard {need} {'Grunt' if card.item == 'G' else 'Expert'}(s) "
                                  "before reductions" + (f" (choose: {choice.example})" if choice.values else ""))

@@ -189,3 +189,22 @@ def test_the_last_raid_discard_says_the_reset_apart() -> None:
     assert infos == ["Raid: Helga nothing", "Reset: the Aides go back to the Ambassador; discarded from the offers: "
                      f"{', '.join(offered)}; round 2 begins"]
     assert "aides (back to the Ambassador at the Reset)" in effects
+
+
+def test_status_notes_no_debt_of_zero() -> None:
+    """Field report EH-V10: with nobody owing anything, ``status`` Notes printed "Maren must discard 0 Expert(s)
+    before reductions" once per player. A debt of zero is no note; a real one still is."""
+    from eh_helpers import finish_action_phase
+    from scorekeeper.games.emberheart import GAME
+
+    t = Table()
+    t.fill_offers()
+    for slot in (0, 1):
+        t.state.cards[t.state.raids[slot]].basis = "scout"
+    finish_action_phase(t)
+    assert not [n for n in GAME.status(t.state).notes if "must discard" in n]
+    t.state.cards[t.state.raids[0]].basis = t.state.cards[t.state.raids[1]].basis = "hero"
+    from eh_helpers import give
+
+    give(t, "Astrid", "HX", "hero", hero="bard")
+    assert [n for n in GAME.status(t.state).notes if "must discard" in n][0].startswith("Astrid must discard 1 ")
