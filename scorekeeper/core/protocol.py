@@ -173,7 +173,8 @@ class Effect:
     def text(self) -> str:
         """The change in words, without the player: ``+2 gold (Chamber T13+T15)``, ``-1 dragon`` (one of a
         counted kind said in the singular)."""
-        one = abs(self.change) == 1 and self.what.endswith("s") and not self.what.endswith("ss")
+        one = abs(self.change) == 1 and self.what.endswith("s") and not self.what.endswith("ss") \
+            and not self.what[:1].isupper()  # a name (Emberheart's Senses track) is not a count of things
         return f"{self.change:+d} {self.what[:-1] if one else self.what}" + (f" ({self.why})" if self.why else "")
 
     def to_json(self) -> dict[str, Any]:

@@ -229,7 +229,7 @@ class Emberheart(Game):
             for key, word in HIRELING_NAMES.items():
                 held[f"{word.lower()}s"] = p.hire.get(key, 0) + sum(h.get(key, 0) for h in on_board)
             held["flame"] = p.flame
-            held.update({track: p.attrs.get(track, 0) for track in TRACKS})
+            held.update({track.title(): p.attrs.get(track, 0) for track in TRACKS})  # +1 Senses (EH-V11)
             held["aides"] = len(p.aides)
             for kind in ("dragon", "hero", "preserve", "garrison"):
                 held[f"{kind}s"] = len(state.owned(p.name, kind))

@@ -114,8 +114,10 @@ def garrison_shortfall(st: State, name: str, card: Card, declared: dict[str, str
         need = req["count"] - (1 if lowered == i else 0)
         if req["item"] in COLOURS:
             gap += max(0, need - counts[req["item"]])
-        elif requirement_count(st, name, req["item"]) < need:
-            missing.append(f"{need} {req['item']} (has {requirement_count(st, name, req['item'])})")
+        elif requirement_count(st, name, req["item"]) < need:  # what is lacking, in words (field report EH-V11)
+            has = requirement_count(st, name, req["item"])
+            missing.append(f"{need - has} {req['item'].title()}{'' if need - has == 1 else 's'} "
+                           f"(needs {need}, has {has})")
     if gap > undeclared:
         missing.append(f"{gap - undeclared} more Dragon(s) of the required colour")
     return missing

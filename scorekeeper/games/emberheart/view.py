@@ -528,7 +528,7 @@ def describe_event(event: Event) -> str:
             elif key == "glory":
                 face.append(f"{value} Glory")
             elif key == "wardens":
-                face.append(f"{value} Warden(s)")
+                face.append(f"{value} Warden{'' if value == 1 else 's'}")
             elif key == "name":
                 face.append(f"named {value}")
             else:

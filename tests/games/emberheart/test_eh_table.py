@@ -725,7 +725,7 @@ def test_the_end_game_does_not_claim_nobody_has_gear_when_the_flame_is_at_its_fl
 def test_several_cards_into_one_mountain_level(cli: Cli) -> None:
     ok(cli, "new", "emberheart", "--players", PLAYERS, "--session", str(cli.session))
     out = ok(cli, "eh", "reveal", "mountain", "m", "blue5w1f1", "green4")
-    assert "reveal mountain middle slot 1: blue · 5 Glory · 1 Warden(s) · Flame +1" in out
+    assert "reveal mountain middle slot 1: blue · 5 Glory · 1 Warden · Flame +1" in out
     assert "reveal mountain middle slot 2: green · 4 Glory" in out
     out = refused(cli, "eh", "reveal", "mountain", "t", "red8f1", "red9", code=2)
     assert "2 cards but only 1 empty slot at the Mountain's top level" in out

@@ -208,3 +208,23 @@ def test_status_notes_no_debt_of_zero() -> None:
 
     give(t, "Astrid", "HX", "hero", hero="bard")
     assert [n for n in GAME.status(t.state).notes if "must discard" in n][0].startswith("Astrid must discard 1 ")
+
+
+def test_wording_of_lacks_senses_and_wardens() -> None:
+    """Field report EH-V11: ``Ilse still lacks: 2 ranger (has 1)`` for one Ranger missing; ``Tobi +1 sense`` next to
+    ``Ilse +2 senses``; ``1 Warden(s)`` on every Mountain reveal."""
+    from eh_helpers import give
+    from scorekeeper.core.protocol import Effect
+    from scorekeeper.games.emberheart import GAME
+
+    t = Table()
+    card = give(t, "Astrid", "GX", "garrison", colour="green", glory=3,
+                reqs=[{"item": "ranger", "count": 2}], track="speed")
+    t.p("Astrid").hire["R"] = 1
+    found = t.refused("EH-GAR-1", "GARRISON_COMPLETE", "Astrid", card=card.id)
+    assert found.message.endswith("Astrid still lacks: 1 Ranger (needs 2, has 1)")
+    assert Effect("Tobi", "Senses", 1).text == "+1 Senses" and Effect("Ilse", "Senses", 2).text == "+2 Senses"
+    assert "Senses" in GAME.holdings(t.state)["Astrid"]
+    line = GAME.describe(t.event("CARD_REVEAL", None, {"location": "mountain", "level": "bottom", "slot": 1,
+                                                        "colour": "red", "glory": 3, "wardens": 1}))
+    assert "1 Warden" in line and "Warden(s)" not in line
