@@ -24,3 +24,30 @@ def test_the_hint_at_a_wild_shop_writes_the_whole_gain() -> None:
 
     t = at_shop("FAIR", add_shops=["FAIR"], slots={"FAIR": {"1": "AD-1"}})
     assert "(fc gather 1bread+GOOD: " in GAME.status(t.state).expected
+
+
+def _play(t, type: str, player: str | None = None, **payload):
+    """Play on the table; what the play said (its infos) and its effects line, as a verdict shows them."""
+    import copy
+
+    from scorekeeper.core.engine import step
+    from scorekeeper.core.protocol import Findings
+    from scorekeeper.games.flamecraft import GAME
+    from scorekeeper.render.effects import effects_text
+
+    before = copy.deepcopy(t.state)
+    found = Findings()
+    event = t.event(type, player, payload)
+    t.events.append(event)
+    t.state, findings = step(GAME, t.state, event, found=found)
+    assert not [f for f in findings if f.is_error], findings
+    return found.infos, effects_text(GAME.effects(before, t.state, event))
+
+
+def test_a_swap_says_where_the_two_dragons_went() -> None:
+    """Field report FC-V5: ``Raf fires up BR-5 swapping with S-LEAF`` did not say where the two cards went. The
+    verdict now gives both new places, and that no slot reward comes with them."""
+    t = at_shop("JEWELER")
+    t.ok("GATHER", "P1")
+    infos, _ = _play(t, "FIRE_UP", "P1", dragon="SD-CRYSTAL", swap="SD-BREAD")
+    assert "SD-CRYSTAL → BAKERY:1, SD-BREAD → JEWELER:1 (no slot rewards)" in infos
