@@ -51,3 +51,20 @@ def test_a_swap_says_where_the_two_dragons_went() -> None:
     t.ok("GATHER", "P1")
     infos, _ = _play(t, "FIRE_UP", "P1", dragon="SD-CRYSTAL", swap="SD-BREAD")
     assert "SD-CRYSTAL → BAKERY:1, SD-BREAD → JEWELER:1 (no slot rewards)" in infos
+
+
+def test_the_moon_refusal_says_what_the_player_holds() -> None:
+    """Field report FC-V9: ``final --moon FY-2`` was refused with "its goal (distinct 5) is not met" and no word on
+    what Raf holds; it now says so, as FC-TURN-6 lists holdings."""
+    from fc_helpers import fresh
+
+    t = fresh(("P1", "P2"))
+    t.ok("ADJUST", None, decks={"ench": 1}, row=["EN-1", "EN-2", "EN-3", "EN-4"],
+         players={"P1": {"fancies": ["MG-3=moon:5rep:goal=distinct 5"]}, "P2": {"fancies": []}})
+    for player, shop in (("P1", "BAKERY"), ("P2", "BUTCHER"), ("P1", "SMITHY")):
+        t.ok("VISIT", player, shop=shop)
+        t.ok("GATHER", player)
+        t.ok("END_TURN", player, **({"row": ["EN-10"]} if shop == "BAKERY" else {}))
+    [found] = [f for f in t.bad("FINAL_SCORING", None, "FC-FANCY-7", moon={"MG-3": True}) if f.is_error]
+    assert found.message == ("P1's MG-3 is declared fulfilled, but its goal (distinct 5) is not met: "
+                             "P1 holds 2 kinds: bread, iron")
