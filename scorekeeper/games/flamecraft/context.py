@@ -8,6 +8,8 @@ the engine puts the state back as it was before the event, so no rule copies the
 
 from __future__ import annotations
 
+import difflib
+
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -108,6 +110,10 @@ class Ctx(Findings):
         if face is None:
             label = {"shop": "shop", "dragon": "dragon", "ench": "enchantment", "fancy": "fancy dragon", "comp": "companion"}[kind]
             hint = FACE_HINTS[kind]
+            close = difflib.get_close_matches(card, list(self.state.faces.get(kind, {})), n=1, cutoff=0.6)
+            if close:  # a slip of the keyboard: a suggestion, not --force (field report FC-V8)
+                self.block(rule, f"the face of {label} {card} is not known{why}; did you mean {close[0]}?")
+                return None
             (self.block if blocks else self.error)(rule, f"the face of {label} {card} is not known{why}: enter it as {card}={hint} (or put it in the catalog)")
         return face
 
@@ -326,8 +332,10 @@ class Ctx(Findings):
 
     def shop(self, shop_id: str, *, rule: str = "FC-GEN-5") -> ShopState | None:
         shop = self.state.shops.get(norm_id(shop_id))
-        if shop is None:
-            self.block(rule, f"there is no shop {shop_id} in town; the town has {', '.join(self.state.shops) or 'no shops yet'}")
+        if shop is None:  # a shop of the catalog not in town yet is named as such (field report FC-V8)
+            unseen = [s for s in self.state.faces.get("shop", {}) if s.startswith(norm_id(shop_id)) and s not in self.state.shops]
+            where = f": {unseen[0]} is not in town yet (still in the shop deck)" if len(unseen) == 1 else " in town"
+            self.block(rule, f"there is no shop {shop_id}{where}; the town has {', '.join(self.state.shops) or 'no shops yet'}")
         return shop
 
     def shop_face(self, shop: ShopState) -> dict[str, Any] | None:

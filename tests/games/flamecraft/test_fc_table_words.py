@@ -68,3 +68,20 @@ def test_the_moon_refusal_says_what_the_player_holds() -> None:
     [found] = [f for f in t.bad("FINAL_SCORING", None, "FC-FANCY-7", moon={"MG-3": True}) if f.is_error]
     assert found.message == ("P1's MG-3 is declared fulfilled, but its goal (distinct 5) is not met: "
                              "P1 holds 2 kinds: bread, iron")
+
+
+def test_a_mistyped_name_gets_a_suggestion_and_a_shop_in_the_deck_is_named() -> None:
+    """Field report FC-V8: ``visit hatch`` (HATCHERY still in the deck) was refused as "there is no shop HATCH in
+    town"; a Tab slip ``--companion CP-1CP-1`` was refused as an unknown face with ``--force`` offered. The shop
+    is named as not in town yet, and a slip gets "did you mean", as a block (no ``--force``)."""
+    from fc_helpers import PARK, ROW, Table, fresh
+    from test_fc_scenarios import ARTISANS_BY_TYPE
+
+    t = fresh(("P1", "P2"))
+    [found] = t.bad("VISIT", "P1", "FC-GEN-5", shop="CAF")
+    assert found.message.startswith("there is no shop CAF: CAFE is not in town yet (still in the shop deck); ")
+    c = Table(("P1", "P2"), companions=True)
+    c.ok("SETUP", None, park=PARK, row=ROW, removed=ARTISANS_BY_TYPE)
+    [slip] = [f for f in c.bad("SETUP_PLAYER", "P1", "FC-COMP-3", hand=["AD-1", "AD-2", "AD-3"], drew=["FD-A", "FD-B"],
+                               keep=["FD-A"], companion="C-1C-1") if f.rule == "FC-COMP-3"]
+    assert slip.blocks and slip.message.endswith("; did you mean C-1?")
