@@ -248,3 +248,18 @@ def test_a_grow_says_the_villages_new_count():
 
     t = board({"S1": "grow", "S5": "village:E:2"})()
     assert "the Elves village at S5 now has 3 villagers" in said(t, "GROW", "A", folk="E", village="S5")
+
+
+def test_score_explain_keeps_each_artifact_source_apart():
+    """Field report ED-V6: ``score --explain`` ran a Market's sources together (``T41 chest on S-Pia chest on
+    T23``); each source is now apart (``T41; chest on S-Pia; chest on T23``)."""
+    import re
+    from pathlib import Path
+
+    from scorekeeper.app.session import Session
+
+    s = Session.open(str(Path(__file__).resolve().parents[3] / "sample_sessions" / "eight-dragons" / "4p-long.json"))
+    sources = [e.source for e in s.score().explanations]
+    markets = [src for src in sources if "Market Stalls" in src]
+    assert markets and any("; chest on " in src for src in markets)
+    assert not [src for src in markets if re.search(r"\((?:[^)]*[0-9] )?(?:T\d+(?:×\d)? )+", src)]
