@@ -36,8 +36,10 @@ def _phase(state: EDState) -> str:
 def status(state: EDState) -> Status:
     """Whose turn, the Bonfires and final round, each player's holdings, the board."""
     headline = []
-    if state.turn < 0:
+    if state.turn < 0 and any(not p.started for p in state.players.values()):
         headline.append("Setup · no turn yet")
+    elif state.turn < 0:  # every Lair started: the first flight is next, as the prompt says (field report ED-V7)
+        headline.append(f"Round 1 · {state.next_player} flies first")
     else:
         headline.append(f"Round {state.round} · {state.active}'s turn · {_phase(state)}")
     threshold = int(state.settings.get("bonfires", 4))

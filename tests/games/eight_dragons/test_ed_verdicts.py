@@ -263,3 +263,16 @@ def test_score_explain_keeps_each_artifact_source_apart():
     markets = [src for src in sources if "Market Stalls" in src]
     assert markets and any("; chest on " in src for src in markets)
     assert not [src for src in markets if re.search(r"\((?:[^)]*[0-9] )?(?:T\d+(?:×\d)? )+", src)]
+
+
+def test_status_after_the_starts_agrees_with_the_prompt():
+    """Field report ED-V7: after the three ``start``s, ``status`` said ``Setup · no turn yet`` while the prompt and
+    ``next:`` said ``Round 1 · Mara flies``. Status now says the first flight too."""
+    from test_ed_census import fresh, start_all
+
+    t = fresh()
+    assert GAME.status(t.state).headline[0] == "Setup · no turn yet"
+    start_all(t)
+    st = GAME.status(t.state)
+    assert st.headline[0] == f"Round 1 · {t.state.next_player} flies first"
+    assert st.prompt == f"Round 1 · {t.state.next_player} flies"
