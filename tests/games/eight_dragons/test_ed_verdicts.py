@@ -276,3 +276,15 @@ def test_status_after_the_starts_agrees_with_the_prompt():
     st = GAME.status(t.state)
     assert st.headline[0] == f"Round 1 · {t.state.next_player} flies first"
     assert st.prompt == f"Round 1 · {t.state.next_player} flies"
+
+
+def test_ed_lair_shows_the_chests_placed_at_the_end(cli):
+    """Field report ED-V8: a chest placed at the end (C6 on S-Blakkar in the bundled 3-player game) replaces that
+    tile's symbols in scoring, yet ``ed lair`` did not show it. The map and its JSON now list each chest."""
+    from pathlib import Path
+
+    sample = Path(__file__).resolve().parents[3] / "sample_sessions" / "eight-dragons" / "3p-board.json"
+    out = cli("ed", "lair", "Blakkar", "--session", str(sample)).output
+    assert "Treasure Chests: C4 (Book) on T40; C6 (Crystal) on S-Blakkar" in out.replace("\n", " ")
+    data = json.loads(cli("ed", "lair", "Blakkar", "--session", str(sample), "--json").output)
+    assert {"id": "C6", "artifacts": "c", "on": "S-Blakkar"} in data["chests"]
