@@ -169,6 +169,8 @@ class Ctx(Findings):
         """Give every item of a reward (FC-REW-1 to FC-REW-5, FC-REW-8: from the supply, never a player)."""
         if not reward:  # a slot or card that gives nothing
             return
+        if any(reward.get(k) for k in ("coins", "goods", "fancy", "artisan")):  # each gain with its source (FC-V6)
+            self.info(f"{who.name} gets {reward_words(reward)} ({source})")
         self.add_rep(who, int(reward.get("rep", 0)), source)  # FC-REW-1
         who.coins += int(reward.get("coins", 0))  # FC-REW-4
         self.gain_goods(who, reward.get("goods", {}))
@@ -515,6 +517,15 @@ def reward_text(reward: Mapping[str, Any]) -> str:
     if reward.get("effect"):
         parts.append(f"effect:{reward['effect']}")
     return "+".join(parts) or "nothing"
+
+
+def reward_words(reward: Mapping[str, Any]) -> str:
+    """A reward's gains in words for a verdict: ``2 reputation, 1 coin, 1 artisan dragon``."""
+    counted = [(reward.get("rep"), "reputation", "reputation"), (reward.get("coins"), "coin", "coins"),
+               *((n, good, good) for good, n in (reward.get("goods") or {}).items()),
+               (reward.get("fancy"), "fancy dragon", "fancy dragons"),
+               (reward.get("artisan"), "artisan dragon", "artisan dragons")]
+    return ", ".join(f"{n} {one if n == 1 else many}" for n, one, many in counted if n)
 
 
 def player_list(names: Iterable[str]) -> str:

@@ -85,3 +85,14 @@ def test_a_mistyped_name_gets_a_suggestion_and_a_shop_in_the_deck_is_named() -> 
     [slip] = [f for f in c.bad("SETUP_PLAYER", "P1", "FC-COMP-3", hand=["AD-1", "AD-2", "AD-3"], drew=["FD-A", "FD-B"],
                                keep=["FD-A"], companion="C-1C-1") if f.rule == "FC-COMP-3"]
     assert slip.blocks and slip.message.endswith("; did you mean C-1?")
+
+
+def test_a_reward_of_coins_or_dragons_names_its_source() -> None:
+    """Field report FC-V6: ``Tess +2 coins, -1 dragon`` had no "(slot 2 reward at CLANKWORKS)", and a coin gained
+    and paid in one play vanished from the net line. Each reward that is not reputation alone is now said with its
+    source under the play's line (reputation already names its own on the effects line)."""
+    t = at_shop("BAKERY", players={"P1": {"hand": ["AD-1", "AD-2"]}})
+    t.ok("GATHER", "P1")
+    infos, effects = _play(t, "PLACE", "P1", dragon="AD-1", slot=2)
+    assert "P1 gets 1 coin (slot 2 reward at BAKERY)" in infos
+    assert "+1 coin" in effects
