@@ -18,7 +18,7 @@ from scorekeeper.games.emberheart.complete import complete as complete_draft
 from scorekeeper.games.emberheart.context import Ctx, assumption_settled, hero_active, total_hire
 from scorekeeper.games.emberheart.causes import effect_causes
 from scorekeeper.games.emberheart.events import EVENTS
-from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
+from scorekeeper.games.emberheart.rules_cards import completable, garrison_shortfall
 from scorekeeper.games.emberheart.scoring import flame_table, score as score_table
 from scorekeeper.games.emberheart.settings import SETTINGS, flame_glory_problem
 from scorekeeper.games.emberheart.state_check import check_state as state_findings
@@ -153,8 +153,12 @@ class Emberheart(Game):
         before = self._supply(state) if warn_supply else []
         state.log = []
         ctx = Ctx(event, forced=found.forced)
+        ready = completable(state) if event.type not in NO_TOKENS else set()
         try:
             self._run(state, ctx)  # a ``Stop`` goes on to the engine, which decides from the findings
+            if event.type not in NO_TOKENS:  # a Garrison card the play made completable (field report EH-F3)
+                ctx.infos.extend(f"{who}'s {card} can now be completed: eh complete {card} -p {who}"
+                                 for who, card in sorted(completable(state) - ready))
         finally:
             if ctx.items:  # (most plays find nothing)
                 found.extend(ctx.items)

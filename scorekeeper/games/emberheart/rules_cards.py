@@ -123,6 +123,13 @@ def garrison_shortfall(st: State, name: str, card: Card, declared: dict[str, str
     return missing
 
 
+def completable(st: State) -> set[tuple[str, str]]:
+    """(player, card) of every claimed Garrison card not completed whose requirements are met now (field report
+    EH-F3: the play that makes one completable says so)."""
+    return {(p.name, card.id) for p in st.players for card in st.owned(p.name, "garrison")
+            if not card.completed and not garrison_shortfall(st, p.name, card, {})}
+
+
 def garrison_complete(st: State, ctx: Ctx) -> None:
     """GARRISON_COMPLETE{card, exotic, tactician, track} (EH-GAR-1..6, Tactician, Dragon Knight)."""
     name = str(ctx.event.player)

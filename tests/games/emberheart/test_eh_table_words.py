@@ -228,3 +228,19 @@ def test_wording_of_lacks_senses_and_wardens() -> None:
     line = GAME.describe(t.event("CARD_REVEAL", None, {"location": "mountain", "level": "bottom", "slot": 1,
                                                         "colour": "red", "glory": 3, "wardens": 1}))
     assert "1 Warden" in line and "Warden(s)" not in line
+
+
+def test_the_play_that_makes_a_garrison_card_completable_says_so() -> None:
+    """Field report EH-F3: a claim made red3 completable without a word; only ``status`` Notes said it. The play
+    that makes a claimed Garrison card completable now says so, with the command."""
+    from eh_helpers import give
+
+    t = Table()
+    t.fill_offers()
+    grunts = t.p("Astrid").hire["G"]
+    give(t, "Astrid", "GX", "garrison", colour="red", glory=3, reqs=[{"item": "grunt", "count": grunts + 4}],
+         track="strength")
+    infos, _ = _play(t, "USE_SPECIAL", "Astrid", site="firestation")
+    assert "Astrid's GX can now be completed: eh complete GX -p Astrid" in infos
+    infos, _ = _play(t, "USE_SPECIAL", "Brandon", site="firestation")
+    assert not [i for i in infos if "can now be completed" in i]  # said once, by the play that did it
