@@ -96,3 +96,14 @@ def test_a_reward_of_coins_or_dragons_names_its_source() -> None:
     infos, effects = _play(t, "PLACE", "P1", dragon="AD-1", slot=2)
     assert "P1 gets 1 coin (slot 2 reward at BAKERY)" in infos
     assert "+1 coin" in effects
+
+
+def test_an_adjust_that_puts_a_card_in_two_hands_is_flagged() -> None:
+    """Field report FC-F2: two ``adjust … hand=…`` left the same cards in two hands at once without a word. The
+    whole-state check names the card and both hands (FC-STATE-1)."""
+    from fc_helpers import fresh
+
+    t = fresh(("P1", "P2"))
+    t.ok("ADJUST", None, players={"P1": {"hand": ["AD-1"]}})
+    [found] = t.play("ADJUST", None, players={"P2": {"hand": ["AD-1"]}})
+    assert found.rule == "FC-STATE-1" and "AD-1 is in P1's hand and P2's hand at once" in found.message
