@@ -305,6 +305,16 @@ def scripted(table: Table, lines: Iterable[str], keep_going: bool) -> int:
     return 1 if refused else 0
 
 
+def table_keys() -> Any:
+    """Esc then a digit types the digit: read as Alt-digit (a numeric argument), the digit was lost at the table."""
+    from prompt_toolkit.key_binding import KeyBindings
+
+    keys = KeyBindings()
+    for digit in "0123456789-":
+        keys.add("escape", digit)(lambda event: event.current_buffer.insert_text(event.key_sequence[-1].data))
+    return keys
+
+
 def interactive(table: Table) -> int:
     """The shell on a terminal: Ctrl-C cancels the line, Ctrl-D leaves; history kept across runs."""
     from prompt_toolkit import PromptSession
@@ -320,7 +330,7 @@ def interactive(table: Table) -> int:
     path = history_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     prompt: Any = PromptSession(history=FileHistory(str(path)), completer=TableCompleter(),
-                                complete_while_typing=False)
+                                complete_while_typing=False, key_bindings=table_keys())
     shown, room = str(table.path), output.width() - 2
     shown = shown if len(shown) <= room else "…" + shown[-(room - 1):]  # its end names it: a path has no spaces
     output.say(f"at the table: {shown}\nTab completes, help lists the commands, Ctrl-C cancels a line, Ctrl-D leaves")
