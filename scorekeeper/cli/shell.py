@@ -130,8 +130,9 @@ class Table:
         known = {*self.game_words, *self.session_commands}
         return [w for w in commands_now(self.refresh()) if w in known]
 
-    def describe(self, name: str, limit: int = META_WIDTH) -> str:
-        """A command's description in a few words (its help's first sentence, cut to ``limit``)."""
+    def describe(self, name: str, limit: int = 0) -> str:
+        """A command's description (its help's first sentence) cut to ``limit``, by default the screen's room."""
+        limit = limit or max(META_WIDTH, output.width() - 20)
         if name == "help":
             return "the commands, or help COMMAND, help rules WORDS"
         group = self.group if name in self.game_words else None
@@ -308,7 +309,6 @@ def scripted(table: Table, lines: Iterable[str], keep_going: bool) -> int:
 def table_keys() -> Any:
     """Esc then a digit types the digit: read as Alt-digit (a numeric argument), the digit was lost at the table."""
     from prompt_toolkit.key_binding import KeyBindings
-
     keys = KeyBindings()
     for digit in "0123456789-":
         keys.add("escape", digit)(lambda event: event.current_buffer.insert_text(event.key_sequence[-1].data))

@@ -20,3 +20,19 @@ def test_esc_then_a_digit_types_the_digit() -> None:
     shell read Esc-1 as Alt-1 (a numeric argument). Esc then a digit now types the digit."""
     assert typed("place T1@\x1b1,0\r") == "place T1@1,0"
     assert typed("fly -n \x1b-2\r") == "fly -n -2"
+
+
+def test_the_tab_menus_descriptions_use_the_screens_width(tmp_path, monkeypatch) -> None:
+    """Field report EH-F7: the Tab menu's descriptions stopped at about 40 characters (``Send a Party of
+    Hirelings (HIRE such...``) with 60 columns free; at 80 columns they now run to 60."""
+    from click.testing import CliRunner
+
+    from scorekeeper.cli import main
+    from scorekeeper.cli.shell import Table
+
+    session = tmp_path / "eh.json"
+    monkeypatch.setenv("SCOREKEEPER_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("COLUMNS", "80")
+    assert CliRunner().invoke(main, ["new", "emberheart", "--players", "Ann,Bob,Cy", "--session", str(session)]).exit_code == 0
+    said = Table(session).describe("place")
+    assert len(said) > 45 and len(said) <= 60, said
