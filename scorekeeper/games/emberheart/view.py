@@ -254,7 +254,9 @@ def _reward_choices(st: State) -> list[Choice]:
     values = {"location": [st.location], "space": [str(space)], "card": [c.id for c in _offered(st)]}
     if mountain and st.mountain.stage == "top":
         values["track"] = list(TRACKS)
-    choices = [Choice("MTN_CLAIM" if mountain else "CLAIM", who, values, "eh claim CARD")] if values["card"] else []
+    faces = {c.id: c.label().removeprefix(c.id).strip(" ()") for c in _offered(st)}  # each card's face (EH-F8)
+    choices = [Choice("MTN_CLAIM" if mountain else "CLAIM", who, values, "eh claim CARD", words=faces)] \
+        if values["card"] else []
     choices.append(Choice("MTN_RETRIEVE" if upper else "RECALL", who,
                           {"location": [st.location], "space": [str(space)]}, "eh recall"))
     return choices

@@ -7,7 +7,7 @@ from typing import Any
 from scorekeeper.core.events import Event
 from scorekeeper.core.protocol import Choice, Expectation, Section, Status
 
-from .context import DECK_NAMES, items_text, reward_text
+from .context import DECK_NAMES, items_text, reward_text, reward_words
 from .ending import final_words, round_of
 from .rules_enchant import castable
 from .rules_gather import yield_of, yield_text
@@ -198,8 +198,12 @@ def expect(state: FlameState) -> Expectation:
             choices.append(Choice("ENCHANT", who, {"card": cards}, "scorekeeper fc enchant CARD"))
     else:
         if turn.phase == "gather" and turn.gather_step < 2:  # one choice per dragon, with its slots (FC-F3)
+            face = state.face("shop", shop_id) or {}
+            rewards = {str(i + 1): reward_words(slot.get("reward") or {}) or "no reward"  # what each gives (EH-F8)
+                       for i, slot in enumerate(face.get("slots") or [])}
             for card, slots in fitting_slots(state, who, shop_id).items():
-                choices.append(Choice("PLACE", who, {"dragon": [card], "slot": slots}, "scorekeeper fc place DRAGON [SLOT]"))
+                choices.append(Choice("PLACE", who, {"dragon": [card], "slot": slots}, "scorekeeper fc place DRAGON [SLOT]",
+                                      words={slot: rewards.get(str(slot), "") for slot in slots}))
         if turn.phase == "gather":
             ready = [turn.followup] if turn.followup and turn.gather_step < 4 else here if turn.gather_step < 3 else []
         else:

@@ -244,3 +244,18 @@ def test_the_play_that_makes_a_garrison_card_completable_says_so() -> None:
     assert "Astrid's GX can now be completed: eh complete GX -p Astrid" in infos
     infos, _ = _play(t, "USE_SPECIAL", "Brandon", site="firestation")
     assert not [i for i in infos if "can now be completed" in i]  # said once, by the play that did it
+
+
+def test_tab_names_each_offered_cards_face() -> None:
+    """Field report EH-F8: ``claim `` + Tab listed ``T1 T2 T3`` with no face. Each card offered now carries its
+    face (``2G1S Flame-1``) for the Tab menu."""
+    from eh_helpers import finish_action_phase
+    from scorekeeper.games.emberheart import GAME
+
+    t = Table()
+    t.fill_offers()
+    t.p("Astrid").hire["G"] = 3
+    t.ok("PLACE_PARTY", "Astrid", location="tavern", space=3, hire={"G": 3})
+    finish_action_phase(t)
+    [claim] = [c for c in GAME.expect(t.state).choices if c.event == "CLAIM"]
+    assert claim.words and all(claim.words[card] == "2G1S Flame-1" for card in claim.values["card"])

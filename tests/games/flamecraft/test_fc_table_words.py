@@ -107,3 +107,14 @@ def test_an_adjust_that_puts_a_card_in_two_hands_is_flagged() -> None:
     t.ok("ADJUST", None, players={"P1": {"hand": ["AD-1"]}})
     [found] = t.play("ADJUST", None, players={"P2": {"hand": ["AD-1"]}})
     assert found.rule == "FC-STATE-1" and "AD-1 is in P1's hand and P2's hand at once" in found.message
+
+
+def test_tab_names_what_each_slot_gives() -> None:
+    """Field report EH-F8 (in Flamecraft): ``place PL-2 `` + Tab offered ``2`` and ``3`` with no reward, which
+    decides the choice. Each slot now carries the words of its reward."""
+    from scorekeeper.games.flamecraft import GAME
+
+    t = at_shop("BAKERY", players={"P1": {"hand": ["AD-1"]}})
+    t.ok("GATHER", "P1")
+    [place] = [c for c in GAME.expect(t.state).choices if c.event == "PLACE"]
+    assert place.words["2"] == "1 coin" and place.words["3"] == "2 reputation"
