@@ -13,7 +13,7 @@ import click
 
 from scorekeeper.app.session import Session
 from scorekeeper.cli.common import Domain, complete_now, game_group
-from scorekeeper.cli.recording import EACH, Recorder, named, whose_turn as who
+from scorekeeper.cli.recording import FITTED_INFOS, Recorder, named, whose_turn as who
 from scorekeeper.core import adjusting
 from scorekeeper.errors import BadInput
 from scorekeeper.core.protocol import Draft
@@ -35,7 +35,7 @@ def group() -> None:
 
 #: ``@command(NAME, TYPE, PARAMS…)`` on a function of its words, or ``command(…, text=HELP, build=PAYLOAD)(EXAMPLE)``
 #: (``scorekeeper.cli.recording``); ``player=named``: without -p the game says who (the Party's or the card's owner…)
-command = Recorder(group, "emberheart", "eh", EACH,
+command = Recorder(group, "emberheart", "eh", FITTED_INFOS,
                    opt("-p", "--player", type=Domain("player"), help="Who plays (default: whose turn it is)."))
 
 
@@ -221,8 +221,7 @@ command("complete", "GARRISON_COMPLETE", arg("card"), EXOTIC,
          opt("--card", type=int, help="Messenger: use Raid slot N (the discarded card)."),
          flag("--fire-sage", help="Fire Sage: Flame +1 to discard 2 fewer."),
          flag("--custodian", help="Custodian: discard 1 fewer."), EXOTIC,
-         opt("-p", "--player", help="Who plays (default: whose turn it is)."), player=None,
-         say=lambda costs: f"Raid: {' · '.join(costs)}")  # what the Raid cost each player recorded
+         opt("-p", "--player", help="Who plays (default: whose turn it is)."), player=None)
 def raid(everyone: bool, discard: str | None, card: int | None, fire_sage: bool, custodian: bool,
          exotic: tuple[str, ...], player: str | None) -> Callable[[Session], Plays]:
     """Resolve the Raid for a player (or --all): discard what the Raid card requires (shortfall: Flame +1 each).

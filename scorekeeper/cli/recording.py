@@ -62,15 +62,6 @@ def _fitted(verdicts: list[Verdict]) -> None:
         show_verdict(verdict, False, verdict is verdicts[-1])
 
 
-def _each(verdicts: list[Verdict]) -> None:
-    from scorekeeper.render.verdicts import verdict_lines
-
-    for verdict in verdicts:
-        output.say("\n".join(verdict_lines(verdict, show_next=False)))
-    if verdicts[-1].expected:
-        output.say(f"next: {verdicts[-1].expected}")
-
-
 def _with_infos(verdicts: list[Verdict]) -> None:
     from scorekeeper.render.verdicts import verdict_lines
 
@@ -81,8 +72,6 @@ def _with_infos(verdicts: list[Verdict]) -> None:
 
 #: each verdict fitted to the terminal, coloured on it; "next:" at the end
 FITTED = Voice(_fitted)
-#: each verdict as it is, "next:" once at the end
-EACH = Voice(_each)
 #: each verdict fitted to the terminal with what the play did under its line (a shop filled, a deck run out…)
 FITTED_INFOS = Voice(_with_infos)
 #: each verdict with what the play did; the JSON too; a refusal is one line on stderr
@@ -149,10 +138,14 @@ class Recorder:
                 if as_json:
                     emit_json([self.voice.json(v) for v in verdicts] if several else self.voice.json(verdicts[0]))
                     return
-                self.voice.text(verdicts)
                 infos = [info for v in verdicts if v.applied for info in v.infos]
+                expected = verdicts[-1].expected if say and infos else ""  # what the play did comes before next:
+                verdicts[-1].expected = "" if expected else verdicts[-1].expected
+                for verdict in verdicts if say else ():  # said once, below
+                    verdict.infos = []
+                self.voice.text(verdicts)
                 if say and infos:
-                    output.say(f"  {say(infos)}")
+                    output.say(f"  {say(infos)}" + (f"\nnext: {expected}" if expected else ""))
 
             decorated: Any = recording_options(record_)
             with_player = (*params, self.player_option) if resolver and self.player_option else params

@@ -108,7 +108,7 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
 
     Example: scorekeeper score --explain
     """
-    from scorekeeper.render.verdicts import broken_note
+    from scorekeeper.render.verdicts import journal_warning
     from scorekeeper.core.protocol import MissingValueError
     from scorekeeper.render.report import render_score
 
@@ -144,7 +144,7 @@ def score(session: str | None, as_json: bool, fmt: str, explain: bool, at: int |
         shown + (f"\n{said}" if said else ""))
     replayed = s.replay(at)
     if replayed.errors:
-        echo(f"\nWarning: {broken_note(len(replayed.errors), replayed.counted_errors)}: see 'scorekeeper check'",
+        echo(f"\nWarning: {journal_warning(replayed.errors, replayed.counted_errors)}: see 'scorekeeper check'",
              fit=True, err=fmt == "csv")
 
 

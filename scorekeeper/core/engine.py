@@ -465,9 +465,12 @@ def _check_assertion(game: Game, state: Any, event: Event) -> list[Finding]:
             continue
         if _normal(actual) != _normal(stated):
             who = f"{event.player}'s " if event.player else ""
-            findings.append(
-                Finding("CORE-ASSERT", f"the table shows {who}{key}={stated}, but the journal gives {actual}")
-            )
+            try:  # what the game counted (field report EH-V5)
+                how = game.observed_as(state, event.player, key)
+            except PAYLOAD_ERRORS:
+                how = ""
+            findings.append(Finding("CORE-ASSERT", f"the table shows {who}{key}={stated}, but the journal gives "
+                                                   f"{actual}{f' ({how})' if how else ''}"))
     return findings
 
 

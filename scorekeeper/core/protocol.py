@@ -173,7 +173,8 @@ class Effect:
     def text(self) -> str:
         """The change in words, without the player: ``+2 gold (Chamber T13+T15)``, ``-1 dragon`` (one of a
         counted kind said in the singular)."""
-        one = abs(self.change) == 1 and self.what.endswith("s") and not self.what.endswith("ss")
+        one = abs(self.change) == 1 and self.what.endswith("s") and not self.what.endswith("ss") \
+            and not self.what[:1].isupper()  # a name (Emberheart's Senses track) is not a count of things
         return f"{self.change:+d} {self.what[:-1] if one else self.what}" + (f" ({self.why})" if self.why else "")
 
     def to_json(self) -> dict[str, Any]:
@@ -338,6 +339,11 @@ class Game:
         Raise ``ObservationError`` naming the known keys when ``key`` is unknown.
         """
         raise ObservationError(f"{self.title} has no observable values")
+
+    def observed_as(self, state: Any, player: str | None, key: str) -> str:
+        """How ``observe`` counted ``key``, in a few words for an assertion that disagrees (``2 in supply, 3 on
+        the board``; field report EH-V5); '' when the value is plain. Default: ''."""
+        return ""
 
     def observable_keys(self) -> Sequence[str]:
         """The keys ``observe`` knows, for help and error messages."""

@@ -4,7 +4,7 @@ refusal, and ``verify``'s proof. The data they word is in ``scorekeeper.app`` (`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Sequence
 
 from scorekeeper.core.events import ASSERT, CORE_TYPES
 from scorekeeper.errors import REFUSED, BadInput, Refused, ScorekeeperError
@@ -31,6 +31,8 @@ def verdict_lines(verdict: "Verdict", show_next: bool = True) -> list[str]:
     for finding in verdict.findings:
         label = "DISAGREES" if event.type == ASSERT else "FLAGGED" if finding.is_error else "warning"
         out.append(f"  {label} {finding.rule}: {finding.message}")
+    if event.type == ASSERT and verdict.recorded and not verdict.findings:  # an agreement says so (EH-V5)
+        out.append("  agrees: the journal gives the same")
     if verdict.effects:
         out += effects_lines(verdict.effects)
     if event.forced and event.type not in CORE_TYPES and verdict.applied:  # else CORE-UNAPPLIED says why
@@ -164,3 +166,14 @@ def broken_note(errors: int, counted: int) -> str:
         return f"{errors} recorded play(s) break a rule, forced: they count as played"
     return (f"{errors} recorded play(s) break a rule: {counted} forced count as played, "
             f"{errors - counted} not counted")
+
+
+def journal_warning(errors: "Sequence[Violation]", counted: int) -> str:
+    """The warning under a score: the plays that break a rule (``broken_note``), and apart from them the
+    assertions that disagree with the journal, which break no rule of the game (field report EH-V5); '' for
+    none."""
+    disagree = sum(1 for v in errors if v.rule == "CORE-ASSERT")
+    parts = [broken_note(len(errors) - disagree, counted)] if len(errors) > disagree else []
+    if disagree:
+        parts.append(f"{disagree} assertion(s) disagree with the journal")
+    return "; ".join(parts)

@@ -65,7 +65,9 @@ def test_a_flamecraft_play_that_fills_a_shop_says_so_with_the_shop_it_brings(tmp
     for play in plays[:34]:  # up to Cleo's place CR-3 3, which fills GLINTNOOK (#35)
         assert CliRunner().invoke(main, shlex.split(play), env=env).exit_code == 0, play
     filled = CliRunner().invoke(main, shlex.split(plays[34]), env={**env, "COLUMNS": "200"})
-    assert filled.output.splitlines()[:2] == [
+    lines = filled.output.splitlines()  # (the slot's reward is said first, with its source: field report FC-V6)
+    assert lines[:3] == [
         "#35 recorded: Cleo places CR-3 in slot 3 (draws fancy FY-12)",
+        "  Cleo gets 1 fancy dragon (slot 3 reward at GLINTNOOK)",
         "  GLINTNOOK is full: draw a new shop face down (NEW-1) and flip it at the end of the turn "
         "(fc end --flip SHOP) (FC-PLACE-6)"]

@@ -60,12 +60,12 @@ def test_flamecraft_slots_show_their_reward(tmp_path: Path) -> None:
     """EH-F8 (Flamecraft): ``place IR-4 `` + Tab offered ``2`` and ``3`` with no reward, which decides the
     choice; each slot now says what it gives."""
     session = sample_until(tmp_path, "flamecraft", "3p-complete.json", 6)
-    assert Table(session).described("place IR-4 ") == [("2", "2 coin"), ("3", "2 rep")]
+    assert Table(session).described("place IR-4 ") == [("2", "2 coins"), ("3", "2 reputation")]
     assert Table(session).described("place ") == [("IR-4", "iron GAIN2")]  # the dragon's icon and ability
     firing = Table(sample_until(tmp_path, "flamecraft", "3p-complete.json", 7))
     assert firing.described("fire ") == [("S-BOLT", "iron GIFT"), ("IR-4", "iron GAIN2")]
     casting = Table(sample_until(tmp_path, "flamecraft", "3p-complete.json", 28))
-    assert casting.described("enchant ") == [("PU-16", "2 iron → 1 fancy")]  # its cost and reward
+    assert casting.described("enchant ") == [("PU-16", "2 iron → 1 fancy dragon")]  # its cost and reward
 
 
 def test_the_empty_line_menu_is_the_moment_with_whole_descriptions(tmp_path: Path) -> None:

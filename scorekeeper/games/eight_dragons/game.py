@@ -19,6 +19,7 @@ from .context import beneficiary_of, space_of, still_to_activate
 from .expect import active, complete, expect, expected_text
 from .offers import START_WORDS, drawable
 from .pieces import AUREA
+from .tiles import FOLK_NAMES
 from .rules_locations import CHECKS as LOCATION_RULES, EVENT_LOCATION, JUDGED as LOCATION_GAINS
 from .scoring import score_table
 from .settings import SETTINGS
@@ -65,8 +66,10 @@ def _carry_out(state: EDState, event: Event, found: Findings, apply: Callable[..
     draws, revealed = dict(state.draws), list(state.bonfires)
     places = dict(state.pieces.pos) if event.type == "SUMMON" else None
     waiting = {piece: beneficiary_of(state, piece) for piece in still_to_activate(state)} if places is not None else {}
+    shrines, trolls, villages = dict(state.shrines), dict(state.trolls), {k: list(v) for k, v in state.villages.items()}
     state = apply(state, event, *read)
     found.infos.extend(gains_said(state, ledger, chests))
+    found.infos.extend(board_said(state, event, shrines, trolls, villages))
     if places is not None:  # ED-LOC-SUMMON-5: the Swarm closes the gap; the table moves those pieces (ED-V3)
         summoned = str(event.get("wyrmling", ""))
         rock = f"Dragon Rock now (front first): {', '.join(state.pieces.rock)}"
@@ -86,16 +89,35 @@ def _carry_out(state: EDState, event: Event, found: Findings, apply: Callable[..
 
 
 def gains_said(state: EDState, ledger: int, chests: dict[str, int]) -> list[str]:
-    """What a play gave, in words for the verdict: each Gold movement since ledger entry ``ledger`` (with the
-    player's Gold now) and each chest taken since the players held ``chests`` (with the ID ``ed chests`` needs)."""
-    said = [f"{e.player} {'gains' if e.amount >= 0 else 'pays'} {abs(e.amount)} Gold ({e.source}): "
-            f"{state.players[e.player].gold} Gold now" for e in state.ledger[ledger:]] \
-        if len(state.ledger) > ledger else []
+    """What a play gave, in words for the verdict: a Gold gain of 0 since ledger entry ``ledger`` (any other is on
+    the effects line) and each chest taken since the players held ``chests`` (with the ID ``ed chests`` needs)."""
+    # a Gold change is said once, on the effects line with the Gold now (field report ED-V5); one of 0 only here
+    said = [f"{e.player} gains no Gold ({e.source}): {state.players[e.player].gold} Gold now"
+            for e in state.ledger[ledger:] if not e.amount] if len(state.ledger) > ledger else []
     for name, held in chests.items():
         taken = state.players[name].chests
         if len(taken) > held:  # (rarely: a chest is taken)
             said += [f"{name} takes Treasure Chest {c.id} ({c.kingdom}); at the end: ed chests {name} "
                      f"{c.id}=ARTIFACTS@TILE" for c in taken[held:]]
+    return said
+
+
+def board_said(state: EDState, event: Event, shrines: dict[str, int], trolls: dict[str, int],
+               villages: dict[str, list[Any]]) -> list[str]:
+    """What a Location did to the board, in words for the verdict (field report ED-V4): the Gold a Shrine sent to
+    the other kingdom's, where the Troll stands now (or that it stayed at its path's end), a village grown."""
+    said = [f"{state.shrines[k] - n} Gold laid on the {k} Shrine ({n} → {state.shrines[k]})"
+            for k, n in shrines.items() if state.shrines.get(k, 0) > n]
+    length = {path: len(state.board.trolls.get(path, ())) for path in trolls} if state.board is not None else {}
+    moved = [f"the Troll of path {path} moves to space {state.trolls[path] + 1} of {length.get(path, '?')}"
+             for path, at in trolls.items() if state.trolls.get(path) != at]
+    if event.type == "TROLL" and state.board is not None and not moved:  # it moves only off its path's end
+        moved.append("the Troll stays where it stands, at the end of its path")
+    said += moved
+    for space, (folk, count) in state.villages.items():
+        if villages.get(space, [folk, count])[1] != count:
+            said.append(f"the {FOLK_NAMES.get(folk, folk)} village at {space} now has {count} villager"
+                        f"{'' if count == 1 else 's'}")
     return said
 
 
@@ -228,7 +250,8 @@ class EightDragons(Game):
         sources: dict[str, list[str]] = {}
         for entry in after.ledger[len(before.ledger):]:
             sources.setdefault(entry.player, []).append(entry.source)
-        return {(name, "gold"): ", ".join(found) for name, found in sources.items()}
+        return {(name, "gold"): f"{', '.join(found)}; {after.players[name].gold} Gold now"  # with the total (ED-V5)
+                for name, found in sources.items()}
 
     def status(self, state: EDState) -> Status:
         """Whose turn, the Bonfires and final round, each player's holdings, the board (see ``view.status``)."""

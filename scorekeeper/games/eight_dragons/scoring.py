@@ -85,8 +85,8 @@ def mission_gold(tile: Tile, lv: LairView, player: PlayerState, settings: dict[s
     none = str(settings.get("colour.none", "no_match"))
 
     def have(arts: Any) -> str:
-        """The counts and sources of the depicted Artifacts."""
-        return ", ".join(f"{counts[a]} {ARTIFACT_NAMES[a]} ({' '.join(artifact_sources(lv, a)) or 'none'})"
+        """The counts and sources of the depicted Artifacts, each source apart (field report ED-V6)."""
+        return ", ".join(f"{counts[a]} {ARTIFACT_NAMES[a]} ({'; '.join(artifact_sources(lv, a)) or 'none'})"
                          for a in dict.fromkeys(arts))
 
     if m.type == "market":  # ED-SCORE-7 (A-39)

@@ -36,8 +36,10 @@ def _phase(state: EDState) -> str:
 def status(state: EDState) -> Status:
     """Whose turn, the Bonfires and final round, each player's holdings, the board."""
     headline = []
-    if state.turn < 0:
+    if state.turn < 0 and any(not p.started for p in state.players.values()):
         headline.append("Setup · no turn yet")
+    elif state.turn < 0:  # every Lair started: the first flight is next, as the prompt says (field report ED-V7)
+        headline.append(f"Round 1 · {state.next_player} flies first")
     else:
         headline.append(f"Round {state.round} · {state.active}'s turn · {_phase(state)}")
     threshold = int(state.settings.get("bonfires", 4))
@@ -278,6 +280,7 @@ def lair_json(state: EDState, name: str) -> dict[str, Any]:
         "chambers": [[t.name for t in p.lair.chamber_tiles(v)] for v in sorted(p.lair.chambers, key=sorted)],
         "open_places": [{"cell": format_cell(c), "open": doors} for c, doors in p.lair.open_places()],
         "waiting": [t.name for t in p.pending],
+        "chests": [{"id": c.id, "artifacts": c.artifacts, "on": c.on} for c in p.chests],  # (field report ED-V8)
     }
 
 
@@ -289,4 +292,14 @@ def lair_map(state: EDState, name: str) -> str:
     text = render_lair(p.lair, title)
     if p.pending:
         text += "\nWaiting to be placed: " + ", ".join(t.label() for t in p.pending)
+    if p.chests:  # where each chest lies, its Artifacts replacing that tile's (field report ED-V8)
+        import textwrap
+
+        from .tiles import ARTIFACT_NAMES
+
+        def face(chest: Any) -> str:
+            arts = ", ".join(ARTIFACT_NAMES.get(a, a) for a in chest.artifacts) or "face not entered"
+            return f"{chest.id} ({arts}) on {chest.on}" if chest.on else f"{chest.id} ({arts}) kept"
+        text += "\n" + "\n".join(textwrap.wrap("Treasure Chests: " + "; ".join(face(c) for c in p.chests), 78,
+                                               subsequent_indent="    ", break_on_hyphens=False))
     return text

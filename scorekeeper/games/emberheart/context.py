@@ -62,11 +62,15 @@ def flame_up(st: State, p: Player, n: int, ctx: Ctx) -> None:
         p.pending_flame_seq = ctx.seq
 
 
-def flame_down(st: State, p: Player, n: int) -> None:
-    """EH-FLAME-1/EH-FLAME-2: move left by ``n``, never below the floor (AMB-02; the rest is lost)."""
+def flame_down(st: State, p: Player, n: int, ctx: Findings | None = None) -> None:
+    """EH-FLAME-1/EH-FLAME-2: move left by ``n``, never below the floor (AMB-02; the rest is lost, and said in
+    ``ctx``'s words: field report EH-V7)."""
     if n <= 0:
         return
-    p.flame = max(int(st.settings.get("flame_min", 0)), p.flame - n)
+    floor = int(st.settings.get("flame_min", 0))
+    if ctx is not None and p.flame - n < floor:
+        ctx.info(f"{p.name}'s Flame: {n - max(0, p.flame - floor)} of −{n} lost at the floor ({floor})")
+    p.flame = max(floor, p.flame - n)
 
 
 # -- Attributes (EH-ATTR-*) ---------------------------------------------------------------------------
@@ -78,6 +82,11 @@ def advance(st: State, p: Player, track: str, steps: int, ctx: Ctx, *, skill3: b
     EH-ATTR-2: markers never move down: this is the only place a marker moves, and ``steps`` is positive.
     """
     top = int(st.settings.get("attr_max", 7))
+    if p.attrs[track] + steps > top:  # the overflow is lost, and said (field report EH-V7)
+        lost = p.attrs[track] + steps - top
+        ctx.info(f"{p.name}'s {track.title()} is already at {top}: the step is lost" if lost == steps == 1 else
+                 f"{p.name}'s {track.title()} is already at {top}: {lost} of {steps} steps lost" if lost == steps
+                 else f"{p.name}'s {track.title()} reaches {top}: {lost} of {steps} steps lost")
     p.attrs[track] = min(top, p.attrs[track] + steps)
     if skill3 and p.skill == 3 and st.settings.get("side") == "B":
         # EH-SKILL-3A (AMB-17): each advancement event may take one extra step; one play can hold two

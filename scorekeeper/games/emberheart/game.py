@@ -16,15 +16,16 @@ from scorekeeper.games.emberheart.view import LAST_ROUND
 from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, HIRELING_NAMES, TRACKS
 from scorekeeper.games.emberheart.complete import complete as complete_draft
 from scorekeeper.games.emberheart.context import Ctx, assumption_settled, hero_active, total_hire
+from scorekeeper.games.emberheart.causes import effect_causes
 from scorekeeper.games.emberheart.events import EVENTS
-from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
+from scorekeeper.games.emberheart.rules_cards import completable, garrison_shortfall
 from scorekeeper.games.emberheart.scoring import flame_table, score as score_table
 from scorekeeper.games.emberheart.settings import SETTINGS, flame_glory_problem
 from scorekeeper.games.emberheart.tab import tab_values
 from scorekeeper.games.emberheart.state_check import check_state as state_findings
 from scorekeeper.games.emberheart.state import ACTION, END, RAID, REWARD, Player, State, new_offers
 from scorekeeper.games.emberheart.view import (
-    OBSERVABLE, describe_event, expect_of, expected_text, observe_key, spaces_to_block, status_of,
+    OBSERVABLE, describe_event, expect_of, expected_text, observe_key, observed_as, spaces_to_block, status_of,
 )
 
 Handler = Callable[[State, Ctx], None]
@@ -153,8 +154,12 @@ class Emberheart(Game):
         before = self._supply(state) if warn_supply else []
         state.log = []
         ctx = Ctx(event, forced=found.forced)
+        ready = completable(state) if event.type not in NO_TOKENS else set()
         try:
             self._run(state, ctx)  # a ``Stop`` goes on to the engine, which decides from the findings
+            if event.type not in NO_TOKENS:  # a Garrison card the play made completable (field report EH-F3)
+                ctx.infos.extend(f"{who}'s {card} can now be completed: eh complete {card} -p {who}"
+                                 for who, card in sorted(completable(state) - ready))
         finally:
             if ctx.items:  # (most plays find nothing)
                 found.extend(ctx.items)
@@ -230,7 +235,7 @@ class Emberheart(Game):
             for key, word in HIRELING_NAMES.items():
                 held[f"{word.lower()}s"] = p.hire.get(key, 0) + sum(h.get(key, 0) for h in on_board)
             held["flame"] = p.flame
-            held.update({track: p.attrs.get(track, 0) for track in TRACKS})
+            held.update({track.title(): p.attrs.get(track, 0) for track in TRACKS})  # +1 Senses (EH-V11)
             held["aides"] = len(p.aides)
             for kind in ("dragon", "hero", "preserve", "garrison"):
                 held[f"{kind}s"] = len(state.owned(p.name, kind))
@@ -244,7 +249,7 @@ class Emberheart(Game):
             gained = after.player(event.player).gear - before.player(event.player).gear
             if gained > 0 and hero_active(after, event.player, "wrangler"):
                 return {(event.player, "gear"): "Wrangler's default; --wrangler grunt for a Grunt"}
-        return {}
+        return effect_causes(before, after, event)
 
     def status(self, state: State) -> Status:
         """Round, phase, whose turn, holdings, offers and what comes next."""
@@ -267,6 +272,10 @@ class Emberheart(Game):
     def observe(self, state: State, player: str | None, key: str) -> Any:
         """A value for ``scorekeeper assert``."""
         return observe_key(state, player, key)
+
+    def observed_as(self, state: State, player: str | None, key: str) -> str:
+        """A Hireling count's supply and board parts (``view.observed_as``)."""
+        return observed_as(state, player, key)
 
     def observable_keys(self) -> Sequence[str]:
         """The keys ``observe`` knows."""

@@ -192,7 +192,7 @@ def do_place(st: State, ctx: Ctx, p: Player, data: Mapping[str, Any], *, via_lea
             p.gear += senses
         speed = level(p.attrs["speed"])
         if not others and speed and data.get("speed", True) is not False:  # EH-CMP-8 (AMB-09)
-            flame_down(st, p, speed)
+            flame_down(st, p, speed, ctx)
     placement_heroes(st, ctx, p, party, data)
     return party
 
@@ -311,12 +311,16 @@ def take_aide(st: State, ctx: Ctx) -> None:
             shown = [str(i + 1) for i, r in enumerate(st.raids) if r]
             if not shown:
                 ctx.stop("EH-AIDE-7", "no Raid card is face up yet: reveal the round's two (eh raidcard 1 G hero …)")
-            ctx.stop("EH-AIDE-7", f"the Defender discards one of the face-up Raid cards: --raid {' or '.join(shown)}")
+            faces = [f"{n} {st.cards[str(st.raids[int(n) - 1])].label()}" for n in shown]  # the faces (EH-V8)
+            ctx.stop("EH-AIDE-7", f"the Defender discards one of the face-up Raid cards: --raid {' or '.join(faces)}")
         st.raid_discarded = slot  # EH-AIDE-7
+        kept = [st.cards[str(r)].label() for i, r in enumerate(st.raids) if r is not None and i + 1 != slot]
+        ctx.info(f"Raid slot {slot} discarded: {st.cards[str(st.raids[slot - 1])].label()}; "
+                 + (f"in force: {kept[0]}" if kept else "no Raid card left in force"))
     elif aide == "survivalist":
         p.gear += 1  # EH-AIDE-8
     elif aide == "healer":
-        flame_down(st, p, 2)  # EH-AIDE-10
+        flame_down(st, p, 2, ctx)  # EH-AIDE-10
     end_turn(st, ctx)
 
 

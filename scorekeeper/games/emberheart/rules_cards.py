@@ -114,11 +114,20 @@ def garrison_shortfall(st: State, name: str, card: Card, declared: dict[str, str
         need = req["count"] - (1 if lowered == i else 0)
         if req["item"] in COLOURS:
             gap += max(0, need - counts[req["item"]])
-        elif requirement_count(st, name, req["item"]) < need:
-            missing.append(f"{need} {req['item']} (has {requirement_count(st, name, req['item'])})")
+        elif requirement_count(st, name, req["item"]) < need:  # what is lacking, in words (field report EH-V11)
+            has = requirement_count(st, name, req["item"])
+            missing.append(f"{need - has} {req['item'].title()}{'' if need - has == 1 else 's'} "
+                           f"(needs {need}, has {has})")
     if gap > undeclared:
         missing.append(f"{gap - undeclared} more Dragon(s) of the required colour")
     return missing
+
+
+def completable(st: State) -> set[tuple[str, str]]:
+    """(player, card) of every claimed Garrison card not completed whose requirements are met now (field report
+    EH-F3: the play that makes one completable says so)."""
+    return {(p.name, card.id) for p in st.players for card in st.owned(p.name, "garrison")
+            if not card.completed and not garrison_shortfall(st, p.name, card, {})}
 
 
 def garrison_complete(st: State, ctx: Ctx) -> None:
@@ -255,11 +264,17 @@ def hero_ability(st: State, ctx: Ctx) -> None:
         mark = f"{hero}:after{st.after_raid_round}"
         if mark in p.used:
             ctx.stop(rule, f"the {hero.title()} acts once after each Raid phase")
+        colour = "red" if hero == "recruiter" else "green"
+        pairs = count_colour(st, name, colour) // 2
         if hero == "recruiter":
-            p.hire[GRUNT] += count_colour(st, name, "red") // 2  # EH-HERO-RECRUITER-A
+            p.hire[GRUNT] += pairs  # EH-HERO-RECRUITER-A
         else:
-            flame_down(st, p, count_colour(st, name, "green") // 2)  # EH-HERO-PRIESTESS-A
+            flame_down(st, p, pairs, ctx)  # EH-HERO-PRIESTESS-A
         p.used.append(mark)
+        dragons = count_colour(st, name, colour)
+        if not pairs:  # what she did, or why nothing (field report EH-V2)
+            ctx.info(f"the {hero.title()} does nothing: {name} has {dragons} {colour} Dragon"
+                     f"{'' if dragons == 1 else 's'} (one {'Grunt' if hero == 'recruiter' else 'Flame'} per 2)")
     elif hero == "dragon trainer":
         rule = "EH-HERO-DRAGONTRAINER-A1"
         require_hero(st, name, hero, ctx, rule)

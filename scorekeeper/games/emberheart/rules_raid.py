@@ -130,7 +130,7 @@ def raid_discard(st: State, ctx: Ctx) -> None:
     lost = {t: n for t, n in plan.items() if n}
     cost = ([f"-{hire_text(lost)}"] if lost else []) + ([f"Flame {p.flame - flame_before:+d}"]
                                                         if p.flame != flame_before else [])
-    ctx.info(f"{p.name} {', '.join(cost) or 'nothing'}")  # what the Raid cost (the CLI's "Raid:" line)
+    ctx.info(f"Raid: {p.name} {', '.join(cost) or 'nothing'}")  # what the Raid cost, under the play's line
     if all(q.raided for q in st.players):
         after_raid(st, ctx)
 
@@ -146,11 +146,16 @@ def after_raid(st: State, ctx: Ctx) -> None:
         for p in st.players:
             p.end_gear = p.gear
         return
-    reset(st)
+    reset(st, ctx)
 
 
-def reset(st: State) -> None:
-    """EH-RESET-1..10 (card refills are logged by the user as CARD_REVEAL / RAID_REVEAL)."""
+def reset(st: State, ctx: Ctx | None = None) -> None:
+    """EH-RESET-1..10 (card refills are logged by the user as CARD_REVEAL / RAID_REVEAL); said in ``ctx``'s words
+    apart from the play that brought it (field report EH-V9)."""
+    if ctx is not None:
+        offered = [cid for slots in st.offers.values() for cid in slots if cid]
+        ctx.info(f"Reset: the Aides go back to the Ambassador; discarded from the offers: {', '.join(offered) or 'none'}"
+                 f"; round {st.round + 1} begins")
     for key, slots in st.offers.items():  # EH-RESET-2 (the Garrison keeps its cards)
         for cid in slots:
             if cid:

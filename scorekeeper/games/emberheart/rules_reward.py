@@ -257,7 +257,7 @@ def claim(st: State, ctx: Ctx) -> None:
         if card.flame > 0:
             flame_up(st, p, card.flame, ctx)
         else:
-            flame_down(st, p, -card.flame)
+            flame_down(st, p, -card.flame, ctx)
         mentor = ctx.get("mentor")
         if mentor:  # EH-HERO-MENTOR-A
             from scorekeeper.games.emberheart.context import require_hero
@@ -284,13 +284,13 @@ def claim(st: State, ctx: Ctx) -> None:
                 from scorekeeper.games.emberheart.context import require_hero
 
                 require_hero(st, name, "dragonspeaker", ctx, "EH-HERO-DRAGONSPEAKER-A")
-                flame_down(st, p, 1)
+                flame_down(st, p, 1, ctx)
             after_dragon_claim(st, ctx, name, card)
         elif location == PRESERVE and ctx.get("blazebinder"):  # EH-REW-11
             from scorekeeper.games.emberheart.context import require_hero
 
             require_hero(st, name, "blazebinder", ctx, "EH-HERO-BLAZEBINDER-A")
-            flame_down(st, p, 1)
+            flame_down(st, p, 1, ctx)
         # GUILD: EH-REW-8 (unattached); GARRISON: EH-REW-12 (not completed)
     next_location(st, ctx)
 

@@ -10,7 +10,7 @@ from scorekeeper.games.emberheart.cards import (
     MTN_SLOTS, PRESERVE, RAID_BASES, TAVERN, TRACKS, Card, empty_hire, hero_key, raid_basis,
 )
 from scorekeeper.errors import NotationError
-from scorekeeper.games.emberheart.context import Ctx
+from scorekeeper.games.emberheart.context import Ctx, text_counts
 from scorekeeper.games.emberheart.notation import parse_requirements
 from scorekeeper.games.emberheart.state import ACTION, REWARD, State
 from scorekeeper.games.emberheart.view import offer_line
@@ -72,9 +72,9 @@ def card_from_payload(st: State, ctx: Ctx, location: str) -> Card:
                     ctx.stop("EH-SETUP-13", f"{hero_seen(c)}; each Hero card exists once")
         card.hero, card.colour = hero, HEROES[hero]  # EH-HERO-GEN-8: colour from the name
     elif kind == "tavern":
-        hire = ctx.get("hire") or {}
+        hire = text_counts(ctx.get("hire") or {}, ctx, "EH-REW-9")  # ``2G1S`` as typed or amended (EH-V1)
         if not isinstance(hire, dict) or any(k not in HIRELINGS or not isinstance(v, int) or v < 0 for k, v in hire.items()):
-            ctx.stop("EH-REW-9", "a Tavern card's Hirelings are counts ≥ 0 of G, S, R, W")
+            ctx.stop("EH-REW-9", "a Tavern card's Hirelings are counts ≥ 0 of G, S, R, W, written like 2G1S")
         card.hire = {**empty_hire(), **hire}
         card.flame = _int(ctx, "flame", 0, "EH-REW-9", minimum=None)
     elif kind in ("captive", "mountain"):

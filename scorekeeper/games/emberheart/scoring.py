@@ -86,7 +86,8 @@ def hero_points(st: State, name: str, hero: str) -> tuple[int, str]:
         return capped(2 * sets, 10, f"{sets} Scout+Ranger+Warden set(s) × 2")
     if hero == "tavernkeeper":  # EH-HERO-TAVERNKEEPER-S
         ok = all(v >= 3 for v in p.attrs.values())
-        return (7 if ok else 0), f"all Attributes at step 3+ ({', '.join(f'{k} {v}' for k, v in p.attrs.items())})"
+        steps = ', '.join(f'{k} {v}' for k, v in p.attrs.items())  # a failed condition says so (EH-V4)
+        return (7 if ok else 0), f"all Attributes at step 3+ ({steps}){'' if ok else ': not met'}"
     if hero == "wrangler":  # EH-HERO-WRANGLER-S
         n = len(st.owned(name, "garrison"))
         return capped(2 * n, 10, f"{n} Garrison card(s) × 2")

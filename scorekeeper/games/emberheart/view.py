@@ -55,20 +55,13 @@ def expected_text(st: State) -> tuple[str, str | None]:
     play come first (field report EH-F2)."""
     text, who = _waiting_for(st)
     answers = open_answers(st)
-    ready = [f"{name} can complete {card} (eh complete {card} -p {name})" for name, card in completable(st)]
+    from scorekeeper.games.emberheart.rules_cards import completable
+
+    ready = [f"{name} can complete {card} (eh complete {card} -p {name})" for name, card in sorted(completable(st))]
     text = " · ".join([text, *ready]) if text and st.phase != END else text  # said from the play that makes it so
     if answers and text:
         return f"{' · '.join(answers)} — then {text}", who
     return text, who
-
-
-def completable(st: State) -> list[tuple[str, str]]:
-    """Each claimed Garrison card its owner meets the requirements of (``garrison_shortfall``) and has not
-    completed, with its owner (the 2026-12-06 field report: the play that makes one completable says so in next:)."""
-    from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
-
-    return [(p.name, c.id) for p in st.players for c in st.owned(p.name, "garrison")
-            if not c.completed and not garrison_shortfall(st, p.name, c, {})]
 
 
 def open_answers(st: State) -> list[str]:
@@ -85,9 +78,21 @@ def open_answers(st: State) -> list[str]:
         if p.skill == 3 and p.pending_track:
             answers.append(f"{p.name} may pay 1 Gear for one more {p.pending_track} step (eh extra -p {p.name})")
         for hero in ("recruiter", "priestess"):
-            if after_raid and hero_active(st, p.name, hero) and f"{hero}:after{st.after_raid_round}" not in p.used:
+            if after_raid and hero_active(st, p.name, hero) and f"{hero}:after{st.after_raid_round}" not in p.used \
+                    and after_raid_gain(st, p, hero):  # offered only when she would do something (EH-V2)
                 answers.append(f"{p.name}'s {hero.title()} may act ({HERO_MOMENTS[hero]} -p {p.name})")
     return answers
+
+
+def after_raid_gain(st: State, p: Player, hero: str) -> int:
+    """What a Recruiter (Grunts gained) or a Priestess (Flame lowered, down to the floor) would do for ``p`` now:
+    one per pair of red, or green, Dragons (their abilities, in ``rules_cards``); 0 when nothing."""
+    from scorekeeper.games.emberheart.context import count_colour
+
+    pairs = count_colour(st, p.name, "red" if hero == "recruiter" else "green") // 2
+    if hero == "recruiter":
+        return pairs
+    return max(0, min(pairs, p.flame - int(st.settings.get("flame_min", 0))))
 
 
 def _waiting_for(st: State) -> tuple[str, str | None]:
@@ -357,8 +362,8 @@ def status_of(st: State) -> Status:
         if raid_id is not None:
             card = st.cards[raid_id]
             for p in st.players:
-                if not p.raided:
-                    need = required_discards(st, p, card, {})
+                need = 0 if p.raided else required_discards(st, p, card, {})
+                if need:  # nothing owed: no note (field report EH-V10)
                     choice = raid_choice(st, p)
                     notes.append(f"{p.name} must discard {need} {'Grunt' if card.item == 'G' else 'Expert'}(s) "
                                  "before reductions" + (f" (choose: {choice.example})" if choice.values else ""))
@@ -530,14 +535,14 @@ def describe_event(event: Event) -> str:
             if key in ("location", "level", "slot"):
                 continue
             if key == "hire":
-                face.append(hire_text(value))
+                face.append(_hire(value))
             elif key == "flame":
                 if value:
                     face.append(f"Flame {value:+d}" if isinstance(value, int) else f"Flame {value}")
             elif key == "glory":
                 face.append(f"{value} Glory")
             elif key == "wardens":
-                face.append(f"{value} Warden(s)")
+                face.append(f"{value} Warden{'' if value == 1 else 's'}")
             elif key == "name":
                 face.append(f"named {value}")
             else:
@@ -628,6 +633,17 @@ def _words(value: Any) -> str:
 OBSERVABLE = ("flame", "gear", "grunts", "scouts", "rangers", "wardens", "hirelings", "crests", "strength",
               "senses", "speed", "dragons", "heroes", "preserves", "garrisons", "completed", "aides", "glory",
               "round", "phase", "first", "active")
+
+
+def observed_as(st: State, player: str | None, key: str) -> str:
+    """How a player's Hirelings were counted for ``assert``: those in the supply and those in Parties on the
+    board (field report EH-V5: ``gives 5 (2 in supply, 3 on the board)``); '' for any other key."""
+    kinds = {"grunts": "G", "scouts": "S", "rangers": "R", "wardens": "W", "hirelings": ""}
+    if player is None or key.lower() not in kinds:
+        return ""
+    kind, supply, board = kinds[key.lower()], st.player(player).hire, st.board_hire(player)
+    count = (lambda held: held[kind]) if kind else (lambda held: sum(held.values()))
+    return f"{count(supply)} in supply, {count(board)} on the board" if count(board) else ""
 
 
 def observe_key(st: State, player: str | None, key: str) -> Any:

@@ -16,6 +16,7 @@ from typing import Any, Iterable, Mapping
 
 from scorekeeper.core.protocol import Choice, Expectation
 
+from .context import reward_words
 from .notation import COIN, WILD
 from .rules_enchant import castable, default_payment
 from .rules_gather import yield_of
@@ -216,7 +217,7 @@ def _enchants(state: FlameState, player: PlayerState, shop: str) -> list[Choice]
         values.update(_draws(state, [r for r in rewards if isinstance(r, Mapping)]))
         cost = ", ".join(f"{n} {good}" for good, n in (face.get("cost") or {}).items()) or "paid in sets"
         out.append(Choice("ENCHANT", player.name, values, "scorekeeper fc enchant CARD",
-                          {card: f"{cost} → {reward_words(face.get('reward') or {})}"}))  # its face (EH-F8)
+                          {card: f"{cost} → {slot_words(face.get('reward') or {})}"}))  # its face (EH-F8)
     return out
 
 
@@ -230,18 +231,16 @@ def _places(state: FlameState, who: str, shop_id: str) -> list[Choice]:
             reward = face["slots"][int(slot) - 1]["reward"] if int(slot) <= len(face["slots"]) else {}
             values = {"dragon": [card], "slot": [slot], **_draws(state, [reward])}
             dragon = state.face("dragon", card) or {}  # Tab shows each dragon and what each slot gives (EH-F8)
-            words = {slot: reward_words(reward),
+            words = {slot: slot_words(reward),
                      card: " ".join(str(dragon[k]) for k in ("icon", "ability") if dragon.get(k))}
             out.append(Choice("PLACE", who, values, "scorekeeper fc place DRAGON [SLOT]", words))
     return out
 
 
-def reward_words(reward: Mapping[str, Any]) -> str:
-    """A slot's reward in words: ``1 artisan``, ``2 rep``, ``1 coin``, ``1 bread``."""
-    parts = [f"{reward[k]} {k.rstrip('s')}" for k in ("rep", "coins", "fancy", "artisan") if reward.get(k)]
-    parts += [f"{n} {good}" for good, n in (reward.get("goods") or {}).items() if n]
-    parts += [f"effect {reward['effect']}"] if reward.get("effect") else []
-    return ", ".join(parts) or "nothing"
+def slot_words(reward: Mapping[str, Any]) -> str:
+    """A slot's reward in words, as a verdict says it (``2 coins``, ``1 fancy dragon``), or its effect."""
+    said = [reward_words(reward)] if reward_words(reward) else []
+    return ", ".join(said + ([f"effect {reward['effect']}"] if reward.get("effect") else [])) or "nothing"
 
 
 def _fire(state: FlameState, player: PlayerState, dragon: str) -> Choice:

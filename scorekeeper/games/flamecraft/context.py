@@ -8,6 +8,8 @@ the engine puts the state back as it was before the event, so no rule copies the
 
 from __future__ import annotations
 
+import difflib
+
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
@@ -108,6 +110,10 @@ class Ctx(Findings):
         if face is None:
             label = {"shop": "shop", "dragon": "dragon", "ench": "enchantment", "fancy": "fancy dragon", "comp": "companion"}[kind]
             hint = FACE_HINTS[kind]
+            close = difflib.get_close_matches(card, list(self.state.faces.get(kind, {})), n=1, cutoff=0.6)
+            if close:  # a slip of the keyboard: a suggestion, not --force (field report FC-V8)
+                self.block(rule, f"the face of {label} {card} is not known{why}; did you mean {close[0]}?")
+                return None
             (self.block if blocks else self.error)(rule, f"the face of {label} {card} is not known{why}: enter it as {card}={hint} (or put it in the catalog)")
         return face
 
@@ -163,6 +169,8 @@ class Ctx(Findings):
         """Give every item of a reward (FC-REW-1 to FC-REW-5, FC-REW-8: from the supply, never a player)."""
         if not reward:  # a slot or card that gives nothing
             return
+        if any(reward.get(k) for k in ("coins", "goods", "fancy", "artisan")):  # each gain with its source (FC-V6)
+            self.info(f"{who.name} gets {reward_words(reward)} ({source})")
         self.add_rep(who, int(reward.get("rep", 0)), source)  # FC-REW-1
         who.coins += int(reward.get("coins", 0))  # FC-REW-4
         self.gain_goods(who, reward.get("goods", {}))
@@ -327,8 +335,10 @@ class Ctx(Findings):
 
     def shop(self, shop_id: str, *, rule: str = "FC-GEN-5") -> ShopState | None:
         shop = self.state.shops.get(norm_id(shop_id))
-        if shop is None:
-            self.block(rule, f"there is no shop {shop_id} in town; the town has {', '.join(self.state.shops) or 'no shops yet'}")
+        if shop is None:  # a shop of the catalog not in town yet is named as such (field report FC-V8)
+            unseen = [s for s in self.state.faces.get("shop", {}) if s.startswith(norm_id(shop_id)) and s not in self.state.shops]
+            where = f": {unseen[0]} is not in town yet (still in the shop deck)" if len(unseen) == 1 else " in town"
+            self.block(rule, f"there is no shop {shop_id}{where}; the town has {', '.join(self.state.shops) or 'no shops yet'}")
         return shop
 
     def shop_face(self, shop: ShopState) -> dict[str, Any] | None:
@@ -513,6 +523,15 @@ def reward_text(reward: Mapping[str, Any]) -> str:
     if reward.get("effect"):
         parts.append(f"effect:{reward['effect']}")
     return "+".join(parts) or "nothing"
+
+
+def reward_words(reward: Mapping[str, Any]) -> str:
+    """A reward's gains in words for a verdict: ``2 reputation, 1 coin, 1 artisan dragon``."""
+    counted = [(reward.get("rep"), "reputation", "reputation"), (reward.get("coins"), "coin", "coins"),
+               *((n, good, good) for good, n in (reward.get("goods") or {}).items()),
+               (reward.get("fancy"), "fancy dragon", "fancy dragons"),
+               (reward.get("artisan"), "artisan dragon", "artisan dragons")]
+    return ", ".join(f"{n} {one if n == 1 else many}" for n, one, many in counted if n)
 
 
 def player_list(names: Iterable[str]) -> str:

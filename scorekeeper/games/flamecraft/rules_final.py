@@ -9,7 +9,7 @@ from scorekeeper.core.protocol import ask, error
 
 from .context import Ctx, ref
 from .notation import FaceError, norm_goods, norm_id
-from .state import ShopState
+from .state import ShopState, goal_held
 
 
 def moon_dragons(ctx: Ctx) -> dict[str, str]:
@@ -54,10 +54,12 @@ def resolve_final(ctx: Ctx) -> None:
         else:  # FC-FANCY-7 (A-31): a structured goal is checked against the final state
             met = ctx.goal_met(state.players[owner], card)
             goal = (state.face("fancy", card) or {}).get("goal")
+            held = goal_held(state, state.players[owner], card)  # what the player holds (field report FC-V9)
             if met is False and declared[card]:
-                ctx.error("FC-FANCY-7", f"{owner}'s {card} is declared fulfilled, but its goal ({goal}) is not met")
+                ctx.error("FC-FANCY-7", f"{owner}'s {card} is declared fulfilled, but its goal ({goal}) is not met: "
+                                        f"{held}")
             elif met is True and not declared[card]:
-                ctx.warn("FC-FANCY-7", f"{owner}'s {card} is declared missed, but its goal ({goal}) is met")
+                ctx.warn("FC-FANCY-7", f"{owner}'s {card} is declared missed, but its goal ({goal}) is met: {held}")
     if unjudged:  # FC-SCORE-3, all in one: asked for now; forced in a journal from before asks, a breach as then
         (owner, card), named = unjudged[0], ", ".join(f"{owner}'s {card}" for owner, card in unjudged)
         said = (f"say whether {owner}'s moon dragon {card} was fulfilled (--moon {card} or --missed {card})"

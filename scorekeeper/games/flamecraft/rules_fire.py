@@ -212,6 +212,7 @@ def _swap(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
     turn = state.turn
     assert turn is not None
     turn.followup = partner  # FC-ART-SWAP-4 / FC-FIRE-7: the new dragon may fire at once
+    ctx.info(f"{dragon} → {there[0]}:{there[1] + 1}, {partner} → {here[0]}:{here[1] + 1} (no slot rewards)")  # FC-V5
 
 
 def _gift(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:

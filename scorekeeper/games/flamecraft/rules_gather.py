@@ -91,6 +91,10 @@ def resolve_gather(ctx: Ctx) -> None:
     extra = {k: declared.get(k, 0) - fixed.get(k, 0) for k in set(declared) | set(fixed)}
     short = any(v < 0 for v in extra.values())
     extra_total = sum(v for v in extra.values() if v > 0)
+    if short and fixed and sum(declared.values()) == wild and COIN not in declared:  # the choice alone (FC-V4)
+        whole = {k: fixed.get(k, 0) + declared.get(k, 0) for k in {**fixed, **declared}}
+        ctx.ask("FC-GATHER-3", f"{shop.id} yields {items_text(fixed)} besides the {items_text(declared)} of your "
+                               f"choice: write the whole gain (fc gather {items_text(whole)})", "gain")
     if short or extra_total != wild or extra.get(COIN, 0) > 0:  # FC-GATHER-3
         ctx.breach(  # forced: the table took what it declared
             "FC-GATHER-3",

@@ -148,6 +148,23 @@ class FlameState:
         return None
 
 
+def goal_held(state: FlameState, who: PlayerState, card: str) -> str:
+    """What ``who`` holds toward a fancy dragon's structured goal, in words for a refusal (field report FC-V9:
+    ``Raf holds 4 kinds: bread, plant, crystal, potion``); '' for a goal kept as text."""
+    check = (state.face("fancy", card) or {}).get("check")
+    if not check:
+        return ""
+    kind = check["kind"]
+    if kind == "hold":
+        held = ", ".join(f"{who.goods.get(g, 0)} {g}" for g in check["items"])
+        return f"{who.name} holds {held}"
+    if kind == "distinct":
+        kinds = [g for g, n in who.goods.items() if n > 0]
+        return f"{who.name} holds {len(kinds)} kind{'' if len(kinds) == 1 else 's'}{': ' if kinds else ''}{', '.join(kinds)}"
+    count = {"placed": who.placed, "enchanted": who.enchanted, "coins": who.coins}[kind]
+    return f"{who.name} has {count} {'coins' if kind == 'coins' else kind}"
+
+
 def goal_met(state: FlameState, who: PlayerState, card: str) -> bool | None:
     """Whether a fancy dragon's structured goal (A-31) is met by ``who`` now (the rules and the state check read it);
     None for a goal kept as text."""

@@ -110,7 +110,8 @@ def _gather(state: FlameState, shop: str) -> str:
     if computed is None:
         return "fc gather"
     fixed, wild, dragons = computed
-    command = "fc gather" + (" GOODS" if wild else "") + (" --draw park:NAME|deck" * dragons)
+    goods = "+".join([f"{n}{good}" for good, n in fixed.items() if n] + ["GOOD"] * wild)  # all of it (FC-V4)
+    command = "fc gather" + (f" {goods}" if wild else "") + (" --draw park:NAME|deck" * dragons)
     return f"{command}: {yield_text(fixed, wild, dragons)}"
 
 

@@ -26,18 +26,27 @@ def said(t: Table, type_: str, player: str | None = None, **payload: Any) -> lis
 
 
 def test_troll_shrine_and_chest_say_what_they_gave():
-    """ED-LOC-TROLL-1, ED-LOC-SHRINE-1, ED-LOC-CHEST-1: the verdict says the Gold gained (and the Gold now) and
-    the chest's ID, which 'ed chests' needs at the end of the game."""
+    """ED-LOC-TROLL-1, ED-LOC-SHRINE-1, ED-LOC-CHEST-1: the verdict says the Gold gained (and the Gold now) once, on
+    the effects line (field report ED-V5: it was said twice), where the Troll stands and the Gold a Shrine sends to
+    the other kingdom's (field report ED-V4), and the chest's ID, which 'ed chests' needs at the end of the game."""
     board = fx_board({"S1": "chest:Sinistra", "S2": "shrine:Sinistra", "S3": "troll:T:A"}, {"T": [1, 3, 5]})
     t = Table(make_config(("A", "B", "C"), board))
     t.play("POSITIONS", swarms={"A": {"at": "N6", "members": ["B.w1", "C.w1"], "trail": ["N5", "N4"]}}, rock=[],
            lairs={"A": ["A.w1", "A.w2"], "B": ["B.w2"], "C": ["C.w2", "Aureus"]})
     t.play("FLY", "A", to="S3", valley="Sinistra")
+    import copy
+
+    from scorekeeper.render.effects import effects_text
+
+    before = copy.deepcopy(t.state)
     troll = said(t, "TROLL", "A")
     gold = t.state.players["A"].gold
-    assert gold > 0 and troll == [f"A gains {gold} Gold (Troll path): {gold} Gold now"]
+    assert gold > 0 and troll == ["the Troll of path T moves to space 1 of 3"]
+    assert effects_text(GAME.effects(before, t.state, t.events[-1])) == f"A +{gold} gold (Troll path; {gold} Gold now)"
+    before = copy.deepcopy(t.state)
     shrine = said(t, "SHRINE", "B")
-    assert shrine and shrine[0].startswith("B gains ") and "Sinistra Shrine" in shrine[0]
+    assert shrine == ["3 Gold laid on the Dextra Shrine (3 → 6)"]
+    assert effects_text(GAME.effects(before, t.state, t.events[-1])) == "B +3 gold (Sinistra Shrine; 3 Gold now)"
     chest = said(t, "CHEST", "C")
     held = t.state.players["C"].chests
     assert len(held) == 1 and chest == [f"C takes Treasure Chest {held[0].id} (Sinistra); at the end: ed chests C "
@@ -66,9 +75,11 @@ def test_ed_troll_json_carries_the_gold_gained(cli):
         assert cli("ed", "start", name, tile, mission).exit_code == 0
     assert cli("ed", "fly", "-n", "3", "--join", "Ann").exit_code == 0
     result = cli("ed", "troll", "--gold", "3", "--json")
-    assert result.exit_code == 0 and json.loads(result.output)["infos"] == ["Ann gains 3 Gold (Troll path): 3 Gold now"]
+    assert result.exit_code == 0 and [e["text"] for e in json.loads(result.output)["effects"]] == [
+        "Ann +3 gold (Troll path; 3 Gold now)"]
     text = cli("ed", "shrine", "-k", "sin", "-p", "Cleo").output
-    assert "  Cleo gains 3 Gold (Sinistra Shrine): 3 Gold now" in text.splitlines()
+    assert "  Cleo +3 gold (Sinistra Shrine; 3 Gold now)" in text.splitlines()  # one line, not two (ED-V5)
+    assert not [line for line in text.splitlines() if "gains 3 Gold" in line]
 
 
 def test_a_name_taken_by_a_set_aside_tile_says_so():
@@ -229,3 +240,51 @@ def test_a_summon_says_the_lost_activation_and_the_rock_order():
     assert ("Greenyra.w2 leaves N2: its activation there (for Greenyra) is lost; Dragon Rock now (front first): "
             "Aureus, Greenyra.w2") in infos[32]
     assert any(i.startswith("Dragon Rock now (front first): ") and "Blakkar.w1" in i for i in infos[35])
+
+
+def test_a_grow_says_the_villages_new_count():
+    """Field report ED-V4: ``Pia adds a villager of the Elves to D6`` did not give the village's new count."""
+    from test_ed_census import board
+
+    t = board({"S1": "grow", "S5": "village:E:2"})()
+    assert "the Elves village at S5 now has 3 villagers" in said(t, "GROW", "A", folk="E", village="S5")
+
+
+def test_score_explain_keeps_each_artifact_source_apart():
+    """Field report ED-V6: ``score --explain`` ran a Market's sources together (``T41 chest on S-Pia chest on
+    T23``); each source is now apart (``T41; chest on S-Pia; chest on T23``)."""
+    import re
+    from pathlib import Path
+
+    from scorekeeper.app.session import Session
+
+    s = Session.open(str(Path(__file__).resolve().parents[3] / "sample_sessions" / "eight-dragons" / "4p-long.json"))
+    sources = [e.source for e in s.score().explanations]
+    markets = [src for src in sources if "Market Stalls" in src]
+    assert markets and any("; chest on " in src for src in markets)
+    assert not [src for src in markets if re.search(r"\((?:[^)]*[0-9] )?(?:T\d+(?:×\d)? )+", src)]
+
+
+def test_status_after_the_starts_agrees_with_the_prompt():
+    """Field report ED-V7: after the three ``start``s, ``status`` said ``Setup · no turn yet`` while the prompt and
+    ``next:`` said ``Round 1 · Mara flies``. Status now says the first flight too."""
+    from test_ed_census import fresh, start_all
+
+    t = fresh()
+    assert GAME.status(t.state).headline[0] == "Setup · no turn yet"
+    start_all(t)
+    st = GAME.status(t.state)
+    assert st.headline[0] == f"Round 1 · {t.state.next_player} flies first"
+    assert st.prompt == f"Round 1 · {t.state.next_player} flies"
+
+
+def test_ed_lair_shows_the_chests_placed_at_the_end(cli):
+    """Field report ED-V8: a chest placed at the end (C6 on S-Blakkar in the bundled 3-player game) replaces that
+    tile's symbols in scoring, yet ``ed lair`` did not show it. The map and its JSON now list each chest."""
+    from pathlib import Path
+
+    sample = Path(__file__).resolve().parents[3] / "sample_sessions" / "eight-dragons" / "3p-board.json"
+    out = cli("ed", "lair", "Blakkar", "--session", str(sample)).output
+    assert "Treasure Chests: C4 (Book) on T40; C6 (Crystal) on S-Blakkar" in out.replace("\n", " ")
+    data = json.loads(cli("ed", "lair", "Blakkar", "--session", str(sample), "--json").output)
+    assert {"id": "C6", "artifacts": "c", "on": "S-Blakkar"} in data["chests"]

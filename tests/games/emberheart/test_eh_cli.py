@@ -230,11 +230,11 @@ def test_the_raid_line_says_what_one_players_raid_cost(game: Cli) -> None:
     round_to_the_raid(game)
     result = game("eh", "raid", "-p", "Brandon")
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[-1] == "  Raid: Brandon -2G"
+    assert "  Raid: Brandon -2G" in result.output.splitlines()[1:-1]  # before next: (field report EH-V6)
     assert game.json("assert", "Brandon", "grunts=8")["recorded"]
     result = game("eh", "raid", "--all")
     assert result.exit_code == 0, result.output
-    assert result.output.splitlines()[-1] == "  Raid: Astrid -2G · Helga -2G"
+    assert {"  Raid: Astrid -2G", "  Raid: Helga -2G"} <= set(result.output.splitlines()[:-1])  # under each play
     assert "Raid:" not in game("eh", "raid", "--all", "--force", "--json").output  # JSON: the verdicts only
 
 

@@ -641,11 +641,16 @@ def test_a_play_in_the_wrong_phase_names_the_phase_in_words(table: Cli) -> None:
 
 
 def test_the_raid_says_what_it_cost_each_player(table: Cli) -> None:
-    """"Raid discards as required" did not say how many; a line now sums up each player's loss."""
+    """"Raid discards as required" did not say how many; a line under each play now says each player's loss, and
+    the Reset the last one brings is a line of its own (field report EH-V9)."""
     to_reward(table)
     finish_reward(table)  # raid1 in force: -1G per Hero card; Dag has the Bard and P1? (Heroes only)
     out = ok(table, "eh", "raid", "--all")
-    assert "  Raid: Astrid nothing · Bjorn nothing · Cara nothing · Dag -1G" in out
+    lines = out.splitlines()
+    assert {"  Raid: Astrid nothing", "  Raid: Bjorn nothing", "  Raid: Cara nothing", "  Raid: Dag -1G"} <= set(lines)
+    reset = next(line for line in lines if line.startswith("  Reset: "))
+    assert reset.startswith("  Reset: the Aides go back to the Ambassador; discarded from the offers: ")
+    assert lines.index(reset) == lines.index("  Raid: Dag -1G") + 1 and reset.endswith("; round 2 begins")
 
 
 def test_a_companion_alone_reads_as_such_in_the_log(table: Cli) -> None:
@@ -720,7 +725,7 @@ def test_the_end_game_does_not_claim_nobody_has_gear_when_the_flame_is_at_its_fl
 def test_several_cards_into_one_mountain_level(cli: Cli) -> None:
     ok(cli, "new", "emberheart", "--players", PLAYERS, "--session", str(cli.session))
     out = ok(cli, "eh", "reveal", "mountain", "m", "blue5w1f1", "green4")
-    assert "reveal mountain middle slot 1: blue · 5 Glory · 1 Warden(s) · Flame +1" in out
+    assert "reveal mountain middle slot 1: blue · 5 Glory · 1 Warden · Flame +1" in out
     assert "reveal mountain middle slot 2: green · 4 Glory" in out
     out = refused(cli, "eh", "reveal", "mountain", "t", "red8f1", "red9", code=2)
     assert "2 cards but only 1 empty slot at the Mountain's top level" in out

@@ -197,8 +197,9 @@ def test_assert_takes_several_players_gives_a_flamecraft_example_and_echoes_as_t
         assert bad.exit_code == 2 and bad.output.startswith(says), bad.output
     assert cli.session.read_bytes() == before  # the first player's values were not written either
     two = cli("assert", "Ann", "rep=0", "coins=0", "hand=3", "Bo", "rep=0")
-    assert two.exit_code == 0 and two.output.startswith("#4 recorded: assert Ann rep=0 coins=0 hand=3\n"
-                                                         "#5 recorded: assert Bo rep=0\nnext: "), two.output
+    assert two.exit_code == 0 and two.output.startswith(  # each agreement says so (field report EH-V5)
+        "#4 recorded: assert Ann rep=0 coins=0 hand=3\n  agrees: the journal gives the same\n"
+        "#5 recorded: assert Bo rep=0\n  agrees: the journal gives the same\nnext: "), two.output
     wrong = cli("assert", "artisan_deck=13", "Ann", "rep=0", "Bo", "rep=4", "--json")
     assert wrong.exit_code == 1  # Bo disagrees
     assert [v["warnings"] for v in json.loads(wrong.stdout)] == [[], [], [
