@@ -57,6 +57,7 @@ input[type=checkbox]{width:1.4em;height:1.4em;min-height:0;margin:0 .5em 0 0;ver
 label.check{display:flex;align-items:center;gap:.3em;min-height:44px;font-weight:600}
 .row{display:flex;flex-wrap:wrap;gap:.4em;align-items:center;margin:.4em 0}.row>input,.row>select{flex:1 1 100%}
 .nb{white-space:nowrap}.hint{color:#4d4d4d;font-size:.9em;font-weight:400}
+a.button .hint,button .hint{color:#e6edf7}a.button.light .hint,button.light .hint{color:#4d4d4d}
 svg{max-width:100%;height:auto}.lairs{display:flex;flex-wrap:wrap;gap:1em}
 .lair{background:#fff;border:1px solid #ddd;padding:.3em;overflow-x:auto;max-width:100%}.lair svg{max-width:none}
 .legend.phone-only{display:none}.swatch{display:inline-block;width:1em;height:1em;margin-right:.35em;vertical-align:-.1em;border-radius:2px}
@@ -65,7 +66,7 @@ code,.code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.92em;ove
 details>summary{cursor:pointer;min-height:44px;display:flex;align-items:center;color:#1f4e8c;font-weight:600}
 @media (max-width:700px){
 body{font-size:17px}header .meta{font-size:.85em}
-#plays-now{display:grid;grid-template-columns:1fr 1fr;gap:.35em}#plays-now a.button{padding:.3em .5em;justify-content:center;text-align:center;font-size:.92em}
+#plays-now{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:.35em}#plays-now a.button{display:block;padding:.3em .5em;text-align:center;font-size:.92em}
 table.cards,table.cards tbody,table.cards tr,table.cards td{display:block;width:100%}
 table.cards thead{display:none}table.cards{border:0;background:none}
 table.cards tr{background:#fff;border:1px solid #d5d5cf;border-radius:6px;margin:.4em 0;padding:.1em 0}
