@@ -32,8 +32,8 @@ from tests.web.running import serving
 pytestmark = needs_a_browser(driver=True)
 
 #: each game's taps module and the sample it plays (the module's ``SAMPLE`` wins when it names one)
-GAMES = {"flamecraft": ("tests.web.taps_flamecraft", "flamecraft/3p-complete.json"),
-         "emberheart": ("tests.web.taps_emberheart", "emberheart/four-players.json"),
+GAMES = {"flamecraft": ("tests.web.taps_flamecraft", "flamecraft/2p-companions.json"),
+         "emberheart": ("tests.web.taps_emberheart", "emberheart/two-players-side-b.json"),
          "eight-dragons": ("tests.web.taps_eight_dragons", "eight-dragons/2p-aurea.json")}
 
 
