@@ -22,9 +22,8 @@ from scorekeeper.games.emberheart.scoring import flame_table, score as score_tab
 from scorekeeper.games.emberheart.settings import SETTINGS, flame_glory_problem
 from scorekeeper.games.emberheart.state_check import check_state as state_findings
 from scorekeeper.games.emberheart.state import ACTION, END, RAID, REWARD, Player, State, new_offers
-from scorekeeper.games.emberheart.view import (
-    OBSERVABLE, describe_event, expect_of, expected_text, observe_key, spaces_to_block, status_of,
-)
+from scorekeeper.games.emberheart.choices import expect_of, spaces_to_block
+from scorekeeper.games.emberheart.view import OBSERVABLE, describe_event, expected_text, observe_key, status_of
 
 Handler = Callable[[State, Ctx], None]
 
