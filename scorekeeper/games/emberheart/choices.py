@@ -77,7 +77,7 @@ def reveal_choices(st: State) -> list[Choice]:
     choices = []
     seen = {c.hero for c in st.cards.values() if c.kind == "hero"}  # each Hero card exists once
     heroes = [h.replace(" ", "-") for h in HEROES if h not in seen]  # a word each, as typed (field report EH-F6)
-    for location in LOCATIONS:
+    for location in [*dict.fromkeys(MOUNTAIN if key.startswith("mountain-") else key for key in st.offers), GARRISON]:
         if location == GARRISON:
             choices += _garrison_reveals(st)
             continue
@@ -101,7 +101,7 @@ def reveal_choices(st: State) -> list[Choice]:
 
 def _fillable(st: State, location: str, lvl: str | None) -> list[str]:
     """The slots a reveal may fill now: the leftmost empty one not emptied this round, and any the Apprentice
-    opened (EH-RESET-3, EH-REW-7)."""
+    opened: offers fill left to right, and a slot a card left this round stays empty (the rules: rules_setup)."""
     key = f"mountain-{lvl}" if lvl else location
     slots = st.offers.get(key, [])[:3]
     free = [i + 1 for i, c in enumerate(slots) if c is None and f"{key}:{i + 1}" not in st.emptied]
@@ -127,13 +127,13 @@ def _faces(location: str, heroes: list[str]) -> dict[str, list[str]]:
 
 def _garrison_reveals(st: State) -> list[Choice]:
     """A Choice per empty Garrison slot: its colour, the Glory the next card of that deck can show (decks are
-    sorted ascending, the first shows 3), the requirement lines, the track."""
+    sorted ascending, the first shows 3: the rules, ``rules_setup``), the requirement lines, the track."""
     choices = []
     for colour, cid in st.garrison.items():
         if cid is not None:
             continue
         shown = [c.glory for c in st.cards.values() if c.kind == "garrison" and c.colour == colour]
-        glory = [g for g in FACE_NUMBERS[(GARRISON, "glory")] if int(g) >= max(shown, default=3)]
+        glory = [g for g in FACE_NUMBERS[(GARRISON, "glory")] if int(g) >= max(shown)] if shown else ["3"]
         reqs = [f"{n}{colour}" for n in REQ_COUNTS] + list(REQ_OTHERS)
         choices.append(Choice("CARD_REVEAL", None, {
             "location": [GARRISON], "slot": [colour], "colour": [colour], "glory": glory, "reqs": reqs,
@@ -152,7 +152,7 @@ def spaces_to_block(st: State) -> list[str]:
 
 
 def companion_free(p: Player) -> bool:
-    """The Companion may still join a Party this round (EH-CMP-1, EH-CMP-3)."""
+    """The Companion may still join a Party this round: not joined yet, not recalled by the Leader."""
     return not p.companion_used and not p.companion_recalled
 
 
@@ -359,7 +359,7 @@ def attach_choices(st: State, p: Player) -> list[Choice]:
 
 
 def heroes_now(st: State, name: str) -> list[str]:
-    """``name``'s active Heroes whose ability has its own moment and whose moment is now (EH-HERO-GEN-7), as
+    """``name``'s active Heroes whose ability has its own moment and whose moment is now (rules_cards), as
     words (``dragon-trainer``)."""
     p = st.player(name)
     before_first = st.phase == ACTION and st.actions == 0
