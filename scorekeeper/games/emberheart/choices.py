@@ -11,16 +11,18 @@ per Aide, a Gear swap per Hireling type, an attachment per Dragon. The face numb
 
 from __future__ import annotations
 
+from itertools import product
 from typing import Any
 
 from scorekeeper.core.protocol import Choice, Expectation
 from scorekeeper.games.emberheart.cards import (
     ALLOWED, CAMP, COLOURS, EXOTIC, GARRISON, GUILD, HEROES, HIRELINGS, LOCATIONS, MOUNTAIN, MTN_LEVELS,
-    PRESERVE, RAID_BASES, SPECIALS, TAVERN, TRACKS,
+    EXPERTS, PRESERVE, RAID_BASES, SPECIALS, TAVERN, TRACKS, hire_text,
 )
 from scorekeeper.games.emberheart.context import hero_active
 from scorekeeper.games.emberheart.rules_action import aides_left, level
 from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
+from scorekeeper.games.emberheart.rules_raid import raid_in_force
 from scorekeeper.games.emberheart.rules_reward import expected, np_prescribed, offer_slots
 from scorekeeper.games.emberheart.state import ACTION, END, RAID, REWARD, Player, State
 from scorekeeper.games.emberheart.view import HERO_MOMENTS, expected_text, raid_choice
@@ -54,7 +56,7 @@ def expect_of(st: State) -> Expectation:
     elif st.phase == REWARD:
         choices += reward_choices(st)
     elif st.phase == RAID:
-        choices += [raid_choice(st, p) for p in st.players if not p.raided]
+        choices += [raid_words(st, p) for p in st.players if not p.raided]
     elif st.phase == END:
         choices += end_choices(st)
     choices += free_choices(st)
@@ -274,6 +276,26 @@ def _free_targets(st: State, who: str) -> list[str]:
 # -- the Raid, the End Game, and plays at any time ------------------------------------------------------------
 
 
+def raid_words(st: State, p: Player) -> Choice:
+    """``p``'s Raid discard (``view.raid_choice``: the discards ``p`` chooses among, if any) with the words ``p``'s
+    Heroes add: the Messenger's choice of card, the Fire Sage's and the Custodian's reductions, an exotic
+    Dragon's colour when the Raid counts a colour."""
+    base = raid_choice(st, p)
+    values = dict(base.values)
+    slot = raid_in_force(st)
+    discarded = st.raid_discarded
+    if hero_active(st, p.name, "messenger") and slot and discarded and st.raids[discarded - 1]:
+        values["card"] = [str(slot), str(discarded)]
+    for hero, word in (("fire sage", "fire_sage"), ("custodian", "custodian")):
+        if hero_active(st, p.name, hero):
+            values[word] = list(YES_NO)
+    raid_id = st.raids[slot - 1] if slot else None
+    exotic = _exotic_words(st, p.name)
+    if exotic and raid_id is not None and st.cards[raid_id].basis in COLOURS:
+        values["exotic"] = exotic
+    return Choice(base.event, base.player, values, base.example)
+
+
 def end_choices(st: State) -> list[Choice]:
     """End Game Scoring: a Gear conversion for each player who can make one; a declaration for each player with
     something to declare (an exotic Dragon unattached, a Custodian). Nothing once nobody can: the game is over
@@ -323,11 +345,12 @@ def free_choices(st: State) -> list[Choice]:
                 values["track"] = list(TRACKS)
             choices.append(Choice("GARRISON_COMPLETE", p.name, values, f"eh complete {ready[0]} -p {p.name}"))
         choices += attach_choices(st, p)
-        heroes = heroes_now(st, p.name)
-        if heroes:
-            choices.append(Choice("HERO_ABILITY", p.name, {"hero": heroes}, f"eh hero {heroes[0]} -p {p.name}"))
+        choices += [Choice("HERO_ABILITY", p.name, {"hero": [hero], **_ability_words(st, p, hero)},
+                           f"eh hero {hero} -p {p.name}") for hero in heroes_now(st, p.name)]
         if p.skill == 2 and p.pending_flame > 0:
-            choices.append(Choice("FLAME_RESPONSE", p.name, {"option": ["normal", "grunts", "experts"]},
+            plans = _expert_discards(p.hire, p.pending_flame)
+            choices.append(Choice("FLAME_RESPONSE", p.name, {"option": ["normal", "grunts", "experts"],
+                                                             **({"discard": plans} if plans else {})},
                                   f"eh respond grunts -p {p.name}"))
         if p.skill == 3 and p.pending_track:
             choices.append(Choice("ATTR_EXTRA_STEP", p.name, {"track": list(p.pending_tracks or [p.pending_track])},
@@ -370,6 +393,32 @@ def heroes_now(st: State, name: str) -> list[str]:
            "paragon": before_first and f"paragon:{st.round}" not in p.used,
            "recruiter": after_raid and f"recruiter:after{st.after_raid_round}" not in p.used,
            "priestess": after_raid and f"priestess:after{st.after_raid_round}" not in p.used,
-           "dragon trainer": st.phase == RAID and not any(q.raided for q in st.players)}
+           "dragon trainer": st.phase == RAID and not any(q.raided for q in st.players) and not p.trainer_used}
     return [hero.replace(" ", "-") for hero in HERO_MOMENTS if now[hero] and hero_active(st, name, hero)]
 
+
+
+def _ability_words(st: State, p: Player, hero: str) -> dict[str, list[str]]:
+    """A Hero ability's other words: the Apprentice's Guild card, the Bard's two Heroes drawn (any not revealed
+    yet), the Paragon's gain, the Dragon Trainer's Dragon (and an exotic one's colour)."""
+    if hero == "apprentice":
+        return {"card": [c for c in st.offers.get(GUILD, []) if c and st.cards[c].reserved_for in (None, p.name)]}
+    if hero == "bard":
+        seen = {c.hero for c in st.cards.values() if c.kind == "hero"}
+        unseen = [h.replace(" ", "-") for h in HEROES if h not in seen]
+        return {"keep": unseen, "discard": unseen}
+    if hero == "paragon":
+        return {"gain": ["SS", "RR", "SR"]}
+    if hero == "dragon-trainer":
+        attached = bool(st.settings.get("trainer_allow_attached"))
+        dragons = [c for c in st.owned(p.name, "captive") + st.owned(p.name, "mountain") if attached or not c.attached_to]
+        words = {"dragon": [c.id for c in dragons]}
+        return {**words, "colour": list(COLOURS)} if any(c.exotic and not c.attached_to for c in dragons) else words
+    return {}
+
+
+def _expert_discards(hire: dict[str, int], count: int) -> list[str]:
+    """The ways to discard ``count`` Experts from ``hire`` (``1S1R``…), to cancel a Flame increase (skill 2)."""
+    held = [(t, hire.get(t, 0)) for t in EXPERTS]
+    ways = [dict(zip(EXPERTS, counts)) for counts in product(*(range(n + 1) for _, n in held)) if sum(counts) == count]
+    return [hire_text(way) for way in ways]

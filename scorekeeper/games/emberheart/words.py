@@ -92,10 +92,10 @@ WORDS: dict[str, tuple[Word, ...]] = {
         Word("colour", "colour (Dragon Trainer)"),
     ),
     "RAID_DISCARD": (
-        Word("discard", "Hirelings discarded"), Word("card", "Raid card (Messenger)"),
+        Word("discard", "Hirelings discarded", typed=True, help="such as 1S1R"), Word("card", "Raid card (Messenger)"),
         Word("fire_sage", "Fire Sage"), Word("custodian", "Custodian"), _EXOTIC,
     ),
-    "FLAME_RESPONSE": (Word("option", "answer", required=True), Word("discard", "Experts discarded", typed=True)),
+    "FLAME_RESPONSE": (Word("option", "answer", required=True), Word("discard", "Experts discarded", typed=True, help="such as 1S1R")),
     "ATTR_EXTRA_STEP": (_TRACK,),
     "END_GEAR_CONVERT": (Word("gear", "Gear discarded", required=True),),
     "END_DECLARE": (_EXOTIC, Word("custodian", "the Custodian's track")),
