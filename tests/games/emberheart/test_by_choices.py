@@ -198,3 +198,27 @@ def test_the_top_dragon_asks_for_its_track_by_its_word() -> None:
     claim = at(choices(table, "MTN_CLAIM", "Brandon"), card="M24")
     assert claim.values["track"] == ["strength", "senses", "speed"]
     assert ask_word(table.judge("MTN_CLAIM", "Brandon", location="mountain", space=2, card="M24", level="top")) == "track"
+
+
+def test_a_hero_is_offered_at_its_moment_with_its_own_words() -> None:
+    table = Table()
+    give(table, "Astrid", "paragon", "hero", hero="paragon")
+    give(table, "Astrid", "C8", "captive", colour="red", glory=2)
+    attach_now(table, "C8", "paragon")  # an active Hero: a Dragon of its colour attached
+    table.fill_offers()
+    ability = at(choices(table, "HERO_ABILITY", "Astrid"), hero="paragon")  # before the round's first turn
+    assert ability.values["gain"] == ["SS", "RR", "SR"]
+    assert not choices(table, "HERO_ABILITY", "Brandon")
+    table.ok("HERO_ABILITY", "Astrid", hero="paragon", gain="SR")
+    assert not choices(table, "HERO_ABILITY", "Astrid")  # once a round
+
+
+def test_a_raid_discard_lists_the_words_the_players_heroes_add() -> None:
+    table = Table()
+    give(table, "Astrid", "fire-sage", "hero", hero="fire sage")
+    give(table, "Astrid", "C8", "captive", colour="red", glory=2)
+    attach_now(table, "C8", "fire-sage")
+    table.fill_offers()
+    finish_action_phase(table)
+    raids = {c.player: c for c in choices(table, "RAID_DISCARD")}
+    assert raids["Astrid"].values["fire_sage"] == ["yes", "no"] and "fire_sage" not in raids["Brandon"].values
