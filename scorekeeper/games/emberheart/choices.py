@@ -210,6 +210,16 @@ def place_choices(st: State, p: Player) -> list[Choice]:
     return choices
 
 
+def hire_forms(st: State, who: str, location: str) -> list[str]:
+    """The Parties ``who`` can send to ``location`` as the CLI writes them (``2G1S``), smallest first: the
+    Hirelings there takes that ``who`` holds, 1 to 5 of them."""
+    p = st.player(who)
+    kinds = [t for t in ALLOWED.get(location, ()) if p.hire[t]]
+    ways = [dict(zip(kinds, counts)) for counts in product(*(range(min(p.hire[t], 5), -1, -1) for t in kinds))
+            if 1 <= sum(counts) <= 5]
+    return [hire_text(way) for way in sorted(ways, key=lambda way: sum(way.values()))]
+
+
 # -- the Reward phase -----------------------------------------------------------------------------------------
 
 

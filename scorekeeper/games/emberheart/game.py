@@ -22,7 +22,7 @@ from scorekeeper.games.emberheart.scoring import flame_table, score as score_tab
 from scorekeeper.games.emberheart.settings import SETTINGS, flame_glory_problem
 from scorekeeper.games.emberheart.state_check import check_state as state_findings
 from scorekeeper.games.emberheart.state import ACTION, END, RAID, REWARD, Player, State, new_offers
-from scorekeeper.games.emberheart.choices import expect_of, spaces_to_block
+from scorekeeper.games.emberheart.choices import expect_of, hire_forms
 from scorekeeper.games.emberheart.view import OBSERVABLE, describe_event, expected_text, observe_key, status_of
 
 Handler = Callable[[State, Ctx], None]
@@ -205,12 +205,14 @@ class Emberheart(Game):
         return expect_of(state)
 
     def legal_values(self, state: State, choice: Choice, name: str) -> list[str]:
-        """Those of ``choice``, and for completion: ``block``'s spaces (``spaces_to_block``); a Hero revealed
-        into the Guild, the word after ``reveal guild`` (several cards) or after its slot."""
-        if choice.event == "TWO_P_REVEAL" and name == "spaces":
-            return spaces_to_block(state)
+        """Those of ``choice`` (every word's, ``choices``), but for the shell's words where the CLI's differ: a
+        Hero revealed into the Guild is the word after ``reveal guild`` (several cards) or after its slot; a
+        Party's Hirelings are one word (``2G1S``: those the player holds that the Location takes, at most 5), not
+        a letter per Hireling as a phone taps them."""
         if choice.event == "CARD_REVEAL" and name in ("slot", "face"):
             return list(choice.values.get("hero", ()))
+        if choice.event == "PLACE_PARTY" and name == "hire" and choice.player:
+            return hire_forms(state, choice.player, choice.values.get("location", [""])[0])
         return super().legal_values(state, choice, name)
 
     def complete(self, state: State, draft: Draft) -> Draft:

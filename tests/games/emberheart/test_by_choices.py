@@ -6,6 +6,7 @@ complete as the CLI's words do, and an ask names the word it wants."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -13,7 +14,9 @@ import pytest
 from scorekeeper.core.protocol import Choice, Draft
 from scorekeeper.games.emberheart import GAME
 from scorekeeper.games.emberheart.cards import HEROES
-from tests.games.emberheart.eh_helpers import Table, finish_action_phase, give, attach_now
+from scorekeeper.cli.shell import Table as Shell
+from tests.games.emberheart.eh_helpers import Table, attach_now, finish_action_phase, give
+from tests.samples import sample_until
 from tests.web.by_choices import walk
 from tests.web.taps_emberheart import words_of
 
@@ -222,3 +225,11 @@ def test_a_raid_discard_lists_the_words_the_players_heroes_add() -> None:
     finish_action_phase(table)
     raids = {c.player: c for c in choices(table, "RAID_DISCARD")}
     assert raids["Astrid"].values["fire_sage"] == ["yes", "no"] and "fire_sage" not in raids["Brandon"].values
+
+
+def test_the_shell_completes_a_partys_hirelings_as_one_word(tmp_path: Path) -> None:
+    """The phone taps a letter per Hireling; the shell's HIRE is one word (2G1S), so Tab offers those the player
+    holds that the Location takes, smallest first (Brandon holds Grunts only)."""
+    session = sample_until(tmp_path, "emberheart", "two-players-side-b.json", 26)
+    assert Shell(session).complete("place tavern 3 ") == ["1G", "2G", "3G", "4G", "5G"]
+    assert Shell(session).complete("place tavern ") == ["1", "2", "3", "5"]
