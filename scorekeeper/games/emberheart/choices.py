@@ -269,6 +269,8 @@ def _claim_extras(st: State, who: str, cards: list[Any]) -> dict[str, list[str]]
             extras["attach"] = targets
             if p.skill == 1 and p.gear:
                 extras["skill1"] = list(YES_NO)
+            if p.skill == 4:
+                extras["skill4"] = list(HIRELINGS)
     if hero_active(st, who, "wrangler"):
         extras["wrangler"] = ["gear", "grunt"]
     if st.location == PRESERVE and hero_active(st, who, "blazebinder"):

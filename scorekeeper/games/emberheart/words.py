@@ -16,7 +16,7 @@ _TRACK = Word("track", "track")
 
 LABELS: dict[str, str] = {
     "CARD_REVEAL": "reveal a card", "RAID_REVEAL": "reveal a Raid card", "TWO_P_REVEAL": "block spaces (2 players)",
-    "PLACE_PARTY": "place a Party", "USE_SPECIAL": "Warehouse or Firestation", "TAKE_AIDE": "take an Aide",
+    "PLACE_PARTY": "place a Party", "USE_SPECIAL": "use the Warehouse or the Firestation", "TAKE_AIDE": "take an Aide",
     "GEAR_SWAP": "swap a Hireling for 1 Gear", "SKIP_TURN": "skip the turn", "CLAIM": "claim a card",
     "RECALL": "recall the Party", "NP_DISCARD": "the non-player Crest discards", "MTN_CLAIM": "claim a Dragon",
     "MTN_RETRIEVE": "withdraw from the Mountain", "MTN_ORDER": "order the tied Parties",
@@ -70,7 +70,7 @@ WORDS: dict[str, tuple[Word, ...]] = {
         Word("peakwalker", "Peakwalker's track"), Word("wrangler", "Wrangler"),
         Word("mentor", "Mentor exchanges", many=True, typed=True, help="FROM:TO, such as S:R"),
         Word("blazebinder", "Blazebinder: Flame -1"), Word("dragonspeaker", "Dragonspeaker: Flame -1"),
-        Word("skill1", "with a Gear (skill 1)"),
+        Word("skill1", "with a Gear (skill 1)"), Word("skill4", "skill 4: gain"),
     ),
     "RECALL": (_LOCATION, _SPACE),
     "NP_DISCARD": (Word("card", "card"),),

@@ -233,3 +233,12 @@ def test_the_shell_completes_a_partys_hirelings_as_one_word(tmp_path: Path) -> N
     session = sample_until(tmp_path, "emberheart", "two-players-side-b.json", 26)
     assert Shell(session).complete("place tavern 3 ") == ["1G", "2G", "3G", "4G", "5G"]
     assert Shell(session).complete("place tavern ") == ["1", "2", "3", "5"]
+
+
+def test_every_word_is_a_field_the_play_records_or_one_complete_reads() -> None:
+    """A phone's words are the CLI's: each is a declared field (the Leader's ``companion`` joins his new Party,
+    read into ``place``), and every play has a label for people."""
+    for declared in GAME.events:
+        words = {w.name for w in declared.draft_words}
+        assert words <= {f.name for f in declared.fields} | ({"companion"} if declared.name == "TAKE_AIDE" else set())
+        assert declared.label and "--" not in declared.label and "scorekeeper" not in declared.label
