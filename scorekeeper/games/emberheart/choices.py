@@ -347,7 +347,8 @@ def free_choices(st: State) -> list[Choice]:
     and Preserves it may join), Hero abilities whose moment is now, waiting skill answers."""
     choices = []
     for p in st.players:
-        ready = [c.id for c in st.owned(p.name, "garrison") if not c.completed and not garrison_shortfall(st, p.name, c, {})]
+        ready = [c.id for c in st.owned(p.name, "garrison")
+                 if not c.completed and not garrison_shortfall(st, p.name, c, {})]
         if ready:
             values: dict[str, list[str]] = {"card": ready}
             exotic = _exotic_words(st, p.name)
@@ -423,7 +424,8 @@ def _ability_words(st: State, p: Player, hero: str) -> dict[str, list[str]]:
         return {"gain": ["SS", "RR", "SR"]}
     if hero == "dragon-trainer":
         attached = bool(st.settings.get("trainer_allow_attached"))
-        dragons = [c for c in st.owned(p.name, "captive") + st.owned(p.name, "mountain") if attached or not c.attached_to]
+        dragons = [c for c in st.owned(p.name, "captive") + st.owned(p.name, "mountain")
+                   if attached or not c.attached_to]
         words = {"dragon": [c.id for c in dragons]}
         return {**words, "colour": list(COLOURS)} if any(c.exotic and not c.attached_to for c in dragons) else words
     return {}

@@ -277,7 +277,8 @@ def hero_ability(st: State, ctx: Ctx) -> None:
         if dragon.exotic and not dragon.attached_to:
             colour = str(ctx.get("colour", "")).lower()
             if colour not in COLOURS:
-                ctx.ask("EH-DRG-6", f"{dragon.id} is exotic: say which colour it counts as (--colour red)", word="colour")
+                ctx.ask("EH-DRG-6", f"{dragon.id} is exotic: say which colour it counts as (--colour red)",
+                        word="colour")
         track = colour_track(st, colour, ctx)  # EH-HERO-DRAGONTRAINER-A2
         dragon.discarded = True  # EH-DRG-8
         if dragon.attached_to:

@@ -200,7 +200,8 @@ def test_the_top_dragon_asks_for_its_track_by_its_word() -> None:
     table = sample_table("two-players-side-b.json", 194)  # Brandon claims the top Dragon, M24, with -t speed
     claim = at(choices(table, "MTN_CLAIM", "Brandon"), card="M24")
     assert claim.values["track"] == ["strength", "senses", "speed"]
-    assert ask_word(table.judge("MTN_CLAIM", "Brandon", location="mountain", space=2, card="M24", level="top")) == "track"
+    asked = table.judge("MTN_CLAIM", "Brandon", location="mountain", space=2, card="M24", level="top")
+    assert ask_word(asked) == "track"
 
 
 def test_a_hero_is_offered_at_its_moment_with_its_own_words() -> None:
