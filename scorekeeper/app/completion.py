@@ -13,13 +13,19 @@ item (``listed``); ``games`` and ``rule_ids`` complete from the registries.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from scorekeeper.core.protocol import Choice, Expectation
 
 if TYPE_CHECKING:
     from scorekeeper.app.session import Session
 
+#: the columns of a completion menu besides a command and its description: padding and the scroll bar
+MENU_MARGINS = 6
+#: the fewest columns a command's description is cut to in a completion menu
+MENU_META = 40
+#: the keys typed after Esc that are typed as such (prompt_toolkit reads Esc 1 as Alt-1: a numeric argument)
+ESCAPED = "0123456789-,.@:"
 #: parameters that name a player, whatever the command
 PLAYER_PARAMS = ("player", "who", "to", "by")
 #: parameters that name an event of the journal
@@ -45,6 +51,36 @@ def commands_now(session: "Session") -> list[str]:
     return [w for w in dict.fromkeys(command_of(choice.example, names) for choice in choices) if w]
 
 
+def menu(now: Sequence[str], game: Sequence[str], session: Sequence[str]) -> list[str]:
+    """Tab on an empty line: the plays legal ``now``, then the ``session``'s commands (always possible), the
+    ``game``'s other commands last, out of the menu's first screen (the 2026-12-06 field report)."""
+    return [*now, *(w for w in session if w not in now), *(w for w in game if w not in now)]
+
+
+def meta_width(names: Sequence[str], columns: int) -> int:
+    """The columns a description beside ``names`` may take in a menu ``columns`` wide (at least ``MENU_META``)."""
+    return max(columns - max((len(w) for w in names), default=0) - MENU_MARGINS, MENU_META)
+
+
+def escape_keys() -> Any:
+    """The key bindings of a prompt at the table (``play``, the tally walk): Esc closes the completion menu and
+    nothing else, and a key typed after it (``ESCAPED``) is typed (prompt_toolkit, imported here only when asked
+    for, reads Esc 1 as Alt-1: the digit was lost, field report 2026-12-06)."""
+    from prompt_toolkit.key_binding import KeyBindings
+
+    keys = KeyBindings()
+    for key in [("escape",), *(("escape", c) for c in ESCAPED)]:
+        keys.add(*key)(escaped)
+    return keys
+
+
+def escaped(event: Any) -> None:
+    """A key binding of the table (``Esc``, ``Esc 1``…): Esc closes the completion menu, and a key typed after it
+    (``ESCAPED``) is typed, not read as Alt+key (field report 2026-12-06)."""
+    event.current_buffer.complete_state = None
+    event.current_buffer.insert_text("".join(k.data for k in event.key_sequence[1:]))
+
+
 def agreeing(choices: Sequence[Choice], given: Mapping[str, str]) -> list[Choice]:
     """The choices that agree with the words already typed (``given``: a parameter's name → its word, a unique
     prefix as the game reads it): a choice that lists values for a typed parameter lists one the word begins;
@@ -62,12 +98,24 @@ def choices_for(session: "Session", choices: Sequence[Choice], command: str, giv
     return agreeing([c for c in choices if command_of(c.example, names) == command], given)
 
 
-def values_now(session: "Session", expectation: Expectation, chosen: Sequence[Choice], param: str) -> list[str]:
+def narrowed(choice: Choice, given: Mapping[str, str]) -> Choice:
+    """``choice`` with each word typed (``given``) that names one of its values narrowed to that value: what the
+    game is asked for the next word knows the words before it (``place tavern 3``: the Party for space 3)."""
+    values = dict(choice.values)
+    for name, word in given.items():
+        named = [v for v in values.get(name, ()) if v.lower().startswith(word.lower())]
+        if len(named) == 1 or word in named:
+            values[name] = [word if word in named else named[0]]
+    return Choice(choice.event, choice.player, values, choice.example, choice.words)
+
+
+def values_now(session: "Session", expectation: Expectation, chosen: Sequence[Choice], param: str,
+               given: Mapping[str, str] | None = None) -> list[str]:
     """The values legal now for ``param`` in the ``chosen`` choices (``choices_for``); a player parameter the
     game names no value for: whoever it expects first, then everyone."""
     found: dict[str, None] = {}
     for choice in chosen:
-        for value in session.game.legal_values(session.state, choice, param):
+        for value in session.game.legal_values(session.state, narrowed(choice, given or {}), param):
             found.setdefault(value, None)
     if param in PLAYER_PARAMS and not found:
         for player in [expectation.player, *session.players]:
@@ -113,18 +161,47 @@ def described(session: "Session", command: str, param: str, incomplete: str,
     """The candidates for ``param`` of ``command`` starting with ``incomplete``, each with a few words: an
     event number with its event, the newest first; a placement a piece at a time (``staged``); an item of a
     comma-separated list after the items typed (``listed``); a value with the game's words on it."""
+    if command == "amend" and param == "changes" and (given or {}).get("seq", "").isdigit():
+        return amendments(session, int((given or {})["seq"]), incomplete)
     if param in SEQ_PARAMS:
         events = reversed(session.events)
         return [(str(e.seq), session.describe(e)) for e in events if str(e.seq).startswith(incomplete)]
     expectation = session.expect()
     chosen = choices_for(session, expectation.choices, command, given or {})
-    values = values_now(session, expectation, chosen, param)
+    values = values_now(session, expectation, chosen, param, given)
     if any("@" in v for v in values):
         return [(v, "") for v in staged(values, incomplete)]
     if "," in incomplete and not any("," in v for v in values):
         return [(v, "") for v in listed(values, incomplete)]
     words = {v: w for c in chosen for v, w in c.words.items()}
     return [(v, words.get(v, "")) for v in starting_with(values, incomplete)]
+
+
+def amendments(session: "Session", seq: int, incomplete: str) -> list[tuple[str, str]]:
+    """The words after ``amend SEQ`` (field report ED-F3): each field of the event as ``KEY=`` with its value now,
+    and each tile of a placement in the game's shorthand (``T10@2,0r3``, when the game reads it), to edit."""
+    event = next((e for e in session.events if e.seq == seq), None)
+    if event is None:
+        return []
+    found = [(f"{key}=", _short(value)) for key, value in event.payload.items()]
+    for item in event.payload.get("tiles") or []:
+        word = f"{item.get('tile')}@{item.get('at')}" + (f"r{item['rot']}" if "rot" in item else "") \
+            if isinstance(item, dict) else ""
+        try:
+            if word and session.game.amendment(event, word) is not None:
+                found.append((word, "this tile: change its cell or turns"))
+        except Exception:  # noqa: BLE001 (a word the game does not read is not offered)
+            continue
+    return [(w, said) for w, said in found if w.lower().startswith(incomplete.lower())]
+
+
+def _short(value: Any) -> str:
+    """A field's value in a few words: a list by its items, anything else as written."""
+    if isinstance(value, list):
+        return ", ".join(_short(v) for v in value)
+    if isinstance(value, dict):
+        return " ".join(f"{k} {_short(v)}" for k, v in value.items())
+    return str(value)
 
 
 def games(incomplete: str) -> list[tuple[str, str]]:

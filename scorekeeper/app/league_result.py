@@ -9,12 +9,12 @@ machine's witness of them.
 
 from __future__ import annotations
 
-import datetime as _dt
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Sequence
 
+from scorekeeper.app.played import event_times, local_time, minutes_between  # noqa: F401  (the league reads them here)
 from scorekeeper.app.trust_verdict import TrustVerdict, verdict_of
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.core.protocol import MissingValueError, ScoreTable
@@ -161,37 +161,6 @@ def witness_moved(result: Result, witness: Path | None, resolved: str) -> bool:
         return False
     last = last_write(witness, Path(resolved))
     return last is not None and last != (result.count, result.head)
-
-
-def event_times(session: Any) -> tuple[str, str]:
-    """When a session was played: the ISO times of its first and last events (its creation when it has none); a
-    ``set location`` is not play (said after the game, it would stretch the game to that time). Read from the
-    replay cache's entry and the events after it when it holds (``scorekeeper.app.played``)."""
-    from scorekeeper.app.played import played_of
-    from scorekeeper.app.results_only import typed_result, typed_times
-
-    typed = typed_result(session.journal)
-    if typed is not None:  # a result typed in another app: when it was played there
-        return typed_times(typed)
-    return played_of(session).times(session.journal.meta.created)
-
-
-def minutes_between(started: str, ended: str) -> int:
-    """The whole minutes from one ISO time to another, to the nearest (0 when the second is not later): how long
-    a game took, as ``status``, ``score``, the report and the BG Stats export say it."""
-    utc = _dt.timezone.utc
-    return max(0, round((local_time(ended, utc) - local_time(started, utc)).total_seconds() / 60))
-
-
-def local_time(iso: str, tz: _dt.tzinfo | None = None) -> _dt.datetime:
-    """An ISO timestamp as a naive local time (``tz``, or this machine's time zone)."""
-    try:
-        moment = _dt.datetime.fromisoformat(iso)
-    except ValueError:
-        moment = _dt.datetime(1970, 1, 1, tzinfo=_dt.timezone.utc)
-    if moment.tzinfo is None:
-        moment = moment.replace(tzinfo=_dt.timezone.utc)
-    return moment.astimezone(tz).replace(tzinfo=None)
 
 
 def _reason(message: str, path: str) -> str:

@@ -10,6 +10,7 @@ with it this summary (``of``).
 
 from __future__ import annotations
 
+import datetime as _dt
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
@@ -83,3 +84,33 @@ def played_of(session: Any) -> Played:
     events after it when it holds one (a warm ``status`` reads no more), else from every event."""
     replayed = session.replay()
     return session.cache.played(replayed)  # type: ignore[no-any-return]
+
+
+def event_times(session: Any) -> tuple[str, str]:
+    """When a session was played: the ISO times of its first and last events (its creation when it has none); a
+    ``set location`` is not play (said after the game, it would stretch the game to that time). Read from the
+    replay cache's entry and the events after it when it holds (``scorekeeper.app.played``)."""
+    from scorekeeper.app.results_only import typed_result, typed_times
+
+    typed = typed_result(session.journal)
+    if typed is not None:  # a result typed in another app: when it was played there
+        return typed_times(typed)
+    return played_of(session).times(session.journal.meta.created)
+
+
+def minutes_between(started: str, ended: str) -> int:
+    """The whole minutes from one ISO time to another, to the nearest (0 when the second is not later): how long
+    a game took, as ``status``, ``score``, the report and the BG Stats export say it."""
+    utc = _dt.timezone.utc
+    return max(0, round((local_time(ended, utc) - local_time(started, utc)).total_seconds() / 60))
+
+
+def local_time(iso: str, tz: _dt.tzinfo | None = None) -> _dt.datetime:
+    """An ISO timestamp as a naive local time (``tz``, or this machine's time zone)."""
+    try:
+        moment = _dt.datetime.fromisoformat(iso)
+    except ValueError:
+        moment = _dt.datetime(1970, 1, 1, tzinfo=_dt.timezone.utc)
+    if moment.tzinfo is None:
+        moment = moment.replace(tzinfo=_dt.timezone.utc)
+    return moment.astimezone(tz).replace(tzinfo=None)

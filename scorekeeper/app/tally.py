@@ -208,7 +208,8 @@ def unreadable(tally: Tally, exc: BaseException) -> str:
             return f"{where}: {missing!r} names nothing in the state (a card, tile or player left out or misspelt?)"
         return f"state: {missing!r} is missing: the game needs it (see 'scorekeeper state --json' for the fields)"
     detail = f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
-    return f"state: the table does not read as a {tally.game} state ({detail}); check the fields against docs/tally.md"
+    return (f"state: the table does not read as a {tally.game} state ({detail}); check the fields against "
+            "'scorekeeper state --json' of a game of it")
 
 
 def _named_at(data: Any, value: Any, path: str = "") -> str | None:

@@ -49,15 +49,19 @@ def running_totals(tally: Tally) -> dict[str, float] | None:
 class Judged:
     """The tally so far, judged in memory as ``tally --from`` judges a file (forced, so that a half-typed table
     still scores): each player's total (None while it cannot be scored, ``why`` says what is missing), and what
-    the game's checks find wrong with it (``Game.check_state`` and the tally's own), each as ``RULE: message``."""
+    the game's checks find wrong with it (``Game.check_state`` and the tally's own), each as ``RULE: message``;
+    ``own``: each total without ``apart``, the categories of the score that compare the players (``Walk.compared``)."""
 
     totals: dict[str, float] | None
     why: str = ""
     problems: tuple[str, ...] = ()
+    own: dict[str, float] | None = None
+    apart: tuple[str, ...] = ()
 
 
 def judged(tally: Tally) -> Judged:
-    """The tally so far, judged and scored in memory (see ``Judged``)."""
+    """The tally so far, judged and scored in memory (see ``Judged``); ``own``: each total without the categories
+    that compare the players (``Walk.compared``)."""
     from scorekeeper.app.tally import tally_session
     from scorekeeper.core.protocol import MissingValueError
 
@@ -70,11 +74,14 @@ def judged(tally: Tally) -> Judged:
     problems = tuple(f"{v.rule}: {v.message}" for v in trial.replay().errors)
     try:
         table = trial.score()
-    except MissingValueError as exc:
-        return Judged(None, exc.remedy, problems)
+    except MissingValueError as exc:  # what the score waits for, in the walk's words (TALLY-29)
+        waiting = walk_for(tally.game)[1].waiting
+        return Judged(None, waiting(exc.remedy) if waiting else exc.remedy, problems)
     except Exception as exc:  # (a half-typed table the score cannot read yet)
         return Judged(None, str(exc) or type(exc).__name__, problems)
-    return Judged({row.player: row.total for row in table.rows}, "", problems)
+    compared = tuple(c for c in walk_for(tally.game)[1].compared if c in table.categories)
+    own = {row.player: row.total - sum(row.categories.get(c, 0) for c in compared) for row in table.rows}
+    return Judged({row.player: row.total for row in table.rows}, "", problems, own, compared)
 
 
 BACK, QUIT, YES = "back", "quit", "yes"
@@ -95,9 +102,10 @@ class Progress:
 
     def schedule(self) -> list[tuple[str | None, Question]]:
         """Every question in the order asked: the table's (those its answers so far call for), then each
-        player's."""
-        asked = self.walk.asked(self.answers()[0])
-        return [(None, q) for q in asked] + [(p, q) for p in self.players for q in self.walk.player]
+        player's (those the player's answers so far call for)."""
+        table, each = self.answers()
+        asked = self.walk.asked(table)
+        return [(None, q) for q in asked] + [(p, q) for p in self.players for q in self.walk.asked_of(each.get(p, {}))]
 
     def current(self) -> tuple[str | None, Question] | None:
         """The question asked now, or None once all are answered."""
@@ -163,10 +171,16 @@ class Walker:
                 extra = None
         return self._said(judged(self.tally(extra)))
 
-    @staticmethod
-    def _said(got: Judged) -> str:
+    def _said(self, got: Judged) -> str:
+        """The running total in words: while a player is still to be typed, each player's own points, without the
+        categories that compare them (TALLY-27: typing one player moves no other's total); what it waits for."""
         if got.totals is None:
-            return f"total: not yet ({got.why})" if got.why else "total: not yet"
+            return f"total: not yet ({got.why})" if got.why else "total: not yet (the table so far cannot be scored)"
+        walk = self.progress.walk
+        if got.apart and got.own is not None and self.progress.current() is not None:
+            left = " and ".join(got.apart)
+            return f"total without {left} (added once {walk.typed_when}): " + \
+                " · ".join(f"{name} {points:g}" for name, points in got.own.items())
         return "total: " + " · ".join(f"{name} {points:g}" for name, points in got.totals.items())
 
     def after_line(self) -> list[str]:
@@ -207,7 +221,7 @@ class Walker:
             self.lines.append("")
             return None
         try:
-            taken = (who, question, question.read(text))
+            taken = (who, question, self._read(who, question, text))
             if question.settings is not None:  # a setting the game's setup refuses is said now, not at the end
                 from scorekeeper.app.tally import tally_session
 
@@ -218,12 +232,32 @@ class Walker:
         self.lines.append(text)
         return None
 
+    def _read(self, who: str | None, question: Question, text: str) -> Any:
+        """A line read as ``question`` reads it, then checked against the players (``of_players``) and the answers
+        so far (``within``); ``BadInput`` saying what does not fit."""
+        from scorekeeper.core.tallying import suggest
+
+        value = question.read(text)
+        if question.of_players and value:  # a name, or a mapping whose "player" is one
+            typed = str(value["player"] if isinstance(value, dict) else value)
+            found = next((p for p in self.progress.players if p.lower() == typed.lower()), None)
+            if found is None:
+                raise BadInput(f"{typed!r} is not a player{suggest(typed, list(self.progress.players))} "
+                               f"({', '.join(self.progress.players)})")
+            value = {**value, "player": found} if isinstance(value, dict) else found
+        if question.within is not None:
+            table, each = self.progress.answers()
+            question.within(value, table if who is None else each.get(who, {}))
+        return value
+
     def words(self, before: str = "") -> tuple[str, ...]:
         """The words Tab offers for the question asked now, given the line typed before the cursor."""
         now = self.progress.current()
         if now is None:
             return (YES, BACK, QUIT)
         who, question = now
+        if question.of_players:
+            return (*self.progress.players, *question.words)
         if question.complete is None:
             return question.words
         table, each = self.progress.answers()

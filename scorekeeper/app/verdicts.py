@@ -220,7 +220,7 @@ def core_description(event: Event) -> str | None:
         facts = " ".join(f"{k}={_typed(v)}" for k, v in dict(event.get("facts", {})).items())
         return f"assert {event.player + ' ' if event.player else ''}{facts}"
     if event.type == SET:
-        return f"set {event.get('key')}={json.dumps(event.get('value'))}"
+        return f"set {event.get('key')} to {_said(event.get('value'))}"
     if event.type == RESULT:
         rows = event.get("players") if isinstance(event.get("players"), list) else []
         said = ", ".join(f"{r.get('name')} {r.get('score')}{' (winner)' if r.get('winner') else ''}"
@@ -246,6 +246,15 @@ def new_findings(before: Replay, after: Replay) -> list[Finding]:
                 where = "" if outcome is after.timeline[-1] else f"#{v.seq} "
                 fresh.append(Finding(v.rule, f"{where}{v.message}".strip(), v.severity))
     return fresh
+
+
+def _said(value: object) -> str:
+    """A setting's value in words, never as JSON: a list as its items, a mapping as ``key → value`` pairs."""
+    if isinstance(value, dict):
+        return ", ".join(f"{k} → {_said(v)}" for k, v in value.items()) or "nothing"
+    if isinstance(value, (list, tuple)):
+        return ", ".join(_said(v) for v in value) or "nothing"
+    return _typed(value)
 
 
 def _typed(value: object) -> str:

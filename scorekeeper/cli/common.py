@@ -142,7 +142,7 @@ def items(found: Iterable[tuple[str, str]]) -> list[Any]:
 def given_words(ctx: click.Context, param: click.Parameter) -> dict[str, str]:
     """The words typed for the other parameters; with those Click left unread before an option's value."""
     unset = [p.name for p in ctx.command.params if isinstance(p, click.Argument) and not ctx.params.get(p.name)]
-    return {k: v for k, v in [*ctx.params.items(), *zip(unset, ctx.args)] if isinstance(v, str) and k != param.name}
+    return {k: str(v) for k, v in [*ctx.params.items(), *zip(unset, ctx.args)] if type(v) in (str, int) and k != param.name}
 
 
 def complete_now(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[Any]:

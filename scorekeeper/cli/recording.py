@@ -205,6 +205,8 @@ def record_plays(s: Session, plays: Plays, force: bool, as_json: bool) -> tuple[
         at = at if at is not None else refused_play(s, [draft for _, draft in made], force)
         if at is not None:
             before = "" if at == 0 else f"; the {at} before it {'was' if at == 1 else 'were'} not recorded either"
+            legal = refused_play(s, [d for n, (_, d) in enumerate(made) if n != at], force) is None  # the rest
+            before += f"; the rest is legal: type it again without {made[at][0]}" if legal else ""
             from scorekeeper.render.verdicts import labelled  # each broken rule with its summary
 
             raise labelled(error, made[at][0], before)

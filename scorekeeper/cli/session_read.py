@@ -10,7 +10,7 @@ from scorekeeper.cli.common import (
 from scorekeeper.errors import BadInput
 from scorekeeper.cli.output import echo, page, say, width
 from scorekeeper.render.payloads import played_data, score_payload, state_payload, status_payload
-from scorekeeper.render.report_data import played_line
+from scorekeeper.render.played import played_line
 from scorekeeper.render.report import DEFAULT_FORMAT, on_screen
 from scorekeeper.render.status_screen import PARTS
 from scorekeeper.cli.session import command

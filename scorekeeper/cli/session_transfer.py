@@ -63,7 +63,8 @@ def export(session: str | None, output: str | None, target: str, bgg_id: int | N
 
 
 def show_qr(link: str, output: str | None) -> None:
-    """The link's QR code written to ``output`` (SVG or PNG, atomically), or drawn in the terminal when it fits."""
+    """The link's QR code written to ``output`` (SVG or PNG, atomically), or drawn in the terminal when it fits
+    (a BG Stats link rarely fits 80×24: then one line points to ``serve``'s ``/bgstats`` page and ``-o``)."""
     from scorekeeper.cli.output import width
     from scorekeeper.core.journal import atomic_write
     from scorekeeper.render.qr import qr_image, qr_lines
@@ -75,11 +76,11 @@ def show_qr(link: str, output: str | None) -> None:
     import shutil
     import sys
 
-    lines = qr_lines(link, "quadrants", error="l")
+    lines = qr_lines(link, "halves", error="l")  # square modules, two a row; the lowest error correction
     rows = shutil.get_terminal_size((80, 24)).lines if sys.stdout.isatty() else len(lines) + 1  # piped: any height
-    if len(lines[0]) > width() or len(lines) + 1 > rows:
-        raise Refused(f"the QR code is {len(lines[0])} columns by {len(lines) + 1} rows and the terminal "
-                      f"{width()} by {rows}: enlarge it, or write the code as an image (--qr -o play.png)")
+    if len(lines[0]) > width() or len(lines) + 1 > rows:  # one line: where the phone can get it instead
+        raise Refused(f"the QR code ({len(lines[0])}×{len(lines) + 1}) won't fit {width()}×{rows}: "
+                      "use serve's /bgstats or -o play.svg")
     click.echo("\n".join(lines + ["scan it with the phone where BG Stats is installed"]))
 
 

@@ -17,7 +17,7 @@ from typing import Any, Iterable, Iterator
 
 import click
 
-from scorekeeper.app.completion import commands_now, described, starting_with
+from scorekeeper.app.completion import MENU_META, commands_now, described, escape_keys, menu, meta_width, starting_with
 from scorekeeper.app import table_line
 from scorekeeper.app.session import Session
 from scorekeeper.cli import output
@@ -28,8 +28,6 @@ HISTORY_ENV = "SCOREKEEPER_HISTORY"
 OUTSIDE = ("play", "new", "use", "serve")  # serve runs until Ctrl-C: it would hold the table
 #: commands whose one argument is free text: the rest of the line, quoted or not
 FREE_TEXT = ("note",)
-#: what a command's description is cut to in a completion menu
-META_WIDTH = 40
 #: the prompt's widest, " › " included: at 80 columns, half the line is left for the command typed
 PROMPT_WIDTH = 40
 
@@ -130,7 +128,7 @@ class Table:
         known = {*self.game_words, *self.session_commands}
         return [w for w in commands_now(self.refresh()) if w in known]
 
-    def describe(self, name: str, limit: int = META_WIDTH) -> str:
+    def describe(self, name: str, limit: int = MENU_META) -> str:
         """A command's description in a few words (its help's first sentence, cut to ``limit``)."""
         if name == "help":
             return "the commands, or help COMMAND, help rules WORDS"
@@ -218,12 +216,11 @@ class Table:
             words = shlex.split(before)
         except ValueError:
             return []
-        if before and not before[-1].isspace() and words:
-            incomplete = words.pop()
-        else:
-            incomplete = ""
+        incomplete = words.pop() if before and not before[-1].isspace() and words else ""
         if not words:
-            return [(w, self.describe(w)) for w in starting_with(self.commands(), incomplete)]
+            names = starting_with(self.commands() if incomplete else menu(self.legal_now(), self.game_words,
+                                                                          [*self.session_commands, "help"]), incomplete)
+            return [(w, self.describe(w, meta_width(names, output.width()))) for w in names]
         try:
             full = self.words_for(list(words))
         except click.UsageError:
@@ -239,9 +236,8 @@ class Table:
     def _command(self, group: Any, name: str) -> click.Command | None:
         if group is None:
             return self.main.get_command(click.Context(self.main), name)
-        ctx = click.Context(group)
         try:
-            return group.get_command(ctx, name)  # type: ignore[no-any-return]
+            return group.get_command(click.Context(group), name)  # type: ignore[no-any-return]
         except click.UsageError:
             return None
 
@@ -298,10 +294,9 @@ def scripted(table: Table, lines: Iterable[str], keep_going: bool) -> int:
         shown = line.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
         click.echo(f"{table.prompt()}{table_line.clipped(shown)}")
         code = table.run_line(line)
-        if code:
-            refused += 1
-            if not keep_going:
-                return 1
+        refused += bool(code)
+        if code and not keep_going:
+            return 1
     return 1 if refused else 0
 
 
@@ -320,7 +315,7 @@ def interactive(table: Table) -> int:
     path = history_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     prompt: Any = PromptSession(history=FileHistory(str(path)), completer=TableCompleter(),
-                                complete_while_typing=False)
+                                complete_while_typing=False, key_bindings=escape_keys())
     shown, room = str(table.path), output.width() - 2
     shown = shown if len(shown) <= room else "…" + shown[-(room - 1):]  # its end names it: a path has no spaces
     output.say(f"at the table: {shown}\nTab completes, help lists the commands, Ctrl-C cancels a line, Ctrl-D leaves")

@@ -39,12 +39,14 @@ def _terminal_reader(walker: Walker) -> Callable[[str], str]:
     from prompt_toolkit import PromptSession
     from prompt_toolkit.completion import Completion, Completer
 
+    from scorekeeper.app.completion import escape_keys
+
     class Words(Completer):  # the words of the question asked now, given the line before the cursor
         def get_completions(self, document: Any, complete_event: Any) -> Any:
             for word, size in walker.completions(document.text_before_cursor):
                 yield Completion(word, start_position=-size)
 
-    session: Any = PromptSession(completer=Words(), complete_while_typing=False)
+    session: Any = PromptSession(completer=Words(), complete_while_typing=False, key_bindings=escape_keys())
     return lambda prompt: str(session.prompt(prompt, bottom_toolbar=lambda: walker.totals(
         session.default_buffer.text)[:width() - 1]))
 

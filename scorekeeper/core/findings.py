@@ -48,8 +48,9 @@ class Finding:
     seq: int | None = None
     blocks: bool = False
     asks: bool = False
-    #: an ask's word: the name of the draft word the play leaves out (``EventType.draft_words``), so that a door
-    #: can offer that word's control in place (the phone's form); None when the ask names no single word
+    #: the draft word (``EventType.draft_words``) the play leaves out or gets wrong, so that a door can offer that
+    #: word's control in place (the phone's form): an ask's, or an error's whose fix is one word (a visit that pays
+    #: nobody: ``pay``); None when the finding names no single word
     word: str | None = None
 
     @property

@@ -54,7 +54,10 @@ class Question:
     or the table's answers so far: the colours after a card's kind, the player's own cards after ``on``); a word
     may hold spaces (``fire sage``), and completes as a whole. A question of the table may be a setting's
     (``settings`` turns its answer into the settings it sets: none while it keeps the default) and may be asked
-    only ``when`` the table's earlier answers call for it."""
+    only ``when`` the table's earlier answers call for it; a player's question ``when`` that player's earlier answers
+    call for it (a Moon answer once Moon dragons are typed). ``within`` checks a value read against the answers so
+    far (this player's or the table's), raising ``BadInput``: a Moon answer names only the player's own Moon
+    dragons. ``of_players``: the answer is a player's name (or nothing), offered by Tab and checked."""
 
     key: str
     label: str
@@ -65,6 +68,8 @@ class Question:
     settings: Callable[[Any], Mapping[str, Any]] | None = None
     when: Callable[[Mapping[str, Any]], bool] | None = None
     complete: Callable[[str, Mapping[str, Any]], Sequence[str]] | None = None
+    within: Callable[[Any, Mapping[str, Any]], None] | None = None
+    of_players: bool = False
 
 
 #: the answers of a walk: the table's (by question key), and each player's (by name, then question key)
@@ -75,15 +80,26 @@ Answers = Mapping[str, Any]
 class Walk:
     """A game's guided tally: the questions asked once, those asked for each player, and ``build``, which turns
     the answers so far into the tally file's ``state`` (and ``settings`` or ``catalog`` beyond those the setting
-    questions set; a question not answered yet is absent)."""
+    questions set; a question not answered yet is absent). ``compared``: the score's categories that compare the
+    players with each other (8 Dragons' Royal Challenges), left out of the running total until every player is
+    typed, so that typing one player never moves another's total (field report TALLY-27); ``typed_when`` says
+    when, in words. ``waiting``: what a value the score still needs is, in the walk's words (given the remedy the
+    score names, ``set flame_glory 8=N``; field report TALLY-29)."""
 
     table: tuple[Question, ...]
     player: tuple[Question, ...]
     build: Callable[[Sequence[str], Answers, Mapping[str, Answers]], dict[str, Any]]
+    compared: tuple[str, ...] = ()
+    typed_when: str = "every player is typed"
+    waiting: Callable[[str], str] | None = None
 
     def asked(self, table: Answers) -> tuple[Question, ...]:
         """The table's questions asked, given its answers so far (a question ``when`` says no to is skipped)."""
         return tuple(q for q in self.table if q.when is None or q.when(table))
+
+    def asked_of(self, player: Answers) -> tuple[Question, ...]:
+        """A player's questions asked, given that player's answers so far."""
+        return tuple(q for q in self.player if q.when is None or q.when(player))
 
     def settings(self, table: Answers) -> dict[str, Any]:
         """The settings the table's answers set (those that keep the default set nothing)."""
@@ -168,15 +184,16 @@ def whole(text: str) -> int:
     return int(value)
 
 
-def pairs(text: str, value: Callable[[str], Any] = whole) -> dict[str, Any]:
-    """``KEY=VALUE KEY=VALUE`` (or ``KEY VALUE`` … ) as a mapping; an empty line is an empty mapping."""
+def pairs(text: str, value: Callable[[str], Any] = whole, example: str = "bread=2") -> dict[str, Any]:
+    """``KEY=VALUE KEY=VALUE`` (or ``KEY VALUE`` … ) as a mapping; an empty line is an empty mapping. ``example``:
+    the game's own, said when a key has no value (field report UX-6: not a Flamecraft good in Emberheart)."""
     words = text.replace(",", " ").split()
     items: list[tuple[str, str]] = []
     while words:
         key, eq, rest = words.pop(0).partition("=")
         if not eq:
             if not words:
-                raise BadInput(f"{key}: expects KEY=VALUE, e.g. bread=2")
+                raise BadInput(f"{key}: expects KEY=VALUE, e.g. {example}")
             rest = words.pop(0)
         items.append((key.lower(), rest))
     return {key: value(rest) for key, rest in items}

@@ -4,7 +4,7 @@
   ``report``), a command's help in one line (``help_text``);
 - the screens: ``status``/``state``/``audit`` (``status_screen``), a verdict, an audit, a refusal and ``verify``'s
   proof (``verdicts``, ``effects``), a what-if (``whatif_text``), the club's tables (``league``), what an import
-  did (``imported``);
+  did (``imported``), when and where a game was played (``played``);
 - what is drawn: the score over time (``chart``), the referee's HTML report (``report_data``, ``html_report``,
   ``lair_map``), a QR code (``qr``), the JSON a machine reads (``payloads``).
 

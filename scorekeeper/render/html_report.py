@@ -66,7 +66,12 @@ code,.hash{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.92em;wor
 .lairs{display:flex;flex-wrap:wrap;gap:1em}.lair{background:#fff;border:1px solid #ddd;padding:.4em}
 .empty{color:#666;font-style:italic}
 .scroll{overflow-x:auto;max-width:100%}.chart svg,.lair svg{max-width:100%;height:auto}.narrow{display:none}
-@media (max-width:700px){body{padding:.8em .7em 2em}.wide{display:none}.narrow{display:block}}
+.turned td:first-child,.turned th:first-child{position:sticky;left:0;background:#efeee6}.caption{color:#555}
+.turned tr:first-child td{color:#555}
+ul.legend{list-style:none;padding:0;margin:.3em 0;flex-wrap:wrap;gap:.2em 1em}ul.legend.narrow{display:none}
+.swatch{display:inline-block;width:1em;height:1em;margin-right:.35em;vertical-align:-.1em;border-radius:2px}.turned tr:last-child td{font-weight:700}
+@media (max-width:700px){body{padding:.8em .7em 2em;font-size:16px}.wide{display:none}.narrow{display:block}ul.legend.narrow{display:flex}.turned table{font-size:.88em}.turned th,.turned td{padding:.2em .35em}
+.chart{overflow-x:auto}.chart svg{min-width:560px}.chart svg text[dominant-baseline]{font-size:14px}}
 """
 
 def render(report: Report) -> str:
@@ -133,11 +138,14 @@ def _score_section(report: Report) -> str:
         cells.append(f'<td class="num"><b>{e(_text(row.total))}</b></td>')
         winner = ' class="winner"' if row.player in score.winners else ""
         rows.append(f"<tr{winner}>{''.join(cells)}</tr>")
-    # a phone gets the terminal's turned table (categories down, players across): 9 columns do not fit it
-    turned = [{"": c, **{r.player: _text(r.categories.get(c, 0)) for r in ranked}} for c in score.categories]
+    # a phone gets the terminal's turned table (categories down, players across, the rank on top): 9 columns do
+    # not fit it; with many players it scrolls in its own box, the categories pinned (field report REPORT-4)
+    turned = [{"": "rank", **{r.player: str(r.rank) for r in ranked}}]
+    turned += [{"": c, **{r.player: _text(r.categories.get(c, 0)) for r in ranked}} for c in score.categories]
     turned.append({"": "total", **{r.player: _text(r.total) for r in ranked}})
-    parts = [f"<p><b>{e(state)}</b></p>", f'<div class="scroll wide"><table><thead><tr>{head}</tr></thead>'
-             f"<tbody>{''.join(rows)}</tbody></table></div>", _table(turned, "narrow")]
+    parts = [f"<p><b>{e(state)}</b></p>", f'<div class="scroll wide" tabindex="0" role="region" aria-label="the score">'
+             f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table></div>",
+             _table(turned, "narrow turned")]
     if score.winners:  # said as the terminal says it: Winner: Gus / Shared victory: … / Leading: …
         label, names = winner_line(score).split(": ", 1)
         parts.append(f"<p>{e(label)}: <b>{e(names)}</b></p>")
@@ -155,9 +163,33 @@ def _score_section(report: Report) -> str:
 
 
 def _chart_section(report: Report) -> str:
+    """The chart, in a box of its own that scrolls on a phone (where it is drawn wider, its text larger), with
+    its caption in full under it: the chart's last line is cut to fit it (field report REPORT-2)."""
     if report.chart_svg is None:
         return f'<p class="empty">The score chart is not available: {escape(report.chart_problem or "")}.</p>'
-    return f'<div class="chart">{report.chart_svg}</div>'
+    caption = chart_caption(report.chart_svg)
+    said = f'<p class="caption">{caption}</p>' if caption else ""
+    return (f'<div class="chart" tabindex="0" role="region" aria-label="the score chart">{report.chart_svg}</div>'
+            f'{chart_legend(report.chart_svg, "narrow")}{said}')
+
+
+def chart_legend(svg: str, kind: str = "") -> str:
+    """The chart's legend (each player's colour and last total) as HTML, for a phone, where the chart scrolls
+    and its own legend, at its right edge, is out of sight; '' when the chart has none."""
+    import re
+
+    found = re.findall(r'<rect x="[^"]*" y="[^"]*" width="12" height="12" fill="(#[0-9A-Fa-f]{6})"/>\n<text [^>]*>([^<]*)</text>',
+                       svg)
+    items = "".join(f'<li><span class="swatch" style="background:{colour}"></span>{name}</li>' for colour, name in found)
+    return f'<ul class="{f"legend {kind}".strip()}" aria-label="the chart\'s players">{items}</ul>' if items else ""
+
+
+def chart_caption(svg: str) -> str:
+    """The chart's caption in full (escaped, as the chart holds it): the title of its last line, '' if none."""
+    import re
+
+    found = re.search(r'<text [^>]*fill="#555555"><title>([^<]*)</title>', svg)
+    return found.group(1) if found else ""
 
 
 def _rulings_section(report: Report) -> str:
@@ -195,7 +227,8 @@ def _entries(entries: Sequence[Entry], empty: str) -> str:
         rows.append(f'<tr><td class="num">#{entry.seq}</td><td>{e(entry.kind)}</td><td>{e(entry.text)}{problems}</td>'
                     f"<td>{e(entry.status)}</td></tr>")
     head = "<tr><th>#</th><th>kind</th><th>what</th><th>status</th></tr>"
-    return f'<div class="scroll"><table><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table></div>'
+    box = 'class="scroll" tabindex="0" role="region" aria-label="a table"'
+    return f'<div {box}><table><thead>{head}</thead><tbody>{"".join(rows)}</tbody></table></div>'
 
 
 def _status_html(status: Status) -> str:
@@ -223,7 +256,8 @@ def _table(rows: Sequence[Mapping[str, Any]], kind: str = "") -> str:
     body = "".join(
         "<tr>" + "".join(f"<td>{escape(_text(row.get(k, '')))}</td>" for k in keys) + "</tr>" for row in rows
     )
-    return f'<div class="{f"scroll {kind}".strip()}"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
+    box = f'class="{f"scroll {kind}".strip()}" tabindex="0" role="region" aria-label="a table"'
+    return f'<div {box}><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
 def _text(value: Any) -> str:

@@ -34,7 +34,7 @@ def played_data(session: Any) -> dict[str, Any]:
     """When and where a session is played, what ``status`` and ``score`` say in a line: the first and the last
     recorded event's times as recorded (ISO, UTC), the whole minutes between them, and the place ``set location``
     gave ('' when none)."""
-    from scorekeeper.app.standings import event_times, minutes_between
+    from scorekeeper.app.played import event_times, minutes_between
 
     started, ended = event_times(session)
     return {"started": started, "ended": ended, "minutes": minutes_between(started, ended),

@@ -29,8 +29,8 @@ from starlette.routing import Route
 from scorekeeper.app.session import Session, Verdict
 from scorekeeper.errors import BadInput, Refused, ScorekeeperError
 from scorekeeper.core.protocol import Finding, GameSetupError, MissingValueError
-from scorekeeper.web import pages
-from scorekeeper.web.forms import draft_of, facts_of, play_form
+from scorekeeper.web import pages, play_pages, views
+from scorekeeper.web.forms import BY, CHOICES, draft_sent, facts_of
 from scorekeeper.web.guard import (COOKIE_SECONDS, FORM_SECONDS, LOOPBACK_NAMES, Denied, Guard, Hosts, cookie_name,
                                    new_token, port_of, read_fields)
 from scorekeeper.web.live import Hub
@@ -38,6 +38,8 @@ from scorekeeper.web.served import ServedLeague, ServedSession
 
 log = logging.getLogger("scorekeeper.web")
 Handler = Callable[[Request], Awaitable[Response]]
+#: on a refusal's answer: "asks" (the play leaves out a choice) or "refused" (the rules); a page gets it with 200
+REFUSED_HEADER = "X-Scorekeeper-Refused"
 SECURITY_HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "same-origin", "Cache-Control": "no-store",
                     "X-Frame-Options": "DENY"}
 
@@ -153,9 +155,9 @@ class Site(Base):
         w = self.wrapped
         gets = {"/": self.table, "/screen": self.screen, "/score": self.score, "/chart": self.chart,
                 "/lairs": self.lairs, "/log": self.log_page, "/check": self.check_page, "/state": self.state_page,
-                "/report": self.report, "/play": self.play_page, "/assert": self.assert_page,
+                "/report": self.report, "/play": self.play_page, "/assert": self.assert_page, "/undo": self.undo_page,
                 "/api/status": self.api_status, "/api/score": self.api_score, "/api/check": self.api_check,
-                "/api/log": self.api_log, "/api/state": self.api_state}
+                "/api/log": self.api_log, "/api/state": self.api_state, "/bgstats": self.bgstats}
         posts = {"/play": self.post_play, "/note": self.post_note, "/undo": self.post_undo, "/assert": self.post_assert}
         return ([Route(path, w(h), methods=["GET"]) for path, h in gets.items()]
                 + [Route(path, w(h), methods=["POST"]) for path, h in posts.items()] + self.common_routes())
@@ -186,27 +188,26 @@ class Site(Base):
     # -- the live table ------------------------------------------------------------------------------
 
     async def table(self, request: Request, screen: bool = False) -> Response:
+        """The live table. On a phone, the first screen holds what a player needs after a play: the verdict
+        ("#12 recorded: …", the page opening at its top), whose turn it is and the plays to tap, then the score
+        (the winner once the game is over); what else can be recorded, the last plays and the undo follow."""
         writer = self.viewer(request) and not screen
         recorded = int_param(request, "recorded")
 
         def build(s: Session) -> str:
-            status, expected, rows = s.status(), s.expect(), s.log()
-            score, problem = _score(s)
-            parts = [pages.now_section(status, expected, len(rows), len(s.replay().errors))]
-            if not screen:  # on a phone, what to record comes right after whose turn it is
-                parts.append(pages.record_section([(t.name, t.description) for t in s.game.events], expected,
-                                                  self.guard.form_token()) if writer else pages.read_only_note())
-            parts += [pages.plays_section(rows, recorded), pages.score_section(score, problem)]
-            flash = ""
-            if recorded is not None:
-                row = next((r for r in rows if r["seq"] == recorded), None)
-                if row is not None:
-                    flash = f'<p class="flash" id="flash">#{recorded} recorded: {pages.e(row["description"])}</p>'
-            body = f'<main class="live">{"".join(parts)}</main>'
+            body, flash, top = views.table(s, writer=writer, screen=screen, recorded=recorded,
+                                           form_token=self.guard.form_token())
             return self.page(s, request, "Big screen" if screen else "Table", body, "/screen" if screen else "/",
-                             writer, screen=screen, flash=flash)
+                             writer, screen=screen, flash=flash, top=top)
 
         return self.html(request, await self.read(build))
+
+    async def undo_page(self, request: Request) -> Response:
+        """The confirmation of an undo (field report WEB-7): it names the play it voids."""
+        if not self.viewer(request):
+            raise Denied(401, "this address only reads: open the table's address with its token (?t=…) to record")
+        return self.html(request, await self.read(lambda s: self.page(
+            s, request, "Undo", pages.undo_body(views.last_play(s.log()), self.guard.form_token()), "", True)))
 
     async def screen(self, request: Request) -> Response:
         return await self.table(request, screen=True)
@@ -223,52 +224,24 @@ class Site(Base):
         return self.html(request, await self.read(build))
 
     async def score(self, request: Request) -> Response:
-        def inner(s: Session) -> str:
-            table, problem = _score(s)
-            if table is None:
-                return f'<p class="bad">{pages.e(problem or "")}</p>'
-            provenance = [{"player": x.player, "category": x.category, "points": x.points, "source": x.source}
-                          for x in table.explanations]
-            return pages.score_rows(table, explain=True) + "<h2>Where each point came from</h2>" + pages.table(provenance)
-
-        return await self.section(request, "Score", "/score", "Score sheet", inner)
+        return await self.section(request, "Score", "/score", "Score sheet", views.score_sheet)
 
     async def chart(self, request: Request) -> Response:
-        def inner(s: Session) -> str:
-            from scorekeeper.app.timeline import timeline
-            from scorekeeper.render import chart
-
-            try:
-                return f'<div class="chart">{chart.svg(timeline(s))}</div>'
-            except MissingValueError as exc:
-                return f'<p class="bad">The chart is not available: {pages.e(str(exc))}</p>'
-
-        return await self.section(request, "Chart", "/chart", "Score over time", inner)
+        return await self.section(request, "Chart", "/chart", "Score over time", views.chart)
 
     async def lairs(self, request: Request) -> Response:
-        def inner(s: Session) -> str:
-            from scorekeeper.render.lair_map import lair_svg
-            from scorekeeper.render.report_data import lairs_of
-
-            found = lairs_of(s.snapshot())
-            maps = "".join(f'<div class="lair">{lair_svg(lair)}</div>' for lair in found)
-            return f'<div class="lairs">{maps}</div>' if found else f'<p class="meta">{pages.e(s.game.title)} has no Lairs to draw.</p>'
-
-        return await self.section(request, "Lairs", "/lairs", "Lairs", inner)
+        return await self.section(request, "Lairs", "/lairs", "Lairs", views.lairs)
 
     async def log_page(self, request: Request) -> Response:
         return await self.section(request, "Log", "/log", "Every event, newest first",
-                                  lambda s: pages.play_items(list(reversed(s.log()))))
+                                  lambda s: pages.play_items(list(reversed(s.log())), game=s.game))
 
     async def check_page(self, request: Request) -> Response:
-        def inner(s: Session) -> str:
-            findings = [Finding(v.rule, f"#{v.seq} {v.message}", v.severity) for v in s.replay().violations]
-            return pages.rulings(findings) if findings else f'<p class="ok">No violations in {s.journal.count} events.</p>'
-
-        return await self.section(request, "Check", "/check", "Plays that break a rule", inner)
+        return await self.section(request, "Check", "/check", "Plays that break a rule", views.check)
 
     async def state_page(self, request: Request) -> Response:
-        return await self.section(request, "Board", "/state", "The whole board", lambda s: pages.status_body(s.status()))
+        return await self.section(request, "Board", "/state", "The whole board",
+                                  lambda s: pages.status_body(s.game, s.status(), s.expect()))
 
     async def report(self, request: Request) -> Response:
         """The referee's report (``scorekeeper report``), with the live script let in and a way back."""
@@ -327,17 +300,15 @@ class Site(Base):
     # -- recording -----------------------------------------------------------------------------------
 
     async def play_page(self, request: Request) -> Response:
+        """A play by taps: the picks so far in the address (``type=…&player=…&WORD=VALUE…``), the next pick offered
+        as buttons among the legal values, Record once the play can be said (``forms.pick_flow``)."""
         if not self.viewer(request):
             raise Denied(401, "this address only reads: open the table's address with its token (?t=…) to record")
-        wanted, player = request.query_params.get("type", ""), request.query_params.get("player")
+        sent = [(k, v) for k, v in request.query_params.multi_items() if k != "t"]
 
         def build(s: Session) -> str:
-            expected = s.expect()
-            form = play_form(s.game, s.players, expected, wanted, player)
-            # each once: a play whose values depend on another word is one choice per word, the example the same
-            examples = list(dict.fromkeys(c.example for c in expected.choices if c.event == wanted))[:3]
-            return self.page(s, request, "Record a play", pages.play_page_body(form, examples, self.guard.form_token()),
-                             "", True)
+            body = play_pages.pick_body(s.game, s.players, s.expect(), sent, self.guard.form_token())
+            return self.page(s, request, "Record a play", body, "", True)
 
         return self.html(request, await self.read(build))
 
@@ -348,57 +319,93 @@ class Site(Base):
             s, request, "Assert", pages.assert_body(s.players, list(s.game.observable_keys()), self.guard.form_token()),
             "", True)))
 
-    async def write(self, request: Request, act: Callable[[Session, dict[str, str], bool], Verdict]) -> Response:
+    async def write(self, request: Request, act: Callable[[Session, dict[str, str], bool], Verdict],
+                    again: Callable[[Session, dict[str, str], Refused], str | None] | None = None) -> Response:
         """A write: the body read within its limit, the writer checked, its form token spent (a repeated post is
-        answered with what the first one did, and writes nothing), ``act`` run under the lock, the streams
-        woken; a refusal answered with its rules (and the confirmed 'record it anyway' for a play)."""
+        answered with what the first one did, and writes nothing), ``act`` run under the lock, the streams woken; a
+        refusal answered with its rules: to a script 409 and the CLI's JSON, to a page 200 (field report WEB-17) and
+        the page again (``again``: the play's form, its picks kept) or the refusal with a confirmed 'record it anyway'."""
         fields = await read_fields(request)
         self.guard.check_write(request, fields)
         key = self.guard.once_key(request, fields)
         if key is None:
-            return await self.written(request, fields, act)
-        return await self.once.run(key, lambda: self.written(request, fields, act))
+            answer = await self.written(request, fields, act, again)
+        else:  # a refusal (409 until here) spends no form token: it wrote nothing
+            answer = await self.once.run(key, lambda: self.written(request, fields, act, again))
+        if answer.status_code == 409 and answer.headers.get(REFUSED_HEADER) and not wants_json(request):
+            answer.status_code = 200
+        return answer
 
     async def written(self, request: Request, fields: dict[str, str],
-                      act: Callable[[Session, dict[str, str], bool], Verdict]) -> Response:
+                      act: Callable[[Session, dict[str, str], bool], Verdict],
+                      again: Callable[[Session, dict[str, str], Refused], str | None] | None = None) -> Response:
         force = fields.get("force", "") == "yes"
         if force and fields.get("confirm", "") != "yes":
-            raise BadInput("recording a refused play anyway must be confirmed (confirm=yes)")
+            raise BadInput("recording a refused play anyway must be confirmed: tick 'the table agrees' (confirm=yes)")
 
-        def run(s: Session) -> Verdict | tuple[Refused, dict[str, Any]]:
+        def run(s: Session) -> Verdict | tuple[Refused, dict[str, Any], str | None]:
             try:
                 return act(s, fields, force)
             except Refused as exc:
-                return exc, s.expect().to_json()
+                page = again(s, fields, exc) if again is not None and not wants_json(request) else None
+                return exc, s.expect().to_json(), page
 
         done = await self.read(run)
         if not isinstance(done, Verdict):
-            refusal, expected = done
+            refusal, expected, page = done
             if wants_json(request):  # the CLI's --json refusal, its message the first line only
                 from scorekeeper.render.verdicts import refusal_json
 
                 return JSONResponse({**refusal_json(refusal), "message": str(refusal), "expected": expected}, 409,
                                     headers=SECURITY_HEADERS)
-            body = pages.refusal_body(str(refusal), refusal.findings, request.url.path, fields,
-                                      self.guard.form_token())
-            return self.html(request, pages.layout("Refused", body, writer=True), 409)
+            if page is None:
+                body = play_pages.refusal_body(str(refusal), refusal.findings, request.url.path, fields,
+                                               self.guard.form_token())
+                page = pages.layout("Refused", body, writer=True)
+            answer = self.html(request, page, 409)
+            answer.headers[REFUSED_HEADER] = "asks" if getattr(refusal, "asks", False) else "refused"
+            return answer
         self.hub.poke()
         if wants_json(request):
             return JSONResponse(done.to_json(), headers=SECURITY_HEADERS)
         return RedirectResponse(f"/?recorded={done.event.seq}#play-{done.event.seq}", 303, headers=SECURITY_HEADERS)
 
     async def post_play(self, request: Request) -> Response:
-        return await self.write(request, lambda s, f, force: s.record(draft_of(s.game, s.players, f), force=force))
+        """A play, posted by the pick flow or field by field (``forms.draft_sent``); a page that posted by choices
+        gets its form again when the game asks more or the rules refuse it, what was picked kept."""
+        def again(s: Session, f: dict[str, str], refusal: Refused) -> str | None:
+            if f.get(BY) != CHOICES or s.game.declaration(f.get("type", "")) is None:
+                return None
+            body = play_pages.pick_body(s.game, s.players, s.expect(), list(f.items()), self.guard.form_token(), refusal)
+            return self.page(s, request, "Record a play", body, "", True)
+
+        return await self.write(request, lambda s, f, force: s.record(draft_sent(s.game, s.players, f), force=force),
+                                again)
 
     async def post_note(self, request: Request) -> Response:
         return await self.write(request, lambda s, f, force: s.note(f.get("text", "")))
 
     async def post_undo(self, request: Request) -> Response:
-        return await self.write(request, lambda s, f, force: s.undo(force=force))
+        """An undo: from a page, only confirmed (``confirm=yes``, the box of ``/undo``: field report WEB-7)."""
+        def undo(s: Session, f: dict[str, str], force: bool) -> Verdict:
+            if not wants_json(request) and f.get("confirm", "") != "yes":
+                raise BadInput("an undo must be confirmed: tick the box on the Undo page")
+            last = views.last_play(s.log())
+            if f.get("seq") and (last is None or str(last["seq"]) != f["seq"]):  # someone recorded meanwhile
+                raise BadInput(f"nothing undone: #{f['seq']} is no longer the last play; look at the table again")
+            return s.undo(force=force)
+
+        return await self.write(request, undo)
 
     async def post_assert(self, request: Request) -> Response:
         return await self.write(request, lambda s, f, force: s.assert_facts(f.get("player") or None,
                                                                             facts_of(f.get("facts", ""))))
+
+    async def bgstats(self, request: Request) -> Response:
+        """A finished game's "Open in BG Stats": the link and its QR code (``bgstats_page``)."""
+        from scorekeeper.web.bgstats_page import bgstats_body
+
+        return await self.section(request, "BG Stats", "/bgstats", "Open in BG Stats", bgstats_body)
 
 
 class Once:
@@ -439,13 +446,6 @@ def _again(first: Response) -> Response:
     """The answer of a repeated post: the first one's status, headers and body."""
     headers = {k: v for k, v in first.headers.items() if k.lower() not in ("content-length", "set-cookie")}
     return Response(first.body, first.status_code, headers=headers)
-
-
-def _score(s: Session) -> tuple[Any, str | None]:
-    try:
-        return s.score(), None
-    except MissingValueError as exc:
-        return exc.table, str(exc)
 
 
 class League(Base):

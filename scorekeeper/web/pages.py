@@ -10,64 +10,16 @@ the address bar once the cookie holds it.
 
 from __future__ import annotations
 
+import re
 from html import escape as e
 from typing import Any, Iterable, Mapping, Sequence
 
 from scorekeeper.app.trust_verdict import INTACT, TrustVerdict
-from scorekeeper.core.protocol import Expectation, Finding, ScoreTable, Status
+from scorekeeper.core.protocol import Expectation, Finding, Game, ScoreTable, Status
 from scorekeeper.render.html_report import _text as text  # a cell's text, as the report's and the terminal's tables show it
-from scorekeeper.web.forms import Input, PlayForm
+from scorekeeper.web.words import for_people, next_words, offers, other_plays
 
-CSS = """
-*{box-sizing:border-box}
-html{-webkit-text-size-adjust:100%}
-body{font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;color:#1d1d1f;background:#fafaf7;margin:0;
-padding:.6em .8em 3em;max-width:1400px;margin:0 auto;overflow-wrap:anywhere}
-header h1{font-size:1.25em;margin:.2em 0}
-nav{display:flex;flex-wrap:wrap;gap:.3em .9em;margin:.3em 0 .6em}nav a{color:#1f4e8c}nav a.here{font-weight:700;color:#1d1d1f}
-h2{font-size:1.1em;border-bottom:2px solid #c9a227;padding-bottom:.15em;margin:1.1em 0 .5em}
-section{margin-bottom:1em}
-.turn{font-size:1.5em;font-weight:700;margin:.2em 0}
-.next{background:#fff4c7;border-left:5px solid #c9a227;padding:.4em .6em}
-.meta{color:#555;font-size:.92em}.ok{color:#14642a;font-weight:600}.bad{color:#a1121b;font-weight:600}
-.flash{background:#e3f4e3;border:1px solid #9bc89b;padding:.5em .7em;margin:.5em 0}
-.flash.refused{background:#fbe0e0;border-color:#d99}
-table{border-collapse:collapse;background:#fff;margin:.4em 0;max-width:100%}
-th,td{border:1px solid #d5d5cf;padding:.25em .5em;text-align:left;vertical-align:top}
-th{background:#efeee6}td.num{text-align:right;font-variant-numeric:tabular-nums}
-tr.winner td{background:#fff4c7;font-weight:600}
-.tag{display:inline-block;border-radius:3px;padding:0 .35em;font-size:.85em;font-weight:600;background:#eee}
-.tag.rejected,.tag.error{background:#fbe0e0;color:#8b0d15}.tag.forced,.tag.warning{background:#fdf0cf;color:#7a5200}
-.tag.voided{background:#e6e6e6;color:#555;text-decoration:line-through}.tag.applied{background:#e3f4e3;color:#14642a}
-.ruling{border:1px solid #ddd;border-left:5px solid #c0392b;background:#fff;padding:.4em .8em;margin:.6em 0}
-.summary{font-style:italic}
-ol.plays{list-style:none;padding:0;margin:0}ol.plays li{background:#fff;border:1px solid #e2e2dc;padding:.35em .5em;margin:.3em 0}
-ol.plays li.recorded{border:2px solid #2e7d32}
-.choices{display:flex;flex-wrap:wrap;gap:.4em}
-a.button,button{display:inline-block;font:inherit;font-weight:600;padding:.55em .9em;border-radius:6px;border:1px solid #1f4e8c;
-background:#1f4e8c;color:#fff;text-decoration:none;cursor:pointer;min-height:44px}
-a.button.light{background:#fff;color:#1f4e8c}button.danger{background:#a1121b;border-color:#a1121b}
-form.stack label{display:block;margin:.6em 0 .15em;font-weight:600}
-input,select,textarea{font:inherit;width:100%;max-width:32em;padding:.45em;border:1px solid #aaa;border-radius:5px;background:#fff;min-height:44px}
-input[type=checkbox]{width:auto;min-height:0;margin-right:.5em}
-.inline{display:flex;gap:.4em;flex-wrap:wrap;align-items:center;margin:.4em 0}.inline input,.inline select{flex:1 1 12em}
-.hint{color:#666;font-size:.85em;font-weight:400}
-svg{max-width:100%;height:auto}.lairs{display:flex;flex-wrap:wrap;gap:1em}.lair{background:#fff;border:1px solid #ddd;padding:.3em}
-code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.92em}
-@media (max-width:700px){
-table.cards,table.cards tbody,table.cards tr,table.cards td{display:block;width:100%}
-table.cards thead{display:none}table.cards{border:0;background:none}
-table.cards tr{background:#fff;border:1px solid #d5d5cf;border-radius:6px;margin:.4em 0;padding:.2em 0}
-table.cards td{border:0;border-bottom:1px solid #eee;display:flex;justify-content:space-between;gap:1em;text-align:right}
-table.cards td:last-child{border-bottom:0}
-table.cards td::before{content:attr(data-label);font-weight:600;text-align:left;color:#444}
-}
-@media (min-width:1000px){
-main.live{display:grid;grid-template-columns:1fr 1fr;gap:0 2em;grid-auto-flow:dense}main.live>section.wide{grid-column:1/3}
-}
-body.screen{font-size:24px;max-width:none}body.screen .turn{font-size:2em}
-body.screen main.live{display:grid;grid-template-columns:1fr 1fr 1fr;gap:0 1.5em}
-"""
+from scorekeeper.web.style import CSS  # noqa: E402,F401 (served as /static/site.css)
 
 SCRIPT = """(function(){
 var u=new URL(location.href);
@@ -97,16 +49,19 @@ POLICY = ("default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inlin
 
 
 def layout(title: str, body: str, *, here: str = "", writer: bool = False, game: str = "", lairs: bool = False,
-           league: bool = False, screen: bool = False, flash: str = "", trust: TrustVerdict | None = None) -> str:
+           league: bool = False, screen: bool = False, flash: str = "", trust: TrustVerdict | None = None,
+           top: str = "top") -> str:
     """A whole page: the header with the navigation (and what ``verify`` says of the session when it is not
-    intact: ``trust_banner``), then ``body`` (already escaped HTML)."""
+    intact: ``trust_banner``), then ``flash`` (the verdict of the play just recorded) and ``body`` (already
+    escaped HTML). ``top``: the header's id, the anchor a redirect after a play lands on (the page's top)."""
     if league:
         links = [("/", "Standings")]
     else:
         links = [("/", "Table"), ("/screen", "Big screen"), ("/score", "Score"), ("/chart", "Chart")]
         links += [("/lairs", "Lairs")] if lairs else []
         links += [("/log", "Log"), ("/check", "Check"), ("/state", "Board"), ("/report", "Report")]
-    nav = "".join(f'<a href="{href}"{" class=here" if href == here else ""}>{e(text)}</a>' for href, text in links)
+    nav = "".join(f'<a href="{href}"{" class=here aria-current=page" if href == here else ""}>{e(text)}</a>'
+                  for href, text in links)
     role = ('<span class="tag applied">you can record</span>' if writer
             else '<span class="tag">read only</span>') if not league else '<span class="tag">read only</span>'
     return f"""<!DOCTYPE html>
@@ -120,9 +75,10 @@ def layout(title: str, body: str, *, here: str = "", writer: bool = False, game:
 <script src="/static/live.js" defer></script>
 </head>
 <body class="{'screen' if screen else 'phone'}">
-<header><h1>{e(title)}</h1><p class="meta">{e(game)} {role}</p><nav>{nav}</nav></header>{trust_banner(trust)}
+<header id="{e(top)}"><h1>{e(title)} {role}</h1><nav aria-label="pages">{nav}</nav></header>{trust_banner(trust)}
 {flash}
 {body}
+<footer><p class="meta">{e(game)}</p></footer>
 </body>
 </html>
 """
@@ -136,15 +92,22 @@ def trust_banner(trust: TrustVerdict | None) -> str:
     if trust.status == INTACT:
         return f'\n<div id="trust" data-live data-trust="{INTACT}"></div>'
     kind = "bad" if not trust.ok else "meta"
-    return (f'\n<div id="trust" data-live data-trust="{e(trust.status)}"><p class="{kind}">{e(trust.line())}</p>'
+    return (f'\n<div id="trust" data-live data-trust="{e(trust.status)}"><p class="{kind}">{e(for_people(trust.line()))}</p>'
             "</div>")
+
+
+#: a box that scrolls sideways inside the page: reachable by the keyboard too, and named
+BOX = 'tabindex="0" role="region" aria-label="a table or drawing that scrolls sideways"'
 
 
 # -- pieces --------------------------------------------------------------------------------------------
 
 
-def table(rows: Sequence[Mapping[str, Any]], keys: Sequence[str] | None = None, *, highlight: Iterable[int] = ()) -> str:
-    """Rows as a table that becomes labelled cards on a phone."""
+def table(rows: Sequence[Mapping[str, Any]], keys: Sequence[str] | None = None, *, highlight: Iterable[int] = (),
+          game: Game | None = None, pinned: bool = False) -> str:
+    """Rows as a table in a box of its own (it scrolls inside it, never the page), labelled cards on a phone
+    when it has more than three columns; ``pinned``: never cards, one line a row, its first column pinned
+    while the others scroll (a standings table). Each text said for people (``for_people``)."""
     if not rows:
         return '<p class="meta">(none)</p>'
     if keys is None:
@@ -152,71 +115,149 @@ def table(rows: Sequence[Mapping[str, Any]], keys: Sequence[str] | None = None, 
         for row in rows:
             keys += [k for k in row if k not in keys]
     marked = set(highlight)
-    head = "".join(f"<th>{e(str(k))}</th>" for k in keys)
+    head = "".join(f'<th scope="col">{e(str(k))}</th>' for k in keys)
     body = "".join(
         f"<tr{' class=winner' if i in marked else ''}>"
-        + "".join(f'<td data-label="{e(str(k))}">{e(text(row.get(k, "")))}</td>' for k in keys) + "</tr>"
+        + "".join(f'<td data-label="{e(str(k))}"><span>{e(for_people(text(row.get(k, "")), game))}</span></td>'
+                  for k in keys) + "</tr>"
         for i, row in enumerate(rows))
-    cards = ' class="cards"' if len(keys) > 3 else ""  # three columns fit a phone as they are
-    return f'<table{cards}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    cards = ' class="pinned"' if pinned else ' class="cards"' if len(keys) > 3 else ""  # three columns fit a phone
+    return f'<div class="scroll" {BOX}><table{cards}><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
-def now_section(status: Status, expected: Expectation, events: int, problems: int) -> str:
-    """Whose turn, the next step, the headline."""
+def now_section(game: Game, status: Status, expected: Expectation, events: int, problems: int,
+                buttons: str = "", winner: str = "") -> str:
+    """Whose turn, the next step in words (``words.next_words``, never the CLI's command), the plays to tap
+    (``buttons``), the headline; on a finished game, the winner instead of a next step."""
     who = expected.player or status.active_player
-    turn = ("The game is over" if expected.finished or status.finished
-            else f"{who} to play" if who else "Nobody in particular to play")
-    head = "<br>".join(e(line) for line in status.headline)
+    over = expected.finished or status.finished
+    turn = "The game is over" if over else f"{who} to play" if who else "Nobody in particular to play"
+    head = " · ".join(e(for_people(line, game)) for line in status.headline)
     broken = (f'<p class="bad">{problems} recorded play(s) break a rule: see <a href="/check">Check</a></p>'
               if problems else "")
-    return (f'<section id="now" data-live><h2>Now</h2><p class="turn">{e(turn)}</p><p>{head}</p>'
-            f'<p class="next">Next: {e(expected.text)}</p>{broken}<p class="meta">{events} events recorded</p></section>')
+    step = (f'<p class="winner-line">{winner}</p>' if over and winner
+            else f'<p class="next">Next: {nobreak(e(next_words(game, expected)))}</p>')
+    return (f'<section id="now" data-live><h2 class="turn">{e(turn)}</h2><p class="meta">{head}</p>{step}{buttons}'
+            f'{broken}</section>')
 
 
-def score_rows(score: ScoreTable, explain: bool = False) -> str:
-    """The scoring table (rank, player, each category, total), winners highlighted."""
+def nobreak(escaped: str) -> str:
+    """``escaped`` (HTML) with each code that holds a hyphen (FY-1, S-TOAST, Blakkar.w3) kept on one line."""
+    return re.sub(r"(?<![\w-])([A-Za-z0-9.]+(?:-[A-Za-z0-9.]+)+)(?![\w-])", r'<span class="nb">\1</span>', escaped)
+
+
+def winner_html(score: ScoreTable | None) -> str:
+    """The winner said once, as ``score`` says it (``Winner: Ann``, ``Shared victory: …``), or ''."""
+    from scorekeeper.render.report import winner_line
+
+    if score is None or not score.winners:
+        return ""
+    said, names = winner_line(score).split(": ", 1)
+    return f"{e(said)}: <b>{e(names)}</b>"
+
+
+def score_rows(score: ScoreTable, explain: bool = False, played: str = "", said: bool = True) -> str:
+    """The scoring table (rank, player, each category with ``explain``, total), winners highlighted; it fits a
+    phone or scrolls inside its own box, the rank, the player and the total pinned. ``said``: with the line
+    saying whether it is final and who won (the table page says both above it)."""
     ordered = sorted(score.rows, key=lambda r: (r.rank, score.rows.index(r)))
-    rows = [{"rank": r.rank, "player": r.player, **{c: r.categories.get(c, 0) for c in (score.categories if explain else [])},
-             "total": r.total} for r in ordered]
-    winners = [i for i, r in enumerate(ordered) if r.player in score.winners]
+    categories = list(score.categories) if explain else []
+    head = ('<th scope="col" class="rank num">rank</th><th scope="col" class="who">player</th>'
+            + "".join(f'<th scope="col" class="num">{e(c)}</th>' for c in categories)
+            + '<th scope="col" class="total num">total</th>')
+    rows = "".join(
+        f"<tr{' class=winner' if r.player in score.winners else ''}><td class=\"rank num\">{r.rank}</td>"
+        f'<th scope="row" class="who">{e(r.player)}</th>'
+        + "".join(f'<td class="num">{e(text(r.categories.get(c, 0)))}</td>' for c in categories)
+        + f'<td class="total num">{e(text(r.total))}</td></tr>' for r in ordered)
     state = "Final score" if score.final else "Provisional score (the game is not over)"
-    lead = ""
-    if score.winners:
-        lead = (f"<p>Winner: <b>{e(' and '.join(score.winners))}</b></p>" if score.final
-                else f"<p>Leading: {e(', '.join(score.winners))}</p>")
-    notes = "".join(f'<p class="meta">Note: {e(n)}</p>' for n in score.notes)
-    tiebreak = f"<p>Tiebreak: {e(score.tiebreak)}</p>" if score.tiebreak else ""
-    return f"<p><b>{e(state)}</b></p>{table(rows, highlight=winners)}{lead}{tiebreak}{notes}"
+    lead = f"<p>{winner_html(score)}</p>" if score.winners and (said or not score.final) else ""
+    notes = "".join(f'<p class="meta">Note: {e(for_people(n))}</p>' for n in score.notes)
+    tiebreak = f"<p>Tiebreak: {e(for_people(score.tiebreak))}</p>" if score.tiebreak else ""
+    when = f'<p class="meta">{e(played)}</p>' if played else ""
+    wide = f'<div class="scroll{" wide-only" if categories else ""}" {BOX}><table class="score"><thead><tr>{head}</tr></thead>'
+    wide += f"<tbody>{rows}</tbody></table></div>"
+    return ((f'<p><b>{e(state)}</b></p>' if said else "") + wide + (turned(score, ordered) if categories else "")
+            + f"{lead}{tiebreak}{when}{notes}")
 
 
-def score_section(score: ScoreTable | None, problem: str | None) -> str:
-    inner = score_rows(score) if score is not None else f'<p class="bad">{e(problem or "")}</p>'
-    return f'<section id="score" data-live><h2>Score so far</h2>{inner}<p><a href="/score">The score sheet</a></p></section>'
+def turned(score: ScoreTable, ordered: Sequence[Any]) -> str:
+    """The score sheet on a phone, as the terminal turns it: the categories down, the players across (the rank on
+    top, the total at the foot), the categories pinned while many players scroll in the box."""
+    head = '<th scope="col">category</th>' + "".join(f'<th scope="col" class="num">{e(r.player)}</th>' for r in ordered)
+    lines = [("rank", [str(r.rank) for r in ordered])]
+    lines += [(c, [text(r.categories.get(c, 0)) for r in ordered]) for c in score.categories]
+    lines.append(("total", [text(r.total) for r in ordered]))
+    body = "".join(f'<tr{" class=sum" if name == "total" else ""}><th scope="row">{e(name)}</th>'
+                   + "".join(f'<td class="num">{e(v)}</td>' for v in values) + "</tr>" for name, values in lines)
+    return (f'<div class="scroll phone-only" {BOX}><table class="pinned turned"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{body}</tbody></table></div>")
+
+
+def lairs_body(svgs: Sequence[str]) -> str:
+    """The 8 Dragons Lairs (``lair_map.lair_svg``), each in a box that scrolls, drawn 1.4 times larger than the
+    report draws them so that a cell's coordinates read on a phone (field report WEB-15), under a legend."""
+    from scorekeeper.render.lair_map import TILE_FILL, TILE_KIND
+
+    legend = "".join(f'<li style="background:{fill}">{e(TILE_KIND[kind])}</li>' for kind, fill in TILE_FILL.items())
+    maps = []
+    for svg in svgs:
+        size = re.search(r'<svg[^>]*?width="([\d.]+)"[^>]*?height="([\d.]+)"', svg)
+        if size:
+            width, height = float(size.group(1)) * 1.4, float(size.group(2)) * 1.4
+            svg = svg.replace("<svg ", f'<svg style="width:{width:.0f}px;height:{height:.0f}px" ', 1)
+        maps.append(f'<div class="lair" {BOX}>{svg}</div>')
+    return (f'<ul class="legend" aria-label="tile colours">{legend}</ul><p class="meta">Each hexagon is a tile: its '
+            "name, its face, its artifacts and printed Gold ($N), its cell q,r. Thick dark sides are walls, thin dashed "
+            "ones open edges; a gold dot is a Chamber; an empty dotted hexagon is an open place, with its cell and the "
+            f'sides where the Lair is open to it.</p><div class="lairs">{"".join(maps)}</div>')
+
+
+def provenance(table: ScoreTable, game: Game | None = None) -> str:
+    """Where each point came from, one short line each, under each player (field report WEB-16: no tall card)."""
+    by_player: dict[str, list[str]] = {}
+    for x in table.explanations:
+        points = text(x.points)
+        signed = points if points.startswith("-") else f"+{points}"
+        by_player.setdefault(x.player, []).append(
+            f'<li><b class="num">{e(signed)}</b> {e(x.category)}: {e(for_people(text(x.source), game))}</li>')
+    if not by_player:
+        return '<p class="meta">(none)</p>'
+    return "".join(f'<h3>{e(who)}</h3><ul class="sources">{"".join(lines)}</ul>' for who, lines in by_player.items())
+
+
+def score_section(score: ScoreTable | None, problem: str | None, played: str = "") -> str:
+    inner = score_rows(score, played=played, said=False) if score is not None else f'<p class="bad">{e(for_people(problem or ""))}</p>'
+    heading = "Final score" if score is not None and score.final else "Score so far (provisional)"
+    return (f'<section id="score" data-live><h2>{heading}</h2>{inner}<p><a href="/score">The score sheet</a></p>'
+            "</section>")
 
 
 def status_tag(status: str) -> str:
     return f'<span class="tag {e(status.split()[0] if status else "")}">{e(status)}</span>'
 
 
-def play_items(rows: Sequence[Mapping[str, Any]], recorded: int | None = None) -> str:
-    """Plays (``Session.log`` rows) as a list: number, what happened, the verdict, the rules broken."""
+def play_items(rows: Sequence[Mapping[str, Any]], recorded: int | None = None, game: Game | None = None) -> str:
+    """Plays (``Session.log`` rows) as a list: number, what happened, the verdict, the rules broken ("forced"
+    said once: a forced play's status already says it)."""
     from scorekeeper.app.rule_summaries import summary
 
     items = []
     for row in rows:
         rules = "".join(f'<br><span class="tag error">{e(r)}</span> <span class="summary">{e(summary(r) or "")}</span>'
                         for r in row["rules"])
-        flags = f' <span class="meta">{e(row["flags"])}</span>' if row["flags"] else ""
+        said = [f for f in str(row["flags"]).split(", ") if f and f not in str(row["status"]).split()]
+        flags = f' <span class="meta">{e(", ".join(said))}</span>' if said else ""
         mark = ' class="recorded"' if row["seq"] == recorded else ""
-        items.append(f'<li{mark} id="play-{row["seq"]}"><b>#{row["seq"]}</b> {e(row["description"])} '
+        items.append(f'<li{mark} id="play-{row["seq"]}"><b>#{row["seq"]}</b> {e(for_people(row["description"], game))} '
                      f'{status_tag(row["status"])}{flags}{rules}</li>')
     return f'<ol class="plays" reversed>{"".join(items)}</ol>' if items else '<p class="meta">No plays yet.</p>'
 
 
-def plays_section(rows: Sequence[Mapping[str, Any]], recorded: int | None) -> str:
+def plays_section(rows: Sequence[Mapping[str, Any]], recorded: int | None, game: Game | None = None) -> str:
     last = list(reversed(rows[-10:]))
-    return (f'<section id="plays" data-live><h2>Last plays</h2>{play_items(last, recorded)}'
-            f'<p><a href="/log">The whole log</a></p></section>')
+    return (f'<section id="plays" data-live><h2>Last plays</h2>{play_items(last, recorded, game)}'
+            f'<p><a href="/log">The whole log</a> <span class="meta">({len(rows)} events recorded)</span></p></section>')
 
 
 def hidden_token(form_token: str) -> str:
@@ -227,94 +268,59 @@ def label(type: str) -> str:
     return type.replace("_", " ").lower()
 
 
-def record_section(types: Sequence[tuple[str, str]], expected: Expectation, form_token: str) -> str:
-    """What a phone with the token can do: the plays the game expects now, any other play, note, undo, assert."""
-    seen: dict[tuple[str, str | None], None] = {}
-    buttons = []
-    for choice in expected.choices:
-        if (choice.event, choice.player) in seen:
-            continue
-        seen[(choice.event, choice.player)] = None
-        query = f"type={e(choice.event)}" + (f"&amp;player={e(choice.player)}" if choice.player else "")
-        who = f" · {choice.player}" if choice.player else ""
-        buttons.append(f'<a class="button" href="/play?{query}">{e(label(choice.event) + who)}</a>')
-    options = "".join(f'<option value="{e(name)}" title="{e(desc)}">{e(label(name))}</option>' for name, desc in types)
+def play_buttons(game: Game, expected: Expectation) -> str:
+    """One button per play the game offers now ("Ann: visit a shop"); none once the game is over."""
+    buttons = [f'<a class="button" href="/play?{e(offer.query)}">{nobreak(e(offer.button))}</a>'
+               for offer in offers(game, expected)]
+    return f'<div class="choices" id="plays-now">{"".join(buttons)}</div>' if buttons else ""
+
+
+def record_section(game: Game, expected: Expectation, form_token: str) -> str:
+    """What else a phone with the token can do: a play the game offers now for someone the buttons do not name
+    (only what is legal now), a note, what the table shows; no play once the game is over."""
+    others = other_plays(game, expected)
+    options = "".join(f'<option value="{e(name)}">{e(said)}</option>' for name, said in others)
+    another = (f'<form method="get" action="/play"><label for="another">Another play</label><div class="row">'
+               f'<select id="another" name="type">{options}</select><button type="submit">Open its form</button></div></form>'
+               if others else "")
     token = hidden_token(form_token)
-    return f"""<section id="record" class="wide" data-live><h2>Record</h2>
-<div class="choices">{''.join(buttons) or '<span class="meta">the game lists no play now</span>'}</div>
-<form method="get" action="/play" class="inline"><select name="type" aria-label="another play">{options}</select>
-<button type="submit">Another play</button></form>
-<form method="post" action="/note" class="inline">{token}<input name="text" required maxlength="2000" placeholder="a ruling, a dispute, a reminder" aria-label="note">
-<button type="submit">Add a note</button></form>
-<form method="post" action="/undo" class="inline">{token}<button type="submit" class="danger">Undo the last play</button>
-<a class="button light" href="/assert">Assert what the table shows</a></form>
+    return f"""<section id="record" class="wide" data-live><h2>{"Record" if others else "Add to the record"}</h2>
+{another}<form method="post" action="/note"><label for="note-text">A note</label><div class="row">{token}<input id="note-text" name="text" required maxlength="2000" placeholder="a ruling, a dispute, a reminder">
+<button type="submit">Add the note</button></div></form>
+<p><a class="button light" href="/assert">Assert what the table shows</a></p>
 </section>"""
+
+
+def undo_section(last: Mapping[str, Any] | None) -> str:
+    """At the foot of the table: a way to undo the last play, through a confirmation (``undo_body``)."""
+    if last is None:
+        return ""
+    return (f'<section id="undo" class="wide" data-live><h2>A mistake?</h2><p>The last play: <b>#{last["seq"]}</b> '
+            f'{e(for_people(last["description"]))}</p><p><a class="button danger light" href="/undo">Undo the last play…</a>'
+            "</p></section>")
+
+
+def undo_body(last: Mapping[str, Any] | None, form_token: str) -> str:
+    """The confirmation of an undo: it names the play it voids; nothing happens without the box ticked."""
+    if last is None:
+        return '<main><section><h2>Undo</h2><p>Nothing to undo: no play yet.</p><p><a class="button light" href="/">Back to the table</a></p></section></main>'
+    what = f'#{last["seq"]} {for_people(last["description"])}'
+    return f"""<main><section><h2>Undo the last play?</h2><p>This voids <b>{e(what)}</b>. The play stays in the log, struck
+through, and the board goes back to before it.</p>
+<form method="post" action="/undo">{hidden_token(form_token)}<input type="hidden" name="seq" value="{last["seq"]}">
+<label class="check"><input type="checkbox" name="confirm" value="yes" required>Yes, void {e(what)}</label>
+<p class="row"><button type="submit" class="danger">Void #{last["seq"]}</button> <a class="button light" href="/">Keep it</a></p>
+</form></section></main>"""
 
 
 def read_only_note() -> str:
     return ('<section id="record" class="wide"><p class="meta">This address only reads. To record, open the '
-            "table's address with its token (the first line <code>scorekeeper serve</code> printed, or its QR code)."
-            "</p></section>")
-
-
-def field_input(item: Input) -> str:
-    """One input of a play form: a choice among the legal values, or typed as its kind says."""
-    name = e(item.name)
-    hint = f' <span class="hint">{e(item.hint)}</span>' if item.hint else ""
-    required = " required" if item.required else ""
-    head = f'<label for="f-{name}">{e(item.label)}{" *" if item.required else ""}{hint}</label>'
-    if item.choices and item.kind not in ("str", "int"):  # a list, an object…: typed, the legal values suggested
-        options = "".join(f'<option value="{e(v)}">' for v in item.choices)
-        return (f'{head}<input id="f-{name}" name="{name}" type="text" list="l-{name}"{required} maxlength="2000" '
-                f'autocomplete="off"><datalist id="l-{name}">{options}</datalist>')
-    if item.choices:
-        blank = "" if item.required and item.default else '<option value="">—</option>'
-        options = "".join(f'<option value="{e(v)}"{" selected" if v == item.default else ""}>{e(v)}</option>'
-                          for v in item.choices)
-        return f'{head}<select id="f-{name}" name="{name}"{required}>{blank}{options}</select>'
-    if item.kind == "bool":
-        return (f'{head}<select id="f-{name}" name="{name}"><option value="">—</option><option value="yes">yes</option>'
-                f'<option value="no">no</option></select>')
-    kind = {"int": ' type="number" step="1" inputmode="numeric"', "num": ' type="number" step="any" inputmode="decimal"'}
-    return (f'{head}<input id="f-{name}" name="{name}"{kind.get(item.kind, " type=text")}{required} maxlength="2000"'
-            f' value="{e(item.default)}" autocomplete="off">')
-
-
-def play_page_body(form: PlayForm, examples: Sequence[str], form_token: str) -> str:
-    who = field_input(form.player) if form.player else ""
-    inputs = "".join(field_input(i) for i in form.inputs)
-    said = "".join(f"<li><code>{e(x)}</code></li>" for x in examples if x)
-    said = f'<p class="meta">At the terminal this is typed as:</p><ul>{said}</ul>' if said else ""
-    return f"""<main><section><h2>{e(label(form.type))}</h2><p>{e(form.title)}</p>
-<form method="post" action="/play" class="stack" id="play-form">{hidden_token(form_token)}
-<input type="hidden" name="type" value="{e(form.type)}">{who}{inputs}
-<p><button type="submit">Record</button> <a class="button light" href="/">Cancel</a></p></form>{said}</section></main>"""
-
-
-def refusal_body(message: str, findings: Sequence[Finding], action: str, sent: Mapping[str, str],
-                 form_token: str | None) -> str:
-    """A refused play: each rule broken with its summary; with the token, recording it anyway is an explicit,
-    confirmed choice (``--force``). A play that only leaves out a choice (every finding an ask) is incomplete:
-    the page says what to add, and nothing can record it as it is (field report UX-12)."""
-    anyway = ""
-    incomplete = bool(findings) and all(f.asks for f in findings)
-    if findings and form_token is not None and not incomplete:
-        kept = "".join(f'<input type="hidden" name="{e(k)}" value="{e(v)}">' for k, v in sent.items()
-                       if k not in ("form_token", "force", "confirm"))
-        anyway = f"""<form method="post" action="{e(action)}" class="stack" id="force-form">{hidden_token(form_token)}{kept}
-<input type="hidden" name="force" value="yes">
-<label><input type="checkbox" name="confirm" value="yes" required>The table played it: record it anyway, flagged
-(it stays flagged in check, log and the report)</label>
-<p><button type="submit" class="danger">Record it anyway (--force)</button></p></form>"""
-    first = message.split("\n")[0]
-    title = "Incomplete: say what the play leaves out" if incomplete else "Refused: nothing was recorded"
-    return (f'<main><section><h2>{title}</h2><p class="bad">{e(first)}</p>{rulings(findings)}{anyway}'
-            f'<p><a class="button light" href="/">Back to the table</a></p></section></main>')
+            "table's address with its token: the address the host's terminal shows, or its QR code.</p></section>")
 
 
 def message_body(message: str, status: int) -> str:
     return (f'<main><section><h2>{"Not allowed" if status in (401, 403) else "Cannot do that"}</h2>'
-            f'<p class="bad">{e(message)}</p><p><a class="button light" href="/">Back to the table</a></p></section></main>')
+            f'<p class="bad">{e(for_people(message))}</p><p><a class="button light" href="/">Back to the table</a></p></section></main>')
 
 
 def assert_body(players: Sequence[str], keys: Sequence[str], form_token: str) -> str:
@@ -329,13 +335,15 @@ def assert_body(players: Sequence[str], keys: Sequence[str], form_token: str) ->
 <p><button type="submit">Record the assertion</button></p></form></section></main>"""
 
 
-def status_body(status: Status) -> str:
-    """The whole board (``state``): the headline, what is expected, the players, every section."""
-    parts = [f"<p><b>{'<br>'.join(e(line) for line in status.headline)}</b></p>", f'<p class="next">Next: {e(status.expected)}</p>']
+def status_body(game: Game, status: Status, expected: Expectation) -> str:
+    """The whole board (``state``): the headline, what is expected (in words: ``next_words``), the players,
+    every section."""
+    parts = [f"<p><b>{'<br>'.join(e(for_people(line, game)) for line in status.headline)}</b></p>",
+             f'<p class="next">Next: {e(next_words(game, expected))}</p>']
     if status.players:
-        parts.append(f"<h2>Players</h2>{table(status.players)}")
-    parts += [f"<h2>{e(s.title)}</h2>{table(s.rows)}" for s in status.sections]
-    parts += [f'<p class="meta">Note: {e(n)}</p>' for n in status.notes]
+        parts.append(f"<h2>Players</h2>{table(status.players, game=game)}")
+    parts += [f"<h2>{e(s.title)}</h2>{table(s.rows, game=game)}" for s in status.sections]
+    parts += [f'<p class="meta">Note: {e(for_people(n, game))}</p>' for n in status.notes]
     return "".join(parts)
 
 
@@ -345,13 +353,26 @@ def rulings(findings: Sequence[Finding]) -> str:
 
     return "".join(
         f'<div class="ruling"><p><code>{e(f.rule)}</code> <span class="tag {e(f.severity)}">{e(f.severity)}</span></p>'
-        f'<p>{e(f.message)}</p>' + (f'<p class="summary">Rule: {e(s)}</p>' if (s := summary(f.rule)) else "") + "</div>"
+        f'<p>{e(for_people(f.message))}</p>' + (f'<p class="summary">Rule: {e(s)}</p>' if (s := summary(f.rule)) else "") + "</div>"
         for f in findings)
 
 
-#: the report on a phone: a wide table scrolls in its own box, the page itself never sideways
-REPORT_ON_A_PHONE = ("@media (max-width:700px){body{padding:.6em .8em 2em}table{display:block;overflow-x:auto;max-width:100%}"
-                     "svg{max-width:100%;height:auto}}")
+#: the report on a phone: a wide table scrolls in its own box, the page itself never sideways; 16 px type
+REPORT_ON_A_PHONE = ("body{font-size:16px}@media (max-width:700px){body{padding:.6em .8em 2em}"
+                     ".lair svg{max-width:100%;height:auto}}")
+
+
+def report_for_people(page: str) -> str:
+    """The report's text (not its tags, script or style) with its command-line words said for people."""
+    from html import unescape
+
+    parts = re.split(r"(<script\b.*?</script>|<style\b.*?</style>|<[^>]+>)", page, flags=re.S)
+    for i in range(0, len(parts), 2):
+        raw = parts[i]
+        if raw.strip() and ("scorekeeper" in raw or "--" in raw or re.search(r"\b(?:fc|eh|ed|8d)\s", raw)):
+            said = for_people(unescape(raw))
+            parts[i] = (" " if raw[:1].isspace() else "") + e(said, quote=False) + (" " if raw[-1:].isspace() else "")
+    return "".join(parts)
 
 
 def live_report(report: str) -> tuple[str, str]:
@@ -362,7 +383,7 @@ def live_report(report: str) -> tuple[str, str]:
 
     own = f"script-src 'sha256-{HOOK_HASH}'"
     policy = REPORT_POLICY.replace(own, f"script-src 'self' 'sha256-{HOOK_HASH}'; connect-src 'self'")
-    page = report.replace(REPORT_POLICY, policy, 1)
+    page = report_for_people(report).replace(REPORT_POLICY, policy, 1)
     page = page.replace("<body>\n", '<body>\n<p><a href="/">Back to the table</a></p>\n<div id="report" data-live>\n', 1)
     page = page.replace("</head>", f"<style>{REPORT_ON_A_PHONE}</style>\n</head>", 1)
     page = page.replace("</body>", '</div>\n<script src="/static/live.js"></script>\n</body>', 1)
@@ -375,7 +396,8 @@ def standings_body(league: Mapping[str, Any]) -> str:
     for game in league["games"]:
         rows = [{"player": p["player"], "games": p["games"], "wins": p["wins"], "win rate": f"{p['win_rate']:.0%}",
                  "average": p["average"], "best": p["best"]} for p in game["players"]]
-        parts.append(f"<h2>{e(game['title'])}: {game['sessions']} finished session(s)</h2>{table(rows, highlight=[0])}")
+        parts.append(f"<h2>{e(game['title'])}: {game['sessions']} finished session(s)</h2>"
+                     f"{table(rows, highlight=[0], pinned=True)}")
     if not league["games"]:
         parts.append('<p class="meta">No finished session in this folder yet.</p>')
     sessions = [{"session": s["path"], "game": s["game"], "date": s["date"], "winners": s["winners"]}

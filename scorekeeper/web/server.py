@@ -3,9 +3,14 @@
 The socket is bound here (``--port 0``: any free port), so the address is known before uvicorn starts; it is
 printed once uvicorn listens: the first line of stdout is ``http://HOST:PORT/?t=TOKEN`` (scripts and tests read
 it), then the QR code of it for the phones (``segno``, drawn in the terminal), then the spectators' address.
-Bound to 127.0.0.1 unless ``--host`` says otherwise; it answers to the bound address, ``localhost`` and the LAN
-address in use only (``guard.allowed_hosts``: 421 for another ``Host``, a DNS rebinding); any other host prints a one-line warning on stderr saying
-who can reach the table. Ctrl-C (or SIGTERM) ends every live stream and stops the server cleanly.
+
+Where it listens (``where``): 127.0.0.1 by default, which no phone can reach: then the line after the address
+says so and how to let them (``--host lan``), and no QR code is drawn. ``--host lan`` listens on this machine's
+LAN address, found by a UDP socket's ``connect`` (no packet is sent: ``lan_address``); without a network it
+falls back to 127.0.0.1 and says so on stderr. ``--host 0.0.0.0`` listens everywhere and prints the LAN address.
+It answers to the bound address, ``localhost``, the LAN address in use and this machine's names only
+(``guard.allowed_hosts``: 421 for another ``Host``, a DNS rebinding); off loopback a one-line warning on stderr
+says who can reach the table. Ctrl-C (or SIGTERM) ends every live stream and stops the server cleanly.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
 
@@ -20,6 +26,10 @@ from scorekeeper.app.session import WriteHook
 from scorekeeper.errors import BadInput, Refused
 
 LOOPBACK = "127.0.0.1"
+#: ``--host lan``: this machine's address on its network, found when the server starts
+LAN = "lan"
+#: the line after the address when the server listens on loopback only
+LOOPBACK_ONLY = "phones cannot reach 127.0.0.1: to let them join, serve with --host lan"
 
 
 def is_loopback(host: str) -> bool:
@@ -47,12 +57,46 @@ def address(sock: socket.socket, host: str) -> str:
     port = sock.getsockname()[1]
     shown = host
     if host in ("0.0.0.0", "::"):
-        shown = _own_address() or host
+        shown = lan_address() or LOOPBACK
     return f"http://[{shown}]:{port}" if ":" in shown else f"http://{shown}:{port}"
 
 
+@dataclass(frozen=True)
+class Where:
+    """Where the server listens (``bind``), whether phones can reach it, and what to say on stderr about it."""
+
+    bind: str
+    reachable: bool
+    note: str = ""
+
+
+def where(host: str) -> Where:
+    """``--host`` as an address to bind: ``lan`` is this machine's LAN address (127.0.0.1, said on stderr, when
+    it has none); ``0.0.0.0``/``::`` every interface (phones reach it when a LAN address exists)."""
+    if host.lower() == LAN:
+        found = lan_address()
+        if found is None:
+            return Where(LOOPBACK, False, "no network found (this machine has no LAN address): serving on "
+                                          "127.0.0.1, for this machine only; join the room's network and start again")
+        return Where(found, True)
+    if host in ("0.0.0.0", "::"):
+        if lan_address() is None:
+            return Where(host, False, f"no network found (this machine has no LAN address): {host} is reachable "
+                                      "from this machine only until it joins one")
+        return Where(host, True)
+    return Where(host, not is_loopback(host))
+
+
+def lan_address() -> str | None:
+    """This machine's address on its network (what the phones reach), found without sending anything: a UDP
+    socket "connected" to an outside address picks the outgoing interface, whose address it then holds. None
+    when there is no network (no route), or only loopback."""
+    found = _own_address()
+    return found if found and not is_loopback(found) and found != "0.0.0.0" else None
+
+
 def _own_address() -> str | None:
-    """This machine's address on its network (what the phones reach), found without sending anything."""
+    """The address of the interface a packet to the outside would leave by (None without a route)."""
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
         probe.connect(("192.0.2.1", 9))  # TEST-NET-1: a UDP connect only picks the outgoing interface
@@ -73,6 +117,15 @@ def _own_names() -> list[str]:
     return [name, f"{name}.local", *sorted(found)]
 
 
+def answers_to(bound: str) -> list[str]:
+    """The host names a server bound to ``bound`` answers to (``guard.Hosts``): on loopback, the loopback names;
+    off it, also the LAN address in use and this machine's own names (what a phone may type)."""
+    from scorekeeper.web.guard import allowed_hosts
+
+    lan = None if is_loopback(bound) else lan_address()
+    return allowed_hosts(bound, lan) + (_own_names() if lan else [])
+
+
 def qr_text(url: str) -> str:
     """The QR code of ``url`` drawn with block characters (two modules a character row)."""
     from scorekeeper.render.qr import qr_lines
@@ -86,18 +139,16 @@ def serve(session: Path | None, league: str | Path | None, host: str = LOOPBACK,
     import uvicorn
 
     from scorekeeper.web.app import create_app
-    from scorekeeper.web.guard import allowed_hosts
     from scorekeeper.web.served import ServedLeague, ServedSession
 
     if token is not None and (len(token) < 8 or not token.isascii() or not token.isprintable() or " " in token):
         raise BadInput("--token: give at least 8 printable ASCII characters without spaces")
     witness = getattr(on_write, "folder", None)  # this machine's witness (``core.witness.Witness``), if kept
     served = ServedLeague(league, witness) if league is not None else ServedSession(session or "", on_write)
-    sock = bind(host, port)
-    base = address(sock, host)
-    everywhere = host in ("0.0.0.0", "::")
-    app = create_app(served, token, hosts=allowed_hosts(host, _own_address() if everywhere else None)
-                     + (_own_names() if everywhere else []))
+    at = where(host)
+    sock = bind(at.bind, port)
+    base = address(sock, at.bind)
+    app = create_app(served, token, hosts=answers_to(at.bind))
     table = base + "/" if league is not None else f"{base}/?t={app.state.guard.token}"
 
     class Server(uvicorn.Server):
@@ -105,7 +156,10 @@ def serve(session: Path | None, league: str | Path | None, host: str = LOOPBACK,
             await super().startup(sockets)
             if self.started:
                 say(table)
-                say(qr_text(table))
+                if is_loopback(at.bind) and host.lower() != LAN:
+                    say(LOOPBACK_ONLY)
+                elif at.reachable:
+                    say(qr_text(table))
                 if league is None:
                     say(f"spectators (read only): {base}/")
                 say("Ctrl-C stops the server")
@@ -115,8 +169,10 @@ def serve(session: Path | None, league: str | Path | None, host: str = LOOPBACK,
             app.state.hub.close()  # the live streams end, so that the server can stop
             super().handle_exit(sig, frame)
 
-    if not is_loopback(host):
-        print(f"warning: serving on {host}: anyone who can reach this machine on port {sock.getsockname()[1]} can "
+    if at.note:
+        print(f"warning: {at.note}", file=sys.stderr)
+    if not is_loopback(at.bind):
+        print(f"warning: serving on {at.bind}: anyone who can reach this machine on port {sock.getsockname()[1]} can "
               "read the table, and anyone with the token can record", file=sys.stderr)
     config = uvicorn.Config(app, log_level="warning", access_log=False, timeout_graceful_shutdown=2,
                             lifespan="on", proxy_headers=False, server_header=False)

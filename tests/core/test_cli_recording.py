@@ -52,7 +52,8 @@ def test_a_reveal_whose_third_card_is_refused_writes_nothing_and_names_the_card(
     assert result.exit_code == 1
     assert result.stdout == ""
     assert result.stderr.startswith("card 3 (green 5 2green strength): refused: EH-SETUP-9: ")
-    assert result.stderr.rstrip().endswith("; the 2 before it were not recorded either")
+    assert " ".join(result.stderr.split()).endswith("; the 2 before it were not recorded either; the rest is legal: "
+                                                    "type it again without card 3 (green 5 2green strength)")  # EH-F4
     assert writes == [] and cli.session.read_bytes() == before
     assert cli.json("log") == []
     json_result = cli("eh", "reveal", *GARRISON, "green", "5", "2green", "strength", "--json")

@@ -159,8 +159,9 @@ def test_the_header_says_when_it_was_played_and_the_winner_as_the_terminal_does(
     assert "<code>3p-disputed.json</code> · played 2026-12-02 01:13 · 157 events" in page
     score = section(page, "score")
     assert "<p>Winner: <b>Gus</b></p>" in score and " wins" not in score
-    turned = score.split('<div class="scroll narrow">')[1]
+    turned = score.split('<div class="scroll narrow turned"')[1].split(">", 1)[1]
     assert turned.startswith("<table><thead><tr><th></th><th>Gus</th>") and "<td>total</td>" in turned
+    assert turned.split("</thead><tbody>")[1].startswith("<tr><td>rank</td><td>1</td>")  # REPORT-4: the rank row
 
 
 def test_the_lairs_show_artifacts_and_printed_gold_and_whole_names(cli: Cli, tmp_path: Path) -> None:

@@ -1,4 +1,4 @@
-"""QR codes in the terminal: what is drawn is the very code of the data, and BG Stats' link fits a terminal."""
+"""QR codes in the terminal: what is drawn is the very code of the data, and BG Stats' link where it fits."""
 
 from __future__ import annotations
 
@@ -49,12 +49,14 @@ def finished(cli: Cli, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Cli:
     return cli
 
 
-def test_the_bgstats_link_as_a_qr_code_fits_80_columns_and_carries_the_same_play(finished: Cli) -> None:
+def test_the_bgstats_link_as_a_qr_code_in_half_blocks_carries_the_same_play(finished: Cli,
+                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("COLUMNS", "120")  # a wide terminal (80×24: tests/exports/test_qr_terminal.py)
     result = finished("export", "--to", "bgstats-link", "--qr")
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
     assert lines[-1] == "scan it with the phone where BG Stats is installed"
-    assert max(len(line) for line in lines) <= 80 and set("".join(lines[:-1])) <= set(QUADRANTS)
+    assert max(len(line) for line in lines) <= 120 and set("".join(lines[:-1])) <= set(HALVES)
     plain = finished("export", "--to", "bgstats-link").stdout.strip()
     from scorekeeper.exports import bgstats
 
@@ -62,7 +64,7 @@ def test_the_bgstats_link_as_a_qr_code_fits_80_columns_and_carries_the_same_play
                                                             safe=bgstats.QR_SAFE)
     assert len(short) < len(plain)
     assert json.loads(parse_qs(urlparse(short).query)["data"][0]) == json.loads(parse_qs(urlparse(plain).query)["data"][0])
-    expected = qr_lines(short, "quadrants", error="l")
+    expected = qr_lines(short, "halves", error="l")
     assert lines[:-1] == expected  # the code of the shorter link, which reads back as the same play
 
 
@@ -78,6 +80,6 @@ def test_a_narrow_terminal_and_a_wrong_target_are_one_line(finished: Cli, monkey
     narrow = finished("export", "--to", "bgstats-link", "--qr")  # one message, wrapped at COLUMNS
     lines = narrow.stderr.splitlines()
     assert narrow.exit_code == 1 and narrow.stdout == "" and all(line.startswith("  ") for line in lines[1:])
-    assert max(map(len, lines)) <= 40 and "rows and the terminal 40 by" in " ".join(w.strip() for w in lines)
+    assert max(map(len, lines)) <= 40 and "won't fit 40×" in " ".join(w.strip() for w in lines)
     wrong = finished("export", "--to", "csv", "--qr")
     assert wrong.exit_code == 2 and wrong.stderr.startswith("error: --qr draws the BG Stats link")

@@ -33,7 +33,9 @@ def answer(terminal: Terminal, prompt: str, typed: str, following: str | None) -
         shown = prompts(screen)
         if following is None:
             return done in shown
-        return len(shown) >= 2 and shown[-2] == done and shown[-1] == f"{following} >"
+        # a line wider than the terminal wraps: its first row is the prompt and the start of it
+        return len(shown) >= 2 and done.startswith(shown[-2]) and len(shown[-2]) >= min(len(done), 80 - 1) \
+            and shown[-1] == f"{following} >"
     return terminal.wait_until(took, f"{typed!r} taken and then {following!r}")
 
 
@@ -73,13 +75,13 @@ def test_a_sample_typed_in_the_walk_scores_as_tally_from_its_export(game: str, t
         following = typed[n + 1][0] if n + 1 < len(typed) else None
         if prompt == CONFIRM:
             summary = terminal.screen()
-            assert summary.problems() == []
+            assert summary.problems(typed=[f"{p} > {t}" for p, t in typed]) == []  # a long line typed is the table's
             total = [row for row in summary.rows if row.startswith("  total: ")][-1]  # the running total
             assert all(f"{row['name']} {row['total']:g}" in total for row in expected["players"])  # type: ignore
         answer(terminal, prompt, text, following)
     code, screen = terminal.finish()
     assert code == 0, screen.text
-    assert screen.problems() == []
+    assert screen.problems(typed=[f"{p} > {t}" for p, t in typed]) == []
     assert summary is not None and "Winner:" in summary.text
     print(f"\n--- {game}: the summary screen ---\n{summary.text}")  # as the table sees it before writing
     got = score_json("score", "--session", str(walked), env=home)
@@ -124,10 +126,12 @@ def test_tab_completes_a_card_face(tmp_path: Path, home: dict[str, str]) -> None
     cards = next(n for n, (prompt, _) in enumerate(typed) if prompt == "Astrid · cards")
     for n, (prompt, text) in enumerate(typed[:cards]):
         answer(terminal, prompt, text, typed[n + 1][0])
-    terminal.type("capt\t")
-    terminal.wait_for("Astrid · cards > captive")
-    terminal.type(" red 5 on parag\t")
-    terminal.wait_for("Astrid · cards > captive red 5 on paragon")
+    terminal.type("hero parag\t")
+    terminal.wait_for("Astrid · cards > hero paragon")
+    terminal.type(", capt\t")
+    terminal.wait_for("Astrid · cards > hero paragon, captive")
+    terminal.type(" red 5 on parag\t")  # after 'on': the Heroes and Preserves typed before (TALLY-20)
+    terminal.wait_for("Astrid · cards > hero paragon, captive red 5 on paragon")
     terminal.type("\x03")  # Ctrl-C clears the line, as in play (TALLY-18); the walk goes on
     terminal.wait_for("line cleared")
     terminal.type("\x04")
@@ -138,7 +142,8 @@ def test_a_line_that_does_not_read_is_asked_again(tmp_path: Path, home: dict[str
     runner = CliRunner(env=home)
     result = runner.invoke(main, ["tally", "emberheart", "--players", "Ann,Bo", "--session",
                                   str(tmp_path / "w.json")], input="\n" * len(table_lines("emberheart", {})) + "four\n")
-    assert "error: expects a whole number, not 'four' (the Flame marker's step, e.g. 3)" in result.output
+    assert "error: 'four': expects the five numbers in order, flame gear strength senses speed (e.g. 3 2 4 2 0), " \
+        "or each by name: flame=3 gear=2 strength=4 …" in " ".join(result.output.split())
     assert result.exit_code == 1 and not (tmp_path / "w.json").exists()
 
 

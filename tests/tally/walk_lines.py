@@ -45,9 +45,9 @@ def lines(game: str, table: dict[str, str] | None = None) -> list[tuple[str, str
     state = data["state"]
     if game == "emberheart":
         for p in state["players"]:
-            name = p.get("name") or data["players"][len([t for t in typed if t[0].endswith("· Flame")])]
-            typed += [(f"{name} · Flame", str(p["flame"])), (f"{name} · Gear", str(p["gear"]))]
-            typed += [(f"{name} · {t.title()}", str(p["attrs"][t])) for t in ("strength", "senses", "speed")]
+            name = p.get("name") or data["players"][len([t for t in typed if t[0].endswith("· board")])]
+            board = [p["flame"], p["gear"], *(p["attrs"][t] for t in ("strength", "senses", "speed"))]
+            typed.append((f"{name} · board", " ".join(map(str, board))))
             typed.append((f"{name} · Hirelings", ""))  # Enter keeps the setup's, as the sample does
             typed += [(f"{name} · cards", emberheart_card(state["cards"][c], state["cards"])) for c in p["cards"]]
             typed.append((f"{name} · cards", ""))
@@ -61,14 +61,15 @@ def lines(game: str, table: dict[str, str] | None = None) -> list[tuple[str, str
         for name in data["players"]:
             p = state["players"][name]
             typed.append((f"{name} · Gold", str(p["gold"])))
+            tiles = []
             for (q, r), placed in p["lair"]["cells"]:
                 t = placed["tile"]
                 mission = Mission(t["mission"]["type"], tuple(t["mission"]["artifacts"]), t["mission"]["colour"]) \
                     if t["mission"] else None
                 tile = Tile(t["name"], t["kind"], t["colour"], t["edges"], tuple((a, n) for a, n in t["artifacts"]),
                             t["gold"], mission, t["joker"])
-                typed.append((f"{name} · Lair", f"{t['name']}={tile.notation()}@{q},{r}r{placed['rotation']}"))
-            typed.append((f"{name} · Lair", ""))
+                tiles.append(f"{t['name']}={tile.notation()}@{q},{r}r{placed['rotation']}")
+            typed.append((f"{name} · Lair", " ".join(tiles)))  # the whole Lair on one line
             typed.append((f"{name} · chests", " ".join(f"{c['id']}={c['artifacts']}" + (f"@{c['on']}" if c["on"] else "")
                                                        for c in p["chests"])))
     return typed + [(CONFIRM, "yes")]

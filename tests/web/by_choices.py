@@ -18,6 +18,7 @@ from typing import Any, Callable, Mapping, Sequence
 from scorekeeper.app.session import Session
 from scorekeeper.core.events import Event
 from scorekeeper.core.protocol import Choice, Draft, Expectation
+from scorekeeper.errors import ScorekeeperError
 
 SAMPLES = Path(__file__).resolve().parents[2] / "sample_sessions"
 
@@ -89,8 +90,11 @@ def walk(sample: str, words_of: WordsOf, *, limit: int | None = None) -> Walk:
                 found.problems.append(f"#{event.seq} {type} {name}={value!r}: not offered (offered: {legal[:12]})")
         # the sample's event as the game completes it today (an older sample may leave out a field it now fills)
         same = game.complete(table.state, Draft(event.type, event.player, dict(event.payload)))
-        verdict = table.record(Draft(type, player, words), force=event.forced)
-        made = verdict.event
+        try:
+            made = table.record(Draft(type, player, words), force=event.forced).event
+        except ScorekeeperError as exc:
+            found.problems.append(f"#{event.seq} {type}: refused: {str(exc).splitlines()[0]}")
+            break
         if (made.type, made.player, dict(made.payload)) != (same.type, same.player, dict(same.payload)):
             found.problems.append(f"#{event.seq}: recorded {made.type} {made.player} {dict(made.payload)}, "
                                   f"the sample has {same.type} {same.player} {dict(same.payload)}")

@@ -1,5 +1,5 @@
 """The companion in a real browser: headless Chromium, driven by Selenium through Debian's chromedriver, plays a
-short game of each game through the phone pages (a 390 px wide window) while a second browser watches the big
+short game of each game through the phone pages (each play's words picked in its address, then Record) (a 390 px wide window) while a second browser watches the big
 screen update live; every page fits the phone without sideways scrolling; the screenshots of the phone and large
 layouts are not blank; no console error.
 
@@ -66,20 +66,26 @@ def not_blank(png: bytes) -> tuple[int, float]:
     return len(colours), 1 - max(count for count, _ in colours) / total
 
 
-def fill(driver: Any, form: dict[str, str]) -> None:
-    """Fill the play form as a thumb does: a choice picked, or the text typed."""
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support.ui import Select
+def short_picks(game: str) -> list[str]:
+    """The short game's plays as the addresses of their picks (``/play?type=…&player=…&WORD=VALUE…``): the words of
+    ``tests/web/taps_<game>`` when the game has them, else each declared field as a phone types it."""
+    import importlib
+    from urllib.parse import urlencode
 
-    for name, value in form.items():
-        if name == "type" or value == "":
-            continue
-        field = driver.find_element(By.NAME, name)
-        if field.tag_name == "select":
-            Select(field).select_by_value(value)
-        else:
-            field.clear()
-            field.send_keys(value)
+    from scorekeeper.app.session import Session
+    from tests.web.plays import SAMPLES
+
+    try:
+        module = importlib.import_module(f"tests.web.taps_{game.replace('-', '_')}")
+    except ModuleNotFoundError:
+        _, _, forms = short_game(game)
+        return [urlencode([(k, v) for k, v in form.items() if v != ""]) for form in forms]
+    path, count = SHORT_GAMES[game]
+    sample = Session.open(SAMPLES / path, cached=False)
+    picks = [module.words_of(e) for e in sample.events if sample.game.declaration(e.type) is not None][:count]
+    return [urlencode([("type", t)] + ([("player", p)] if p else [])
+                      + [(k, x) for k, v in words.items() for x in (v if isinstance(v, list) else [v])])
+            for t, p, words in picks]
 
 
 @pytest.mark.parametrize("game", sorted(SHORT_GAMES))
@@ -90,7 +96,7 @@ def test_a_short_game_played_on_a_phone_while_the_big_screen_watches(game: str, 
 
     phone, screen = phones
     path = fresh(tmp_path, game)
-    _, _, forms = short_game(game)
+    forms = short_picks(game)
     with serving("--session", str(path), home=tmp_path) as server:
         phone.get(server.table)  # the address with its token: the cookie is set, the token leaves the address bar
         assert phone.find_element(By.TAG_NAME, "html").get_attribute("data-writer") == "yes"
@@ -98,8 +104,7 @@ def test_a_short_game_played_on_a_phone_while_the_big_screen_watches(game: str, 
         screen.get(server.base + "/screen")  # a spectator: no token
         WebDriverWait(screen, 10).until(lambda d: d.find_element(By.TAG_NAME, "html").get_attribute("data-live-ready"))
         for n, form in enumerate(forms, start=1):
-            phone.get(f"{server.base}/play?type={form['type']}")
-            fill(phone, form)
+            phone.get(f"{server.base}/play?{form}")  # the play with its words picked
             phone.find_element(By.CSS_SELECTOR, "#play-form button[type=submit]").click()
             WebDriverWait(phone, 10).until(lambda d: f"recorded={n}" in d.current_url)
             assert f"#{n} recorded:" in phone.find_element(By.ID, "flash").text

@@ -83,7 +83,7 @@ def test_every_page_answers_and_a_spectator_sees_no_form(sample: str, tmp_path: 
 
 def test_the_eight_dragons_lairs_are_drawn(tmp_path: Path, client_of: Callable[[Path], TestClient]) -> None:
     page = client_of(copy_of(tmp_path, "eight-dragons/2p-aurea.json")).get("/lairs").text
-    assert page.count('<div class="lair"><svg') == 2 and "polygon" in page
+    assert len(re.findall(r'<div class="lair"[^>]*><svg', page)) == 2 and "polygon" in page
 
 
 def test_the_token_in_the_address_sets_a_strict_http_only_cookie(tmp_path: Path,
@@ -108,22 +108,25 @@ def test_the_report_page_is_the_referee_s_report_with_the_live_script(tmp_path: 
 
 
 def test_a_play_form_offers_the_legal_values_as_choices(tmp_path: Path, client_of: Callable[[Path], TestClient]) -> None:
+    """Each word's legal values are buttons that reload the form with that word picked (field report WEB-5)."""
     from tests.web.conftest import fresh
 
     client = client_of(fresh(tmp_path, "emberheart"))
     page = client.get(f"/play?type=CARD_REVEAL&t={TOKEN}").text
-    select = re.search(r'<select id="f-location" name="location" required>(.*?)</select>', page, re.S)
-    assert select is not None, page
-    assert re.findall(r'<option value="([a-z]+)"', select.group(1)) == ["guild", "tavern", "camp", "preserve",
-                                                                        "mountain", "garrison"]
-    assert 'type="number"' in page  # flame, glory…: typed, as whole numbers
+    offer = re.search(r'<fieldset id="offer" data-word="location">(.*?)</fieldset>', page, re.S)
+    assert offer is not None, page
+    assert re.findall(r'data-pick="location" data-value="([a-z]+)"', offer.group(1)) == [
+        "guild", "tavern", "camp", "preserve", "mountain", "garrison"]
+    assert 'href="/play?type=CARD_REVEAL&amp;location=tavern"' in offer.group(1)
+    picked = client.get("/play?type=CARD_REVEAL&location=tavern").text
+    assert re.search(r'<dt>location</dt><dd><b>tavern</b> <a href="/play\?type=CARD_REVEAL" class="button light">change it</a>', picked)
     assert client.get(f"/play?type=NO_SUCH&t={TOKEN}").status_code == 400
 
 
-def test_a_play_form_shows_each_example_once(tmp_path: Path, client_of: Callable[[Path], TestClient]) -> None:
-    """A play whose values depend on another word is one choice per word (Emberheart's ``place``: one per
-    Location, for completion, field report EH-F6); its form still shows the example once."""
+def test_a_play_form_speaks_the_table_s_words(tmp_path: Path, client_of: Callable[[Path], TestClient]) -> None:
+    """A play form shows no command line: no ``scorekeeper``, no ``--``, no typed example (field report WEB-6)."""
     from tests.web.conftest import fresh
 
     page = client_of(fresh(tmp_path, "emberheart")).get(f"/play?type=PLACE_PARTY&t={TOKEN}").text
-    assert page.count("<li><code>eh place tavern 3 2G1S</code></li>") == 1, page
+    main = re.sub(r"<[^>]+>", " ", page[page.index("<main>"):])  # what it says, not its addresses or tokens
+    assert "eh place" not in main and "scorekeeper " not in main and "--" not in main, main

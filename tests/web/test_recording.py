@@ -43,9 +43,9 @@ def test_a_short_game_of_each_game_recorded_through_the_phone_forms(game: str, t
     client = phone(client_of(path))
     _, _, forms = short_game(game)
     for n, form in enumerate(forms, start=1):
-        page = client.get(f"/play?type={form['type']}").text  # the form the phone fills in
-        assert f'value="{form["type"]}"' in page
-        answer = post(client, "/play", form, f"/play?type={form['type']}")
+        page = client.get(f"/play?type={form['type']}").text  # the play's page answers
+        assert f'data-play="{form["type"]}"' in page
+        answer = post(client, "/play", form)
         assert answer.status_code == 303, answer.text[:800]
         assert answer.headers["location"] == f"/?recorded={n}#play-{n}"
     shown = client.get(f"/?recorded={len(forms)}").text
@@ -60,8 +60,9 @@ def test_a_refused_play_shows_its_rule_and_is_recorded_only_when_confirmed(tmp_p
     path = fresh(tmp_path, "flamecraft")
     client = phone(client_of(path))
     refused = post(client, "/play", {"type": "VISIT", "shop": "CRUMBHALL"})
-    assert refused.status_code == 409
-    assert "FC-SETUP-2" in refused.text and "Rule: The town starts with the 6 starter shops" in refused.text
+    assert refused.status_code == 200 and refused.headers["X-Scorekeeper-Refused"] == "refused"  # WEB-17: no 409
+    assert "<code>FC-SETUP-2</code> The town starts with the 6 starter shops" in refused.text
+    assert "The table agrees: record it anyway" in refused.text and "--force" not in refused.text
     assert 'id="force-form"' in refused.text and Session.open(path).events == []
     again = form_token(refused.text)  # the refusal page's own 'record it anyway' form
     unconfirmed = client.post("/play", data={"type": "VISIT", "shop": "CRUMBHALL", "force": "yes", "form_token": again},
@@ -81,7 +82,10 @@ def test_note_undo_and_assert_from_a_phone(tmp_path: Path, client_of: Callable[[
     _, _, forms = short_game("flamecraft")
     assert post(client, "/play", forms[0]).status_code == 303
     assert post(client, "/note", {"text": "Bo disputes the toast"}).status_code == 303
-    assert post(client, "/undo", {}).status_code == 303
+    assert post(client, "/undo", {}).status_code == 400  # an undo is confirmed (field report WEB-7)
+    confirm = client.get("/undo").text
+    assert "Undo the last play?" in confirm and "#2 note: Bo disputes the toast" in confirm
+    assert post(client, "/undo", {"confirm": "yes", "seq": "2"}, "/undo").status_code == 303
     assert post(client, "/assert", {"facts": "turn=0"}, "/assert").status_code == 303
     session = Session.open(path)
     assert [e.type for e in session.events] == ["SETUP", "note", "void", "assert"]
@@ -117,7 +121,7 @@ def test_a_play_that_leaves_out_a_choice_is_asked_for_not_offered_to_force(
         assert post(client, "/play", form).status_code == 303
     place = {k: v for k, v in forms[6].items() if k != "slot"}
     asked = post(client, "/play", place)
-    assert asked.status_code == 409 and "Incomplete: say what the play leaves out" in asked.text
+    assert asked.status_code == 200 and "Incomplete: say what the play leaves out" in asked.text
     assert "FC-PLACE-2: say which slot IR-4 goes to at CLANKWORKS" in asked.text and 'id="force-form"' not in asked.text
     token = form_token(client.get("/").text)
     answer = client.post("/play", data={**place, "form_token": token}, headers={**ORIGIN, "Accept": "application/json"})

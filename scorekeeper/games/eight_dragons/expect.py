@@ -1,14 +1,15 @@
 """What the game expects next (``expect``) and how a play typed at the table becomes the event to record
 (``complete``).
 
-``expect`` says who acts now and lists the plays legal now with the values each accepts: the activation due
-(its piece, its Location's command and choices), the tiles waiting to be placed and the cells open for them,
-the flights (with a board description, the spaces the next Dragon can land on), the chests at the end.
+``expect`` says who acts now and lists the plays legal now with the values each word accepts (``offers``): the
+activation due (its piece, its Location's command and choices), the placements that fit for the tiles waiting,
+the flights (with a board description, one per space the next Dragon can land on), the chests at the end.
 
 ``complete`` fills in what the table leaves out, from the state: the piece that activates next and the player
 it benefits, the player who flies next, automatic tile names (``T5=E1``), names typed in any case or as a
 unique prefix (pieces, tiles, Dragons), Folk letters and kingdoms. It never refuses a play (the rules do, in
-``play``); it raises ``BadInput`` only for a word that names nothing.
+``play``); it raises ``BadInput`` only for a word that names nothing. A play's words sent as strings (the
+phone's: ``T3@1,-1r2``, ``Aurea=Dextra``, ``3``) are first read into the payload's shapes (``words``).
 """
 
 from __future__ import annotations
@@ -16,22 +17,18 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from scorekeeper.errors import BadInput
-from scorekeeper.core.protocol import Choice, Draft, Expectation, resolve_name
+from scorekeeper.core.protocol import Draft, Expectation, resolve_name
 
-from .board import KINGDOMS
 from .ending import final_round_words
-from .context import PayloadError, beneficiary_of, new_tiles, piece_place, space_label, space_of, still_to_activate
-from .flight import FlightError, simulate
-from .hexgrid import format_cell
+from .context import PayloadError, beneficiary_of, new_tiles, piece_place, space_of, still_to_activate
 from .notation import check_specs, parse_folk, parse_kingdom, split_item
+from .offers import choices
 from .pieces import AUREA
-from .rules_locations import COMMAND_OF, EVENT_LOCATION, grow_targets, stacks_left, summon_eligible
+from .rules_locations import EVENT_LOCATION
 from .rules_lair import with_seen_turn
-from .rules_turn import close_problems, predicted_bonfires
+from .rules_turn import predicted_bonfires
 from .state import EDState
-
-#: Location type → the event type that activates it
-EVENT_OF = {loc: event for event, loc in EVENT_LOCATION.items()}
+from .words import read_words
 
 
 def active(state: EDState) -> str | None:
@@ -107,127 +104,12 @@ def expect(state: EDState) -> Expectation:
     return Expectation(expected_text(state), active(state), choices(state), state.over)
 
 
-def choices(state: EDState) -> list[Choice]:
-    """The plays the game accepts now: an uncovered Bonfire alone until it is recorded (ED-BONFIRE-1)."""
-    due = [] if state.over else predicted_bonfires(state)
-    if due:
-        return [Choice("BONFIRE", None, {"stack": due}, f"ed bonfire {due[0]}")]
-    if state.over:
-        return [Choice("CHESTS", n, {"chests": [c.id for c in state.players[n].chests]}, f"ed chests {n} "
-                       f"{state.players[n].chests[0].id}=ARTIFACT@TILE")
-                for n in state.order if state.players[n].chests and not state.players[n].chests_placed]
-    if state.turn < 0:
-        missing = [n for n in state.order if not state.players[n].started]
-        if missing:
-            return [Choice("START", n, {}, f"ed start {n} S/OOOOOO SM/OOOOOO/market:b@0,-1") for n in missing]
-        return [_flight(state)]
-    found: list[Choice] = []
-    if state.queue:
-        found.extend(_activation_choices(state, [state.queue[0]]))
-    else:
-        found.extend(_activation_choices(state, still_to_activate(state)))
-    for name in state.order:
-        player = state.players[name]
-        if not player.pending or (state.board is not None and state.queue):
-            continue
-        cells = [format_cell(c) for c, _ in player.lair.open_places()]
-        tiles = [t.name for t in player.pending]
-        found.append(Choice("PLACE", name, {"tile": tiles, "at": cells}, f"ed place {tiles[0]}@{cells[0] if cells else '0,1'}"))
-        stuck = [t.name for t in player.pending if t.edges is not None and not player.lair.placeable_anywhere(t)]
-        if stuck:
-            found.append(Choice("DISCARD", name, {"tile": stuck}, f"ed discard {stuck[0]}"))
-    if not state.closed and not close_problems(state):
-        found.append(Choice("DONE", state.active, {}, "ed done"))
-        if state.last_turn is None or state.turn < state.last_turn:
-            found.append(_flight(state))
-    return found
-
-
-def _flight(state: EDState) -> Choice:
-    who = state.next_player
-    if state.board is None:
-        return Choice("FLY", who, {}, "ed fly -n 3")
-    spaces = legal_destinations(state)  # each with its Location beside it when Tab lists them (field report ED-F1)
-    return Choice("FLY", who, {"to": spaces}, f"ed fly {spaces[0]}" if spaces else "ed fly SPACE",
-                  words={space: space_label(state, space) for space in spaces})
-
-
-def legal_destinations(state: EDState) -> list[str]:
-    """The spaces the next Dragon can land on (with the pushed Dragons' owners all choosing one way or the other)."""
-    board = state.board
-    assert board is not None
-    who = state.next_player
-    legal = []
-    for space in board.spaces():
-        for way in KINGDOMS:
-            pushes = {d: way for d in state.pieces.swarms if d != who}
-            try:
-                simulate(board, state.pieces, who, space, pushes=pushes)
-            except FlightError:
-                continue
-            legal.append(space)
-            break
-    return legal
-
-
-def village_cost(stack: str, folk: str) -> int:
-    """ED-LOC-VILLAGE-1: the villagers one tile of ``stack`` (E1, G2…) costs at a village of ``folk``."""
-    return (1 if stack.endswith("1") else 2) * (1 if stack.startswith(folk) else 2)
-
-
-def placements(state: EDState, name: str) -> list[str]:
-    """ED-LAIR-2, ED-LAIR-6: every placement ``name``'s Lair takes now, as typed (``T3@1,-1r2``): each waiting
-    tile on each cell where it fits, in each rotation that fits there (a tile whose face is unknown: on each
-    open cell, its rotation left to the table)."""
-    player = state.players[name]
-    cells = [cell for cell, _ in player.lair.open_places()]
-    found: list[str] = []
-    for tile in player.pending:
-        for cell in cells:
-            turns = player.lair.legal_rotations(tile, cell) if tile.edges is not None else [None]
-            found += [f"{tile.name}@{format_cell(cell)}" + ("" if rot is None else f"r{rot}") for rot in turns]
-    return found
-
-
-def _activation_choices(state: EDState, pieces: Sequence[str]) -> list[Choice]:
-    """The activation of the next piece (with a board: its Location's command and values), or without a board
-    every activation command for the moved pieces still to activate."""
-    if not pieces:
-        return []
-    first = pieces[0]
-    who = beneficiary_of(state, first)
-    if state.board is None:
-        return [Choice(event, who, {"piece": list(pieces)}, f"ed {loc} --piece {first}")
-                for event, loc in EVENT_LOCATION.items()]
-    loc = state.board.location(space_of(state, first))
-    values: dict[str, list[str]] = {"piece": [first]}
-    left = stacks_left(state)
-    if loc.type == "village":  # ED-LOC-VILLAGE-1: only the stacks whose one tile the village's villagers can pay
-        folk, villagers = state.villages[space_of(state, first)]
-        values["tiles"] = [s for s, n in left.items() if n > 0 and village_cost(s, folk) <= int(villagers)]
-    elif loc.type == "grow":
-        targets = grow_targets(state)
-        values["village"] = targets
-        values["folk"] = sorted({str(state.villages[s][0]) for s in targets})
-    elif loc.type == "gather":
-        values["tile"] = [s for s, n in left.items() if n > 0 and s.endswith("1")]
-    elif loc.type == "summon":
-        values["wyrmling"] = summon_eligible(state, first)
-    elif loc.type == "merchant":
-        values["buy"] = [t.name for t in state.merchant_offer[state.board.kingdom[space_of(state, first)]]]
-    event = EVENT_OF.get(loc.type, "NONE")
-    found = [Choice(event, who, values, f"ed {COMMAND_OF.get(loc.type, 'none')}")]
-    if event != "NONE":
-        found.append(Choice("NONE", who, {"piece": [first]}, "ed none REASON"))
-    return found
-
-
 # -- complete -------------------------------------------------------------------------------------------
 
 
 def complete(state: EDState, draft: Draft) -> Draft:
     """The event to record for ``draft`` (see the module docstring)."""
-    payload = {k: v for k, v in draft.payload.items() if v is not None}
+    payload = read_words(draft.type, {k: v for k, v in draft.payload.items() if v is not None})
     player = draft.player
     if draft.type in EVENT_LOCATION:
         return _complete_activation(state, draft.type, player, payload)

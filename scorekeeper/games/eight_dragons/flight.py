@@ -18,20 +18,22 @@ from .pieces import AUREA, VALLEY, Pieces
 
 class FlightError(Exception):
     """An illegal flight: ``rule`` is the checklist ID, ``message`` says why and what would be legal; ``asks``: the
-    flight is not illegal but incomplete, a way the player must still say (reported as an ask)."""
+    flight is not illegal but incomplete, a way the player must still say (reported as an ask), in the play's word
+    ``word`` (``valley``, ``pushes``)."""
 
-    def __init__(self, rule: str, message: str, asks: bool = False) -> None:
+    def __init__(self, rule: str, message: str, asks: bool = False, word: str | None = None) -> None:
         super().__init__(message)
         self.rule = rule
         self.message = message
         self.asks = asks
+        self.word = word
 
 
 class _Unchosen(FlightError):
     """ED-PUSH-4: a pushed Dragon's Valley way is needed and was not given."""
 
     def __init__(self, dragon: str, message: str) -> None:
-        super().__init__("ED-PUSH-4", message, asks=True)
+        super().__init__("ED-PUSH-4", message, asks=True, word="pushes")
         self.dragon = dragon
 
 
@@ -39,7 +41,7 @@ class _AureaToSteer(FlightError):
     """ED-2P-6: Aurea is pushed through the Valley, no Dragon follows her, and the other player's way is not given."""
 
     def __init__(self, message: str) -> None:
-        super().__init__("ED-2P-6", message, asks=True)
+        super().__init__("ED-2P-6", message, asks=True, word="pushes")
 
 
 @dataclass
@@ -91,7 +93,7 @@ class _Sim:
             if self.dest and self.dest in self.board.kingdom:
                 return self.board.kingdom[self.dest]
             raise FlightError("ED-FLY-6", "you pass the Valley of the Winds: say which way, "
-                                          "-v sinistra (left) or -v dextra (right)", asks=True)
+                                          "-v sinistra (left) or -v dextra (right)", asks=True, word="valley")
         choice = self.pushes.get(dragon)
         if choice is None:
             if dragon == AUREA:  # ED-2P-6: simulate() tries both ways first (a follower decides)

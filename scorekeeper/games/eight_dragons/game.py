@@ -15,8 +15,9 @@ from .tally import play_tally
 from .events import EVENTS
 from .notation import amended_placement
 from .board import KINGDOMS
-from .context import beneficiary_of, still_to_activate
-from .expect import active, complete, expect, expected_text, placements
+from .context import beneficiary_of, space_of, still_to_activate
+from .expect import active, complete, expect, expected_text
+from .offers import START_WORDS, drawable
 from .pieces import AUREA
 from .rules_locations import CHECKS as LOCATION_RULES, EVENT_LOCATION, JUDGED as LOCATION_GAINS
 from .scoring import score_table
@@ -189,14 +190,27 @@ class EightDragons(Game):
         return expect(state)
 
     def legal_values(self, state: EDState, choice: Choice, name: str) -> list[str]:
-        """``placements`` of a PLACE choice: every ``TILE@Q,RrN`` the Lair takes now (see ``expect.placements``);
-        a flight's ``valley`` and ``pushes``: the two ways, for the flier and for each other Dragon."""
-        if choice.event == "PLACE" and name == "placements" and choice.player:
-            return placements(state, choice.player)
+        """The values of a word (``choice.values``, see ``offers``) and, for the shell's completion, of the
+        commands' own parameters: ``placements`` of a PLACE choice, every ``TILE@Q,RrN`` that fits now (its
+        ``tiles``); a flight's ``--valley`` and ``--push``: the two ways, for the flier and for each other Dragon;
+        a village's or Gathering's stacks (a face drawn is typed: ``offers.drawable``); a player's chests by ID."""
+        if choice.event == "PLACE" and name == "placements":
+            return list(choice.values.get("tiles", ()))
         if choice.event == "FLY" and name in ("valley", "pushes"):  # the two ways through the Valley of the Winds
             ways = list(KINGDOMS)
             others = [d for d in state.pieces.swarms if d != choice.player]
             return ways if name == "valley" else [f"{d}={way}" for d in others for way in ways]
+        pieces = choice.values.get("piece", ())
+        if (choice.event, name) in (("VILLAGE", "tiles"), ("GATHER", "tile")) and state.board is not None and pieces:
+            return drawable(state, pieces[0], name)
+        if choice.event == "CHESTS" and name == "chests" and choice.player in state.players:
+            return [c.id for c in state.players[choice.player].chests]
+        if choice.event == "START" and name in ("tile", "missions"):  # the notation's beginning, its words beside it
+            return [w for w in START_WORDS if w.startswith("SM/") == (name == "missions")]
+        if choice.event == "MERCHANT" and name == "discard":  # the other kingdom's face-up tiles (field report ED-F3)
+            piece = (choice.values.get("piece") or [""])[0]
+            here = state.board.kingdom[space_of(state, piece)] if state.board and piece else None
+            return [t.name for k in KINGDOMS if k != here for t in state.merchant_offer.get(k, [])]
         return super().legal_values(state, choice, name)
 
     def complete(self, state: EDState, draft: Draft) -> Draft:

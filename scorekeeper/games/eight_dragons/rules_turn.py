@@ -213,7 +213,7 @@ def fly_findings(state: EDState, event: Event) -> tuple[list[Finding], FlightRes
         result = simulate(state.board, state.pieces, str(event.player), _dest(event), valley=valley, pushes=pushes,
                           spaces=int(event.get("spaces")) if event.get("spaces") is not None and not event.get("to") else None)
     except FlightError as exc:  # a flight the board cannot make is not carried out, even forced (a way not said: asked)
-        found.append(ask(exc.rule, exc.message) if exc.asks else block(exc.rule, exc.message))
+        found.append(ask(exc.rule, exc.message, exc.word) if exc.asks else block(exc.rule, exc.message))
         return found, None
     found.extend(_cross_check(state, event, result, joins))
     return found, result

@@ -16,7 +16,7 @@ from scorekeeper.core.findings import Findings
 from scorekeeper.errors import BadInput
 from scorekeeper.games.eight_dragons.notation import parse_chest
 from scorekeeper.games.eight_dragons.state_check import check_state
-from scorekeeper.games.eight_dragons.tally_file import duplicate_cells, read_players, read_tile
+from scorekeeper.games.eight_dragons.tally_file import EXAMPLE, duplicate_cells, read_players, read_tile
 from scorekeeper.games.eight_dragons.tiles import FOLKS, MISSION_TYPES
 from scorekeeper.games.eight_dragons.settings import ROYAL_METRICS, SETTINGS
 from scorekeeper.core.tallying import (
@@ -95,6 +95,67 @@ def read_royal(text: str) -> list[str]:
     return words
 
 
+def tile_words_of(text: str) -> list[str]:
+    """The tiles of a Lair line: separated by spaces (a face holds commas: ``G1/WOOWOW/g,1``)."""
+    return text.split()
+
+
+def free_name(used: Sequence[str]) -> str:
+    """The first tile name ``T1``, ``T2`` … not among ``used``."""
+    n = 1
+    while f"T{n}" in used:
+        n += 1
+    return f"T{n}"
+
+
+def read_lair(text: str) -> list[dict[str, Any]]:
+    """A whole Lair on one line (issue 33: "an 8 Dragons Lair on one line in the notation ``ed place`` uses"): its
+    tiles separated by spaces, each ``NAME=FACE@Q,R`` with ``rN`` turns (none when left out) or the edges as seen;
+    a face typed without a name (``F1/WOOWWW/c@-1,1``) is named ``T1``, ``T2`` … in the order typed, skipping the
+    names typed (field report TALLY-26). ``BadInput`` naming the tile that does not read."""
+    words = tile_words_of(text)
+    if not words:
+        raise BadInput(f"the Lair's tiles, on one line: NAME=FACE@Q,R …, e.g. {EXAMPLE}")
+    used = [word.partition("=")[0] for word in words if "=" in word.partition("@")[0]]
+    cells = []
+    for word in words:
+        unnamed = None
+        if "=" not in word.partition("@")[0]:
+            unnamed = free_name(used)
+            used.append(unnamed)
+        try:
+            cells.append(read_tile(word, unnamed))
+        except BadInput as exc:
+            said = str(exc)
+            raise BadInput(said if word in said else f"{word}: {said}") from None
+    return cells
+
+
+def lair_words(before: str, answers: Answers) -> list[str]:
+    """What Tab offers for the tile being typed (field report TALLY-26): the next free name with ``=`` (``T4=``),
+    then that name with each face (``T4=F1/`` …, a Folk and level, the Starting, Starting Mission and Merchant
+    faces), then the Missions after the face's edges (``…/craft:``)."""
+    words = before.split(" ")
+    word = words[-1]
+    name, eq, face = word.partition("=")
+    if not eq:
+        used = [w.partition("=")[0] for w in tile_words_of(before) if "=" in w]
+        return [f"{free_name(used)}="]
+    if face.count("/") >= 2 or "@" in face:
+        head = word.rpartition("/")[0]
+        return [f"{head}/{kind}" for kind in MISSION_WORDS]
+    return [f"{name}={face_word}" for face_word in FACE_WORDS]
+
+
+def chest_words(before: str, answers: Answers) -> list[str]:
+    """After ``C1=c@``, the tiles of the player's Lair (their names), else the Artifacts."""
+    word = before.split(" ")[-1]
+    head, at, _ = word.partition("@")
+    if at:
+        return [f"{head}@{cell['tile']['name']}" for cell in answers.get("lair") or ()] + [f"{head}@"]
+    return []
+
+
 def build(players: Sequence[str], table: Answers, each: Mapping[str, Answers]) -> dict[str, Any]:
     """The tally's state from the walk's answers: the game over, each Dragon's Gold, chests (placed) and Lair
     (its Chambers worked out from the tiles by the ``TALLY`` play)."""
@@ -111,9 +172,9 @@ def build(players: Sequence[str], table: Answers, each: Mapping[str, Answers]) -
     return {"state": {"over": True, "players": rows}}
 
 
-#: what Tab completes in a tile: the faces (Folk and level, Starting, Starting Mission, Merchant) and Missions
-TILE_WORDS = (*(f"{folk}{level}/" for folk in FOLKS for level in (1, 2)), "S/", "SM/", "M/", "MJ/",
-              *(f"{kind}:" for kind in MISSION_TYPES))
+#: what Tab completes in a tile: the faces (Folk and level, Starting, Starting Mission, Merchant), and Missions
+FACE_WORDS = (*(f"{folk}{level}/" for folk in FOLKS for level in (1, 2)), "S/", "SM/", "M/", "MJ/")
+MISSION_WORDS = tuple(f"{kind}:" for kind in MISSION_TYPES)
 
 #: the settings a tally's score or checks read, each asked once (``docs/tally.md`` says why the others are not)
 SETTING = {s.key: s for s in SETTINGS}
@@ -151,10 +212,13 @@ WALK = Walk(
     ),
     player=(
         Question("gold", "Gold", whole, "the Gold held, e.g. 15"),
-        Question("lair", "Lair", read_tile, "one a line, NAME=FACE@Q,RrN: T3=F1/WOOWWW/c@-1,1r4; a Mission is on "
-                 "its tile's face (T15=ME/OWWOOW/craft:cc@2,-2r4): its fulfilment is read from the Lair", many=True,
-                 words=TILE_WORDS),
-        Question("chests", "chests", read_chests, "on a tile or kept: C1=c@T12 C2=o (empty: none)"),
+        Question("lair", "Lair", read_lair, "every tile on one line, NAME=FACE@Q,R (rN: N turns): "
+                 "T3=F1/WOOWWW/c@-1,1r4 T4=…; a face alone is named T1, T2 … in order; a Mission is on its tile's "
+                 "face (T15=ME/OWWOOW/craft:cc@2,-2r4): its fulfilment is read from the Lair", complete=lair_words),
+        Question("chests", "chests", read_chests, "on a tile or kept: C1=c@T12 C2=o (empty: none)",
+                 complete=chest_words),
     ),
     build=build,
+    compared=("Royal Challenges",),
+    typed_when="every Lair is in",
 )

@@ -26,10 +26,11 @@ from .tiles import ARTIFACT_NAMES, ARTIFACTS, FOLK_NAMES, FOLKS, KIND_NAMES, LAI
 EXAMPLE = "T3=F1/WOOWWW/c@-1,1r4"
 
 
-def read_tile(text: str) -> dict[str, Any]:
+def read_tile(text: str, unnamed: str | None = None) -> dict[str, Any]:
     """One tile of a Lair in the ``ed place`` notation with its face: ``T3=F1/WOOWWW/c@-1,1r4`` (name, face, cell,
     turns: none when left out, or the edges as seen in the Lair, ``@-1,1/WWWOOW``) → the Lair cell as the tally
-    holds it (``{"at", "tile", "rotation"}``); ``BadInput`` saying what is missing."""
+    holds it (``{"at", "tile", "rotation"}``); ``BadInput`` saying what is missing. A face typed without its name
+    (``F1/WOOWWW/c@-1,1``) is named ``unnamed`` when given (the walk numbers them, field report TALLY-26)."""
     typed = text.strip()
     try:
         item = parse_placement(typed)
@@ -41,7 +42,9 @@ def read_tile(text: str) -> dict[str, Any]:
             parse_tile(name, "T")
         except NotationError:  # a name alone: the face is missing
             raise BadInput(f"{typed!r}: give the tile's face too, NAME=FACE@Q,R[rN], e.g. {EXAMPLE}") from None
-        raise BadInput(f"{typed!r}: give the tile's name before its face, NAME={name}@…, e.g. {EXAMPLE}")
+        if unnamed is None:
+            raise BadInput(f"{typed!r}: give the tile's name before its face, NAME={name}@…, e.g. {EXAMPLE}")
+        item["face"], item["tile"] = name, unnamed
     try:
         tile = parse_tile(item["face"], item["tile"])
     except NotationError as exc:

@@ -25,7 +25,8 @@ from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
 from scorekeeper.games.emberheart.rules_raid import raid_in_force
 from scorekeeper.games.emberheart.rules_reward import expected, np_prescribed, offer_slots
 from scorekeeper.games.emberheart.state import ACTION, END, RAID, REWARD, Player, State
-from scorekeeper.games.emberheart.view import HERO_MOMENTS, expected_text, raid_choice
+from scorekeeper.games.emberheart.tab import slot_words
+from scorekeeper.games.emberheart.view import HERO_MOMENTS, _face as face, expected_text, raid_choice
 
 YES_NO = ("yes", "no")
 #: the numbers a card's face can show, per kind of card and word (as strings: a phone's buttons)
@@ -89,7 +90,8 @@ def reveal_choices(st: State) -> list[Choice]:
                 continue
             values: dict[str, list[str]] = {"location": [location], **({"level": [lvl]} if lvl else {}),
                                             "slot": slots, **_faces(location, heroes)}
-            choices.append(Choice("CARD_REVEAL", None, values, f"eh reveal {location} …"))
+            choices.append(Choice("CARD_REVEAL", None, values, f"eh reveal {location} …",
+                                  slot_words(st, location)))  # each empty slot with the face it takes (EH-F1)
     raids = [str(i + 1) for i, r in enumerate(st.raids) if r is None]
     if raids:
         choices.append(Choice("RAID_REVEAL", None, {
@@ -139,7 +141,7 @@ def _garrison_reveals(st: State) -> list[Choice]:
         reqs = [f"{n}{colour}" for n in REQ_COUNTS] + list(REQ_OTHERS)
         choices.append(Choice("CARD_REVEAL", None, {
             "location": [GARRISON], "slot": [colour], "colour": [colour], "glory": glory, "reqs": reqs,
-            "track": list(TRACKS)}, f"eh reveal {GARRISON} …"))
+            "track": list(TRACKS)}, f"eh reveal {GARRISON} …", slot_words(st, GARRISON)))
     return choices
 
 
@@ -248,7 +250,9 @@ def reward_choices(st: State) -> list[Choice]:
     values: dict[str, list[str]] = {"location": [st.location], "space": [str(space)], "card": [c.id for c in cards]}
     if who is not None:
         values.update(_claim_extras(st, who, cards))
-    choices = [Choice("MTN_CLAIM" if mountain else "CLAIM", who, values, "eh claim CARD")] if values["card"] else []
+    faces = {c.id: face(c) for c in cards}  # Tab shows each card with its face (field report EH-F8)
+    choices = [Choice("MTN_CLAIM" if mountain else "CLAIM", who, values, "eh claim CARD", faces)] if values["card"] \
+        else []
     choices.append(Choice("MTN_RETRIEVE" if upper else "RECALL", who,
                           {"location": [st.location], "space": [str(space)]}, "eh recall"))
     return choices
@@ -356,7 +360,8 @@ def free_choices(st: State) -> list[Choice]:
                 values["exotic"] = exotic
             if hero_active(st, p.name, "dragon knight"):
                 values["track"] = list(TRACKS)
-            choices.append(Choice("GARRISON_COMPLETE", p.name, values, f"eh complete {ready[0]} -p {p.name}"))
+            choices.append(Choice("GARRISON_COMPLETE", p.name, values, f"eh complete {ready[0]} -p {p.name}",
+                                  {c: face(st.cards[c]) for c in ready}))  # each card with its face (EH-F8)
         choices += attach_choices(st, p)
         choices += [Choice("HERO_ABILITY", p.name, {"hero": [hero], **_ability_words(st, p, hero)},
                            f"eh hero {hero} -p {p.name}") for hero in heroes_now(st, p.name)]

@@ -180,6 +180,9 @@ def read_card(text: str) -> dict[str, Any]:
     card: dict[str, Any] = {"kind": kind, "colour": "" if rest[0] == EXOTIC else rest[0]}
     if rest[0] == EXOTIC:
         card["exotic"] = True
+    if kind == "garrison" and len(rest) > 2:  # its requirements and track, as the card reads (TALLY-21)
+        card.update(garrison_face(rest[2:]))
+        rest = rest[:2]
     if kind != "preserve":
         if len(rest) != 2:
             raise BadInput(f"{kind}: expects its colour then its Glory; {example}")
@@ -196,9 +199,97 @@ def read_card(text: str) -> dict[str, Any]:
     return card
 
 
+def garrison_face(words: list[str]) -> dict[str, Any]:
+    """A Garrison card's requirements and track, as its face reads after colour and Glory (field report TALLY-21;
+    a file takes ``reqs`` and ``track``): ``2blue+1hero senses``. What a requirement is: ``eh reveal garrison``'s."""
+    from scorekeeper.errors import NotationError
+    from scorekeeper.games.emberheart.notation import parse_requirements
+
+    face: dict[str, Any] = {}
+    for word in words:
+        if word in TRACKS:
+            face["track"] = word
+            continue
+        try:
+            face["reqs"] = parse_requirements(word)
+        except NotationError as exc:
+            raise BadInput(f"garrison: {word!r} is neither a requirement nor a track{suggest(word, TRACKS)}: "
+                           f"{exc}; e.g. garrison blue 4 2blue+1hero senses done") from None
+    return face
+
+
+def read_cards(text: str) -> list[dict[str, Any]]:
+    """One card or several on a line, separated by commas: ``mountain blue 8, captive red 5 on paragon``."""
+    return [read_card(part) for part in text.split(",") if part.strip()] or [read_card("")]
+
+
+def read_board(text: str) -> dict[str, int]:
+    """A player's board on one line (field report TALLY-21, and a 3-player table in 25 answers): the Flame, the
+    Gear and the three Attribute tracks, as ``flame=3 gear=2 strength=4 senses=2 speed=0`` (a value not typed is
+    0; a name may be cut short: ``f=3 g=2 str=4 sen=2 sp=0``) or the five numbers in that order, ``3 2 4 2 0``;
+    and the Gear discarded at step 5 of the end to lower the Flame, ``discarded=3`` (TALLY-5: the Heroes count
+    the Gear held before it)."""
+    names = ("flame", "gear", *TRACKS, "discarded")
+    words = text.replace(",", " ").split()
+    if words and all(w.lstrip("-").isdigit() for w in words):
+        if len(words) != 5:
+            raise BadInput(f"{len(words)} numbers: give the five, flame gear strength senses speed, e.g. 3 2 4 2 0")
+        return dict(zip(names, map(int, words)))
+    board = {name: 0 for name in names[:-1]}
+    try:
+        typed = pairs(text, example="flame=3")
+    except BadInput:
+        raise BadInput(f"{text.strip()!r}: expects the five numbers in order, flame gear strength senses speed "
+                       "(e.g. 3 2 4 2 0), or each by name: flame=3 gear=2 strength=4 …") from None
+    for key, value in typed.items():
+        found = [name for name in names if name.startswith(key)]
+        if len(found) != 1:
+            raise BadInput(f"{key!r}: no such part of the board{suggest(key, names)}; they are {', '.join(names)}")
+        board[found[0]] = value
+    return board
+
+
+def card_words(before: str, answers: Answers) -> list[str]:
+    """What Tab offers in a card line (field report TALLY-20), for the card being typed (after the last comma):
+    the kinds first, a Hero's whole name after ``hero``, the colours after a kind, then ``on``, ``done``,
+    ``gear`` and a Garrison's tracks; after ``on``, the Heroes and Preserves this player typed before."""
+    earlier, _, part = before.rpartition(",")
+    words = part.lower().split()
+    if part.endswith(" ") or not part.strip():
+        words.append("")
+    done, word = words[:-1], words[-1]
+    if not done:
+        return list(CARD_KINDS)
+    kind = done[0]
+    if kind == "hero":  # the whole name typed so far: 'hero fire m' is the Fire Marshall, not a new Hero 'm'
+        typed = " ".join([*done[1:], word]).replace("-", " ")  # fire-s: the name as the offers print it
+        return [name.replace(" ", "-") if "-" in word else name for name in HEROES if name.startswith(typed)]
+    if "on" in done:
+        return holders_typed(answers, earlier)
+    if len(done) == 1:
+        return [*COLOURS, EXOTIC] if kind in DRAGON_KINDS else list(COLOURS)
+    if kind == "garrison":
+        return [*TRACKS, "done"]
+    return ["on", GEAR] if kind in DRAGON_KINDS else []
+
+
+def holders_typed(answers: Answers, earlier: str) -> list[str]:
+    """The Heroes (by name) and Preserves (``preserve COLOUR``) of the player's cards typed so far, with ``preserve``
+    (the first free one of the Dragon's colour)."""
+    typed = [card for line in answers.get("cards") or () for card in (line if isinstance(line, list) else [line])]
+    for part in earlier.split(","):
+        try:
+            typed.append(read_card(part))
+        except BadInput:
+            pass
+    heroes = [str(card["hero"]) for card in typed if card.get("kind") == "hero"]
+    preserves = [f"preserve {card['colour']}" for card in typed if card.get("kind") == "preserve"]
+    return [*heroes, *(["preserve"] if preserves else []), *dict.fromkeys(preserves)]
+
+
 def read_hire(text: str) -> dict[str, int]:
     """All of a player's Hirelings, in the supply and on the board (what the Heroes count): ``G=10 S=2 R=1``."""
-    typed = pairs(text)
+    typed = pairs(text, example="G=3")
     for key in typed:
         if key.upper() not in HIRELINGS:
             raise BadInput(f"no Hireling {key!r}{suggest(key.upper(), HIRELINGS)}; they are "
@@ -225,13 +316,16 @@ def build(players: Sequence[str], table: Answers, each: Mapping[str, Answers]) -
     counts: dict[str, int] = {}
     for name in players:
         got = each.get(name, {})
-        row: dict[str, Any] = {key: got[key] for key in ("flame", "gear") if key in got}
-        if any(track in got for track in TRACKS):  # the tracks not answered yet are on step 0
-            row["attrs"] = {track: got.get(track, 0) for track in TRACKS}
+        board = dict(got.get("board") or {})
+        row: dict[str, Any] = {key: board[key] for key in ("flame", "gear") if key in board}
+        if board:
+            row["attrs"] = {track: board.get(track, 0) for track in TRACKS}
+            if board.get("discarded"):  # the Gear held before the step-5 discards, which the Heroes read (TALLY-5)
+                row["end_gear"] = board["gear"] + board["discarded"]
         if got.get("hire"):  # the kinds not typed are none (field report TALLY-19); Enter keeps the setup's
             row["hire"] = {**empty_hire(), **got["hire"]}
         ids = []
-        for typed in got.get("cards", []):
+        for typed in [card for line in got.get("cards", []) for card in (line if isinstance(line, list) else [line])]:
             card = {k: v for k, v in typed.items() if k != "on"}
             letter = ID_LETTER[card["kind"]]
             counts[letter] = counts.get(letter, 0) + 1
@@ -280,6 +374,17 @@ def judged_with_the_lines_before(card: Any) -> dict[str, Any]:
     return {}
 
 
+def flame_waiting(remedy: str) -> str:
+    """What the score waits for, in the walk's words (field report TALLY-29): the Glory of a Flame difference the
+    Flame table did not give (the remedy is ``set flame_glory 8=N``)."""
+    steps = [part.partition("=")[0] for part in remedy.removeprefix("set flame_glory ").split(",")]
+    if not remedy.startswith("set flame_glory ") or not all(step.isdigit() for step in steps):
+        return remedy
+    return (f"the Glory under the Flame track for a difference of {' and '.join(steps)} step(s) is not typed: "
+            f"'back' to the Flame table and add {' '.join(f'{step}=N' for step in steps)}, or write the tally and "
+            "set it afterwards")
+
+
 #: the settings a tally's score or checks read, each asked once (``docs/tally.md`` says why the others are not)
 SETTING = {s.key: s for s in SETTINGS}
 
@@ -303,14 +408,15 @@ WALK = Walk(
                                     "others' on the same track or on any track (AMB-24)")),
     ),
     player=(
-        Question("flame", "Flame", whole, "the Flame marker's step, e.g. 3"),
-        Question("gear", "Gear", whole, "the Gear tokens held, e.g. 2"),
-        *(Question(track, track.title(), whole, f"the {track.title()} track's step, e.g. 4") for track in TRACKS),
-        Question("hire", "Hirelings", read_hire, "all of them, supply and board: G=10 S=2 R=1 W=0 (Enter keeps "
-                 "the setup's 10 Grunts)", words=tuple(f"{k}=" for k in HIRELINGS)),
-        Question("cards", "cards", read_card, "one a line, e.g. captive red 5 on paragon; an empty line ends",
-                 many=True, settings=judged_with_the_lines_before,
-                 words=(*CARD_KINDS, *COLOURS, EXOTIC, *HEROES, "on", "done", GEAR)),
+        Question("board", "board", read_board, "the Flame, Gear and tracks: flame=3 gear=2 strength=4 senses=2 "
+                 "speed=0, or the five in that order: 3 2 4 2 0 (not typed: 0; Gear discarded at step 5 to lower "
+                 "the Flame: discarded=3)", words=("flame=", "gear=", *(f"{t}=" for t in TRACKS), "discarded=")),
+        Question("hire", "Hirelings", read_hire, "all of them, supply and board: G=10 S=2 R=1 W=0 (a kind not "
+                 "typed is none; Enter keeps the setup's 10 Grunts)", words=tuple(f"{k}=" for k in HIRELINGS)),
+        Question("cards", "cards", read_cards, "one or more a line, separated by commas: captive red 5 on "
+                 "paragon, hero bard, garrison blue 4 2blue+1hero senses done; an empty line ends",
+                 many=True, settings=judged_with_the_lines_before, complete=card_words),
     ),
     build=build,
+    waiting=flame_waiting,
 )

@@ -54,9 +54,20 @@ def expected_text(st: State) -> tuple[str, str | None]:
     play come first (field report EH-F2)."""
     text, who = _waiting_for(st)
     answers = open_answers(st)
+    ready = [f"{name} can complete {card} (eh complete {card} -p {name})" for name, card in completable(st)]
+    text = " · ".join([text, *ready]) if text and st.phase != END else text  # said from the play that makes it so
     if answers and text:
         return f"{' · '.join(answers)} — then {text}", who
     return text, who
+
+
+def completable(st: State) -> list[tuple[str, str]]:
+    """Each claimed Garrison card its owner meets the requirements of (``garrison_shortfall``) and has not
+    completed, with its owner (the 2026-12-06 field report: the play that makes one completable says so in next:)."""
+    from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
+
+    return [(p.name, c.id) for p in st.players for c in st.owned(p.name, "garrison")
+            if not c.completed and not garrison_shortfall(st, p.name, c, {})]
 
 
 def open_answers(st: State) -> list[str]:
@@ -337,6 +348,12 @@ def _compact(card: Any) -> str:
     if card.kind == "preserve":
         return f"{card.id} {card.colour}"
     return card.id
+
+
+def _face(card: Any) -> str:
+    """A card's face without its name, in a few words: ``2G1S Flame-1``, ``green 3 F+1 W1``, ``red Hero``."""
+    label = card.label()
+    return label[len(card.id) + 2:-1] if label.startswith(f"{card.id} (") else label
 
 
 def _holdings(st: State, name: str) -> list[dict[str, str]]:

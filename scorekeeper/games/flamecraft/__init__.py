@@ -3,7 +3,8 @@
 The package exposes ``GAME``, the registry's game object. Modules: ``events`` (the event types and their
 payload fields), ``notation`` (card faces, goods and rewards in their short forms), ``state`` (the replayed
 state), ``settings``, ``context`` (the shared resolver, a ``Findings``), one ``rules_*`` module per part of
-the rules, ``scoring``, ``view`` (status, expect and event descriptions), ``complete`` (a play as typed → the
+the rules, ``scoring``, ``view`` (status and event descriptions),
+``choices`` (expect: the plays legal now, with the legal values of their words), ``complete`` (a play as typed → the
 event to record), ``game``, ``rule_summaries`` (every rule ID explained, with its rulebook section).
 """
 

@@ -63,6 +63,17 @@ def complete_name(word: str, candidates: Iterable[str]) -> str:
     return wanted
 
 
+def whole(value: Any) -> Any:
+    """A number given as digits (``"2"``, as a phone's button sends it) → the number; anything else as it is."""
+    return int(value.strip()) if isinstance(value, str) and is_whole(value.strip()) else value
+
+
+def yes(value: Any) -> Any:
+    """A flag given as a word (``yes``, ``true``) → True, ``no``/``false`` → False; anything else as it is."""
+    words = {"yes": True, "true": True, "no": False, "false": False}
+    return words.get(value.strip().lower(), value) if isinstance(value, str) else value
+
+
 def split_list(values: Any) -> list[str]:
     """Repeated or comma-separated words (or a recorded list) → one list of names."""
     if isinstance(values, str):
@@ -152,6 +163,10 @@ class Completion:
         return norm_reward(value, self.goods, what="effect") if isinstance(value, str) else value
 
     def gift(self, value: Any) -> Any:
+        """``{to, item}`` with the player completed, or one word ``PLAYER:ITEM`` (as a phone picks it)."""
+        if isinstance(value, str) and ":" in value:
+            to, _, item = value.partition(":")
+            value = {"to": to.strip(), "item": item}
         if not isinstance(value, Mapping):
             return value
         gift = dict(value)
@@ -216,7 +231,9 @@ def _setup(c: Completion) -> None:
     c.keep("park", how=lambda v: c.cards("dragon", v))
     c.keep("row", how=lambda v: c.cards("ench", v))
     c.keep("shop_deck", how=lambda v: [x.strip().lower() for x in v.split(",") if x.strip()] if isinstance(v, str) else v)
-    c.keep("custom", "town_spaces", "deck_sizes")
+    c.keep("custom", how=yes)
+    c.keep("town_spaces", how=whole)
+    c.keep("deck_sizes")
 
 
 def _deal(c: Completion) -> None:
@@ -271,7 +288,7 @@ def _place(c: Completion) -> None:
     card = c.card("dragon", c.payload.get("dragon", ""), c.holdings.hand)
     c.out["dragon"] = card
     turn = c.state.turn
-    c.keep("slot")
+    c.keep("slot", how=whole)
     if "slot" not in c.out:
         slot = c.only_slot(card, turn.shop if turn else None)
         if slot is not None:
@@ -287,8 +304,14 @@ def _fire(c: Completion) -> None:
     c.keep("ability")
     c.keep("good", how=lambda v: v.strip().lower())
     c.keep("goods", how=lambda v: [g.strip().lower() for g in split_list(v)])
-    if isinstance(p.get("place"), Mapping):
-        place = dict(p["place"])
+    place_word = p.get("place")
+    if isinstance(place_word, str):  # DRAGON@SHOP:SLOT (or DRAGON@SHOP), one word as a phone picks it
+        dragon, sep, at = place_word.partition("@")
+        if not sep or not dragon.strip():
+            raise NotationError(f"place {place_word!r}: write DRAGON@SHOP:SLOT, e.g. PL-1@MOSSLOFT:3")
+        place_word = {"dragon": dragon.strip(), "at": at.strip()}
+    if isinstance(place_word, Mapping):
+        place = dict(place_word)
         if isinstance(place.get("at"), str):  # SHOP:SLOT, or SHOP when one slot of it takes the dragon
             at = place.pop("at")
             shop, sep, slot = at.rpartition(":") if ":" in at else (at, "", "")
@@ -320,7 +343,8 @@ def _effect(c: Completion) -> None:
 def _enchant(c: Completion) -> None:
     reserved = c.holdings.reserved
     c.out["card"] = c.card("ench", c.payload.get("card", ""), [*c.state.row, *([reserved] if reserved else [])])
-    c.keep("source", "sets")
+    c.keep("source")
+    c.keep("sets", how=whole)
     if "pay" in c.payload:
         c.keep("pay", how=lambda v: c.items(v, "payment"))
     elif c.player:

@@ -180,7 +180,7 @@ class Ctx(Findings):
             self.info(f"{source}: the fancy deck is empty, the fancy dragon is lost (FC-REW-7)")
             return
         if not self.fancies:
-            self.ask("FC-REW-2", f"{source} gives a fancy dragon: name the card drawn (--fancy NAME or NAME=sun:4rep)")
+            self.ask("FC-REW-2", f"{source} gives a fancy dragon: name the card drawn (--fancy NAME or NAME=sun:4rep)", word="fancies")
         card, face = _ref(self.fancies.pop(0))
         if not card:
             card = state.next_auto("F")
@@ -221,6 +221,7 @@ class Ctx(Findings):
                 rule,
                 f"{source} gives an artisan dragon: say where it came from "
                 f"(--draw park:NAME from {', '.join(state.park) or 'an empty park'}, or --draw deck[:NAME])",
+                word="draws",
             )
         draw = self.draws.pop(0)
         if isinstance(draw, str):
@@ -394,12 +395,17 @@ class Ctx(Findings):
         the first asks the player to name one, the second is a block (no slot to carry the placement out in)."""
         dface = self.state.face("dragon", dragon)
         if dface is None:
-            self.ask("FC-PLACE-2", f"say which slot {dragon} goes to (a number: 1, 2, 3…)")
+            self.ask("FC-PLACE-2", f"say which slot {dragon} goes to (a number: 1, 2, 3…)", word=self.slot_word)
         fits = [str(i + 1) for i, d in enumerate(shop.slots) if d is None and dface["icon"] in face["slots"][i]["icons"]]
         if fits:
-            self.ask("FC-PLACE-2", f"say which slot {dragon} goes to at {shop.id}: slot{'s' if len(fits) > 1 else ''} {', '.join(fits)} take{'' if len(fits) > 1 else 's'} it")
+            self.ask("FC-PLACE-2", f"say which slot {dragon} goes to at {shop.id}: slot{'s' if len(fits) > 1 else ''} {', '.join(fits)} take{'' if len(fits) > 1 else 's'} it", word=self.slot_word)
         else:
             self.block("FC-PLACE-3", f"no empty slot of {shop.id} takes a {dface['icon']} dragon" + self._fitting(who, shop, face, dragon))
+
+    @property
+    def slot_word(self) -> str:
+        """The word that names a placement's slot: ``slot`` of a placement, ``place`` of a PLACE ability."""
+        return "place" if self.event.type == "FIRE_UP" else "slot"
 
     def _fitting(self, who: PlayerState, shop: ShopState, face: Mapping[str, Any], dragon: str) -> str:
         """For a refusal: which other dragons of the hand fit an empty slot of the shop (FC-PLACE-3)."""

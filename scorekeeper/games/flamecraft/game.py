@@ -11,7 +11,7 @@ from scorekeeper.core.protocol import (
     Choice, Draft, Expectation, Finding, Findings, Game, GameSetupError, MissingValueError, ObservationError, ScoreTable, SessionConfig, Status, warning,
 )
 
-from . import adjust, complete as completion, ending, state_check, tally
+from . import adjust, choices, complete as completion, ending, state_check, tally
 from . import rules_enchant, rules_final, rules_fire, rules_gather, rules_gift, rules_setup, rules_turn, scoring, view
 from .context import Ctx
 from .events import EVENTS
@@ -143,7 +143,7 @@ class Flamecraft(Game):
 
     def expect(self, state: FlameState) -> Expectation:
         """Who acts now, and the plays legal now with the values each accepts (shops, cards, dragons…)."""
-        return view.expect(state)
+        return choices.expect(state)
 
     def legal_values(self, state: FlameState, choice: Choice, name: str) -> list[str]:
         """FC-GIFT-3: a gift (``--to``) goes to another player: the others, in seat order after the giver."""

@@ -113,7 +113,7 @@ def _terms(ctx: Ctx, card: str, face: dict[str, Any]) -> tuple[dict[str, int], d
     sets = ctx.payload.get("sets")
     top = face.get("max_sets")
     if sets is None:  # FC-ENCH-10: the player declares k
-        ctx.ask("FC-ENCH-10", f"{card} is paid in sets: declare how many (--sets K, 1 to {top or 'any'})")
+        ctx.ask("FC-ENCH-10", f"{card} is paid in sets: declare how many (--sets K, 1 to {top or 'any'})", word="sets")
     if not isinstance(sets, int) or isinstance(sets, bool) or sets < 1 or (top and sets > top):  # FC-ENCH-10
         most = f"{card} has {top} set{'s' if top != 1 else ''} at most" if top else f"{card} takes 1 set or more"
         ctx.block("FC-ENCH-10", f"{most}, not {sets!r} (--sets K, 1 to {top or 'any'})")

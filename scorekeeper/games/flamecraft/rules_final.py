@@ -63,7 +63,7 @@ def resolve_final(ctx: Ctx) -> None:
         said = (f"say whether {owner}'s moon dragon {card} was fulfilled (--moon {card} or --missed {card})"
                 if len(unjudged) == 1 else
                 f"say whether each moon dragon was fulfilled: {named} (--moon CARD or --missed CARD)")
-        ctx.add(error("FC-SCORE-3", said) if ctx.forced else ask("FC-SCORE-3", said))  # forced: carried out, unjudged 0
+        ctx.add(error("FC-SCORE-3", said) if ctx.forced else ask("FC-SCORE-3", said, "moon"))  # forced: carried out, unjudged 0
     if ctx.failed:
         return
     state.moon = declared

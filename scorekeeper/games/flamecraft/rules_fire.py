@@ -95,7 +95,7 @@ def _gain2(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
     goods = [str(g).lower() for g in (goods or [])]
     goods = [COIN if g in ("coin", "coins") else DRAGON if g in ("dragon", "artisan") else g for g in goods]
     if not goods:
-        ctx.ask("FC-ART-GAIN2-1", f"{source}: say which good you take 2 of (--good TYPE)")
+        ctx.ask("FC-ART-GAIN2-1", f"{source}: say which good you take 2 of (--good TYPE)", word="good")
     if any(g in (COIN, DRAGON) for g in goods):  # FC-ART-GAIN2-4
         ctx.block("FC-ART-GAIN2-4", f"{source} gives goods only, never coins or dragons")
         return
@@ -145,7 +145,7 @@ def _draw(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
         if not ctx.state.park and ctx.state.artisan_deck <= 0:
             _noop(ctx, source, "the park and the artisan deck are empty")
             return
-        ctx.ask("FC-ART-DRAW-3", f"{source}: say where the dragon comes from (--draw park:NAME or --draw deck[:NAME])")
+        ctx.ask("FC-ART-DRAW-3", f"{source}: say where the dragon comes from (--draw park:NAME or --draw deck[:NAME])", word="draws")
     ctx.take_artisan(who, source)  # FC-ART-DRAW-2: the last deck card triggers the end (in take_artisan)
 
 
@@ -160,7 +160,7 @@ def _place(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
         if not options:  # FC-FIRE-10 (A-35): nothing in the hand fits an empty slot of a face-up shop
             _noop(ctx, source, f"no dragon in {who.name}'s hand fits an empty slot in town")
             return
-        ctx.ask("FC-ART-PLACE-1", f"{source}: name the dragon and the slot (--dragon NAME --at SHOP:SLOT); for example {', '.join(options[:4])}")
+        ctx.ask("FC-ART-PLACE-1", f"{source}: name the dragon and the slot (--dragon NAME --at SHOP:SLOT); for example {', '.join(options[:4])}", word="place")
     place = dict(place)
     # FC-PLACE-9: the ability's placement follows FC-PLACE-1 to 7; FC-ART-PLACE-3: at this shop while
     # enchanting, the new dragon may fire up too (every dragon at the shop may, FC-FIRE-5)
@@ -187,7 +187,7 @@ def _swap(ctx: Ctx, who: PlayerState, dragon: str, source: str) -> None:
     state = ctx.state
     partner = norm_id(ctx.payload.get("swap", ""))
     if not partner:
-        ctx.ask("FC-ART-SWAP-1", f"{source}: name the dragon in town to swap with (--with NAME)")
+        ctx.ask("FC-ART-SWAP-1", f"{source}: name the dragon in town to swap with (--with NAME)", word="swap")
     if ctx.payload.get("reward") or ctx.draws or ctx.fancies:  # FC-ART-SWAP-3
         ctx.error("FC-ART-SWAP-3", "a swap is not a placement: neither slot gives its reward")
         if ctx.failed:

@@ -81,7 +81,7 @@ def resolve_gather(ctx: Ctx) -> None:
     if declared_raw is None:
         if wild:
             example = items_text({**fixed, ctx.goods[0]: fixed.get(ctx.goods[0], 0) + wild})
-            ctx.ask("FC-GATHER-6", f"{shop.id} yields {yield_text(fixed, wild, dragons)}: say which goods (e.g. fc gather {example})")
+            ctx.ask("FC-GATHER-6", f"{shop.id} yields {yield_text(fixed, wild, dragons)}: say which goods (e.g. fc gather {example})", word="gain")
         declared = dict(fixed)
     else:
         items = ctx.read_items(declared_raw, "gain")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Sequence
 
 from scorekeeper.core.events import Event
@@ -136,11 +137,11 @@ def resolve_visit(ctx: Ctx) -> None:
             f"({player_list(present)}): {who.name} cannot visit it{instead()}",
         )
     if missing and who.items_total() >= len(present):  # FC-TURN-6
-        ctx.error(
-            "FC-TURN-6",
-            f"give 1 good or 1 coin to each player at {shop.id}: {player_list(missing)} not paid "
-            f"(--pay GOOD for everyone there, or --pay NAME=GOOD each; {who.name} holds {holding_text(ctx, who)})",
-        )
+        said = (f"give 1 good or 1 coin to each player at {shop.id}: {player_list(missing)} not paid "
+                f"(--pay GOOD for everyone there, or --pay NAME=GOOD each; {who.name} holds {holding_text(ctx, who)})")
+        # the word that gives it: a door that offers plays by choices offers the payments in place (WEB-3); a
+        # breach all the same, which the table may force (an unpaid visit it wants on record)
+        ctx.add(replace(error("FC-TURN-6", said), word="pay"))
     elif missing:  # FC-TURN-6, FC-TURN-7: cannot pay them all
         each = " each" if len(missing) > 1 else ""
         ctx.error("FC-TURN-6", f"{player_list(missing)} at {shop.id} must{each} get 1 good or 1 coin")
@@ -196,7 +197,7 @@ def resolve_end_turn(ctx: Ctx) -> None:
     if len(flips) != len(turn.new_shops):
         flip_each = f"{len(turn.new_shops)} new shop(s) were drawn this turn: flip each one (--flip NAME[=FACE])"
         if turn.new_shops and not flips:  # none flipped: asked for
-            ctx.ask("FC-END-TURN-2", flip_each)
+            ctx.ask("FC-END-TURN-2", flip_each, word="flips")
         elif turn.new_shops:
             ctx.block("FC-END-TURN-2", flip_each)
         else:

@@ -142,9 +142,13 @@ def limits(st: FlameState) -> list[str]:
 # -- the guided walk (``scorekeeper tally flamecraft --players …``) -----------------------------------------
 
 
-def read_cards(text: str) -> list[str]:
-    """Card ids as typed, separated by spaces or commas: ``d1 d2``."""
-    return text.replace(",", " ").split()
+def read_hand(text: str) -> list[str] | int:
+    """The artisan dragons in hand, as the table knows them (field report TALLY-21): a count, ``3``, or the card
+    ids, ``d1 d2`` (separated by spaces or commas)."""
+    words = text.replace(",", " ").split()
+    if len(words) == 1 and words[0].isdigit():
+        return int(words[0])
+    return words
 
 
 def read_fancies(text: str) -> list[tuple[str, str | None]]:
@@ -152,7 +156,7 @@ def read_fancies(text: str) -> list[tuple[str, str | None]]:
     reward: what it scores when its condition is met), ``FY-1=sun:3rep`` (a Sun dragon: its points are on the
     track already). A name alone is asked again: whether it is sun or moon decides the score (TALLY-24)."""
     found: list[tuple[str, str | None]] = []
-    for word in text.replace(",", " ").split():
+    for word in fancy_words(text):
         name, face = split_ref(word)
         if face is None:
             raise BadInput(f"{name}: give its face, as the card reads: {name}=moon:4rep or {name}=sun:3rep")
@@ -164,34 +168,106 @@ def read_fancies(text: str) -> list[tuple[str, str | None]]:
     return found
 
 
-def read_moon(text: str) -> dict[str, bool]:
-    """Which Moon dragons' conditions are met: ``FY-2=yes FY-4=no``."""
+def fancy_words(text: str) -> list[str]:
+    """The fancy dragons of a line, each ``NAME`` or ``NAME=FACE``: separated by spaces or commas, a face's goal
+    keeping its spaces (``FY-12=moon:3rep:goal=hold 3 enchanted shops FY-3=sun:3rep``): a word without ``=`` after
+    a face with a goal is more of that goal."""
+    cards: list[str] = []
+    for word in text.replace(",", " ").split():
+        head, eq, _ = word.partition("=")
+        starts = bool(eq) and ":" not in head
+        if cards and not starts and not eq and ":goal=" in cards[-1]:
+            cards[-1] += f" {word}"  # more words of a goal
+        else:
+            cards.append(word)
+    return cards
+
+
+def moon_dragons(answers: Answers) -> list[str]:
+    """The Moon dragons among a player's fancy dragons typed so far (their ids), in the order typed."""
+    return [norm_id(card) for card, face in answers.get("fancies") or () if face and face.lower().startswith("moon")]
+
+
+#: a Moon answer for all of the player's Moon dragons at once
+ALL = {"yes": True, "y": True, "all": True, "no": False, "n": False, "none": False}
+
+
+def read_moon(text: str) -> dict[str, bool] | bool:
+    """Which of the player's Moon dragons met their condition: ``FY-2=yes FY-4=no``, or ``yes`` (all of them) or
+    ``no`` (none)."""
+    if text.strip().lower() in ALL:
+        return ALL[text.strip().lower()]
     answers = {"yes": True, "y": True, "no": False, "n": False}
 
     def yes_no(word: str) -> bool:
         if word.lower() not in answers:
             raise BadInput(f"expects yes or no, not {word!r}")
         return answers[word.lower()]
-    return {norm_id(card): met for card, met in pairs(text, yes_no).items()}
+    return {norm_id(card): met for card, met in pairs(text, yes_no, example="FY-2=yes").items()}
+
+
+def moon_within(value: Any, answers: Answers) -> None:
+    """A Moon answer judges the player's own Moon dragons, each of them (field report TALLY-22, TALLY-7): a card
+    the player did not type as a Moon dragon is named with the closest one, one left out is asked for."""
+    own = moon_dragons(answers)
+    if isinstance(value, bool):
+        return
+    for card in value:
+        if card not in own:
+            raise BadInput(f"{card} is not one of this player's Moon dragons{suggest(card, own)} "
+                           f"({', '.join(own)})")
+    left = [card for card in own if card not in value]
+    if left:
+        raise BadInput(f"say for {', '.join(left)} too: {left[0]}=yes or {left[0]}=no (or yes: all met)")
+
+
+def moon_words(before: str, answers: Answers) -> list[str]:
+    """Tab offers each of the player's Moon dragons with yes or no, and ``yes``/``no`` for all of them."""
+    return [*(f"{card}={word}" for card in moon_dragons(answers) for word in ("yes", "no")), "yes", "no"]
+
+
+def read_end(text: str) -> dict[str, str] | None:
+    """Who triggered the game end and which deck ran out (``Ada artisan``, ``Ada enchantment``): under the
+    rulebook's final turns they played the last turn, so they are the one held to the limits (TALLY-11, TALLY-21);
+    an empty line: not known."""
+    words = text.split()
+    if not words:
+        return None
+    decks = {"artisan": "artisan", "enchantment": "ench", "ench": "ench"}
+    if len(words) != 2 or words[1].lower() not in decks:
+        raise BadInput("who triggered the end and which deck ran out: NAME artisan or NAME enchantment")
+    return {"player": words[0], "deck": decks[words[1].lower()]}
 
 
 def build(players: Sequence[str], table: Answers, each: Mapping[str, Answers]) -> dict[str, Any]:
     """The tally's state from the walk's answers: the game finished, each player's reputation, coins, goods
-    left, dragons in hand and fancy dragons (a Sun dragon typed with its face counted as scored: its reputation
-    is on the track); the Moon conditions met, when any was typed; the fancy dragons' faces typed, as a catalog."""
+    left, dragons in hand (ids, or a count) and fancy dragons (a Sun dragon typed with its face counted as scored:
+    its reputation is on the track); each player's Moon answers (a Moon dragon whose answer is still to come
+    counted as not met meanwhile); who triggered the end (the last to play), when typed; the fancy dragons'
+    faces typed, as a catalog."""
     rows: dict[str, Any] = {}
     faces: dict[str, str] = {}
+    moon: dict[str, bool] = {}
     for name in players:
-        row = {key: value for key, value in each.get(name, {}).items() if key != "fancies"}
-        fancies = each.get(name, {}).get("fancies")
+        got = each.get(name, {})
+        row = {key: value for key, value in got.items() if key not in ("fancies", "moon")}
+        fancies = got.get("fancies")
         if fancies is not None:
             row["fancies"] = [card for card, _ in fancies]
             faces.update((card, face) for card, face in fancies if face)
             row["sun_scored"] = [card for card, face in fancies if face and face.lower().startswith("sun")]
+        answer = got.get("moon", False)
+        for card in moon_dragons(got):
+            moon[card] = answer if isinstance(answer, bool) else bool(answer.get(card))
         rows[name] = row
     state: dict[str, Any] = {"finished": True, "players": rows}
-    if table.get("moon"):
-        state["moon"] = table["moon"]
+    if moon:
+        state["moon"] = moon
+    end = table.get("end")
+    if end:
+        state["end_trigger"] = {**end, "seq": 0, "turn": 0}
+        state["final_queue"] = []
+        state["artisan_deck" if end["deck"] == "artisan" else "ench_deck"] = 0
     return {"state": state, **({"catalog": {"fancy": faces}} if faces else {})}
 
 
@@ -204,15 +280,21 @@ WALK = Walk(
                          "comma-separated (A-01)", words=()),
         setting_question(SETTING["tiebreak_goods_count_coins"], "coins in tiebreak", "coins count as leftover "
                          "goods in the second tiebreak? yes or no (A-03)"),
-        Question("moon", "Moon dragons", read_moon, "the Moon dragons met: FY-2=yes FY-4=no (empty: none)"),
+        Question("end", "game end", read_end, "who triggered it and which deck ran out, e.g. Ada artisan: they "
+                 "played last and discarded down to the limits (Enter: not known)", of_players=True,
+                 words=("artisan", "enchantment")),
     ),
     player=(
         Question("rep", "reputation", whole, "the reputation track, e.g. 24"),
         Question("coins", "coins", whole, "the coins held, e.g. 3"),
         Question("goods", "goods", pairs, "the goods left: bread=1 iron=2 (empty: none)", words=DEFAULT_GOODS),
-        Question("hand", "hand", read_cards, "the dragon cards in hand: d1 d2 (empty: none)"),
+        Question("hand", "hand", read_hand, "how many artisan dragons in hand, e.g. 2 (or their ids; empty: none)"),
         Question("fancies", "fancy dragons", read_fancies, "the fancy dragons played, with the face of each "
                  "one: FY-2=moon:4rep FY-1=sun:3rep (empty: none)"),
+        Question("moon", "Moon dragons met", read_moon, "for each of this player's Moon dragons (Tab offers "
+                 "them), whether its condition is met: NAME=yes NAME=no; or yes (all met), no (none)",
+                 when=lambda got: bool(moon_dragons(got)),
+                 within=moon_within, complete=moon_words),
     ),
     build=build,
 )

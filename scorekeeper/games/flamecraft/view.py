@@ -1,11 +1,12 @@
-"""What the table companion shows: ``status`` (whose turn, what next, holdings, town) and ``describe``."""
+"""What the table companion shows: ``status`` (whose turn, what next, holdings, town) and ``describe``; the plays
+offered now, with their legal values, are ``choices``."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from scorekeeper.core.events import Event
-from scorekeeper.core.protocol import Choice, Expectation, Section, Status
+from scorekeeper.core.protocol import Section, Status
 
 from .context import DECK_NAMES, items_text, reward_text
 from .ending import final_words, round_of
@@ -153,68 +154,6 @@ def _visitable(state: FlameState, who: str) -> str:
         there = [p.name for p in state.players.values() if p.token == shop_id and p.name != who]
         parts.append(f"{shop_id} (pay {', '.join(there)})" if there else shop_id)
     return "open: " + ", ".join(parts) if parts else f"{who} can visit no shop"
-
-
-def expect(state: FlameState) -> Expectation:
-    """Who acts now and the plays legal now, with the values each accepts (the words of ``expected``)."""
-    text = expected(state)
-    turn = state.turn
-    if state.finished:  # a tally too: no setup to record once the game is over
-        moons = [card for name in state.order for card in moon_cards(state, name)]
-        final = [Choice("FINAL_SCORING", None, {"moon": moons}, "scorekeeper fc final --moon CARD --missed CARD")]
-        return Expectation(text, None, final if state.moon is None and moons else [], finished=True)
-    if not state.setup_done:  # the catalog's artisan dragons and enchantments (field report FC-F3)
-        starters = state.catalog_starters.get("dragons", [])
-        offered = {"park": [d for d in state.faces.get("dragon", {}) if d not in starters],
-                   "row": list(state.faces.get("ench", {}))}
-        return Expectation(text, None, [Choice("SETUP", None, offered, "scorekeeper fc setup --park NAMES --row NAMES")])
-    undealt = [n for n in state.order if not state.players[n].dealt]
-    if undealt:
-        example = f"scorekeeper fc deal {undealt[0]} --hand D1,D2,D3 --keep FANCY"
-        dealt = [p.companion for p in state.players.values()]
-        companions = [c for c in state.faces.get("comp", {}) if c not in dealt] if state.settings.get("companions") else []
-        values = {"player": undealt, **({"companion": companions} if companions else {})}
-        return Expectation(text, None, [Choice("SETUP_PLAYER", undealt[0], values, example)])
-    if state.finished or turn is None:
-        moons = [card for name in state.order for card in moon_cards(state, name)]
-        final = [Choice("FINAL_SCORING", None, {"moon": moons}, "scorekeeper fc final --moon CARD --missed CARD")]
-        return Expectation(text, None, final if state.moon is None and moons else [], finished=True)
-    who, shop_id = turn.player, turn.shop or ""
-    shop = state.shops.get(shop_id)
-    here = [d for d in (shop.slots if shop else []) if d]
-    choices: list[Choice] = []
-    if turn.phase == "start":  # one choice per shop, with what may be paid to each player there (FC-F3)
-        visitor = state.players[who]
-        items = [g for g in state.goods if visitor.goods.get(g, 0)] + (["coin"] if visitor.coins else [])
-        for shop_id in legal_shops(state, visitor):
-            there = [p.name for p in state.players.values() if p.token == shop_id and p.name != who]
-            pay = [*items, *(f"{name}={item}" for name in there for item in items)] if there else []
-            choices.append(Choice("VISIT", who, {"shop": [shop_id], "pay": pay}, "scorekeeper fc visit SHOP"))
-    elif turn.phase == "visited":
-        choices.append(Choice("GATHER", who, {}, "scorekeeper fc gather"))
-        cards = castable(state, who, shop_id)
-        if cards:
-            choices.append(Choice("ENCHANT", who, {"card": cards}, "scorekeeper fc enchant CARD"))
-    else:
-        if turn.phase == "gather" and turn.gather_step < 2:  # one choice per dragon, with its slots (FC-F3)
-            for card, slots in fitting_slots(state, who, shop_id).items():
-                choices.append(Choice("PLACE", who, {"dragon": [card], "slot": slots}, "scorekeeper fc place DRAGON [SLOT]"))
-        if turn.phase == "gather":
-            ready = [turn.followup] if turn.followup and turn.gather_step < 4 else here if turn.gather_step < 3 else []
-        else:
-            ready = [d for d in here if d not in turn.fired]
-        if ready:
-            choices.append(Choice("FIRE_UP", who, {"dragon": ready}, "scorekeeper fc fire DRAGON …"))
-        if turn.phase == "gather" and turn.gather_step < 4 and (state.face("shop", shop_id) or {}).get("ability"):
-            choices.append(Choice("SHOP_ABILITY", who, {"reserve": list(state.row)}, "scorekeeper fc ability …"))
-        choices.append(Choice("END_TURN", who, {}, "scorekeeper fc end" + refills(state).partition(" (")[0]))
-    player = state.players[who]
-    suns = [c for c in player.fancies if c not in player.sun_scored and (state.face("fancy", c) or {}).get("kind") == "sun"]
-    if suns:
-        choices.append(Choice("FANCY_SCORE", who, {"card": suns}, "scorekeeper fc sun CARD"))
-    if state.settings.get("companions") and player.companion and not player.companion_used:
-        choices.append(Choice("COMPANION_USE", who, {"reserve": list(state.row)}, "scorekeeper fc companion …"))
-    return Expectation(text, who, choices)
 
 
 def status(state: FlameState) -> Status:

@@ -24,7 +24,7 @@ def test_expect_lists_the_starting_tiles_then_the_legal_flights():
     assert [(c.event, c.player) for c in first.choices] == [("START", "A"), ("START", "B"), ("START", "C")]
     start_all(t)
     expectation = GAME.expect(t.state)
-    assert expectation.player == "A" and [c.event for c in expectation.choices] == ["FLY"]
+    assert expectation.player == "A" and {(c.event, c.player) for c in expectation.choices} == {("FLY", "A")}
     spaces = expectation.accepts("to")
     assert "S2" in spaces and "N6" not in spaces  # N6 is where A stands
     status = GAME.status(t.state)
@@ -33,13 +33,14 @@ def test_expect_lists_the_starting_tiles_then_the_legal_flights():
 
 def test_expect_names_the_activation_due_and_its_values():
     """ED-ACT-1, ED-ACT-5, ED-LOC-GATHER-1: after a flight the next piece's Location is the play expected, for its
-    owner, with the stacks Gathering may take; NONE is offered too."""
+    owner, with the stacks Gathering may take (for the shell: the face drawn is a typed word); NONE is offered too."""
     t = board_table()
     t.play("FLY", "A", to="S2", valley="Sinistra")
     expectation = GAME.expect(t.state)
     gather = expectation.choices[0]
     assert (gather.event, gather.player, list(gather.values["piece"])) == ("GATHER", "A", ["A"])
-    assert set(gather.values["tile"]) == {"E1", "G1", "O1", "F1"}
+    assert set(GAME.legal_values(t.state, gather, "tile")) == {"E1", "G1", "O1", "F1"}
+    assert "tile" not in gather.values  # no stack's contents are known: the face drawn is typed
     assert expectation.choices[1].event == "NONE"
 
 

@@ -36,7 +36,7 @@ def test_reveal_guild_offers_the_heroes_not_revealed_yet(tmp_path: Path) -> None
     assert len(heroes) == 25 and "priestess" not in heroes and "blazebinder" not in heroes
     assert table.complete("reveal guild 3 fire") == ["fire-sage", "fire-marshall"]
     assert table.complete("reveal guild bard master-") == ["master-scout", "master-ranger"]
-    assert table.complete("reveal tavern ") == []
+    assert table.complete("reveal tavern ") == ["1", "2", "3"]  # the empty slots (field report 2026-12-06 EH-F1)
     assert shell_complete("scorekeeper eh reveal gu 3 fire-s", session) == ["fire-sage"]
 
 

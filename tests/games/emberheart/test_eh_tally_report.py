@@ -46,9 +46,8 @@ def home(tmp_path: Path) -> dict[str, str]:
 
 def walk(tmp_path: Path, home: dict[str, str], maren: list[str], tobi: list[str]) -> Any:
     """Maren and Tobi's table typed in the walk (piped): Flame table 4=5, side A, the book's readings, then each
-    player's Flame, Gear, tracks, Hirelings (Enter) and ``cards``."""
-    typed = ["4=5,1=1,2=2", "", "", "3", "2", "4", "2", "0", "", *maren, "", "5", "1", "1", "6", "2", "", *tobi, "",
-             "yes"]
+    player's board (Flame, Gear, tracks on one line), Hirelings (Enter) and ``cards``."""
+    typed = ["4=5,1=1,2=2", "", "", "3 2 4 2 0", "", *maren, "", "5 1 1 6 2", "", *tobi, "", "yes"]
     return CliRunner(env=home).invoke(main, ["tally", "emberheart", "--players", ",".join(PLAYERS), "--session",
                                              str(tmp_path / "walked.json")], input="\n".join(typed) + "\n")
 
