@@ -14,7 +14,9 @@ import pytest
 from scorekeeper.core.protocol import Choice, Draft
 from scorekeeper.games.emberheart import GAME
 from scorekeeper.games.emberheart.cards import HEROES
+from scorekeeper.app.session import Session
 from scorekeeper.cli.shell import Table as Shell
+from scorekeeper.games.emberheart.choices import hire_forms
 from tests.games.emberheart.eh_helpers import Table, attach_now, finish_action_phase, give
 from tests.samples import sample_until
 from tests.web.by_choices import walk
@@ -139,7 +141,6 @@ def test_aides_swaps_and_attachments_are_a_choice_each_with_their_own_words() ->
 def test_a_finished_game_offers_no_play() -> None:
     """Field report WEB-11: a finished game offered an End Game declaration to every player, and took it."""
     for sample in ("four-players.json", "two-players-side-b.json"):
-        from scorekeeper.app.session import Session
         from tests.web.by_choices import SAMPLES
 
         expectation = Session.open(SAMPLES / "emberheart" / sample, cached=False).expect()
@@ -229,17 +230,10 @@ def test_a_raid_discard_lists_the_words_the_players_heroes_add() -> None:
 
 
 def test_the_shell_completes_a_partys_hirelings_as_one_word(tmp_path: Path) -> None:
-    """The phone taps a letter per Hireling; the shell's HIRE is one word (2G1S), so Tab offers those the player
-    holds that the Location takes, smallest first (Brandon holds Grunts only)."""
+    """The phone taps a letter per Hireling; the shell's HIRE is one word (2G1S): after the space, the Parties of
+    its size the player can send (``tab``); before it, any the player holds that the Location takes."""
     session = sample_until(tmp_path, "emberheart", "two-players-side-b.json", 26)
-    assert Shell(session).complete("place tavern 3 ") == ["1G", "2G", "3G", "4G", "5G"]
+    assert Shell(session).complete("place tavern 3 ") == ["3G"]  # Brandon holds Grunts only
     assert Shell(session).complete("place tavern ") == ["1", "2", "3", "5"]
-
-
-def test_every_word_is_a_field_the_play_records_or_one_complete_reads() -> None:
-    """A phone's words are the CLI's: each is a declared field (the Leader's ``companion`` joins his new Party,
-    read into ``place``), and every play has a label for people."""
-    for declared in GAME.events:
-        words = {w.name for w in declared.draft_words}
-        assert words <= {f.name for f in declared.fields} | ({"companion"} if declared.name == "TAKE_AIDE" else set())
-        assert declared.label and "--" not in declared.label and "scorekeeper" not in declared.label
+    state = Session.open(session).state
+    assert hire_forms(state, "Brandon", "tavern") == ["1G", "2G", "3G", "4G", "5G"]
