@@ -10,7 +10,7 @@ from __future__ import annotations
 from scorekeeper.core.protocol import Word
 
 _SPACE = Word("space", "space", help="the Party's space")
-_LOCATION = Word("location", "Location")
+_LOCATION = Word("location", "location")
 _EXOTIC = Word("exotic", "an exotic Dragon counts as", many=True, help="DRAGON=colour, for an unattached exotic Dragon")
 _TRACK = Word("track", "track")
 
@@ -28,7 +28,7 @@ LABELS: dict[str, str] = {
 
 WORDS: dict[str, tuple[Word, ...]] = {
     "CARD_REVEAL": (
-        Word("location", "Location", required=True),
+        Word("location", "location", required=True),
         Word("level", "Mountain level"),
         Word("slot", "slot", help="the offer slot (the Garrison: its colour)"),
         Word("hero", "Hero"),
@@ -48,7 +48,7 @@ WORDS: dict[str, tuple[Word, ...]] = {
     ),
     "TWO_P_REVEAL": (Word("spaces", "blocked spaces", many=True, required=True),),
     "PLACE_PARTY": (
-        Word("location", "Location", required=True), _SPACE,
+        Word("location", "location", required=True), _SPACE,
         Word("hire", "Hirelings", many=True, help="a letter per Hireling: G Grunt, S Scout, R Ranger, W Warden"),
         Word("companion", "the Companion joins"),
         Word("strength", "use the Companion's Strength"), Word("senses", "take the Senses Gear"),
