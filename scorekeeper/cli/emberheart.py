@@ -242,7 +242,7 @@ def raid(everyone: bool, discard: str | None, card: int | None, fire_sage: bool,
         if not everyone:
             return [("", Draft("RAID_DISCARD", who(s, player), payload))]
         waiting = [c for c in s.expect().choices if c.event == "RAID_DISCARD" and c.player]
-        decided = [c for c in waiting if not c.values] or waiting[:1]  # those who choose are left (as the field report asked)
+        decided = [c for c in waiting if not c.values.get("discard")] or waiting[:1]  # who chooses is left
         return [(str(c.player), Draft("RAID_DISCARD", c.player, {})) for c in decided] or [
             ("", Draft("RAID_DISCARD", None, {}))]
 

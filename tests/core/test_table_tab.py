@@ -73,7 +73,7 @@ def test_the_empty_line_menu_is_the_moment_with_whole_descriptions(tmp_path: Pat
     the first in a 4-player Action phase, each description cut at 40 characters; now the plays legal now come
     first, then the session's commands, the game's other commands last (off the menu's first screen), and each
     description runs to the width of the terminal."""
-    session = sample_until(tmp_path, "emberheart", "four-players.json", 42)  # Helga's turn, Action phase
+    session = sample_until(tmp_path, "emberheart", "four-players.json", 33)  # an Action phase turn
     table = Table(session)
     menu = [name for name, _ in table.described("")]
     assert menu[:4] == ["place", "special", "aide", "swap"] and menu.index("status") == 4
@@ -99,8 +99,8 @@ def test_emberheart_words_with_known_values_complete(tmp_path: Path) -> None:
     party = Table(sample_until(tmp_path, "emberheart", "four-players.json", 27))  # Brandon holds 9G 1S
     assert party.complete("place tavern 3 ") == ["3G", "2G1S"]  # the Parties of 3 his supply can send
     assert party.complete("place tav 4 3") == ["3G1S"]
+    assert Table(sample_until(tmp_path, "emberheart", "four-players.json", 33)).complete("swap G ") == ["S", "R", "W"]
     action = Table(sample_until(tmp_path, "emberheart", "four-players.json", 42))  # Helga's turn
-    assert action.complete("swap G ") == ["S", "R", "W"]
     assert action.complete("aide defender ") == ["1", "2", "preserve:5", "camp:5", "guild:1"]
     claim = Table(sample_until(tmp_path, "emberheart", "four-players.json", 56))  # Helga claims at the Camp
     assert claim.complete("claim C1 --attach ") == ["priestess"]

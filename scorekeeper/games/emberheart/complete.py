@@ -15,6 +15,7 @@ from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.errors import BadInput
 from scorekeeper.core.protocol import Draft, is_whole, resolve_player
+from scorekeeper.games.emberheart import picks
 from scorekeeper.games.emberheart.cards import COLOURS, MOUNTAIN, Card, hire_text
 from scorekeeper.games.emberheart.notation import hero_word
 from scorekeeper.games.emberheart.rules_action import aides_left, level
@@ -27,7 +28,7 @@ Completer = Callable[[State, Draft], Draft]
 def complete(st: State, draft: Draft, active: Callable[[], str | None]) -> Draft:
     """The event to record for ``draft``; ``active()`` is whoever ``expect`` says acts now."""
     completer = COMPLETERS.get(draft.type)
-    payload = {k: v for k, v in draft.payload.items() if v is not None}
+    payload = picks.read(draft.type, {k: v for k, v in draft.payload.items() if v is not None})
     draft = Draft(draft.type, draft.player, payload)
     if completer is None:
         return draft

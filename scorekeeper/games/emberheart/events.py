@@ -7,8 +7,11 @@ holds a slot number or a card name is declared ``any``: the rules read it and re
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from scorekeeper.core.protocol import PLAYER_NONE, PLAYER_OPTIONAL, PLAYER_REQUIRED, EventType, Field
 from scorekeeper.core.tallying import TALLY_EVENT
+from scorekeeper.games.emberheart.words import LABELS, WORDS
 
 
 def _f(name: str, kind: str = "any", help: str = "", required: bool = False) -> Field:
@@ -50,7 +53,7 @@ _CLAIM = (
     _f("skill4", "str", "skill 4: G, S, R or W"),
 )
 
-EVENTS: tuple[EventType, ...] = (
+_EVENTS: tuple[EventType, ...] = (
     EventType("CARD_REVEAL", "a card enters an offer (setup, Reset, Apprentice)", _FACE, PLAYER_NONE),
     EventType("RAID_REVEAL", "a Raid card is revealed", (
         _f("slot", "int", "1 or 2"), _f("item", "str", "G or E"), _f("basis", "str", "what is counted"),
@@ -125,3 +128,7 @@ EVENTS: tuple[EventType, ...] = (
         _f("reason", "str", "why the table differs from the journal")), PLAYER_NONE),
     TALLY_EVENT,
 )
+
+#: each play with its label for people and its words as the table gives them (``words``: the CLI's, a phone's)
+EVENTS: tuple[EventType, ...] = tuple(
+    replace(e, label=LABELS.get(e.name, ""), words=WORDS.get(e.name)) for e in _EVENTS)

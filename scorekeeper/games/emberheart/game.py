@@ -24,9 +24,8 @@ from scorekeeper.games.emberheart.settings import SETTINGS, flame_glory_problem
 from scorekeeper.games.emberheart.tab import tab_values
 from scorekeeper.games.emberheart.state_check import check_state as state_findings
 from scorekeeper.games.emberheart.state import ACTION, END, RAID, REWARD, Player, State, new_offers
-from scorekeeper.games.emberheart.view import (
-    OBSERVABLE, describe_event, expect_of, expected_text, observe_key, observed_as, spaces_to_block, status_of,
-)
+from scorekeeper.games.emberheart.choices import expect_of, hire_forms
+from scorekeeper.games.emberheart.view import OBSERVABLE, describe_event, expected_text, observe_key, observed_as, status_of
 
 Handler = Callable[[State, Ctx], None]
 
@@ -212,13 +211,15 @@ class Emberheart(Game):
         return expect_of(state)
 
     def legal_values(self, state: State, choice: Choice, name: str) -> list[str]:
-        """Those of ``choice``, and for completion: ``block``'s spaces (``spaces_to_block``); a Hero revealed
-        into the Guild, the word after ``reveal guild`` (several cards) or after its slot."""
-        if choice.event == "TWO_P_REVEAL" and name == "spaces":
-            return spaces_to_block(state)
+        """Those of ``choice`` (every word's, ``choices``), and for the shell the words where the CLI's differ:
+        a Hero revealed into the Guild is the word after ``reveal guild`` (several cards) or after its slot; the
+        words no hint lists (``tab``, field report EH-F1); a Party's Hirelings are one word (``2G1S``: those the
+        player holds that the Location takes, at most 5), not a letter per Hireling as a phone taps them."""
         if choice.event == "CARD_REVEAL" and name in ("slot", "face") and choice.values.get("hero"):
             return list(choice.values.get("hero", ()))
         found = tab_values(state, choice, name)  # the words no hint lists (field report EH-F1)
+        if found is None and choice.event == "PLACE_PARTY" and name == "hire" and choice.player:
+            found = hire_forms(state, choice.player, choice.values.get("location", [""])[0])
         return found if found is not None else super().legal_values(state, choice, name)
 
     def complete(self, state: State, draft: Draft) -> Draft:

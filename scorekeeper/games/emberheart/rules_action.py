@@ -303,7 +303,8 @@ def take_aide(st: State, ctx: Ctx) -> None:
         place = ctx.get("place")
         if place:
             if not recall:
-                ctx.ask("EH-AIDE-6", "the Leader's new Party follows a recall; name the recalled Party too")
+                ctx.ask("EH-AIDE-6", "the Leader's new Party follows a recall; name the recalled Party too",
+                        word="recall")
             do_place(st, ctx, p, place, via_leader=True)  # EH-AIDE-6
     elif aide == "defender":
         slot = ctx.get("raid")

@@ -223,7 +223,8 @@ def hero_ability(st: State, ctx: Ctx) -> None:
             ctx.stop(rule, "the Bard acts once per round")
         keep, drop = hero_key(str(ctx.get("keep", ""))), hero_key(str(ctx.get("discard", "")))
         if keep is None or drop is None or keep == drop:
-            ctx.ask(rule, "name the 2 Hero cards drawn: the one kept (--keep) and the one discarded (--discard)")
+            ctx.ask(rule, "name the 2 Hero cards drawn: the one kept (--keep) and the one discarded (--discard)",
+                    word="keep" if keep is None else "discard")
         from scorekeeper.games.emberheart.rules_setup import hero_seen, new_id
 
         for h in (keep, drop):
@@ -291,7 +292,8 @@ def hero_ability(st: State, ctx: Ctx) -> None:
         if dragon.exotic and not dragon.attached_to:
             colour = str(ctx.get("colour", "")).lower()
             if colour not in COLOURS:
-                ctx.ask("EH-DRG-6", f"{dragon.id} is exotic: say which colour it counts as (--colour red)")
+                ctx.ask("EH-DRG-6", f"{dragon.id} is exotic: say which colour it counts as (--colour red)",
+                        word="colour")
         track = colour_track(st, colour, ctx)  # EH-HERO-DRAGONTRAINER-A2
         dragon.discarded = True  # EH-DRG-8
         if dragon.attached_to:

@@ -111,7 +111,7 @@ def raid_discard(st: State, ctx: Ctx) -> None:
             if plans:
                 ctx.ask("EH-RAID-5", f"{p.name} must discard {must} Expert(s) and owns "
                                      f"{', '.join(f'{p.hire[t]}{t}' for t in owned)}: say which, e.g. "
-                                     f"eh raid -p {p.name} --discard {hire_text(plans[0])}")
+                                     f"eh raid -p {p.name} --discard {hire_text(plans[0])}", word="discard")
             plan = {t: p.hire[t] for t in EXPERTS} if must == experts(p.hire) else {owned[0]: must} if must else {}
         else:
             plan = read_counts(given, ctx, "EH-RAID-5")

@@ -480,7 +480,7 @@ def mountain_claim(st: State, ctx: Ctx) -> None:
         flame_up(st, p, 1, ctx)
         if not ctx.get("track"):
             ctx.ask("EH-MTN-15", "the top Dragon also moves one Attribute marker up: say which, e.g. eh claim -t "
-                                  "strength (strength, senses or speed)")
+                                  "strength (strength, senses or speed)", word="track")
         track = valid_track(ctx.get("track"), ctx, "EH-MTN-15", "track the top Dragon advances")
         advance(st, p, track, 1, ctx)
         if hero_active(st, p.name, "peakwalker"):  # EH-HERO-PEAKWALKER-A

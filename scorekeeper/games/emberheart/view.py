@@ -6,15 +6,14 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.core.events import Event
-from scorekeeper.core.protocol import Choice, Expectation, ObservationError, Section, Status
+from scorekeeper.core.protocol import Choice, ObservationError, Section, Status
 from scorekeeper.games.emberheart.cards import (
-    COLOURS, GUILD, HEROES, LOCATION_TITLES, LOCATIONS, MOUNTAIN, TRACKS, hire_text, req_text,
+    COLOURS, HEROES, LOCATION_TITLES, MOUNTAIN, TRACKS, hire_text, req_text,
 )
 from scorekeeper.games.emberheart.context import total_hire
 from scorekeeper.games.emberheart.rules_action import aides_left
 from scorekeeper.games.emberheart.rules_raid import discard_choices, raid_in_force, required_discards
 from scorekeeper.games.emberheart.rules_reward import NP, expected
-from scorekeeper.games.emberheart.tab import slot_words
 from scorekeeper.games.emberheart.state import ACTION, END, RAID, REWARD, Player, State
 
 ROMAN = {1: "I", 2: "II", 3: "III", 4: "IV", 5: "V"}
@@ -159,131 +158,12 @@ def _waiting_for(st: State) -> tuple[str, str | None]:
     return "", None
 
 
-def expect_of(st: State) -> Expectation:
-    """Who acts now and the plays the game accepts now, with the values each word accepts."""
-    text, who = expected_text(st)
-    choices: list[Choice] = []
-    if st.phase == ACTION:
-        choices += _reveal_choices(st)
-        if who is not None:
-            choices += _action_choices(st, who)
-    elif st.phase == REWARD:
-        choices += _reward_choices(st)
-    elif st.phase == RAID:
-        choices += [raid_choice(st, p) for p in st.players if not p.raided]
-    elif st.phase == END:
-        floor = int(st.settings.get("flame_min", 0))
-        for p in st.players:
-            if p.gear >= 3 and p.flame > floor:
-                most = [str(3 * k) for k in range(1, min(p.gear // 3, p.flame - floor) + 1)]
-                choices.append(Choice("END_GEAR_CONVERT", p.name, {"gear": most}, f"eh convert 3 -p {p.name}"))
-            choices.append(Choice("END_DECLARE", p.name, {}, f"eh declare -p {p.name}"))
-    choices += _free_choices(st)
-    return Expectation(text, who, choices, finished=st.phase == END)
-
-
 def raid_choice(st: State, p: Player) -> Choice:
-    """``p``'s Raid discard: the discards to choose among when the player must say which Experts go."""
+    """``p``'s Raid discard: the discards to choose among when the player must say which Experts go (a choice
+    without values is one the rules decide: ``eh raid --all`` records it)."""
     options = discard_choices(st, p)
     return Choice("RAID_DISCARD", p.name, {"discard": options} if options else {},
                   f"eh raid -p {p.name}" + (f" --discard {options[0]}" if options else ""))
-
-
-def _reveal_choices(st: State) -> list[Choice]:
-    """Before the round's first turn: the offers, Raid slots and 2P card still to reveal."""
-    if st.actions:
-        return []
-    choices = []
-    empty = [key.replace("mountain-", "") if key.startswith("mountain-") else key for key, slots in st.offers.items()
-             if None in slots[:3]]
-    locations = list(dict.fromkeys("mountain" if k in ("bottom", "middle", "top") else k for k in empty))
-    locations += ["garrison"] if None in st.garrison.values() else []
-    seen = {c.hero for c in st.cards.values() if c.kind == "hero"}  # each Hero card exists once
-    heroes = [h.replace(" ", "-") for h in HEROES if h not in seen]  # a word each, as typed (field report EH-F6)
-    for location in locations:  # one choice per Location: Tab after 'reveal guild' offers the Heroes
-        choices.append(Choice("CARD_REVEAL", None, {"location": [location], **({"hero": heroes} if location == GUILD
-                                                                               else {})}, f"eh reveal {location} …",
-                              slot_words(st, location)))  # each empty slot with the face it takes (EH-F1)
-    raids = [str(i + 1) for i, r in enumerate(st.raids) if r is None]
-    if raids:
-        choices.append(Choice("RAID_REVEAL", None, {"slot": raids}, f"eh raidcard {raids[0]} G hero"))
-    if len(st.seats) == 2 and not st.two_p_revealed:
-        choices.append(Choice("TWO_P_REVEAL", None, {}, "eh block tavern:3 mountain:5 garrison:2"))
-    return choices
-
-
-def spaces_to_block(st: State) -> list[str]:
-    """The spaces a Two player mode card may block, every space of a Common Location, as typed
-    (``tavern:3``); for completion only (field report EH-F6)."""
-    spaces = int(st.settings.get("location_spaces", 5))
-    return [f"{loc}:{n}" for loc in LOCATIONS for n in range(1, spaces + 1)]
-
-
-def _action_choices(st: State, who: str) -> list[Choice]:
-    """The active player's turn: a Party, a Special Location, an Aide, a Gear swap, or a skip."""
-    from scorekeeper.games.emberheart.cards import SPECIALS
-
-    p = st.player(who)
-    choices = []
-    spaces = int(st.settings.get("location_spaces", 5))
-    if p.crests:  # one choice per Location with its free spaces: no Party, not blocked (field report EH-F6)
-        for loc in LOCATIONS:
-            free = [str(s) for s in range(1, spaces + 1) if st.party(loc, s) is None and (loc, s) not in st.blocked]
-            if free:
-                choices.append(Choice("PLACE_PARTY", who, {"location": [loc], "space": free}, "eh place tavern 3 2G1S"))
-        choices.append(Choice("USE_SPECIAL", who, {"site": list(SPECIALS)}, "eh special warehouse"))
-    left = aides_left(st)
-    if left:
-        choices.append(Choice("TAKE_AIDE", who, {"aide": left}, f"eh aide {left[0]}"))
-    if p.gear:
-        choices.append(Choice("GEAR_SWAP", who, {"from": [t for t, n in p.hire.items() if n]}, "eh swap G S 1"))
-    if not p.crests and not left:
-        choices.append(Choice("SKIP_TURN", who, {}, "eh skip"))
-    return choices
-
-
-def _reward_choices(st: State) -> list[Choice]:
-    """The Party whose turn it is claims or recalls; a non-player Crest discards; the Survivalist orders."""
-    what, space, who = expected(st)
-    if what == "np":
-        from scorekeeper.games.emberheart.rules_reward import np_prescribed
-
-        card = np_prescribed(st)
-        return [Choice("NP_DISCARD", None, {"card": [card.id] if card else []}, "eh np")]
-    if what == "order":
-        tied = [str(s) for g in st.mountain.tied for s in g]
-        return [Choice("MTN_ORDER", who, {"order": tied}, f"eh order {' '.join(tied)}")]
-    if what != "claim" or st.location is None:
-        return []
-    mountain = st.location == MOUNTAIN
-    upper = mountain and st.mountain.stage != "bottom"
-    values = {"location": [st.location], "space": [str(space)], "card": [c.id for c in _offered(st)]}
-    if mountain and st.mountain.stage == "top":
-        values["track"] = list(TRACKS)
-    faces = {c.id: _face(c) for c in _offered(st)}  # Tab shows each card with its face (field report EH-F8)
-    choices = [Choice("MTN_CLAIM" if mountain else "CLAIM", who, values, "eh claim CARD", faces)] if values["card"] else []
-    choices.append(Choice("MTN_RETRIEVE" if upper else "RECALL", who,
-                          {"location": [st.location], "space": [str(space)]}, "eh recall"))
-    return choices
-
-
-def _free_choices(st: State) -> list[Choice]:
-    """Plays not tied to a turn: completable Garrison cards, waiting skill answers."""
-    from scorekeeper.games.emberheart.rules_cards import garrison_shortfall
-
-    choices = []
-    for p in st.players:
-        ready = [c.id for c in st.owned(p.name, "garrison") if not c.completed and not garrison_shortfall(st, p.name, c, {})]
-        if ready:
-            choices.append(Choice("GARRISON_COMPLETE", p.name, {"card": ready}, f"eh complete {ready[0]} -p {p.name}",
-                                  {c: _face(st.cards[c]) for c in ready}))  # each card with its face (EH-F8)
-        if p.skill == 2 and p.pending_flame > 0:
-            choices.append(Choice("FLAME_RESPONSE", p.name, {"option": ["normal", "grunts", "experts"]},
-                                  f"eh respond grunts -p {p.name}"))
-        if p.skill == 3 and p.pending_track:
-            choices.append(Choice("ATTR_EXTRA_STEP", p.name, {"track": list(p.pending_tracks or [p.pending_track])},
-                                  f"eh extra -p {p.name}"))
-    return choices
 
 
 def status_of(st: State) -> Status:

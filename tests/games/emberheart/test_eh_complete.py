@@ -51,8 +51,10 @@ def test_expect_lists_the_legal_plays_with_their_values() -> None:
     choices = {c.event: c for c in expectation.choices}
     assert expectation.accepts("location")[:6] == ["guild", "tavern", "camp", "preserve", "mountain", "garrison"]
     assert choices["RAID_REVEAL"].values["slot"] == ["1", "2"]
-    assert choices["TAKE_AIDE"].player == "Astrid" and choices["TAKE_AIDE"].values["aide"] == [
-        "leader", "defender", "survivalist", "healer"]
+    aides = [c for c in expectation.choices if c.event == "TAKE_AIDE"]  # one per Aide, with its own words
+    assert {c.player for c in aides} == {"Astrid"} and [c.values["aide"] for c in aides] == [
+        ["leader"], ["defender"], ["survivalist"], ["healer"]]
+    assert expectation.accepts("aide") == ["leader", "defender", "survivalist", "healer"]
     assert [c.values["space"] for c in expectation.choices if c.event == "PLACE_PARTY"] == [["1", "2", "3", "4", "5"]] * 6
     table.fill_offers()
     finish_action_phase(table)
