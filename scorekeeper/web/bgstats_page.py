@@ -34,11 +34,16 @@ class Links(NamedTuple):
 
 
 def bgstats_links(s: "Session") -> Links | None:
-    """The BG Stats links of the session's play (None while the game is not over)."""
+    """The BG Stats links of the session's play (None while the game is not over, or over with a score still
+    missing a value: a Flamecraft game whose moon dragons are not judged yet)."""
     from scorekeeper.app.standings import result_of
+    from scorekeeper.core.protocol import MissingValueError
     from scorekeeper.exports import Options, bgstats_link
 
-    result = result_of(s)
+    try:
+        result = result_of(s)
+    except MissingValueError:
+        return None
     if not result.final:
         return None
     full, _ = bgstats_link.export(s, result, Options(location=s.location()))

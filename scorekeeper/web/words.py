@@ -118,9 +118,8 @@ class Offer:
 
 
 def offers(game: Game, expected: Expectation) -> list[Offer]:
-    """The plays the game offers now, one per (event type, player), in the game's order; none once it is over."""
-    if expected.finished:
-        return []
+    """The plays the game offers now, one per (event type, player), in the game's order; once it is over, only what
+    the game still lists to record (Flamecraft's moon dragons judged, 8 Dragons' chests placed), else none."""
     grouped: dict[tuple[str, str | None], list[Choice]] = {}
     for choice in expected.choices:
         grouped.setdefault((choice.event, choice.player), []).append(choice)
@@ -145,9 +144,9 @@ def said_of(game: Game, event: str, choices: Sequence[Choice]) -> str:
 def next_words(game: Game, expected: Expectation) -> str:
     """The Next band: who plays and what they may do, "Ann — gather, or enchant PU-5"; several players each
     with theirs, "the table" for a play nobody in particular makes; the game over said as such."""
-    if expected.finished:
-        return "the game is over: the final score is below"
     found = offers(game, expected)
+    if expected.finished and not found:
+        return "the game is over: the final score is below"
     if not found:
         return f"{expected.player}: nothing the game can list; record what the table played" if expected.player \
             else "nothing the game can list; record what the table played"
@@ -155,7 +154,8 @@ def next_words(game: Game, expected: Expectation) -> str:
     for offer in found:
         by_player.setdefault(offer.player, []).append(offer.said)
     order = sorted(by_player, key=lambda p: (p != expected.player, p is None))  # whose turn it is first
-    return "; ".join(f"{who or 'the table'} — {_either(by_player[who])}" for who in order)
+    said = "; ".join(f"{who or 'the table'} — {_either(by_player[who])}" for who in order)
+    return f"the game is over; still to record: {said}" if expected.finished else said
 
 
 def _either(things: Sequence[str]) -> str:
@@ -165,9 +165,7 @@ def _either(things: Sequence[str]) -> str:
 
 def other_plays(game: Game, expected: Expectation) -> list[tuple[str, str]]:
     """The event types the game offers now (for "Another play": a play for someone the buttons do not name),
-    each with its words; none once the game is over."""
-    if expected.finished:
-        return []
+    each with its words; once the game is over, only what it still lists."""
     seen: dict[str, str] = {}
     for choice in expected.choices:
         if choice.event not in seen:

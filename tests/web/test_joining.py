@@ -235,3 +235,21 @@ def test_bgstats_on_a_phone_shows_the_button_and_a_whole_code_under_the_policy(t
             assert console_errors(phone) == []  # nothing the site's policy refused
         finally:
             phone.quit()
+
+
+def test_a_game_over_whose_score_misses_a_value_offers_the_last_play_not_bg_stats(tmp_path: Path) -> None:
+    """Flamecraft after the last final turn, the moon dragons not judged yet: the score misses a value, so the table
+    page offers the final scoring (no BG Stats link yet) and answers 200; it was a 409 page (the whole game by taps
+    wrote a console error there)."""
+    from starlette.testclient import TestClient
+
+    from scorekeeper.web.app import create_app
+    from scorekeeper.web.served import ServedSession
+    from tests.samples import sample_until
+
+    token = "t" * 32
+    app = create_app(ServedSession(sample_until(tmp_path, "flamecraft", "2p-companions.json", 141)), token=token)
+    with TestClient(app, base_url="http://127.0.0.1") as client:
+        page = client.get(f"/?t={token}")
+    assert page.status_code == 200 and "Open in BG Stats" not in page.text
+    assert "judge the moon dragons" in page.text
