@@ -52,11 +52,13 @@ def offered(expected: Expectation, type: str, player: str | None) -> list[Choice
     return [c for c in expected.choices if c.event == type and c.player in (None, player)]
 
 
-def walk(sample: str, words_of: WordsOf, *, limit: int | None = None) -> Walk:
-    """Replay ``sample`` (a path under ``sample_sessions/``) by choices in memory; ``limit``: its first plays only."""
+def walk(sample: str, words_of: WordsOf, *, limit: int | None = None, catalog: Mapping[str, Any] | None = None) -> Walk:
+    """Replay ``sample`` (a path under ``sample_sessions/``) by choices in memory; ``limit``: its first plays only;
+    ``catalog``: the table's catalog instead of the sample's (e.g. one that lists the box's tiles)."""
     recorded = Session.open(SAMPLES / sample, cached=False)
     config = recorded.config
-    table = Session.in_memory(config.game, config.players, dict(config.settings), catalog=config.catalog)
+    table = Session.in_memory(config.game, config.players, dict(config.settings),
+                              catalog=config.catalog if catalog is None else catalog)
     game = table.game
     found = Walk(sample)
     events = [e for e in recorded.events if e.type != "note"]

@@ -74,3 +74,7 @@ def words_of(event: Event) -> tuple[str, str | None, Words]:
         words = {k: ([str(x) for x in v] if isinstance(v, list) else str(v)) for k, v in p.items()
                  if k != "piece" and v is not None}
     return kind, event.player, words
+
+#: the catalog the whole game by taps plays its sample with: the sample's board and the box's tiles, so that every
+#: tile drawn is a pick (``sample_sessions/inputs/eight-dragons-box.json``)
+CATALOG = "eight-dragons-box.json"

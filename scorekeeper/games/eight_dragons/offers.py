@@ -4,8 +4,9 @@ A door that offers plays by choices (the phone) makes a control per word of a pl
 offers the values a ``Choice`` lists; a play whose values depend on another word is one choice per such word
 (a flight: one per destination, with the ways the Dragons it pushes through the Valley may take; a Grow: one per
 Folk, with that Folk's villages, field report ED-F2). Tiles to place are offered as the table types them
-(``T3@1,-1r2``), only those that fit now; a tile drawn is typed with its face, since no stack's contents are known
-(the shell still completes the stacks a draw may come from: ``drawable``).
+(``T3@1,-1r2``), only those that fit now; a tile drawn is typed with its face unless the catalog lists the box's
+tiles (``box``): then each face of a stack it may come from that the game has not seen yet is offered, as the table
+types it (``O2/WOWWOO/2o,1``, named by the game as a typed one is), beside the stack alone (a face-down draw).
 """
 
 from __future__ import annotations
@@ -16,9 +17,10 @@ from typing import Sequence
 from scorekeeper.core.protocol import Choice
 
 from .board import KINGDOMS, other_kingdom
+from .box import faces_left
 from .context import beneficiary_of, space_label, space_of, still_to_activate
 from .flight import FlightError, simulate
-from .hexgrid import format_cell
+from .hexgrid import format_cell, neighbours
 from .rules_lair import MISSION_LIMIT
 from .rules_locations import COMMAND_OF, EVENT_LOCATION, grow_targets, stacks_left, summon_eligible
 from .rules_turn import close_problems, predicted_bonfires
@@ -54,8 +56,9 @@ def choices(state: EDState) -> list[Choice]:
     if state.turn < 0:
         missing = [n for n in state.order if not state.players[n].started]
         if missing:  # the faces are typed; the Starting Tile may lie in any of its turns
-            return [Choice("START", n, {"rot": TURNS}, f"ed start {n} S/OOOOOO SM/OOOOOO/market:b@0,-1", START_WORDS)
-                    for n in missing]
+            starts = _starts(state)
+            return [Choice("START", n, {"rot": TURNS, **starts}, f"ed start {n} S/OOOOOO SM/OOOOOO/market:b@0,-1",
+                           START_WORDS) for n in missing]
         return flights(state)
     found: list[Choice] = []
     if state.queue:
@@ -77,6 +80,19 @@ def choices(state: EDState) -> list[Choice]:
         found.append(Choice("DONE", state.active, {}, "ed done"))
         if state.last_turn is None or state.turn < state.last_turn:
             found.extend(flights(state))
+    return found
+
+
+def _starts(state: EDState) -> dict[str, list[str]]:
+    """With the box's Starting Tiles and Missions listed: the Starting Tiles not seen yet, and each Starting
+    Mission not seen yet on each cell beside the Starting Tile in each turn (``SM/OWOOWO/market:o@1,0r2``)."""
+    found: dict[str, list[str]] = {}
+    if state.box and "start" in state.box:
+        found["tile"] = faces_left(state.box, "start", state.seen)
+    if state.box and "missions" in state.box:
+        cells = [format_cell(cell) for _, cell in neighbours((0, 0))]
+        found["missions"] = [f"{face}@{cell}r{turn}" for face in faces_left(state.box, "missions", state.seen)
+                             for cell in cells for turn in TURNS]
     return found
 
 
@@ -205,7 +221,7 @@ def _replacements(state: EDState, name: str) -> list[Choice]:
 
 
 def drawable(state: EDState, piece: str, word: str) -> list[str]:
-    """The stacks a draw may come from now (for the shell's completion; a face drawn is typed): at a village only
+    """The stacks a draw may come from now (for the shell's completion and a box's faces): at a village only
     those whose one tile its villagers can pay for (ED-LOC-VILLAGE-1), at Gathering the Level-1 stacks."""
     left = stacks_left(state)
     if word == "tile":  # ED-LOC-GATHER-1
@@ -244,7 +260,14 @@ def _activation_choices(state: EDState, pieces: Sequence[str]) -> list[Choice]:
         kingdom = state.board.kingdom[space]
         offer = {"buy": [t.name for t in state.merchant_offer[kingdom]],
                  "discard": [t.name for t in state.merchant_offer[other_kingdom(kingdom)]]}
+        if state.box and "merchants" in state.box:
+            offer["buy"] += faces_left(state.box, "merchants", state.seen)
         found.append(Choice(event, who, {**values, **{k: v for k, v in offer.items() if v}}, example))
+    elif state.box and loc.type in ("village", "gather"):
+        word = "tiles" if loc.type == "village" else "tile"
+        stacks = drawable(state, first, word)
+        faces = [f for s in stacks for f in faces_left(state.box, s, state.seen)]
+        found.append(Choice(event, who, {**values, word: [*faces, *stacks]}, example))
     else:
         found.append(Choice(event, who, values, example))
     if event != "NONE":

@@ -7,6 +7,7 @@ from typing import Any
 from scorekeeper.core.protocol import GameSetupError, SessionConfig, players_in_order, is_whole
 
 from .board import KINGDOMS, BoardError, parse_board
+from .box import BoxError, parse_box
 from .settings import COLOURS, ROYAL_METRICS
 from .pieces import AUREA, AUREUS, Pieces, wyrmling
 from .state import L1_SIZE, L2_SIZE, EDState, PlayerState
@@ -81,6 +82,12 @@ def build_state(config: SessionConfig) -> EDState:
         stack_size[f"{folk}2"] = 10 - removed
     # ED-SETUP-8: one Bonfire 4th from the bottom: revealed on draw (size − 3), see rules_turn.check_bonfire
     assert stack_size["E1"] == L1_SIZE[n] and stack_size["E2"] == L2_SIZE[n]
+    box = None
+    if catalog.get("tiles") is not None:  # the box's faces: a draw is then a pick (box.faces_left)
+        try:
+            box = parse_box(catalog["tiles"], stack_size)
+        except BoxError as exc:
+            raise GameSetupError(str(exc)) from None
     villages: dict[str, list[Any]] = {}
     trolls: dict[str, int] = {}
     on_board = {folk: 0 for folk in FOLKS}
@@ -106,6 +113,7 @@ def build_state(config: SessionConfig) -> EDState:
         merchant_slots={k: 2 for k in KINGDOMS},  # ED-SETUP-9
         merchant_stacks={k: 9 for k in KINGDOMS},
         royal=royal,
+        box=box,
     )
 
 
