@@ -1,7 +1,7 @@
 """A whole bundled game played from a phone by taps only (issue 35): headless Chromium at 390×844 against ``serve``.
 
-A fresh session is made with the sample's players, settings and catalog (the names typed at ``new`` are not the
-phone's); then, for each recorded event, the phone taps the play's button on the table, then each word's value
+A fresh session is made with the sample's players, settings and catalog (or the catalog file the taps module's
+``CATALOG`` names, e.g. one listing the box's tiles; the names typed at ``new`` are not the phone's); then, for each recorded event, the phone taps the play's button on the table, then each word's value
 among the buttons the page offers (``tests/web/taps_<game>.words_of(event)`` says which, as the in-memory walk
 ``tests/web/by_choices.walk`` does), "none" past an optional word the play leaves out, "done" after a word of
 several picks, and Record; a play the sample forced is recorded anyway through the confirmed form. A value no button
@@ -16,8 +16,9 @@ Skipped, with the reason, where Chromium is missing, the slow checks were not as
 from __future__ import annotations
 
 import importlib
+import json
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -201,9 +202,12 @@ def test_a_whole_game_by_taps_on_a_phone(game: str, tmp_path: Path) -> None:
     sample = getattr(module, "SAMPLE", GAMES[game][1])
     recorded = Session.open(SAMPLES / sample, cached=False)
     path = tmp_path / f"{game}.json"
-    Session.from_meta(path, recorded.journal.meta)
+    catalog = recorded.config.catalog  # the module's ``CATALOG`` (a file of sample_sessions/inputs) wins
+    if getattr(module, "CATALOG", None):
+        catalog = json.loads((SAMPLES / "inputs" / module.CATALOG).read_text(encoding="utf-8"))
+    Session.from_meta(path, replace(recorded.journal.meta, catalog=catalog))
     config = recorded.config
-    twin = Session.in_memory(config.game, config.players, dict(config.settings), catalog=config.catalog)
+    twin = Session.in_memory(config.game, config.players, dict(config.settings), catalog=catalog)
     wanted: list[Any] = []  # each sample event as the game completes it today (as by_choices.walk compares)
     problems: list[str] = []
     count = Count()

@@ -5,16 +5,18 @@ of the villager's Folk (field report ED-F2), an uncovered Bonfire alone (ED-BONF
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from scorekeeper.app.session import Session
-from scorekeeper.core.protocol import Choice, Draft
+from scorekeeper.core.protocol import Choice, Draft, GameSetupError
 from scorekeeper.games.eight_dragons import GAME
 from scorekeeper.games.eight_dragons.words import read_words
 from tests.samples import sample_until
-from tests.web.by_choices import walk
+from tests.web.by_choices import SAMPLES, walk
 from tests.web.taps_eight_dragons import words_of
 
 
@@ -176,3 +178,55 @@ def test_the_shell_completes_the_same_offers(tmp_path: Path) -> None:
     chests = Table(sample_until(tmp_path, "eight-dragons", "2p-aurea.json", 155))
     assert chests.complete("chests Whytera ") == ["C5"]
     assert chests.complete("chests Blakkar ") == ["C1", "C2", "C3", "C4", "C6", "C7"]
+
+
+BOX = json.loads((SAMPLES / "inputs" / "eight-dragons-box.json").read_text(encoding="utf-8"))
+
+
+def test_with_the_box_in_the_catalog_every_tile_drawn_is_a_pick() -> None:
+    """Issue 35: with the box's tiles in the catalog (``tiles``), the whole 2p-aurea game is played without a
+    character typed: each face drawn (a village's, Gathering's, a Merchant's, the Starting Tile and Missions) is
+    offered."""
+    found = walk("eight-dragons/2p-aurea.json", words_of, catalog=BOX)
+    assert found.problems == []
+    assert found.typed == 0 and found.plays > 150
+
+
+def test_a_face_already_drawn_is_not_offered_again() -> None:
+    """A draw offers the box's faces not seen yet: after the first village draws O2/WOWWOO/2o,1 (held once), no
+    later draw offers it, while a face the box holds twice is offered until it has been drawn twice."""
+    recorded = Session.open(SAMPLES / "eight-dragons" / "2p-aurea.json", cached=False)
+    config = recorded.config
+    session = Session.in_memory(config.game, config.players, dict(config.settings), catalog=BOX)
+    held = Counter(f for stack in BOX["tiles"]["stacks"].values() for f in stack)
+    drawn: Counter[str] = Counter()
+    checked = 0
+    for event in [e for e in recorded.events if e.type != "note"]:
+        for choice in session.expect().choices:
+            faces = [*choice.values.get("tiles", []), *choice.values.get("tile", [])] if choice.event in (
+                "VILLAGE", "GATHER") else []
+            assert all(drawn[f] < held[f] for f in faces if "/" in f), choice
+            if faces:
+                checked += 1
+                assert ("O2/WOWWOO/2o,1" in faces) == (drawn["O2/WOWWOO/2o,1"] == 0)
+        session.record(Draft(event.type, event.player, dict(event.payload)), force=event.forced)
+        if event.type in ("VILLAGE", "GATHER"):
+            items = event.payload.get("tiles") or [event.payload.get("tile")]
+            drawn.update(str(t).partition("=")[2] for t in items)
+    assert checked > 20 and held["O2/WOWWOO/2o,1"] == 1 and drawn["O2/WOWWOO/2o,1"] == 1
+
+
+@pytest.mark.parametrize("tiles, says", [
+    ([], "tiles: give an object"),
+    ({"stacks": {"X1": ["E1/OWWWWW"]}}, "'X1' is not a Lair stack"),
+    ({"stacks": {"E1": ["G1/OWWWWW"]}}, "is not a tile of E1"),
+    ({"stacks": {"E1": ["E1/OWW"]}}, "tiles.stacks.E1: 'E1/OWW': the edges must be six letters"),
+    ({"stacks": {"E1": ["E1/OWWWWW"]}, "start": ["E1/OWWWWW"]}, "tiles.start: 'E1/OWWWWW' is not a Starting Tile"),
+    ({"stacks": {"E1": ["E1/OWWWWW"]}, "chests": []}, "'chests' is not a part of the box"),
+])
+def test_a_box_that_cannot_be_used_is_refused_in_one_line(tiles: object, says: str) -> None:
+    """The catalog's ``tiles`` is checked as the board is: the setup refuses it in one line naming what is
+    wrong."""
+    with pytest.raises(GameSetupError) as refused:
+        Session.in_memory("eight-dragons", ["Ann", "Bob"], {"first": "Ann"}, catalog={"tiles": tiles})
+    assert says in str(refused.value) and "\n" not in str(refused.value)
