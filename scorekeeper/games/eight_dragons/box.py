@@ -77,7 +77,7 @@ def notation_of(face: str) -> str:
     return parse_tile(face, "T").notation()
 
 
-def faces_left(box: Mapping[str, tuple[str, ...]], part: str, seen: Counter[str]) -> list[str]:
+def faces_left(box: Mapping[str, tuple[str, ...]], part: str, seen: Mapping[str, int]) -> list[str]:
     """The faces of ``part`` (a stack, ``merchants``, ``start`` or ``missions``) not yet seen in the game: a face the box holds
     twice is offered until it has been seen twice; each once, in the box's order."""
     held: Counter[str] = Counter()

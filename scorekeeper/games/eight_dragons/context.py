@@ -71,7 +71,7 @@ def commit_names(state: EDState, tiles: Iterable[Tile]) -> None:
     for tile in tiles:
         state.names.add(tile.name)
         if tile.edges is not None:  # a face seen: a box's draw no longer offers it (``box.faces_left``)
-            state.seen[tile.notation()] += 1
+            state.seen[tile.notation()] = state.seen.get(tile.notation(), 0) + 1
         if tile.name.startswith("T") and is_whole(tile.name[1:]):
             state.tile_counter = max(state.tile_counter, int(tile.name[1:]))
 

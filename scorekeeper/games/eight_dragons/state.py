@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -93,7 +92,7 @@ class EDState:
     flick_winner: str | None = None
     last_seq: int = 0
     box: dict[str, tuple[str, ...]] | None = None  # the catalog's tiles: part (E1…, merchants, start) → faces
-    seen: Counter[str] = field(default_factory=Counter)  # each face (with edges) that entered play → how many
+    seen: dict[str, int] = field(default_factory=dict)  # each face (with edges) that entered play → how many
 
     @property
     def n(self) -> int:
