@@ -2,8 +2,8 @@
 
 Pure: a recorded ``Event`` → (type, player, {word: value or list of values}), each value a string in the game's
 own notation, the way ``ed`` commands type it: a placement ``T10@2,0r3``, a Mission ``SM/OWOOWO/market:o@1,0r2``,
-a chest ``C1=o@T23`` (or ``C2=g``, kept), a push ``Aurea=Dextra``, a tile drawn ``O2/WOWWOO/2o,1`` (its face, typed:
-the name is the game's). The game completes the play as it completes a typed one; the piece that activates and
+a chest ``C1=o@T23`` (or ``C2=g``, kept), a push ``Aurea=Dextra``, a tile drawn ``O2/WOWWOO/2o,1`` (its face, a pick
+when the catalog lists the box's tiles, else typed: the name is the game's). The game completes the play as it completes a typed one; the piece that activates and
 the derived fields are left to it.
 """
 

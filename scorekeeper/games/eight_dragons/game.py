@@ -215,7 +215,8 @@ class EightDragons(Game):
         """The values of a word (``choice.values``, see ``offers``) and, for the shell's completion, of the
         commands' own parameters: ``placements`` of a PLACE choice, every ``TILE@Q,RrN`` that fits now (its
         ``tiles``); a flight's ``--valley`` and ``--push``: the two ways, for the flier and for each other Dragon;
-        a village's or Gathering's stacks (a face drawn is typed: ``offers.drawable``); a player's chests by ID."""
+        a village's or Gathering's stacks (a face drawn is typed: ``offers.drawable``), or with the box's tiles in
+        the catalog the faces offered; a player's chests by ID."""
         if choice.event == "PLACE" and name == "placements":
             return list(choice.values.get("tiles", ()))
         if choice.event == "FLY" and name in ("valley", "pushes"):  # the two ways through the Valley of the Winds
@@ -223,6 +224,8 @@ class EightDragons(Game):
             others = [d for d in state.pieces.swarms if d != choice.player]
             return ways if name == "valley" else [f"{d}={way}" for d in others for way in ways]
         pieces = choice.values.get("piece", ())
+        if state.box is not None and choice.event in ("VILLAGE", "GATHER", "START") and choice.values.get(name):
+            return list(choice.values[name])  # the box's faces not seen yet (``offers``)
         if (choice.event, name) in (("VILLAGE", "tiles"), ("GATHER", "tile")) and state.board is not None and pieces:
             return drawable(state, pieces[0], name)
         if choice.event == "CHESTS" and name == "chests" and choice.player in state.players:
