@@ -67,6 +67,19 @@ class Table:
         assert errors[0].rule == rule, f"expected {rule}, got {errors}"
         return errors[0]
 
+    def said(self, type: str, player: str | None = None, **payload: Any) -> tuple[list[str], str]:
+        """Play a legal event; what it said (its infos) and its effects line, as a verdict shows them."""
+        from scorekeeper.core.protocol import Findings
+        from scorekeeper.render.effects import effects_text
+
+        before = copy.deepcopy(self.state)
+        found = Findings()
+        event = self.event(type, player, payload)
+        self.events.append(event)
+        self.state, findings = step(self.game, self.state, event, found=found)
+        assert not [f for f in findings if f.is_error], findings
+        return found.infos, effects_text(self.game.effects(before, self.state, event))
+
     def replay(self) -> Replay:
         return replay(self.events, self.game, self.config)
 

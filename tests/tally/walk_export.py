@@ -9,8 +9,7 @@ from typing import Any
 
 from scorekeeper import games
 from scorekeeper.app.tally_walk import walk_for
-from scorekeeper.games.eight_dragons.tiles import Mission, Tile
-from tests.tally.walk_lines import CONFIRM
+from tests.tally.walk_lines import CONFIRM, lair_line
 
 #: the bundled game each count is made of, by game
 SESSIONS = {"emberheart": "emberheart/disputed.json", "flamecraft": "flamecraft/3p-complete.json",
@@ -106,16 +105,7 @@ def players(game: str, data: dict[str, Any]) -> list[tuple[str, str]]:
         for name in data["players"]:
             p = state["players"][name]
             typed.append((f"{name} · Gold", str(p["gold"])))
-            tiles = []
-            for (q, r), placed in p["lair"]["cells"]:
-                t = placed["tile"]
-                mission = Mission(t["mission"]["type"], tuple(t["mission"]["artifacts"]), t["mission"]["colour"]) \
-                    if t["mission"] else None
-                tile = Tile(t["name"], t["kind"], t["colour"], t["edges"], tuple((a, n) for a, n in t["artifacts"]),
-                            t["gold"], mission, t["joker"])
-                turns = f"r{placed['rotation']}" if placed["rotation"] else ""
-                tiles.append(f"{t['name']}={tile.notation()}@{q},{r}{turns}")
-            typed.append((f"{name} · Lair", " ".join(tiles)))
+            typed.append((f"{name} · Lair", lair_line(p, every_turn=False)))
             chests = [f"{c['id']}={c['artifacts']}" + (f"@{c['on']}" if c["on"] else "") for c in p["chests"]]
             typed.append((f"{name} · chests", " ".join(chests)))
     return typed

@@ -16,6 +16,21 @@ SAMPLES = {"emberheart": "emberheart-tally.toml", "flamecraft": "flamecraft-tall
            "eight-dragons": "eight-dragons-tally.json"}
 
 
+def lair_line(player: dict[str, Any], every_turn: bool = True) -> str:
+    """An 8 Dragons player's Lair (as ``state --json`` has it) as the walk takes it, on one line: each tile as
+    ``NAME=FACE@Q,R`` and its turn (``rN``; with ``every_turn`` False, none for a tile not turned)."""
+    tiles = []
+    for (q, r), placed in player["lair"]["cells"]:
+        t = placed["tile"]
+        mission = Mission(t["mission"]["type"], tuple(t["mission"]["artifacts"]), t["mission"]["colour"]) \
+            if t["mission"] else None
+        tile = Tile(t["name"], t["kind"], t["colour"], t["edges"], tuple((a, n) for a, n in t["artifacts"]),
+                    t["gold"], mission, t["joker"])
+        turn = f"r{placed['rotation']}" if every_turn or placed["rotation"] else ""
+        tiles.append(f"{t['name']}={tile.notation()}@{q},{r}{turn}")
+    return " ".join(tiles)
+
+
 def sample(game: str) -> dict[str, Any]:
     """The sample tally file of ``game``, as data."""
     path = INPUTS / SAMPLES[game]
@@ -61,15 +76,7 @@ def lines(game: str, table: dict[str, str] | None = None) -> list[tuple[str, str
         for name in data["players"]:
             p = state["players"][name]
             typed.append((f"{name} · Gold", str(p["gold"])))
-            tiles = []
-            for (q, r), placed in p["lair"]["cells"]:
-                t = placed["tile"]
-                mission = Mission(t["mission"]["type"], tuple(t["mission"]["artifacts"]), t["mission"]["colour"]) \
-                    if t["mission"] else None
-                tile = Tile(t["name"], t["kind"], t["colour"], t["edges"], tuple((a, n) for a, n in t["artifacts"]),
-                            t["gold"], mission, t["joker"])
-                tiles.append(f"{t['name']}={tile.notation()}@{q},{r}r{placed['rotation']}")
-            typed.append((f"{name} · Lair", " ".join(tiles)))  # the whole Lair on one line
+            typed.append((f"{name} · Lair", lair_line(p)))  # the whole Lair on one line
             typed.append((f"{name} · chests", " ".join(f"{c['id']}={c['artifacts']}" + (f"@{c['on']}" if c["on"] else "")
                                                        for c in p["chests"])))
     return typed + [(CONFIRM, "yes")]

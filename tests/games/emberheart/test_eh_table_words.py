@@ -17,22 +17,9 @@ def test_a_tavern_reveal_reads_the_compact_hireling_form() -> None:
     assert "2G1S" in found.message
 
 
-def _play(t: Table, type: str, player: str | None = None, **payload):
+def _play(t, type: str, player: str | None = None, **payload):
     """Play on the table; what the play said (its infos) and its effects line, as a verdict shows them."""
-    import copy
-
-    from scorekeeper.core.engine import step
-    from scorekeeper.core.protocol import Findings
-    from scorekeeper.games.emberheart import GAME
-    from scorekeeper.render.effects import effects_text
-
-    before = copy.deepcopy(t.state)
-    found = Findings()
-    event = t.event(type, player, payload)
-    t.events.append(event)
-    t.state, findings = step(GAME, t.state, event, found=found)
-    assert not [f for f in findings if f.is_error], findings
-    return found.infos, effects_text(GAME.effects(before, t.state, event))
+    return t.said(type, player, **payload)
 
 
 def _priestess_table(greens: int) -> Table:

@@ -28,20 +28,7 @@ def test_the_hint_at_a_wild_shop_writes_the_whole_gain() -> None:
 
 def _play(t, type: str, player: str | None = None, **payload):
     """Play on the table; what the play said (its infos) and its effects line, as a verdict shows them."""
-    import copy
-
-    from scorekeeper.core.engine import step
-    from scorekeeper.core.protocol import Findings
-    from scorekeeper.games.flamecraft import GAME
-    from scorekeeper.render.effects import effects_text
-
-    before = copy.deepcopy(t.state)
-    found = Findings()
-    event = t.event(type, player, payload)
-    t.events.append(event)
-    t.state, findings = step(GAME, t.state, event, found=found)
-    assert not [f for f in findings if f.is_error], findings
-    return found.infos, effects_text(GAME.effects(before, t.state, event))
+    return t.said(type, player, **payload)
 
 
 def test_a_swap_says_where_the_two_dragons_went() -> None:
