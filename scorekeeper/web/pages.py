@@ -136,7 +136,7 @@ def now_section(game: Game, status: Status, expected: Expectation, events: int, 
     broken = (f'<p class="bad">{problems} recorded play(s) break a rule: see <a href="/check">Check</a></p>'
               if problems else "")
     step = (f'<p class="winner-line">{winner}</p>' if over and winner
-            else f'<p class="next">Next: {nobreak(e(next_words(game, expected)))}</p>')
+            else f'<p class="next">Next: {nobreak(e(next_words(game, expected, bool(buttons))))}</p>')
     return (f'<section id="now" data-live><h2 class="turn">{e(turn)}</h2><p class="meta">{head}</p>{step}{buttons}'
             f'{broken}</section>')
 

@@ -66,7 +66,7 @@ code,.code{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.92em;ove
 details>summary{cursor:pointer;min-height:44px;display:flex;align-items:center;color:#1f4e8c;font-weight:600}
 @media (max-width:700px){
 body{font-size:17px}header .meta{font-size:.85em}
-#plays-now{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:.35em}#plays-now a.button{display:block;padding:.3em .5em;text-align:center;font-size:.92em}
+#plays-now{display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:.35em}#plays-now a.button{display:block;padding:.25em .4em;text-align:center;font-size:.85em;line-height:1.25}
 table.cards,table.cards tbody,table.cards tr,table.cards td{display:block;width:100%}
 table.cards thead{display:none}table.cards{border:0;background:none}
 table.cards tr{background:#fff;border:1px solid #d5d5cf;border-radius:6px;margin:.4em 0;padding:.1em 0}

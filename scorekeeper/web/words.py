@@ -141,7 +141,7 @@ def said_of(game: Game, event: str, choices: Sequence[Choice]) -> str:
     return said
 
 
-def next_words(game: Game, expected: Expectation) -> str:
+def next_words(game: Game, expected: Expectation, buttons: bool = False) -> str:
     """The Next band: who plays and what they may do, "Ann — gather, or enchant PU-5"; several players each
     with theirs, "the table" for a play nobody in particular makes; the game over said as such."""
     found = offers(game, expected)
@@ -154,7 +154,10 @@ def next_words(game: Game, expected: Expectation) -> str:
     for offer in found:
         by_player.setdefault(offer.player, []).append(offer.said)
     order = sorted(by_player, key=lambda p: (p != expected.player, p is None))  # whose turn it is first
-    said = "; ".join(f"{who or 'the table'} — {_either(by_player[who])}" for who in order)
+    if buttons:  # the plays are the buttons right below: the band names who, not the plays again (WEB-10)
+        said = f"{_either([who or 'the table' for who in order])} — a play below"
+    else:
+        said = "; ".join(f"{who or 'the table'} — {_either(by_player[who])}" for who in order)
     return f"the game is over; still to record: {said}" if expected.finished else said
 
 

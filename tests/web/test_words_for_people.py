@@ -125,8 +125,11 @@ def test_the_next_band_and_the_buttons_say_the_plays_in_words(tmp_path: Path,
     client = client_of(path)
     page = client.get(f"/?t={TOKEN}").text
     shown = re.sub(r"<[^>]+>", "", page).replace("&#x27;", "'")
-    assert f"Next: {said}" in shown and "Bram: " in shown
+    # with the plays as buttons right below, the band names who plays (WEB-10: the score stays on the first screen)
+    assert "Next: Bram — a play below" in shown and "Bram: " in shown
     assert '<span class="nb">PU-5</span>' in page  # a code never breaks at its hyphen (WEB-15)
+    spectator = re.sub(r"<[^>]+>", "", client.get("/screen").text).replace("&#x27;", "'")
+    assert f"Next: {said}" in spectator  # the big screen, with no buttons, says the plays
 
 
 def test_for_people_rewrites_the_command_line_forms_of_the_games_messages() -> None:
