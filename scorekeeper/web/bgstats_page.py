@@ -80,9 +80,11 @@ def bgstats_body(s: "Session") -> str:
     return offer(links, len(s.players))
 
 
-def bgstats_offer_html(s: "Session") -> str:
-    """The table page's "Open in BG Stats" section once the game is over; before, an empty live placeholder."""
-    links = bgstats_links(s)
+def bgstats_offer_html(s: "Session", over: bool = True) -> str:
+    """The table page's "Open in BG Stats" section once the game is over; before, an empty live placeholder.
+    ``over`` False: the caller knows the game goes on (its score is provisional), so no link is worked out: the
+    table page renders at every play on every phone."""
+    links = bgstats_links(s) if over else None
     if links is None:
         return f'<section id="{OFFER_ID}" data-live hidden></section>'
     return f'<section id="{OFFER_ID}" data-live><h2>Open in BG Stats</h2>{offer(links, len(s.players))}</section>'

@@ -30,7 +30,8 @@ def table(s: Session, *, writer: bool, screen: bool, recorded: int | None, form_
     buttons = pages.play_buttons(game, expected) if writer else ""
     parts = [pages.now_section(game, status, expected, len(rows), len(s.replay().errors), buttons,
                                pages.winner_html(score) if over else ""),
-             pages.score_section(score, problem, played_line(s)), bgstats_offer_html(s)]
+             pages.score_section(score, problem, played_line(s)),
+             bgstats_offer_html(s, over=score is not None and score.final and problem is None)]
     if not screen:
         parts.append(pages.record_section(game, expected, form_token) if writer else pages.read_only_note())
     parts.append(pages.plays_section(rows, recorded, game))

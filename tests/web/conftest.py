@@ -25,6 +25,15 @@ def copy_of(tmp_path: Path, sample: str) -> Path:
     return target
 
 
+def club_of(tmp_path: Path) -> Path:
+    """A league folder holding a finished bundled session of each game."""
+    folder = tmp_path / "club"
+    folder.mkdir()
+    for sample in ["flamecraft/3p-complete.json", "eight-dragons/2p-aurea.json", "emberheart/four-players.json"]:
+        copy_of(folder, sample)
+    return folder
+
+
 def fresh(tmp_path: Path, game: str) -> Path:
     """A new session of ``game`` with the players and settings of its short game's sample, no play yet."""
     sample = Session.open(SAMPLES / SHORT_GAMES[game][0])

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from starlette.testclient import TestClient
 
-from tests.web.conftest import TOKEN, copy_of
+from tests.web.conftest import TOKEN, club_of, copy_of
 
 PAGES = ["/", "/screen", "/score", "/chart", "/lairs", "/log", "/check", "/state", "/report"]
 #: each JSON twin and the CLI command it answers for
@@ -54,10 +54,7 @@ def test_the_league_twin_returns_what_standings_prints(tmp_path: Path) -> None:
     from scorekeeper.web.app import create_app
     from scorekeeper.web.served import ServedLeague
 
-    folder = tmp_path / "club"
-    folder.mkdir()
-    for sample in ["flamecraft/3p-complete.json", "eight-dragons/2p-aurea.json", "emberheart/four-players.json"]:
-        copy_of(folder, sample)
+    folder = club_of(tmp_path)
     with TestClient(create_app(ServedLeague(folder), TOKEN), base_url="http://127.0.0.1:8000") as client:
         answer = client.get("/api/standings")
         page = client.get("/")

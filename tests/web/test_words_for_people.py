@@ -161,12 +161,9 @@ def test_for_people_rewrites_the_command_line_forms_of_the_games_messages() -> N
 def test_the_league_page_speaks_no_command_line(tmp_path: Path) -> None:
     from scorekeeper.web.app import create_app
     from scorekeeper.web.served import ServedLeague
-    from tests.web.conftest import copy_of
+    from tests.web.conftest import club_of
 
-    folder = tmp_path / "club"
-    folder.mkdir()
-    for sample in ["flamecraft/3p-complete.json", "eight-dragons/2p-aurea.json", "emberheart/four-players.json"]:
-        copy_of(folder, sample)
+    folder = club_of(tmp_path)
     with TestClient(create_app(ServedLeague(folder), TOKEN), base_url="http://127.0.0.1:8000") as client:
         assert cli_words(client.get("/").text) == []
 
