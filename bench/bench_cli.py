@@ -114,7 +114,10 @@ def main() -> None:
             raise SystemExit("scorekeeper is not a regular install here (absent or editable): "
                              "run with --install, or 'pip install .' first")
         script = str(Path(python).with_name("scorekeeper"))
-        env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "SCOREKEEPER_SESSION")}
+        # as on a machine that keeps Python's bytecode (pip compiled the install's; the warm-up run keeps the
+        # methods dataclasses writes beside it: scorekeeper.core.dataclass_methods)
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("PYTHONPATH", "SCOREKEEPER_SESSION", "PYTHONDONTWRITEBYTECODE")}
         env |= {"SCOREKEEPER_HOME": str(work / "home"), "SCOREKEEPER_CACHE_DIR": str(work / "cache"),
                 "COLUMNS": "80", "PAGER": "cat"}
         (work / "home").mkdir()

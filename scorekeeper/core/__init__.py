@@ -11,7 +11,8 @@
   atomic, hash-chained) and its ``witness``;
 - the settings a rulebook leaves open (``settings``), the state codec (``state_codec``, ``plain_state``), strict
   JSON (``strictjson``), a file the user names (``input_file``), the code's fingerprint (``code_version``),
-  ``adjusting`` (the shape of an ``adjust``).
+  ``adjusting`` (the shape of an ``adjust``), the methods ``dataclasses`` writes, kept compiled
+  (``dataclass_methods``).
 
 May import: the standard library and ``scorekeeper.errors``; never ``games/`` (the registry and the game packages
 sit above it), ``app/`` or a front door (``tests/core/test_layers.py``).
