@@ -4,10 +4,16 @@ Ctrl-C (SIGINT) while a command runs is Click's: ``Aborted!`` and exit 1, after 
 cleaned up its temporary file (a write is whole or absent). ``run`` answers a Ctrl-C that comes before Click
 has the command (Python still importing the package) or after it finished, in one line (``interrupted``) and
 exit 130, never a traceback.
+
+A one-shot command runs without the cyclic garbage collector: its passes over the 150-odd modules a command
+imports free nothing (reference counting frees what a command drops, and the rest goes at exit), and cost
+about 4% of a read (issue 32, ``docs/performance.md``). The long-lived doors, ``play`` and ``serve``, turn it
+back on.
 """
 
 from __future__ import annotations
 
+import gc
 import sys
 
 INTERRUPTED = 130  # what a shell reports for a process ended by SIGINT (128 + 2)
@@ -15,6 +21,7 @@ INTERRUPTED = 130  # what a shell reports for a process ended by SIGINT (128 + 2
 
 def run() -> None:
     """The ``scorekeeper`` command (see the module's docstring)."""
+    gc.disable()
     try:
         from scorekeeper.cli import main
 

@@ -23,6 +23,9 @@ def play(keep_going: bool, session: str | None) -> None:
     Example: scorekeeper play < tuesday.txt
     """
     from scorekeeper.cli import shell
+    import gc
+
+    gc.enable()  # a long evening collects its cycles (``scorekeeper.__main__`` turned it off)
 
     table = shell.Table(session_path(session))
     try:

@@ -11,15 +11,20 @@ from typing import Any
 
 #: characters that a terminal would act on (C0 and C1 controls but tab and newline, DEL), lone surrogates
 #: (from undecodable bytes) and the bidirectional overrides that reorder what a line seems to say
-_INVISIBLE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]")
+INVISIBLE = "[\x00-\x08\x0b-\x1f\x7f-\x9f\ud800-\udfff\u202a-\u202e\u2066-\u2069]"
+
+_invisible: "re.Pattern[str] | None" = None  # INVISIBLE compiled, when a text first needs it
 
 
 def visible(output: str) -> str:
     """``output`` with every control character shown, never acted on: ESC as ``^[``, C0 as ``^X``, DEL as ``^?``,
     the rest as ``\\uXXXX`` (which is also what JSON would write inside a string)."""
-    if _INVISIBLE.search(output) is None:
+    global _invisible
+    if output.replace("\n", "").replace("\t", "").isprintable():  # no control, surrogate or format character
         return output
-    return _INVISIBLE.sub(_shown, output)
+    if _invisible is None:
+        _invisible = re.compile(INVISIBLE)
+    return _invisible.sub(_shown, output)
 
 
 def _shown(match: "re.Match[str]") -> str:

@@ -127,3 +127,26 @@ def test_a_read_command_imports_what_it_uses(tmp_path: Path) -> None:
             others = {m for m in loaded for g in REGISTRY if g is not game
                       and (m == g.package or m.startswith(g.package + "."))}
             assert not unneeded and not others, (game.name, command, sorted(unneeded | others))
+
+
+GC_PROBE = """
+import atexit, gc, sys
+atexit.register(lambda: print("collector", "on" if gc.isenabled() else "off", file=sys.stderr))
+from scorekeeper.__main__ import run
+sys.argv[0] = "scorekeeper"
+run()
+"""
+
+
+def test_a_one_shot_command_runs_without_the_cycle_collector_and_play_with_it(tmp_path: Path) -> None:
+    """``scorekeeper.__main__.run`` turns the collector off for a one-shot command; the table turns it back on."""
+    session = tmp_path / "s.json"
+    shutil.copy(SAMPLE, session)
+
+    def collector(*args: str) -> str:
+        done = subprocess.run([sys.executable, "-c", GC_PROBE, *args], capture_output=True, text=True, input="",
+                              env={**os.environ, "SCOREKEEPER_HOME": str(tmp_path)}, check=False)
+        return done.stderr.strip().splitlines()[-1]
+
+    assert collector("score", "--session", str(session)) == "collector off"
+    assert collector("play", "--session", str(session)) == "collector on"

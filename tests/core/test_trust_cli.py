@@ -13,6 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = ROOT / "sample_sessions"
@@ -234,3 +236,14 @@ def test_usage_errors_are_one_line_with_the_help_to_read(cli: Any, args: tuple[s
     line = one_line_error(cli(*args), code=2)
     assert line.startswith(start) and line.endswith("--help')"), line
     assert cli().exit_code in (0, 2)  # a bare 'scorekeeper' still shows the help
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(blacklist_categories=()), max_size=40))
+def test_visible_shows_exactly_what_its_pattern_names(text: str) -> None:
+    """The quick answer for a text with nothing to show (``str.isprintable``) agrees with the pattern itself."""
+    import re
+
+    from scorekeeper.render.visible import INVISIBLE, _shown, visible
+
+    assert visible(text) == re.sub(INVISIBLE, _shown, text)
