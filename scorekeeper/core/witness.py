@@ -21,7 +21,6 @@ file and no log, or the new file and its log.
 from __future__ import annotations
 
 import errno
-import hashlib
 import json
 import os
 import stat
@@ -29,12 +28,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
+from scorekeeper.core.sha256 import sha256
+
 FOLDER = "witness"
 
 
 def log_path(folder: Path, session: Path) -> Path:
     """The witness log of the session file ``session`` (its real path) in ``folder``."""
-    key = hashlib.sha256(os.path.realpath(session).encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    key = sha256(os.path.realpath(session).encode("utf-8", "surrogatepass")).hexdigest()[:32]
     return folder / FOLDER / f"{key}.jsonl"
 
 

@@ -4,7 +4,6 @@ its label on the left (or above, when the labels are long)."""
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any, Mapping, Sequence
 
 from scorekeeper.render.report import _cell, _keys, on_screen, table, widest
@@ -57,6 +56,8 @@ def _stripped(output: str) -> str:
 def _wrap(value: str, limit: int) -> str:
     if len(value) <= limit:
         return value
+    import textwrap  # only for a value that does not fit
+
     return "\n".join(textwrap.wrap(value, limit, break_long_words=False, break_on_hyphens=False)) or value
 
 
@@ -100,6 +101,8 @@ def packed(items: Sequence[str], width: int) -> list[str]:
             current = item
             continue
         glued = joined.replace(SEPARATOR, "\u00a0" + SEPARATOR.lstrip())  # a line never starts with the separator
+        import textwrap  # only for an item that does not fit
+
         pieces = textwrap.wrap(glued, room, break_long_words=False, break_on_hyphens=False) or [glued]
         lines += [piece.replace("\u00a0", " ") for piece in pieces[:-1]]
         current = pieces[-1].replace("\u00a0", " ")

@@ -136,7 +136,11 @@ def qr_text(url: str) -> str:
 def serve(session: Path | None, league: str | Path | None, host: str = LOOPBACK, port: int = 0, token: str | None = None,
           on_write: WriteHook | None = None, say: Callable[[str], Any] = print) -> None:
     """Serve ``session`` (or the ``league`` folder, read only) until Ctrl-C."""
+    import gc
+
     import uvicorn
+
+    gc.enable()  # a long evening collects its cycles (``scorekeeper.__main__`` turned it off for one-shot commands)
 
     from scorekeeper.web.app import create_app
     from scorekeeper.web.served import ServedLeague, ServedSession

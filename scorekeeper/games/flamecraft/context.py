@@ -8,7 +8,6 @@ the engine puts the state back as it was before the event, so no rule copies the
 
 from __future__ import annotations
 
-import difflib
 
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -110,6 +109,8 @@ class Ctx(Findings):
         if face is None:
             label = {"shop": "shop", "dragon": "dragon", "ench": "enchantment", "fancy": "fancy dragon", "comp": "companion"}[kind]
             hint = FACE_HINTS[kind]
+            import difflib  # only to suggest
+
             close = difflib.get_close_matches(card, list(self.state.faces.get(kind, {})), n=1, cutoff=0.6)
             if close:  # a slip of the keyboard: a suggestion, not --force (field report FC-V8)
                 self.block(rule, f"the face of {label} {card} is not known{why}; did you mean {close[0]}?")
