@@ -261,9 +261,10 @@ def _cited_before(value: Any) -> Any:
     return value
 
 
-def in_progress(path: Path | None) -> bool:
-    """Whether the session at ``path`` is a game still being played (one that does not open is not)."""
-    if path is None or not path.is_file():
+def in_progress(path: Path | None, made: Path | None = None) -> bool:
+    """Whether the session at ``path`` is a game still being played (one that does not open is not, nor the
+    session just ``made``: a tally is no game being played)."""
+    if path is None or not path.is_file() or (made is not None and path.resolve() == made.resolve()):
         return False
     try:
         return not Session.open(path).status().finished

@@ -45,7 +45,7 @@ def tally(game: str | None, players: str | None, source: str | None, session: st
         made, path = done
     else:
         raise click.UsageError("give --from FILE, or GAME --players A,B to type the table in a guided walk")
-    if not (playing := in_progress(current_session())):  # TALLY-30: a game being played stays current
+    if not (playing := in_progress(current_session(), path)):  # TALLY-30: a game being played stays current
         remember(path, made.game.name, list(made.players))
     if as_json:
         emit_json(score_payload(made.score(), None, False))

@@ -6,13 +6,15 @@ a tally makes, as the walk's summary and ``tally`` print it."""
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 import click
 
-from scorekeeper.app.tally import Tally
-from scorekeeper.app.tally_walk import Walker
 from scorekeeper.cli.output import echo, width
+
+if TYPE_CHECKING:  # ``tally --from`` prints ``show_score`` without the walk
+    from scorekeeper.app.tally import Tally
+    from scorekeeper.app.tally_walk import Walker
 
 
 def walk(game: str, players: Sequence[str], resume: Sequence[str] = ()) -> Tally | None:
