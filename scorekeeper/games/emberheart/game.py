@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict
+from importlib import import_module
 from operator import gt
 from typing import Any, Callable, Mapping, Sequence
 
@@ -11,28 +12,32 @@ from scorekeeper.games import entry
 from scorekeeper.core.protocol import (
     Choice, Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, Violation, warning,
 )
-from scorekeeper.games.emberheart import adjust, rules_action, rules_cards, rules_raid, rules_reward, rules_setup, tally
+from scorekeeper.games.emberheart import rules_action, rules_cards, rules_raid, rules_reward
 from scorekeeper.games.emberheart.view import LAST_ROUND
 from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, HIRELING_NAMES, TRACKS
-from scorekeeper.games.emberheart.complete import complete as complete_draft
 from scorekeeper.games.emberheart.context import Ctx, assumption_settled, hero_active, total_hire
-from scorekeeper.games.emberheart.causes import effect_causes
 from scorekeeper.games.emberheart.events import EVENTS
 from scorekeeper.games.emberheart.rules_cards import completable, garrison_shortfall
 from scorekeeper.games.emberheart.scoring import flame_table, score as score_table
 from scorekeeper.games.emberheart.settings import SETTINGS, flame_glory_problem
-from scorekeeper.games.emberheart.tab import tab_values
-from scorekeeper.games.emberheart.state_check import check_state as state_findings
 from scorekeeper.games.emberheart.state import ACTION, END, RAID, REWARD, Player, State, new_offers
-from scorekeeper.games.emberheart.choices import expect_of, hire_forms
 from scorekeeper.games.emberheart.view import OBSERVABLE, describe_event, expected_text, observe_key, observed_as, status_of
 
 Handler = Callable[[State, Ctx], None]
 
+
+def later(module: str, name: str) -> Handler:
+    """The handler ``name`` of ``module``, imported when it first runs: a read with the replay cache warm runs
+    no handler, and imports neither the setup's rules nor the tally's nor the adjustments' (issue 32)."""
+    def handler(state: State, ctx: Ctx) -> None:
+        getattr(import_module(f"scorekeeper.games.emberheart.{module}"), name)(state, ctx)
+
+    return handler
+
 HANDLERS: dict[str, Handler] = {
-    "CARD_REVEAL": rules_setup.card_reveal,
-    "RAID_REVEAL": rules_setup.raid_reveal,
-    "TWO_P_REVEAL": rules_setup.two_p_reveal,
+    "CARD_REVEAL": later("rules_setup", "card_reveal"),
+    "RAID_REVEAL": later("rules_setup", "raid_reveal"),
+    "TWO_P_REVEAL": later("rules_setup", "two_p_reveal"),
     "PLACE_PARTY": rules_action.place_party,
     "USE_SPECIAL": rules_action.use_special,
     "TAKE_AIDE": rules_action.take_aide,
@@ -52,8 +57,8 @@ HANDLERS: dict[str, Handler] = {
     "ATTR_EXTRA_STEP": rules_cards.extra_step,
     "END_GEAR_CONVERT": rules_cards.end_gear_convert,
     "END_DECLARE": rules_cards.end_declare,
-    "ADJUST": adjust.adjust,
-    "TALLY": tally.tally,
+    "ADJUST": later("adjust", "adjust"),
+    "TALLY": later("tally", "tally"),
 }
 
 #: EH-SETUP-14's token kinds, in the order ``Emberheart._supply`` counts them
@@ -208,6 +213,8 @@ class Emberheart(Game):
 
     def expect(self, state: State) -> Expectation:
         """Who acts now and the plays legal now, with the values each accepts (``status`` says the same)."""
+        from scorekeeper.games.emberheart.choices import expect_of
+
         return expect_of(state)
 
     def legal_values(self, state: State, choice: Choice, name: str) -> list[str]:
@@ -217,6 +224,9 @@ class Emberheart(Game):
         player holds that the Location takes, at most 5), not a letter per Hireling as a phone taps them."""
         if choice.event == "CARD_REVEAL" and name in ("slot", "face") and choice.values.get("hero"):
             return list(choice.values.get("hero", ()))
+        from scorekeeper.games.emberheart.choices import hire_forms
+        from scorekeeper.games.emberheart.tab import tab_values
+
         found = tab_values(state, choice, name)  # the words no hint lists (field report EH-F1)
         if found is None and choice.event == "PLACE_PARTY" and name == "hire" and choice.player:
             found = hire_forms(state, choice.player, choice.values.get("location", [""])[0])
@@ -224,6 +234,8 @@ class Emberheart(Game):
 
     def complete(self, state: State, draft: Draft) -> Draft:
         """The event to record for a play as typed (see ``complete``); refuses nothing on the rules."""
+        from scorekeeper.games.emberheart.complete import complete as complete_draft
+
         return complete_draft(state, draft, lambda: expected_text(state)[1])
 
     def holdings(self, state: State) -> dict[str, dict[str, int]]:
@@ -250,6 +262,8 @@ class Emberheart(Game):
             gained = after.player(event.player).gear - before.player(event.player).gear
             if gained > 0 and hero_active(after, event.player, "wrangler"):
                 return {(event.player, "gear"): "Wrangler's default; --wrangler grunt for a Grunt"}
+        from scorekeeper.games.emberheart.causes import effect_causes
+
         return effect_causes(before, after, event)
 
     def status(self, state: State) -> Status:
@@ -313,6 +327,8 @@ class Emberheart(Game):
     def check_state(self, state: State) -> list[Finding]:
         """What is impossible about the table as a whole (EH-STATE-1..19, ``state_check``): an error each, naming
         the player and the thing; nothing for a state any legal sequence of plays reaches."""
+        from scorekeeper.games.emberheart.state_check import check_state as state_findings
+
         return state_findings(state)
 
     def end_words(self, before: State, after: State) -> list[str]:
