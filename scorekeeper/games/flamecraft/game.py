@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any, Callable, Mapping, Sequence
+from importlib import import_module
+from typing import Any, Mapping, Sequence
 
 from scorekeeper.core.events import Event
 from scorekeeper.games import entry
@@ -11,32 +12,32 @@ from scorekeeper.core.protocol import (
     Choice, Draft, Expectation, Finding, Findings, Game, GameSetupError, MissingValueError, ObservationError, ScoreTable, SessionConfig, Status, warning,
 )
 
-from . import adjust, choices, complete as completion, ending, state_check, tally
-from . import rules_enchant, rules_final, rules_fire, rules_gather, rules_gift, rules_setup, rules_turn, scoring, view
+from . import ending, scoring
 from .context import Ctx
 from .events import EVENTS
 from .notation import FaceError, load_catalog, norm_id
 from .settings import SETTINGS
 from .state import FlameState, PlayerState
 
-#: event type → its resolver (the declarations, with the payload fields, are in ``events``)
-RESOLVERS: dict[str, Callable[[Ctx], None]] = {
-    "SETUP": rules_setup.resolve_setup,
-    "SETUP_PLAYER": rules_setup.resolve_setup_player,
-    "VISIT": rules_turn.resolve_visit,
-    "GATHER": rules_gather.resolve_gather,
-    "PLACE": rules_gather.resolve_place,
-    "FIRE_UP": rules_fire.resolve_fire,
-    "SHOP_ABILITY": rules_gather.resolve_shop_ability,
-    "ENCHANT": rules_enchant.resolve_enchant,
-    "RESERVE": rules_gift.resolve_reserve,
-    "GIFT": rules_gift.resolve_gift,
-    "FANCY_SCORE": rules_gift.resolve_fancy_score,
-    "COMPANION_USE": rules_gift.resolve_companion,
-    "END_TURN": rules_turn.resolve_end_turn,
-    "FINAL_SCORING": rules_final.resolve_final,
-    "ADJUST": adjust.resolve_adjust,
-    "TALLY": tally.resolve_tally,
+#: event type → its resolver, as its module and name: imported when a play of that type is first resolved, so a
+#: read with the replay cache warm imports no rules (the declarations, with the payload fields, are in ``events``)
+RESOLVERS: dict[str, tuple[str, str]] = {
+    "SETUP": ("rules_setup", "resolve_setup"),
+    "SETUP_PLAYER": ("rules_setup", "resolve_setup_player"),
+    "VISIT": ("rules_turn", "resolve_visit"),
+    "GATHER": ("rules_gather", "resolve_gather"),
+    "PLACE": ("rules_gather", "resolve_place"),
+    "FIRE_UP": ("rules_fire", "resolve_fire"),
+    "SHOP_ABILITY": ("rules_gather", "resolve_shop_ability"),
+    "ENCHANT": ("rules_enchant", "resolve_enchant"),
+    "RESERVE": ("rules_gift", "resolve_reserve"),
+    "GIFT": ("rules_gift", "resolve_gift"),
+    "FANCY_SCORE": ("rules_gift", "resolve_fancy_score"),
+    "COMPANION_USE": ("rules_gift", "resolve_companion"),
+    "END_TURN": ("rules_turn", "resolve_end_turn"),
+    "FINAL_SCORING": ("rules_final", "resolve_final"),
+    "ADJUST": ("adjust", "resolve_adjust"),
+    "TALLY": ("tally", "resolve_tally"),
 }
 
 PLAYER_KEYS = ("rep", "reputation", "coins", "goods", "hand", "hand_cards", "at", "reserved", "fancy", "companion_used", "score")
@@ -103,7 +104,9 @@ class Flamecraft(Game):
 
     def move_on(self, state: FlameState, event: Event) -> str | None:
         """An end of turn forced and kept inert still passes the turn (``rules_turn.move_on``)."""
-        return rules_turn.move_on(state, event)
+        from .rules_turn import move_on
+
+        return move_on(state, event)
 
     def play(self, state: FlameState, event: Event, found: Findings) -> FlameState:
         """Resolve the event: check and carry it out in one pass (a rejected play is put back by the engine).
@@ -112,7 +115,8 @@ class Flamecraft(Game):
         parse is ``FC-GEN-5``.
         """
         ctx = Ctx(state, event, found)
-        RESOLVERS[event.type](ctx)  # a ``Stop`` goes on to the engine, which decides from the findings
+        module, name = RESOLVERS[event.type]
+        getattr(import_module(f"{__package__}.{module}"), name)(ctx)  # a ``Stop`` goes on to the engine, which decides from the findings
         if not ctx.failed:  # the context records into ``found``
             for info in ctx.infos:
                 state.notes.append(f"#{event.seq} {info}")
@@ -139,10 +143,14 @@ class Flamecraft(Game):
         return out
 
     def status(self, state: FlameState) -> Status:
+        from . import view
+
         return view.status(state)
 
     def expect(self, state: FlameState) -> Expectation:
         """Who acts now, and the plays legal now with the values each accepts (shops, cards, dragons…)."""
+        from . import choices
+
         return choices.expect(state)
 
     def legal_values(self, state: FlameState, choice: Choice, name: str) -> list[str]:
@@ -154,6 +162,8 @@ class Flamecraft(Game):
 
     def complete(self, state: FlameState, draft: Draft) -> Draft:
         """A play as typed → the event to record: names completed, faces read, derived fields filled in."""
+        from . import complete as completion
+
         return completion.complete(state, draft)
 
     def score(self, state: FlameState) -> ScoreTable:
@@ -170,6 +180,8 @@ class Flamecraft(Game):
     # -- optional hooks --------------------------------------------------------------------------
 
     def describe(self, event: Event) -> str:
+        from . import view
+
         return view.describe(event)
 
     def observable_keys(self) -> Sequence[str]:
@@ -227,6 +239,8 @@ class Flamecraft(Game):
 
     def check_state(self, state: FlameState) -> list[Finding]:
         """What no table can show: the FC-STATE invariants (``state_check``), each naming the player and the thing."""
+        from . import state_check
+
         return state_check.check_state(state)
 
     def end_words(self, before: FlameState, after: FlameState) -> list[str]:
