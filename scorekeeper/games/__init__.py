@@ -12,7 +12,7 @@ The room holds the registry and one package per game. May import: ``core/`` (the
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from scorekeeper.core.game_info import GameInfo
 from scorekeeper.errors import BadInput
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from scorekeeper.core.protocol import Game
     from scorekeeper.core.settings import Setting
 
-__all__ = ["GameInfo", "REGISTRY", "register", "entry", "load", "declared_settings", "settings_rows"]
+__all__ = ["GameInfo", "REGISTRY", "register", "entry", "load", "later", "declared_settings", "settings_rows"]
 
 
 REGISTRY: tuple[GameInfo, ...] = (
@@ -59,6 +59,15 @@ def load(name: str) -> "Game":
     module = importlib.import_module(entry(name).package)
     game: Game = module.GAME
     return game
+
+
+def later(module: str, name: str) -> Callable[..., Any]:
+    """The function ``name`` of ``module``, imported when it is first called: a game's rules that a read with the
+    replay cache warm never runs stay unimported (issue 32)."""
+    def called(*args: Any, **kwargs: Any) -> Any:
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    return called
 
 
 def declared_settings(game: GameInfo) -> Sequence["Setting"]:

@@ -5,27 +5,21 @@ from __future__ import annotations
 from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.core.events import Event
-from scorekeeper.games import entry
+from scorekeeper.games import entry, later  # later: a play a warm read never runs, imported when it first runs
 from scorekeeper.core.protocol import (Choice, Draft, Expectation, Finding, Findings, Game, ObservationError,
                                     ScoreTable, SessionConfig, Status)
 
-from . import ending, rules_end, rules_lair, rules_turn, view
-from .adjust import play_adjust
-from .tally import play_tally
+from . import ending, rules_end, rules_lair, rules_turn
 from .events import EVENTS
 from .notation import amended_placement
 from .board import KINGDOMS
 from .context import beneficiary_of, space_of, still_to_activate
-from .expect import active, complete, expect, expected_text
-from .offers import START_WORDS, drawable
 from .pieces import AUREA
 from .tiles import FOLK_NAMES
 from .rules_locations import CHECKS as LOCATION_RULES, EVENT_LOCATION, JUDGED as LOCATION_GAINS
 from .scoring import score_table
 from .settings import SETTINGS
-from .setup import build_state
 from .state import EDState
-from .state_check import check_state as _check_state
 
 Play = Callable[[EDState, Event, Findings], EDState]
 Check = Callable[[EDState, Event], list[Finding]]
@@ -128,6 +122,8 @@ _close = checked(rules_turn.check_done, rules_turn.apply_done)
 def play_done(state: EDState, event: Event, found: Findings) -> EDState:
     """ED-END-4: once the game is over there is no turn to end; otherwise ED-FLY-2, ED-ACT-1, ED-LAIR-1."""
     if state.over:
+        from .expect import expected_text
+
         found.stop("ED-END-4", f"the game is over, no turn to end; next: {expected_text(state)}")
     return _close(state, event, found)
 
@@ -148,14 +144,14 @@ PLAYS: dict[str, Play] = {
     "CHESTS": checked(rules_end.check_chests, rules_end.apply_chests),
     "FLICK": checked(rules_end.check_flick, rules_end.apply_flick),
     "GOLD": checked(rules_end.check_gold, rules_end.apply_gold),
-    "ADJUST": play_adjust,
-    "TALLY": play_tally,
+    "ADJUST": later(f"{__package__}.adjust", "play_adjust"),
+    "TALLY": later(f"{__package__}.tally", "play_tally"),
 }
 
 OBSERVABLE = ("gold", "wyrmlings", "lair", "chambers", "missions", "pending", "chests", "position",
               "bonfires", "round", "turn", "rock", "final_round")
 #: what ``observe`` also shows, for ``ed lair`` (not listed for ``assert``)
-VIEWS: dict[str, Callable[[EDState, str], Any]] = {"lair_map": view.lair_map, "lair_json": view.lair_json}
+VIEWS = ("lair_map", "lair_json")  # functions of ``view``
 
 
 #: the plays that lay Lair tiles, and so may form Chambers
@@ -185,6 +181,8 @@ class EightDragons(Game):
 
     def setup(self, config: SessionConfig) -> EDState:
         """The state before any event (see ``setup.build_state``)."""
+        from .setup import build_state
+
         return build_state(config)
 
     def play(self, state: EDState, event: Event, found: Findings) -> EDState:
@@ -209,6 +207,8 @@ class EightDragons(Game):
 
     def expect(self, state: EDState) -> Expectation:
         """Who acts now and the plays legal now (see ``expect.expect``)."""
+        from .expect import expect
+
         return expect(state)
 
     def legal_values(self, state: EDState, choice: Choice, name: str) -> list[str]:
@@ -223,6 +223,8 @@ class EightDragons(Game):
             ways = list(KINGDOMS)
             others = [d for d in state.pieces.swarms if d != choice.player]
             return ways if name == "valley" else [f"{d}={way}" for d in others for way in ways]
+        from .offers import START_WORDS, drawable
+
         pieces = choice.values.get("piece", ())
         if state.box is not None and choice.event in ("VILLAGE", "GATHER", "START") and choice.values.get(name):
             return list(choice.values[name])  # the box's faces not seen yet (``offers``)
@@ -240,6 +242,8 @@ class EightDragons(Game):
 
     def complete(self, state: EDState, draft: Draft) -> Draft:
         """The event to record for a play as typed (see ``expect.complete``)."""
+        from .expect import complete
+
         return complete(state, draft)
 
     def holdings(self, state: EDState) -> dict[str, dict[str, int]]:
@@ -258,6 +262,8 @@ class EightDragons(Game):
 
     def status(self, state: EDState) -> Status:
         """Whose turn, the Bonfires and final round, each player's holdings, the board (see ``view.status``)."""
+        from . import view
+
         return view.status(state)
 
     def score(self, state: EDState) -> ScoreTable:
@@ -282,6 +288,8 @@ class EightDragons(Game):
         if key == "round":
             return state.round
         if key == "turn":
+            from .expect import active
+
             return active(state) or "-"
         if key == "rock":
             return list(state.pieces.rock)
@@ -290,7 +298,9 @@ class EightDragons(Game):
         if key in VIEWS:  # not assertable values: the Lair map of 'ed lair' (text or JSON)
             if player is None or player not in state.players:
                 raise ObservationError(f"{key} is a player's view: name the player")
-            return VIEWS[key](state, player)
+            from . import view
+
+            return getattr(view, key)(state, player)  # type: ignore[no-any-return]
         if key not in OBSERVABLE:
             raise ObservationError(f"unknown key {key!r}; known: {', '.join(OBSERVABLE)}")
         if player is None or player not in state.players:
@@ -323,6 +333,8 @@ class EightDragons(Game):
 
     def describe(self, event: Event) -> str:
         """One human line for the log."""
+        from . import view
+
         return view.describe_event(event)
 
     def end_words(self, before: EDState, after: EDState) -> list[str]:
@@ -336,10 +348,14 @@ class EightDragons(Game):
 
     def check_state(self, state: EDState) -> list[Finding]:
         """Everything impossible about the table as a whole, ED-STATE-1 to ED-STATE-23 (see ``state_check``)."""
-        return _check_state(state)
+        from .state_check import check_state
+
+        return check_state(state)
 
     def snapshot(self, state: EDState) -> Any:
         """The whole state as JSON-ready data."""
+        from . import view
+
         return view.snapshot(state)
 
 

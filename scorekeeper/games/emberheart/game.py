@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import asdict
-from importlib import import_module
 from operator import gt
 from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.core.events import Event
-from scorekeeper.games import entry
+from scorekeeper.games import entry, later  # later: a handler a warm read never runs, imported when it first runs
 from scorekeeper.core.protocol import (
     Choice, Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, Violation, warning,
 )
@@ -25,19 +24,10 @@ from scorekeeper.games.emberheart.view import OBSERVABLE, describe_event, expect
 
 Handler = Callable[[State, Ctx], None]
 
-
-def later(module: str, name: str) -> Handler:
-    """The handler ``name`` of ``module``, imported when it first runs: a read with the replay cache warm runs
-    no handler, and imports neither the setup's rules nor the tally's nor the adjustments' (issue 32)."""
-    def handler(state: State, ctx: Ctx) -> None:
-        getattr(import_module(f"scorekeeper.games.emberheart.{module}"), name)(state, ctx)
-
-    return handler
-
 HANDLERS: dict[str, Handler] = {
-    "CARD_REVEAL": later("rules_setup", "card_reveal"),
-    "RAID_REVEAL": later("rules_setup", "raid_reveal"),
-    "TWO_P_REVEAL": later("rules_setup", "two_p_reveal"),
+    "CARD_REVEAL": later(f"{__package__}.rules_setup", "card_reveal"),
+    "RAID_REVEAL": later(f"{__package__}.rules_setup", "raid_reveal"),
+    "TWO_P_REVEAL": later(f"{__package__}.rules_setup", "two_p_reveal"),
     "PLACE_PARTY": rules_action.place_party,
     "USE_SPECIAL": rules_action.use_special,
     "TAKE_AIDE": rules_action.take_aide,
@@ -57,8 +47,8 @@ HANDLERS: dict[str, Handler] = {
     "ATTR_EXTRA_STEP": rules_cards.extra_step,
     "END_GEAR_CONVERT": rules_cards.end_gear_convert,
     "END_DECLARE": rules_cards.end_declare,
-    "ADJUST": later("adjust", "adjust"),
-    "TALLY": later("tally", "tally"),
+    "ADJUST": later(f"{__package__}.adjust", "adjust"),
+    "TALLY": later(f"{__package__}.tally", "tally"),
 }
 
 #: EH-SETUP-14's token kinds, in the order ``Emberheart._supply`` counts them
