@@ -7,7 +7,6 @@ the game module that the ID's prefix names, so a command that shows one summary 
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import re
 from dataclasses import dataclass
@@ -92,6 +91,8 @@ def lookup(rule: str) -> RuleSummary:
     wanted = rule.strip().upper()
     game = _game_for(wanted)
     known = list(CORE) + list(_table(game) if game else [])
+    import difflib  # only to suggest
+
     close = difflib.get_close_matches(wanted, known, n=3, cutoff=0.5)
     hint = f"; closest: {', '.join(close)}" if close else "; try: scorekeeper rules GAME"
     raise UnknownRuleError(f"unknown rule {rule!r}{hint}")

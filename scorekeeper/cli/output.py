@@ -121,10 +121,11 @@ def _styled(line: str, fg: str | None) -> str:
 def page(output: str, show: Callable[[str], None] | None = None, at_end: bool = False) -> None:
     """A long read-out (log, audit, score --explain, rules, check) through $PAGER, else less -FRX (+G ``at_end``)
     as git does: on a terminal, when longer than the screen, unless --no-pager; otherwise ``show`` prints it."""
-    import shutil  # only to page
     stream, wrapped = _raw(False), wrap(output, width())
-    if not stream.isatty() or os.environ.get("SCOREKEEPER_NO_PAGER") or \
-            wrapped.count("\n") + 2 <= shutil.get_terminal_size((80, 24)).lines:
+    if not stream.isatty() or os.environ.get("SCOREKEEPER_NO_PAGER"):
+        return (show or (lambda text: echo(text, fit=True)))(output)
+    import shutil  # only to page, on a terminal (it imports zlib, bz2 and lzma)
+    if wrapped.count("\n") + 2 <= shutil.get_terminal_size((80, 24)).lines:
         return (show or (lambda text: echo(text, fit=True)))(output)
     chosen = {"PAGER", "LESS"} & os.environ.keys()
     if not chosen:

@@ -11,8 +11,7 @@ from scorekeeper.games import entry, later  # later: a handler a warm read never
 from scorekeeper.core.protocol import (
     Choice, Draft, Expectation, Finding, Findings, Game, GameSetupError, ScoreTable, SessionConfig, Status, Violation, warning,
 )
-from scorekeeper.games.emberheart import rules_action, rules_cards, rules_raid, rules_reward
-from scorekeeper.games.emberheart.view import LAST_ROUND
+from scorekeeper.games.emberheart import rules_cards
 from scorekeeper.games.emberheart.cards import COMPONENT_COUNTS, HIRELING_NAMES, TRACKS
 from scorekeeper.games.emberheart.context import Ctx, assumption_settled, hero_active, total_hire
 from scorekeeper.games.emberheart.events import EVENTS
@@ -20,7 +19,6 @@ from scorekeeper.games.emberheart.rules_cards import completable, garrison_short
 from scorekeeper.games.emberheart.scoring import flame_table, score as score_table
 from scorekeeper.games.emberheart.settings import SETTINGS, flame_glory_problem
 from scorekeeper.games.emberheart.state import ACTION, END, RAID, REWARD, Player, State, new_offers
-from scorekeeper.games.emberheart.view import OBSERVABLE, describe_event, expected_text, observe_key, observed_as, status_of
 
 Handler = Callable[[State, Ctx], None]
 
@@ -28,21 +26,21 @@ HANDLERS: dict[str, Handler] = {
     "CARD_REVEAL": later(f"{__package__}.rules_setup", "card_reveal"),
     "RAID_REVEAL": later(f"{__package__}.rules_setup", "raid_reveal"),
     "TWO_P_REVEAL": later(f"{__package__}.rules_setup", "two_p_reveal"),
-    "PLACE_PARTY": rules_action.place_party,
-    "USE_SPECIAL": rules_action.use_special,
-    "TAKE_AIDE": rules_action.take_aide,
-    "GEAR_SWAP": rules_action.gear_swap,
-    "SKIP_TURN": rules_action.skip_turn,
-    "CLAIM": rules_reward.claim,
-    "RECALL": rules_reward.recall,
-    "NP_DISCARD": rules_reward.np_discard,
-    "MTN_CLAIM": rules_reward.mountain_claim,
-    "MTN_RETRIEVE": rules_reward.mountain_retrieve,
-    "MTN_ORDER": rules_reward.mountain_order,
+    "PLACE_PARTY": later(f"{__package__}.rules_action", "place_party"),
+    "USE_SPECIAL": later(f"{__package__}.rules_action", "use_special"),
+    "TAKE_AIDE": later(f"{__package__}.rules_action", "take_aide"),
+    "GEAR_SWAP": later(f"{__package__}.rules_action", "gear_swap"),
+    "SKIP_TURN": later(f"{__package__}.rules_action", "skip_turn"),
+    "CLAIM": later(f"{__package__}.rules_reward", "claim"),
+    "RECALL": later(f"{__package__}.rules_reward", "recall"),
+    "NP_DISCARD": later(f"{__package__}.rules_reward", "np_discard"),
+    "MTN_CLAIM": later(f"{__package__}.rules_reward", "mountain_claim"),
+    "MTN_RETRIEVE": later(f"{__package__}.rules_reward", "mountain_retrieve"),
+    "MTN_ORDER": later(f"{__package__}.rules_reward", "mountain_order"),
     "ATTACH_DRAGON": rules_cards.attach,
     "GARRISON_COMPLETE": rules_cards.garrison_complete,
     "HERO_ABILITY": rules_cards.hero_ability,
-    "RAID_DISCARD": rules_raid.raid_discard,
+    "RAID_DISCARD": later(f"{__package__}.rules_raid", "raid_discard"),
     "FLAME_RESPONSE": rules_cards.flame_response,
     "ATTR_EXTRA_STEP": rules_cards.extra_step,
     "END_GEAR_CONVERT": rules_cards.end_gear_convert,
@@ -136,7 +134,9 @@ class Emberheart(Game):
 
     def move_on(self, state: State, event: Event) -> str | None:
         """A turn play forced and kept inert still ends the Action-phase turn (``rules_action.move_on``)."""
-        return rules_action.move_on(state, event)
+        from scorekeeper.games.emberheart.rules_action import move_on
+
+        return move_on(state, event)
 
     def play(self, state: State, event: Event, found: Findings) -> State:
         """Check and carry out ``event`` in one pass, into ``found`` (a rejected play is put back by the engine).
@@ -226,6 +226,8 @@ class Emberheart(Game):
         """The event to record for a play as typed (see ``complete``); refuses nothing on the rules."""
         from scorekeeper.games.emberheart.complete import complete as complete_draft
 
+        from scorekeeper.games.emberheart.view import expected_text
+
         return complete_draft(state, draft, lambda: expected_text(state)[1])
 
     def holdings(self, state: State) -> dict[str, dict[str, int]]:
@@ -258,6 +260,8 @@ class Emberheart(Game):
 
     def status(self, state: State) -> Status:
         """Round, phase, whose turn, holdings, offers and what comes next."""
+        from scorekeeper.games.emberheart.view import status_of
+
         return status_of(state)
 
     def score(self, state: State) -> ScoreTable:
@@ -272,18 +276,26 @@ class Emberheart(Game):
 
     def describe(self, event: Event) -> str:
         """One human line for the log."""
+        from scorekeeper.games.emberheart.view import describe_event
+
         return describe_event(event)
 
     def observe(self, state: State, player: str | None, key: str) -> Any:
         """A value for ``scorekeeper assert``."""
+        from scorekeeper.games.emberheart.view import observe_key
+
         return observe_key(state, player, key)
 
     def observed_as(self, state: State, player: str | None, key: str) -> str:
         """A Hireling count's supply and board parts (``view.observed_as``)."""
+        from scorekeeper.games.emberheart.view import observed_as
+
         return observed_as(state, player, key)
 
     def observable_keys(self) -> Sequence[str]:
         """The keys ``observe`` knows."""
+        from scorekeeper.games.emberheart.view import OBSERVABLE
+
         return tuple(OBSERVABLE)
 
     def observable_values(self, key: str) -> Sequence[str]:
@@ -324,6 +336,8 @@ class Emberheart(Game):
     def end_words(self, before: State, after: State) -> list[str]:
         """Field report FC-V1: the Raid whose Reset begins round V says it is the last
         round and that the game ends after its Raid (the game over and the winner: ``app.ending``)."""
+        from scorekeeper.games.emberheart.view import LAST_ROUND
+
         if before.round < LAST_ROUND <= after.round and after.phase != END:
             return ["Round V begins: the last round; the game ends after its Raid (no Reset), then the score"]
         return []
@@ -346,6 +360,8 @@ class Emberheart(Game):
     def snapshot(self, state: State) -> Any:
         """The whole state as JSON-ready data (``state --json``)."""
         data = asdict(state)
+        from scorekeeper.games.emberheart.view import status_of
+
         data["status"] = status_of(state).to_json()
         return data
 
