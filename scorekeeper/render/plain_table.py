@@ -18,7 +18,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from itertools import repeat
+from operator import itemgetter
 from typing import Any, NamedTuple, Sequence
+
+from scorekeeper.render.wrapping import wrapped_cells
 
 _WHOLE = re.compile(r"-?[0-9]+")
 #: what tabulate may read as a number written with thousands separators (``1,000``): left to tabulate
@@ -31,6 +35,7 @@ _NUMBER_STARTS = frozenset("+-.0123456789iInNTF")
 #: the characters seen to take one column each (printable, not wide, not combining): ``_plain`` looks up each
 #: other character once per process
 _NARROW: set[str] = set()
+_ASCII = re.compile("[\x00-\x7f]+")
 
 
 class Column(NamedTuple):
@@ -76,27 +81,60 @@ def _head(headers: Sequence[str]) -> list[list[str]] | None:
 
 def _column(values: Sequence[Any]) -> Column | None:
     """One column's cells read as ``simple_table`` lays them out, or None when one is left to tabulate."""
+    types = set(map(type, values))
+    if types == {int}:  # whole numbers only (not True or False: their type is bool)
+        texts = list(map(str, values))
+        return Column([[text] for text in texts], True, max(map(len, texts)), False)
+    if types == {str}:
+        column = _text_column(values)
+        if column is not None:
+            return column
+    return _each_cell(values)
+
+
+def _each_cell(values: Sequence[Any]) -> Column | None:
+    """``_column`` read cell by cell: the general way."""
     kinds = set()
     cells: list[list[str]] = []
-    width = 0
-    breaks = False
     for value in values:
-        if type(value) is str and value.isascii() and value.isprintable():  # one line, each character one column
-            kind: str | None = "empty" if value == "" else _text_kind(value)
-            lines: list[str] | None = [value.strip()]
-        elif type(value) is int:
-            kind, lines = "whole", [str(value)]
-        elif value is None:
-            kind, lines = "empty", [""]
-        else:
-            kind, lines = _kind(value), _lines(str(value).strip())
-            breaks = breaks or "\n" in str(value)
+        kind, lines = _kind(value), _lines("" if value is None else str(value).strip())
         if kind is None or lines is None:
             return None
         kinds.add(kind)
         cells.append(lines)
-        width = max(width, *map(len, lines))
+    width = max((len(line) for lines in cells for line in lines), default=0)
+    breaks = any("\n" in str(value) for value in values)
     return Column(cells, "whole" in kinds and "text" not in kinds, width, breaks)
+
+
+#: where a column of text may hold a cell that is not plain text (``_text_column``): a cell (each follows a
+#: NUL) that is blank, or that starts (after spaces and line breaks) with a character that is not ASCII, or with
+#: what may begin a number (a digit, a sign, a point, ``inf`` or ``nan`` in any case) or a truth value
+_UNSURE = re.compile(r"\x00[ \n]*(?:[-+.0-9]|(?i:inf|nan)|True|False|[^\x01-\x7f]|\Z)")
+
+
+def _text_column(values: Sequence[str]) -> Column | None:
+    """``_column`` of a column of text read all at once, or None when ``_each_cell`` must read it: a character is
+    not printable (a line break aside) or not one column wide, or a line of a cell of several has space at an end.
+    """
+    flat = "".join(values)
+    body = flat.replace("\n", "") if "\n" in flat else flat
+    if not body.isprintable() or not (body.isascii() or _plain(body)):
+        return None
+    stripped = list(map(str.strip, values))
+    if "\n" in flat:
+        cells = [text.split("\n") for text in stripped]
+        if any(len(lines) > 1 and any(line != line.strip() for line in lines) for lines in cells):
+            return None
+        width = max(map(len, "\n".join(stripped).split("\n")))
+    else:
+        cells = [[text] for text in stripped]
+        width = max(map(len, stripped))
+    # each cell is text (printable, its first character a letter or #...) unless _UNSURE finds one that may not be
+    kinds = {"text"} if _UNSURE.search("\x00" + "\x00".join(values)) is None else {_kind(value) for value in set(values)}
+    if None in kinds:
+        return None
+    return Column(cells, "whole" in kinds and "text" not in kinds, width, "\n" in flat)
 
 
 def _widths(head: Sequence[list[str]], columns: Sequence[Column]) -> list[int]:
@@ -109,14 +147,25 @@ def _drawn(head: Sequence[list[str]], columns: Sequence[Column]) -> str:
     several = any(len(h) > 1 for h in head) or any(c.breaks for c in columns)
     widths = _widths(head, columns)
     numeric = [c.numeric for c in columns]
-    out = _row(head, widths, numeric) + [GAP.join("-" * w for w in widths)]
-    pads = [str.rjust if right else str.ljust for right in numeric]
-    for row in zip(*(c.cells for c in columns)):
-        if all(len(lines) == 1 for lines in row) and not (several and all(lines == [""] for lines in row)):
-            out.append(GAP.join([pad(lines[0], w) for lines, w, pad in zip(row, widths, pads)]).rstrip())
-        else:
-            out += _row([[] if several and lines == [""] else lines for lines in row], widths, numeric)
-    return "\n".join(out)
+    padded = [list(map(str.rjust if c.numeric else str.ljust, map(itemgetter(0), c.cells), repeat(w)))
+              for c, w in zip(columns, widths)]
+    rows = list(map(str.rstrip, map(GAP.join, zip(*padded))))  # each row as one line
+    if several:  # but those with a taller cell, and those of empty cells only (which take no line)
+        for n in sorted(_apart(columns), reverse=True):
+            rows[n:n + 1] = _row([[] if c.cells[n] == [""] else c.cells[n] for c in columns], widths, numeric)
+    return "\n".join([*_row(head, widths, numeric), GAP.join("-" * w for w in widths), *rows])
+
+
+def _apart(columns: Sequence[Column]) -> set[int]:
+    """Once a cell has several lines: the rows not drawn as one line, those with a taller cell and those of
+    empty cells only (which take no line)."""
+    apart = {n for c in columns if c.breaks for n, lines in enumerate(c.cells) if len(lines) != 1}
+    empty: set[int] | None = None
+    for c in columns:
+        empty = {n for n, lines in enumerate(c.cells) if lines == [""] and (empty is None or n in empty)}
+        if not empty:
+            break
+    return apart | (empty or set())
 
 
 def _row(cells: Sequence[list[str]], widths: Sequence[int], numeric: Sequence[bool]) -> list[str]:
@@ -178,7 +227,7 @@ def _plain(text: str) -> bool:
         return text.isprintable()
     if not text.isprintable():
         return False
-    unseen = set(text).difference(_NARROW)
+    unseen = set(_ASCII.sub("", text)).difference(_NARROW)  # ASCII that is printable is one column wide
     if any(unicodedata.east_asian_width(ch) in "WF" or unicodedata.combining(ch) for ch in unseen):
         return False
     _NARROW.update(unseen)
@@ -200,7 +249,7 @@ def fitted_simple_table(matrix: Sequence[Sequence[Any]], headers: Sequence[str],
         if column is None:
             return None
         columns.append(column)
-    longest = [max(len(str(c)) for c in [header, *cells]) for header, cells in zip(headers, values)]
+    longest = [max(map(len, map(str, [header, *cells]))) for header, cells in zip(headers, values)]
     limits: list[int | None] = [None] * len(headers)
     while (drawn := sum(_widths(head, columns)) + len(GAP) * (len(columns) - 1)) > width:  # the rule's width
         index = max(range(len(headers)), key=lambda i: (limits[i] or longest[i]))
@@ -208,26 +257,8 @@ def fitted_simple_table(matrix: Sequence[Sequence[Any]], headers: Sequence[str],
         if current <= min_column:
             break  # as narrow as it can be read
         limit = limits[index] = max(min_column, current - (drawn - width))
-        narrowed = _column(_wrapped_cells(values[index], limit))
+        narrowed = _column(wrapped_cells(values[index], limit))
         if narrowed is None:
             return None
         columns[index] = narrowed
     return _drawn(head, columns)
-
-
-def _wrapped_cells(cells: Sequence[Any], limit: int) -> list[Any]:
-    """``cells`` wrapped to ``limit`` columns as tabulate's ``maxcolwidths`` wraps them: a number kept whole, each
-    non-blank line of text broken at spaces (and hyphens, and inside a word longer than the limit)."""
-    import textwrap
-
-    wrapper = textwrap.TextWrapper(width=limit)
-    return [_wrapped(cell, limit, wrapper) for cell in cells]
-
-
-def _wrapped(cell: Any, limit: int, wrapper: Any) -> Any:
-    """One cell as ``_wrapped_cells`` wraps it; a line that already fits, with no space at its ends and no tab,
-    is the one line ``wrapper`` would make of it."""
-    if cell is None or type(cell) is int or (isinstance(cell, str) and _WHOLE.fullmatch(cell)):
-        return cell
-    return "\n".join(line if len(line) <= limit and "\t" not in line and line == line.strip()
-                     else "\n".join(wrapper.wrap(line)) for line in str(cell).splitlines() if line.strip())

@@ -133,6 +133,8 @@ def _keys(rows: Iterable[Mapping[str, Any]]) -> list[str]:
 
 
 def _cell(value: Any) -> Any:
+    if type(value) is str or type(value) is int:  # most cells: shown as they are
+        return value
     if value is None:
         return ""
     if isinstance(value, bool):
