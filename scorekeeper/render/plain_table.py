@@ -19,7 +19,6 @@ from __future__ import annotations
 import re
 import unicodedata
 from itertools import repeat
-from operator import itemgetter
 from typing import Any, NamedTuple, Sequence
 
 from scorekeeper.render.wrapping import wrapped_cells
@@ -35,14 +34,14 @@ _NUMBER_STARTS = frozenset("+-.0123456789iInNTF")
 #: the characters seen to take one column each (printable, not wide, not combining): ``_plain`` looks up each
 #: other character once per process
 _NARROW: set[str] = set()
-_ASCII = re.compile("[\x00-\x7f]+")
+_ASCII = re.compile(r"[\x00-\x7f]+")
 
 
 class Column(NamedTuple):
     """One column of a table as ``simple_table`` lays it out."""
 
-    #: each cell's lines (``[""]`` for an empty cell)
-    cells: list[list[str]]
+    #: each cell's text as it is shown: its lines joined by line breaks (``""`` for an empty cell)
+    cells: list[str]
     #: right-aligned: whole numbers (and empty cells) only
     numeric: bool
     #: its widest cell line, in characters
@@ -84,7 +83,7 @@ def _column(values: Sequence[Any]) -> Column | None:
     types = set(map(type, values))
     if types == {int}:  # whole numbers only (not True or False: their type is bool)
         texts = list(map(str, values))
-        return Column([[text] for text in texts], True, max(map(len, texts)), False)
+        return Column(texts, True, max(map(len, texts)), False)
     if types == {str}:
         column = _text_column(values)
         if column is not None:
@@ -95,14 +94,15 @@ def _column(values: Sequence[Any]) -> Column | None:
 def _each_cell(values: Sequence[Any]) -> Column | None:
     """``_column`` read cell by cell: the general way."""
     kinds = set()
-    cells: list[list[str]] = []
+    cells: list[str] = []
+    width = 0
     for value in values:
         kind, lines = _kind(value), _lines("" if value is None else str(value).strip())
         if kind is None or lines is None:
             return None
         kinds.add(kind)
-        cells.append(lines)
-    width = max((len(line) for lines in cells for line in lines), default=0)
+        cells.append("\n".join(lines))
+        width = max(width, _width(lines))
     breaks = any("\n" in str(value) for value in values)
     return Column(cells, "whole" in kinds and "text" not in kinds, width, breaks)
 
@@ -121,15 +121,14 @@ def _text_column(values: Sequence[str]) -> Column | None:
     body = flat.replace("\n", "") if "\n" in flat else flat
     if not body.isprintable() or not (body.isascii() or _plain(body)):
         return None
-    stripped = list(map(str.strip, values))
+    cells = list(map(str.strip, values))
     if "\n" in flat:
-        cells = [text.split("\n") for text in stripped]
-        if any(len(lines) > 1 and any(line != line.strip() for line in lines) for lines in cells):
+        lines = "\n".join(cells)
+        if " \n" in lines or "\n " in lines:  # a line of a cell of several with a space at an end
             return None
-        width = max(map(len, "\n".join(stripped).split("\n")))
+        width = max(map(len, lines.split("\n")))
     else:
-        cells = [[text] for text in stripped]
-        width = max(map(len, stripped))
+        width = max(map(len, cells))
     # each cell is text (printable, its first character a letter or #...) unless _UNSURE finds one that may not be
     kinds = {"text"} if _UNSURE.search("\x00" + "\x00".join(values)) is None else {_kind(value) for value in set(values)}
     if None in kinds:
@@ -147,22 +146,26 @@ def _drawn(head: Sequence[list[str]], columns: Sequence[Column]) -> str:
     several = any(len(h) > 1 for h in head) or any(c.breaks for c in columns)
     widths = _widths(head, columns)
     numeric = [c.numeric for c in columns]
-    padded = [list(map(str.rjust if c.numeric else str.ljust, map(itemgetter(0), c.cells), repeat(w)))
+    padded = [list(map(str.rjust if c.numeric else str.ljust, _first_lines(c), repeat(w)))
               for c, w in zip(columns, widths)]
     rows = list(map(str.rstrip, map(GAP.join, zip(*padded))))  # each row as one line
     if several:  # but those with a taller cell, and those of empty cells only (which take no line)
         for n in sorted(_apart(columns), reverse=True):
-            rows[n:n + 1] = _row([[] if c.cells[n] == [""] else c.cells[n] for c in columns], widths, numeric)
+            rows[n:n + 1] = _row([c.cells[n].split("\n") if c.cells[n] else [] for c in columns], widths, numeric)
     return "\n".join([*_row(head, widths, numeric), GAP.join("-" * w for w in widths), *rows])
+
+
+def _first_lines(column: Column) -> Sequence[str]:
+    return [text.partition("\n")[0] for text in column.cells] if column.breaks else column.cells
 
 
 def _apart(columns: Sequence[Column]) -> set[int]:
     """Once a cell has several lines: the rows not drawn as one line, those with a taller cell and those of
     empty cells only (which take no line)."""
-    apart = {n for c in columns if c.breaks for n, lines in enumerate(c.cells) if len(lines) != 1}
+    apart = {n for c in columns if c.breaks for n, text in enumerate(c.cells) if "\n" in text}
     empty: set[int] | None = None
     for c in columns:
-        empty = {n for n, lines in enumerate(c.cells) if lines == [""] and (empty is None or n in empty)}
+        empty = {n for n, text in enumerate(c.cells) if not text and (empty is None or n in empty)}
         if not empty:
             break
     return apart | (empty or set())
