@@ -48,6 +48,8 @@ class Column(NamedTuple):
     width: int
     #: whether a cell's text holds a line break (then a row of empty cells takes no line at all)
     breaks: bool
+    #: its longest value written as text, as it came (where fitting starts narrowing it)
+    longest: int
 
 
 def simple_table(matrix: Sequence[Sequence[Any]], headers: Sequence[str]) -> str | None:
@@ -83,7 +85,8 @@ def _column(values: Sequence[Any]) -> Column | None:
     types = set(map(type, values))
     if types == {int}:  # whole numbers only (not True or False: their type is bool)
         texts = list(map(str, values))
-        return Column(texts, True, max(map(len, texts)), False)
+        width = max(map(len, texts))
+        return Column(texts, True, width, False, width)
     if types == {str}:
         column = _text_column(values)
         if column is not None:
@@ -104,7 +107,8 @@ def _each_cell(values: Sequence[Any]) -> Column | None:
         cells.append("\n".join(lines))
         width = max(width, _width(lines))
     breaks = any("\n" in str(value) for value in values)
-    return Column(cells, "whole" in kinds and "text" not in kinds, width, breaks)
+    longest = max((len(str(value)) for value in values), default=0)
+    return Column(cells, "whole" in kinds and "text" not in kinds, width, breaks, longest)
 
 
 #: where a column of text may hold a cell that is not plain text (``_text_column``): a cell (each follows a
@@ -133,7 +137,7 @@ def _text_column(values: Sequence[str]) -> Column | None:
     kinds = {"text"} if _UNSURE.search("\x00" + "\x00".join(values)) is None else {_kind(value) for value in set(values)}
     if None in kinds:
         return None
-    return Column(cells, "whole" in kinds and "text" not in kinds, width, "\n" in flat)
+    return Column(cells, "whole" in kinds and "text" not in kinds, width, "\n" in flat, max(map(len, values)))
 
 
 def _widths(head: Sequence[list[str]], columns: Sequence[Column]) -> list[int]:
@@ -146,37 +150,52 @@ def _drawn(head: Sequence[list[str]], columns: Sequence[Column]) -> str:
     several = any(len(h) > 1 for h in head) or any(c.breaks for c in columns)
     widths = _widths(head, columns)
     numeric = [c.numeric for c in columns]
-    padded = [list(map(str.rjust if c.numeric else str.ljust, _first_lines(c), repeat(w)))
-              for c, w in zip(columns, widths)]
-    rows = list(map(str.rstrip, map(GAP.join, zip(*padded))))  # each row as one line
-    if several:  # but those with a taller cell, and those of empty cells only (which take no line)
-        for n in sorted(_apart(columns), reverse=True):
-            rows[n:n + 1] = _row([c.cells[n].split("\n") if c.cells[n] else [] for c in columns], widths, numeric)
+    lines = [c.cells for c in columns]  # each column's lines on the screen, row after row
+    if several:
+        tall = _tall(columns)
+        lines = [_screen_lines(c.cells, tall) for c in columns]
+    padded = [list(map(str.rjust if right else str.ljust, texts, repeat(w)))
+              for texts, w, right in zip(lines, widths, numeric)]
+    rows = map(str.rstrip, map(GAP.join, zip(*padded)))
     return "\n".join([*_row(head, widths, numeric), GAP.join("-" * w for w in widths), *rows])
 
 
-def _first_lines(column: Column) -> Sequence[str]:
-    return [text.partition("\n")[0] for text in column.cells] if column.breaks else column.cells
-
-
-def _apart(columns: Sequence[Column]) -> set[int]:
-    """Once a cell has several lines: the rows not drawn as one line, those with a taller cell and those of
-    empty cells only (which take no line)."""
-    apart = {n for c in columns if c.breaks for n, text in enumerate(c.cells) if "\n" in text}
+def _tall(columns: Sequence[Column]) -> list[tuple[int, int]]:
+    """Once a cell has several lines: the rows not one line high, each with its height (as its tallest cell),
+    in order; a row of empty cells only takes no line."""
+    heights: dict[int, int] = {}
+    for c in columns:
+        if c.breaks:
+            for n in [n for n, text in enumerate(c.cells) if "\n" in text]:
+                heights[n] = max(heights.get(n, 1), c.cells[n].count("\n") + 1)
     empty: set[int] | None = None
     for c in columns:
         empty = {n for n, text in enumerate(c.cells) if not text and (empty is None or n in empty)}
         if not empty:
             break
-    return apart | (empty or set())
+    heights.update(dict.fromkeys(empty or (), 0))
+    return sorted(heights.items())
+
+
+def _screen_lines(cells: Sequence[str], tall: Sequence[tuple[int, int]]) -> list[str]:
+    """A column's cells as the lines they take on the screen, row after row: a cell of a ``tall`` row as its lines,
+    blank lines below them to the row's height."""
+    out: list[str] = []
+    start = 0
+    for n, height in tall:
+        out += cells[start:n]
+        lines = cells[n].split("\n") if cells[n] else []
+        out += lines + [""] * (height - len(lines))
+        start = n + 1
+    return out + list(cells[start:])
 
 
 def _row(cells: Sequence[list[str]], widths: Sequence[int], numeric: Sequence[bool]) -> list[str]:
     """The screen lines of one row: as many as its tallest cell, shorter cells blank below."""
-    height = max(len(c) for c in cells)
-    return [GAP.join((c[i] if i < len(c) else "").rjust(w) if right else (c[i] if i < len(c) else "").ljust(w)
-                     for c, w, right in zip(cells, widths, numeric)).rstrip()
-            for i in range(height)]
+    height = max(map(len, cells))
+    padded = [list(map(str.rjust if right else str.ljust, lines, repeat(w))) + [" " * w] * (height - len(lines))
+              for lines, w, right in zip(cells, widths, numeric)]
+    return list(map(str.rstrip, map(GAP.join, zip(*padded))))
 
 
 def _width(lines: Sequence[str]) -> int:
@@ -252,7 +271,7 @@ def fitted_simple_table(matrix: Sequence[Sequence[Any]], headers: Sequence[str],
         if column is None:
             return None
         columns.append(column)
-    longest = [max(map(len, map(str, [header, *cells]))) for header, cells in zip(headers, values)]
+    longest = [max(len(str(header)), column.longest) for header, column in zip(headers, columns)]
     limits: list[int | None] = [None] * len(headers)
     while (drawn := sum(_widths(head, columns)) + len(GAP) * (len(columns) - 1)) > width:  # the rule's width
         index = max(range(len(headers)), key=lambda i: (limits[i] or longest[i]))
