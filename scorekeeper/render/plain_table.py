@@ -8,10 +8,12 @@ decimal number or a truth value, a wide or invisible character): the caller then
 tabulate. ``fitted_simple_table`` narrows the widest text column until the table fits, wrapping its cells as
 tabulate's ``maxcolwidths`` does. ``tests/core/test_plain_table.py`` compares the two on generated tables.
 
-Each column is read once (``_column``: its cells' kinds, lines and width); fitting re-reads only the column it
-narrows, and the table is drawn once, when it fits. The common cells take shortcuts that give what the general
-reading gives (``tests/core/test_plain_table_fast.py`` compares them): a line of printable ASCII is as wide as
-it is long, text that starts with a letter is no number, a line that already fits is not wrapped.
+Each column is read once, all at once where it can be (``_column``): a column of whole numbers, or of text whose
+characters are all printable and one column wide (a line as wide as it is long), typed by one regex that finds
+the cells that may not be text (``_UNSURE``: those alone are typed one by one); any other column is read cell
+by cell (``_each_cell``). Fitting re-reads only the column it narrows (wrapped as ``wrapping`` wraps), and the
+table is drawn once, when it fits, every screen line by the same join. ``tests/core/test_plain_table_fast.py``
+holds each shortcut to the general path (``tests/core/plain_table_reference.py``: this module before them).
 """
 
 from __future__ import annotations
@@ -134,7 +136,8 @@ def _text_column(values: Sequence[str]) -> Column | None:
     else:
         width = max(map(len, cells))
     # each cell is text (printable, its first character a letter or #...) unless _UNSURE finds one that may not be
-    kinds = {"text"} if _UNSURE.search("\x00" + "\x00".join(values)) is None else {_kind(value) for value in set(values)}
+    unsure = _UNSURE.search("\x00" + "\x00".join(values)) is not None
+    kinds = {_kind(value) for value in set(values)} if unsure else {"text"}
     if None in kinds:
         return None
     return Column(cells, "whole" in kinds and "text" not in kinds, width, "\n" in flat, max(map(len, values)))
