@@ -97,12 +97,11 @@ class Reading(SessionCore):
         outcomes = {o.seq: o for o in self.replay().timeline}
         events = self.events
         journal = {e.seq: e for e in events}
+        game = self.game
         rows: list[dict[str, Any]] = []
         for event in events:
             outcome = outcomes.get(event.seq)
-            flags = []
-            if event.forced:
-                flags.append("forced")
+            flags = ["forced"] if event.forced else []
             if outcome and outcome.amended_by:
                 flags.append("amended by " + ", ".join(f"#{a}" for a in outcome.amended_by))
             if outcome and outcome.voided_by:
@@ -110,9 +109,9 @@ class Reading(SessionCore):
             rows.append({
                 "seq": event.seq, "type": event.type, "player": event.player, "payload": dict(event.payload),
                 "recorded_at": event.recorded_at, "status": outcome.status if outcome else "?", "forced": event.forced,
-                "description": describe(self.game, outcome.event if outcome else event, journal),
+                "description": describe(game, outcome.event if outcome else event, journal),
                 "flags": ", ".join(flags),
-                "rules": [v.rule for v in outcome.violations] if outcome else [],
+                "rules": [v.rule for v in outcome.violations] if outcome and outcome.violations else [],
             })
         return rows
 

@@ -23,7 +23,13 @@ def table(rows: Sequence[Mapping[str, Any]], fmt: str = DEFAULT_FORMAT, headers:
     if not rows and fmt != "csv":
         return "(none)"
     keys = list(headers) if headers is not None else _keys(rows)
-    matrix = [[_cell(row.get(k, "")) for k in keys] for row in rows]
+    return grid(keys, [[_cell(row.get(k, "")) for k in keys] for row in rows], fmt, width)
+
+
+def grid(keys: Sequence[str], matrix: Sequence[Sequence[Any]], fmt: str = DEFAULT_FORMAT,
+         width: int | None = None) -> str:
+    """``table`` of rows already laid out as cells (each as ``_cell`` shows a value) under ``keys``."""
+    keys = list(keys)
     if fmt == "csv":  # a cell that a spreadsheet would run as a formula gets a leading apostrophe
         import csv
 
@@ -133,6 +139,8 @@ def _keys(rows: Iterable[Mapping[str, Any]]) -> list[str]:
 
 
 def _cell(value: Any) -> Any:
+    if type(value) is str or type(value) is int:  # most cells: shown as they are
+        return value
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -300,11 +308,11 @@ def render_log(rows: Sequence[Mapping[str, Any]], fmt: str = DEFAULT_FORMAT, wid
     def clip(text: str) -> str:
         return text if len(text) <= LOG_TEXT_WIDTH else text[: LOG_TEXT_WIDTH - 1] + "…"
 
-    shown = [dict(zip(LOG_HEADERS, (r["seq"], clip(r["description"]), r["status"],
-                                    ", ".join(filter(None, [r["flags"], " ".join(r["rules"])]))))) for r in rows]
+    shown = [[_cell(r["seq"]), clip(r["description"]), _cell(r["status"]),
+              ", ".join(filter(None, [r["flags"], " ".join(r["rules"])]))] for r in rows]
     if fmt == "csv":  # one table, even when it is empty
-        return table(shown, fmt, headers=LOG_HEADERS)
-    return table(shown, fmt, width=width) if shown else "the journal is empty"
+        return grid(LOG_HEADERS, shown, fmt)
+    return grid(LOG_HEADERS, shown, fmt, width) if shown else "the journal is empty"
 
 
 def wrap(output: str, width: int) -> str:

@@ -1,0 +1,70 @@
+"""Table cells wrapped to a column's width exactly as tabulate's ``maxcolwidths`` wraps them (``textwrap``'s
+``TextWrapper(width=limit)`` on each line), without textwrap where a line is plain: words of printable text
+between single spaces, each word no longer than the limit and no hyphen textwrap could break at. Such a line
+is cut at its last space that keeps each piece within the limit, which is what textwrap's greedy filling makes
+of it (``tests/core/test_plain_table_fast.py`` compares the two on generated lines).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Sequence
+
+#: a whole number, kept whole (as in ``plain_table``)
+_WHOLE = re.compile(r"-?[0-9]+")
+#: where textwrap may break a word at a hyphen (its ``wordsep_re``): a hyphen before a letter, or a run of hyphens
+_HYPHEN_BREAK = re.compile(r"-(?=[^\d\W]|-)")
+
+
+def wrapped_cells(cells: Sequence[Any], limit: int) -> list[Any]:
+    """``cells`` wrapped to ``limit`` columns as tabulate's ``maxcolwidths`` wraps them: a number kept whole, each
+    non-blank line of text broken at spaces (and hyphens, and inside a word longer than the limit)."""
+    wrapper = _Wrapper(limit)
+    return [_wrapped(cell, limit, wrapper) for cell in cells]
+
+
+def _wrapped(cell: Any, limit: int, wrapper: "_Wrapper") -> Any:
+    """One cell as ``wrapped_cells`` wraps it."""
+    if cell is None or type(cell) is int:
+        return cell
+    if type(cell) is str and len(cell) <= limit and cell.isprintable() and cell == cell.strip():
+        return cell  # one line (a line break is not printable) that fits
+    if isinstance(cell, str) and _WHOLE.fullmatch(cell):
+        return cell
+    return "\n".join(wrapper.wrap(line) for line in str(cell).splitlines() if line.strip())
+
+
+class _Wrapper:
+    """The lines of text wrapped to ``limit`` columns, each as ``textwrap.TextWrapper(width=limit)`` wraps it
+    (textwrap is imported only for a line that is not plain)."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.textwrap: Any = None
+
+    def wrap(self, line: str) -> str:
+        """``line`` (no line break in it) wrapped, its pieces joined by line breaks."""
+        limit = self.limit
+        if len(line) <= limit and "\t" not in line and line == line.strip():
+            return line  # textwrap leaves a line that fits, with no space at its ends and no tab, as it is
+        if line.isprintable() and line[0] != " " and line[-1] != " " and "  " not in line \
+                and _HYPHEN_BREAK.search(line) is None and max(map(len, line.split(" "))) <= limit:
+            return "\n".join(_cut(line, limit))
+        if self.textwrap is None:
+            import textwrap
+
+            self.textwrap = textwrap.TextWrapper(width=limit)
+        return "\n".join(self.textwrap.wrap(line))
+
+
+def _cut(line: str, limit: int) -> list[str]:
+    """A plain line (see the module's docstring) longer than ``limit``, filled greedily: each piece as many words
+    as fit, the space after it dropped."""
+    pieces = []
+    start = 0
+    while len(line) - start > limit:
+        cut = line.rfind(" ", start, start + limit + 1)  # there is one: the first word fits and a space follows it
+        pieces.append(line[start:cut])
+        start = cut + 1
+    pieces.append(line[start:])
+    return pieces
