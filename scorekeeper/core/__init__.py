@@ -10,9 +10,9 @@
 - the journal (``journal``, ``journal_format``, ``journal_storage``: a file read and appended to under the lock,
   atomic, hash-chained) and its ``witness``;
 - the settings a rulebook leaves open (``settings``), the state codec (``state_codec``, ``plain_state``), strict
-  JSON (``strictjson``), a file the user names (``input_file``), the code's fingerprint (``code_version``), SHA-256 and its HMAC (``sha256``),
-  ``adjusting`` (the shape of an ``adjust``), the methods ``dataclasses`` writes, kept compiled
-  (``dataclass_methods``).
+  JSON (``strictjson``), a file the user names (``input_file``), the code's fingerprint (``code_version``),
+  SHA-256 and its HMAC (``sha256``), ``adjusting`` (the shape of an ``adjust``), the methods ``dataclasses``
+  writes, kept compiled (``dataclass_methods``).
 
 May import: the standard library and ``scorekeeper.errors``; never ``games/`` (the registry and the game packages
 sit above it), ``app/`` or a front door (``tests/core/test_layers.py``).

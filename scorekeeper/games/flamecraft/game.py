@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import asdict
-from importlib import import_module
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from scorekeeper.core.events import Event
-from scorekeeper.games import entry
+from scorekeeper.games import entry, later  # later: a resolver a warm read never runs, imported when it first runs
 from scorekeeper.core.protocol import (
     Choice, Draft, Expectation, Finding, Findings, Game, GameSetupError, MissingValueError, ObservationError, ScoreTable, SessionConfig, Status, warning,
 )
@@ -19,25 +18,25 @@ from .notation import FaceError, load_catalog, norm_id
 from .settings import SETTINGS
 from .state import FlameState, PlayerState
 
-#: event type → its resolver, as its module and name: imported when a play of that type is first resolved, so a
-#: read with the replay cache warm imports no rules (the declarations, with the payload fields, are in ``events``)
-RESOLVERS: dict[str, tuple[str, str]] = {
-    "SETUP": ("rules_setup", "resolve_setup"),
-    "SETUP_PLAYER": ("rules_setup", "resolve_setup_player"),
-    "VISIT": ("rules_turn", "resolve_visit"),
-    "GATHER": ("rules_gather", "resolve_gather"),
-    "PLACE": ("rules_gather", "resolve_place"),
-    "FIRE_UP": ("rules_fire", "resolve_fire"),
-    "SHOP_ABILITY": ("rules_gather", "resolve_shop_ability"),
-    "ENCHANT": ("rules_enchant", "resolve_enchant"),
-    "RESERVE": ("rules_gift", "resolve_reserve"),
-    "GIFT": ("rules_gift", "resolve_gift"),
-    "FANCY_SCORE": ("rules_gift", "resolve_fancy_score"),
-    "COMPANION_USE": ("rules_gift", "resolve_companion"),
-    "END_TURN": ("rules_turn", "resolve_end_turn"),
-    "FINAL_SCORING": ("rules_final", "resolve_final"),
-    "ADJUST": ("adjust", "resolve_adjust"),
-    "TALLY": ("tally", "resolve_tally"),
+#: event type → its resolver, imported when a play of that type is first resolved, so that a read with the
+#: replay cache warm imports no rules (the declarations, with the payload fields, are in ``events``)
+RESOLVERS: dict[str, Callable[[Ctx], None]] = {
+    "SETUP": later(f"{__package__}.rules_setup", "resolve_setup"),
+    "SETUP_PLAYER": later(f"{__package__}.rules_setup", "resolve_setup_player"),
+    "VISIT": later(f"{__package__}.rules_turn", "resolve_visit"),
+    "GATHER": later(f"{__package__}.rules_gather", "resolve_gather"),
+    "PLACE": later(f"{__package__}.rules_gather", "resolve_place"),
+    "FIRE_UP": later(f"{__package__}.rules_fire", "resolve_fire"),
+    "SHOP_ABILITY": later(f"{__package__}.rules_gather", "resolve_shop_ability"),
+    "ENCHANT": later(f"{__package__}.rules_enchant", "resolve_enchant"),
+    "RESERVE": later(f"{__package__}.rules_gift", "resolve_reserve"),
+    "GIFT": later(f"{__package__}.rules_gift", "resolve_gift"),
+    "FANCY_SCORE": later(f"{__package__}.rules_gift", "resolve_fancy_score"),
+    "COMPANION_USE": later(f"{__package__}.rules_gift", "resolve_companion"),
+    "END_TURN": later(f"{__package__}.rules_turn", "resolve_end_turn"),
+    "FINAL_SCORING": later(f"{__package__}.rules_final", "resolve_final"),
+    "ADJUST": later(f"{__package__}.adjust", "resolve_adjust"),
+    "TALLY": later(f"{__package__}.tally", "resolve_tally"),
 }
 
 PLAYER_KEYS = ("rep", "reputation", "coins", "goods", "hand", "hand_cards", "at", "reserved", "fancy", "companion_used", "score")
@@ -115,8 +114,7 @@ class Flamecraft(Game):
         parse is ``FC-GEN-5``.
         """
         ctx = Ctx(state, event, found)
-        module, name = RESOLVERS[event.type]
-        getattr(import_module(f"{__package__}.{module}"), name)(ctx)  # a ``Stop`` goes on to the engine, which decides from the findings
+        RESOLVERS[event.type](ctx)  # a ``Stop`` goes on to the engine, which decides from the findings
         if not ctx.failed:  # the context records into ``found``
             for info in ctx.infos:
                 state.notes.append(f"#{event.seq} {info}")
