@@ -27,8 +27,8 @@ from scorekeeper.core.events import Event
 from scorekeeper.core.journal_format import (  # noqa: F401 (the journal's names, where its users import them)
     ACCEPTED_BREAKS, ACCEPTED_HEAD, ACCEPTS_BREAK, EVENTS_TABLE, META_TABLE, SCHEMA_VERSION, ChainProblem, JournalBusyError, JournalError,
     JournalWriteError, SessionMeta, _added_records, _hasher, _leading_meta, _next_doc_id, accepted_at,
-    appended_text, canonical, chain_breaks, chained, event_hash, meta_hash, meta_problem, now_iso, parse_json_text,
-    parse_session, spliced, text_digest, verify_chain,
+    appended_text, canonical, chain_breaks, chained, event_hash, meta_hash, meta_problem, new_session_text, now_iso,
+    parse_json_text, parse_session, spliced, text_digest, verify_chain,
 )
 from scorekeeper.core.journal_storage import (  # noqa: F401
     _tinydb, _write, _write_text, atomic_write, clean_stray_temporaries, decoded, locked, read_stamped,
@@ -258,16 +258,17 @@ class Journal(ChainedRecords):
             raise JournalError(f"{path}: a file already exists there; choose another --session path")
         if not target.parent.exists():
             raise JournalError(f"{target.parent}: no such folder")
-        records = chained([replace(e, seq=seq) for seq, e in enumerate(events, start=1)], meta_hash(meta))
+        try:
+            records = chained([replace(e, seq=seq) for seq, e in enumerate(events, start=1)], meta_hash(meta))
+            text = new_session_text(meta, records)
+        except ValueError as exc:  # NaN or Infinity in the metadata: strict JSON refuses them
+            raise JournalWriteError(f"{path}: cannot write the session ({exc}); nothing was written") from None
         with locked(target):
             if target.exists():
                 raise JournalError(f"{path}: a file already exists there; choose another --session path")
             if before_write is not None:
                 before_write(target)
-            db = _tinydb(target, {})
-            db.table(META_TABLE).insert(meta.to_record())
-            db.table(EVENTS_TABLE).insert_multiple(records)
-            _write(db, target)  # the one and only write
+            _write_text(target, text)  # the one and only write
         return cls(target)
 
     @contextmanager

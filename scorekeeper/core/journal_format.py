@@ -159,6 +159,15 @@ def appended_text(raw: bytes, data: dict[str, Any], records: Sequence[Mapping[st
     return spliced(raw, _next_doc_id(table), records, after_others=bool(table))
 
 
+def new_session_text(meta: SessionMeta, records: Sequence[Mapping[str, Any]]) -> str:
+    """The whole file of a new session holding ``records``: exactly what TinyDB writes when the metadata and then
+    the events are inserted into an empty file (``tests/core/test_journal_layout.py`` compares the two), without
+    importing it. ``ValueError`` for what strict JSON cannot hold (NaN, Infinity)."""
+    return strictjson.dumps({META_TABLE: {"1": meta.to_record()},
+                             EVENTS_TABLE: {str(n): dict(r) for n, r in enumerate(records, start=1)}},
+                            ensure_ascii=False, separators=(",", ":"))
+
+
 def spliced(raw: bytes, first: int, records: Sequence[Mapping[str, Any]], *, after_others: bool) -> bytes:
     """``raw``, a session file ending with its events table, with ``records`` added to that table under the
     keys ``first``, ``first + 1``…: the bytes before them are kept as they are (copied once)."""

@@ -318,13 +318,13 @@ def render_log(rows: Sequence[Mapping[str, Any]], fmt: str = DEFAULT_FORMAT, wid
 def wrap(output: str, width: int) -> str:
     """Every line of ``output`` longer than ``width`` broken at spaces, its continuations indented under it (a
     hanging indent); a word is never cut, so a command to copy stays whole on its row."""
-    import textwrap
-
     lines: list[str] = []
     for line in output.split("\n"):
         if len(line) <= width:
             lines.append(line)
             continue
+        import textwrap  # only for a line that does not fit
+
         indent = " " * (len(line) - len(line.lstrip()) + 2)
         lines += textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False,
                                break_long_words=False) or [line]

@@ -129,6 +129,28 @@ def test_a_read_command_imports_what_it_uses(tmp_path: Path) -> None:
             assert not unneeded and not others, (game.name, command, sorted(unneeded | others))
 
 
+def test_a_tally_from_a_file_imports_no_tinydb_no_walk_and_no_other_game(tmp_path: Path) -> None:
+    """Issue 32: ``tally --from`` writes the new session's file itself (laid out as TinyDB lays it out:
+    ``tests/core/test_journal_layout.py``), so it imports no TinyDB; nor the guided walk, nor another game; nor
+    ``textwrap`` when every line of its output fits the width."""
+    from scorekeeper.games import REGISTRY
+
+    inputs = SAMPLE.parents[1] / "inputs"
+    for game, tally in (("eight-dragons", "eight-dragons-tally.json"), ("emberheart", "emberheart-tally.toml"),
+                        ("flamecraft", "flamecraft-tally.toml")):  # each in a home of its own: no current session
+        env = {**os.environ, "SCOREKEEPER_HOME": str(tmp_path / f"home-{game}"), "COLUMNS": "200"}
+        session = tmp_path / f"{game}.json"
+        done = subprocess.run([sys.executable, "-c", PROBE, "tally", "--from", str(inputs / tally), "--session",
+                               str(session)], env=env, capture_output=True, text=True, check=False)
+        loaded = set(json.loads(done.stderr.strip().splitlines()[-1]))
+        assert session.exists(), done.stderr[-300:]
+        others = {m for m in loaded for g in REGISTRY if g.name != game
+                  and (m == g.package or m.startswith(g.package + "."))}
+        unneeded = {m for m in loaded if m.split(".")[0] in ("tinydb", "textwrap", "tabulate")
+                    or m.startswith(("scorekeeper.app.tally_walk", "scorekeeper.web"))}
+        assert not unneeded and not others, (game, sorted(unneeded | others))
+
+
 GC_PROBE = """
 import atexit, gc, sys
 atexit.register(lambda: print("collector", "on" if gc.isenabled() else "off", file=sys.stderr))
