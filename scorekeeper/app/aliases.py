@@ -51,11 +51,11 @@ class Aliases:
         return cls.parse(read_input(path, "the alias file"), str(path))
 
     @classmethod
-    def of_user(cls, explicit: str | None, home: Path) -> "Aliases | None":
+    def of_user(cls, explicit: str | None, home: str | Path) -> "Aliases | None":
         """The alias file given, else ``ALIASES_FILE`` in the user's Scorekeeper folder ``home`` if there is one."""
         if explicit is not None:
             return cls.read(explicit)
-        return cls.read(home / ALIASES_FILE) if (home / ALIASES_FILE).is_file() else None
+        return cls.read(Path(home) / ALIASES_FILE) if (Path(home) / ALIASES_FILE).is_file() else None
 
     def name(self, player: str) -> str:
         return self.names.get(player.casefold(), player)

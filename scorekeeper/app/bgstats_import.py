@@ -150,7 +150,7 @@ class Planned:
 
 
 def import_from_options(source: str, file: str, into: str | None, games_file: str | None, aliases: str | None,
-                        me: str | None, skip_bad: bool, jsonl_options: bool, home: Path,
+                        me: str | None, skip_bad: bool, jsonl_options: bool, home: str | Path,
                         remembered: Mapping[str, int], on_write: "WriteHook | None") -> Outcome:
     """``import --from bgstats`` as the command line gives it (``BadInput`` for options that do not fit), the
     alias table and the BoardGameGeek ids remembered in the user's ``home``."""

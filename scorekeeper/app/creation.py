@@ -4,8 +4,8 @@ named, and nothing written until all of it is right."""
 from __future__ import annotations
 
 import json
+import os
 from datetime import datetime
-from pathlib import Path
 from typing import Any, Sequence
 
 from scorekeeper.core.input_file import read_input
@@ -14,7 +14,7 @@ from scorekeeper.app.session import Session, WriteHook
 
 
 def new_session(game_name: str, players: str, overrides: Sequence[str], catalog: str | None, path: str | None,
-                on_write: WriteHook | None = None) -> tuple[Session, Path]:
+                on_write: WriteHook | None = None) -> tuple[Session, str]:
     """A new session of ``game_name`` for the comma-separated ``players``, with ``--set`` ``overrides``, and its
     path as given (or the default name)."""
     from scorekeeper import games
@@ -30,19 +30,19 @@ def new_session(game_name: str, players: str, overrides: Sequence[str], catalog:
                       f"not {len(names)}; list them with --players A,B,C")
     values, sources = settings.resolve(game.settings, overrides)
     catalog_data = read_catalog(catalog) if catalog else None
-    target = Path(path) if path else default_path(entry.name)
+    target = path if path else default_path(entry.name)
     created = Session.create(target, entry.name, names, values, sources, catalog_data,  # the setup is checked first
                              on_write=on_write)
     return created, target
 
 
-def default_path(game: str) -> Path:
+def default_path(game: str) -> str:
     """``GAME-DATE-TIME.json`` in the current folder (``-2``, ``-3``… when taken)."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    path = Path(f"{game}-{stamp}.json")
+    path = f"{game}-{stamp}.json"
     counter = 2
-    while path.exists():
-        path = Path(f"{game}-{stamp}-{counter}.json")
+    while os.path.exists(path):
+        path = f"{game}-{stamp}-{counter}.json"
         counter += 1
     return path
 

@@ -75,7 +75,7 @@ def default_path() -> Path | None:
     if not replay_cache.enabled():
         return None
     explicit = os.environ.get("SCOREKEEPER_CACHE_DIR")
-    return Path(explicit) / FILE_NAME if explicit else replay_cache.folder().parent / FILE_NAME
+    return Path(explicit) / FILE_NAME if explicit else Path(replay_cache.folder()).parent / FILE_NAME
 
 
 def open_index(explicit: str | None = None) -> "Index | None":
@@ -107,12 +107,13 @@ def file_digest(path: str) -> str:
         return hashlib.sha256(handle.read()).hexdigest()
 
 
-def listed(entries: Sequence[Mapping[str, Any]], current: Path | None,
-           witness: Path | None = None) -> tuple[list[dict[str, Any]], list[str]]:
+def listed(entries: Sequence[Mapping[str, Any]], current: str | Path | None,
+           witness: str | Path | None = None) -> tuple[list[dict[str, Any]], list[str]]:
     """The ``sessions`` list: each remembered session (``path``, ``game``, ``players``, ``used``) with its result
     (replayed only when the file changed since the index last saw it) and what ``verify`` says of it (with this
     machine's witness kept in the folder ``witness``); and what the index had to say."""
     index = open_index()
+    witness = Path(witness) if witness is not None else None
     rows = []
     for entry in entries:
         path = str(entry["path"])

@@ -3,7 +3,6 @@ or written: the players, every setting's type and range, the catalog, and the ga
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from scorekeeper.app.session_checks import check_meta, check_without_rules
@@ -18,13 +17,15 @@ from scorekeeper.core.protocol import GameSetupError
 if TYPE_CHECKING:
     from typing import Self
 
+    from _typeshed import StrPath
+
 
 
 class Opening(SessionCore):
     """The ways to a session: ``open`` an existing one, ``create`` a new one, ``import_export``, ``in_memory``."""
 
     @classmethod
-    def open(cls, path: str | Path, game_name: str | None = None, *, on_write: WriteHook | None = None,
+    def open(cls, path: StrPath, game_name: str | None = None, *, on_write: WriteHook | None = None,
              lazy: bool = False, workspace: Workspace | None = None, cached: bool = True) -> "Self":
         """Read the session at ``path`` (no lock). With ``game_name``, refuse a session of another game.
 
@@ -63,7 +64,7 @@ class Opening(SessionCore):
     @classmethod
     def create(
         cls,
-        path: str | Path | None,
+        path: StrPath | None,
         game_name: str,
         players: Sequence[str],
         settings: Mapping[str, Any] | None = None,
@@ -91,7 +92,7 @@ class Opening(SessionCore):
         return cls.from_meta(path, meta, events, on_write=on_write, workspace=workspace)
 
     @classmethod
-    def from_meta(cls, path: str | Path | None, meta: SessionMeta, events: Sequence[Event] = (), *,
+    def from_meta(cls, path: StrPath | None, meta: SessionMeta, events: Sequence[Event] = (), *,
                   on_write: WriteHook | None = None, workspace: Workspace | None = None,
                   replayed: Replay | None = None) -> "Self":
         """A new session with this metadata (an import's), checked before anything is written.
@@ -127,7 +128,7 @@ class Opening(SessionCore):
         return session
 
     @classmethod
-    def import_export(cls, export: Any, source: str | Path, path: str | Path, *, allow_edited: bool = False,
+    def import_export(cls, export: Any, source: StrPath, path: StrPath, *, allow_edited: bool = False,
                       on_write: WriteHook | None = None) -> "Self":
         """A new session at ``path`` from ``export`` (``transfer.read_export(source)``: every line validated).
 

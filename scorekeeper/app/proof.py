@@ -4,11 +4,13 @@ and what this machine's witness (or a head hash noted elsewhere) says of it."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.core.journal import ChainProblem, verify_chain
 from scorekeeper.app.session import Session
+
+if TYPE_CHECKING:
+    from _typeshed import StrPath
 
 
 @dataclass
@@ -48,7 +50,7 @@ class Proof:
                 **({"links": self.links} if self.links > 1 else {})}
 
 
-def prove(s: Session, home: Path | None, head: str | None = None) -> Proof:
+def prove(s: Session, home: StrPath | None, head: str | None = None) -> Proof:
     """Check ``s``'s chain, its shared history when it is a branch, and the witness kept in ``home`` (None: a
     reader that keeps no witness; it says so)."""
     from scorekeeper.app.whatif import shared_history
@@ -64,7 +66,7 @@ def prove(s: Session, home: Path | None, head: str | None = None) -> Proof:
                  _names(s.path))
 
 
-def _as_written(seen: Any, home: Path, path: Path) -> Any:
+def _as_written(seen: Any, home: StrPath, path: StrPath) -> Any:
     """The witness's "unchanged" counts the events this machine wrote, not the highest it wrote: a machine that
     added one note to a session of 335 events (or whose file was swapped for such a one) wrote 1, not 336
     (field report TRUST-9)."""
@@ -82,7 +84,7 @@ def _as_written(seen: Any, home: Path, path: Path) -> Any:
     return seen
 
 
-def _names(path: Path | None) -> int:
+def _names(path: StrPath | None) -> int:
     """How many names (hard links) the file at ``path`` has (1 for a session in memory or a file gone)."""
     import os
 

@@ -41,7 +41,6 @@ import copy
 import json
 import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.app.played import Played
@@ -54,6 +53,8 @@ from scorekeeper.core.protocol import Violation
 from scorekeeper.core.sha256 import hmac_sha256, same_digest, sha256
 
 if TYPE_CHECKING:
+    from _typeshed import StrPath
+
     from scorekeeper.games import GameInfo
     from scorekeeper.core.protocol import Game, SessionConfig
 
@@ -74,17 +75,18 @@ def enabled() -> bool:
     return os.environ.get("SCOREKEEPER_NO_CACHE", "") in ("", "0")
 
 
-def folder() -> Path:
+def folder() -> str:
     """Where the entries live (see the module's docstring)."""
     explicit = os.environ.get("SCOREKEEPER_CACHE_DIR")
     if explicit:
-        return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "scorekeeper" / "replays"
+        return explicit
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "scorekeeper", "replays")
 
 
-def entry_path(session_path: Path) -> Path:
-    return folder() / (sha256(str(session_path).encode("utf-8")).hexdigest()[:32] + ".json")
+def entry_path(session_path: StrPath) -> str:
+    """The entry of the session file at ``session_path`` (its real path)."""
+    return os.path.join(folder(), sha256(os.fspath(session_path).encode("utf-8")).hexdigest()[:32] + ".json")
 
 
 @dataclass
@@ -374,12 +376,13 @@ def unsealed(stored: bytes | None, secret: bytes) -> bytes | None:
     return body if seal_holds(body, mac, secret) else None
 
 
-def key_folder() -> Path:
+def key_folder() -> str:
     """The user's data folder, where the key is kept (see the module's docstring)."""
     explicit = os.environ.get("SCOREKEEPER_HOME")
     if explicit:
-        return Path(explicit)
-    return Path(os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")) / "scorekeeper"
+        return explicit
+    return os.path.join(os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share"),
+                        "scorekeeper")
 
 
 _keys: dict[str, bytes | None] = {}
@@ -388,7 +391,7 @@ _keys: dict[str, bytes | None] = {}
 def user_key() -> bytes | None:
     """The user's key, made on first use (atomically: a key another process made first is the one used); None,
     no cache, when it is not a regular 0600 file of this user of ``SECRET_BYTES`` bytes or cannot be made."""
-    path = key_folder() / SECRET
+    path = os.path.join(key_folder(), SECRET)
     if str(path) not in _keys:
         secret = _read_key(path)
         if secret is None and not os.path.lexists(path):
@@ -398,18 +401,18 @@ def user_key() -> bytes | None:
     return _keys[str(path)]
 
 
-def _read_key(path: Path) -> bytes | None:
+def _read_key(path: str) -> bytes | None:
     """The key at ``path`` when the file is one to trust (see ``user_key``), else None."""
     data = read_bounded(path, SECRET_BYTES, private=True)
     return data if data is not None and len(data) == SECRET_BYTES else None
 
 
-def _make_key(path: Path) -> None:
+def _make_key(path: str) -> None:
     """Write a new random key at ``path`` unless one is there: written whole, then linked into place."""
     try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        os.makedirs(os.path.dirname(path), mode=0o700, exist_ok=True)
         with uninterrupted():
-            fd, temporary = new_temporary(path.parent, ".key-")  # 0600
+            fd, temporary = new_temporary(os.path.dirname(path), ".key-")  # 0600
             try:
                 with os.fdopen(fd, "wb") as handle:
                     handle.write(os.urandom(SECRET_BYTES))
@@ -427,7 +430,7 @@ STALE_SECONDS = 600
 _swept: set[str] = set()
 
 
-def sweep(cache: Path, now: float | None = None) -> int:
+def sweep(cache: StrPath, now: float | None = None) -> int:
     """Remove the temporary entries (``.entry-XXXXXXXX.tmp``) that a command killed mid-write left in ``cache``
     (older than ``STALE_SECONDS``: a concurrent write's own is never touched); how many (field report TRUST-9).
     Done once per process, on its first write of an entry: one listing of the folder."""
@@ -452,16 +455,17 @@ def sweep(cache: Path, now: float | None = None) -> int:
     return removed
 
 
-def _write(path: Path, data: bytes) -> bool:
+def _write(path: str, data: bytes) -> bool:
     """Put ``data`` at ``path`` atomically, replacing whatever is there (a damaged entry, a link, a FIFO);
     whether it was written. The first write of a process sweeps away what killed ones left (``sweep``)."""
+    cache = os.path.dirname(path)
     try:
-        path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-        if str(path.parent) not in _swept:
-            _swept.add(str(path.parent))
-            sweep(path.parent)
+        os.makedirs(cache, mode=0o700, exist_ok=True)
+        if cache not in _swept:
+            _swept.add(cache)
+            sweep(cache)
         with uninterrupted():
-            fd, temporary = new_temporary(path.parent, ".entry-")
+            fd, temporary = new_temporary(cache, ".entry-")
             try:
                 with os.fdopen(fd, "wb") as handle:
                     handle.write(data)

@@ -4,15 +4,17 @@ metadata (``check_meta``)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from scorekeeper.core.journal import Journal, MemoryJournal, SessionMeta
 from scorekeeper.core.protocol import Game
 from scorekeeper.errors import BadInput, Refused
 
+if TYPE_CHECKING:
+    from _typeshed import StrPath
 
-def check_without_rules(entry: Any, journal: Journal | MemoryJournal, path: Path | None) -> None:
+
+def check_without_rules(entry: Any, journal: Journal | MemoryJournal, path: StrPath | None) -> None:
     """``BadInput`` for a session whose settings do not fit the game's declarations, or whose players are
     missing or repeated: what can be told without loading the game's rules."""
     from scorekeeper.games import declared_settings
@@ -20,7 +22,7 @@ def check_without_rules(entry: Any, journal: Journal | MemoryJournal, path: Path
     _check_session_meta(declared_settings(entry), journal.meta, path)
 
 
-def checked_game(entry: Any, journal: Journal | MemoryJournal, path: Path | None) -> Game:
+def checked_game(entry: Any, journal: Journal | MemoryJournal, path: StrPath | None) -> Game:
     """The game of ``entry``, loaded; ``BadInput`` when the session's settings or players do not fit it."""
     from scorekeeper import games
 
@@ -29,7 +31,7 @@ def checked_game(entry: Any, journal: Journal | MemoryJournal, path: Path | None
     return game
 
 
-def _check_session_meta(settings: Sequence[Any], meta: SessionMeta, path: Path | None, game: Game | None = None) -> None:
+def _check_session_meta(settings: Sequence[Any], meta: SessionMeta, path: StrPath | None, game: Game | None = None) -> None:
     """``BadInput`` when ``meta``'s settings do not fit ``settings``, or its players are missing, repeated or (with
     the ``game``) more or fewer than the game is played by."""
     from scorekeeper.core.settings import first_problem

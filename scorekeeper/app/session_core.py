@@ -7,7 +7,6 @@ log, audit, settings), ``trust`` (the hash chain), ``recording`` (the one write 
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any, Callable, Sequence
 
 from scorekeeper.app.replay_cache import ReplayCache
@@ -21,7 +20,7 @@ from scorekeeper.app.workspace import Workspace, workspace_or_default
 
 #: called under the lock after each write: (session file, events now in it, head hash, hashes just written,
 #: whether the file is new). The CLI passes one that keeps this machine's witness (``scorekeeper.core.witness``).
-WriteHook = Callable[[Path, int, str, Sequence[str], bool], None]
+WriteHook = Callable[[str, int, str, Sequence[str], bool], None]
 
 
 class SessionCore:
@@ -56,7 +55,8 @@ class SessionCore:
         return self._cache
 
     @property
-    def path(self) -> Path | None:
+    def path(self) -> str | None:
+        """The session file's real path (a text), or None for a session in memory."""
         return self.journal.path
 
     @property

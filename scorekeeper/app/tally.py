@@ -17,9 +17,9 @@ unless forced.
 from __future__ import annotations
 
 import json
+import os
 import re
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from scorekeeper.core.input_file import read_input
@@ -28,6 +28,8 @@ from scorekeeper.core.protocol import Draft
 from scorekeeper.app.session import Session, WriteHook
 
 if TYPE_CHECKING:
+    from _typeshed import StrPath
+
     from scorekeeper.core.settings import Setting
 
 KEYS = ("game", "players", "settings", "catalog", "state", "reason")
@@ -45,21 +47,22 @@ class Tally:
     reason: str
 
 
-def read_tally(path: str | Path) -> Tally:
+def read_tally(path: StrPath) -> Tally:
     """The tally in ``path`` (``.toml`` read as TOML, anything else as JSON); ``BadInput`` naming the field."""
-    path = Path(path)
+    path = os.fspath(path)
+    toml = path.lower().endswith(".toml")
     text = read_input(path, "the tally")
     try:
-        if path.suffix.lower() == ".toml":
+        if toml:
             import tomllib  # only for a TOML file
 
             data = tomllib.loads(text)
         else:
             data = json.loads(text)
     except ValueError as exc:  # TOMLDecodeError is one
-        kind = "TOML" if path.suffix.lower() == ".toml" else "JSON"
+        kind = "TOML" if toml else "JSON"
         raise BadInput(f"{path}: the tally is not valid {kind} ({exc})") from None
-    return parse_tally(data, str(path))
+    return parse_tally(data, path)
 
 
 def parse_tally(data: Any, name: str) -> Tally:
@@ -87,7 +90,7 @@ def parse_tally(data: Any, name: str) -> Tally:
                  reason)
 
 
-def tally_session(tally: Tally, path: str | Path | None, name: str, *, force: bool = False,
+def tally_session(tally: Tally, path: StrPath | None, name: str, *, force: bool = False,
                   on_write: WriteHook | None = None, readers: bool = True) -> Session:
     """A new session at ``path`` (in memory when None) whose one play is the tally, judged before anything is
     written: ``BadInput`` for a field that does not fit, or a state the game cannot read (a reference to a card,
@@ -243,7 +246,7 @@ def tally_data(s: Session, at: int | None = None) -> dict[str, Any]:
 
 
 #: a text of the state that cites an event of the journal it came from (``#28 slot 3 reward at CLANKWORKS``)
-_CITED = re.compile(r"^#\d+\b\s*")
+CITED = r"^#\d+\b\s*"
 
 
 def _cited_before(value: Any) -> Any:
@@ -251,7 +254,7 @@ def _cited_before(value: Any) -> Any:
     session made of the tally numbers its own events, from #1, and an earlier #28 is not its #28. A ledger line
     (``seq`` and ``source``, 8 Dragons' Gold) gets seq 0, which the game cites as before the session."""
     if isinstance(value, str):
-        return _CITED.sub("before this session: ", value, count=1) if _CITED.match(value) else value
+        return re.sub(CITED, "before this session: ", value, count=1) if re.match(CITED, value) else value
     if isinstance(value, dict):
         if isinstance(value.get("seq"), int) and value["seq"] > 0 and isinstance(value.get("source"), str):
             value = {**value, "seq": 0, "source": f"before this session: {value['source']}"}  # a ledger line
@@ -261,10 +264,11 @@ def _cited_before(value: Any) -> Any:
     return value
 
 
-def in_progress(path: Path | None, made: Path | None = None) -> bool:
+def in_progress(path: StrPath | None, made: StrPath | None = None) -> bool:
     """Whether the session at ``path`` is a game still being played (one that does not open is not, nor the
     session just ``made``: a tally is no game being played)."""
-    if path is None or not path.is_file() or (made is not None and path.resolve() == made.resolve()):
+    if path is None or not os.path.isfile(path) or (made is not None
+                                                   and os.path.realpath(path) == os.path.realpath(made)):
         return False
     try:
         return not Session.open(path).status().finished
@@ -273,7 +277,7 @@ def in_progress(path: Path | None, made: Path | None = None) -> bool:
 
 
 def join_in_progress(game: str, players: str, source: str, path: str | None, force: bool = False,
-                     on_write: WriteHook | None = None) -> tuple[Session, Path]:
+                     on_write: WriteHook | None = None) -> tuple[Session, str]:
     """``new GAME --players … --from FILE``: a session that starts from the mid-game state in the tally file
     (whose turn it is, the round and phase, the offers), after which plays are recorded and judged as usual;
     and its path (``path``, or the default name). The file's game and players must be the ones named
@@ -294,20 +298,20 @@ def join_in_progress(game: str, players: str, source: str, path: str | None, for
 
 
 def tally_file(source: str, path: str | None, *, force: bool = False,
-               on_write: WriteHook | None = None) -> tuple[Session, Path]:
+               on_write: WriteHook | None = None) -> tuple[Session, str]:
     """``tally --from FILE``: the session made of the file, and its path (``path``, or the default name)."""
     return record_tally(read_tally(source), path, source, force=force, on_write=on_write)
 
 
 def record_tally(read: Tally, path: str | None, name: str, *, force: bool = False,
-                 on_write: WriteHook | None = None) -> tuple[Session, Path]:
+                 on_write: WriteHook | None = None) -> tuple[Session, str]:
     """A tally (read from a file, or typed in the guided walk) made into a new session at ``path`` (or the
     default name): the one way a tally is written. ``name`` is where it came from, for the messages."""
     target = new_path(path, read.game)
     return tally_session(read, target, name, force=force, on_write=on_write), target
 
 
-def new_path(path: str | None, game: str) -> Path:
+def new_path(path: str | None, game: str) -> str:
     """Where a new session goes: ``path``, which must not exist yet, or ``GAME-DATE-TIME.json`` here."""
     from scorekeeper import games
     from scorekeeper.app.creation import default_path
@@ -315,6 +319,6 @@ def new_path(path: str | None, game: str) -> Path:
 
     if path is None:
         return default_path(games.entry(game).name)
-    if Path(path).exists():
+    if os.path.exists(path):
         raise Refused(f"{path} already exists; choose another file with --session")
-    return Path(path)
+    return path

@@ -5,8 +5,8 @@ players and the lines taken, as typed."""
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Sequence
 
 from scorekeeper.errors import BadInput
@@ -29,24 +29,24 @@ class Kept:
     lines: tuple[str, ...]
 
 
-def keep(folder: Path, kept: Kept) -> None:
+def keep(folder: str, kept: Kept) -> None:
     """Keep the lines taken so far (best effort: a walk goes on when the home cannot be written)."""
     from scorekeeper.core.journal import atomic_write
 
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        os.makedirs(folder, exist_ok=True)
         data = {"game": kept.game, "players": list(kept.players), "lines": list(kept.lines)}
-        atomic_write(folder / KEPT, json.dumps(data), durable=False)
+        atomic_write(os.path.join(folder, KEPT), json.dumps(data), durable=False)
     except OSError:
         pass
 
 
-def kept(folder: Path) -> Kept | None:
+def kept(folder: str) -> Kept | None:
     """The answers an earlier walk kept, or None (none, or a file that does not read as such)."""
     from scorekeeper.core.journal_storage import read_bounded
 
     try:
-        raw = read_bounded(folder / KEPT, 1 << 20)
+        raw = read_bounded(os.path.join(folder, KEPT), 1 << 20)
         data = json.loads(raw.decode("utf-8")) if raw is not None else None
     except (OSError, ValueError, RecursionError):
         return None
@@ -57,17 +57,17 @@ def kept(folder: Path) -> Kept | None:
     return Kept(data["game"], tuple(data["players"]), tuple(data["lines"]))
 
 
-def forget(folder: Path) -> None:
+def forget(folder: str) -> None:
     """The walk's tally is written: nothing to go on with."""
     try:
-        (folder / KEPT).unlink(missing_ok=True)
+        os.unlink(os.path.join(folder, KEPT))
     except OSError:
         pass
 
 
-def walked(folder: Path, resume: bool, game: str | None, players: str | None,
+def walked(folder: str, resume: bool, game: str | None, players: str | None,
            ask: Callable[[str, list[str], Sequence[str]], "Tally | None"], path: str | None, *, force: bool,
-           on_write: "WriteHook | None") -> "tuple[Session, Path] | None":
+           on_write: "WriteHook | None") -> "tuple[Session, str] | None":
     """``tally GAME --players …`` (a new walk) or ``tally --resume`` (the kept one, alone; ``BadInput`` otherwise):
     the table asked (``ask``: the game, the players, the lines to type again) and its tally recorded, then the
     kept answers forgotten; None when the table left (the answers kept). A tally refused at the end keeps them."""
@@ -91,7 +91,7 @@ def walked(folder: Path, resume: bool, game: str | None, players: str | None,
     return made
 
 
-def walker_for(folder: Path, game: str, players: Sequence[str],
+def walker_for(folder: str, game: str, players: Sequence[str],
                resume: Sequence[str]) -> "tuple[Walker, str | None, Callable[[Sequence[str]], None]]":
     """A walk of ``game``'s tally for ``players``: the lines ``resume`` typed again first; what to say before the
     first question (those lines, or an earlier walk's answers still kept); and what keeps the lines taken."""
@@ -103,7 +103,7 @@ def walker_for(folder: Path, game: str, players: Sequence[str],
     return walker, note, lambda lines: keep(folder, Kept(walker.game, tuple(players), tuple(lines)))
 
 
-def earlier_note(folder: Path) -> str | None:
+def earlier_note(folder: str) -> str | None:
     """What to say when a new walk starts while an earlier one's answers are kept."""
     found = kept(folder)
     if found is None or not found.lines:

@@ -10,14 +10,17 @@ in the chain before it (``journal.accepted_at``), and the witness is started aga
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.app.session_core import SessionCore
 from scorekeeper.core import witness
 from scorekeeper.core.journal import ChainProblem
 from scorekeeper.errors import Refused
+
+if TYPE_CHECKING:
+    from _typeshed import StrPath
 
 
 #: the key of a note that carries an accepted edit into a copy (a branch): a copy of the copy carries it on
@@ -50,7 +53,7 @@ class Trust(SessionCore):
         return accepted_at(self.journal.meta, self.journal.records) if self.chain_problem else None
 
     @property
-    def witness_folder(self) -> Path | None:
+    def witness_folder(self) -> StrPath | None:
         """Where this machine's witness is kept: the folder of the session's write hook, when it keeps one."""
         return self.on_write.folder if isinstance(self.on_write, witness.Witness) else None
 
@@ -112,7 +115,7 @@ class Trust(SessionCore):
         held = self.journal.meta
         if self.identity == identity:
             return None
-        name = self.path.name if self.path is not None else "the file"
+        name = os.path.basename(self.path) if self.path is not None else "the file"
         return (f"{name} now holds another session ({held.game}, players {', '.join(held.players)}), not the "
                 f"one opened here: {doing}; open the file again")
 
@@ -134,7 +137,7 @@ class Trust(SessionCore):
                     if e.type == NOTE and (ACCEPTS_BREAK in e.payload or CARRIED in e.payload)]
         if not accepted:
             return None
-        name = self.path.name if self.path is not None else "the session"
+        name = os.path.basename(self.path) if self.path is not None else "the session"
         return f"copied from {name}, whose history verify rejects as recorded: " + "; ".join(accepted)
 
     def acceptance(self) -> dict[str, Any] | None:

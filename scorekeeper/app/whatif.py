@@ -83,11 +83,11 @@ class ParentLink:
         """Where the branch left the parent, in words."""
         return f"forked after #{self.events}" if self.events > 0 else "forked before #1"
 
-    def resolve(self, branch_path: Path | None) -> str:
+    def resolve(self, branch_path: str | None) -> str:
         """The parent's path: a relative one is taken from the branch's folder."""
         if is_memory(self.path) or os.path.isabs(self.path) or branch_path is None:
             return self.path
-        return os.path.normpath(os.path.join(branch_path.parent, self.path))
+        return os.path.normpath(os.path.join(os.path.dirname(branch_path), self.path))
 
 
 def memory_name(session: Session) -> str | None:

@@ -10,12 +10,11 @@ import json
 import os
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping
 
 import click
 
-from scorekeeper.app.session import MEMORY_PREFIX, Session, Verdict
+from scorekeeper.app.session import Session, Verdict
 from scorekeeper.errors import REFUSED, BadInput, Refused, ScorekeeperError, clip_message
 from scorekeeper.cli.output import say
 
@@ -245,11 +244,11 @@ def chosen_path(explicit: str | None) -> str | None:
     return chosen.session if chosen is not None else os.environ.get(SESSION_ENV) or None
 
 
-def session_path(explicit: str | None) -> Path | str:
+def session_path(explicit: str | None) -> str:
     """The session named (``chosen_path``), else the current session; exit 2 when there is none."""
     explicit = chosen_path(explicit)
     if explicit:
-        return explicit if explicit.startswith(MEMORY_PREFIX) else Path(explicit)
+        return explicit
     from scorekeeper.cli.home import current_session
 
     current = current_session()

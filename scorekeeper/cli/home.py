@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 from scorekeeper.cli.output import say
+
+if TYPE_CHECKING:
+    from _typeshed import StrPath
 
 CURRENT_FILE = "current"
 RECENT_FILE = "recent.json"
@@ -21,9 +23,10 @@ RECENT_SHOWN = 20  # ``sessions`` shows this many, says how many more there are,
 OWN_LIMIT = 16 * 1024 * 1024
 
 
-def home() -> Path:
+def home() -> str:
+    """The user's Scorekeeper folder (see the module's docstring)."""
     override = os.environ.get("SCOREKEEPER_HOME")
-    return Path(override) if override else Path(click.get_app_dir("scorekeeper"))
+    return override if override else click.get_app_dir("scorekeeper")
 
 
 def own_text(name: str) -> str | None:
@@ -31,29 +34,30 @@ def own_text(name: str) -> str | None:
     module's docstring), too long or not UTF-8."""
     from scorekeeper.core.journal_storage import read_bounded
 
-    raw = read_bounded(home() / name, OWN_LIMIT)
+    raw = read_bounded(os.path.join(home(), name), OWN_LIMIT)
     try:
         return None if raw is None else raw.decode("utf-8")
     except UnicodeDecodeError:
         return None
 
 
-def current_session() -> Path | None:
+def current_session() -> str | None:
+    """The current session's path, as ``remember`` kept it; None when there is none."""
     text = (own_text(CURRENT_FILE) or "").strip()
-    return Path(text) if text and "\0" not in text else None
+    return text if text and "\0" not in text else None
 
 
-def remember(path: Path, game: str, players: list[str]) -> None:
+def remember(path: StrPath, game: str, players: list[str]) -> None:
     """Make ``path`` the current session and put it first in the recent list (best effort; not fsynced)."""
     from scorekeeper.core.journal import atomic_write, now_iso
 
-    folder = home()
+    folder, real = home(), os.path.realpath(path)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        atomic_write(folder / CURRENT_FILE, str(path.resolve()) + "\n", durable=False)
-        recent = [r for r in recent_sessions() if r.get("path") != str(path.resolve())]
-        recent.insert(0, {"path": str(path.resolve()), "game": game, "players": players, "used": now_iso()})
-        atomic_write(folder / RECENT_FILE, json.dumps(recent, indent=1), durable=False)
+        os.makedirs(folder, exist_ok=True)
+        atomic_write(os.path.join(folder, CURRENT_FILE), real + "\n", durable=False)
+        recent = [r for r in recent_sessions() if r.get("path") != real]
+        recent.insert(0, {"path": real, "game": game, "players": players, "used": now_iso()})
+        atomic_write(os.path.join(folder, RECENT_FILE), json.dumps(recent, indent=1), durable=False)
     except OSError as exc:
         say(f"warning: could not remember the current session in {folder} ({exc.strerror})", err=True)
 
@@ -90,7 +94,7 @@ def remember_bgg_id(game: str, bgg_id: int) -> None:
         return
     ids[game] = bgg_id
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        atomic_write(folder / BGG_IDS_FILE, json.dumps(ids, indent=1, sort_keys=True) + "\n")
+        os.makedirs(folder, exist_ok=True)
+        atomic_write(os.path.join(folder, BGG_IDS_FILE), json.dumps(ids, indent=1, sort_keys=True) + "\n")
     except OSError as exc:
         say(f"warning: could not remember the BoardGameGeek id in {folder} ({exc.strerror})", err=True)

@@ -11,7 +11,6 @@ from __future__ import annotations
 import importlib.util
 import os
 import sys
-from pathlib import Path
 from typing import Any
 
 import scorekeeper
@@ -23,7 +22,7 @@ def fingerprint(game: Any) -> str:
     describes the code this process runs, which was read when it started)."""
     module = sys.modules.get(type(game).__module__)
     file = getattr(module, "__file__", None)
-    return _of(Path(str(file)).parent if file else None)
+    return _of(os.path.dirname(str(file)) if file else None)
 
 
 def fingerprint_of_package(package: str) -> str:
@@ -32,23 +31,23 @@ def fingerprint_of_package(package: str) -> str:
     spec = importlib.util.find_spec(package)
     locations = list(spec.submodule_search_locations or []) if spec is not None else []
     if locations:
-        return _of(Path(locations[0]))
-    return _of(Path(spec.origin).parent if spec is not None and spec.origin else None)
+        return _of(locations[0])
+    return _of(os.path.dirname(spec.origin) if spec is not None and spec.origin else None)
 
 
 _TAKEN: dict[str, str] = {}
 
 
-def _of(folder: Path | None) -> str:
+def _of(folder: str | None) -> str:
     name = str(folder)
     if name not in _TAKEN:
         _TAKEN[name] = _taken(folder)
     return _TAKEN[name]
 
 
-def _taken(game_folder: Path | None) -> str:
-    root = Path(scorekeeper.__file__).parent
-    folders = [root, root / "core", root / "app", root / "games"]
+def _taken(game_folder: str | None) -> str:
+    root = os.path.dirname(scorekeeper.__file__)
+    folders = [root, os.path.join(root, "core"), os.path.join(root, "app"), os.path.join(root, "games")]
     if game_folder is not None:
         folders.append(game_folder)
     parts = [scorekeeper.__version__]
@@ -57,5 +56,5 @@ def _taken(game_folder: Path | None) -> str:
             for entry in sorted(entries, key=lambda e: e.name):
                 if entry.name.endswith(".py"):
                     info = entry.stat()
-                    parts.append(f"{folder.name}/{entry.name}:{info.st_size}:{info.st_mtime_ns}")
+                    parts.append(f"{os.path.basename(folder)}/{entry.name}:{info.st_size}:{info.st_mtime_ns}")
     return sha256("\n".join(parts).encode("utf-8")).hexdigest()[:24]

@@ -70,6 +70,9 @@ def payload_problem(kind: str, payload: Any) -> str | None:
 
 @dataclass(frozen=True)
 class Event:
+    """One event of the journal: its number, type, acting player (None for the table's own), payload, when it was
+    recorded, and whether the table forced it past the rules."""
+
     seq: int
     type: str
     player: str | None = None

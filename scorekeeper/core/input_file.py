@@ -10,15 +10,18 @@ from __future__ import annotations
 
 import os
 import stat
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 from scorekeeper.errors import BadInput, clip
+
+if TYPE_CHECKING:
+    from _typeshed import StrPath
 
 #: the largest file read (an export of a 100,000-event journal is a few tens of MB)
 MAX_INPUT = 512 * 1024 * 1024
 
 
-def read_input(path: str | Path, what: str, limit: int = MAX_INPUT) -> str:
+def read_input(path: StrPath, what: str, limit: int = MAX_INPUT) -> str:
     """The UTF-8 text of ``path``, ``what`` it is meant to be (``"the catalog"``); ``BadInput`` saying why not."""
     shown = clip(os.fsdecode(path), 200)
     try:

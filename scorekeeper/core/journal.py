@@ -20,7 +20,6 @@ from __future__ import annotations
 import os
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, Sequence
 
 from scorekeeper.core.events import Event
@@ -31,7 +30,7 @@ from scorekeeper.core.journal_format import (  # noqa: F401 (the journal's names
     parse_json_text, parse_session, spliced, text_digest, verify_chain,
 )
 from scorekeeper.core.journal_storage import (  # noqa: F401
-    _tinydb, _write, _write_text, atomic_write, clean_stray_temporaries, decoded, locked, read_stamped,
+    _tinydb, _write, _write_text, atomic_write, clean_stray_temporaries, decoded, folder_of, locked, read_stamped,
     refuse_read_only, stamp_of,
 )
 
@@ -118,7 +117,7 @@ class Journal(ChainedRecords):
 
     def __init__(self, path: str | os.PathLike[str], *, parse: bool = True) -> None:
         # the real file: through a symbolic link, the lock, the temporary file and the replace act on it
-        self.path = Path(os.path.realpath(path))
+        self.path = os.path.realpath(path)  # a text: the real path (pathlib is not imported by a read, issue 32)
         self._vouched: Vouched | None = None
         self._tail: list[tuple[str, dict[str, Any]]] = []  # the (key, record) after the vouched text
         self._hashed: tuple[int, Any] | None = None  # the vouched text's length and its digest's state
@@ -243,7 +242,7 @@ class Journal(ChainedRecords):
 
     @classmethod
     def create(cls, path: str | os.PathLike[str], meta: SessionMeta, events: Sequence[Event] = (), *,
-               before_write: Callable[[Path], None] | None = None) -> "Journal":
+               before_write: Callable[[str], None] | None = None) -> "Journal":
         """Create a new session file, with ``events`` already in it (an import); never overwrites a file.
 
         The events are renumbered 1, 2, 3… in order and chained afresh, in a single atomic write.
@@ -253,18 +252,18 @@ class Journal(ChainedRecords):
         if os.path.islink(path) and not os.path.exists(path):  # else the session would land in another folder
             raise JournalError(f"{path}: a symbolic link to {os.readlink(path)}, which does not exist; "
                                "give another --session path, or remove the link")
-        target = Path(os.path.realpath(path))
-        if target.exists():
+        target = os.path.realpath(path)
+        if os.path.exists(target):
             raise JournalError(f"{path}: a file already exists there; choose another --session path")
-        if not target.parent.exists():
-            raise JournalError(f"{target.parent}: no such folder")
+        if not os.path.exists(folder_of(target)):
+            raise JournalError(f"{folder_of(target)}: no such folder")
         try:
             records = chained([replace(e, seq=seq) for seq, e in enumerate(events, start=1)], meta_hash(meta))
             text = new_session_text(meta, records)
         except ValueError as exc:  # NaN or Infinity in the metadata: strict JSON refuses them
             raise JournalWriteError(f"{path}: cannot write the session ({exc}); nothing was written") from None
         with locked(target):
-            if target.exists():
+            if os.path.exists(target):
                 raise JournalError(f"{path}: a file already exists there; choose another --session path")
             if before_write is not None:
                 before_write(target)
@@ -300,7 +299,7 @@ class Journal(ChainedRecords):
                 db = _tinydb(self.path, data)
                 db.table(EVENTS_TABLE).insert_multiple(records)
                 _write(db, self.path)
-                raw = self.path.read_bytes()
+                raw = read_stamped(self.path)[0]
             else:
                 raw = raw_or_none
                 _write_text(self.path, raw)

@@ -10,13 +10,15 @@ from __future__ import annotations
 import datetime as _dt
 import json
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from scorekeeper.core import strictjson
 from scorekeeper.core.events import NOTE, Event
 from scorekeeper.core.sha256 import sha256
 from scorekeeper.errors import BadInput, Refused
+
+if TYPE_CHECKING:
+    from _typeshed import StrPath
 
 SCHEMA_VERSION = 1
 META_TABLE = "meta"
@@ -44,6 +46,9 @@ class JournalWriteError(JournalError, Refused):
 
 @dataclass(frozen=True)
 class SessionMeta:
+    """A session's metadata, the first document of its file: the game, the players in seat order, the settings and
+    where each came from, the card catalog, when it was created, the schema, and a what-if branch's parent."""
+
     game: str
     players: tuple[str, ...]
     settings: dict[str, Any]
@@ -104,7 +109,7 @@ def now_iso() -> str:
     return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
 
 
-def parse_json_text(text: str, path: Path) -> dict[str, Any]:
+def parse_json_text(text: str, path: StrPath) -> dict[str, Any]:
     """A session file's text parsed (strict JSON, an object), or ``JournalError`` naming the problem."""
     if not text.strip():
         raise JournalError(f"{path}: the file is empty, not a session; it was left untouched")
@@ -321,6 +326,8 @@ def _well_formed(doc: Any) -> bool:
 
 @dataclass(frozen=True)
 class ChainProblem:
+    """The first break in a journal's hash chain: the event's seq, its place in the file, and what is wrong."""
+
     seq: int
     position: int
     message: str

@@ -11,11 +11,13 @@ import errno
 import os
 import stat
 from contextlib import contextmanager
-from pathlib import Path
-from typing import Any, Iterator
+from typing import TYPE_CHECKING, Any, Iterator
 
 from scorekeeper.core import strictjson
 from scorekeeper.core.journal_format import JournalBusyError, JournalError, JournalWriteError, parse_json_text
+
+if TYPE_CHECKING:  # a path is a text or os.PathLike; pathlib is not imported for a one-shot command (issue 32)
+    from _typeshed import StrPath
 
 LOCK_TIMEOUT_SECONDS = 15.0
 TEMP_SUFFIX = ".tmp"
@@ -23,7 +25,7 @@ TEMP_SUFFIX = ".tmp"
 # -- storage ---------------------------------------------------------------------------------------
 
 
-def read_bounded(path: Path, limit: int, private: bool = False, tail: bool = False) -> bytes | None:
+def read_bounded(path: StrPath, limit: int, private: bool = False, tail: bool = False) -> bytes | None:
     """The bytes of ``path`` when it is a regular file (not a link: ``O_NOFOLLOW``; never waiting on a FIFO:
     ``O_NONBLOCK``) of at most ``limit`` bytes (with ``tail``, a longer one gives its last ``limit`` bytes; with
     ``private``, only a file of mode 0600 that is this user's); else None. Never an error."""
@@ -90,7 +92,7 @@ def synced_together() -> Iterator[None]:
             os.sync()
 
 
-def atomic_write(path: Path, text: str | bytes, *, durable: bool = True) -> None:
+def atomic_write(path: StrPath, text: str | bytes, *, durable: bool = True) -> None:
     """Write ``text`` (or bytes, written as they are) to ``path`` so that a crash leaves either the old file or
     the new one, whole, and Ctrl-C the new one (``uninterrupted``).
 
@@ -103,10 +105,16 @@ def atomic_write(path: Path, text: str | bytes, *, durable: bool = True) -> None
         _replaced(path, text, durable and not _TOGETHER)
 
 
-def _replaced(path: Path, text: str | bytes, durable: bool = True) -> None:
-    folder = path.parent
+def folder_of(path: StrPath) -> str:
+    """The folder that holds ``path`` (``.`` for a bare file name), as ``pathlib``'s ``parent`` gives it."""
+    text = os.fspath(path)
+    return os.path.dirname(text.rstrip(os.sep) or os.sep) or os.curdir
+
+
+def _replaced(path: StrPath, text: str | bytes, durable: bool = True) -> None:
+    folder = folder_of(path)
     data = text.encode("utf-8") if isinstance(text, str) else text
-    fd, tmp_name = new_temporary(folder, f".{path.name}.")
+    fd, tmp_name = new_temporary(folder, f".{os.path.basename(path)}.")
     try:
         os.chmod(tmp_name, _mode_for(path))
         with os.fdopen(fd, "wb") as handle:
@@ -127,13 +135,13 @@ def _replaced(path: Path, text: str | bytes, durable: bool = True) -> None:
         fsync_folder(folder)
 
 
-def new_temporary(folder: Path, prefix: str) -> tuple[int, str]:
+def new_temporary(folder: StrPath, prefix: str) -> tuple[int, str]:
     """A new, empty file of this process's own in ``folder``, ``PREFIX`` + 8 random characters + ``TEMP_SUFFIX``,
     open to write, and its name: what ``tempfile.mkstemp`` makes (mode 0600, never an existing file nor a
     link), without importing ``tempfile`` and its dependencies for every command that writes."""
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
     for _ in range(100):
-        tmp_name = str(folder / f"{prefix}{os.urandom(4).hex()}{TEMP_SUFFIX}")
+        tmp_name = os.path.join(folder, f"{prefix}{os.urandom(4).hex()}{TEMP_SUFFIX}")
         try:
             return os.open(tmp_name, flags, 0o600), tmp_name
         except FileExistsError:
@@ -141,7 +149,7 @@ def new_temporary(folder: Path, prefix: str) -> tuple[int, str]:
     raise FileExistsError(errno.EEXIST, "no free temporary name", str(folder))
 
 
-def _mode_for(path: Path) -> int:
+def _mode_for(path: StrPath) -> int:
     try:
         return stat.S_IMODE(os.stat(path).st_mode)
     except FileNotFoundError:
@@ -150,7 +158,7 @@ def _mode_for(path: Path) -> int:
         return 0o666 & ~umask
 
 
-def fsync_folder(folder: Path) -> None:
+def fsync_folder(folder: StrPath) -> None:
     try:
         fd = os.open(folder, os.O_RDONLY)
     except OSError:  # some platforms cannot open folders; the rename is still atomic
@@ -161,17 +169,17 @@ def fsync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def read_json_file(path: Path) -> dict[str, Any]:
+def read_json_file(path: StrPath) -> dict[str, Any]:
     """Parse a session file, or raise ``JournalError`` naming the file and the problem."""
     return parse_json_text(read_text(path), path)
 
 
-def read_text(path: Path) -> str:
+def read_text(path: StrPath) -> str:
     """A session file's text, or ``JournalError`` naming the file and why it cannot be read."""
     return decoded(read_stamped(path)[0], path)
 
 
-def decoded(raw: bytes, path: Path) -> str:
+def decoded(raw: bytes, path: StrPath) -> str:
     """A session file's bytes as text, or ``JournalError`` when they are not UTF-8."""
     try:
         return raw.decode("utf-8")
@@ -185,7 +193,7 @@ def stamp_of(info: os.stat_result) -> tuple[int, int, int, int]:
     return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
 
 
-def read_stamped(path: Path) -> tuple[bytes, tuple[int, int, int, int]]:
+def read_stamped(path: StrPath) -> tuple[bytes, tuple[int, int, int, int]]:
     """A session file's bytes and the stamp of the very file they were read from (``stamp_of``), or
     ``JournalError`` naming the file and why it cannot be read. (Bytes: a long journal is hashed, spliced and
     written as it is read, and only the parts a command needs are decoded.)"""
@@ -206,7 +214,7 @@ def read_stamped(path: Path) -> tuple[bytes, tuple[int, int, int, int]]:
 
 
 
-def _make_storage_class(path: Path, preloaded: dict[str, Any] | None) -> type:
+def _make_storage_class(path: StrPath, preloaded: dict[str, Any] | None) -> type:
     """A TinyDB ``Storage`` bound to ``path`` that reads strictly and writes atomically.
 
     ``preloaded`` is the file's content as already parsed under the lock: TinyDB's read then costs nothing.
@@ -222,7 +230,7 @@ def _make_storage_class(path: Path, preloaded: dict[str, Any] | None) -> type:
         def read(self) -> dict[str, Any] | None:
             if preloaded is not None:
                 return preloaded
-            if not self.path.exists():
+            if not os.path.exists(self.path):
                 return None
             return read_json_file(self.path)
 
@@ -235,7 +243,7 @@ def _make_storage_class(path: Path, preloaded: dict[str, Any] | None) -> type:
     return AtomicJSONStorage
 
 
-def _write_text(path: Path, text: str | bytes) -> None:
+def _write_text(path: StrPath, text: str | bytes) -> None:
     """Write the session's new text atomically; a failed write (full disk, read-only folder) leaves the old file."""
     try:
         atomic_write(path, text)
@@ -243,7 +251,7 @@ def _write_text(path: Path, text: str | bytes) -> None:
         raise JournalWriteError(f"{path}: cannot write the session ({exc.strerror or exc}); nothing was written") from None
 
 
-def _write(db: Any, path: Path) -> None:
+def _write(db: Any, path: StrPath) -> None:
     """Close ``db``, which writes it; a failed write (full disk, read-only folder) leaves the old file."""
     try:
         db.close()
@@ -253,7 +261,7 @@ def _write(db: Any, path: Path) -> None:
         raise JournalWriteError(f"{path}: cannot write the session ({exc}); nothing was written") from None
 
 
-def refuse_read_only(path: Path) -> None:
+def refuse_read_only(path: StrPath) -> None:
     """``JournalWriteError`` when the session file is read-only (even for root: no write bit at all)."""
     try:
         mode = os.stat(path).st_mode
@@ -264,7 +272,7 @@ def refuse_read_only(path: Path) -> None:
                                 "(make it writable, e.g. chmod u+w, to record in it)")
 
 
-def _tinydb(path: Path, preloaded: dict[str, Any]) -> Any:
+def _tinydb(path: StrPath, preloaded: dict[str, Any]) -> Any:
     """A TinyDB over ``path`` whose writes are cached until ``close``: one atomic write per use."""
     from tinydb import TinyDB
     from tinydb.middlewares import CachingMiddleware
@@ -279,7 +287,7 @@ def _tinydb(path: Path, preloaded: dict[str, Any]) -> Any:
 
 
 @contextmanager
-def locked(path: Path) -> Iterator[None]:
+def locked(path: StrPath) -> Iterator[None]:
     """Hold the exclusive lock ``<session>.lock``; raise ``JournalBusyError`` after a timeout.
 
     The lock file exists only while a command holds it: the holder removes it before it lets go, and a
@@ -344,7 +352,7 @@ def _open_lock(lock_path: str) -> int:
     return fd
 
 
-def _filelocked(path: Path) -> Iterator[None]:
+def _filelocked(path: StrPath) -> Iterator[None]:
     from filelock import FileLock, Timeout
 
     lock = FileLock(str(path) + ".lock", timeout=LOCK_TIMEOUT_SECONDS)
@@ -358,20 +366,21 @@ def _filelocked(path: Path) -> Iterator[None]:
         lock.release()
 
 
-def clean_stray_temporaries(path: Path) -> list[Path]:
-    """Remove temporary files a crashed writer left beside the session (call only under the lock).
+def clean_stray_temporaries(path: StrPath) -> list[str]:
+    """Remove temporary files a crashed writer left beside the session (call only under the lock); their paths.
 
     Only names ``atomic_write`` makes for this very session match: ``.<name>.<8 characters>.tmp``.
     """
-    prefix = f".{path.name}."
+    prefix = f".{os.path.basename(path)}."
     removed = []
-    for stray in path.parent.iterdir():
-        name = stray.name
-        middle = name[len(prefix):-len(TEMP_SUFFIX)]
-        if name.startswith(prefix) and name.endswith(TEMP_SUFFIX) and len(middle) == 8 and "." not in middle:
-            try:
-                stray.unlink()
-                removed.append(stray)
-            except OSError:
-                pass
+    with os.scandir(folder_of(path)) as entries:
+        for stray in entries:
+            name = stray.name
+            middle = name[len(prefix):-len(TEMP_SUFFIX)]
+            if name.startswith(prefix) and name.endswith(TEMP_SUFFIX) and len(middle) == 8 and "." not in middle:
+                try:
+                    os.unlink(stray.path)
+                    removed.append(stray.path)
+                except OSError:
+                    pass
     return removed

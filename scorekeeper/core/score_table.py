@@ -20,6 +20,8 @@ class Explanation:
 
 @dataclass
 class ScoreRow:
+    """One player's row of a scoring table: the points in each category, the total and the rank (1 is first)."""
+
     player: str
     categories: dict[str, int | float]
     total: int | float

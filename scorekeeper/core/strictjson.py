@@ -16,8 +16,9 @@ from typing import Any, Iterable, Sequence
 #: deeper than any session holds; a deeper value is refused before it can exhaust the stack
 MAX_DEPTH = 100
 
-#: a ``\\uD800``–``\\uDFFF`` escape: the only way a lone surrogate gets into text decoded from UTF-8
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
+#: a ``\\uD800``–``\\uDFFF`` escape: the only way a lone surrogate gets into text decoded from UTF-8 (compiled, by
+#: ``re``'s cache, only for a text that holds an escape)
+SURROGATE_ESCAPE = r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}"
 
 
 class StrictJSONError(ValueError):
@@ -55,7 +56,7 @@ def loads(text: str, *, limit_depth: bool = True) -> Any:
         raise StrictJSONError("nested too deeply") from None
     except ValueError as exc:  # an integer of more than 4,300 digits
         raise StrictJSONError(f"a number is too long to read ({str(exc).split(':')[0]})") from None
-    if _SURROGATE_ESCAPE.search(text) or (limit_depth and _too_deep(value)):
+    if ("\\u" in text and re.search(SURROGATE_ESCAPE, text)) or (limit_depth and _too_deep(value)):
         found = problem(value)
         if found:
             raise StrictJSONError(found)

@@ -25,18 +25,20 @@ import json
 import os
 import stat
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from scorekeeper.core.sha256 import sha256
+
+if TYPE_CHECKING:
+    from _typeshed import StrPath
 
 FOLDER = "witness"
 
 
-def log_path(folder: Path, session: Path) -> Path:
+def log_path(folder: StrPath, session: StrPath) -> str:
     """The witness log of the session file ``session`` (its real path) in ``folder``."""
     key = sha256(os.path.realpath(session).encode("utf-8", "surrogatepass")).hexdigest()[:32]
-    return folder / FOLDER / f"{key}.jsonl"
+    return os.path.join(folder, FOLDER, f"{key}.jsonl")
 
 
 class Witness:
@@ -45,45 +47,45 @@ class Witness:
     A log that cannot be written is reported through ``warn`` (the session write has already happened).
     """
 
-    def __init__(self, folder: Path, warn: Callable[[str], None] | None = None) -> None:
+    def __init__(self, folder: StrPath, warn: Callable[[str], None] | None = None) -> None:
         self.folder = folder
         self.warn = warn
 
-    def forget(self, session: Path) -> None:
+    def forget(self, session: StrPath) -> None:
         """Before a new session is written at ``session``'s path (under its lock): the log of what was written there
         before, another session's, is removed first, so that a crash between the session's write and its first
         witness line leaves no witness (``witness: none``: behind), never the old session's hashes."""
         target = log_path(self.folder, session)
         try:
-            target.unlink()
+            os.unlink(target)
         except FileNotFoundError:
             return
         except OSError as exc:
             if self.warn:
-                self.warn(f"could not clear the old witness of {session} in {target.parent} ({exc})")
+                self.warn(f"could not clear the old witness of {session} in {os.path.dirname(target)} ({exc})")
             return
         from scorekeeper.core.journal_storage import fsync_folder
 
-        fsync_folder(target.parent)  # gone on disk before the new session is
+        fsync_folder(os.path.dirname(target))  # gone on disk before the new session is
 
-    def __call__(self, session: Path, count: int, head: str, hashes: Sequence[str], fresh: bool) -> None:
+    def __call__(self, session: StrPath, count: int, head: str, hashes: Sequence[str], fresh: bool) -> None:
         from scorekeeper.core.journal import atomic_write, now_iso
 
         line = json.dumps({"path": str(session), "count": count, "hashes": list(hashes) or [head], "at": now_iso()},
                           ensure_ascii=False) + "\n"
         target = log_path(self.folder, session)
         try:
-            target.parent.mkdir(parents=True, exist_ok=True)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
             if fresh and os.path.lexists(target):  # a new session at this path: the log before is another's
                 atomic_write(target, line)
             else:
                 append_line(target, line)
         except (OSError, UnicodeEncodeError) as exc:
             if self.warn:
-                self.warn(f"could not keep the witness of {session} in {target.parent} ({exc})")
+                self.warn(f"could not keep the witness of {session} in {os.path.dirname(target)} ({exc})")
 
 
-def append_line(target: Path, line: str) -> None:
+def append_line(target: StrPath, line: str) -> None:
     """Append ``line`` to the log ``target`` (made when missing), only when it is a regular file of its own: never
     through a link (into a file elsewhere), never waiting on a FIFO; ``OSError`` otherwise."""
     flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NOFOLLOW | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0)
@@ -124,7 +126,7 @@ class Comparison:
 LOG_LIMIT, LAST_LINE_LIMIT = 1 << 30, 1 << 20
 
 
-def _log_text(folder: Path, session: Path, tail: bool = False) -> str:
+def _log_text(folder: StrPath, session: StrPath, tail: bool = False) -> str:
     """The witness log of ``session`` as text (with ``tail``, its end only), read as a regular file of bounded
     size (a link, a FIFO or a device in its place reads as no log)."""
     from scorekeeper.core.journal_storage import read_bounded
@@ -133,7 +135,7 @@ def _log_text(folder: Path, session: Path, tail: bool = False) -> str:
     return "" if data is None else data.decode("utf-8", "replace")
 
 
-def last_write(folder: Path, session: Path) -> tuple[int, str] | None:
+def last_write(folder: StrPath, session: StrPath) -> tuple[int, str] | None:
     """(event count, head hash) of the last write this machine witnessed into ``session``, or None."""
     lines = _log_text(folder, session, tail=True).splitlines()
     try:
@@ -143,7 +145,7 @@ def last_write(folder: Path, session: Path) -> tuple[int, str] | None:
         return None
 
 
-def read_log(folder: Path, session: Path) -> list[tuple[int, str]]:
+def read_log(folder: StrPath, session: StrPath) -> list[tuple[int, str]]:
     """Every (seq, hash) this machine wrote into ``session``, in the order written (seq 0: the metadata)."""
     text = _log_text(folder, session)
     points: list[tuple[int, str]] = []
@@ -158,12 +160,12 @@ def read_log(folder: Path, session: Path) -> list[tuple[int, str]]:
     return points
 
 
-def compare(folder: Path, session: Path, meta_hash: str, records: Sequence[Mapping[str, Any]]) -> Comparison:
+def compare(folder: StrPath, session: StrPath, meta_hash: str, records: Sequence[Mapping[str, Any]]) -> Comparison:
     """Compare the file's events with everything this machine wrote into it; name the first missing or different."""
     points = read_log(folder, session)
     held = len(records)
     if not points:
-        return Comparison(-1, held, lines=[f"witness: none; this machine has not written {session.name}"])
+        return Comparison(-1, held, lines=[f"witness: none; this machine has not written {os.path.basename(session)}"])
     top = max(seq for seq, _ in points)
 
     def stored(seq: int) -> str:
@@ -205,7 +207,7 @@ def find_head(meta_hash: str, records: Sequence[Mapping[str, Any]], head: str) -
     return seq, f"head {wanted[:16]}… is #{seq}: the history up to it is as it was noted, {after} event(s) recorded after it"
 
 
-def check(folder: Path, session: Path | None, meta: Any, records: Sequence[Mapping[str, Any]],
+def check(folder: StrPath, session: StrPath | None, meta: Any, records: Sequence[Mapping[str, Any]],
           head: str | None = None) -> Comparison:
     """What ``verify`` adds to the chain: the witness comparison, and with ``head`` the head noted elsewhere.
 

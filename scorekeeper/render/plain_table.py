@@ -19,15 +19,14 @@ holds each shortcut to the general path (``tests/core/plain_table_reference.py``
 from __future__ import annotations
 
 import re
-import unicodedata
 from itertools import repeat
 from typing import Any, NamedTuple, Sequence
 
-from scorekeeper.render.wrapping import wrapped_cells
+from scorekeeper.render.wrapping import whole_number, wrapped_cells
 
-_WHOLE = re.compile(r"-?[0-9]+")
-#: what tabulate may read as a number written with thousands separators (``1,000``): left to tabulate
-_THOUSANDS = re.compile(r"[+-]?[0-9]{1,3}(,[0-9]{3})+(\.[0-9]*)?")
+#: what tabulate may read as a number written with thousands separators (``1,000``): left to tabulate (each pattern
+#: here but ``_UNSURE`` is compiled, by ``re``'s cache, only when a cell needs it)
+THOUSANDS = r"[+-]?[0-9]{1,3}(,[0-9]{3})+(\.[0-9]*)?"
 GAP = "  "  # between columns
 HEADER_PADDING = 2  # a column is at least its header's width plus this
 #: the first characters (after spaces) of what tabulate may read as a number or a truth value: a digit, a sign,
@@ -36,7 +35,7 @@ _NUMBER_STARTS = frozenset("+-.0123456789iInNTF")
 #: the characters seen to take one column each (printable, not wide, not combining): ``_plain`` looks up each
 #: other character once per process
 _NARROW: set[str] = set()
-_ASCII = re.compile(r"[\x00-\x7f]+")
+ASCII_RUN = r"[\x00-\x7f]+"
 
 
 class Column(NamedTuple):
@@ -231,9 +230,9 @@ def _text_kind(value: str) -> str | None:
     first = value.lstrip()[:1]
     if first and first not in _NUMBER_STARTS and (first.isascii() or first.isalpha()):
         return "text"
-    if _WHOLE.fullmatch(value):
+    if whole_number(value):
         return "whole"
-    if value in ("True", "False") or _THOUSANDS.fullmatch(value.strip()) or _floats(value):
+    if value in ("True", "False") or ("," in value and re.fullmatch(THOUSANDS, value.strip())) or _floats(value):
         return None
     return "text"
 
@@ -252,7 +251,11 @@ def _plain(text: str) -> bool:
         return text.isprintable()
     if not text.isprintable():
         return False
-    unseen = set(_ASCII.sub("", text)).difference(_NARROW)  # ASCII that is printable is one column wide
+    unseen = set(re.sub(ASCII_RUN, "", text)).difference(_NARROW)  # ASCII that is printable is one column wide
+    if not unseen:
+        return True
+    import unicodedata  # only for a character not measured yet
+
     if any(unicodedata.east_asian_width(ch) in "WF" or unicodedata.combining(ch) for ch in unseen):
         return False
     _NARROW.update(unseen)

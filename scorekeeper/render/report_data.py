@@ -4,6 +4,7 @@ file written, no HTML); ``scorekeeper.render.html_report`` turns it into the pag
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Mapping
@@ -185,7 +186,7 @@ def gather(session: "Session", source: str | None = None) -> Report:
     chart_svg, chart_problem = _chart(session)
     proof = proof_of(session)
     return Report(
-        game.name, game.title, source if source is not None else (session.path.name if session.path else "(in memory)"),
+        game.name, game.title, source if source is not None else (os.path.basename(session.path) if session.path else "(in memory)"),
         session.players, len(events), score, score_problem, chart_svg, chart_problem,
         rulings, corrections, notes, lairs_of(session.snapshot()), proof, played_text(session), session.location(),
     )

@@ -10,10 +10,15 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
-#: a whole number, kept whole (as in ``plain_table``)
-_WHOLE = re.compile(r"-?[0-9]+")
 #: where textwrap may break a word at a hyphen (its ``wordsep_re``): a hyphen before a letter, or a run of hyphens
-_HYPHEN_BREAK = re.compile(r"-(?=[^\d\W]|-)")
+#: (compiled, by ``re``'s cache, only for a line too long for its column)
+HYPHEN_BREAK = r"-(?=[^\d\W]|-)"
+
+
+def whole_number(text: str) -> bool:
+    """Whether ``text`` is a whole number as ``-?[0-9]+`` matches it whole (kept whole, as in ``plain_table``)."""
+    digits = text[1:] if text[:1] == "-" else text
+    return digits.isascii() and digits.isdigit()
 
 
 def wrapped_cells(cells: Sequence[Any], limit: int) -> list[Any]:
@@ -29,7 +34,7 @@ def _wrapped(cell: Any, limit: int, wrapper: "_Wrapper") -> Any:
         return cell
     if type(cell) is str and len(cell) <= limit and cell.isprintable() and cell == cell.strip():
         return cell  # one line (a line break is not printable) that fits
-    if isinstance(cell, str) and _WHOLE.fullmatch(cell):
+    if isinstance(cell, str) and whole_number(cell):
         return cell
     return "\n".join(wrapper.wrap(line) for line in str(cell).splitlines() if line.strip())
 
@@ -48,7 +53,7 @@ class _Wrapper:
         if len(line) <= limit and "\t" not in line and line == line.strip():
             return line  # textwrap leaves a line that fits, with no space at its ends and no tab, as it is
         if line.isprintable() and line[0] != " " and line[-1] != " " and "  " not in line \
-                and _HYPHEN_BREAK.search(line) is None and max(map(len, line.split(" "))) <= limit:
+                and re.search(HYPHEN_BREAK, line) is None and max(map(len, line.split(" "))) <= limit:
             return "\n".join(_cut(line, limit))
         if self.textwrap is None:
             import textwrap

@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import os
 import time
 from collections import OrderedDict
 from typing import Any, AsyncIterator, Awaitable, Callable, Iterable
@@ -174,7 +175,7 @@ class Site(Base):
 
         has_lairs = s.game.name == "eight-dragons"
         return pages.layout(f"{title} — {s.game.title}", body, here=here, writer=writer, lairs=has_lairs,
-                            game=f"{s.path.name if s.path else ''} · players {', '.join(s.players)}",
+                            game=f"{os.path.basename(s.path) if s.path else ''} · players {', '.join(s.players)}",
                             trust=verdict_of(s, s.replay().counted_errors), **extra)
 
     async def api(self, build: Callable[[Session], Any]) -> Response:

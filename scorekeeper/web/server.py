@@ -133,7 +133,7 @@ def qr_text(url: str) -> str:
     return "\n".join(qr_lines(url))
 
 
-def serve(session: Path | None, league: str | Path | None, host: str = LOOPBACK, port: int = 0, token: str | None = None,
+def serve(session: str | Path | None, league: str | Path | None, host: str = LOOPBACK, port: int = 0, token: str | None = None,
           on_write: WriteHook | None = None, say: Callable[[str], Any] = print) -> None:
     """Serve ``session`` (or the ``league`` folder, read only) until Ctrl-C."""
     import gc

@@ -46,7 +46,7 @@ class Table:
 
     @property
     def entry(self) -> Path:
-        return self.cache / replay_cache.entry_path(Path(os.path.realpath(self.session))).name
+        return self.cache / os.path.basename(replay_cache.entry_path(os.path.realpath(self.session)))
 
     @property
     def key(self) -> bytes:

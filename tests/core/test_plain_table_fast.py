@@ -129,3 +129,14 @@ def test_a_character_measured_once_is_measured_alike_again(text: str) -> None:
 @given(CELL)
 def test_a_cell_is_typed_as_before(value: object) -> None:
     assert _kind(value) == reference._kind(value)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(TEXT, st.from_regex(r"-?[0-9]+", fullmatch=True), st.text(alphabet="-0123456789\u0663²", max_size=6)))
+def test_a_whole_number_is_what_the_pattern_matches_whole(text: str) -> None:
+    """``whole_number`` (string methods, no pattern compiled at import) says what ``-?[0-9]+`` matched whole."""
+    import re
+
+    from scorekeeper.render.wrapping import whole_number
+
+    assert whole_number(text) == (re.fullmatch(r"-?[0-9]+", text) is not None)

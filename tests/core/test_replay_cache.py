@@ -44,7 +44,7 @@ def fresh(session: Session) -> Any:
 
 
 def entry(path: Path) -> Path:
-    return replay_cache.entry_path(Path(os.path.realpath(path)))
+    return Path(replay_cache.entry_path(os.path.realpath(path)))
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=lambda p: f"{p.parent.name}/{p.stem}")

@@ -89,7 +89,7 @@ def test_a_lock_file_that_is_a_link_is_refused_and_never_followed(place: Place, 
 def test_the_witness_log_is_never_appended_through_a_link(place: Place) -> None:
     from scorekeeper.core.witness import log_path
 
-    log = log_path(place.home, place.session)
+    log = Path(log_path(place.home, place.session))
     log.parent.mkdir(parents=True)
     (place.elsewhere / "theirs.jsonl").write_text("theirs\n")
     log.symlink_to(place.elsewhere / "theirs.jsonl")

@@ -126,7 +126,7 @@ def test_the_witness_takes_its_folder_as_an_argument(tmp_path: Path) -> None:
     witness = Witness(tmp_path / "home")
     witness(session, 0, "m" * 64, [], True)
     witness(session, 2, "b" * 64, ["a" * 64, "b" * 64], False)
-    assert log_path(tmp_path / "home", session).read_text(encoding="utf-8").count("\n") == 2
+    assert Path(log_path(tmp_path / "home", session)).read_text(encoding="utf-8").count("\n") == 2
     assert compare(tmp_path / "home", session, "m" * 64, records).ok
     assert compare(tmp_path / "home", session, "x" * 64, records).first_bad == 0
     assert compare(tmp_path / "other", session, "m" * 64, records).witnessed == -1

@@ -102,7 +102,7 @@ def _entry(place: Place) -> Path:
     saved = os.environ.get("SCOREKEEPER_CACHE_DIR")
     os.environ["SCOREKEEPER_CACHE_DIR"] = str(place.cache)
     try:
-        return entry_path(place.session)
+        return Path(entry_path(place.session))
     finally:
         if saved is None:
             del os.environ["SCOREKEEPER_CACHE_DIR"]
@@ -113,7 +113,7 @@ def _entry(place: Place) -> Path:
 def _witness(place: Place) -> Path:
     from scorekeeper.core.witness import log_path
 
-    return log_path(place.home, place.session)
+    return Path(log_path(place.home, place.session))
 
 
 def make_special(path: Path, special: str, place: Place) -> str:

@@ -57,6 +57,9 @@ class FlightResult:
 
 @dataclass
 class _Crossing:
+    """A Swarm crossing the Valley of the Winds: the Wyrmling that joined it and has still to enter the Valley behind
+    its tail (ED-SWARM-5), and the members already in the Valley."""
+
     pending: str | None
     seen_valley: set[str] = field(default_factory=set)
 

@@ -70,6 +70,9 @@ class MountainState:
 @tree
 @dataclass
 class State:
+    """The whole Emberheart table: the players, the settings, the round and phase, whose turn, the aides and special
+    buildings, the cards, the offers, the Garrison, the raids and the Mountain."""
+
     players: list[Player]
     settings: dict[str, Any]
     seats: list[str]
