@@ -18,7 +18,8 @@ from scorekeeper.core.protocol import (
     PLAYER_REQUIRED, EventType, Explanation, Field, Finding, Game, GameSetupError, ObservationError, ScoreRow, ScoreTable, SessionConfig, Status,
     Findings, error, rank_rows, warning,
 )
-from scorekeeper.core.tallying import TALLY_EVENT, laid_over
+from scorekeeper.core.tally_event import TALLY_EVENT
+from scorekeeper.core.tallying import laid_over
 from scorekeeper.core.settings import Setting
 
 

@@ -313,11 +313,12 @@ def record_tally(read: Tally, path: str | None, name: str, *, force: bool = Fals
 
 def new_path(path: str | None, game: str) -> str:
     """Where a new session goes: ``path``, which must not exist yet, or ``GAME-DATE-TIME.json`` here."""
-    from scorekeeper import games
-    from scorekeeper.app.creation import default_path
     from scorekeeper.errors import Refused
 
     if path is None:
+        from scorekeeper import games
+        from scorekeeper.app.creation import default_path
+
         return default_path(games.entry(game).name)
     if os.path.exists(path):
         raise Refused(f"{path} already exists; choose another file with --session")

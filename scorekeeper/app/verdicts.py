@@ -16,7 +16,7 @@ from scorekeeper.core.engine import Outcome, Replay, carried_out
 from scorekeeper.core.events import AMEND, ASSERT, NOTE, RESULT, SET, VOID, Event, payload_problem
 from scorekeeper.errors import USAGE, Refused
 from scorekeeper.core.protocol import Effect, Finding, Game, Status
-from scorekeeper.core.tallying import TALLY, describe_tally
+from scorekeeper.core.tally_event import TALLY, describe_tally
 
 
 @dataclass

@@ -302,13 +302,13 @@ def show_verdict(verdict: Verdict, as_json: bool, show_next: bool = True) -> Non
 def json_refusals(as_json: bool, session: Session | None) -> Iterator[None]:
     """With ``--json``, a refusal is printed on stdout as JSON (its kind, its rule findings, what is legal now);
     exit 1, or 2 for an incomplete play (``"kind": "ask"``)."""
-    from scorekeeper.render.verdicts import refusal_json
-
     try:
         yield
     except Refused as exc:
         if not as_json:
             raise
+        from scorekeeper.render.verdicts import refusal_json
+
         refusal = refusal_json(exc)
         if session is not None:
             refusal["expected"] = session.expect().to_json()

@@ -30,7 +30,6 @@ def tally(game: str | None, players: str | None, source: str | None, session: st
     from scorekeeper.app.tally import in_progress, tally_file
     from scorekeeper.cli.home import current_session, home, remember
     from scorekeeper.cli.tally_walk import show_score
-    from scorekeeper.render.payloads import score_payload
 
     if source is not None and not (game or players or resume):
         with json_refusals(as_json, None):  # --json: a refusal as JSON too (TALLY-15)
@@ -48,6 +47,7 @@ def tally(game: str | None, players: str | None, source: str | None, session: st
     if not (playing := in_progress(current_session(), path)):  # TALLY-30: a game being played stays current
         remember(path, made.game.name, list(made.players))
     if as_json:
+        from scorekeeper.render.payloads import score_payload  # (only for --json)
         emit_json(score_payload(made.score(), None, False))
         return
     current = f"the game in progress stays the current session; 'scorekeeper use {path}' switches" if playing \

@@ -3,7 +3,8 @@
 - the protocol a game implements and the engine drives (``protocol``: ``Game``, ``Draft``, ``Expectation``,
   ``Status``; ``findings``: what a play finds wrong, breach, block or ask; ``declarations``: the event types a game
   declares; ``score_table``: a scoring table and its ranks; ``game_info``: a game as the registry names it;
-  ``tallying``: the ``TALLY`` event the games share; ``keys``: declared key sets);
+  ``tally_event``: the ``TALLY`` event the games share; ``tallying``: a tally's state laid over and the guided
+  walk; ``keys``: declared key sets);
 - the engine (``engine``: ``step``, ``Fold``, ``replay``; ``whole_state``: a tally, a join or an adjustment judged
   by the game's ``check_state``) and the events (``events``: the journal line and the core corrections;
   ``result``: a result typed rather than played, a results-only session's one event);

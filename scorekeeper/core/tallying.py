@@ -1,7 +1,8 @@
-"""What the three games share about a tally: the ``TALLY`` event type and laying its state over the game's.
+"""What the three games share to play a tally: laying its state over the game's, and the guided walk.
 
-A tally is the table as it stands, typed rather than played: one ``TALLY`` event whose ``state`` holds the
-fields of the game's state the table can see (``core.plain_state``: plain JSON, by the state's declared types).
+A tally is the table as it stands, typed rather than played: one ``TALLY`` event (``core.tally_event``) whose
+``state`` holds the fields of the game's state the table can see (``core.plain_state``: plain JSON, by the
+state's declared types).
 Each game's ``tally`` module plays it: the state laid over (a field that does not fit is a block under the
 game's ``…-TALLY-1``), then the game's own checks of what the box holds (``…-TALLY-2``, a breach: recorded with
 ``--force`` and flagged). The state it reaches is scored by the game's one scoring code.
@@ -15,15 +16,6 @@ from typing import Any, Callable, Mapping, Sequence
 from scorekeeper.core.plain_state import overlay
 from scorekeeper.core.settings import Setting, SettingError
 from scorekeeper.errors import BadInput
-from scorekeeper.core.declarations import PLAYER_NONE, EventType, Field
-
-TALLY = "TALLY"
-
-#: the one event type of a tally, the same in every game
-TALLY_EVENT = EventType(TALLY, "the table as it stands, typed: a score sheet or a game joined in progress", (
-    Field("state", "dict", True, "the fields of the game's state the table shows (see docs/tally.md)"),
-    Field("reason", "str", False, "why: a tally, a game joined in progress"),
-), PLAYER_NONE)
 
 
 def laid_over(state: Any, payload: Mapping[str, Any]) -> str | None:
@@ -33,12 +25,6 @@ def laid_over(state: Any, payload: Mapping[str, Any]) -> str | None:
     except BadInput as exc:
         return str(exc)
     return None
-
-
-def describe_tally(event: Any) -> str:
-    """One line for the log: what the tally was for and which parts of the table it typed."""
-    typed = ", ".join(dict(event.payload.get("state") or {})) or "nothing"
-    return f"{event.payload.get('reason') or 'tally'}: the table as it stands ({typed})"
 
 
 # -- the guided walk: what the table is asked, declared by each game (``WALK`` in its ``tally`` module) ------

@@ -11,6 +11,7 @@ import json
 from typing import Any, Iterable, Mapping, Sequence
 
 from scorekeeper.core.protocol import ScoreTable, Violation
+from scorekeeper.render.wrapping import hanging
 
 DEFAULT_FORMAT = "simple"
 
@@ -323,9 +324,12 @@ def wrap(output: str, width: int) -> str:
         if len(line) <= width:
             lines.append(line)
             continue
-        import textwrap  # only for a line that does not fit
-
         indent = " " * (len(line) - len(line.lstrip()) + 2)
+        if line.isprintable():  # spaces its only whitespace: wrapped without textwrap (``wrapping.hanging``)
+            lines += hanging(line, width, indent) or [line]
+            continue
+        import textwrap  # only for a line with a tab or another space in it
+
         lines += textwrap.wrap(line, width, subsequent_indent=indent, break_on_hyphens=False,
                                break_long_words=False) or [line]
     return "\n".join(lines)

@@ -140,3 +140,17 @@ def test_a_whole_number_is_what_the_pattern_matches_whole(text: str) -> None:
     from scorekeeper.render.wrapping import whole_number
 
     assert whole_number(text) == (re.fullmatch(r"-?[0-9]+", text) is not None)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.one_of(TEXT, st.text(alphabet=" ab-cdefghij", max_size=60), st.lists(st.sampled_from(STARTS + ["  ", "   ",
+       "x" * 40]), max_size=12).map(" ".join)), st.integers(1, 50), st.integers(0, 12))
+def test_a_printable_line_is_hung_as_textwrap_hangs_it(line: str, width: int, indent: int) -> None:
+    """``wrapping.hanging`` (a screen's long line, without textwrap) wraps as ``report.wrap`` asked textwrap to."""
+    from scorekeeper.render.wrapping import hanging
+
+    line = line.replace("\n", " ").replace("\t", " ")
+    if not line.isprintable():
+        return
+    assert hanging(line, width, " " * indent) == textwrap.wrap(line, width, subsequent_indent=" " * indent,
+                                                                 break_on_hyphens=False, break_long_words=False)

@@ -9,7 +9,7 @@ the rule modules read fields of the declared kinds only. Tiles are written in th
 from __future__ import annotations
 
 from scorekeeper.core.protocol import PLAYER_NONE, PLAYER_OPTIONAL, PLAYER_REQUIRED, EventType, Field, Word
-from scorekeeper.core.tallying import TALLY_EVENT
+from scorekeeper.core.tally_event import TALLY_EVENT
 
 #: the piece that activates (default: the next one in order), on every activation
 PIECE = Field("piece", "str", help="the piece that activates, e.g. Rhed.w1")

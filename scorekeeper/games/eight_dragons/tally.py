@@ -42,7 +42,8 @@ def play_tally(state: EDState, event: Event, found: Findings) -> EDState:
             p.lair.rebuild_chambers()
     for problem in duplicate_cells(typed_state) + limits(state):
         found.error("ED-TALLY-2", problem)
-    found.extend(check_state(state))
+    if found.halted:  # refused: the engine judges the table as a whole only after a play it carries out, so here
+        found.extend(check_state(state))  # (every problem said at once); else the engine's judge says it, once
     return state
 
 

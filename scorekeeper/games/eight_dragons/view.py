@@ -9,11 +9,9 @@ from scorekeeper.core.events import Event
 from scorekeeper.core.protocol import Section, Status
 
 from . import rules_turn
-from .adjust import adjustment_words
 from .board import KINGDOMS
 from .context import still_to_activate
 from .hexgrid import format_cell
-from .render import render_lair
 from .ending import coming_turn, final_turns_left, in_final_round, names
 from .expect import expect
 from .settings import ROYAL_METRICS
@@ -233,6 +231,8 @@ def describe_event(event: Event) -> str:
     if t == "FLICK":
         return f"{who} wins the coin flick"
     if t == "ADJUST":
+        from .adjust import adjustment_words  # (the adjustment's own module, only for its line)
+
         return adjustment_words(event.payload)
     if t == "GOLD":
         return f"{who} Gold {g('amount'):+d} ({g('reason') or 'correction'})" if isinstance(g("amount"), int) else f"{who} Gold correction"
@@ -289,6 +289,8 @@ def lair_map(state: EDState, name: str) -> str:
     p = state.players[name]
     chambers = len(p.lair.chambers)
     title = f"{name}'s Lair ({p.colour}): {len(p.lair)} tiles, {chambers} Chamber{'' if chambers == 1 else 's'}"
+    from .render import render_lair  # the hex map, for ``ed lair`` only
+
     text = render_lair(p.lair, title)
     if p.pending:
         text += "\nWaiting to be placed: " + ", ".join(t.label() for t in p.pending)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from scorekeeper.core.protocol import PLAYER_NONE, PLAYER_OPTIONAL, PLAYER_REQUIRED, EventType, Field
-from scorekeeper.core.tallying import TALLY_EVENT
+from scorekeeper.core.tally_event import TALLY_EVENT
 from scorekeeper.games.emberheart.words import LABELS, WORDS
 
 

@@ -13,7 +13,7 @@ is over) rather than a missing field.
 from __future__ import annotations
 
 from scorekeeper.core.protocol import PLAYER_NONE, PLAYER_OPTIONAL, PLAYER_REQUIRED, EventType, Field, Word
-from scorekeeper.core.tallying import TALLY_EVENT
+from scorekeeper.core.tally_event import TALLY_EVENT
 
 #: the choices any reward may need: where each artisan dragon came from, which fancy dragons were drawn
 DRAWS = Field("draws", "list", help="each artisan dragon gained: {from: park|deck, card, face} or 'park:NAME'")

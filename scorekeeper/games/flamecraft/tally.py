@@ -44,8 +44,9 @@ def resolve_tally(ctx: Ctx) -> None:
         ctx.error("FC-TALLY-1", problem)
     for problem in limits(ctx.state):
         ctx.error("FC-TALLY-2", problem)
-    for finding in check_state(ctx.state):  # what no table can show (TALLY-6, TALLY-7, TALLY-11): refused, or forced
-        ctx.add(finding)
+    if ctx.halted:  # what no table can show (TALLY-6, TALLY-7, TALLY-11), said with the refusal here, all at once;
+        for finding in check_state(ctx.state):  # a play carried out is judged as a whole by the engine, once
+            ctx.add(finding)
 
 
 def forgiving(payload: Mapping[str, Any], goods: Sequence[str], faces: dict[str, Any],
