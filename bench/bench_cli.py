@@ -10,8 +10,8 @@ README installs it; ``--install`` makes one in a temporary virtual environment):
 * ``--help``;
 * ``score``, ``status``, ``check`` and ``log`` of the largest bundled sample of each game (the replay cache warm, as
   at the table: the warm-up run fills it);
-* ``tally --from`` of each bundled tally input (``sample_sessions/inputs/*-tally.*``), into a new session each run
-  (at a path this machine has no witness of, as a new file at a table).
+* ``tally --from`` of each bundled tally input (``sample_sessions/inputs/*-tally*``, JSON or TOML), into a new session
+  each run (at a path this machine has no witness of, as a new file at a table).
 
 Targets (issue 32): the read commands and ``tally --from`` at most 2.0×, ``--help`` at most 1.25×.
 
@@ -52,7 +52,7 @@ def largest_samples() -> dict[str, Path]:
 
 
 def tally_inputs() -> list[Path]:
-    return sorted(p for p in (SAMPLES / "inputs").glob("*-tally.*") if p.suffix in (".json", ".toml"))
+    return sorted(p for p in (SAMPLES / "inputs").glob("*-tally*") if p.suffix in (".json", ".toml"))
 
 
 def regular_install(python: str) -> bool:
