@@ -183,8 +183,13 @@ class Index:
         db = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
         try:
             db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
-            mine = db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID  # read before any change
-            if not mine and db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]:
+            db.execute("BEGIN")  # one snapshot: another command may be making this very index meanwhile, and its
+            try:  # tables seen without its mark would be taken for another program's database
+                mine = db.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID  # read before any change
+                tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            finally:
+                db.execute("COMMIT")
+            if not mine and tables:
                 raise sqlite3.DatabaseError("another program's database")
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = NORMAL")

@@ -136,6 +136,35 @@ def test_concurrent_commands_share_the_index(folder: Path, tmp_path: Path) -> No
     assert json.loads(outputs[0][0]) == league.standings([str(folder)]).to_json()
 
 
+def _open_at_once(path: str, barrier: Any, answers: Any) -> None:
+    barrier.wait()
+    try:
+        Index(Path(path), explicit=True).close()
+        answers.put("ok")
+    except Exception as exc:  # noqa: BLE001 (what the command would have said)
+        answers.put(f"{type(exc).__name__}: {exc}")
+
+
+def test_commands_making_one_new_index_at_once_all_open_it(tmp_path: Path) -> None:
+    """Six commands opening the same new index at once: each reads the index's mark and its tables in one snapshot,
+    so none takes the tables another is making for another program's database (which refused 13 of 240 opens
+    before)."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    said = []
+    for round_ in range(20):
+        barrier, answers = context.Barrier(6), context.Queue()
+        workers = [context.Process(target=_open_at_once, args=(str(tmp_path / f"index-{round_}.sqlite"), barrier,
+                                                                answers)) for _ in range(6)]
+        for worker in workers:
+            worker.start()
+        said += [answers.get(timeout=60) for _ in workers]
+        for worker in workers:
+            worker.join(timeout=60)
+    assert said == ["ok"] * len(said), sorted(set(said) - {"ok"})
+
+
 def test_a_what_if_branch_counts_only_when_asked(cli: Cli, folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(folder.parent)
     made = cli("branch", "club/what-if.json", "--session", "club/2p-aurea.json")
