@@ -53,6 +53,8 @@ APPLICATION_ID = 0x534B4C49
 FILE_NAME = "league.sqlite"
 RACY_SECONDS = 2.0
 BUSY_MS = 10_000
+#: opening an index another command is making at that moment: tries, and the wait between two (seconds)
+OPEN_TRIES, OPEN_WAIT = 50, 0.02
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS files (path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
@@ -163,8 +165,20 @@ class Index:
     # -- opening -------------------------------------------------------------------------------------
 
     def _connect(self) -> None:
+        import time
+
+        for _ in range(OPEN_TRIES - 1):  # busy: another command is making this very index (its schema, WAL), now
+            try:
+                self._db = self._opened()
+                return
+            except sqlite3.OperationalError:
+                time.sleep(OPEN_WAIT)
+            except (sqlite3.DatabaseError, OSError):
+                break  # said below, at the last try
         try:
             self._db = self._opened()
+        except sqlite3.OperationalError as exc:  # busy all along, or a file SQLite cannot open: counted without it
+            self._give_up(exc)
         except sqlite3.DatabaseError as exc:
             if self.explicit:  # not recognisably a league index: perhaps someone else's file, never deleted
                 raise BadInput(f"{self.path} is not a league index ({exc}); delete it, or give --index another "
@@ -191,7 +205,8 @@ class Index:
                 db.execute("COMMIT")
             if not mine and tables:
                 raise sqlite3.DatabaseError("another program's database")
-            db.execute("PRAGMA journal_mode = WAL")
+            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":  # (only its maker changes it)
+                db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = NORMAL")
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if version != FORMAT or not mine:
