@@ -1,8 +1,9 @@
 """Table cells wrapped to a column's width exactly as tabulate's ``maxcolwidths`` wraps them (``textwrap``'s
 ``TextWrapper(width=limit)`` on each line), without textwrap where a line is plain: words of printable text
 between single spaces, each word no longer than the limit and no hyphen textwrap could break at. Such a line
-is cut at its last space that keeps each piece within the limit, which is what textwrap's greedy filling makes
-of it (``tests/core/test_plain_table_fast.py`` compares the two on generated lines).
+is filled greedily by ``hanging``, which is what textwrap's greedy filling makes of it; ``hanging`` also wraps a
+screen's long line (``report.wrap``) as textwrap would (``tests/core/test_plain_table_fast.py`` compares them on
+generated lines).
 """
 
 from __future__ import annotations
@@ -54,25 +55,12 @@ class _Wrapper:
             return line  # textwrap leaves a line that fits, with no space at its ends and no tab, as it is
         if line.isprintable() and line[0] != " " and line[-1] != " " and "  " not in line \
                 and re.search(HYPHEN_BREAK, line) is None and max(map(len, line.split(" "))) <= limit:
-            return "\n".join(_cut(line, limit))
+            return "\n".join(hanging(line, limit, ""))  # (no long word, no hyphen: textwrap's flags do not matter)
         if self.textwrap is None:
             import textwrap
 
             self.textwrap = textwrap.TextWrapper(width=limit)
         return "\n".join(self.textwrap.wrap(line))
-
-
-def _cut(line: str, limit: int) -> list[str]:
-    """A plain line (see the module's docstring) longer than ``limit``, filled greedily: each piece as many words
-    as fit, the space after it dropped."""
-    pieces = []
-    start = 0
-    while len(line) - start > limit:
-        cut = line.rfind(" ", start, start + limit + 1)  # there is one: the first word fits and a space follows it
-        pieces.append(line[start:cut])
-        start = cut + 1
-    pieces.append(line[start:])
-    return pieces
 
 
 def hanging(line: str, width: int, indent: str) -> list[str]:
@@ -81,11 +69,7 @@ def hanging(line: str, width: int, indent: str) -> list[str]:
     cut into runs of spaces and words, each line filled greedily, a word longer than a line kept whole on one of
     its own, the spaces at a line's end and at the start of the next dropped (``tests/core/test_plain_table_fast.py``
     compares the two)."""
-    chunks, start = [], 0
-    for end in range(1, len(line) + 1):
-        if end == len(line) or (line[end] == " ") != (line[start] == " "):
-            chunks.append(line[start:end])
-            start = end
+    chunks = [chunk for chunk in re.split("( +)", line) if chunk]
     chunks.reverse()
     lines: list[str] = []
     while chunks:
