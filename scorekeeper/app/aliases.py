@@ -55,7 +55,8 @@ class Aliases:
         """The alias file given, else ``ALIASES_FILE`` in the user's Scorekeeper folder ``home`` if there is one."""
         if explicit is not None:
             return cls.read(explicit)
-        return cls.read(Path(home) / ALIASES_FILE) if (Path(home) / ALIASES_FILE).is_file() else None
+        kept = Path(home) / ALIASES_FILE
+        return cls.read(kept) if kept.is_file() else None
 
     def name(self, player: str) -> str:
         return self.names.get(player.casefold(), player)

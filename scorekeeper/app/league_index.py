@@ -37,13 +37,16 @@ import sqlite3
 import stat
 import time
 from pathlib import Path
-from typing import Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from scorekeeper.app import replay_cache
 from scorekeeper.app.league_result import BUG_PREFIX, Result, read_result, witness_moved
 from scorekeeper.app.trust_verdict import TrustVerdict
 from scorekeeper.errors import BadInput
 from scorekeeper.core.protocol import ScoreRow, ScoreTable
+
+if TYPE_CHECKING:
+    from _typeshed import StrPath
 
 #: the schema's version (``PRAGMA user_version``; another one is dropped and rebuilt); 2: a result keeps its
 #: trust, and every row is sealed
@@ -109,13 +112,12 @@ def file_digest(path: str) -> str:
         return hashlib.sha256(handle.read()).hexdigest()
 
 
-def listed(entries: Sequence[Mapping[str, Any]], current: str | Path | None,
-           witness: str | Path | None = None) -> tuple[list[dict[str, Any]], list[str]]:
+def listed(entries: Sequence[Mapping[str, Any]], current: StrPath | None,
+           witness: StrPath | None = None) -> tuple[list[dict[str, Any]], list[str]]:
     """The ``sessions`` list: each remembered session (``path``, ``game``, ``players``, ``used``) with its result
     (replayed only when the file changed since the index last saw it) and what ``verify`` says of it (with this
     machine's witness kept in the folder ``witness``); and what the index had to say."""
     index = open_index()
-    witness = Path(witness) if witness is not None else None
     rows = []
     for entry in entries:
         path = str(entry["path"])
@@ -132,7 +134,7 @@ def listed(entries: Sequence[Mapping[str, Any]], current: str | Path | None,
     return rows, index.close() if index is not None else []
 
 
-def read_checked(index: "Index | None", path: str, resolved: str, witness: Path | None) -> Outcome:
+def read_checked(index: "Index | None", path: str, resolved: str, witness: StrPath | None) -> Outcome:
     """The outcome of the file at ``path``: from ``index`` when it holds it, unless ``verify`` may say otherwise
     now (an edit it kept, or a witness that moved on: ``league_result.witness_moved``), else read afresh."""
     from scorekeeper.app.trust_verdict import INTACT
@@ -165,27 +167,22 @@ class Index:
     # -- opening -------------------------------------------------------------------------------------
 
     def _connect(self) -> None:
-        import time
-
-        for _ in range(OPEN_TRIES - 1):  # busy: another command is making this very index (its schema, WAL), now
+        for attempt in range(OPEN_TRIES):
             try:
                 self._db = self._opened()
-                return
-            except sqlite3.OperationalError:
-                time.sleep(OPEN_WAIT)
-            except (sqlite3.DatabaseError, OSError):
-                break  # said below, at the last try
-        try:
-            self._db = self._opened()
-        except sqlite3.OperationalError as exc:  # busy all along, or a file SQLite cannot open: counted without it
-            self._give_up(exc)
-        except sqlite3.DatabaseError as exc:
-            if self.explicit:  # not recognisably a league index: perhaps someone else's file, never deleted
-                raise BadInput(f"{self.path} is not a league index ({exc}); delete it, or give --index another "
-                               "file") from None
-            self._rebuild(exc)
-        except OSError as exc:
-            self._give_up(exc)
+            except sqlite3.OperationalError as exc:  # busy: another command is making this very index (schema, WAL)
+                if attempt < OPEN_TRIES - 1:
+                    time.sleep(OPEN_WAIT)
+                    continue
+                self._give_up(exc)  # busy all along, or a file SQLite cannot open: counted without it
+            except sqlite3.DatabaseError as exc:
+                if self.explicit:  # not recognisably a league index: perhaps someone else's file, never deleted
+                    raise BadInput(f"{self.path} is not a league index ({exc}); delete it, or give --index another "
+                                   "file") from None
+                self._rebuild(exc)
+            except OSError as exc:
+                self._give_up(exc)
+            return
 
     def _opened(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)

@@ -12,12 +12,15 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from scorekeeper.app.played import event_times, local_time, minutes_between  # noqa: F401  (the league reads them here)
 from scorekeeper.app.trust_verdict import TrustVerdict, verdict_of
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.core.protocol import MissingValueError, ScoreTable
+
+if TYPE_CHECKING:
+    from _typeshed import StrPath
 
 #: the settings in which a game names its start player (each game's default: the first listed player)
 START_PLAYER_SETTINGS = ("first_player", "start_player", "first")
@@ -107,7 +110,7 @@ def result_of(session: Any, path: str | None = None, *, once: bool = False) -> R
     )
 
 
-def read_result(path: str, witness: Path | None = None) -> Result | str:
+def read_result(path: str, witness: StrPath | None = None) -> Result | str:
     """The result of the session file at ``path`` (its table without the explanations), or the reason it cannot
     be counted (never an error); its trust is what ``verify`` says, with this machine's witness kept in the
     folder ``witness`` (None: the hash chain alone)."""
@@ -136,7 +139,7 @@ BUG_PREFIX = "could not be replayed ("
 PARALLEL_FROM = 24
 
 
-def read_results(paths: Sequence[str], witness: Path | None = None) -> list[Result | str]:
+def read_results(paths: Sequence[str], witness: StrPath | None = None) -> list[Result | str]:
     """``read_result`` of each path (``witness``: see there), in order: by one worker process per core when there
     are many (and the machine has more than one core), else here; a pool that cannot be started means reading them here."""
     workers = min(os.cpu_count() or 1, 8)
@@ -152,14 +155,14 @@ def read_results(paths: Sequence[str], witness: Path | None = None) -> list[Resu
     return [read_result(path, witness) for path in paths]
 
 
-def witness_moved(result: Result, witness: Path | None, resolved: str) -> bool:
+def witness_moved(result: Result, witness: StrPath | None, resolved: str) -> bool:
     """Whether this machine's witness of the file at ``resolved`` last wrote another head than ``result`` (kept
     in the league's index) was read with: then its trust is read again from the file (as ``Trust`` compares)."""
     from scorekeeper.core.witness import last_write
 
     if witness is None:
         return False
-    last = last_write(witness, Path(resolved))
+    last = last_write(witness, resolved)
     return last is not None and last != (result.count, result.head)
 
 

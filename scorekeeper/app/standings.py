@@ -30,6 +30,8 @@ from scorekeeper.app.league_result import (  # noqa: F401  (the league's readers
 from scorekeeper.app.trust_verdict import INTACT
 
 if TYPE_CHECKING:
+    from _typeshed import StrPath
+
     from scorekeeper.app.aliases import Aliases
     from scorekeeper.app.league_index import Index
 
@@ -190,7 +192,7 @@ OUTSIDE = "a link to a file outside the folder (not followed; name the file itse
 
 def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | None = None,
               tz: _dt.tzinfo | None = None, *, index: "Index | None" = None, aliases: "Aliases | None" = None,
-              include_branches: bool = False, witness: str | Path | None = None,
+              include_branches: bool = False, witness: StrPath | None = None,
               include_tampered: bool = False, recorded_only: bool = False) -> Standings:
     """Every finished session under ``paths`` (of ``game`` only; played on ``since`` or later) aggregated.
 
@@ -204,7 +206,6 @@ def standings(paths: Sequence[str], game: str | None = None, since: _dt.date | N
     """
     from scorekeeper import games
 
-    witness = Path(witness) if witness is not None else None
     wanted = games.entry(game).name if game else None
     league = Standings()
     seen: dict[str, str] = {}  # metadata hash → the path counted

@@ -255,8 +255,9 @@ class Journal(ChainedRecords):
         target = os.path.realpath(path)
         if os.path.exists(target):
             raise JournalError(f"{path}: a file already exists there; choose another --session path")
-        if not os.path.exists(folder_of(target)):
-            raise JournalError(f"{folder_of(target)}: no such folder")
+        folder = folder_of(target)
+        if not os.path.exists(folder):
+            raise JournalError(f"{folder}: no such folder")
         try:
             records = chained([replace(e, seq=seq) for seq, e in enumerate(events, start=1)], meta_hash(meta))
             text = new_session_text(meta, records)
